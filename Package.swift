@@ -1,0 +1,54 @@
+// swift-tools-version:6.0
+//
+// ICURegex: Foundation-exact, single-range regular-expression search on the system ICU,
+// and icugrep, a GNU-grep-compatible command-line search built on it.
+//
+// The package needs nothing but the Swift toolchain and ICU's development files
+// (Debian: `apt-get install libicu-dev`). The benchmarks live in their own package under
+// `Benchmarks/`, so users of the library never build package-benchmark.
+
+import PackageDescription
+
+let package = Package(
+    name: "icugrep",
+    products: [
+        .library(name: "ICURegex", targets: ["ICURegex"]),
+        .library(name: "ICURegexFoundation", targets: ["ICURegexFoundation"]),
+        .executable(name: "icugrep", targets: ["icugrep"]),
+    ],
+    targets: [
+        // The system ICU, found with pkg-config. Only the C shim includes its headers.
+        .systemLibrary(
+            name: "CICU",
+            pkgConfig: "icu-i18n",
+            providers: [.apt(["libicu-dev"])]
+        ),
+        // An opaque C layer over ICU: Swift cannot call ICU's versioned macros, and must not
+        // see ICU's types next to the copy of ICU that Foundation bundles.
+        .target(
+            name: "CICUShim",
+            dependencies: ["CICU"]
+        ),
+        .target(
+            name: "ICURegex",
+            dependencies: ["CICUShim"]
+        ),
+        .target(
+            name: "ICURegexFoundation",
+            dependencies: ["ICURegex"]
+        ),
+        .executableTarget(
+            name: "icugrep",
+            dependencies: ["ICURegex", "CICUShim"]
+        ),
+        .testTarget(
+            name: "ICURegexTests",
+            dependencies: ["ICURegex", "ICURegexFoundation"]
+        ),
+        .testTarget(
+            name: "icugrepTests",
+            dependencies: ["icugrep"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,292 @@
+// icushim.c: the only file that includes ICU's headers. See include/icushim.h for why.
+
+#include "icushim.h"
+
+#include <unicode/ucnv.h>
+#include <unicode/uregex.h>
+#include <unicode/ustring.h>
+#include <unicode/utext.h>
+#include <unicode/utypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+_Static_assert(ICUSHIM_FLAG_UNIX_LINES == UREGEX_UNIX_LINES, "flag mismatch");
+_Static_assert(ICUSHIM_FLAG_CASE_INSENSITIVE == UREGEX_CASE_INSENSITIVE, "flag mismatch");
+_Static_assert(ICUSHIM_FLAG_COMMENTS == UREGEX_COMMENTS, "flag mismatch");
+_Static_assert(ICUSHIM_FLAG_MULTILINE == UREGEX_MULTILINE, "flag mismatch");
+_Static_assert(ICUSHIM_FLAG_LITERAL == UREGEX_LITERAL, "flag mismatch");
+_Static_assert(ICUSHIM_FLAG_DOTALL == UREGEX_DOTALL, "flag mismatch");
+_Static_assert(ICUSHIM_FLAG_UWORD == UREGEX_UWORD, "flag mismatch");
+_Static_assert(ICUSHIM_FLAG_ERROR_ON_UNKNOWN_ESCAPES == UREGEX_ERROR_ON_UNKNOWN_ESCAPES,
+               "flag mismatch");
+
+// MARK: - Regular expressions
+
+struct icushim_regex {
+    URegularExpression *regex;
+    // The text handle for texts that uregex_setText cannot take (longer than INT32_MAX UTF-16
+    // units, or UTF-8). Kept here so that setting a text allocates nothing after the first time.
+    UText text;
+    bool text_is_open;
+    // A valid pointer for empty texts: ICU rejects a NULL text even when its length is 0.
+    uint16_t empty_text;
+    // The time limit for a search of an empty text, in ICU's steps (0: none). Each text gets
+    // this plus one step per 1,024 units, so that the limit stops runaway backtracking without
+    // cutting short a legitimate search of a very large text.
+    int32_t base_time_limit;
+};
+
+enum { ICUSHIM_UNITS_PER_EXTRA_STEP = 1024 };
+
+// Sets ICU's time limit for a text of `length` units from the matcher's base limit.
+static void icushim_apply_time_limit(icushim_regex *regex, int64_t length, UErrorCode *status) {
+    if (regex->base_time_limit == 0) {
+        return;
+    }
+    int64_t limit = regex->base_time_limit + length / ICUSHIM_UNITS_PER_EXTRA_STEP;
+    uregex_setTimeLimit(regex->regex, limit > INT32_MAX ? INT32_MAX : (int32_t)limit, status);
+}
+
+static icushim_regex *icushim_wrap(URegularExpression *regex) {
+    icushim_regex *wrapper = calloc(1, sizeof *wrapper);
+    if (wrapper == NULL) {
+        uregex_close(regex);
+        return NULL;
+    }
+    wrapper->regex = regex;
+    UText initial = UTEXT_INITIALIZER;
+    wrapper->text = initial;
+    return wrapper;
+}
+
+icushim_regex *icushim_regex_open(const uint16_t *pattern, int32_t length, uint32_t flags,
+                                  int32_t *error_code, int32_t *error_line,
+                                  int32_t *error_offset) {
+    static const UChar empty_group[] = {'(', '?', ':', ')'};
+    if (length == 0) {
+        pattern = empty_group;
+        length = 4;
+        flags &= ~(uint32_t)UREGEX_LITERAL;
+    }
+    UParseError parse_error;
+    memset(&parse_error, 0, sizeof parse_error);
+    parse_error.offset = -1;
+    UErrorCode status = U_ZERO_ERROR;
+    URegularExpression *regex = uregex_open(pattern, length, flags, &parse_error, &status);
+    *error_code = (int32_t)status;
+    *error_line = parse_error.line;
+    *error_offset = parse_error.offset;
+    if (U_FAILURE(status)) {
+        return NULL;
+    }
+    icushim_regex *wrapper = icushim_wrap(regex);
+    if (wrapper == NULL) {
+        *error_code = U_MEMORY_ALLOCATION_ERROR;
+    }
+    return wrapper;
+}
+
+icushim_regex *icushim_regex_clone(const icushim_regex *source, int32_t *error_code) {
+    UErrorCode status = U_ZERO_ERROR;
+    URegularExpression *regex = uregex_clone(source->regex, &status);
+    *error_code = (int32_t)status;
+    if (U_FAILURE(status)) {
+        return NULL;
+    }
+    icushim_regex *wrapper = icushim_wrap(regex);
+    if (wrapper == NULL) {
+        *error_code = U_MEMORY_ALLOCATION_ERROR;
+    }
+    return wrapper;
+}
+
+void icushim_regex_close(icushim_regex *regex) {
+    if (regex == NULL) {
+        return;
+    }
+    uregex_close(regex->regex);
+    if (regex->text_is_open) {
+        utext_close(&regex->text);
+    }
+    free(regex);
+}
+
+int32_t icushim_regex_set_limits(icushim_regex *regex, int32_t time_limit, int32_t stack_limit) {
+    UErrorCode status = U_ZERO_ERROR;
+    if (time_limit < 0) {
+        return U_ILLEGAL_ARGUMENT_ERROR;
+    }
+    regex->base_time_limit = time_limit;
+    uregex_setTimeLimit(regex->regex, time_limit, &status);
+    uregex_setStackLimit(regex->regex, stack_limit, &status);
+    return (int32_t)status;
+}
+
+int32_t icushim_regex_set_text_utf16(icushim_regex *regex, const uint16_t *text, int64_t length) {
+    UErrorCode status = U_ZERO_ERROR;
+    if (length < 0) {
+        return U_ILLEGAL_ARGUMENT_ERROR;
+    }
+    if (text == NULL) {
+        if (length != 0) {
+            return U_ILLEGAL_ARGUMENT_ERROR;
+        }
+        text = &regex->empty_text;
+    }
+    icushim_apply_time_limit(regex, length, &status);
+    if (length <= INT32_MAX) {
+        // The fast path: ICU matches a UTF-16 text held in one chunk without the UText
+        // indirection.
+        uregex_setText(regex->regex, text, (int32_t)length, &status);
+        return (int32_t)status;
+    }
+    utext_openUChars(&regex->text, text, length, &status);
+    if (U_FAILURE(status)) {
+        return (int32_t)status;
+    }
+    regex->text_is_open = true;
+    uregex_setUText(regex->regex, &regex->text, &status);
+    return (int32_t)status;
+}
+
+int32_t icushim_regex_set_text_utf8(icushim_regex *regex, const char *text, int64_t length) {
+    UErrorCode status = U_ZERO_ERROR;
+    if (length < 0 || (text == NULL && length != 0)) {
+        return U_ILLEGAL_ARGUMENT_ERROR;
+    }
+    if (text == NULL) {
+        text = (const char *)&regex->empty_text;
+    }
+    icushim_apply_time_limit(regex, length, &status);
+    utext_openUTF8(&regex->text, text, length, &status);
+    if (U_FAILURE(status)) {
+        return (int32_t)status;
+    }
+    regex->text_is_open = true;
+    uregex_setUText(regex->regex, &regex->text, &status);
+    return (int32_t)status;
+}
+
+bool icushim_regex_find(icushim_regex *regex, int64_t from, int64_t *match_start,
+                        int64_t *match_end, int32_t *error_code) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBool found = uregex_find64(regex->regex, from, &status);
+    if (U_FAILURE(status) || !found) {
+        *error_code = U_FAILURE(status) ? (int32_t)status : 0;
+        return false;
+    }
+    *match_start = uregex_start64(regex->regex, 0, &status);
+    *match_end = uregex_end64(regex->regex, 0, &status);
+    *error_code = U_FAILURE(status) ? (int32_t)status : 0;
+    return U_SUCCESS(status);
+}
+
+const char *icushim_error_name(int32_t error_code) {
+    return u_errorName((UErrorCode)error_code);
+}
+
+// MARK: - Character conversion
+
+enum { ICUSHIM_PIVOT_CAPACITY = 1024 };
+
+struct icushim_converter {
+    UConverter *source;
+    UConverter *utf8;
+    UChar pivot[ICUSHIM_PIVOT_CAPACITY];
+    UChar *pivot_source;
+    UChar *pivot_target;
+};
+
+icushim_converter *icushim_converter_open(const char *name, int32_t *error_code) {
+    UErrorCode status = U_ZERO_ERROR;
+    UConverter *source = ucnv_open(name, &status);
+    if (U_FAILURE(status)) {
+        *error_code = (int32_t)status;
+        return NULL;
+    }
+    UConverter *utf8 = ucnv_open("UTF-8", &status);
+    if (U_FAILURE(status)) {
+        ucnv_close(source);
+        *error_code = (int32_t)status;
+        return NULL;
+    }
+    icushim_converter *converter = calloc(1, sizeof *converter);
+    if (converter == NULL) {
+        ucnv_close(source);
+        ucnv_close(utf8);
+        *error_code = U_MEMORY_ALLOCATION_ERROR;
+        return NULL;
+    }
+    converter->source = source;
+    converter->utf8 = utf8;
+    converter->pivot_source = converter->pivot;
+    converter->pivot_target = converter->pivot;
+    *error_code = 0;
+    return converter;
+}
+
+void icushim_converter_close(icushim_converter *converter) {
+    if (converter == NULL) {
+        return;
+    }
+    ucnv_close(converter->source);
+    ucnv_close(converter->utf8);
+    free(converter);
+}
+
+const char *icushim_converter_name(const icushim_converter *converter) {
+    UErrorCode status = U_ZERO_ERROR;
+    return ucnv_getName(converter->source, &status);
+}
+
+int32_t icushim_converter_to_utf8(icushim_converter *converter, const char **source,
+                                  const char *source_limit, char **target, char *target_limit,
+                                  bool flush) {
+    UErrorCode status = U_ZERO_ERROR;
+    ucnv_convertEx(converter->utf8, converter->source, target, target_limit, source,
+                   source_limit, converter->pivot, &converter->pivot_source,
+                   &converter->pivot_target, converter->pivot + ICUSHIM_PIVOT_CAPACITY,
+                   false, flush, &status);
+    return (int32_t)status;
+}
+
+const char *icushim_detect_unicode_signature(const char *bytes, int32_t length,
+                                             int32_t *signature_length) {
+    UErrorCode status = U_ZERO_ERROR;
+    const char *name = ucnv_detectUnicodeSignature(bytes, length, signature_length, &status);
+    if (U_FAILURE(status)) {
+        return NULL;
+    }
+    return name;
+}
+
+// MARK: - Transcoding
+
+int64_t icushim_utf8_to_utf16(const char *utf8, int64_t length, uint16_t *utf16,
+                              int64_t capacity) {
+    int64_t written = 0;
+    while (length > 0) {
+        // u_strFromUTF8 takes 32-bit lengths: convert in pieces that end on a character boundary.
+        int64_t piece = length;
+        if (piece > (1 << 30)) {
+            piece = 1 << 30;
+            while (piece > 0 && ((unsigned char)utf8[piece] & 0xC0) == 0x80) {
+                piece -= 1;
+            }
+        }
+        int64_t room = capacity - written;
+        if (room > INT32_MAX) {
+            room = INT32_MAX;
+        }
+        int32_t produced = 0;
+        UErrorCode status = U_ZERO_ERROR;
+        u_strFromUTF8(utf16 + written, (int32_t)room, &produced, utf8, (int32_t)piece, &status);
+        if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING && produced > room) {
+            return -1;
+        }
+        written += produced;
+        utf8 += piece;
+        length -= piece;
+    }
+    return written;
+}

@@ -1,0 +1,127 @@
+// icushim: the C layer between Swift and the system ICU.
+//
+// Why a shim at all:
+// - ICU's C functions are macros that append the library version (`uregex_open` is really
+//   `uregex_open_72`), and Swift cannot import function-like macros.
+// - Foundation on Linux bundles its own copy of ICU. If Swift sees the system ICU headers in a
+//   module that also imports Foundation, the two definitions of types such as `UErrorCode`
+//   clash and compilation fails. So this header is opaque: it names no ICU type, and only
+//   icushim.c includes <unicode/...>.
+//
+// Every symbol starts with `icushim_` (or `ICUSHIM_`). Error codes are ICU's `UErrorCode`
+// values passed as `int32_t`: zero is success, positive values are failures, negative values
+// are warnings. Lengths and offsets are in the units of the text: UTF-16 code units for UTF-16
+// text, bytes for UTF-8 text.
+
+#ifndef ICUSHIM_H
+#define ICUSHIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// MARK: - Regular expressions
+
+/// A compiled ICU regular expression together with its matcher state and a reusable text
+/// handle. Not thread-safe: use one per thread, made with `icushim_regex_clone`.
+typedef struct icushim_regex icushim_regex;
+
+/// The compile flags, equal to ICU's `URegexpFlag` values (checked at compile time in icushim.c).
+enum {
+    ICUSHIM_FLAG_UNIX_LINES = 1,               // UREGEX_UNIX_LINES
+    ICUSHIM_FLAG_CASE_INSENSITIVE = 2,         // UREGEX_CASE_INSENSITIVE
+    ICUSHIM_FLAG_COMMENTS = 4,                 // UREGEX_COMMENTS
+    ICUSHIM_FLAG_MULTILINE = 8,                // UREGEX_MULTILINE
+    ICUSHIM_FLAG_LITERAL = 16,                 // UREGEX_LITERAL
+    ICUSHIM_FLAG_DOTALL = 32,                  // UREGEX_DOTALL
+    ICUSHIM_FLAG_UWORD = 256,                  // UREGEX_UWORD
+    ICUSHIM_FLAG_ERROR_ON_UNKNOWN_ESCAPES = 512 // UREGEX_ERROR_ON_UNKNOWN_ESCAPES
+};
+
+/// Compiles `pattern` (UTF-16, `length` units, which may be 0) with `flags`.
+/// Returns NULL on failure and sets `*error_code`; for syntax errors `*error_line` (1-based,
+/// or 0 when ICU does not say) and `*error_offset` (UTF-16 units into that line, or -1) tell
+/// where. An empty pattern compiles to one that matches the empty string (ICU itself rejects a
+/// zero-length pattern, so the shim compiles `(?:)` in its place).
+icushim_regex *icushim_regex_open(const uint16_t *pattern, int32_t length, uint32_t flags,
+                                  int32_t *error_code, int32_t *error_line,
+                                  int32_t *error_offset);
+
+/// Makes an independent matcher for the same compiled pattern (ICU shares the pattern itself).
+/// Cloning one source from several threads at once is safe. Returns NULL on failure.
+icushim_regex *icushim_regex_clone(const icushim_regex *source, int32_t *error_code);
+
+/// Frees a matcher made by `icushim_regex_open` or `icushim_regex_clone`. NULL is ignored.
+void icushim_regex_close(icushim_regex *regex);
+
+/// Sets the limits for every later search: `time_limit` in ICU's match-engine steps (0 means
+/// none) and `stack_limit` in bytes of backtracking stack (0 means none). A search of a text of
+/// n units may take `time_limit + n / 1024` steps, so that large texts are not cut short.
+/// Returns an error code.
+int32_t icushim_regex_set_limits(icushim_regex *regex, int32_t time_limit, int32_t stack_limit);
+
+/// Makes `text` (UTF-16, `length` units, any length including more than INT32_MAX) the text of
+/// later finds. ICU does not copy it: it must stay valid and unchanged until the next set_text
+/// call or icushim_regex_close. `text` may be NULL when `length` is 0. Returns an error code.
+int32_t icushim_regex_set_text_utf16(icushim_regex *regex, const uint16_t *text, int64_t length);
+
+/// Makes `text` (UTF-8, `length` bytes; ill-formed sequences read as U+FFFD) the text of later
+/// finds; offsets are then byte offsets. Same lifetime rules as the UTF-16 form.
+int32_t icushim_regex_set_text_utf8(icushim_regex *regex, const char *text, int64_t length);
+
+/// Finds the first match that starts at or after `from` in the current text. Returns true and
+/// sets `*match_start` and `*match_end` when there is one. On failure (a time-out, a stack
+/// overflow, a bad offset) returns false and sets `*error_code`; otherwise `*error_code` is 0.
+/// Text before `from` is still visible to look-behind and `\b`; `^` matches only at offset 0
+/// (or after a line end in multiline mode).
+bool icushim_regex_find(icushim_regex *regex, int64_t from, int64_t *match_start,
+                        int64_t *match_end, int32_t *error_code);
+
+/// ICU's symbolic name for an error code, such as "U_REGEX_MISMATCHED_PAREN".
+const char *icushim_error_name(int32_t error_code);
+
+// MARK: - Character conversion
+
+/// A converter from one ICU charset to UTF-8, with its pivot buffer. Not thread-safe.
+typedef struct icushim_converter icushim_converter;
+
+/// Opens a converter from the charset `name` (any ICU converter name or alias) to UTF-8.
+/// Returns NULL and sets `*error_code` when the name is unknown.
+icushim_converter *icushim_converter_open(const char *name, int32_t *error_code);
+
+/// Frees a converter. NULL is ignored.
+void icushim_converter_close(icushim_converter *converter);
+
+/// ICU's canonical name of the converter's source charset.
+const char *icushim_converter_name(const icushim_converter *converter);
+
+/// Converts from `*source` up to `source_limit` into `*target` up to `target_limit`, advancing
+/// both pointers. `flush` is true for the last piece of input. Returns an error code; 15
+/// (U_BUFFER_OVERFLOW_ERROR) means the target filled up: empty it and call again with the rest.
+/// Ill-formed input becomes U+FFFD.
+int32_t icushim_converter_to_utf8(icushim_converter *converter, const char **source,
+                                  const char *source_limit, char **target, char *target_limit,
+                                  bool flush);
+
+/// Detects a Unicode byte-order mark at the start of `bytes`. Returns the charset name (such
+/// as "UTF-16LE") and sets `*signature_length`, or returns NULL when there is none.
+const char *icushim_detect_unicode_signature(const char *bytes, int32_t length,
+                                             int32_t *signature_length);
+
+// MARK: - Transcoding
+
+/// Converts well-formed UTF-8 to UTF-16. Returns the number of UTF-16 units written, or -1
+/// when `capacity` is too small or the input is ill-formed. `capacity` >= `length` always
+/// suffices. (ICU's converter has a fast ASCII path; Swift's String has no public bulk copy.)
+int64_t icushim_utf8_to_utf16(const char *utf8, int64_t length, uint16_t *utf16,
+                              int64_t capacity);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // ICUSHIM_H

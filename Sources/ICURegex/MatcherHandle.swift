@@ -1,0 +1,77 @@
+import CICUShim
+
+/// The low-level operations on one ICU matcher (an `icushim_regex`), shared by
+/// ``RegexPattern`` and ``RegexMatcher``. A handle is used by one thread at a time.
+enum MatcherHandle {
+    /// Compiles `pattern` into a new matcher, or throws ICU's reason with its position.
+    static func open(_ pattern: String, options: RegexPattern.Options) throws(ICURegexError) -> OpaquePointer {
+        let utf16 = Array(pattern.utf16)
+        var code: Int32 = 0
+        var line: Int32 = 0
+        var offset: Int32 = -1
+        let handle = utf16.withUnsafeBufferPointer { units in
+            icushim_regex_open(units.baseAddress, Int32(units.count), options.rawValue, &code, &line, &offset)
+        }
+        guard let handle else {
+            throw ICURegexError(
+                rawValue: code,
+                patternLine: line > 0 ? Int(line) : nil,
+                patternOffset: offset >= 0 ? Int(offset) : nil
+            )
+        }
+        return handle
+    }
+
+    /// Makes a new matcher for the same compiled pattern as `source`, with `limits` applied.
+    static func clone(_ source: OpaquePointer, limits: RegexPattern.Limits) throws(ICURegexError) -> OpaquePointer {
+        var code: Int32 = 0
+        guard let handle = icushim_regex_clone(source, &code) else {
+            throw ICURegexError(rawValue: code)
+        }
+        try applyLimits(limits, to: handle)
+        return handle
+    }
+
+    /// Sets the time and stack limits of every later search on `handle`.
+    static func applyLimits(_ limits: RegexPattern.Limits, to handle: OpaquePointer) throws(ICURegexError) {
+        let code = icushim_regex_set_limits(handle, limits.timeLimitSteps, limits.stackLimitBytes)
+        guard code <= 0 else {
+            icushim_regex_close(handle)
+            throw ICURegexError(rawValue: code)
+        }
+    }
+
+    /// Searches `length` UTF-16 units at `text` for the first match starting at or after
+    /// `from`, and returns its offsets.
+    @inline(__always)
+    static func find(
+        _ handle: OpaquePointer, utf16 text: UnsafePointer<UInt16>?, length: Int, from: Int
+    ) throws(ICURegexError) -> Range<Int>? {
+        let code = icushim_regex_set_text_utf16(handle, text, Int64(length))
+        guard code <= 0 else { throw ICURegexError(rawValue: code) }
+        return try find(handle, from: from)
+    }
+
+    /// Searches `length` UTF-8 bytes at `text` for the first match starting at or after byte
+    /// `from`, and returns its byte offsets.
+    @inline(__always)
+    static func find(
+        _ handle: OpaquePointer, utf8 text: UnsafeRawPointer?, length: Int, from: Int
+    ) throws(ICURegexError) -> Range<Int>? {
+        let code = icushim_regex_set_text_utf8(handle, text?.assumingMemoryBound(to: CChar.self), Int64(length))
+        guard code <= 0 else { throw ICURegexError(rawValue: code) }
+        return try find(handle, from: from)
+    }
+
+    @inline(__always)
+    private static func find(_ handle: OpaquePointer, from: Int) throws(ICURegexError) -> Range<Int>? {
+        var start: Int64 = 0
+        var end: Int64 = 0
+        var code: Int32 = 0
+        guard icushim_regex_find(handle, Int64(from), &start, &end, &code) else {
+            if code > 0 { throw ICURegexError(rawValue: code) }
+            return nil
+        }
+        return Int(start)..<Int(end)
+    }
+}

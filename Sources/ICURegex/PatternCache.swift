@@ -1,0 +1,58 @@
+import Synchronization
+
+/// A bounded, thread-safe cache of compiled patterns for the calls that take a pattern as a
+/// string, so that a loop over one pattern compiles it once.
+///
+/// It holds at most ``capacity`` patterns; when full, the oldest entry makes room (first in,
+/// first out). Patterns that fail to compile are not cached.
+final class PatternCache: Sendable {
+    private struct Key: Hashable {
+        let pattern: String
+        let options: RegexPattern.Options
+    }
+
+    private struct State {
+        var patterns: [Key: RegexPattern] = [:]
+        var insertionOrder: [Key] = []
+        var oldest = 0
+    }
+
+    /// The most patterns held at once.
+    let capacity: Int
+    private let state = Mutex(State())
+
+    /// The cache behind the string-pattern conveniences such as `String.range(ofRegex:)`.
+    static let shared = PatternCache(capacity: 256)
+
+    init(capacity: Int) {
+        precondition(capacity > 0)
+        self.capacity = capacity
+    }
+
+    /// The compiled form of `pattern` with `options`, compiled now if it is not cached.
+    func pattern(_ pattern: String, options: RegexPattern.Options) throws(ICURegexError) -> RegexPattern {
+        let key = Key(pattern: pattern, options: options)
+        if let cached = state.withLock({ $0.patterns[key] }) {
+            return cached
+        }
+        // Compile outside the lock; if two threads race, both results are equivalent.
+        let compiled = try RegexPattern(pattern, options: options)
+        state.withLock { state in
+            guard state.patterns[key] == nil else { return }
+            if state.insertionOrder.count < capacity {
+                state.insertionOrder.append(key)
+            } else {
+                state.patterns[state.insertionOrder[state.oldest]] = nil
+                state.insertionOrder[state.oldest] = key
+                state.oldest = (state.oldest + 1) % capacity
+            }
+            state.patterns[key] = compiled
+        }
+        return compiled
+    }
+
+    /// How many patterns are cached now.
+    var count: Int {
+        state.withLock { $0.patterns.count }
+    }
+}

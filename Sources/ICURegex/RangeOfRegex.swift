@@ -1,0 +1,87 @@
+/// The `rangeOfString`-style conveniences: the pattern is a string, compiled through a bounded
+/// thread-safe cache, and every failure is "not found", as in Foundation's
+/// `range(of:options: .regularExpression)`.
+///
+/// An empty pattern, a malformed pattern and a search that hits its time or stack limit all
+/// give "not found". Use ``RegexPattern`` for the reason.
+extension RegexPattern {
+    /// Finds the first match of `pattern` in `text[range]`, searching the range as a text of
+    /// its own, like `NSString.range(of: pattern, options: .regularExpression, range: range)`.
+    ///
+    /// - Parameters:
+    ///   - pattern: An ICU regular expression. Empty or malformed gives ``UTF16Range/notFound``.
+    ///   - text: UTF-16 code units; lone surrogates are searched as they are.
+    ///   - options: `.caseInsensitive` and `.anchored`.
+    ///   - range: The units to search; all of `text` when nil. It must lie within `text`.
+    /// - Returns: The location and length of the first match, or ``UTF16Range/notFound``.
+    public static func firstMatch(
+        of pattern: String,
+        inUTF16 text: UnsafeBufferPointer<UInt16>,
+        options: RegexSearchOptions = [],
+        range: Range<Int>? = nil
+    ) -> UTF16Range {
+        if let range {
+            precondition(
+                range.lowerBound >= 0 && range.upperBound <= text.count,
+                "range(ofRegex:): range \(range) is out of bounds for a text of \(text.count) UTF-16 units"
+            )
+        }
+        guard !pattern.isEmpty,
+            let compiled = try? PatternCache.shared.pattern(pattern, options: options.patternOptions)
+        else { return .notFound }
+        return (try? compiled.firstMatch(inUTF16: text, range: range, anchored: options.contains(.anchored)))
+            ?? .notFound
+    }
+
+    /// Finds the first match of `pattern` in `string[range]`, like
+    /// `String.range(of: pattern, options: .regularExpression, range: range)`.
+    ///
+    /// Returns nil when there is no match, and when the pattern is empty or malformed.
+    public static func firstMatch(
+        of pattern: String,
+        in string: String,
+        options: RegexSearchOptions = [],
+        range: Range<String.Index>? = nil
+    ) -> Range<String.Index>? {
+        guard !pattern.isEmpty,
+            let compiled = try? PatternCache.shared.pattern(pattern, options: options.patternOptions)
+        else { return nil }
+        return (try? compiled.firstMatch(in: string, range: range, anchored: options.contains(.anchored))) ?? nil
+    }
+}
+
+extension String {
+    /// The range of the first match of the ICU regular expression `pattern` in this string, or
+    /// nil; the same result as Foundation's `range(of: pattern, options: .regularExpression)`.
+    ///
+    /// ```swift
+    /// "call 555-123-4567 now".range(ofRegex: "[0-9]{3}-[0-9]{3}-[0-9]{4}")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - pattern: An ICU regular expression, compiled once and cached. An empty or malformed
+    ///     pattern gives nil.
+    ///   - options: `.caseInsensitive` and `.anchored`.
+    ///   - range: The part to search, as a text of its own; the whole string when nil.
+    public func range(
+        ofRegex pattern: String, options: RegexSearchOptions = [], range: Range<String.Index>? = nil
+    ) -> Range<String.Index>? {
+        RegexPattern.firstMatch(of: pattern, in: self, options: options, range: range)
+    }
+}
+
+extension Substring {
+    /// The range of the first match of the ICU regular expression `pattern` in this substring
+    /// (or in `range` of it), searched as a text of its own; nil when there is none or the
+    /// pattern is empty or malformed. The indices are valid in the base string too.
+    public func range(
+        ofRegex pattern: String, options: RegexSearchOptions = [], range: Range<String.Index>? = nil
+    ) -> Range<String.Index>? {
+        let bounds = range ?? startIndex..<endIndex
+        precondition(
+            bounds.lowerBound >= startIndex && bounds.upperBound <= endIndex,
+            "range(ofRegex:): the range is out of bounds for this substring"
+        )
+        return RegexPattern.firstMatch(of: pattern, in: base, options: options, range: bounds)
+    }
+}

@@ -1,0 +1,124 @@
+import CICUShim
+
+/// A compiled ICU regular expression: compile once, search many times, from any thread.
+///
+/// Searches follow the semantics of Apple's `NSString.range(of:options:range:)` with
+/// `.regularExpression`: the search range is searched as a text of its own (so `^` matches at
+/// its start and look-behind cannot see before it), and the result is the first match, which
+/// may be empty.
+///
+/// ```swift
+/// let phone = try RegexPattern("[0-9]{3}-[0-9]{3}-[0-9]{4}")
+/// let match = try phone.firstMatch(in: "call 555-123-4567 now")   // the range of "555-123-4567"
+/// ```
+///
+/// A `RegexPattern` is `Sendable`: many threads may search with one instance at once. Each
+/// search borrows an idle ICU matcher from a lock-free pool, or clones a new one, so threads do
+/// not wait on each other.
+public final class RegexPattern: @unchecked Sendable {
+    // @unchecked: `template` is only ever cloned, which ICU allows from many threads at once,
+    // and `pool` hands each matcher to one thread at a time.
+
+    /// The pattern as it was given.
+    public let pattern: String
+
+    /// The options it was compiled with.
+    public let options: Options
+
+    /// The limits that apply to each search.
+    public let limits: Limits
+
+    /// The compiled pattern, never searched: the source of every matcher's clone.
+    private let template: OpaquePointer
+    private let pool = MatcherPool()
+
+    /// Compiles `pattern` with `options`; each search obeys `limits`.
+    ///
+    /// An empty pattern compiles, and matches the empty string at the start of any text.
+    /// - Throws: ``ICURegexError`` with ICU's reason and the position in the pattern when the
+    ///   pattern is malformed.
+    public init(_ pattern: String, options: Options = [], limits: Limits = .default) throws(ICURegexError) {
+        self.pattern = pattern
+        self.options = options
+        self.limits = limits
+        self.template = try MatcherHandle.open(pattern, options: options)
+    }
+
+    deinit {
+        icushim_regex_close(template)
+    }
+
+    /// Makes a matcher of this pattern for the repeated searches of one thread, such as finding
+    /// every match in a line.
+    public func makeMatcher() throws(ICURegexError) -> RegexMatcher {
+        RegexMatcher(pattern: self, handle: try MatcherHandle.clone(template, limits: limits))
+    }
+
+    /// Runs `body` with a matcher borrowed from the pool, and returns it afterwards.
+    @inline(__always)
+    func withPooledMatcher<Result>(
+        _ body: (OpaquePointer) throws(ICURegexError) -> Result
+    ) throws(ICURegexError) -> Result {
+        let handle: OpaquePointer
+        if let idle = pool.take() {
+            handle = idle
+        } else {
+            handle = try MatcherHandle.clone(template, limits: limits)
+        }
+        defer { pool.put(handle) }
+        return try body(handle)
+    }
+
+    /// Finds the first match in `text[range]`, searching the range as a text of its own.
+    ///
+    /// - Parameters:
+    ///   - text: UTF-16 code units; lone surrogates are searched as they are.
+    ///   - range: The code units to search; all of `text` when nil. It must lie within `text`.
+    ///   - anchored: When true, the first match counts only if it starts at the start of
+    ///     `range` (Apple's meaning of `NSString.CompareOptions.anchored`).
+    /// - Returns: The match's location and length in units of `text`, or
+    ///   ``UTF16Range/notFound``.
+    /// - Throws: ``ICURegexError/timeLimitExceeded`` or ``ICURegexError/stackLimitExceeded``
+    ///   when the search hits a limit.
+    public func firstMatch(
+        inUTF16 text: UnsafeBufferPointer<UInt16>, range: Range<Int>? = nil, anchored: Bool = false
+    ) throws(ICURegexError) -> UTF16Range {
+        let range = range ?? 0..<text.count
+        precondition(
+            range.lowerBound >= 0 && range.upperBound <= text.count,
+            "RegexPattern.firstMatch: range \(range) is out of bounds for a text of \(text.count) UTF-16 units"
+        )
+        let start = text.baseAddress.map { $0 + range.lowerBound }
+        let found = try withPooledMatcher { handle throws(ICURegexError) in
+            try MatcherHandle.find(handle, utf16: start, length: range.count, from: 0)
+        }
+        guard let found, !anchored || found.lowerBound == 0 else { return .notFound }
+        return UTF16Range(location: range.lowerBound + found.lowerBound, length: found.count)
+    }
+
+    /// Finds the first match in `string[range]`, searching the range as a text of its own.
+    ///
+    /// Offsets are computed in UTF-16 code units, exactly as Foundation does, and converted
+    /// back to indices of `string`.
+    /// - Parameters:
+    ///   - string: The text to search.
+    ///   - range: The part to search; all of `string` when nil.
+    ///   - anchored: When true, the first match counts only if it starts at the start of
+    ///     `range`.
+    /// - Returns: The match, or nil.
+    /// - Throws: ``ICURegexError/timeLimitExceeded`` or ``ICURegexError/stackLimitExceeded``
+    ///   when the search hits a limit.
+    public func firstMatch(
+        in string: String, range: Range<String.Index>? = nil, anchored: Bool = false
+    ) throws(ICURegexError) -> Range<String.Index>? {
+        try UTF16Text.search(string, range: range) { units, unitRange throws(ICURegexError) in
+            try firstMatch(inUTF16: units, range: unitRange, anchored: anchored)
+        }
+    }
+
+    /// Finds the first match in `substring`, searching it as a text of its own. The result's
+    /// indices are valid in `substring` and in its base string.
+    public func firstMatch(in substring: Substring, anchored: Bool = false) throws(ICURegexError) -> Range<String.Index>? {
+        try firstMatch(in: substring.base, range: substring.startIndex..<substring.endIndex, anchored: anchored)
+    }
+}
