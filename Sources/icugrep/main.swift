@@ -1,1 +1,2 @@
+// PLACEHOLDER: the command-line front end is being written.
 print("icugrep")

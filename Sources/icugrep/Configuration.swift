@@ -1,0 +1,151 @@
+/// Everything one run of icugrep needs to know, as the command line decided it.
+///
+/// The command-line parser (`CommandLine/`) produces it; the matcher, searcher and printer
+/// read it. Defaults are GNU grep's.
+struct Configuration: Sendable {
+    // MARK: Patterns
+
+    /// How the patterns are read.
+    enum PatternSyntax: Sendable, Equatable {
+        /// ICU regular expressions (the default; `-E`, `-G` and `-P` also select it).
+        case regularExpression
+        /// Fixed strings (`-F`): every character stands for itself.
+        case fixedStrings
+    }
+
+    /// The patterns, one per element: each `-e` argument and each line of each `-f` file,
+    /// with a pattern argument that holds newlines split into one pattern per line, as grep
+    /// does. A line matches when any pattern matches it.
+    var patterns: [String] = []
+    var patternSyntax: PatternSyntax = .regularExpression
+    /// `-i`, `-y`; `--no-ignore-case` turns it off again.
+    var ignoreCase = false
+    /// `-v`: select the lines that do not match.
+    var invertMatch = false
+    /// `-w`: a match must be a whole word: not preceded or followed by a word character.
+    var wordRegexp = false
+    /// `-x`: a match must be the whole line.
+    var lineRegexp = false
+    /// `--unicode-words`: `\b` and `-w` find word boundaries by Unicode's UAX #29 rules.
+    var unicodeWords = false
+    /// `--time-limit=STEPS`: ICU's time limit for matching one line, in its match-engine steps
+    /// (0: none). The default stops a runaway pattern on one line in about a second.
+    var timeLimitSteps: Int32 = 10_000
+
+    // MARK: What to print
+
+    /// What icugrep prints for each file.
+    enum OutputMode: Sendable, Equatable {
+        /// The selected lines (the default).
+        case lines
+        /// `-c`: the number of selected lines.
+        case count
+        /// `-l`: the names of files with a selected line.
+        case filesWithMatches
+        /// `-L`: the names of files with no selected line.
+        case filesWithoutMatch
+        /// `-q`: nothing; stop at the first selected line.
+        case quiet
+    }
+
+    var outputMode: OutputMode = .lines
+    /// `-o`: print only the matched parts of a line, each on its own line.
+    var onlyMatching = false
+    /// `-m NUM`: stop reading a file after NUM selected lines; nil means no limit.
+    var maxCount: Int? = nil
+    /// `-b`: print the byte offset of each line (or of each match with `-o`).
+    var byteOffset = false
+    /// `-n`: print the 1-based line number of each line.
+    var lineNumber = false
+    /// `-H` (true) or `-h` (false); nil means grep's default: names are shown when there is
+    /// more than one file operand or when searching recursively.
+    var withFilename: Bool? = nil
+    /// `--label=LABEL`: the name shown for standard input.
+    var label = "(standard input)"
+    /// `-T`: align the line content after a tab.
+    var initialTab = false
+    /// `-Z`, `--null`: end a file name with a NUL byte instead of `:` or a newline.
+    var nullAfterName = false
+    /// `-B NUM`: lines of context before each selected line.
+    var beforeContext = 0
+    /// `-A NUM`: lines of context after each selected line.
+    var afterContext = 0
+    /// The line between groups of context: `--group-separator=SEP`, nil with
+    /// `--no-group-separator`.
+    var groupSeparator: String? = "--"
+    /// Whether to color output, after resolving `--color=WHEN` against the terminal.
+    var color = false
+    /// The SGR sequences to color with, from `GREP_COLORS`.
+    var colors = OutputColors()
+    /// `--line-buffered`: flush output after every line.
+    var lineBuffered = false
+    /// `-z`, `--null-data`: lines end at NUL bytes instead of newlines, in input and output.
+    var nullData = false
+
+    // MARK: Input
+
+    /// What to do with a file that holds NUL bytes (binary data).
+    enum BinaryFiles: Sendable, Equatable {
+        /// `--binary-files=binary` (the default): search it, but instead of printing a selected
+        /// line print `icugrep: FILE: binary file matches` to standard error and stop.
+        case binary
+        /// `-a`, `--binary-files=text`: search and print it as text.
+        case text
+        /// `-I`, `--binary-files=without-match`: treat it as having no match.
+        case withoutMatch
+    }
+
+    var binaryFiles: BinaryFiles = .binary
+    /// `-s`: no messages about missing or unreadable files (the exit status is unchanged).
+    var noMessages = false
+
+    /// How directories given or found are handled.
+    enum Recursion: Sendable, Equatable {
+        /// No recursion: a directory operand is an error (`Is a directory`).
+        case none
+        /// `-r`: search directories recursively, following symbolic links only on the command
+        /// line.
+        case recursive
+        /// `-R`: search directories recursively, following all symbolic links.
+        case dereferenceRecursive
+    }
+
+    var recursion: Recursion = .none
+    /// `--include=GLOB`: search only files whose base name matches one of these globs.
+    var includeGlobs: [String] = []
+    /// `--exclude=GLOB`: skip files whose base name (or command-line name) matches one.
+    var excludeGlobs: [String] = []
+    /// `--exclude-dir=GLOB`: skip directories whose base name matches one.
+    var excludeDirectoryGlobs: [String] = []
+    /// `--encoding=NAME`: the ICU converter for the input; nil means UTF-8, unless a UTF-16
+    /// or UTF-32 byte-order mark says otherwise.
+    var encoding: String? = nil
+
+    /// The file operands; empty means standard input, or `.` with `-r`/`-R`. `-` is standard
+    /// input.
+    var files: [String] = []
+}
+
+/// The SGR color sequences of `GREP_COLORS`, with GNU grep's defaults.
+struct OutputColors: Sendable, Equatable {
+    /// `ms=`: matched text in a selected line.
+    var selectedMatch = "01;31"
+    /// `mc=`: matched text in a context line.
+    var contextMatch = "01;31"
+    /// `sl=`: a whole selected line.
+    var selectedLine = ""
+    /// `cx=`: a whole context line.
+    var contextLine = ""
+    /// `fn=`: a file name.
+    var fileName = "35"
+    /// `ln=`: a line number.
+    var lineNumber = "32"
+    /// `bn=`: a byte offset.
+    var byteOffset = "32"
+    /// `se=`: a separator (`:`, `-`, `--`).
+    var separator = "36"
+    /// `rv`: with `-v`, swap the meanings of `sl=` and `cx=`.
+    var reverseVideo = false
+    /// `ne`: do not append the erase-in-line sequence `\e[K` after each colored part.
+    var noEraseInLine = false
+}
