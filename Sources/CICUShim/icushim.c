@@ -34,6 +34,8 @@ struct icushim_regex {
     // this plus one step per 1,024 units, so that the limit stops runaway backtracking without
     // cutting short a legitimate search of a very large text.
     int32_t base_time_limit;
+    // The time limit last given to ICU, so that texts of similar size do not set it again.
+    int64_t applied_time_limit;
 };
 
 enum { ICUSHIM_UNITS_PER_EXTRA_STEP = 1024 };
@@ -44,7 +46,13 @@ static void icushim_apply_time_limit(icushim_regex *regex, int64_t length, UErro
         return;
     }
     int64_t limit = regex->base_time_limit + length / ICUSHIM_UNITS_PER_EXTRA_STEP;
-    uregex_setTimeLimit(regex->regex, limit > INT32_MAX ? INT32_MAX : (int32_t)limit, status);
+    if (limit > INT32_MAX) {
+        limit = INT32_MAX;
+    }
+    if (limit != regex->applied_time_limit) {
+        uregex_setTimeLimit(regex->regex, (int32_t)limit, status);
+        regex->applied_time_limit = limit;
+    }
 }
 
 static icushim_regex *icushim_wrap(URegularExpression *regex) {
@@ -117,6 +125,7 @@ int32_t icushim_regex_set_limits(icushim_regex *regex, int32_t time_limit, int32
         return U_ILLEGAL_ARGUMENT_ERROR;
     }
     regex->base_time_limit = time_limit;
+    regex->applied_time_limit = time_limit;
     uregex_setTimeLimit(regex->regex, time_limit, &status);
     uregex_setStackLimit(regex->regex, stack_limit, &status);
     return (int32_t)status;
@@ -179,6 +188,17 @@ bool icushim_regex_find(icushim_regex *regex, int64_t from, int64_t *match_start
     *match_end = uregex_end64(regex->regex, 0, &status);
     *error_code = U_FAILURE(status) ? (int32_t)status : 0;
     return U_SUCCESS(status);
+}
+
+bool icushim_regex_find_in_utf16(icushim_regex *regex, const uint16_t *text, int64_t length,
+                                 int64_t from, int64_t *match_start, int64_t *match_end,
+                                 int32_t *error_code) {
+    int32_t status = icushim_regex_set_text_utf16(regex, text, length);
+    if (status > 0) {
+        *error_code = status;
+        return false;
+    }
+    return icushim_regex_find(regex, from, match_start, match_end, error_code);
 }
 
 const char *icushim_error_name(int32_t error_code) {

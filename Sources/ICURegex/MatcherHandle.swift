@@ -47,9 +47,14 @@ enum MatcherHandle {
     static func find(
         _ handle: OpaquePointer, utf16 text: UnsafePointer<UInt16>?, length: Int, from: Int
     ) throws(ICURegexError) -> Range<Int>? {
-        let code = icushim_regex_set_text_utf16(handle, text, Int64(length))
-        guard code <= 0 else { throw ICURegexError(rawValue: code) }
-        return try find(handle, from: from)
+        var start: Int64 = 0
+        var end: Int64 = 0
+        var code: Int32 = 0
+        guard icushim_regex_find_in_utf16(handle, text, Int64(length), Int64(from), &start, &end, &code) else {
+            if code > 0 { throw ICURegexError(rawValue: code) }
+            return nil
+        }
+        return Int(start)..<Int(end)
     }
 
     /// Searches `length` UTF-8 bytes at `text` for the first match starting at or after byte

@@ -12,6 +12,9 @@ final class PatternCache: Sendable {
     }
 
     private struct State {
+        /// The entry found or added last: a loop over one pattern finds it by comparing
+        /// strings, which is much cheaper than hashing (equal string storage compares in O(1)).
+        var mostRecent: (key: Key, pattern: RegexPattern)?
         var patterns: [Key: RegexPattern] = [:]
         var insertionOrder: [Key] = []
         var oldest = 0
@@ -32,17 +35,28 @@ final class PatternCache: Sendable {
     /// The compiled form of `pattern` with `options`, compiled now if it is not cached.
     func pattern(_ pattern: String, options: RegexPattern.Options) throws(ICURegexError) -> RegexPattern {
         let key = Key(pattern: pattern, options: options)
-        if let cached = state.withLock({ $0.patterns[key] }) {
+        let cached = state.withLock { state -> RegexPattern? in
+            if let recent = state.mostRecent, recent.key.options == options, recent.key.pattern == pattern {
+                return recent.pattern
+            }
+            guard let found = state.patterns[key] else { return nil }
+            state.mostRecent = (key, found)
+            return found
+        }
+        if let cached {
             return cached
         }
         // Compile outside the lock; if two threads race, both results are equivalent.
         let compiled = try RegexPattern(pattern, options: options)
         state.withLock { state in
             guard state.patterns[key] == nil else { return }
+            state.mostRecent = (key, compiled)
             if state.insertionOrder.count < capacity {
                 state.insertionOrder.append(key)
             } else {
-                state.patterns[state.insertionOrder[state.oldest]] = nil
+                let evicted = state.insertionOrder[state.oldest]
+                state.patterns[evicted] = nil
+                if state.mostRecent?.key == evicted { state.mostRecent = nil }
                 state.insertionOrder[state.oldest] = key
                 state.oldest = (state.oldest + 1) % capacity
             }

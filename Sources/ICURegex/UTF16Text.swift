@@ -14,9 +14,11 @@ enum UTF16Text {
         _ body: (UnsafeBufferPointer<UInt16>, Range<Int>) throws(ICURegexError) -> UTF16Range
     ) throws(ICURegexError) -> Range<String.Index>? {
         let bounds = range ?? string.startIndex..<string.endIndex
+        // A whole string's bounds are always on scalars; a given range's may not be.
         let isScalarAligned =
-            bounds.lowerBound.samePosition(in: string.unicodeScalars) != nil
-            && bounds.upperBound.samePosition(in: string.unicodeScalars) != nil
+            range == nil
+            || (bounds.lowerBound.samePosition(in: string.unicodeScalars) != nil
+                && bounds.upperBound.samePosition(in: string.unicodeScalars) != nil)
         let outcome: Result<Range<String.Index>?, ICURegexError>
         if isScalarAligned {
             outcome = searchTranscodingRange(string, bounds: bounds, body)
@@ -33,7 +35,7 @@ enum UTF16Text {
         bounds: Range<String.Index>,
         _ body: (UnsafeBufferPointer<UInt16>, Range<Int>) throws(ICURegexError) -> UTF16Range
     ) -> Result<Range<String.Index>?, ICURegexError> {
-        var slice = Substring(string[bounds])
+        var slice = string[bounds]
         return slice.withUTF8 { utf8 in
             withUTF16(of: utf8) { units in
                 let found: UTF16Range
@@ -87,11 +89,25 @@ enum UTF16Text {
     ) -> Result {
         // Each UTF-8 byte yields at most one UTF-16 unit.
         withUnsafeTemporaryAllocation(of: UInt16.self, capacity: max(utf8.count, 1)) { buffer in
-            let count = utf8.withMemoryRebound(to: CChar.self) { bytes in
-                icushim_utf8_to_utf16(bytes.baseAddress, Int64(bytes.count), buffer.baseAddress, Int64(buffer.count))
+            // Widen the ASCII prefix here (short texts are often all ASCII, and a call into
+            // ICU costs more than the loop); ICU converts the rest.
+            var asciiCount = 0
+            while asciiCount < utf8.count, utf8[asciiCount] < 0x80 {
+                buffer[asciiCount] = UInt16(utf8[asciiCount])
+                asciiCount += 1
             }
-            precondition(count >= 0, "UTF16Text: a Swift string held ill-formed UTF-8")
-            return body(UnsafeBufferPointer(rebasing: buffer[..<Int(count)]))
+            var count = asciiCount
+            if asciiCount < utf8.count {
+                let rest = UnsafeBufferPointer(rebasing: utf8[asciiCount...])
+                let converted = rest.withMemoryRebound(to: CChar.self) { bytes in
+                    icushim_utf8_to_utf16(
+                        bytes.baseAddress, Int64(bytes.count),
+                        buffer.baseAddress! + asciiCount, Int64(buffer.count - asciiCount))
+                }
+                precondition(converted >= 0, "UTF16Text: a Swift string held ill-formed UTF-8")
+                count += Int(converted)
+            }
+            return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
         }
     }
 }
