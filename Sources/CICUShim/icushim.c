@@ -7,6 +7,7 @@
 #include <unicode/ustring.h>
 #include <unicode/utext.h>
 #include <unicode/utypes.h>
+#include <unicode/uversion.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -203,6 +204,17 @@ bool icushim_regex_find_in_utf16(icushim_regex *regex, const uint16_t *text, int
 
 const char *icushim_error_name(int32_t error_code) {
     return u_errorName((UErrorCode)error_code);
+}
+
+void icushim_icu_version(char *buffer, int32_t capacity) {
+    UVersionInfo version;
+    char text[U_MAX_VERSION_STRING_LENGTH];
+    u_getVersion(version);
+    u_versionToString(version, text);
+    if (capacity > 0) {
+        strncpy(buffer, text, (size_t)capacity - 1);
+        buffer[capacity - 1] = '\0';
+    }
 }
 
 // MARK: - Character conversion

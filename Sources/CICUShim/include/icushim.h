@@ -90,6 +90,10 @@ bool icushim_regex_find_in_utf16(icushim_regex *regex, const uint16_t *text, int
 /// ICU's symbolic name for an error code, such as "U_REGEX_MISMATCHED_PAREN".
 const char *icushim_error_name(int32_t error_code);
 
+/// Writes the version of the ICU library in use (such as "72.1"), NUL-terminated, into
+/// `buffer` of `capacity` bytes (20 always suffice). For `--version` output.
+void icushim_icu_version(char *buffer, int32_t capacity);
+
 // MARK: - Character conversion
 
 /// A converter from one ICU charset to UTF-8, with its pivot buffer. Not thread-safe.
