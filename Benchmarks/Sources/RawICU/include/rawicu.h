@@ -1,0 +1,31 @@
+// rawicu: ICU's regular expressions called from C with nothing in between, the floor that
+// ICURegex's Swift layer is measured against.
+//
+// The header names no ICU type (the handle is opaque), for the same reason as the library's
+// own shim: Swift must not see the system ICU's headers next to the ICU that Foundation
+// bundles. Texts are UTF-16 and shorter than 2^31 units, which is all uregex_setText takes.
+
+#ifndef RAWICU_H
+#define RAWICU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/// A compiled ICU regular expression with its matcher state (a `URegularExpression`).
+typedef struct rawicu_regex rawicu_regex;
+
+/// Compiles `pattern` (UTF-16) with ICU's `URegexpFlag` bits in `flags` (2 is
+/// UREGEX_CASE_INSENSITIVE). Returns NULL and sets `*error_code` when ICU rejects it.
+rawicu_regex *rawicu_open(const uint16_t *pattern, int32_t length, uint32_t flags,
+                          int32_t *error_code);
+
+/// Frees a regular expression made by `rawicu_open`.
+void rawicu_close(rawicu_regex *regex);
+
+/// The whole of one first-match search: uregex_setText, uregex_find from 0, uregex_start and
+/// uregex_end. Returns true and sets the match's UTF-16 offsets when there is one; returns
+/// false when there is none or ICU fails (`*error_code` tells which; 0 means no match).
+bool rawicu_first_match(rawicu_regex *regex, const uint16_t *text, int32_t length,
+                        int32_t *match_start, int32_t *match_end, int32_t *error_code);
+
+#endif // RAWICU_H
