@@ -111,6 +111,11 @@ struct Configuration: Sendable {
     }
 
     var recursion: Recursion = .none
+    /// `-d skip`, `--directories=skip`: skip directories silently instead of reading them
+    /// (reading one is an `Is a directory` error). Only meaningful when `recursion` is `.none`.
+    var skipDirectories = false
+    /// `-D skip`, `--devices=skip`: skip devices, FIFOs and sockets instead of reading them.
+    var skipDevices = false
     /// `--include=GLOB`: search only files whose base name matches one of these globs.
     var includeGlobs: [String] = []
     /// `--exclude=GLOB`: skip files whose base name (or command-line name) matches one.

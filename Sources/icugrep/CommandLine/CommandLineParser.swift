@@ -1,0 +1,97 @@
+/// Turns icugrep's command line into a ``ParsedCommandLine``, with GNU grep 3.8's rules and
+/// messages.
+enum CommandLineParser {
+    /// Parses `arguments` (without the program name) in `environment`.
+    ///
+    /// Options are applied in order; the first invalid one stops parsing with its error (for
+    /// example, a `-f` file that cannot be read is reported even when `--help` follows). Then
+    /// `--version` wins over `--help`, and without `-e` or `-f` the first operand is the
+    /// pattern.
+    static func parse(
+        _ arguments: [String], environment: ProgramEnvironment
+    ) throws(CommandLineError) -> ParsedCommandLine {
+        var settings = OptionSettings()
+        var operands: [String] = []
+        var scanner = ArgumentScanner(
+            arguments: arguments,
+            stopsAtFirstOperand: environment.variables["POSIXLY_CORRECT"] != nil)
+        do throws(CommandLineError) {
+            while let item = try scanner.next() {
+                switch item {
+                case .operand(let operand):
+                    settings.contextDigits.endNumber()
+                    operands.append(operand)
+                case .option(let option, let argument, let elementIndex):
+                    try settings.apply(
+                        option, argument: argument, elementIndex: elementIndex,
+                        fileReader: environment.fileReader)
+                }
+            }
+            if settings.showsVersion {
+                return ParsedCommandLine(request: .version, warnings: settings.warnings)
+            }
+            if settings.showsHelp {
+                return ParsedCommandLine(request: .help, warnings: settings.warnings)
+            }
+            if !settings.patterns.wasGivenByOption {
+                guard !operands.isEmpty else { throw CommandLineError.usage(nil) }
+                settings.patterns.addArgument(operands.removeFirst())
+            }
+        } catch {
+            var error = error
+            error.precedingWarnings = settings.warnings
+            throw error
+        }
+        return resolve(settings, files: operands, environment: environment)
+    }
+
+    /// Combines the settings into the final configuration, as GNU grep does after reading its
+    /// options.
+    static func resolve(
+        _ settings: OptionSettings, files: [String], environment: ProgramEnvironment
+    ) -> ParsedCommandLine {
+        var configuration = settings.configuration
+        var warnings = settings.warnings
+        configuration.patterns = settings.patterns.patterns
+        configuration.files = files
+
+        // POSIX says -c, -l and -q are mutually exclusive; in GNU grep -q overrides -l and -L,
+        // which override -c. The listing modes and -q print no context.
+        if settings.quiet {
+            configuration.outputMode = .quiet
+        } else if let fileListing = settings.fileListing {
+            configuration.outputMode = fileListing
+        } else if settings.countRequested {
+            configuration.outputMode = .count
+        }
+        switch configuration.outputMode {
+        case .quiet, .filesWithMatches, .filesWithoutMatch:
+            configuration.afterContext = 0
+            configuration.beforeContext = 0
+        case .lines, .count:
+            configuration.afterContext = settings.afterContext ?? settings.defaultContext ?? 0
+            configuration.beforeContext = settings.beforeContext ?? settings.defaultContext ?? 0
+        }
+
+        switch settings.directoryAction {
+        case .read:
+            configuration.recursion = .none
+        case .skip:
+            configuration.recursion = .none
+            configuration.skipDirectories = true
+        case .recurse:
+            configuration.recursion = settings.followsAllSymbolicLinks ? .dereferenceRecursive : .recursive
+        }
+
+        configuration.color = settings.colorChoice.resolved(
+            standardOutputIsTerminal: environment.standardOutputIsTerminal,
+            term: environment.variables["TERM"],
+            quiet: settings.quiet)
+        if configuration.color {
+            let (colors, warning) = GrepColorsParser.colors(from: environment.variables)
+            configuration.colors = colors
+            if let warning { warnings.append(warning) }
+        }
+        return ParsedCommandLine(request: .search(configuration), warnings: warnings)
+    }
+}

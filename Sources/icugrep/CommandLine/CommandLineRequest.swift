@@ -1,0 +1,18 @@
+/// What a valid command line asks icugrep to do.
+enum CommandLineRequest {
+    /// Search, as configured.
+    case search(Configuration)
+    /// `--help`: print the help text and exit with status 0.
+    case help
+    /// `-V`, `--version`: print the version and exit with status 0 (it wins over `--help`).
+    case version
+}
+
+/// The outcome of parsing a valid command line: the request and the warnings to print first
+/// (such as the deprecation of `GREP_COLOR`).
+struct ParsedCommandLine {
+    /// What to do.
+    var request: CommandLineRequest
+    /// Warnings for standard error, without the program name: `warning: ...`.
+    var warnings: [String] = []
+}

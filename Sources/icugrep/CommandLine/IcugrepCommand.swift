@@ -1,0 +1,54 @@
+import Glibc
+
+/// The whole program: parse the command line, answer `--help` and `--version`, compile the
+/// patterns, search, and decide the exit status. `main.swift` only calls ``run(arguments:environment:)``.
+enum IcugrepCommand {
+    /// Runs icugrep with `arguments` (without the program name) and returns the exit status.
+    static func run(arguments: [String], environment: ProgramEnvironment) -> Int32 {
+        let parsed: ParsedCommandLine
+        do throws(CommandLineError) {
+            parsed = try CommandLineParser.parse(arguments, environment: environment)
+        } catch {
+            StandardStreams.writeError(error.standardErrorText)
+            return CommandLineError.exitStatus
+        }
+        for warning in parsed.warnings {
+            StandardStreams.writeError("\(ProgramIdentity.name): \(warning)\n")
+        }
+        switch parsed.request {
+        case .help:
+            return printInformation(HelpText.text)
+        case .version:
+            return printInformation(VersionText.text)
+        case .search(let configuration):
+            return search(configuration)
+        }
+    }
+
+    /// Prints the help or version text; exits with 0, or 2 when standard output fails.
+    private static func printInformation(_ text: String) -> Int32 {
+        guard StandardStreams.writeOutput(text) else {
+            let reason = SystemFileContentsReader.describe(errno)
+            StandardStreams.writeError("\(ProgramIdentity.name): write error: \(reason)\n")
+            return ExitStatus.trouble
+        }
+        return ExitStatus.selected
+    }
+
+    /// Compiles the patterns and searches; a pattern error is reported before any input is
+    /// read.
+    private static func search(_ configuration: Configuration) -> Int32 {
+        if ExitStatus.nothingCanBeSelected(configuration) {
+            return ExitStatus.nothingSelected
+        }
+        let searchRun: SearchRun
+        do throws(SearchRun.PatternError) {
+            searchRun = try SearchRun(configuration: configuration)
+        } catch {
+            StandardStreams.writeError(PatternErrorReport.text(for: error))
+            return ExitStatus.trouble
+        }
+        let outcome = searchRun.run()
+        return ExitStatus.afterSearch(outcome, quiet: configuration.outputMode == .quiet)
+    }
+}

@@ -1,0 +1,115 @@
+/// What an option means, whichever of its spellings was used: `-i`, `-y` and `--ignore-case`
+/// are all ``ignoreCase``.
+enum OptionIdentifier: Sendable, Equatable {
+    // Pattern selection and interpretation.
+    /// `-G`, `--basic-regexp`: accepted; the syntax stays ICU's.
+    case basicRegexp
+    /// `-E`, `--extended-regexp`: accepted; the syntax stays ICU's.
+    case extendedRegexp
+    /// `-F`, `--fixed-strings`, `--fixed-regexp`: the patterns are fixed strings.
+    case fixedStrings
+    /// `-P`, `--perl-regexp`: accepted; the syntax stays ICU's.
+    case perlRegexp
+    /// `-e PATTERNS`, `--regexp=PATTERNS`.
+    case regexp
+    /// `-f FILE`, `--file=FILE`.
+    case file
+    /// `-i`, `-y`, `--ignore-case`.
+    case ignoreCase
+    /// `--no-ignore-case`.
+    case noIgnoreCase
+    /// `-w`, `--word-regexp`.
+    case wordRegexp
+    /// `-x`, `--line-regexp`.
+    case lineRegexp
+    /// `-z`, `--null-data`.
+    case nullData
+    /// `--unicode-words` (an icugrep extra).
+    case unicodeWords
+    /// `--time-limit=STEPS` (an icugrep extra).
+    case timeLimit
+
+    // Miscellaneous.
+    /// `-s`, `--no-messages`.
+    case noMessages
+    /// `-v`, `--invert-match`.
+    case invertMatch
+    /// `-V`, `--version`.
+    case version
+    /// `--help`.
+    case help
+
+    // Output control.
+    /// `-m NUM`, `--max-count=NUM`.
+    case maxCount
+    /// `-b`, `--byte-offset`.
+    case byteOffset
+    /// `-n`, `--line-number`.
+    case lineNumber
+    /// `--line-buffered`.
+    case lineBuffered
+    /// `-H`, `--with-filename`.
+    case withFilename
+    /// `-h`, `--no-filename`.
+    case noFilename
+    /// `--label=LABEL`.
+    case label
+    /// `-o`, `--only-matching`.
+    case onlyMatching
+    /// `-q`, `--quiet`, `--silent`.
+    case quiet
+    /// `--binary-files=TYPE`.
+    case binaryFiles
+    /// `-a`, `--text`.
+    case text
+    /// `-I`: binary files never match.
+    case binaryWithoutMatch
+    /// `-d ACTION`, `--directories=ACTION`.
+    case directories
+    /// `-D ACTION`, `--devices=ACTION`.
+    case devices
+    /// `-r`, `--recursive`.
+    case recursive
+    /// `-R`, `--dereference-recursive`.
+    case dereferenceRecursive
+    /// `--include=GLOB`.
+    case include
+    /// `--exclude=GLOB`.
+    case exclude
+    /// `--exclude-from=FILE`.
+    case excludeFrom
+    /// `--exclude-dir=GLOB`.
+    case excludeDirectory
+    /// `-L`, `--files-without-match`.
+    case filesWithoutMatch
+    /// `-l`, `--files-with-matches`.
+    case filesWithMatches
+    /// `-c`, `--count`.
+    case count
+    /// `-T`, `--initial-tab`.
+    case initialTab
+    /// `-Z`, `--null`.
+    case null
+    /// `--encoding=NAME` (an icugrep extra).
+    case encoding
+    /// `-U`, `--binary`: accepted; no effect, as in GNU grep on GNU/Linux.
+    case binary
+    /// `-u`, `--unix-byte-offsets`: accepted with GNU grep's warning that it is obsolete.
+    case unixByteOffsets
+
+    // Context control.
+    /// `-B NUM`, `--before-context=NUM`.
+    case beforeContext
+    /// `-A NUM`, `--after-context=NUM`.
+    case afterContext
+    /// `-C NUM`, `--context=NUM`.
+    case context
+    /// One digit of `-NUM`; the scanner passes the digit as the option's argument.
+    case contextDigit
+    /// `--group-separator=SEP`.
+    case groupSeparator
+    /// `--no-group-separator`.
+    case noGroupSeparator
+    /// `--color[=WHEN]`, `--colour[=WHEN]`.
+    case color
+}

@@ -1,0 +1,154 @@
+extension OptionSettings {
+    /// Applies one option and its argument, reading files through `fileReader` (`-f`,
+    /// `--exclude-from`). Throws the error GNU grep reports for an invalid argument.
+    mutating func apply(
+        _ option: OptionIdentifier, argument: String?, elementIndex: Int,
+        fileReader: any FileContentsReading
+    ) throws(CommandLineError) {
+        if option == .contextDigit {
+            try contextDigits.addDigit(Character(argument ?? "0"), elementIndex: elementIndex)
+            defaultContext = contextDigits.contextLength
+            return
+        }
+        contextDigits.endNumber()
+        let text = argument ?? ""
+        switch option {
+        case .contextDigit:
+            break
+        // Pattern selection and interpretation.
+        case .basicRegexp: try selectMatcher("G")
+        case .extendedRegexp: try selectMatcher("E")
+        case .perlRegexp: try selectMatcher("P")
+        case .fixedStrings:
+            try selectMatcher("F")
+            configuration.patternSyntax = .fixedStrings
+        case .regexp:
+            patterns.addRegexpOption(text)
+        case .file:
+            do throws(FileReadError) {
+                patterns.addFileOption(contents: try fileReader.contents(ofFile: text))
+            } catch {
+                throw .fatal(error.message)
+            }
+        case .ignoreCase: configuration.ignoreCase = true
+        case .noIgnoreCase: configuration.ignoreCase = false
+        case .wordRegexp: configuration.wordRegexp = true
+        case .lineRegexp: configuration.lineRegexp = true
+        case .nullData: configuration.nullData = true
+        case .unicodeWords: configuration.unicodeWords = true
+        case .timeLimit:
+            guard let steps = DecimalArgument.value(of: text), steps >= 0, steps <= Int(Int32.max) else {
+                throw .fatal("\(text): invalid time limit argument")
+            }
+            configuration.timeLimitSteps = Int32(steps)
+        // Miscellaneous.
+        case .noMessages: configuration.noMessages = true
+        case .invertMatch: configuration.invertMatch = true
+        case .version: showsVersion = true
+        case .help: showsHelp = true
+        // Output control.
+        case .maxCount:
+            guard let count = DecimalArgument.value(of: text) else {
+                throw .fatal("invalid max count")
+            }
+            // A negative count means no limit, as in GNU grep 3.8.
+            configuration.maxCount = count < 0 ? nil : count
+        case .byteOffset: configuration.byteOffset = true
+        case .lineNumber: configuration.lineNumber = true
+        case .lineBuffered: configuration.lineBuffered = true
+        case .withFilename: configuration.withFilename = true
+        case .noFilename: configuration.withFilename = false
+        case .label: configuration.label = text
+        case .onlyMatching: configuration.onlyMatching = true
+        case .quiet: quiet = true
+        case .binaryFiles:
+            switch text {
+            case "binary": configuration.binaryFiles = .binary
+            case "text": configuration.binaryFiles = .text
+            case "without-match": configuration.binaryFiles = .withoutMatch
+            default: throw .fatal("unknown binary-files type")
+            }
+        case .text: configuration.binaryFiles = .text
+        case .binaryWithoutMatch: configuration.binaryFiles = .withoutMatch
+        case .directories:
+            directoryAction = try Self.directoryKeywords.value(of: text)
+        case .devices:
+            switch text {
+            case "read": configuration.skipDevices = false
+            case "skip": configuration.skipDevices = true
+            default: throw .fatal("unknown devices method")
+            }
+        case .recursive:
+            directoryAction = .recurse
+        case .dereferenceRecursive:
+            directoryAction = .recurse
+            followsAllSymbolicLinks = true
+        case .include: configuration.includeGlobs.append(text)
+        case .exclude: configuration.excludeGlobs.append(text)
+        case .excludeFrom:
+            do throws(FileReadError) {
+                configuration.excludeGlobs += Self.globLines(of: try fileReader.contents(ofFile: text))
+            } catch {
+                throw .fatal(error.message)
+            }
+        case .excludeDirectory: configuration.excludeDirectoryGlobs.append(text)
+        case .filesWithoutMatch: fileListing = .filesWithoutMatch
+        case .filesWithMatches: fileListing = .filesWithMatches
+        case .count: countRequested = true
+        case .initialTab: configuration.initialTab = true
+        case .null: configuration.nullAfterName = true
+        case .encoding: configuration.encoding = text
+        case .binary: break  // No effect on GNU/Linux, in GNU grep too.
+        case .unixByteOffsets: warnings.append("warning: --unix-byte-offsets (-u) is obsolete")
+        // Context control.
+        case .beforeContext: beforeContext = try Self.contextLength(text)
+        case .afterContext: afterContext = try Self.contextLength(text)
+        case .context: defaultContext = try Self.contextLength(text)
+        case .groupSeparator: configuration.groupSeparator = text
+        case .noGroupSeparator: configuration.groupSeparator = nil
+        case .color:
+            if let argument {
+                guard let choice = ColorChoice(argument: argument) else {
+                    throw ColorChoice.invalidArgumentError(argument)
+                }
+                colorChoice = choice
+            } else {
+                colorChoice = .auto
+            }
+        }
+    }
+
+    /// The keywords of `-d`, `--directories`.
+    static let directoryKeywords = KeywordArgument<DirectoryAction>(
+        optionName: "--directories",
+        keywords: [("read", .read), ("recurse", .recurse), ("skip", .skip)])
+
+    /// Records the matcher `letter` (`E`, `F`, `G`, `P`); GNU grep refuses two different ones.
+    private mutating func selectMatcher(_ letter: Character) throws(CommandLineError) {
+        if let matcher, matcher != letter {
+            throw .fatal("conflicting matchers specified")
+        }
+        matcher = letter
+    }
+
+    /// The context length `text` gives (`-A`, `-B`, `-C`): a non-negative decimal number.
+    static func contextLength(_ text: String) throws(CommandLineError) -> Int {
+        guard let length = DecimalArgument.value(of: text), length >= 0 else {
+            throw .fatal("\(text): invalid context length argument")
+        }
+        return length
+    }
+
+    /// The globs of an `--exclude-from` file: one per line, trailing white space removed,
+    /// empty lines skipped (gnulib's `add_exclude_file`).
+    static func globLines(of contents: [UInt8]) -> [String] {
+        PatternListBuilder.lines(of: contents).compactMap { line in
+            var glob = Substring(line)
+            while let last = glob.last, last == " " || last == "\t" || last == "\r"
+                || last == "\u{0B}" || last == "\u{0C}" {
+                glob = glob.dropLast()
+            }
+            return glob.isEmpty ? nil : String(glob)
+        }
+    }
+}

@@ -1,0 +1,130 @@
+/// Whether an option takes an argument, as in getopt_long's `has_arg`.
+enum ArgumentRequirement: Sendable, Equatable {
+    /// The option takes no argument.
+    case none
+    /// The option needs an argument: the rest of a short-option cluster, the text after `=`,
+    /// or else the next command-line element.
+    case required
+    /// A long option's argument may follow `=`; without `=` it has none.
+    case optional
+}
+
+/// One long option: its name without the leading `--`, what it means, and its argument.
+struct LongOptionSpecification: Sendable, Equatable {
+    /// The name as typed after `--`, such as `ignore-case`.
+    var name: String
+    /// What the option means.
+    var identifier: OptionIdentifier
+    /// Whether it takes an argument.
+    var argument: ArgumentRequirement
+}
+
+/// One short option: its letter, what it means, and its argument.
+struct ShortOptionSpecification: Sendable, Equatable {
+    /// The letter or digit after `-`.
+    var letter: Character
+    /// What the option means.
+    var identifier: OptionIdentifier
+    /// Whether it takes an argument (short options never take an optional one).
+    var argument: ArgumentRequirement
+}
+
+/// Every option icugrep accepts.
+///
+/// The long options come in GNU grep 3.8's order, because getopt_long lists the candidates
+/// of an ambiguous abbreviation in table order; icugrep's own options follow at the end.
+enum OptionTable {
+    /// The long options, in GNU grep 3.8's order, then icugrep's extras.
+    static let longOptions: [LongOptionSpecification] = [
+        .init(name: "basic-regexp", identifier: .basicRegexp, argument: .none),
+        .init(name: "extended-regexp", identifier: .extendedRegexp, argument: .none),
+        .init(name: "fixed-regexp", identifier: .fixedStrings, argument: .none),
+        .init(name: "fixed-strings", identifier: .fixedStrings, argument: .none),
+        .init(name: "perl-regexp", identifier: .perlRegexp, argument: .none),
+        .init(name: "after-context", identifier: .afterContext, argument: .required),
+        .init(name: "before-context", identifier: .beforeContext, argument: .required),
+        .init(name: "binary-files", identifier: .binaryFiles, argument: .required),
+        .init(name: "byte-offset", identifier: .byteOffset, argument: .none),
+        .init(name: "context", identifier: .context, argument: .required),
+        .init(name: "color", identifier: .color, argument: .optional),
+        .init(name: "colour", identifier: .color, argument: .optional),
+        .init(name: "count", identifier: .count, argument: .none),
+        .init(name: "devices", identifier: .devices, argument: .required),
+        .init(name: "directories", identifier: .directories, argument: .required),
+        .init(name: "exclude", identifier: .exclude, argument: .required),
+        .init(name: "exclude-from", identifier: .excludeFrom, argument: .required),
+        .init(name: "exclude-dir", identifier: .excludeDirectory, argument: .required),
+        .init(name: "file", identifier: .file, argument: .required),
+        .init(name: "files-with-matches", identifier: .filesWithMatches, argument: .none),
+        .init(name: "files-without-match", identifier: .filesWithoutMatch, argument: .none),
+        .init(name: "group-separator", identifier: .groupSeparator, argument: .required),
+        .init(name: "help", identifier: .help, argument: .none),
+        .init(name: "include", identifier: .include, argument: .required),
+        .init(name: "ignore-case", identifier: .ignoreCase, argument: .none),
+        .init(name: "no-ignore-case", identifier: .noIgnoreCase, argument: .none),
+        .init(name: "initial-tab", identifier: .initialTab, argument: .none),
+        .init(name: "label", identifier: .label, argument: .required),
+        .init(name: "line-buffered", identifier: .lineBuffered, argument: .none),
+        .init(name: "line-number", identifier: .lineNumber, argument: .none),
+        .init(name: "line-regexp", identifier: .lineRegexp, argument: .none),
+        .init(name: "max-count", identifier: .maxCount, argument: .required),
+        .init(name: "no-filename", identifier: .noFilename, argument: .none),
+        .init(name: "no-group-separator", identifier: .noGroupSeparator, argument: .none),
+        .init(name: "no-messages", identifier: .noMessages, argument: .none),
+        .init(name: "null", identifier: .null, argument: .none),
+        .init(name: "null-data", identifier: .nullData, argument: .none),
+        .init(name: "only-matching", identifier: .onlyMatching, argument: .none),
+        .init(name: "quiet", identifier: .quiet, argument: .none),
+        .init(name: "recursive", identifier: .recursive, argument: .none),
+        .init(name: "dereference-recursive", identifier: .dereferenceRecursive, argument: .none),
+        .init(name: "regexp", identifier: .regexp, argument: .required),
+        .init(name: "invert-match", identifier: .invertMatch, argument: .none),
+        .init(name: "silent", identifier: .quiet, argument: .none),
+        .init(name: "text", identifier: .text, argument: .none),
+        .init(name: "binary", identifier: .binary, argument: .none),
+        .init(name: "unix-byte-offsets", identifier: .unixByteOffsets, argument: .none),
+        .init(name: "version", identifier: .version, argument: .none),
+        .init(name: "with-filename", identifier: .withFilename, argument: .none),
+        .init(name: "word-regexp", identifier: .wordRegexp, argument: .none),
+        // icugrep's extras.
+        .init(name: "unicode-words", identifier: .unicodeWords, argument: .none),
+        .init(name: "encoding", identifier: .encoding, argument: .required),
+        .init(name: "time-limit", identifier: .timeLimit, argument: .required),
+    ]
+
+    /// The short options, as GNU grep 3.8's option string
+    /// `0123456789A:B:C:D:EFGHILRTUVZabcd:e:f:hilm:noqrsuvwxyz` (without its undocumented `-X`).
+    static let shortOptions: [ShortOptionSpecification] = {
+        var options: [ShortOptionSpecification] = "0123456789".map {
+            .init(letter: $0, identifier: .contextDigit, argument: .none)
+        }
+        let letters: [(Character, OptionIdentifier, ArgumentRequirement)] = [
+            ("A", .afterContext, .required), ("B", .beforeContext, .required),
+            ("C", .context, .required), ("D", .devices, .required),
+            ("E", .extendedRegexp, .none), ("F", .fixedStrings, .none),
+            ("G", .basicRegexp, .none), ("H", .withFilename, .none),
+            ("I", .binaryWithoutMatch, .none), ("L", .filesWithoutMatch, .none),
+            ("P", .perlRegexp, .none), ("R", .dereferenceRecursive, .none),
+            ("T", .initialTab, .none), ("U", .binary, .none),
+            ("V", .version, .none), ("Z", .null, .none),
+            ("a", .text, .none), ("b", .byteOffset, .none),
+            ("c", .count, .none), ("d", .directories, .required),
+            ("e", .regexp, .required), ("f", .file, .required),
+            ("h", .noFilename, .none), ("i", .ignoreCase, .none),
+            ("l", .filesWithMatches, .none), ("m", .maxCount, .required),
+            ("n", .lineNumber, .none), ("o", .onlyMatching, .none),
+            ("q", .quiet, .none), ("r", .recursive, .none),
+            ("s", .noMessages, .none), ("u", .unixByteOffsets, .none),
+            ("v", .invertMatch, .none), ("w", .wordRegexp, .none),
+            ("x", .lineRegexp, .none), ("y", .ignoreCase, .none),
+            ("z", .nullData, .none),
+        ]
+        options += letters.map { .init(letter: $0.0, identifier: $0.1, argument: $0.2) }
+        return options
+    }()
+
+    /// The short option spelled `letter`, or nil when there is none.
+    static func shortOption(_ letter: Character) -> ShortOptionSpecification? {
+        shortOptions.first { $0.letter == letter }
+    }
+}

@@ -1,0 +1,37 @@
+/// The message for a pattern ICU rejected: ICU's name of the error, a description, the pattern,
+/// and a caret under the place ICU found the error, such as
+///
+/// ```
+/// icugrep: U_REGEX_MISMATCHED_PAREN: unbalanced parentheses
+///   (abc
+///       ^
+/// ```
+enum PatternErrorReport {
+    /// The lines to print to standard error, each ending in a newline.
+    static func text(for error: SearchRun.PatternError) -> String {
+        var text = "\(ProgramIdentity.name): \(error.reason)"
+        if let description = ICUErrorDescriptions.description(ofICUError: error.reason) {
+            text += ": \(description)"
+        }
+        text += "\n  \(error.pattern)\n"
+        if let offset = error.characterOffset, offset >= 0 {
+            text += "  \(caretIndentation(for: error.pattern, characterOffset: offset))^\n"
+        }
+        return text
+    }
+
+    /// The white space that puts a caret under the character at `characterOffset` of
+    /// `pattern`: a tab for each tab before it (so that the terminal lines them up the same
+    /// way) and spaces for the display width of the other characters.
+    static func caretIndentation(for pattern: String, characterOffset: Int) -> String {
+        var indentation = ""
+        for character in pattern.prefix(characterOffset) {
+            if character == "\t" {
+                indentation += "\t"
+            } else {
+                indentation += String(repeating: " ", count: DisplayWidth.columns(of: character))
+            }
+        }
+        return indentation
+    }
+}

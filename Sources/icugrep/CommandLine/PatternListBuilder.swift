@@ -1,0 +1,44 @@
+/// Collects the patterns of `-e`, `-f` and the pattern operand, one pattern per line, as
+/// GNU grep does.
+///
+/// grep joins every `-e` argument with a newline after it, and every `-f` file's contents
+/// with a newline added when the file does not end in one, then drops the final newline and
+/// splits at the rest. So `-e 'a<newline>'` gives the patterns `a` and the empty pattern
+/// (which matches every line), while a file holding `a<newline>` gives only `a`, and an empty
+/// file gives no pattern at all (nothing matches).
+struct PatternListBuilder {
+    /// The patterns so far.
+    private(set) var patterns: [String] = []
+    /// True once `-e` or `-f` was given, even when it added no pattern: then every operand is
+    /// a file.
+    private(set) var wasGivenByOption = false
+
+    /// Adds the patterns of a `-e` argument or of the pattern operand: one per line.
+    mutating func addArgument(_ argument: String) {
+        patterns += argument.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// Adds the patterns of a `-e` option.
+    mutating func addRegexpOption(_ argument: String) {
+        wasGivenByOption = true
+        addArgument(argument)
+    }
+
+    /// Adds the lines of a `-f` file; an empty file adds none. Invalid UTF-8 in the file is
+    /// replaced by U+FFFD, since a pattern is a String.
+    mutating func addFileOption(contents: [UInt8]) {
+        wasGivenByOption = true
+        patterns += Self.lines(of: contents)
+    }
+
+    /// The newline-terminated lines of `contents` (the last one may lack its newline), decoded
+    /// as UTF-8.
+    static func lines(of contents: [UInt8]) -> [String] {
+        guard !contents.isEmpty else { return [] }
+        var pieces = contents.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        if contents.last == UInt8(ascii: "\n") {
+            pieces.removeLast()
+        }
+        return pieces.map { String(decoding: $0, as: UTF8.self) }
+    }
+}
