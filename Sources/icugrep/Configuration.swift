@@ -70,6 +70,9 @@ struct Configuration: Sendable {
     var beforeContext = 0
     /// `-A NUM`: lines of context after each selected line.
     var afterContext = 0
+    /// True when `-A`, `-B`, `-C` or `-NUM` was given, even with 0: grep then prints the group
+    /// separator between non-adjacent groups (`grep -A0` prints `--`, plain grep does not).
+    var contextRequested = false
     /// The line between groups of context: `--group-separator=SEP`, nil with
     /// `--no-group-separator`.
     var groupSeparator: String? = "--"
