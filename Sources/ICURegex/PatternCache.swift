@@ -9,11 +9,38 @@ final class PatternCache: Sendable {
     private struct Key: Hashable {
         let pattern: String
         let options: RegexPattern.Options
+
+        /// Compares the patterns' code points. `String`'s own `==` is canonical equivalence, under
+        /// which the Kelvin sign U+212A equals `K` and `é` equals `e` + U+0301, but ICU compiles
+        /// code points, and those are different patterns.
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.options == rhs.options && sameCodePoints(lhs.pattern, rhs.pattern)
+        }
+
+        /// True when the two strings hold the same UTF-8, in O(1) when they share storage.
+        private static func sameCodePoints(_ lhs: String, _ rhs: String) -> Bool {
+            let left = lhs.utf8
+            let right = rhs.utf8
+            guard left.count == right.count else { return false }
+            let compared = left.withContiguousStorageIfAvailable { left in
+                right.withContiguousStorageIfAvailable { right in
+                    left.baseAddress == right.baseAddress || left.elementsEqual(right)
+                }
+            }
+            return (compared ?? nil) ?? left.elementsEqual(right)
+        }
+
+        /// Hashes as `String` does: canonically equivalent patterns hash alike, which is
+        /// consistent with the stricter `==`.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(pattern)
+            hasher.combine(options)
+        }
     }
 
     private struct State {
-        /// The entry found or added last: a loop over one pattern finds it by comparing
-        /// strings, which is much cheaper than hashing (equal string storage compares in O(1)).
+        /// The entry found or added last: a loop over one pattern finds it by comparing keys,
+        /// which is much cheaper than hashing (equal string storage compares in O(1)).
         var mostRecent: (key: Key, pattern: RegexPattern)?
         var patterns: [Key: RegexPattern] = [:]
         var insertionOrder: [Key] = []
@@ -36,7 +63,7 @@ final class PatternCache: Sendable {
     func pattern(_ pattern: String, options: RegexPattern.Options) throws(ICURegexError) -> RegexPattern {
         let key = Key(pattern: pattern, options: options)
         let cached = state.withLock { state -> RegexPattern? in
-            if let recent = state.mostRecent, recent.key.options == options, recent.key.pattern == pattern {
+            if let recent = state.mostRecent, recent.key == key {
                 return recent.pattern
             }
             guard let found = state.patterns[key] else { return nil }
