@@ -1,0 +1,124 @@
+@testable import icugrep
+import Testing
+
+/// Unit tests of the front end's parts besides option parsing: GREP_COLORS, the exit status,
+/// the pattern-error report.
+@Suite("Front-end components")
+struct FrontEndComponentTests {
+    // MARK: GREP_COLORS
+
+    /// The colors GREP_COLORS (and GREP_COLOR) give.
+    func colors(_ grepColors: String?, legacy: String? = nil) -> OutputColors {
+        var variables: [String: String] = [:]
+        variables["GREP_COLORS"] = grepColors
+        variables["GREP_COLOR"] = legacy
+        return GrepColorsParser.colors(from: variables).colors
+    }
+
+    @Test func everyCapability() {
+        let parsed = colors("ms=1:mc=2:sl=3:cx=4:fn=5:ln=6:bn=7:se=8:rv:ne")
+        #expect(parsed.selectedMatch == "1" && parsed.contextMatch == "2")
+        #expect(parsed.selectedLine == "3" && parsed.contextLine == "4")
+        #expect(parsed.fileName == "5" && parsed.lineNumber == "6")
+        #expect(parsed.byteOffset == "7" && parsed.separator == "8")
+        #expect(parsed.reverseVideo && parsed.noEraseInLine)
+    }
+
+    @Test func matchTextSetsBoth() {
+        let both = colors("mt=1;33")
+        #expect(both.selectedMatch == "1;33" && both.contextMatch == "1;33")
+        let overridden = colors("mt=1;33:mc=4")
+        #expect(overridden.selectedMatch == "1;33" && overridden.contextMatch == "4")
+        let later = colors("mc=4:mt=5")
+        #expect(later.contextMatch == "5")
+        // Without a value, mt copies ms into mc.
+        let copy = colors("ms=7:mt")
+        #expect(copy.contextMatch == "7")
+    }
+
+    @Test func defaultsAndUnknownNames() {
+        #expect(colors(nil) == OutputColors())
+        #expect(colors("") == OutputColors())
+        #expect(colors("xx=5:ln=33").lineNumber == "33")
+        #expect(colors("::ln=33:").lineNumber == "33")
+        // An empty value is allowed: that part is not colored.
+        #expect(colors("ms=").selectedMatch == "")
+    }
+
+    @Test func malformedEntryStopsParsing() {
+        // A bad value byte: the entry and everything after it are ignored.
+        let badValue = colors("ms=1;32:ln=3a3:fn=35")
+        #expect(badValue.selectedMatch == "1;32" && badValue.lineNumber == "32" && badValue.fileName == "35")
+        // An empty name.
+        let emptyName = colors("ms=1:=3:ln=33")
+        #expect(emptyName.selectedMatch == "1" && emptyName.lineNumber == "32")
+        // A second equals sign.
+        #expect(colors("ms=1=2:ln=33") == OutputColors())
+    }
+
+    @Test func legacyGrepColor() {
+        let result = GrepColorsParser.colors(from: ["GREP_COLOR": "1;32"])
+        #expect(result.colors.selectedMatch == "1;32" && result.colors.contextMatch == "1;32")
+        #expect(result.warning == "warning: GREP_COLOR='1;32' is deprecated; use GREP_COLORS='mt=1;32'")
+        // GREP_COLORS overrides it; the warning stays while either match color is still its.
+        #expect(GrepColorsParser.colors(from: ["GREP_COLOR": "1;32", "GREP_COLORS": "mt=1;33"]).warning == nil)
+        #expect(GrepColorsParser.colors(from: ["GREP_COLOR": "1;32", "GREP_COLORS": "ms=1;33"]).warning != nil)
+        #expect(GrepColorsParser.colors(from: ["GREP_COLOR": "1;32", "GREP_COLORS": "sl=1"]).warning != nil)
+        // An invalid GREP_COLOR is ignored without a warning.
+        let invalid = GrepColorsParser.colors(from: ["GREP_COLOR": "1;x"])
+        #expect(invalid.colors == OutputColors() && invalid.warning == nil)
+        #expect(GrepColorsParser.colors(from: ["GREP_COLOR": ""]).warning == nil)
+    }
+
+    // MARK: Exit status
+
+    @Test func exitStatus() {
+        typealias Outcome = SearchRun.Outcome
+        #expect(ExitStatus.afterSearch(Outcome(selectedAnything: true, hadError: false), quiet: false) == 0)
+        #expect(ExitStatus.afterSearch(Outcome(selectedAnything: false, hadError: false), quiet: false) == 1)
+        #expect(ExitStatus.afterSearch(Outcome(selectedAnything: true, hadError: true), quiet: false) == 2)
+        #expect(ExitStatus.afterSearch(Outcome(selectedAnything: false, hadError: true), quiet: false) == 2)
+        #expect(ExitStatus.afterSearch(Outcome(selectedAnything: true, hadError: true), quiet: true) == 0)
+        #expect(ExitStatus.afterSearch(Outcome(selectedAnything: false, hadError: true), quiet: true) == 2)
+    }
+
+    @Test func nothingCanBeSelected() {
+        var configuration = Configuration()
+        configuration.patterns = ["x"]
+        #expect(!ExitStatus.nothingCanBeSelected(configuration))
+        configuration.maxCount = 0
+        #expect(ExitStatus.nothingCanBeSelected(configuration))
+        configuration.outputMode = .filesWithoutMatch
+        #expect(!ExitStatus.nothingCanBeSelected(configuration))
+        configuration = Configuration()
+        #expect(ExitStatus.nothingCanBeSelected(configuration))
+        configuration.invertMatch = true
+        #expect(!ExitStatus.nothingCanBeSelected(configuration))
+    }
+
+    // MARK: Pattern errors
+
+    @Test func patternErrorReportPutsACaretUnderTheOffset() {
+        let error = SearchRun.PatternError(pattern: "(abc", reason: "U_REGEX_MISMATCHED_PAREN", characterOffset: 4)
+        #expect(PatternErrorReport.text(for: error) == """
+            icugrep: U_REGEX_MISMATCHED_PAREN: unbalanced parentheses
+              (abc
+                  ^
+
+            """)
+    }
+
+    @Test func patternErrorReportCountsWideCharactersAndTabs() {
+        let wide = SearchRun.PatternError(pattern: "中文[", reason: "U_REGEX_MISSING_CLOSE_BRACKET", characterOffset: 2)
+        #expect(PatternErrorReport.text(for: wide).hasSuffix("  中文[\n      ^\n"))
+        let tab = SearchRun.PatternError(pattern: "\tx)", reason: "U_REGEX_MISMATCHED_PAREN", characterOffset: 2)
+        #expect(PatternErrorReport.text(for: tab).hasSuffix("  \tx)\n  \t ^\n"))
+        let accent = SearchRun.PatternError(pattern: "e\u{301}(", reason: "U_REGEX_MISMATCHED_PAREN", characterOffset: 1)
+        #expect(PatternErrorReport.text(for: accent).hasSuffix("   ^\n"))
+    }
+
+    @Test func patternErrorReportWithoutOffsetOrDescription() {
+        let error = SearchRun.PatternError(pattern: "x", reason: "U_SOMETHING_NEW", characterOffset: nil)
+        #expect(PatternErrorReport.text(for: error) == "icugrep: U_SOMETHING_NEW\n  x\n")
+    }
+}
