@@ -138,6 +138,15 @@ struct OptionParsingTests {
         #expect(explicit.afterContext == 1 && explicit.beforeContext == 0)
     }
 
+    @Test func contextRequestedEvenWithZero() throws {
+        #expect(try H.configuration(["x"]).contextRequested == false)
+        #expect(try H.configuration(["-A0", "x"]).contextRequested)
+        #expect(try H.configuration(["-B", "0", "x"]).contextRequested)
+        #expect(try H.configuration(["-C0", "x"]).contextRequested)
+        #expect(try H.configuration(["-0", "x"]).contextRequested)
+        #expect(try H.configuration(["-c", "-0", "x"]).contextRequested)
+    }
+
     @Test func digitLeadingZerosAndOverflow() throws {
         #expect(try H.configuration(["-00000000000000000000000000001", "x"]).afterContext == 1)
         #expect(try H.configuration(["-99999999999999999999", "x"]).afterContext == Int.max)

@@ -64,6 +64,10 @@ enum CommandLineParser {
         } else if settings.countRequested {
             configuration.outputMode = .count
         }
+        // Like grep's `0 <= out_before || 0 <= out_after`: any context option, even with 0,
+        // makes grep print group separators.
+        configuration.contextRequested = settings.afterContext != nil
+            || settings.beforeContext != nil || settings.defaultContext != nil
         switch configuration.outputMode {
         case .quiet, .filesWithMatches, .filesWithoutMatch:
             configuration.afterContext = 0
