@@ -1,8 +1,13 @@
+import Glibc
+import ICURegex
+
 /// One run of the search over every input of a ``Configuration``: the boundary between the
 /// command line (which parses and decides the exit status) and the search engine (matcher,
 /// searcher, printer).
 ///
-/// PLACEHOLDER: the engine is being written; this stub only fixes the interface.
+/// ``init(configuration:)`` compiles the patterns; ``run()`` walks the inputs
+/// (``InputWalker``), searches each (``FileSearcher``, asking the ``LineMatcher`` about every
+/// line) and prints through a ``LinePrinter`` into a buffered standard output.
 struct SearchRun {
     /// A pattern that ICU rejected, with what is needed to show where.
     struct PatternError: Error {
@@ -16,22 +21,181 @@ struct SearchRun {
 
     /// What happened, for the exit status.
     struct Outcome {
-        /// True when at least one line was selected (or, with `-L`, a file was listed).
+        /// True when at least one line was selected in any input (with `-L` too: as in grep
+        /// 3.8, listing a file does not count, selecting a line does).
         var selectedAnything = false
-        /// True when an error occurred: an unreadable file, a time limit hit, a write failure.
+        /// True when an error occurred: an unreadable file, a time limit hit, a write failure,
+        /// an unknown `--encoding`.
         var hadError = false
     }
 
+    /// The configuration as given.
     let configuration: Configuration
+    /// The configuration searched: as given, except that no pattern at all (`-f /dev/null`)
+    /// becomes grep's equivalent, the empty pattern with `-v` reversed.
+    private let effectiveConfiguration: Configuration
+    private let patterns: CompiledPatterns
 
     /// Compiles the patterns. Nothing is read before this succeeds.
     init(configuration: Configuration) throws(PatternError) {
         self.configuration = configuration
+        var effective = configuration
+        if effective.patterns.isEmpty {
+            effective.patterns = [""]
+            effective.invertMatch.toggle()
+            effective.lineRegexp = false
+            effective.wordRegexp = false
+        }
+        effectiveConfiguration = effective
+        patterns = try CompiledPatterns(configuration: effective)
     }
 
     /// Searches every input, writing results to standard output and messages to standard
     /// error.
     func run() -> Outcome {
-        Outcome()
+        let output = OutputBuffer(destination: .fileDescriptor(STDOUT_FILENO))
+        let errors = OutputBuffer(destination: .fileDescriptor(STDERR_FILENO), flushThreshold: 1)
+        return run(output: output, errors: errors, standardOutput: StandardOutputKind.current())
+    }
+
+    /// Searches every input, writing results to `output` and messages to `errors`;
+    /// `standardOutput` says what the real standard output is (grep treats /dev/null, and an
+    /// input that is also the output, specially).
+    func run(output: OutputBuffer, errors: OutputBuffer, standardOutput: StandardOutputKind) -> Outcome {
+        let configuration = effectiveConfiguration
+        let diagnostics = Diagnostics(standardOutput: output, standardError: errors)
+        var outcome = Outcome()
+        defer { output.flush() }
+
+        if let encoding = configuration.encoding, !EncodingConverter.isKnown(encoding) {
+            diagnostics.unknownEncoding(encoding)
+            outcome.hadError = true
+            return outcome
+        }
+        if Self.nothingCanBeSelected(configuration) {
+            return outcome
+        }
+        let matcher: LineMatcher
+        do {
+            matcher = try LineMatcher(patterns)
+        } catch {
+            diagnostics.report(Array(error.icuName.utf8))
+            outcome.hadError = true
+            return outcome
+        }
+        let policy = SearchPolicy(configuration: configuration, outputIsNull: standardOutput.isNull)
+        let printer = LinePrinter(configuration: configuration, output: output)
+        let searcher = FileSearcher(policy: policy, matcher: matcher, printer: printer, diagnostics: diagnostics)
+        let walker = InputWalker(configuration: configuration, diagnostics: diagnostics) { input in
+            let result = Self.search(
+                input, configuration: configuration, policy: policy, standardOutput: standardOutput,
+                searcher: searcher, printer: printer, diagnostics: diagnostics, outcome: &outcome
+            )
+            return result
+        }
+        printer.showsFileName = walker.showsFileNames()
+        walker.walk()
+        if walker.hadError { outcome.hadError = true }
+        output.flush()
+        if let failure = output.failure {
+            outcome.hadError = true
+            if !failure.isBrokenPipe {
+                diagnostics.writeError(errorNumber: failure.errorNumber)
+            }
+        }
+        return outcome
+    }
+
+    /// True when grep would select nothing without reading anything: `-m 0`, or `-v` with only
+    /// the empty pattern (which matches every line). `-L` still lists every file.
+    private static func nothingCanBeSelected(_ configuration: Configuration) -> Bool {
+        guard configuration.outputMode != .filesWithoutMatch else { return false }
+        if configuration.maxCount == 0 { return true }
+        return configuration.invertMatch && !configuration.lineRegexp && !configuration.wordRegexp
+            && configuration.patterns.allSatisfy(\.isEmpty)
+    }
+
+    /// Searches one input and prints its summary (`-c`, `-l`, `-L`).
+    private static func search(
+        _ input: OpenedInput, configuration: Configuration, policy: SearchPolicy,
+        standardOutput: StandardOutputKind, searcher: FileSearcher, printer: LinePrinter,
+        diagnostics: Diagnostics, outcome: inout Outcome
+    ) -> InputWalker.Continuation {
+        if !policy.quiet && policy.maxCount > 1 && standardOutput.isSameFile(as: input.status) {
+            if !configuration.noMessages { diagnostics.inputIsOutput(input.name) }
+            outcome.hadError = true
+            return .next
+        }
+        guard let source = InputSource(descriptor: input.descriptor, encoding: configuration.encoding) else {
+            diagnostics.unknownEncoding(configuration.encoding ?? "")
+            outcome.hadError = true
+            return .stop
+        }
+        let startOffset = input.isStandardInput ? lseek(STDIN_FILENO, 0, SEEK_CUR) : 0
+        printer.fileName = input.name
+        printer.offsetWidth = configuration.initialTab ? offsetWidth(input.status, lineNumbers: configuration.lineNumber) : 0
+
+        let result = searcher.search(source, name: input.name)
+
+        if let readError = result.readErrorNumber {
+            outcome.hadError = true
+            if !configuration.noMessages { diagnostics.fileError(input.name, errorNumber: readError) }
+        }
+        if result.hadLimitError { outcome.hadError = true }
+        if result.selectedLines > 0 { outcome.selectedAnything = true }
+        if result.endsRun { return .stop }
+        if !standardOutput.isNull {
+            switch configuration.outputMode {
+            case .count:
+                printer.printCount(result.selectedLines)
+            case .filesWithMatches where result.selectedLines > 0,
+                .filesWithoutMatch where result.selectedLines == 0:
+                printer.printFileNameLine()
+            default:
+                break
+            }
+        }
+        if input.isStandardInput && configuration.outputMode != .filesWithMatches
+            && configuration.outputMode != .filesWithoutMatch
+        {
+            leaveStandardInput(after: result, startOffset: startOffset, converted: configuration.encoding != nil)
+        }
+        return printer.output.failure == nil ? .next : .stop
+    }
+
+    /// With `-T`, the width of line numbers and byte offsets: the digits of the file's size
+    /// (plus one with `-n`), or of the largest offset when the size is unknown, as in grep.
+    private static func offsetWidth(_ status: stat, lineNumbers: Bool) -> Int {
+        var largest = Int.max
+        if (status.st_mode & S_IFMT) == S_IFREG {
+            largest = Int(status.st_size) + (lineNumbers ? 1 : 0)
+        }
+        var width = 1
+        while largest >= 10 {
+            largest /= 10
+            width += 1
+        }
+        return width
+    }
+
+    /// Leaves standard input where grep leaves it: just after the last selected line when
+    /// `-m` stopped the search and the input can seek, so that another program can read on;
+    /// otherwise at its end (reading a pipe to the end rather than leaving its writer blocked).
+    private static func leaveStandardInput(after result: FileSearchResult, startOffset: off_t, converted: Bool) {
+        if result.reachedMaxCount {
+            guard startOffset >= 0, !converted else { return }
+            lseek(STDIN_FILENO, startOffset + off_t(result.endOfLastSelectedLine), SEEK_SET)
+            return
+        }
+        guard !result.reachedEnd, result.readErrorNumber == nil else { return }
+        if startOffset >= 0 && lseek(STDIN_FILENO, 0, SEEK_END) >= 0 { return }
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: FileSearcher.readSize, alignment: 16)
+        defer { scratch.deallocate() }
+        while true {
+            let count = read(STDIN_FILENO, scratch, FileSearcher.readSize)
+            if count > 0 { continue }
+            if count < 0 && errno == EINTR { continue }
+            break
+        }
     }
 }

@@ -1,0 +1,75 @@
+import ICURegex
+
+/// The text of one line as the matcher sees it, without its terminator.
+enum LineText {
+    /// The line decoded to UTF-16 (the usual form: ICU matches UTF-16 fastest). Offsets are
+    /// UTF-16 code units.
+    case utf16(UnsafeBufferPointer<UInt16>)
+    /// The line's UTF-8 bytes as read, for lines too long to decode economically. Offsets are
+    /// bytes; ill-formed sequences read as U+FFFD.
+    case utf8(UnsafeRawBufferPointer)
+
+    /// The length of the text in its own units.
+    var count: Int {
+        switch self {
+        case .utf16(let units): return units.count
+        case .utf8(let bytes): return bytes.count
+        }
+    }
+}
+
+/// Answers, for one line, whether and where the patterns match. Not thread-safe: each thread
+/// makes its own from the shared ``CompiledPatterns``.
+final class LineMatcher {
+    private let matchers: [RegexMatcher]
+
+    /// Makes the ICU matchers for `patterns`.
+    init(_ patterns: CompiledPatterns) throws(ICURegexError) {
+        var matchers: [RegexMatcher] = []
+        for pattern in patterns.patterns {
+            matchers.append(try pattern.makeMatcher())
+        }
+        self.matchers = matchers
+    }
+
+    /// The first match in `text` that starts at or after `from`, in the text's units; with
+    /// several separately compiled patterns, the leftmost of their first matches (the earlier
+    /// pattern when two start together, as in an alternation).
+    /// - Throws: ``ICURegexError/timeLimitExceeded`` or ``ICURegexError/stackLimitExceeded``
+    ///   when ICU stops the search.
+    @inline(__always)
+    func firstMatch(in text: LineText, from: Int) throws(ICURegexError) -> Range<Int>? {
+        if matchers.count == 1 {
+            return try Self.firstMatch(matchers[0], in: text, from: from)
+        }
+        var best: Range<Int>? = nil
+        for matcher in matchers {
+            guard let found = try Self.firstMatch(matcher, in: text, from: from) else { continue }
+            if best == nil || found.lowerBound < best!.lowerBound {
+                best = found
+            }
+        }
+        return best
+    }
+
+    @inline(__always)
+    private static func firstMatch(_ matcher: RegexMatcher, in text: LineText, from: Int) throws(ICURegexError) -> Range<Int>? {
+        switch text {
+        case .utf16(let units):
+            return try matcher.firstMatch(inUTF16: units, from: from)
+        case .utf8(let bytes):
+            return try matcher.firstMatch(inUTF8: bytes, from: from)
+        }
+    }
+
+    /// The start of the first line, at or after `offset` in `block`, that may match; every
+    /// line between `offset` and the returned offset certainly does not. `offset` is the start
+    /// of a line; the result is the start of a line or `block.count`.
+    ///
+    /// This is the hook for a literal prefilter (memchr/memmem over the raw bytes): without
+    /// one, every line may match, and the answer is `offset` itself.
+    @inline(__always)
+    func nextCandidateLine(in block: UnsafeRawBufferPointer, from offset: Int) -> Int {
+        offset
+    }
+}

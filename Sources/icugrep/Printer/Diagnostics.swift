@@ -1,0 +1,79 @@
+import Glibc
+
+/// The messages icugrep writes to standard error, each prefixed with `icugrep: ` as GNU grep
+/// prefixes its own with `grep: `.
+///
+/// Like glibc's error(3), which grep uses, every message first flushes standard output, so that
+/// a message appears after the lines printed before it even when both streams go to one place.
+final class Diagnostics {
+    /// The program name that starts every message.
+    static let programName: [UInt8] = Array("icugrep".utf8)
+
+    /// Standard output, flushed before each message.
+    let standardOutput: OutputBuffer
+
+    /// Standard error, written at once.
+    let standardError: OutputBuffer
+
+    /// Creates diagnostics that flush `standardOutput` and write to `standardError`.
+    init(standardOutput: OutputBuffer, standardError: OutputBuffer) {
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+    }
+
+    /// Writes `icugrep: ` followed by `parts` and a newline.
+    func report(_ parts: [UInt8]...) {
+        standardOutput.flush()
+        standardError.append(Self.programName)
+        standardError.append(Array(": ".utf8))
+        for part in parts {
+            standardError.append(part)
+        }
+        standardError.append(UInt8(ascii: "\n"))
+        standardError.flush()
+    }
+
+    /// `icugrep: NAME: REASON`, with REASON the system's text for `errorNumber` (strerror), as
+    /// grep reports a file it cannot open or read.
+    func fileError(_ name: [UInt8], errorNumber: Int32) {
+        report(name, Array(": ".utf8), Self.systemMessage(errorNumber))
+    }
+
+    /// `icugrep: NAME: binary file matches`.
+    func binaryFileMatches(_ name: [UInt8]) {
+        report(name, Array(": binary file matches".utf8))
+    }
+
+    /// `icugrep: NAME: input file is also the output`.
+    func inputIsOutput(_ name: [UInt8]) {
+        report(name, Array(": input file is also the output".utf8))
+    }
+
+    /// `icugrep: NAME: warning: recursive directory loop`.
+    func recursiveDirectoryLoop(_ name: [UInt8]) {
+        report(name, Array(": warning: recursive directory loop".utf8))
+    }
+
+    /// `icugrep: NAME:LINE: the pattern exceeded its time limit; line skipped` (or its stack
+    /// limit, or another consequence), for a line whose search ICU stopped.
+    func searchLimitExceeded(_ name: [UInt8], lineNumber: Int, limit: String, consequence: String) {
+        report(name, Array(":\(lineNumber): the pattern exceeded its \(limit) limit; \(consequence)".utf8))
+    }
+
+    /// `icugrep: write error: REASON`, for a failed write to standard output other than a
+    /// broken pipe.
+    func writeError(errorNumber: Int32) {
+        report(Array("write error: ".utf8), Self.systemMessage(errorNumber))
+    }
+
+    /// `icugrep: NAME: unknown encoding`, for an `--encoding` that ICU has no converter for.
+    func unknownEncoding(_ name: String) {
+        report(Array(name.utf8), Array(": unknown encoding".utf8))
+    }
+
+    /// The system's description of `errorNumber`, as strerror(3) gives it.
+    static func systemMessage(_ errorNumber: Int32) -> [UInt8] {
+        guard let text = strerror(errorNumber) else { return Array("Unknown error \(errorNumber)".utf8) }
+        return Array(String(cString: text).utf8)
+    }
+}

@@ -1,0 +1,196 @@
+/// Writes what GNU grep writes for lines, counts and file names, byte for byte: the
+/// `FILE:LINE:OFFSET:` head, `-T` alignment, `-o` matches, `--color` sequences, group
+/// separators, and the `-c`, `-l` and `-L` summaries.
+///
+/// The printer only formats: the searcher decides which lines are selected or context, and
+/// passes the byte ranges of a line's matches when ``needsMatches(selected:)`` asks for them.
+final class LinePrinter {
+    /// Where the bytes go.
+    let output: OutputBuffer
+
+    private let colors: ColorScheme
+    private let onlyMatching: Bool
+    private let invertMatch: Bool
+    private let lineNumbers: Bool
+    private let byteOffsets: Bool
+    private let initialTab: Bool
+    private let nullAfterName: Bool
+    private let lineBuffered: Bool
+    private let groupSeparator: [UInt8]?
+    /// The byte that ends each output line: newline, or NUL with `-z`.
+    private let lineEnd: UInt8
+
+    /// Whether lines carry the file name (`-H`, or grep's default for several files).
+    var showsFileName = false
+    /// The name of the file being searched, as shown.
+    var fileName: [UInt8] = []
+    /// With `-T`, the width that line numbers and byte offsets are padded to for this file.
+    var offsetWidth = 0
+
+    /// Creates a printer for `configuration` that writes to `output`.
+    init(configuration: Configuration, output: OutputBuffer) {
+        self.output = output
+        colors = ColorScheme(configuration.colors, enabled: configuration.color)
+        onlyMatching = configuration.onlyMatching
+        invertMatch = configuration.invertMatch
+        lineNumbers = configuration.lineNumber
+        byteOffsets = configuration.byteOffset
+        initialTab = configuration.initialTab
+        nullAfterName = configuration.nullAfterName
+        lineBuffered = configuration.lineBuffered
+        groupSeparator = configuration.groupSeparator.map { Array($0.utf8) }
+        lineEnd = configuration.nullData ? 0 : UInt8(ascii: "\n")
+    }
+
+    /// True when printing a selected (or context) line needs the byte ranges of its matches:
+    /// for `-o`, or to color them. Context lines match only with `-v`.
+    @inline(__always)
+    func needsMatches(selected: Bool) -> Bool {
+        guard selected != invertMatch else { return false }
+        return onlyMatching || !(selected ? colors.selectedMatch : colors.contextMatch).isEmpty
+    }
+
+    /// Prints one line: a selected line (`:` separators) or a context line (`-`).
+    /// - Parameters:
+    ///   - content: The line's bytes without its terminator (a `\r` before `\n` included).
+    ///   - lineNumber: The line's 1-based number.
+    ///   - byteOffset: The offset of the line's first byte in the input.
+    ///   - matches: The byte ranges in `content` of the line's non-empty matches, in order,
+    ///     when ``needsMatches(selected:)`` is true; otherwise ignored.
+    func printLine(
+        _ content: UnsafeRawBufferPointer, selected: Bool, lineNumber: Int, byteOffset: Int, matches: [Range<Int>]
+    ) {
+        let separator = selected ? UInt8(ascii: ":") : UInt8(ascii: "-")
+        let matching = selected != invertMatch
+        if !onlyMatching {
+            printHead(separator: separator, lineNumber: lineNumber, byteOffset: byteOffset, length: content.count)
+        }
+        let lineColor = (selected != (invertMatch && colors.reverseVideo)) ? colors.selectedLine : colors.contextLine
+        let matchColor = selected ? colors.selectedMatch : colors.contextMatch
+        var current = 0
+        if (onlyMatching && matching) || !lineColor.isEmpty || !matchColor.isEmpty {
+            if matching && (onlyMatching || !matchColor.isEmpty) {
+                for match in matches {
+                    if onlyMatching {
+                        let headSeparator = invertMatch ? UInt8(ascii: "-") : UInt8(ascii: ":")
+                        printHead(
+                            separator: headSeparator, lineNumber: lineNumber,
+                            byteOffset: byteOffset + match.lowerBound, length: match.count
+                        )
+                    } else {
+                        output.append(lineColor.start)
+                        output.append(UnsafeRawBufferPointer(rebasing: content[current..<match.lowerBound]))
+                    }
+                    output.append(matchColor.start)
+                    output.append(UnsafeRawBufferPointer(rebasing: content[match]))
+                    output.append(matchColor.end)
+                    if onlyMatching {
+                        output.append(lineEnd)
+                    }
+                    current = match.upperBound
+                }
+            }
+            if !onlyMatching && !lineColor.isEmpty {
+                // The rest of the line in the line's color, without a final carriage return.
+                var tailEnd = content.count
+                if tailEnd > current && content[tailEnd - 1] == UInt8(ascii: "\r") {
+                    tailEnd -= 1
+                }
+                if tailEnd > current {
+                    output.append(lineColor.start)
+                    output.append(UnsafeRawBufferPointer(rebasing: content[current..<tailEnd]))
+                    output.append(lineColor.end)
+                    current = tailEnd
+                }
+            }
+        }
+        if !onlyMatching {
+            output.append(UnsafeRawBufferPointer(rebasing: content[current...]))
+            output.append(lineEnd)
+        }
+        finishLine()
+    }
+
+    /// Prints the group separator (`--`, or `--group-separator`'s) on a line of its own,
+    /// unless `--no-group-separator` removed it.
+    func printGroupSeparator() {
+        guard let groupSeparator else { return }
+        output.append(colors.separator.start)
+        output.append(groupSeparator)
+        output.append(colors.separator.end)
+        output.append(UInt8(ascii: "\n"))
+    }
+
+    /// Prints `-c`'s line for the current file: `FILE:COUNT`, or `COUNT` alone.
+    func printCount(_ count: Int) {
+        if showsFileName {
+            printFileName()
+            if nullAfterName {
+                output.append(0)
+            } else {
+                printSeparator(UInt8(ascii: ":"))
+            }
+        }
+        output.appendDecimal(count)
+        output.append(UInt8(ascii: "\n"))
+        finishLine()
+    }
+
+    /// Prints the current file's name on a line of its own, for `-l` and `-L` (ended by NUL
+    /// instead of a newline with `-Z`).
+    func printFileNameLine() {
+        printFileName()
+        output.append(nullAfterName ? 0 : UInt8(ascii: "\n"))
+        finishLine()
+    }
+
+    /// The head of an output line: file name, line number and byte offset, each followed by
+    /// `separator`, then a tab with `-T` unless the line is empty.
+    private func printHead(separator: UInt8, lineNumber: Int, byteOffset: Int, length: Int) {
+        if showsFileName {
+            printFileName()
+            if nullAfterName {
+                output.append(0)
+            } else {
+                printSeparator(separator)
+            }
+        }
+        if lineNumbers {
+            output.append(colors.lineNumber.start)
+            output.appendDecimal(lineNumber, width: offsetWidth)
+            output.append(colors.lineNumber.end)
+            printSeparator(separator)
+        }
+        if byteOffsets {
+            output.append(colors.byteOffset.start)
+            output.appendDecimal(byteOffset, width: offsetWidth)
+            output.append(colors.byteOffset.end)
+            printSeparator(separator)
+        }
+        if initialTab && (showsFileName || lineNumbers || byteOffsets) && length != 0 {
+            output.append(UInt8(ascii: "\t"))
+        }
+    }
+
+    private func printFileName() {
+        output.append(colors.fileName.start)
+        output.append(fileName)
+        output.append(colors.fileName.end)
+    }
+
+    private func printSeparator(_ separator: UInt8) {
+        output.append(colors.separator.start)
+        output.append(separator)
+        output.append(colors.separator.end)
+    }
+
+    /// Ends an output line: flushed at once with `--line-buffered`, else when the buffer fills.
+    @inline(__always)
+    private func finishLine() {
+        if lineBuffered {
+            output.flush()
+        } else {
+            output.flushIfFull()
+        }
+    }
+}

@@ -1,0 +1,400 @@
+import Glibc
+import ICURegex
+
+/// What the search of one input found.
+struct FileSearchResult {
+    /// The number of lines selected (0 for a binary file with `-I`, as in grep).
+    var selectedLines = 0
+    /// The `errno` of a failed read, which ends the search of the input.
+    var readErrorNumber: Int32?
+    /// True when the whole input was read.
+    var reachedEnd = false
+    /// True when the search stopped because `-m` was reached.
+    var reachedMaxCount = false
+    /// The offset in the input just past the last selected line.
+    var endOfLastSelectedLine = 0
+    /// True when ICU stopped the search of a line at its time or stack limit.
+    var hadLimitError = false
+    /// True when the whole run must end: `-q` selected a line, or writing output failed.
+    var endsRun = false
+}
+
+/// Searches one input at a time, line by line, as GNU grep does: reads blocks, splits them
+/// into lines, asks the ``LineMatcher`` about each, keeps leading context, counts trailing
+/// context and `-m`, notices binary data, and hands lines to the ``LinePrinter``.
+///
+/// One searcher serves every input of a run in turn (it keeps its buffers, and whether a group
+/// of lines was printed yet, which decides the first group separator of the next input).
+final class FileSearcher {
+    /// The bytes asked for by each read, the block size of GNU grep 3.8: a NUL byte makes the
+    /// block it is read in, and what follows, binary, so equal blocks give equal output.
+    static let readSize = 96 * 1024
+    /// Lines longer than this are matched on their UTF-8 bytes rather than decoded to UTF-16,
+    /// so that a huge line does not need twice its size again in memory.
+    static let longLineLength = 16 << 20
+
+    private let policy: SearchPolicy
+    private let matcher: LineMatcher
+    private let printer: LinePrinter
+    private let diagnostics: Diagnostics
+
+    private var buffer = InputBuffer(capacity: 4 * readSize)
+    private let decoder = UTF16LineBuffer()
+    private var ring: ContextRing
+    private var matchRanges: [Range<Int>] = []
+
+    /// True once any line was selected in any input: from then on, a group of lines that does
+    /// not follow the previous output directly is preceded by the group separator.
+    private var hasSelectedBefore = false
+
+    // MARK: The state of the current input
+
+    private var name: [UInt8] = []
+    private var result = FileSearchResult()
+    /// The offset in the input of the buffer's first byte.
+    private var bufferOffset = 0
+    private var lineNumber = 0
+    /// Lines that may still be selected (`-m`).
+    private var remaining = 0
+    /// Lines of trailing context still to print.
+    private var pending = 0
+    /// The number of the last line printed from this input, or 0.
+    private var lastPrintedLine = 0
+    /// Whether lines are printed; a binary input turns this off.
+    private var quiet = false
+    /// Whether the input's search stops at its next selected line.
+    private var stopsAtNextMatch = false
+    /// True after a NUL byte was seen: NUL then ends lines too, as in grep.
+    private var nulEndsLines = false
+    /// The number of lines selected when the input turned out binary, or -1.
+    private var selectedBeforeBinary = -1
+    private var stops = false
+
+    /// The UTF-16 form of the line last decoded, to reuse when the same line's matches are
+    /// wanted for printing.
+    private var decodedLine: (start: UnsafeRawPointer?, count: Int, units: UnsafeBufferPointer<UInt16>, isASCII: Bool)?
+
+    /// Creates a searcher that selects lines by `policy` with `matcher` and prints them with
+    /// `printer`.
+    init(policy: SearchPolicy, matcher: LineMatcher, printer: LinePrinter, diagnostics: Diagnostics) {
+        self.policy = policy
+        self.matcher = matcher
+        self.printer = printer
+        self.diagnostics = diagnostics
+        ring = ContextRing(limit: policy.beforeContext)
+    }
+
+    /// Searches `source`, naming it `name` in messages, and returns what it found. Lines go to
+    /// the printer, whose file name and offset width the caller sets.
+    func search(_ source: InputSource, name: [UInt8]) -> FileSearchResult {
+        self.name = name
+        result = FileSearchResult()
+        bufferOffset = 0
+        lineNumber = 0
+        remaining = policy.maxCount
+        pending = 0
+        lastPrintedLine = 0
+        quiet = policy.quiet
+        stopsAtNextMatch = policy.stopsAtFirstMatch
+        nulEndsLines = false
+        selectedBeforeBinary = -1
+        stops = false
+        decodedLine = nil
+        ring.removeAll()
+        buffer.count = 0
+
+        readLines(from: source)
+
+        if policy.binaryFiles == .binary && !policy.quiet
+            && selectedBeforeBinary >= 0 && selectedBeforeBinary < result.selectedLines
+        {
+            diagnostics.binaryFileMatches(name)
+        }
+        result.reachedMaxCount = remaining == 0
+        return result
+    }
+
+    // MARK: Reading
+
+    /// Reads `source` block by block and searches every line.
+    private func readLines(from source: InputSource) {
+        var lineStart = 0
+        if remaining == 0 {
+            return
+        }
+        while !stops {
+            // Keep the unfinished line and the lines held for leading context; drop the rest.
+            let keepFrom = min(lineStart, ring.oldest?.start ?? lineStart)
+            buffer.makeRoom(Self.readSize, discarding: keepFrom)
+            bufferOffset += keepFrom
+            lineStart -= keepFrom
+            ring.shift(by: keepFrom)
+            decodedLine = nil
+
+            let blockStart = buffer.count
+            let block = UnsafeMutableRawBufferPointer(start: buffer.base + blockStart, count: Self.readSize)
+            let count = source.read(into: block)
+            if count < 0 {
+                // As grep: report, and forget the unfinished line.
+                result.readErrorNumber = source.errorNumber
+                return
+            }
+            if count == 0 {
+                result.reachedEnd = true
+                if lineStart < buffer.count {
+                    searchLine(start: lineStart, end: buffer.count, terminated: false)
+                }
+                return
+            }
+            buffer.count += count
+            if policy.detectsBinary && !nulEndsLines && memchr(block.baseAddress!, 0, count) != nil {
+                inputIsBinary()
+                if stops { return }
+            }
+            guard let lastEnd = lastTerminator(from: blockStart, to: buffer.count) else {
+                continue  // The line goes on in the next block.
+            }
+            searchLines(from: lineStart, through: lastEnd)
+            lineStart = lastEnd + 1
+        }
+    }
+
+    /// The offset of the last line terminator in `start..<end` of the buffer, if any. (A
+    /// backward scan: it usually stops within one line of the end.)
+    @inline(__always)
+    private func lastTerminator(from start: Int, to end: Int) -> Int? {
+        let bytes = buffer.base.assumingMemoryBound(to: UInt8.self)
+        let terminator = policy.lineTerminator
+        var index = end
+        while index > start {
+            index -= 1
+            let byte = bytes[index]
+            if byte == terminator || (nulEndsLines && byte == 0) {
+                return index
+            }
+        }
+        return nil
+    }
+
+    /// The offset of the first line terminator in `start..<end` of the buffer, or `end`.
+    @inline(__always)
+    private func nextTerminator(from start: Int, to end: Int) -> Int {
+        let base = buffer.base
+        var found = memchr(base + start, Int32(policy.lineTerminator), end - start).map { $0 - base } ?? end
+        if nulEndsLines, let nul = memchr(base + start, 0, found - start).map({ $0 - base }) {
+            found = nul
+        }
+        return found
+    }
+
+    /// Searches the complete lines from `start` up to the terminator at `lastEnd`.
+    @inline(__always)
+    private func searchLines(from start: Int, through lastEnd: Int) {
+        let limit = lastEnd + 1
+        let block = UnsafeRawBufferPointer(start: buffer.base, count: limit)
+        var position = start
+        var candidate = start
+        while position < limit && !stops {
+            let end = nextTerminator(from: position, to: limit)
+            if candidate < position {
+                candidate = matcher.nextCandidateLine(in: block, from: position)
+            }
+            searchLine(start: position, end: end, terminated: true, mayMatch: position >= candidate)
+            position = end + 1
+        }
+    }
+
+    /// Turns the input binary, after a NUL byte was read.
+    private func inputIsBinary() {
+        switch policy.binaryFiles {
+        case .withoutMatch:
+            // grep treats the whole input as having no match, whatever was printed before.
+            result.selectedLines = 0
+            stops = true
+        case .binary:
+            if !policy.countsMatches {
+                quiet = true
+                stopsAtNextMatch = true
+            }
+            selectedBeforeBinary = result.selectedLines
+            nulEndsLines = true
+            pending = 0
+            ring.removeAll()
+        case .text:
+            break
+        }
+    }
+
+    // MARK: Lines
+
+    /// What the matcher said of a line.
+    private enum Verdict {
+        case match
+        case noMatch
+        /// ICU stopped at a limit: the line is neither selected nor rejected.
+        case skipped
+    }
+
+    /// Searches the line whose content is `start..<end` of the buffer.
+    /// - Parameters:
+    ///   - terminated: False for a last line without a terminator.
+    ///   - mayMatch: False when the prefilter proved the line cannot match.
+    @inline(__always)
+    private func searchLine(start: Int, end: Int, terminated: Bool, mayMatch: Bool = true) {
+        lineNumber += 1
+        let content = UnsafeRawBufferPointer(start: buffer.base + start, count: end - start)
+        if remaining == 0 {
+            // -m is reached: only trailing context remains, matching or not.
+            if pending > 0 {
+                printLine(content, selected: false, number: lineNumber, offset: bufferOffset + start)
+                pending -= 1
+            }
+            if pending == 0 { stops = true }
+            return
+        }
+        let verdict = mayMatch ? evaluate(content) : .noMatch
+        if verdict == .skipped {
+            rejectLine(start: start, end: end, content: content)
+            return
+        }
+        if (verdict == .match) != policy.invertMatch {
+            selectLine(start: start, end: end, terminated: terminated, content: content)
+        } else {
+            rejectLine(start: start, end: end, content: content)
+        }
+    }
+
+    private func selectLine(start: Int, end: Int, terminated: Bool, content: UnsafeRawBufferPointer) {
+        result.selectedLines += 1
+        remaining -= 1
+        result.endOfLastSelectedLine = bufferOffset + end + (terminated ? 1 : 0)
+        let separatorMayBeDue = hasSelectedBefore
+        hasSelectedBefore = true
+        if !quiet {
+            let groupStart = ring.oldest?.number ?? lineNumber
+            if policy.separatesGroups && separatorMayBeDue && (lastPrintedLine == 0 || groupStart != lastPrintedLine + 1) {
+                printer.printGroupSeparator()
+            }
+            for index in 0..<ring.count {
+                let held = ring[index]
+                let heldContent = UnsafeRawBufferPointer(start: buffer.base + held.start, count: held.end - held.start)
+                printLine(heldContent, selected: false, number: held.number, offset: bufferOffset + held.start)
+            }
+            ring.removeAll()
+            printLine(content, selected: true, number: lineNumber, offset: bufferOffset + start)
+            pending = policy.afterContext
+        }
+        if policy.exitsAtFirstMatch {
+            result.endsRun = true
+            stops = true
+        } else if stopsAtNextMatch || (remaining == 0 && pending == 0) {
+            stops = true
+        }
+    }
+
+    private func rejectLine(start: Int, end: Int, content: UnsafeRawBufferPointer) {
+        guard !quiet else { return }
+        if pending > 0 {
+            printLine(content, selected: false, number: lineNumber, offset: bufferOffset + start)
+            pending -= 1
+        } else if ring.limit > 0 {
+            ring.append(HeldLine(start: start, end: end, number: lineNumber))
+        }
+    }
+
+    /// Prints a line, with its matches when the printer wants them.
+    private func printLine(_ content: UnsafeRawBufferPointer, selected: Bool, number: Int, offset: Int) {
+        matchRanges.removeAll(keepingCapacity: true)
+        if printer.needsMatches(selected: selected) {
+            collectMatches(in: content, lineNumber: number)
+        }
+        printer.printLine(content, selected: selected, lineNumber: number, byteOffset: offset, matches: matchRanges)
+        lastPrintedLine = number
+        if printer.output.failure != nil {
+            result.endsRun = true
+            stops = true
+        }
+    }
+
+    // MARK: Matching
+
+    /// The line as the matcher reads it: decoded to UTF-16 (reusing the last decoding when it
+    /// is the same line), or its bytes when it is very long.
+    @inline(__always)
+    private func text(of content: UnsafeRawBufferPointer) -> (text: LineText, isASCII: Bool) {
+        if content.count > Self.longLineLength {
+            return (.utf8(content), false)
+        }
+        if let decodedLine, decodedLine.start == content.baseAddress, decodedLine.count == content.count {
+            return (.utf16(decodedLine.units), decodedLine.isASCII)
+        }
+        var isASCII = false
+        let units = decoder.decode(content, isASCII: &isASCII)
+        decodedLine = (content.baseAddress, content.count, units, isASCII)
+        return (.utf16(units), isASCII)
+    }
+
+    /// Whether the line matches.
+    @inline(__always)
+    private func evaluate(_ content: UnsafeRawBufferPointer) -> Verdict {
+        let (text, _) = text(of: content)
+        do {
+            return try matcher.firstMatch(in: text, from: 0) != nil ? .match : .noMatch
+        } catch {
+            reportLimit(error, lineNumber: lineNumber, consequence: "line skipped")
+            return .skipped
+        }
+    }
+
+    /// Fills `matchRanges` with the byte ranges of the line's non-empty matches, left to right,
+    /// each search starting where the previous match ended (one character further after an
+    /// empty match), as grep finds them for `-o` and `--color`.
+    private func collectMatches(in content: UnsafeRawBufferPointer, lineNumber: Int) {
+        let (text, isASCII) = text(of: content)
+        var offsets = UTF16ToByteOffsets(content)
+        var from = 0
+        while true {
+            let found: Range<Int>?
+            do {
+                found = try matcher.firstMatch(in: text, from: from)
+            } catch {
+                reportLimit(error, lineNumber: lineNumber, consequence: "later matches not shown")
+                return
+            }
+            guard let match = found else { return }
+            if match.isEmpty {
+                guard match.lowerBound < text.count else { return }
+                from = match.lowerBound + Self.characterLength(in: text, at: match.lowerBound)
+                continue
+            }
+            switch text {
+            case .utf16 where !isASCII:
+                let lower = offsets.byteOffset(ofUnit: match.lowerBound)
+                matchRanges.append(lower..<offsets.byteOffset(ofUnit: match.upperBound))
+            default:
+                matchRanges.append(match)
+            }
+            from = match.upperBound
+        }
+    }
+
+    /// The length, in the text's units, of the character at `offset`.
+    private static func characterLength(in text: LineText, at offset: Int) -> Int {
+        switch text {
+        case .utf16(let units):
+            let isPair = UTF16.isLeadSurrogate(units[offset])
+                && offset + 1 < units.count && UTF16.isTrailSurrogate(units[offset + 1])
+            return isPair ? 2 : 1
+        case .utf8(let bytes):
+            let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            return UTF8Decoding.unitsAndLength(at: offset, in: base, count: bytes.count).length
+        }
+    }
+
+    /// Warns that ICU stopped searching line `lineNumber` at a limit.
+    private func reportLimit(_ error: ICURegexError, lineNumber: Int, consequence: String) {
+        result.hadLimitError = true
+        let limit = error == .stackLimitExceeded ? "stack" : error == .timeLimitExceeded ? "time" : error.icuName
+        diagnostics.searchLimitExceeded(name, lineNumber: lineNumber, limit: limit, consequence: consequence)
+    }
+}

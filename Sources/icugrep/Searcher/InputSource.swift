@@ -1,0 +1,114 @@
+import Glibc
+
+/// The bytes of one input as UTF-8: read from a file descriptor, and converted by ICU when
+/// `--encoding` names a charset or the input starts with a UTF-16 or UTF-32 byte-order mark.
+final class InputSource {
+    /// The file descriptor read from.
+    let descriptor: Int32
+
+    /// The converter in use, if the input is not read as UTF-8.
+    private var converter: EncodingConverter?
+    /// True until the first read: the moment to look for a byte-order mark.
+    private var atStart = true
+    /// True when a byte-order mark may choose a converter (no `--encoding` was given).
+    private let detectsSignature: Bool
+
+    /// Raw bytes read but not yet converted.
+    private var raw: UnsafeMutableRawBufferPointer
+    private var rawStart = 0
+    private var rawEnd = 0
+    private var rawAtEnd = false
+
+    /// The `errno` of the last failed read.
+    private(set) var errorNumber: Int32 = 0
+
+    /// Bytes of raw input consumed so far, converted or not (for positioning standard input).
+    private(set) var rawBytesRead = 0
+
+    /// Creates a source for `descriptor`, converting from `encoding` when given.
+    /// Returns nil when ICU has no converter for `encoding`.
+    init?(descriptor: Int32, encoding: String?) {
+        self.descriptor = descriptor
+        if let encoding {
+            guard let converter = EncodingConverter(charset: encoding) else { return nil }
+            self.converter = converter
+            detectsSignature = false
+        } else {
+            detectsSignature = true
+        }
+        raw = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+    }
+
+    deinit {
+        raw.deallocate()
+    }
+
+    /// Reads the next bytes of UTF-8 into `target`: the number of bytes, 0 at the end of the
+    /// input, or -1 on a read error (see ``errorNumber``). Like read(2), a call may return
+    /// fewer bytes than fit.
+    func read(into target: UnsafeMutableRawBufferPointer) -> Int {
+        if converter == nil {
+            let count = readSystem(into: target)
+            guard atStart else { return count }
+            atStart = false
+            guard count > 0, detectsSignature,
+                let signature = EncodingConverter.unicodeSignature(UnsafeRawBufferPointer(rebasing: target[..<count])),
+                let converter = EncodingConverter(charset: signature.charset)
+            else { return count }
+            // A UTF-16 or UTF-32 input: keep what was read, without the mark, to convert.
+            self.converter = converter
+            allocateRaw(capacity: max(target.count, count))
+            let kept = count - signature.length
+            raw.baseAddress!.copyMemory(from: target.baseAddress! + signature.length, byteCount: kept)
+            rawStart = 0
+            rawEnd = kept
+        }
+        return readConverted(into: target)
+    }
+
+    private func allocateRaw(capacity: Int) {
+        if raw.count < capacity {
+            raw.deallocate()
+            raw = .allocate(byteCount: capacity, alignment: 16)
+        }
+    }
+
+    private func readConverted(into target: UnsafeMutableRawBufferPointer) -> Int {
+        atStart = false
+        allocateRaw(capacity: target.count)
+        while true {
+            if rawStart == rawEnd && !rawAtEnd {
+                let count = readSystem(into: raw)
+                if count < 0 { return -1 }
+                rawStart = 0
+                rawEnd = count
+                rawAtEnd = count == 0
+            }
+            let progress = converter!.convert(
+                UnsafeRawBufferPointer(rebasing: raw[rawStart..<rawEnd]), into: target, flush: rawAtEnd
+            )
+            rawStart += progress.consumed
+            if progress.errorCode != 0 {
+                errorNumber = EILSEQ
+                return -1
+            }
+            if progress.produced > 0 { return progress.produced }
+            if rawAtEnd { return 0 }
+        }
+    }
+
+    /// One read(2), retried when interrupted.
+    private func readSystem(into target: UnsafeMutableRawBufferPointer) -> Int {
+        while true {
+            let count = Glibc.read(descriptor, target.baseAddress, target.count)
+            if count >= 0 {
+                rawBytesRead += count
+                return count
+            }
+            if errno != EINTR {
+                errorNumber = errno
+                return -1
+            }
+        }
+    }
+}

@@ -1,0 +1,283 @@
+import Glibc
+
+/// One input ready to search: an open file descriptor and the name grep would show for it.
+struct OpenedInput {
+    /// The open descriptor (standard input's is 0).
+    var descriptor: Int32
+    /// The name shown in output and messages: the operand, a path found while recursing
+    /// (without a leading `./` when recursing into the default `.`), or `--label`'s name.
+    var name: [UInt8]
+    /// The descriptor's status.
+    var status: stat
+    /// True for standard input.
+    var isStandardInput: Bool
+}
+
+/// Goes through the file operands as GNU grep does: standard input for `-`, each file, and
+/// with `-r`/`-R` each directory's tree, depth first in the order the directory lists its
+/// entries (grep uses fts without sorting). It skips what grep skips and reports what grep
+/// reports, and hands every input to search to a visitor.
+final class InputWalker {
+    /// What the visitor decides after searching an input.
+    enum Continuation {
+        case next
+        /// End the whole run (`-q` found a line, or output failed).
+        case stop
+    }
+
+    private let configuration: Configuration
+    private let filter: FileNameFilter
+    private let diagnostics: Diagnostics
+    private let visit: (OpenedInput) -> Continuation
+    /// True when the default operand `.` is searched: names then lose their leading `./`.
+    private let omitsDotSlash: Bool
+    private let operands: [String]
+
+    /// True once an input could not be opened or read.
+    private(set) var hadError = false
+
+    /// Creates a walker over the operands of `configuration` that calls `visit` for each input.
+    init(configuration: Configuration, diagnostics: Diagnostics, visit: @escaping (OpenedInput) -> Continuation) {
+        self.configuration = configuration
+        self.filter = FileNameFilter(configuration: configuration)
+        self.diagnostics = diagnostics
+        self.visit = visit
+        if configuration.files.isEmpty {
+            omitsDotSlash = configuration.recursion != .none
+            operands = [omitsDotSlash ? "." : "-"]
+        } else {
+            omitsDotSlash = false
+            operands = configuration.files
+        }
+    }
+
+    /// Whether output lines carry file names: `-H`/`-h`, or grep's default: with two or more
+    /// operands, or when recursing into a directory operand.
+    func showsFileNames() -> Bool {
+        if let withFilename = configuration.withFilename { return withFilename }
+        if operands.count >= 2 { return true }
+        guard configuration.recursion != .none, let operand = operands.first, operand != "-" else { return false }
+        var status = stat()
+        return stat(operand, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Visits every input; returns early when the visitor says stop.
+    func walk() {
+        for operand in operands {
+            let continuation = operand == "-" ? walkStandardInput() : walkOperand(operand)
+            if continuation == .stop { return }
+        }
+    }
+
+    // MARK: Operands
+
+    private func walkStandardInput() -> Continuation {
+        let name = Array(configuration.label.utf8)
+        var status = stat()
+        guard fstat(STDIN_FILENO, &status) == 0 else {
+            reportError(name, errno)
+            return .next
+        }
+        return visit(OpenedInput(descriptor: STDIN_FILENO, name: name, status: status, isStandardInput: true))
+    }
+
+    private func walkOperand(_ operand: String) -> Continuation {
+        let name = Array(operand.utf8)
+        var flags = O_RDONLY | O_NOCTTY
+        if configuration.skipDevices { flags |= O_NONBLOCK }
+        let descriptor = open(operand, flags)
+        guard descriptor >= 0 else {
+            reportError(name, errno)
+            return .next
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            reportError(name, errno)
+            close(descriptor)
+            return .next
+        }
+        let isDirectory = Self.isDirectory(status)
+        if configuration.skipDevices && Self.isDevice(status) {
+            close(descriptor)
+            return .next
+        }
+        let skipped: Bool
+        if isDirectory {
+            skipped = configuration.skipDirectories
+                || (!omitsDotSlash && filter.skipsDirectory(name, commandLine: true))
+        } else {
+            skipped = filter.skipsFile(name, commandLine: true)
+        }
+        if skipped {
+            close(descriptor)
+            return .next
+        }
+        if isDirectory && configuration.recursion != .none {
+            close(descriptor)
+            return walkDirectory(Self.trimmingTrailingSlashes(name), ancestors: [(status.st_dev, status.st_ino)])
+        }
+        defer { close(descriptor) }
+        return visit(OpenedInput(descriptor: descriptor, name: name, status: status, isStandardInput: false))
+    }
+
+    // MARK: Recursion
+
+    /// One entry of a directory, as readdir(3) gives it.
+    private struct Entry {
+        var name: [UInt8]
+        var type: UInt8
+    }
+
+    /// Searches the tree under the directory at `path`. `ancestors` are the devices and
+    /// inodes of the directories above and including it, to notice loops.
+    private func walkDirectory(_ path: [UInt8], ancestors: [(dev_t, ino_t)]) -> Continuation {
+        guard let entries = readEntries(path) else { return .next }
+        let follows = configuration.recursion == .dereferenceRecursive
+        for entry in entries {
+            var childPath = path
+            if childPath.last != UInt8(ascii: "/") { childPath.append(UInt8(ascii: "/")) }
+            childPath += entry.name
+            let shownName = displayName(childPath)
+
+            var type = entry.type
+            var status = stat()
+            var statusKnown = false
+            if type == UInt8(DT_UNKNOWN) || (follows && type == UInt8(DT_LNK)) || type == UInt8(DT_DIR) {
+                let result = childPath.withCString { follows ? stat($0, &status) : lstat($0, &status) }
+                if result == 0 {
+                    statusKnown = true
+                    type = Self.directoryEntryType(status)
+                } else if !(follows && type == UInt8(DT_LNK)) {
+                    reportError(shownName, errno)
+                    continue
+                }
+                // A dangling symbolic link with -R: opening it reports the error below.
+            }
+
+            if type == UInt8(DT_DIR) {
+                if filter.skipsDirectory(entry.name, commandLine: false) { continue }
+                if statusKnown && ancestors.contains(where: { $0.0 == status.st_dev && $0.1 == status.st_ino }) {
+                    if !configuration.noMessages { diagnostics.recursiveDirectoryLoop(shownName) }
+                    continue
+                }
+                if walkDirectory(childPath, ancestors: ancestors + [(status.st_dev, status.st_ino)]) == .stop {
+                    return .stop
+                }
+                continue
+            }
+            if filter.skipsFile(entry.name, commandLine: false) { continue }
+            switch type {
+            case UInt8(DT_CHR), UInt8(DT_BLK), UInt8(DT_FIFO), UInt8(DT_SOCK):
+                continue  // Devices found while recursing are skipped, as in grep.
+            case UInt8(DT_LNK) where !follows:
+                continue  // -r follows symbolic links only on the command line.
+            default:
+                break
+            }
+            if searchFile(childPath, shownName: shownName, follows: follows) == .stop {
+                return .stop
+            }
+        }
+        return .next
+    }
+
+    /// Opens and visits a file found while recursing.
+    private func searchFile(_ path: [UInt8], shownName: [UInt8], follows: Bool) -> Continuation {
+        let flags = O_RDONLY | O_NOCTTY | (follows ? 0 : O_NOFOLLOW)
+        let descriptor = path.withCString { open($0, flags) }
+        guard descriptor >= 0 else {
+            let error = errno
+            if follows || error != ELOOP { reportError(shownName, error) }
+            return .next
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            reportError(shownName, errno)
+            return .next
+        }
+        if Self.isDevice(status) { return .next }
+        return visit(OpenedInput(descriptor: descriptor, name: shownName, status: status, isStandardInput: false))
+    }
+
+    /// The entries of the directory at `path` except `.` and `..`, in the order readdir(3)
+    /// lists them; nil (after reporting) when it cannot be read.
+    private func readEntries(_ path: [UInt8]) -> [Entry]? {
+        guard let directory = path.withCString({ opendir($0) }) else {
+            reportError(displayName(path), errno)
+            return nil
+        }
+        defer { closedir(directory) }
+        var entries: [Entry] = []
+        errno = 0
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                Array(raw.prefix(while: { $0 != 0 }))
+            }
+            if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
+            entries.append(Entry(name: name, type: entry.pointee.d_type))
+        }
+        if errno != 0 {
+            reportError(displayName(path), errno)
+        }
+        return entries
+    }
+
+    // MARK: Helpers
+
+    /// The name shown for `path`: without the leading `./` when searching the default `.`.
+    private func displayName(_ path: [UInt8]) -> [UInt8] {
+        if omitsDotSlash && path.count > 2 && path[0] == UInt8(ascii: ".") && path[1] == UInt8(ascii: "/") {
+            return Array(path[2...])
+        }
+        return path
+    }
+
+    /// `path` with two or more trailing slashes reduced to one, as fts(3) does with its roots.
+    private static func trimmingTrailingSlashes(_ path: [UInt8]) -> [UInt8] {
+        var length = path.count
+        if length > 2 && path[length - 1] == UInt8(ascii: "/") {
+            while length > 1 && path[length - 2] == UInt8(ascii: "/") { length -= 1 }
+        }
+        return Array(path[..<length])
+    }
+
+    private func reportError(_ name: [UInt8], _ errorNumber: Int32) {
+        hadError = true
+        if !configuration.noMessages {
+            diagnostics.fileError(name, errorNumber: errorNumber)
+        }
+    }
+
+    static func isDirectory(_ status: stat) -> Bool {
+        (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// True for character and block devices, FIFOs and sockets.
+    static func isDevice(_ status: stat) -> Bool {
+        let type = status.st_mode & S_IFMT
+        return type == S_IFCHR || type == S_IFBLK || type == S_IFIFO || type == S_IFSOCK
+    }
+
+    /// The readdir(3) type of a file with `status`.
+    private static func directoryEntryType(_ status: stat) -> UInt8 {
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return UInt8(DT_DIR)
+        case S_IFLNK: return UInt8(DT_LNK)
+        case S_IFCHR: return UInt8(DT_CHR)
+        case S_IFBLK: return UInt8(DT_BLK)
+        case S_IFIFO: return UInt8(DT_FIFO)
+        case S_IFSOCK: return UInt8(DT_SOCK)
+        default: return UInt8(DT_REG)
+        }
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Calls `body` with the bytes as a NUL-terminated C string.
+    func withCString<Result>(_ body: (UnsafePointer<CChar>) -> Result) -> Result {
+        var terminated = self.map { CChar(bitPattern: $0) }
+        terminated.append(0)
+        return terminated.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+}

@@ -1,0 +1,47 @@
+/// The decisions of one run that every file's search shares, derived once from the
+/// ``Configuration`` and the kind of standard output.
+struct SearchPolicy {
+    /// `-v`: select the lines that do not match.
+    var invertMatch: Bool
+    /// `-m`: the most lines selected per file (`Int.max` without `-m`).
+    var maxCount: Int
+    /// Lines of leading and trailing context.
+    var beforeContext: Int
+    var afterContext: Int
+    /// True when a context option was given (even `-A 0`): groups are then separated.
+    var separatesGroups: Bool
+    /// True when no line is printed: `-c`, `-l`, `-L`, `-q`, or standard output is /dev/null.
+    var quiet: Bool
+    /// True when a file's search stops at its first selected line (`-l`, `-L`, `-q`, or
+    /// output to /dev/null, as in grep).
+    var stopsAtFirstMatch: Bool
+    /// True with `-c`: a binary file is counted in full rather than stopped at its first match.
+    var countsMatches: Bool
+    /// True with `-q`: the whole run ends at the first selected line.
+    var exitsAtFirstMatch: Bool
+    /// The byte that ends a line: newline, or NUL with `-z`.
+    var lineTerminator: UInt8
+    /// What to do with a file that holds NUL bytes.
+    var binaryFiles: Configuration.BinaryFiles
+    /// True when NUL bytes make a file binary: not with `-a`, nor with `-z` (where NUL ends lines).
+    var detectsBinary: Bool
+
+    /// The policy for `configuration`; `outputIsNull` when standard output is /dev/null, where
+    /// grep, like `-q`, stops each file at its first match and prints nothing.
+    init(configuration: Configuration, outputIsNull: Bool) {
+        invertMatch = configuration.invertMatch
+        maxCount = configuration.maxCount ?? Int.max
+        let printsLines = configuration.outputMode == .lines && !outputIsNull
+        beforeContext = printsLines ? configuration.beforeContext : 0
+        afterContext = printsLines ? configuration.afterContext : 0
+        separatesGroups = configuration.contextRequested
+            || configuration.beforeContext > 0 || configuration.afterContext > 0
+        quiet = !printsLines
+        stopsAtFirstMatch = outputIsNull || [.filesWithMatches, .filesWithoutMatch, .quiet].contains(configuration.outputMode)
+        countsMatches = configuration.outputMode == .count && !outputIsNull
+        exitsAtFirstMatch = configuration.outputMode == .quiet
+        lineTerminator = configuration.nullData ? 0 : UInt8(ascii: "\n")
+        binaryFiles = configuration.binaryFiles
+        detectsBinary = !configuration.nullData && configuration.binaryFiles != .text
+    }
+}
