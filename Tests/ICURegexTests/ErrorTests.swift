@@ -1,0 +1,98 @@
+import ICURegex
+import Testing
+
+extension LibraryTests {
+    /// Malformed patterns throw `ICURegexError` with ICU's code, its name and the position.
+    @Suite struct ErrorTests {
+        struct Malformed: Sendable, CustomTestStringConvertible {
+            var pattern: String
+            var error: ICURegexError
+            var icuName: String
+            var offset: Int
+
+            var testDescription: String { String(reflecting: pattern) }
+        }
+
+        /// ICU reports the offset at which it noticed the fault, often just after it.
+        static let malformed: [Malformed] = [
+            Malformed(pattern: "(", error: .mismatchedParenthesis, icuName: "U_REGEX_MISMATCHED_PAREN", offset: 1),
+            Malformed(pattern: "ab)", error: .mismatchedParenthesis, icuName: "U_REGEX_MISMATCHED_PAREN", offset: 3),
+            Malformed(pattern: "[a", error: .missingCloseBracket, icuName: "U_REGEX_MISSING_CLOSE_BRACKET", offset: 2),
+            Malformed(pattern: "a{2,1}", error: .maxLessThanMin, icuName: "U_REGEX_MAX_LT_MIN", offset: 6),
+            Malformed(pattern: "\\p{Nope}", error: .propertySyntax, icuName: "U_REGEX_PROPERTY_SYNTAX", offset: 8),
+            Malformed(pattern: "[z-a]", error: .invalidRange, icuName: "U_REGEX_INVALID_RANGE", offset: 4),
+            Malformed(pattern: "(a)\\2", error: .invalidBackReference, icuName: "U_REGEX_INVALID_BACK_REF", offset: 5),
+            Malformed(pattern: "(?<=a*)b", error: .lookBehindLimit, icuName: "U_REGEX_LOOK_BEHIND_LIMIT", offset: 7),
+            Malformed(pattern: "*a", error: .syntax, icuName: "U_REGEX_RULE_SYNTAX", offset: 1),
+            Malformed(pattern: "a{1", error: .badInterval, icuName: "U_REGEX_BAD_INTERVAL", offset: 3),
+        ]
+
+        @Test(arguments: malformed)
+        func malformedPatternThrows(_ item: Malformed) {
+            let error = #expect(throws: ICURegexError.self) { try RegexPattern(item.pattern) }
+            #expect(error == item.error)
+            #expect(error?.icuName == item.icuName)
+            #expect(error?.patternLine == 1)
+            #expect(error?.patternOffset == item.offset)
+            #expect(error.map { "\($0)" } == "\(item.icuName) at offset \(item.offset)")
+            #expect(error?.isLimitExceeded == false)
+        }
+
+        @Test func catchByName() {
+            var caught = false
+            do {
+                _ = try RegexPattern("(")
+            } catch ICURegexError.missingCloseBracket {
+                Issue.record("caught the wrong code")
+            } catch ICURegexError.mismatchedParenthesis {
+                caught = true
+            } catch {
+                Issue.record("not caught by name: \(error)")
+            }
+            #expect(caught)
+        }
+
+        @Test func errorsCompareByCodeOnly() {
+            let located = ICURegexError(rawValue: ICURegexError.syntax.rawValue, patternLine: 3, patternOffset: 7)
+            #expect(located == .syntax)
+            #expect(located.hashValue == ICURegexError.syntax.hashValue)
+            #expect(located != .mismatchedParenthesis)
+            #expect("\(located)" == "U_REGEX_RULE_SYNTAX at offset 7 of line 3")
+            #expect("\(ICURegexError.timeLimitExceeded)" == "U_REGEX_TIME_OUT")
+            #expect(ICURegexError.timeLimitExceeded.isLimitExceeded)
+            #expect(ICURegexError.stackLimitExceeded.isLimitExceeded)
+        }
+
+        @Test func positionOnALaterLine() {
+            let error = #expect(throws: ICURegexError.self) {
+                try RegexPattern("a  # first line\n(b", options: .allowCommentsAndWhitespace)
+            }
+            #expect(error == .mismatchedParenthesis)
+            #expect(error?.patternLine == 2)
+            #expect(error?.patternOffset == 2)
+        }
+
+        @Test func unknownEscapesAreErrorsOnlyWhenAsked() throws {
+            _ = try RegexPattern("\\q")
+            #expect(throws: ICURegexError.badEscapeSequence) {
+                try RegexPattern("\\q", options: .errorOnUnknownEscapes)
+            }
+        }
+
+        @Test func conveniencesAnswerNotFoundForMalformedPatterns() {
+            #expect("abc".range(ofRegex: "(") == nil)
+            #expect("abc".range(ofRegex: "[a") == nil)
+            let units: [UInt16] = Array("abc".utf16)
+            units.withUnsafeBufferPointer {
+                #expect(RegexPattern.firstMatch(of: "a{2,1}", inUTF16: $0) == .notFound)
+            }
+        }
+
+        @Test func emptyPatternCompilesAndMatchesEmpty() throws {
+            let empty = try RegexPattern("")
+            #expect(try empty.firstMatch(in: "abc").map { $0.isEmpty } == true)
+            // The conveniences follow Foundation instead: an empty pattern finds nothing.
+            #expect("abc".range(ofRegex: "") == nil)
+        }
+    }
+}
