@@ -15,6 +15,7 @@ struct FrontEndComponentTests {
         return GrepColorsParser.colors(from: variables).colors
     }
 
+    /// Every GREP_COLORS capability sets its color or flag.
     @Test func everyCapability() {
         let parsed = colors("ms=1:mc=2:sl=3:cx=4:fn=5:ln=6:bn=7:se=8:rv:ne")
         #expect(parsed.selectedMatch == "1" && parsed.contextMatch == "2")
@@ -24,6 +25,7 @@ struct FrontEndComponentTests {
         #expect(parsed.reverseVideo && parsed.noEraseInLine)
     }
 
+    /// mt sets the colors of matches in selected and context lines.
     @Test func matchTextSetsBoth() {
         let both = colors("mt=1;33")
         #expect(both.selectedMatch == "1;33" && both.contextMatch == "1;33")
@@ -36,6 +38,7 @@ struct FrontEndComponentTests {
         #expect(copy.contextMatch == "7")
     }
 
+    /// Unknown capabilities and empty entries are ignored.
     @Test func defaultsAndUnknownNames() {
         #expect(colors(nil) == OutputColors())
         #expect(colors("") == OutputColors())
@@ -45,6 +48,7 @@ struct FrontEndComponentTests {
         #expect(colors("ms=").selectedMatch == "")
     }
 
+    /// A malformed entry stops parsing, keeping what came before it.
     @Test func malformedEntryStopsParsing() {
         // A bad value byte: the entry and everything after it are ignored.
         let badValue = colors("ms=1;32:ln=3a3:fn=35")
@@ -56,6 +60,7 @@ struct FrontEndComponentTests {
         #expect(colors("ms=1=2:ln=33") == OutputColors())
     }
 
+    /// GREP_COLOR sets the match colors, GREP_COLORS overrides it, and grep's warning follows.
     @Test func legacyGrepColor() {
         let result = GrepColorsParser.colors(from: ["GREP_COLOR": "1;32"])
         #expect(result.colors.selectedMatch == "1;32" && result.colors.contextMatch == "1;32")
@@ -72,6 +77,7 @@ struct FrontEndComponentTests {
 
     // MARK: Exit status
 
+    /// The exit status follows grep's rules, -q included.
     @Test func exitStatus() {
         typealias Outcome = SearchRun.Outcome
         #expect(ExitStatus.afterSearch(Outcome(selectedAnything: true, hadError: false), quiet: false) == 0)
@@ -82,6 +88,7 @@ struct FrontEndComponentTests {
         #expect(ExitStatus.afterSearch(Outcome(selectedAnything: false, hadError: true), quiet: true) == 2)
     }
 
+    /// With -m 0 or no pattern (without -v), nothing can be selected, except with -L.
     @Test func nothingCanBeSelected() {
         var configuration = Configuration()
         configuration.patterns = ["x"]
@@ -98,6 +105,7 @@ struct FrontEndComponentTests {
 
     // MARK: Pattern errors
 
+    /// A pattern error shows the pattern with a caret under the offset.
     @Test func patternErrorReportPutsACaretUnderTheOffset() {
         let error = SearchRun.PatternError(pattern: "(abc", reason: "U_REGEX_MISMATCHED_PAREN", characterOffset: 4)
         #expect(PatternErrorReport.text(for: error) == """
@@ -108,6 +116,7 @@ struct FrontEndComponentTests {
             """)
     }
 
+    /// The caret accounts for wide characters, tabs and combining marks.
     @Test func patternErrorReportCountsWideCharactersAndTabs() {
         let wide = SearchRun.PatternError(pattern: "中文[", reason: "U_REGEX_MISSING_CLOSE_BRACKET", characterOffset: 2)
         #expect(PatternErrorReport.text(for: wide).hasSuffix("  中文[\n      ^\n"))
@@ -117,6 +126,7 @@ struct FrontEndComponentTests {
         #expect(PatternErrorReport.text(for: accent).hasSuffix("   ^\n"))
     }
 
+    /// A pattern error without offset or known description shows what there is.
     @Test func patternErrorReportWithoutOffsetOrDescription() {
         let error = SearchRun.PatternError(pattern: "x", reason: "U_SOMETHING_NEW", characterOffset: nil)
         #expect(PatternErrorReport.text(for: error) == "icugrep: U_SOMETHING_NEW\n  x\n")

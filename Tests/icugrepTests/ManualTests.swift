@@ -22,6 +22,7 @@ struct ManualTests {
         return nil
     }()
 
+    /// mandoc -T lint finds nothing to report in the manual.
     @Test(.enabled(if: mandoc != nil, "mandoc is not installed; CI installs it"))
     func mandocLintReportsNothing() throws {
         let result = try TestProcess.run(try #require(Self.mandoc), ["-T", "lint", Self.manualURL.path])
@@ -29,6 +30,7 @@ struct ManualTests {
         #expect(result.status == 0)
     }
 
+    /// Every option that --help lists is described in the manual.
     @Test func everyOptionOfHelpIsInTheManual() throws {
         let help = try TestProcess.icugrep(["--help"])
         #expect(help.status == 0)
@@ -42,6 +44,7 @@ struct ManualTests {
         }
     }
 
+    /// The option extraction tells a missing option from a present one.
     @Test func extractionFindsAMissingOption() {
         // The check above must be able to fail: an option absent from a manual is reported.
         let manual = ManualText.plainText(ofManSource: ".TP\n.BR \\-i \", \" \\-\\-ignore\\-case\nIgnore case.\n")

@@ -6,22 +6,26 @@ import Testing
 /// against grep by hand.
 @Suite("Option parsing")
 struct OptionParsingTests {
+    /// The parser harness, briefly.
     typealias H = ParserHarness
 
     // MARK: Patterns and operands
 
+    /// Without -e or -f, the first operand is the pattern and the rest are files.
     @Test func firstOperandIsThePatternAndTheRestAreFiles() throws {
         let configuration = try H.configuration(["foo", "a.txt", "b.txt"])
         #expect(configuration.patterns == ["foo"])
         #expect(configuration.files == ["a.txt", "b.txt"])
     }
 
+    /// With -e, every operand is a file.
     @Test func withRegexpOptionEveryOperandIsAFile() throws {
         let configuration = try H.configuration(["-e", "foo", "a.txt", "-e", "bar"])
         #expect(configuration.patterns == ["foo", "bar"])
         #expect(configuration.files == ["a.txt"])
     }
 
+    /// Every spelling of -e gives the same pattern, even one that looks like an option.
     @Test func regexpSpellings() throws {
         #expect(try H.configuration(["-efoo"]).patterns == ["foo"])
         #expect(try H.configuration(["--regexp=foo"]).patterns == ["foo"])
@@ -33,6 +37,7 @@ struct OptionParsingTests {
         #expect(try H.configuration(["-e", "-v"]).invertMatch == false)
     }
 
+    /// A pattern argument holding newlines is several patterns, as in grep.
     @Test func patternWithNewlinesIsSeveralPatterns() throws {
         #expect(try H.configuration(["a\nb", "f"]).patterns == ["a", "b"])
         // A trailing newline in an argument makes an empty pattern, as in grep.
@@ -40,6 +45,7 @@ struct OptionParsingTests {
         #expect(try H.configuration(["-e", ""]).patterns == [""])
     }
 
+    /// The lines of -f files become patterns; an empty file gives none.
     @Test func patternFiles() throws {
         let files = ["p": "foo\nbar\n", "q": "baz", "empty": "", "blank": "\n", "-": "stdin\n"]
         #expect(try H.configuration(["-f", "p"], files: files).patterns == ["foo", "bar"])
@@ -52,6 +58,7 @@ struct OptionParsingTests {
         #expect(try H.configuration(["-f", "p\r"], files: ["p\r": "a\r\nb\r\n"]).patterns == ["a\r", "b\r"])
     }
 
+    /// A -f file that cannot be read is reported as grep reports it.
     @Test func unreadablePatternFileIsFatal() {
         #expect(H.errorText(["-f", "nosuch", "a"]) == "icugrep: nosuch: No such file or directory\n")
         #expect(H.errorText(["--file=", "a"]) == "icugrep: : No such file or directory\n")
@@ -59,6 +66,7 @@ struct OptionParsingTests {
         #expect(H.errorText(["-f", "nosuch", "-V"]) == "icugrep: nosuch: No such file or directory\n")
     }
 
+    /// A command line without a pattern prints only the usage lines.
     @Test func missingPatternIsAUsageError() {
         #expect(H.errorText([]) == H.usageLines)
         #expect(H.errorText(["-i"]) == H.usageLines)
@@ -68,6 +76,7 @@ struct OptionParsingTests {
 
     // MARK: Permutation and --
 
+    /// Options after operands still count (permutation).
     @Test func optionsAfterOperandsStillCount() throws {
         let configuration = try H.configuration(["foo", "a.txt", "-n", "b.txt", "-i"])
         #expect(configuration.lineNumber)
@@ -75,6 +84,7 @@ struct OptionParsingTests {
         #expect(configuration.files == ["a.txt", "b.txt"])
     }
 
+    /// After `--`, everything is an operand.
     @Test func doubleDashEndsOptions() throws {
         let configuration = try H.configuration(["-e", "foo", "--", "-x", "--", "-"])
         #expect(configuration.files == ["-x", "--", "-"])
@@ -82,10 +92,12 @@ struct OptionParsingTests {
         #expect(try H.configuration(["--", "-n", "a"]).patterns == ["-n"])
     }
 
+    /// A lone `-` is an operand: standard input.
     @Test func singleDashIsAnOperand() throws {
         #expect(try H.configuration(["foo", "-"]).files == ["-"])
     }
 
+    /// With POSIXLY_CORRECT set, the first operand ends the options.
     @Test func posixlyCorrectStopsAtFirstOperand() throws {
         let configuration = try H.configuration(["foo", "a.txt", "-n"], variables: ["POSIXLY_CORRECT": "1"])
         #expect(configuration.files == ["a.txt", "-n"])
@@ -94,12 +106,14 @@ struct OptionParsingTests {
 
     // MARK: Bundling
 
+    /// Short options can be bundled into one argument.
     @Test func bundledShortOptions() throws {
         let configuration = try H.configuration(["-inH", "foo"])
         #expect(configuration.ignoreCase && configuration.lineNumber)
         #expect(configuration.withFilename == true)
     }
 
+    /// An option that takes an argument takes the rest of its bundle.
     @Test func bundledOptionTakesTheRestAsArgument() throws {
         #expect(try H.configuration(["-A3", "x"]).afterContext == 3)
         #expect(try H.configuration(["-iA3", "x"]).afterContext == 3)
@@ -114,6 +128,7 @@ struct OptionParsingTests {
 
     // MARK: -NUM
 
+    /// Digit options give the context length, one number per argument.
     @Test func digitOptionsAreContext() throws {
         let two = try H.configuration(["-2", "x"])
         #expect(two.beforeContext == 2 && two.afterContext == 2)
@@ -128,6 +143,7 @@ struct OptionParsingTests {
         #expect(numbered.lineNumber && numbered.afterContext == 1)
     }
 
+    /// -A and -B win over -C and -NUM; between -C and -NUM the last wins.
     @Test func digitContextAndExplicitContext() throws {
         // -A and -B win over -C and -NUM whatever the order; -C and -NUM: the last wins.
         let afterWins = try H.configuration(["-2", "-A0", "x"])
@@ -138,6 +154,7 @@ struct OptionParsingTests {
         #expect(explicit.afterContext == 1 && explicit.beforeContext == 0)
     }
 
+    /// Any context option, even with 0, counts as context requested.
     @Test func contextRequestedEvenWithZero() throws {
         #expect(try H.configuration(["x"]).contextRequested == false)
         #expect(try H.configuration(["-A0", "x"]).contextRequested)
@@ -147,6 +164,7 @@ struct OptionParsingTests {
         #expect(try H.configuration(["-c", "-0", "x"]).contextRequested)
     }
 
+    /// Leading zeros of -NUM are dropped, and a number too long is an error.
     @Test func digitLeadingZerosAndOverflow() throws {
         #expect(try H.configuration(["-00000000000000000000000000001", "x"]).afterContext == 1)
         #expect(try H.configuration(["-99999999999999999999", "x"]).afterContext == Int.max)
@@ -156,6 +174,7 @@ struct OptionParsingTests {
 
     // MARK: Long options and abbreviations
 
+    /// Unambiguous prefixes of long options are accepted.
     @Test func longOptionPrefixes() throws {
         #expect(try H.configuration(["--ignore", "x"]).ignoreCase)
         #expect(try H.configuration(["--with", "x"]).withFilename == true)
@@ -166,6 +185,7 @@ struct OptionParsingTests {
         #expect(null.nullAfterName && !null.nullData)
     }
 
+    /// Ambiguous prefixes are reported with getopt_long's list of possibilities.
     @Test func ambiguousPrefixes() {
         #expect(H.errorText(["--no", "x"]) == """
             icugrep: option '--no' is ambiguous; possibilities: '--no-ignore-case' '--no-filename' '--no-group-separator' '--no-messages'
@@ -187,6 +207,7 @@ struct OptionParsingTests {
         #expect(H.errorText(["--no=3", "x"]).hasPrefix("icugrep: option '--no=3' is ambiguous; "))
     }
 
+    /// Unknown options are reported as getopt_long reports them.
     @Test func unknownOptions() {
         #expect(H.errorText(["--foo", "x"]) == "icugrep: unrecognized option '--foo'\n" + H.usageLines)
         #expect(H.errorText(["--foo=bar", "x"]) == "icugrep: unrecognized option '--foo=bar'\n" + H.usageLines)
@@ -198,6 +219,7 @@ struct OptionParsingTests {
         #expect(H.errorText(["-k", "-j", "x"]) == "icugrep: invalid option -- 'k'\n" + H.usageLines)
     }
 
+    /// Missing option arguments are reported as getopt_long reports them.
     @Test func missingArguments() {
         #expect(H.errorText(["-e"]) == "icugrep: option requires an argument -- 'e'\n" + H.usageLines)
         #expect(H.errorText(["x", "-A"]) == "icugrep: option requires an argument -- 'A'\n" + H.usageLines)
@@ -206,6 +228,7 @@ struct OptionParsingTests {
         #expect(H.errorText(["-r", "--include"]) == "icugrep: option '--include' requires an argument\n" + H.usageLines)
     }
 
+    /// An argument given to an option that takes none is an error.
     @Test func argumentGivenToOptionWithoutOne() {
         #expect(H.errorText(["--count=3", "x"]) == "icugrep: option '--count' doesn't allow an argument\n" + H.usageLines)
         #expect(H.errorText(["--cou=3", "x"]) == "icugrep: option '--count' doesn't allow an argument\n" + H.usageLines)
@@ -215,6 +238,7 @@ struct OptionParsingTests {
 
     // MARK: --color
 
+    /// Every spelling of --color's WHEN turns color on or off.
     @Test func colorWhen() throws {
         #expect(try H.configuration(["x"]).color == false)
         #expect(try H.configuration(["--color=always", "x"]).color)
@@ -226,6 +250,7 @@ struct OptionParsingTests {
         #expect(try H.configuration(["--color=always", "--color=no", "x"]).color == false)
     }
 
+    /// --color=auto colors only on a terminal with a usable TERM, and never with -q.
     @Test func colorAutoNeedsATerminalAndATerm() throws {
         let term = ["TERM": "xterm"]
         #expect(try H.configuration(["--color", "x"], variables: term, terminal: true).color)
@@ -237,6 +262,7 @@ struct OptionParsingTests {
         #expect(try H.configuration(["-q", "--color", "x"], variables: term, terminal: true).color == false)
     }
 
+    /// --color takes its argument only after an equals sign.
     @Test func colorArgumentIsOnlyAfterEqualsSign() throws {
         // The argument is optional, so `--color always` makes "always" the pattern.
         let configuration = try H.configuration(["--color", "always", "x"])
@@ -244,6 +270,7 @@ struct OptionParsingTests {
         #expect(configuration.files == ["x"])
     }
 
+    /// An unknown WHEN of --color is an error listing the valid ones.
     @Test func invalidColorIsAnError() {
         #expect(H.errorText(["--color=bogus", "x"]) == """
             icugrep: invalid argument ‘bogus’ for ‘--color’
@@ -256,12 +283,14 @@ struct OptionParsingTests {
         #expect(H.error(["--color=", "x"]) != nil)
     }
 
+    /// GREP_COLORS is read only when output is colored.
     @Test func grepColorsAreReadOnlyWhenColoring() throws {
         let variables = ["GREP_COLORS": "ms=1;32"]
         #expect(try H.configuration(["x"], variables: variables).colors == OutputColors())
         #expect(try H.configuration(["--color=always", "x"], variables: variables).colors.selectedMatch == "1;32")
     }
 
+    /// A GREP_COLOR that takes effect draws grep's deprecation warning.
     @Test func grepColorWarning() throws {
         let parsed = try H.parse(["--color=always", "x"], variables: ["GREP_COLOR": "1;32"])
         #expect(parsed.warnings == ["warning: GREP_COLOR='1;32' is deprecated; use GREP_COLORS='mt=1;32'"])
@@ -274,6 +303,7 @@ struct OptionParsingTests {
 
     // MARK: Output modes
 
+    /// -q overrides -l and -L, which override -c; between -l and -L the last wins.
     @Test func outputModePrecedence() throws {
         #expect(try H.configuration(["x"]).outputMode == .lines)
         #expect(try H.configuration(["-c", "x"]).outputMode == .count)
@@ -291,6 +321,7 @@ struct OptionParsingTests {
         #expect(try H.configuration(["--silent", "x"]).outputMode == .quiet)
     }
 
+    /// Listing files prints no context.
     @Test func listingModesHaveNoContext() throws {
         let listing = try H.configuration(["-l", "-C3", "x"])
         #expect(listing.afterContext == 0 && listing.beforeContext == 0)
@@ -298,6 +329,7 @@ struct OptionParsingTests {
         #expect(counting.afterContext == 3)
     }
 
+    /// Of -H and -h, the last one wins.
     @Test func fileNameOptionsLastWins() throws {
         #expect(try H.configuration(["x"]).withFilename == nil)
         #expect(try H.configuration(["-Hh", "x"]).withFilename == false)
@@ -306,6 +338,7 @@ struct OptionParsingTests {
         #expect(try H.configuration(["--no-filename", "x"]).withFilename == false)
     }
 
+    /// The simple output options set their fields, in short and long spellings.
     @Test func simpleOutputOptions() throws {
         let configuration = try H.configuration([
             "-o", "-b", "-n", "-T", "-Z", "-z", "-s", "-a", "--line-buffered", "--label=in", "x",
@@ -324,6 +357,7 @@ struct OptionParsingTests {
         #expect(long.label == "")
     }
 
+    /// Without options, the configuration has GNU grep's defaults.
     @Test func defaultsAreGrepDefaults() throws {
         let configuration = try H.configuration(["x"])
         #expect(configuration.patternSyntax == .regularExpression)
@@ -340,6 +374,7 @@ struct OptionParsingTests {
 
     // MARK: Matching options
 
+    /// -v, -w, -x and --unicode-words set their fields.
     @Test func matchingOptions() throws {
         let configuration = try H.configuration(["-v", "-w", "-x", "--unicode-words", "x"])
         #expect(configuration.invertMatch && configuration.wordRegexp && configuration.lineRegexp)
@@ -348,6 +383,7 @@ struct OptionParsingTests {
         #expect(long.invertMatch && long.wordRegexp && long.lineRegexp)
     }
 
+    /// -i and -y ignore case, and --no-ignore-case undoes them.
     @Test func ignoreCaseAndItsUndoing() throws {
         #expect(try H.configuration(["-i", "x"]).ignoreCase)
         #expect(try H.configuration(["-y", "x"]).ignoreCase)
@@ -356,6 +392,7 @@ struct OptionParsingTests {
         #expect(try H.configuration(["--no-ignore-case", "-i", "x"]).ignoreCase)
     }
 
+    /// -F selects fixed strings, -E, -G and -P change nothing, and two different ones conflict.
     @Test func matcherOptions() throws {
         #expect(try H.configuration(["-F", "x"]).patternSyntax == .fixedStrings)
         #expect(try H.configuration(["--fixed-strings", "-F", "x"]).patternSyntax == .fixedStrings)
@@ -370,6 +407,7 @@ struct OptionParsingTests {
 
     // MARK: Numbers
 
+    /// -m takes a decimal number; a negative one means no limit.
     @Test func maxCount() throws {
         #expect(try H.configuration(["-m", "3", "x"]).maxCount == 3)
         #expect(try H.configuration(["-m3", "x"]).maxCount == 3)
@@ -383,6 +421,7 @@ struct OptionParsingTests {
         }
     }
 
+    /// Context lengths are decimal numbers of at least 0.
     @Test func contextLengths() throws {
         let configuration = try H.configuration(["-A", "1", "-B2", "x"])
         #expect(configuration.afterContext == 1 && configuration.beforeContext == 2)
@@ -399,6 +438,7 @@ struct OptionParsingTests {
         #expect(H.errorText(["-C", "foo", "x"]) == "icugrep: foo: invalid context length argument\n")
     }
 
+    /// Decimal arguments are read like xstrtoimax reads them.
     @Test func decimalArguments() {
         #expect(DecimalArgument.value(of: "0") == 0)
         #expect(DecimalArgument.value(of: "\t\n 7") == 7)
@@ -411,6 +451,7 @@ struct OptionParsingTests {
 
     // MARK: Context separators
 
+    /// --group-separator sets the separator and --no-group-separator removes it.
     @Test func groupSeparators() throws {
         #expect(try H.configuration(["--group-separator=XX", "x"]).groupSeparator == "XX")
         #expect(try H.configuration(["--group-separator", "", "x"]).groupSeparator == "")
@@ -421,6 +462,7 @@ struct OptionParsingTests {
 
     // MARK: Binary files, directories, devices
 
+    /// --binary-files, -a and -I choose how binary files are handled; the last one wins.
     @Test func binaryFiles() throws {
         #expect(try H.configuration(["--binary-files=text", "x"]).binaryFiles == .text)
         #expect(try H.configuration(["--binary-files", "without-match", "x"]).binaryFiles == .withoutMatch)
@@ -431,6 +473,7 @@ struct OptionParsingTests {
         #expect(H.errorText(["--binary-files=", "x"]) == "icugrep: unknown binary-files type\n")
     }
 
+    /// -r, -R and -d recurse choose recursion; -R's link following survives a later -r.
     @Test func recursion() throws {
         #expect(try H.configuration(["-r", "x"]).recursion == .recursive)
         #expect(try H.configuration(["--recursive", "x"]).recursion == .recursive)
@@ -445,6 +488,7 @@ struct OptionParsingTests {
         #expect(try H.configuration(["-r", "x"]).files == [])
     }
 
+    /// -d and -D take their actions, with grep's messages for invalid ones.
     @Test func directoriesAndDevices() throws {
         let skipping = try H.configuration(["--directories=skip", "-D", "skip", "x"])
         #expect(skipping.skipDirectories && skipping.skipDevices && skipping.recursion == .none)
@@ -464,6 +508,7 @@ struct OptionParsingTests {
         #expect(H.error(["-d", "foo", "x"]).map { _ in CommandLineError.exitStatus } == 2)
     }
 
+    /// --include, --exclude, --exclude-dir and --exclude-from collect their globs.
     @Test func fileSelectionGlobs() throws {
         let configuration = try H.configuration(
             ["--include=*.c", "--include", "*.h", "--exclude=*.o", "--exclude-dir=.git",
@@ -477,6 +522,7 @@ struct OptionParsingTests {
 
     // MARK: icugrep's extras
 
+    /// --encoding takes a name and --time-limit a number of steps.
     @Test func encodingAndTimeLimit() throws {
         #expect(try H.configuration(["--encoding=UTF-16LE", "x"]).encoding == "UTF-16LE")
         #expect(try H.configuration(["--encoding", "latin1", "x"]).encoding == "latin1")
@@ -488,6 +534,7 @@ struct OptionParsingTests {
         }
     }
 
+    /// -U changes nothing, and -u draws grep's warning.
     @Test func compatibilityNoOps() throws {
         #expect(try H.configuration(["-U", "x"]).patterns == ["x"])
         #expect(try H.configuration(["--binary", "x"]).patterns == ["x"])
@@ -503,6 +550,7 @@ struct OptionParsingTests {
 
     // MARK: --help and --version
 
+    /// --help and --version are answered after every option was checked; --version wins.
     @Test func helpAndVersion() throws {
         guard case .help = try H.parse(["--help"]).request else { Issue.record("--help"); return }
         guard case .help = try H.parse(["--he", "x", "y"]).request else { Issue.record("--he"); return }
@@ -515,6 +563,7 @@ struct OptionParsingTests {
         #expect(H.errorText(["-V", "-A", "x"]) == "icugrep: x: invalid context length argument\n")
     }
 
+    /// The help text lists every option icugrep accepts, but the obsolete ones.
     @Test func helpTextListsEveryLongOption() {
         for option in OptionTable.longOptions where option.name != "unix-byte-offsets" && option.name != "fixed-regexp" {
             #expect(HelpText.text.contains("--\(option.name)"), "--\(option.name) is missing from --help")
