@@ -17,13 +17,8 @@ enum ColorChoice: Sendable, Equatable {
 
     /// The choice `argument` names, ignoring case as GNU grep does; nil for an unknown word.
     init?(argument: String) {
-        let lowered = String(argument.unicodeScalars.map { scalar -> Character in
-            // ASCII-only lowering, like c_strcasecmp.
-            if scalar.value >= 0x41 && scalar.value <= 0x5A {
-                return Character(Unicode.Scalar(scalar.value + 0x20)!)
-            }
-            return Character(scalar)
-        })
+        // Lower ASCII letters only, like gnulib's c_strcasecmp.
+        let lowered = String(decoding: argument.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
         guard let entry = Self.spellings.first(where: { $0.words.contains(lowered) }) else {
             return nil
         }

@@ -26,7 +26,7 @@ struct SystemFileContentsReader: FileContentsReading {
         let isStandardInput = path == "-"
         let descriptor = isStandardInput ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw FileReadError(path: path, reason: Self.describe(errno))
+            throw FileReadError(path: path, reason: SystemErrorText.describe(errno))
         }
         defer { if !isStandardInput { close(descriptor) } }
         var contents: [UInt8] = []
@@ -36,15 +36,10 @@ struct SystemFileContentsReader: FileContentsReading {
             if count == 0 { break }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw FileReadError(path: path, reason: Self.describe(errno))
+                throw FileReadError(path: path, reason: SystemErrorText.describe(errno))
             }
             contents.append(contentsOf: buffer[0..<count])
         }
         return contents
-    }
-
-    /// The C library's text for an `errno` value.
-    static func describe(_ errorNumber: Int32) -> String {
-        String(cString: strerror(errorNumber))
     }
 }

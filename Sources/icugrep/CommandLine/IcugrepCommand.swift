@@ -28,7 +28,7 @@ enum IcugrepCommand {
     /// Prints the help or version text; exits with 0, or 2 when standard output fails.
     private static func printInformation(_ text: String) -> Int32 {
         guard StandardStreams.writeOutput(text) else {
-            let reason = SystemFileContentsReader.describe(errno)
+            let reason = SystemErrorText.describe(errno)
             StandardStreams.writeError("\(ProgramIdentity.name): write error: \(reason)\n")
             return ExitStatus.trouble
         }

@@ -14,7 +14,7 @@ extension OptionSettings {
         let text = argument ?? ""
         switch option {
         case .contextDigit:
-            break
+            break  // Handled above.
         // Pattern selection and interpretation.
         case .basicRegexp: try selectMatcher("G")
         case .extendedRegexp: try selectMatcher("E")
