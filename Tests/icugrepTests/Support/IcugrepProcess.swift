@@ -45,6 +45,7 @@ enum TestProcess {
         _ executable: URL, _ arguments: [String], input: Data = Data(),
         directory: URL? = nil, environment: [String: String] = [:]
     ) throws -> ProcessResult {
+        ignoreBrokenPipes
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -71,6 +72,12 @@ enum TestProcess {
         while !errorData.isSet { usleep(1000) }
         return ProcessResult(standardOutput: outputData, standardError: errorData.value, status: process.terminationStatus)
     }
+
+    /// Makes a write to a pipe whose reader has gone fail with EPIPE instead of killing the
+    /// test process: a child may exit before reading all its standard input (`-q`, `-m`).
+    private static let ignoreBrokenPipes: Void = {
+        signal(SIGPIPE, SIG_IGN)
+    }()
 
     /// Runs icugrep.
     static func icugrep(
