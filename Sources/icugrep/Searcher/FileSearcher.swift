@@ -142,6 +142,7 @@ final class FileSearcher {
             if count == 0 {
                 result.reachedEnd = true
                 if lineStart < buffer.count {
+                    dropTrailingContextIfBinaryBlockSelects(from: lineStart, to: buffer.count)
                     searchLine(start: lineStart, end: buffer.count, terminated: false)
                 }
                 return
@@ -154,6 +155,7 @@ final class FileSearcher {
             guard let lastEnd = lastTerminator(from: blockStart, to: buffer.count) else {
                 continue  // The line goes on in the next block.
             }
+            dropTrailingContextIfBinaryBlockSelects(from: lineStart, to: lastEnd)
             searchLines(from: lineStart, through: lastEnd)
             lineStart = lastEnd + 1
         }
@@ -218,10 +220,28 @@ final class FileSearcher {
             }
             selectedBeforeBinary = result.selectedLines
             nulEndsLines = true
-            pending = 0
             ring.removeAll()
         case .text:
             break
+        }
+    }
+
+    /// In a binary input, trailing context still due from before the NUL byte is printed only
+    /// from blocks without a selected line: grep searches a whole block before printing
+    /// pending context, and in a binary input a selected line resets it. So look ahead over
+    /// the lines of `start..<end` and drop the context when one of them is selected.
+    private func dropTrailingContextIfBinaryBlockSelects(from start: Int, to end: Int) {
+        guard nulEndsLines && pending > 0 && remaining > 0 else { return }
+        var position = start
+        while position < end {
+            let lineEnd = nextTerminator(from: position, to: end)
+            let content = UnsafeRawBufferPointer(start: buffer.base + position, count: lineEnd - position)
+            let matches = (try? matcher.firstMatch(in: text(of: content).text, from: 0)).map { $0 != nil }
+            if let matches, matches != policy.invertMatch {
+                pending = 0
+                return
+            }
+            position = lineEnd + 1
         }
     }
 
@@ -293,11 +313,11 @@ final class FileSearcher {
     }
 
     private func rejectLine(start: Int, end: Int, content: UnsafeRawBufferPointer) {
-        guard !quiet else { return }
+        // Trailing context due from before a binary input turned quiet is still printed.
         if pending > 0 {
             printLine(content, selected: false, number: lineNumber, offset: bufferOffset + start)
             pending -= 1
-        } else if ring.limit > 0 {
+        } else if !quiet && ring.limit > 0 {
             ring.append(HeldLine(start: start, end: end, number: lineNumber))
         }
     }
