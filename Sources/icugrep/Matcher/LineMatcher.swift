@@ -21,6 +21,9 @@ enum LineText {
 /// Answers, for one line, whether and where the patterns match. Not thread-safe: each thread
 /// makes its own from the shared ``CompiledPatterns``.
 final class LineMatcher {
+    /// The matcher of the first (usually the only) pattern, kept apart from the array so that
+    /// the common case reads it without the array's bounds check and reference counting.
+    private unowned(unsafe) let primary: RegexMatcher
     private let matchers: [RegexMatcher]
 
     /// Makes the ICU matchers for `patterns`.
@@ -30,6 +33,7 @@ final class LineMatcher {
             matchers.append(try pattern.makeMatcher())
         }
         self.matchers = matchers
+        primary = matchers[0]
     }
 
     /// The first match in `text` that starts at or after `from`, in the text's units; with
@@ -40,7 +44,7 @@ final class LineMatcher {
     @inline(__always)
     func firstMatch(in text: LineText, from: Int) throws(ICURegexError) -> Range<Int>? {
         if matchers.count == 1 {
-            return try Self.firstMatch(matchers[0], in: text, from: from)
+            return try Self.firstMatch(primary, in: text, from: from)
         }
         var best: Range<Int>? = nil
         for matcher in matchers {
