@@ -56,6 +56,159 @@ static void icushim_apply_time_limit(icushim_regex *regex, int64_t length, UErro
     }
 }
 
+// MARK: - Long UTF-16 texts
+
+// ICU's own UTF-16 text provider (utext_openUChars), like uregex_setText, takes at most
+// INT32_MAX units. For longer texts the shim has a provider of its own: native indexes are
+// UTF-16 offsets, and each chunk is a window straight into the caller's buffer, so nothing is
+// copied. A chunk never splits a surrogate pair (it grows by the one unit that would), so
+// neighbouring chunks may share a unit.
+
+enum { ICUSHIM_LONG_TEXT_CHUNK = 1 << 16 };
+
+// Makes the chunk the window that holds the unit at `index` (0 <= index < length).
+static void icushim_long_text_set_chunk(UText *ut, int64_t index) {
+    const UChar *text = (const UChar *)ut->context;
+    int64_t length = ut->a;
+    int64_t start = index - index % ICUSHIM_LONG_TEXT_CHUNK;
+    int64_t limit = start + ICUSHIM_LONG_TEXT_CHUNK < length ? start + ICUSHIM_LONG_TEXT_CHUNK : length;
+    if (start > 0 && U16_IS_TRAIL(text[start]) && U16_IS_LEAD(text[start - 1])) {
+        start -= 1;
+    }
+    if (limit < length && U16_IS_LEAD(text[limit - 1]) && U16_IS_TRAIL(text[limit])) {
+        limit += 1;
+    }
+    ut->chunkContents = text + start;
+    ut->chunkNativeStart = start;
+    ut->chunkNativeLimit = limit;
+    ut->chunkLength = (int32_t)(limit - start);
+    ut->nativeIndexingLimit = ut->chunkLength;
+}
+
+// UTextAccess: a chunk with text at `index` (forward) or before it (backward); false, with the
+// position pinned to the nearest end, when there is no such text.
+static UBool U_CALLCONV icushim_long_text_access(UText *ut, int64_t index, UBool forward) {
+    int64_t length = ut->a;
+    index = index < 0 ? 0 : index > length ? length : index;
+    UBool found = true;
+    if (forward && (index < ut->chunkNativeStart || index >= ut->chunkNativeLimit)) {
+        found = index < length;
+        if (length > 0) {
+            icushim_long_text_set_chunk(ut, found ? index : length - 1);
+        }
+    } else if (!forward && (index <= ut->chunkNativeStart || index > ut->chunkNativeLimit)) {
+        found = index > 0;
+        if (length > 0) {
+            icushim_long_text_set_chunk(ut, found ? index - 1 : 0);
+        }
+    }
+    ut->chunkOffset = (int32_t)(index - ut->chunkNativeStart);
+    return found;
+}
+
+static int64_t U_CALLCONV icushim_long_text_length(UText *ut) {
+    return ut->a;
+}
+
+static UText *U_CALLCONV icushim_long_text_clone(UText *dest, const UText *src, UBool deep,
+                                                 UErrorCode *status) {
+    if (U_FAILURE(*status)) {
+        return dest;
+    }
+    if (deep) {
+        // The text belongs to the caller; a deep clone would have to copy gigabytes.
+        *status = U_UNSUPPORTED_ERROR;
+        return dest;
+    }
+    dest = utext_setup(dest, 0, status);
+    if (U_FAILURE(*status)) {
+        return dest;
+    }
+    // As ICU's shallow clones do: copy the struct, but keep how `dest` was allocated.
+    int32_t flags = dest->flags;
+    int32_t size = src->sizeOfStruct < dest->sizeOfStruct ? src->sizeOfStruct : dest->sizeOfStruct;
+    memcpy(dest, src, (size_t)size);
+    dest->flags = flags;
+    dest->pExtra = NULL;
+    dest->extraSize = 0;
+    return dest;
+}
+
+static int32_t U_CALLCONV icushim_long_text_extract(UText *ut, int64_t start, int64_t limit,
+                                                    UChar *dest, int32_t capacity,
+                                                    UErrorCode *status) {
+    if (U_FAILURE(*status)) {
+        return 0;
+    }
+    if (capacity < 0 || (dest == NULL && capacity > 0) || start > limit) {
+        *status = U_ILLEGAL_ARGUMENT_ERROR;
+        return 0;
+    }
+    int64_t length = ut->a;
+    start = start < 0 ? 0 : start > length ? length : start;
+    limit = limit < start ? start : limit > length ? length : limit;
+    if (limit - start > INT32_MAX) {
+        *status = U_INDEX_OUTOFBOUNDS_ERROR;
+        return 0;
+    }
+    int32_t count = (int32_t)(limit - start);
+    memcpy(dest, (const UChar *)ut->context + start,
+           (size_t)(count < capacity ? count : capacity) * sizeof(UChar));
+    icushim_long_text_access(ut, limit, true);
+    // NUL-terminate when there is room, and report as ICU's extract functions do.
+    if (count < capacity) {
+        dest[count] = 0;
+    } else if (count == capacity) {
+        *status = U_STRING_NOT_TERMINATED_WARNING;
+    } else {
+        *status = U_BUFFER_OVERFLOW_ERROR;
+    }
+    return count;
+}
+
+static int64_t U_CALLCONV icushim_long_text_offset_to_native(const UText *ut) {
+    return ut->chunkNativeStart + ut->chunkOffset;
+}
+
+static int32_t U_CALLCONV icushim_long_text_native_to_utf16(const UText *ut, int64_t index) {
+    return (int32_t)(index - ut->chunkNativeStart);
+}
+
+static const UTextFuncs icushim_long_text_funcs = {
+    sizeof(UTextFuncs),
+    0, 0, 0,
+    icushim_long_text_clone,
+    icushim_long_text_length,
+    icushim_long_text_access,
+    icushim_long_text_extract,
+    NULL, // replace: the text is read-only
+    NULL, // copy
+    icushim_long_text_offset_to_native,
+    icushim_long_text_native_to_utf16,
+    NULL, // close: the text belongs to the caller
+    NULL, NULL, NULL,
+};
+
+// Opens `ut` on `length` UTF-16 units at `text`, for any length.
+static void icushim_long_text_open(UText *ut, const UChar *text, int64_t length,
+                                   UErrorCode *status) {
+    utext_setup(ut, 0, status);
+    if (U_FAILURE(*status)) {
+        return;
+    }
+    ut->pFuncs = &icushim_long_text_funcs;
+    ut->providerProperties = 1 << UTEXT_PROVIDER_STABLE_CHUNKS;
+    ut->context = text;
+    ut->a = length;
+    ut->chunkContents = text;
+    ut->chunkNativeStart = 0;
+    ut->chunkNativeLimit = 0;
+    ut->chunkLength = 0;
+    ut->chunkOffset = 0;
+    ut->nativeIndexingLimit = 0;
+    icushim_long_text_access(ut, 0, true);
+}
+
 static icushim_regex *icushim_wrap(URegularExpression *regex) {
     icushim_regex *wrapper = calloc(1, sizeof *wrapper);
     if (wrapper == NULL) {
@@ -150,7 +303,7 @@ int32_t icushim_regex_set_text_utf16(icushim_regex *regex, const uint16_t *text,
         uregex_setText(regex->regex, text, (int32_t)length, &status);
         return (int32_t)status;
     }
-    utext_openUChars(&regex->text, text, length, &status);
+    icushim_long_text_open(&regex->text, text, length, &status);
     if (U_FAILURE(status)) {
         return (int32_t)status;
     }

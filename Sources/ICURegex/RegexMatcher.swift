@@ -36,7 +36,9 @@ public final class RegexMatcher {
     /// maximal ill-formed subsequence, and never stops the search.
     /// - Throws: ``ICURegexError/timeLimitExceeded`` or ``ICURegexError/stackLimitExceeded``
     ///   when the search hits a limit; ``ICURegexError/indexOutOfBounds`` when `from` is
-    ///   outside `text`.
+    ///   outside `text`; ``ICURegexError/illegalArgument`` when `text` is longer than
+    ///   `Int32.max` bytes, the most ICU's UTF-8 text takes (the UTF-16 search has no such
+    ///   limit).
     public func firstMatch(inUTF8 text: UnsafeRawBufferPointer, from: Int = 0) throws(ICURegexError) -> Range<Int>? {
         try MatcherHandle.find(handle, utf8: text.baseAddress, length: text.count, from: from)
     }

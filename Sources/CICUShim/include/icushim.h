@@ -70,7 +70,8 @@ int32_t icushim_regex_set_limits(icushim_regex *regex, int32_t time_limit, int32
 int32_t icushim_regex_set_text_utf16(icushim_regex *regex, const uint16_t *text, int64_t length);
 
 /// Makes `text` (UTF-8, `length` bytes; ill-formed sequences read as U+FFFD) the text of later
-/// finds; offsets are then byte offsets. Same lifetime rules as the UTF-16 form.
+/// finds; offsets are then byte offsets. Same lifetime rules as the UTF-16 form. ICU's UTF-8
+/// text takes at most INT32_MAX bytes: a longer text gives U_ILLEGAL_ARGUMENT_ERROR (1).
 int32_t icushim_regex_set_text_utf8(icushim_regex *regex, const char *text, int64_t length);
 
 /// Finds the first match that starts at or after `from` in the current text. Returns true and

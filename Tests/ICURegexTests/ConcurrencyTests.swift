@@ -1,0 +1,100 @@
+import Foundation
+import ICURegex
+import Testing
+
+extension LibraryTests {
+    /// One compiled pattern searched from many tasks and threads at once gives the answers a
+    /// serial search gives.
+    @Suite struct ConcurrencyTests {
+        static let taskCount = 16
+        static let pattern = "(?<=\\b|_)\\w+ß|[0-9]{2,}|σ.?ς|(?<!😀)\\p{Greek}+"
+
+        /// Generated inputs, as UTF-16 with a search range each.
+        static func inputs() -> [(units: [UInt16], range: Range<Int>)] {
+            var generator = CaseGenerator(seed: 0xC0_4C_0DE)
+            return (0..<5_000).map { _ in
+                let generated = generator.nextCase()
+                return (generated.units, generated.range)
+            }
+        }
+
+        static func search(_ compiled: RegexPattern, _ inputs: [(units: [UInt16], range: Range<Int>)]) -> [UTF16Range] {
+            inputs.map { input in
+                input.units.withUnsafeBufferPointer { units in
+                    (try? compiled.firstMatch(inUTF16: units, range: input.range)) ?? UTF16Range(location: -1, length: -1)
+                }
+            }
+        }
+
+        @Test func taskGroupAgreesWithSerial() async throws {
+            let compiled = try RegexPattern(Self.pattern, options: .caseInsensitive)
+            let inputs = Self.inputs()
+            let serial = Self.search(compiled, inputs)
+            #expect(serial.contains { !$0.isNotFound })
+            #expect(serial.contains { $0.isNotFound })
+            #expect(!serial.contains { $0.location < 0 }, "a serial search failed")
+
+            let results = await withTaskGroup(of: (Int, [UTF16Range]).self) { group in
+                for task in 0..<Self.taskCount {
+                    group.addTask {
+                        // Each task starts at a different input, so different inputs overlap.
+                        let shift = task * inputs.count / Self.taskCount
+                        let rotated = Array(inputs[shift...] + inputs[..<shift])
+                        var answers = Self.search(compiled, rotated)
+                        answers = Array(answers[(answers.count - shift)...] + answers[..<(answers.count - shift)])
+                        return (task, answers)
+                    }
+                }
+                var results: [Int: [UTF16Range]] = [:]
+                for await (task, answers) in group { results[task] = answers }
+                return results
+            }
+            #expect(results.count == Self.taskCount)
+            for (task, answers) in results.sorted(by: { $0.key < $1.key }) {
+                #expect(answers == serial, "task \(task) disagrees with the serial search")
+            }
+        }
+
+        /// Swift's cooperative pool has only as many threads as cores; plain threads make sure
+        /// that many searches really overlap in time, through the shared cache and the pool.
+        /// One thread's answers; only that thread writes them, before `done.leave()`.
+        final class Slot: @unchecked Sendable {
+            var answers: [UTF16Range] = []
+            var stringAnswers: [Range<Int>?] = []
+        }
+
+        static func stringSearches(_ strings: [String]) -> [Range<Int>?] {
+            strings.map { string in
+                string.range(ofRegex: Self.pattern).map { $0.lowerBound.utf16Offset(in: string)..<$0.upperBound.utf16Offset(in: string) }
+            }
+        }
+
+        /// Swift's cooperative pool has only as many threads as cores; plain threads make sure
+        /// that many searches really overlap in time, through the shared cache and the matcher
+        /// pool too.
+        @Test func threadsAgreeWithSerial() throws {
+            let compiled = try RegexPattern(Self.pattern)
+            let inputs = Self.inputs()
+            let strings = inputs.map { String(decoding: $0.units, as: UTF16.self) }
+            let serial = Self.search(compiled, inputs)
+            let serialStrings = Self.stringSearches(strings)
+            #expect(serialStrings.contains { $0 != nil })
+
+            let slots = (0..<8).map { _ in Slot() }
+            let done = DispatchGroup()
+            for slot in slots {
+                done.enter()
+                Thread {
+                    slot.answers = Self.search(compiled, inputs)
+                    slot.stringAnswers = Self.stringSearches(strings)
+                    done.leave()
+                }.start()
+            }
+            done.wait()
+            for (index, slot) in slots.enumerated() {
+                #expect(slot.answers == serial, "thread \(index) disagrees with the serial search")
+                #expect(slot.stringAnswers == serialStrings, "thread \(index)'s String searches disagree")
+            }
+        }
+    }
+}

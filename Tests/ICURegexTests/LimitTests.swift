@@ -1,0 +1,77 @@
+import Foundation
+import ICURegex
+import ICURegexFoundation
+import Testing
+
+extension LibraryTests {
+    /// Runaway searches stop: catastrophic backtracking and ICU's endless loops hit the time
+    /// limit, deep backtracking hits the stack limit, and custom limits apply.
+    @Suite struct LimitTests {
+        static let manyA = String(repeating: "a", count: 50_000)
+
+        @Test func catastrophicBacktrackingThrowsTimeLimitExceeded() throws {
+            let pattern = try RegexPattern("(a+)+b")
+            #expect(throws: ICURegexError.timeLimitExceeded) { try pattern.firstMatch(in: Self.manyA) }
+            let units = Array(Self.manyA.utf16)
+            _ = units.withUnsafeBufferPointer { units in
+                #expect(throws: ICURegexError.timeLimitExceeded) { try pattern.firstMatch(inUTF16: units) }
+            }
+        }
+
+        @Test func conveniencesGiveNotFoundOnTimeOut() {
+            #expect(Self.manyA.range(ofRegex: "(a+)+b") == nil)
+            #expect((Self.manyA as NSString).range(ofRegex: "(a+)+b").location == NSNotFound)
+        }
+
+        /// A lazy quantifier over a group that can match empty loops forever in ICU 72
+        /// (no text, however short, finishes): only the limit stops it.
+        @Test func icuEndlessLoopStops() throws {
+            let tight = RegexPattern.Limits(timeLimitSteps: 50, stackLimitBytes: 8 << 20)
+            for pattern in ["(a*)*?b", "(a|)*?b", "(?:a?)+?b"] {
+                let compiled = try RegexPattern(pattern, limits: tight)
+                for length in [1, 2, 3] {
+                    let error = #expect(throws: ICURegexError.self) {
+                        try compiled.firstMatch(in: String(repeating: "a", count: length))
+                    }
+                    #expect(error?.isLimitExceeded == true, "\(pattern) on \(length) a: \(String(describing: error))")
+                }
+            }
+            // The default limits stop it too, and the conveniences give "not found".
+            let looping = try RegexPattern("(a*)*?b")
+            let error = #expect(throws: ICURegexError.self) { try looping.firstMatch(in: "a") }
+            #expect(error?.isLimitExceeded == true)
+            #expect("a".range(ofRegex: "(a*)*?b") == nil)
+        }
+
+        @Test func customTimeLimit() throws {
+            let text = String(repeating: "a", count: 28)
+            let tight = try RegexPattern("(a+)+b", limits: .init(timeLimitSteps: 1, stackLimitBytes: 0))
+            #expect(throws: ICURegexError.timeLimitExceeded) { try tight.firstMatch(in: text) }
+            // A search that needs little work finishes within the same tight limit.
+            #expect(try tight.firstMatch(in: "aaab") != nil)
+            // Without limits an exponential search of a short text runs to its end.
+            let unlimited = try RegexPattern("(a+)+b", limits: .none)
+            #expect(unlimited.limits == .none)
+            #expect(try unlimited.firstMatch(in: String(repeating: "a", count: 16)) == nil)
+            // Per-thread matchers inherit their pattern's limits.
+            let matcher = try tight.makeMatcher()
+            let units = Array(text.utf16)
+            try units.withUnsafeBufferPointer { units in
+                #expect(throws: ICURegexError.timeLimitExceeded) { try matcher.firstMatch(inUTF16: units) }
+                // The matcher is still usable after a time-out.
+                let short = Array("aab".utf16)
+                let found = try short.withUnsafeBufferPointer { try matcher.firstMatch(inUTF16: $0) }
+                #expect(found == 0..<3)
+            }
+        }
+
+        @Test func stackLimitExceeded() throws {
+            let text = String(repeating: "ab", count: 50_000)
+            let small = try RegexPattern("(a|b)*", limits: .init(timeLimitSteps: 10_000, stackLimitBytes: 10_000))
+            let error = #expect(throws: ICURegexError.stackLimitExceeded) { try small.firstMatch(in: text) }
+            #expect(error?.isLimitExceeded == true)
+            // The same search of a short text fits.
+            #expect(try small.firstMatch(in: "abab").map { $0.isEmpty } == false)
+        }
+    }
+}
