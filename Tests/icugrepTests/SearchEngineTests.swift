@@ -1,0 +1,295 @@
+@testable import icugrep
+import Foundation
+import ICURegex
+import Testing
+
+/// The matcher, searcher and printer, run in this process on files in a temporary directory.
+@Suite("Search engine")
+struct SearchEngineTests {
+    // MARK: Patterns
+
+    @Test("-F quotes every character, \\E included")
+    func fixedStringsAreQuoted() throws {
+        for literal in ["a.c", "\\E", "x\\Ey", "\\", "a\\", "\\\\E", "(?", "[", "$^"] {
+            let pattern = try RegexPattern(PatternAssembler.quoted(literal), options: [.useUnixLineSeparators])
+            let text = "<" + literal + ">"
+            let match = try #require(try pattern.firstMatch(in: text), "\(literal) not found")
+            #expect(String(text[match]) == literal, "\(literal)")
+            #expect(try pattern.firstMatch(in: "<" + String(literal.reversed()) + "x>") == nil || literal.count < 2)
+        }
+        #expect(PatternAssembler.quoted("") == "")
+    }
+
+    @Test("-w and -x wrap the pattern as grep -P does")
+    func wordAndLineWrapping() {
+        var configuration = Configuration()
+        configuration.wordRegexp = true
+        #expect(PatternAssembler.wrapped("a|b", configuration: configuration) == "(?<!\\w)(?:a|b)(?!\\w)")
+        configuration.unicodeWords = true
+        #expect(PatternAssembler.wrapped("a|b", configuration: configuration) == "\\b(?:a|b)\\b")
+        configuration.lineRegexp = true
+        #expect(PatternAssembler.wrapped("a|b", configuration: configuration) == "^(?:a|b)$")
+    }
+
+    @Test("Back references are found past escaped backslashes")
+    func backReferenceDetection() {
+        #expect(PatternAssembler.mayContainBackReference("(a)\\1"))
+        #expect(PatternAssembler.mayContainBackReference("(?<x>a)\\k<x>"))
+        #expect(!PatternAssembler.mayContainBackReference("a\\\\1"))
+        #expect(!PatternAssembler.mayContainBackReference("\\d+\\w"))
+    }
+
+    @Test("Several patterns with back references keep their own group numbers")
+    func backReferencesInSeveralPatterns() throws {
+        let fixture = try EngineFixture(texts: ["in": "aa\nbb\nab\nba\n"])
+        let run = try EngineHarness.run(EngineHarness.configuration(["(a)\\1", "(b)\\1"], files: [fixture.path("in")]))
+        #expect(run.text == "aa\nbb\n")
+    }
+
+    @Test("Several patterns that name the same group are searched one by one")
+    func duplicateGroupNames() throws {
+        let fixture = try EngineFixture(texts: ["in": "xa\nxb\nxc\n"])
+        let run = try EngineHarness.run(EngineHarness.configuration(["(?<g>a)", "(?<g>b)"], files: [fixture.path("in")]) {
+            $0.onlyMatching = true
+        })
+        #expect(run.text == "a\nb\n")
+    }
+
+    @Test("The leftmost match of separately compiled patterns wins, then the earlier pattern")
+    func leftmostOfSeparatePatterns() throws {
+        let fixture = try EngineFixture(texts: ["in": "xyzzy\n"])
+        let run = try EngineHarness.run(EngineHarness.configuration(["(z)\\1", "(y)z", "y(z)"], files: [fixture.path("in")]) {
+            $0.onlyMatching = true
+        })
+        #expect(run.text == "yz\n")
+    }
+
+    @Test("A malformed pattern is reported with its own text and offset")
+    func patternErrors() throws {
+        do {
+            _ = try SearchRun(configuration: EngineHarness.configuration(["fine", "ab(c"], files: []))
+            Issue.record("no error")
+        } catch {
+            #expect(error.pattern == "ab(c")
+            #expect(error.reason == "U_REGEX_MISMATCHED_PAREN")
+            #expect(error.characterOffset == 4)
+        }
+        do {
+            // Offsets count Characters, not UTF-16 units.
+            _ = try SearchRun(configuration: EngineHarness.configuration(["😀é[z"], files: []) { $0.wordRegexp = true })
+            Issue.record("no error")
+        } catch {
+            #expect(error.pattern == "😀é[z")
+            #expect(error.reason == "U_REGEX_MISSING_CLOSE_BRACKET")
+            // ICU says UTF-16 offset 4, after the surrogate pair: the fourth Character.
+            #expect(error.characterOffset == 3)
+        }
+    }
+
+    @Test("No pattern at all selects nothing, and with -v everything")
+    func noPatterns() throws {
+        let fixture = try EngineFixture(texts: ["in": "a\nb\n"])
+        let none = try EngineHarness.run(EngineHarness.configuration([], files: [fixture.path("in")]))
+        #expect(none.text == "" && !none.outcome.selectedAnything)
+        let all = try EngineHarness.run(EngineHarness.configuration([], files: [fixture.path("in")]) {
+            $0.invertMatch = true
+            $0.lineRegexp = true
+        })
+        #expect(all.text == "a\nb\n" && all.outcome.selectedAnything)
+    }
+
+    // MARK: Decoding
+
+    @Test("Ill-formed UTF-8 decodes as Swift and ICU decode it: one U+FFFD per maximal subpart")
+    func decodingMatchesSwift() {
+        var generator = SplitMix64(seed: 0xDEC0DE)
+        let interesting: [UInt8] = [0x41, 0x80, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xA0, 0xED, 0x9F, 0xEF, 0xF0, 0x90, 0xF4, 0x8F, 0xF5, 0xFF]
+        let buffer = UTF16LineBuffer(initialCapacity: 4)
+        for _ in 0..<20_000 {
+            let length = Int(generator.next() % 12)
+            let bytes = (0..<length).map { _ in interesting[Int(generator.next() % UInt64(interesting.count))] }
+            var isASCII = false
+            let decoded = bytes.withUnsafeBytes { Array(buffer.decode($0, isASCII: &isASCII)) }
+            let expected = Array(String(decoding: bytes, as: UTF8.self).utf16)
+            #expect(decoded == expected, "\(bytes)")
+            #expect(isASCII == bytes.allSatisfy { $0 < 0x80 })
+        }
+    }
+
+    @Test("UTF-16 offsets map back to the bytes of the line")
+    func offsetsMapBack() {
+        let bytes: [UInt8] = Array("aé😀".utf8) + [0xFF] + Array("z".utf8)
+        // Units: a(1) é(1) 😀(2) U+FFFD(1) z(1).
+        let expected = [0: 0, 1: 1, 2: 3, 4: 7, 5: 8, 6: 9]
+        bytes.withUnsafeBytes { raw in
+            var offsets = UTF16ToByteOffsets(raw)
+            for unit in expected.keys.sorted() {
+                #expect(offsets.byteOffset(ofUnit: unit) == expected[unit], "unit \(unit)")
+            }
+        }
+    }
+
+    // MARK: Blocks and lines
+
+    @Test("Lines that cross read blocks are whole, numbered and placed right")
+    func linesAcrossBlocks() throws {
+        var generator = SplitMix64(seed: 7)
+        var contents: [UInt8] = []
+        var expected = ""
+        var lineNumber = 0
+        while contents.count < 5 * FileSearcher.readSize {
+            lineNumber += 1
+            let length = Int(generator.next() % 3_000)
+            var line = [UInt8](repeating: UInt8(ascii: "x"), count: length)
+            if generator.next() % 5 == 0 && length > 10 {
+                line.replaceSubrange(length / 2..<length / 2 + 3, with: Array("FOO".utf8))
+                expected += "\(lineNumber):\(contents.count):" + String(decoding: line, as: UTF8.self) + "\n"
+            }
+            contents += line + [UInt8(ascii: "\n")]
+        }
+        let fixture = try EngineFixture(["in": contents])
+        let run = try EngineHarness.run(EngineHarness.configuration(["FOO"], files: [fixture.path("in")]) {
+            $0.lineNumber = true
+            $0.byteOffset = true
+        })
+        #expect(run.text == expected)
+    }
+
+    @Test("A line longer than many blocks is searched whole; memory grows only for it")
+    func longLine() throws {
+        let line = [UInt8](repeating: UInt8(ascii: "a"), count: 3 * FileSearcher.readSize) + Array("needle".utf8)
+        let fixture = try EngineFixture(["in": Array("first\n".utf8) + line + Array("\nlast needle".utf8)])
+        let run = try EngineHarness.run(EngineHarness.configuration(["needle"], files: [fixture.path("in")]) {
+            $0.onlyMatching = true
+            $0.byteOffset = true
+        })
+        #expect(run.text == "\(6 + 3 * FileSearcher.readSize):needle\n\(6 + line.count + 6):needle\n")
+    }
+
+    @Test("Leading context survives the move to a new block")
+    func contextAcrossBlocks() throws {
+        let filler = String(repeating: "y", count: 1000)
+        var text = ""
+        for index in 0..<400 { text += "\(filler) \(index)\n" }
+        text += "MATCH\n"
+        let fixture = try EngineFixture(texts: ["in": text])
+        let run = try EngineHarness.run(EngineHarness.configuration(["MATCH"], files: [fixture.path("in")]) {
+            $0.beforeContext = 150
+            $0.lineNumber = true
+        })
+        let lines = run.text.split(separator: "\n")
+        #expect(lines.count == 151)
+        #expect(lines.first == "251-\(filler) 250")
+        #expect(lines.last == "401:MATCH")
+    }
+
+    @Test("The context ring keeps the most recent lines, growing as needed")
+    func contextRing() {
+        var ring = ContextRing(limit: 20)
+        for number in 1...50 {
+            ring.append(HeldLine(start: number, end: number, number: number))
+        }
+        #expect(ring.count == 20)
+        #expect((0..<20).map { ring[$0].number } == Array(31...50))
+        ring.shift(by: 10)
+        #expect(ring.oldest?.start == 21)
+        ring.removeAll()
+        #expect(ring.oldest == nil)
+        var none = ContextRing(limit: 0)
+        none.append(HeldLine(start: 0, end: 0, number: 1))
+        #expect(none.count == 0)
+    }
+
+    // MARK: Errors and limits
+
+    @Test("A line that hits the time limit is skipped with a warning; later lines are searched")
+    func timeLimit() throws {
+        let fixture = try EngineFixture(texts: ["in": String(repeating: "a", count: 50_000) + "\naab\n"])
+        let run = try EngineHarness.run(EngineHarness.configuration(["(a+)+b"], files: [fixture.path("in")]) {
+            $0.timeLimitSteps = 50
+        })
+        #expect(run.text == "aab\n")
+        #expect(run.errorText == "icugrep: \(fixture.path("in")):1: the pattern exceeded its time limit; line skipped\n")
+        #expect(run.outcome.hadError && run.outcome.selectedAnything)
+    }
+
+    @Test("A missing file is reported, the others searched")
+    func missingFile() throws {
+        let fixture = try EngineFixture(texts: ["in": "x\n"])
+        let run = try EngineHarness.run(EngineHarness.configuration(["x"], files: [fixture.path("nope"), fixture.path("in")]))
+        #expect(run.text == "\(fixture.path("in")):x\n")
+        #expect(run.errorText == "icugrep: \(fixture.path("nope")): No such file or directory\n")
+        #expect(run.outcome.hadError && run.outcome.selectedAnything)
+        let silent = try EngineHarness.run(EngineHarness.configuration(["x"], files: [fixture.path("nope")]) {
+            $0.noMessages = true
+        })
+        #expect(silent.errors.isEmpty && silent.outcome.hadError)
+    }
+
+    @Test("An unknown encoding is an error before anything is read")
+    func unknownEncoding() throws {
+        let run = try EngineHarness.run(EngineHarness.configuration(["x"], files: ["/nonexistent"]) {
+            $0.encoding = "no-such-charset"
+        })
+        #expect(run.errorText == "icugrep: no-such-charset: unknown encoding\n")
+        #expect(run.outcome.hadError && !run.outcome.selectedAnything)
+    }
+
+    @Test("A failed write ends the run with grep's message")
+    func writeError() throws {
+        let fixture = try EngineFixture(texts: ["in": "x\n"])
+        let full = open("/dev/full", O_WRONLY)
+        try #require(full >= 0)
+        defer { close(full) }
+        let collected = CollectedBytes()
+        let output = OutputBuffer(destination: .fileDescriptor(full))
+        let errors = OutputBuffer(destination: .collector { collected.errors += $0 }, flushThreshold: 1)
+        let searchRun = try SearchRun(configuration: EngineHarness.configuration(["x"], files: [fixture.path("in")]))
+        let outcome = searchRun.run(output: output, errors: errors, standardOutput: StandardOutputKind())
+        #expect(outcome.hadError)
+        #expect(String(decoding: collected.errors, as: UTF8.self) == "icugrep: write error: No space left on device\n")
+    }
+
+    // MARK: Output pieces
+
+    @Test("Decimal numbers are padded like printf's %*d")
+    func decimals() {
+        let collected = CollectedBytes()
+        let output = OutputBuffer(destination: .collector { collected.output += $0 })
+        output.appendDecimal(0)
+        output.append(UInt8(ascii: "|"))
+        output.appendDecimal(42, width: 5)
+        output.append(UInt8(ascii: "|"))
+        output.appendDecimal(-7, width: 3)
+        output.append(UInt8(ascii: "|"))
+        output.appendDecimal(Int.max, width: 2)
+        output.flush()
+        #expect(String(decoding: collected.output, as: UTF8.self) == "0|   42| -7|\(Int.max)")
+    }
+
+    @Test("Colors follow GREP_COLORS' codes, with or without erase-in-line")
+    func colorSequences() {
+        #expect(SGRSequences(code: "01;31", eraseInLine: true).start == Array("\u{1B}[01;31m\u{1B}[K".utf8))
+        #expect(SGRSequences(code: "01;31", eraseInLine: true).end == Array("\u{1B}[m\u{1B}[K".utf8))
+        #expect(SGRSequences(code: "4", eraseInLine: false).end == Array("\u{1B}[m".utf8))
+        #expect(SGRSequences(code: "", eraseInLine: true).isEmpty)
+        var colors = OutputColors()
+        colors.selectedLine = "1"
+        #expect(ColorScheme(colors, enabled: false).selectedMatch.isEmpty)
+        #expect(!ColorScheme(colors, enabled: true).selectedLine.isEmpty)
+    }
+
+    @Test("-c, -l and -L summarize each file; -L's status follows selected lines, as in grep 3.8")
+    func summaries() throws {
+        let fixture = try EngineFixture(texts: ["yes": "x\nx\n", "no": "y\n"])
+        let files = [fixture.path("yes"), fixture.path("no")]
+        let count = try EngineHarness.run(EngineHarness.configuration(["x"], files: files) { $0.outputMode = .count })
+        #expect(count.text == "\(files[0]):2\n\(files[1]):0\n")
+        let without = try EngineHarness.run(EngineHarness.configuration(["x"], files: files) {
+            $0.outputMode = .filesWithoutMatch
+            $0.nullAfterName = true
+        })
+        #expect(without.text == "\(files[1])\0")
+        #expect(without.outcome.selectedAnything)
+    }
+}
