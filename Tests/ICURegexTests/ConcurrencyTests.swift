@@ -55,8 +55,6 @@ extension LibraryTests {
             }
         }
 
-        /// Swift's cooperative pool has only as many threads as cores; plain threads make sure
-        /// that many searches really overlap in time, through the shared cache and the pool.
         /// One thread's answers; only that thread writes them, before `done.leave()`.
         final class Slot: @unchecked Sendable {
             var answers: [UTF16Range] = []
