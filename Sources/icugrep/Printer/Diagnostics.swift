@@ -1,4 +1,5 @@
 import Glibc
+import ICURegex
 
 /// The messages icugrep writes to standard error, each prefixed with `icugrep: ` as GNU grep
 /// prefixes its own with `grep: `.
@@ -55,9 +56,16 @@ final class Diagnostics {
     }
 
     /// `icugrep: NAME:LINE: the pattern exceeded its time limit; line skipped` (or its stack
-    /// limit, or another consequence), for a line whose search ICU stopped.
-    func searchLimitExceeded(_ name: [UInt8], lineNumber: Int, limit: String, consequence: String) {
-        report(name, Array(":\(lineNumber): the pattern exceeded its \(limit) limit; \(consequence)".utf8))
+    /// limit), for a line whose search ICU stopped; `consequence` says what became of the line.
+    /// Any other failure of ICU is named by its code.
+    func searchFailed(_ name: [UInt8], lineNumber: Int, error: ICURegexError, consequence: String) {
+        let reason: String
+        switch error {
+        case .timeLimitExceeded: reason = "the pattern exceeded its time limit"
+        case .stackLimitExceeded: reason = "the pattern exceeded its stack limit"
+        default: reason = "ICU could not search the line (\(error.icuName))"
+        }
+        report(name, Array(":\(lineNumber): \(reason); \(consequence)".utf8))
     }
 
     /// `icugrep: write error: REASON`, for a failed write to standard output other than a

@@ -411,10 +411,10 @@ final class FileSearcher {
         }
     }
 
-    /// Warns that ICU stopped searching line `lineNumber` at a limit.
+    /// Warns that ICU stopped searching line `lineNumber` at a limit (or, for a line beyond
+    /// ICU's reach, with another error).
     private func reportLimit(_ error: ICURegexError, lineNumber: Int, consequence: String) {
         result.hadLimitError = true
-        let limit = error == .stackLimitExceeded ? "stack" : error == .timeLimitExceeded ? "time" : error.icuName
-        diagnostics.searchLimitExceeded(name, lineNumber: lineNumber, limit: limit, consequence: consequence)
+        diagnostics.searchFailed(name, lineNumber: lineNumber, error: error, consequence: consequence)
     }
 }
