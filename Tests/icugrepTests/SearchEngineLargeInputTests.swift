@@ -30,6 +30,52 @@ struct SearchEngineLargeInputTests {
         #expect(result.status == 0 && result.errors.isEmpty)
     }
 
+    @Test("Lines that cross the 96 KiB read blocks give grep's output", arguments: [
+        ["-c", "foo"], ["-n", "foo.*foo"], ["-b", "-o", "fo+ j"], ["-C2", "-n", "j{3}"], ["-c", "^$"],
+        ["-v", "-c", "a"], ["-B5", "-m40", "-b", "hh"],
+    ])
+    func linesAcrossBlocks(_ arguments: [String]) throws {
+        try #require(ReferenceGrep.isAvailable)
+        try ReferenceGrep.expectSameOutput(arguments + ["blocks"], in: try #require(Self.blocksFixture).directory)
+    }
+
+    /// About 4 MB of lines of random lengths (0 to 200 bytes), so that many cross a block.
+    static let blocksFixture: EngineFixture? = {
+        var generator = SplitMix64(seed: 1)
+        let alphabet = Array("abcdefghij foo".utf8)
+        var bytes: [UInt8] = []
+        for _ in 0..<40_000 {
+            for _ in 0..<generator.number(in: 0...200) {
+                bytes.append(alphabet[generator.number(in: 0...alphabet.count - 1)])
+            }
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        return try? EngineFixture(["blocks": bytes])
+    }()
+
+    @Test("--line-buffered writes each line as soon as it is found")
+    func lineBuffered() throws {
+        let process = Process()
+        process.executableURL = TestProcess.icugrep
+        process.arguments = ["--line-buffered", "foo"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        defer {
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+        }
+        try input.fileHandleForWriting.write(contentsOf: Data("bar\nfoo 1\n".utf8))
+        // The input stays open: the line must arrive before the end of the input.
+        let received = LockedData()
+        let reader = Thread { received.value = output.fileHandleForReading.availableData }
+        reader.start()
+        let deadline = Date().addingTimeInterval(20)
+        while !received.isSet && Date() < deadline { usleep(10_000) }
+        #expect(String(decoding: received.value, as: UTF8.self) == "foo 1\n")
+    }
+
     @Test("-m leaves standard input just after the last selected line, as grep does")
     func standardInputPosition() throws {
         try #require(ReferenceGrep.isAvailable)
