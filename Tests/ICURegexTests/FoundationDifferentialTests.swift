@@ -47,10 +47,13 @@ extension LibraryTests {
             var referenceMismatches: [String] = []
             var limitHits: [String] = []
             var versionDifferencesSeen = Set<Int>()
-            // Linux Foundation caches compiled patterns under keys compared with String's ==, which
-            // is canonical equivalence: after "\u{212A}" (the Kelvin sign) it may answer "K" with
-            // the Kelvin pattern. Apple's cache compares code units. When an earlier pattern was
-            // canonically equal but not identical, CoreFoundation's engine is the reference.
+            // Linux Foundation caches compiled patterns (an NSCache of ten, process-wide) under
+            // keys compared with String's ==, which is canonical equivalence: after "\u{212A}"
+            // (the Kelvin sign) it may answer "K" with the Kelvin pattern. (Seen in this test
+            // before the library's own cache had the same fault; whether it shows depends on
+            // what the cache holds, so it has no test of its own.) Apple's cache compares code
+            // units. When an earlier pattern was canonically equal but not identical,
+            // CoreFoundation's engine, which compiles every time, is the reference.
             var patternsAskedOfFoundation: [String: String] = [:]
             var cacheConfusable = 0
 
@@ -146,17 +149,6 @@ extension LibraryTests {
             // Ours sees the surrogate, as Apple's Foundation does.
             #expect(text.range(ofRegex: "\\x{D800}") == NSRange(location: 1, length: 1))
             #expect(text.range(ofRegex: "\\x{FFFD}").location == NSNotFound)
-        }
-
-        /// Why a pattern canonically equal to an earlier one is checked against CoreFoundation's
-        /// engine: Linux Foundation's pattern cache answers it with the earlier pattern.
-        @Test func linuxFoundationConfusesCanonicallyEquivalentPatterns() {
-            let text = "K" as NSString
-            let range = NSRange(location: 0, length: 1)
-            #expect(text.range(of: "K", options: .regularExpression, range: range) == range)
-            // The Kelvin sign U+212A is not the letter K, but the cache says it is.
-            #expect(text.range(of: "\u{212A}", options: .regularExpression, range: range) == range)
-            #expect(text.range(ofRegex: "\u{212A}").location == NSNotFound)
         }
     }
 }
