@@ -110,6 +110,7 @@ struct OutputFormatTests {
     @Test(arguments: [
         ["--label=LBL", "-H", "foo"], ["foo", "-", "ctx"], ["-c", "foo"], ["-n", "foo", "-"], ["-H", "-c", "foo"],
         ["-L", "zzz"], ["-o", "b*"], ["-o", "x*"], ["-n", "-o", "\\b"], ["-o", "a|ab"], ["-o", "(?<=a)b"],
+        ["-T", "-n", "-b", "foo"], ["-T", "-H", "b"],
     ])
     func standardInput(_ arguments: [String]) throws {
         let fixture = try #require(Self.fixture)

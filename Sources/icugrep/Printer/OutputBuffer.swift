@@ -50,9 +50,6 @@ final class OutputBuffer {
         storage.deallocate()
     }
 
-    /// True when no bytes are waiting to be written.
-    var isEmpty: Bool { count == 0 }
-
     /// Makes room for `extra` more bytes.
     @inline(__always)
     private func reserve(_ extra: Int) {

@@ -29,11 +29,6 @@ struct FileNameFilter {
         })
     }
 
-    /// True when there are no globs at all.
-    var isEmpty: Bool {
-        includeGlobs.isEmpty && excludeGlobs.isEmpty && excludeDirectoryGlobs.isEmpty
-    }
-
     /// True when the file `name` is to be skipped. `name` is a base name found while
     /// recursing, or a command-line name (`commandLine`).
     func skipsFile(_ name: [UInt8], commandLine: Bool) -> Bool {

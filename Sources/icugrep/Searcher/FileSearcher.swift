@@ -23,8 +23,13 @@ struct FileSearchResult {
 /// into lines, asks the ``LineMatcher`` about each, keeps leading context, counts trailing
 /// context and `-m`, notices binary data, and hands lines to the ``LinePrinter``.
 ///
-/// One searcher serves every input of a run in turn (it keeps its buffers, and whether a group
-/// of lines was printed yet, which decides the first group separator of the next input).
+/// One searcher serves every input of a run in turn (it keeps its buffers, and whether a line
+/// was selected yet, which decides the first group separator of the next input). To search
+/// inputs in parallel, give each thread its own searcher, ``LineMatcher`` and ``LinePrinter``
+/// writing to an ``OutputBuffer`` that collects the input's output, and write the collected
+/// outputs in input order; the one state that crosses inputs, whether a line was selected
+/// before, must then be settled in that order (grep prints `--` before an input's first group
+/// when any earlier input selected a line).
 final class FileSearcher {
     /// The bytes asked for by each read, the block size of GNU grep 3.8: a NUL byte makes the
     /// block it is read in, and what follows, binary, so equal blocks give equal output.

@@ -22,9 +22,6 @@ final class InputSource {
     /// The `errno` of the last failed read.
     private(set) var errorNumber: Int32 = 0
 
-    /// Bytes of raw input consumed so far, converted or not (for positioning standard input).
-    private(set) var rawBytesRead = 0
-
     /// Creates a source for `descriptor`, converting from `encoding` when given.
     /// Returns nil when ICU has no converter for `encoding`.
     init?(descriptor: Int32, encoding: String?) {
@@ -102,7 +99,6 @@ final class InputSource {
         while true {
             let count = Glibc.read(descriptor, target.baseAddress, target.count)
             if count >= 0 {
-                rawBytesRead += count
                 return count
             }
             if errno != EINTR {
