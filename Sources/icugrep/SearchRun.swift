@@ -87,11 +87,10 @@ struct SearchRun {
         let printer = LinePrinter(configuration: configuration, output: output)
         let searcher = FileSearcher(policy: policy, matcher: matcher, printer: printer, diagnostics: diagnostics)
         let walker = InputWalker(configuration: configuration, diagnostics: diagnostics) { input in
-            let result = Self.search(
+            Self.search(
                 input, configuration: configuration, policy: policy, standardOutput: standardOutput,
                 searcher: searcher, printer: printer, diagnostics: diagnostics, outcome: &outcome
             )
-            return result
         }
         printer.showsFileName = walker.showsFileNames()
         walker.walk()
