@@ -119,10 +119,10 @@ struct Configuration: Sendable {
     var skipDirectories = false
     /// `-D skip`, `--devices=skip`: skip devices, FIFOs and sockets instead of reading them.
     var skipDevices = false
-    /// `--include=GLOB`: search only files whose base name matches one of these globs.
-    var includeGlobs: [String] = []
-    /// `--exclude=GLOB`: skip files whose base name (or command-line name) matches one.
-    var excludeGlobs: [String] = []
+    /// `--include=GLOB`, `--exclude=GLOB` and `--exclude-from=FILE`, in command-line order:
+    /// the last glob that matches a file name decides, and a name that matches none is skipped
+    /// only when the first of them is an include (GNU grep's rule, which depends on the order).
+    var fileNameGlobs: [FileNameGlob] = []
     /// `--exclude-dir=GLOB`: skip directories whose base name matches one.
     var excludeDirectoryGlobs: [String] = []
     /// `--encoding=NAME`: the ICU converter for the input; nil means UTF-8, unless a UTF-16
@@ -132,6 +132,21 @@ struct Configuration: Sendable {
     /// The file operands; empty means standard input, or `.` with `-r`/`-R`. `-` is standard
     /// input.
     var files: [String] = []
+}
+
+/// One `--include` or `--exclude` glob.
+struct FileNameGlob: Sendable, Equatable {
+    /// Whether a matching file is searched or skipped.
+    enum Kind: Sendable, Equatable {
+        /// `--include`: a matching file is searched.
+        case include
+        /// `--exclude`, `--exclude-from`: a matching file is skipped.
+        case exclude
+    }
+
+    var kind: Kind
+    /// An fnmatch(3) pattern.
+    var glob: String
 }
 
 /// The SGR color sequences of `GREP_COLORS`, with GNU grep's defaults.

@@ -514,8 +514,11 @@ struct OptionParsingTests {
             ["--include=*.c", "--include", "*.h", "--exclude=*.o", "--exclude-dir=.git",
              "--exclude-from=globs", "x"],
             files: ["globs": "*.tmp  \n\n  \n*~"])
-        #expect(configuration.includeGlobs == ["*.c", "*.h"])
-        #expect(configuration.excludeGlobs == ["*.o", "*.tmp", "*~"])
+        #expect(configuration.fileNameGlobs == [
+            FileNameGlob(kind: .include, glob: "*.c"), FileNameGlob(kind: .include, glob: "*.h"),
+            FileNameGlob(kind: .exclude, glob: "*.o"), FileNameGlob(kind: .exclude, glob: "*.tmp"),
+            FileNameGlob(kind: .exclude, glob: "*~"),
+        ])
         #expect(configuration.excludeDirectoryGlobs == [".git"])
         #expect(H.errorText(["--exclude-from=nosuch", "x"]) == "icugrep: nosuch: No such file or directory\n")
     }

@@ -36,6 +36,11 @@ struct RecursionTests {
         ["-r", "--exclude-dir=sub", "foo", "tree"], ["-r", "--exclude-dir=sub/", "foo", "tree"],
         ["-r", "--exclude-dir=s*", "foo", "tree"], ["-r", "--exclude-dir=tree", "foo", "tree"],
         ["-r", "--exclude-dir=.", "foo", "tree"], ["-r", "--include=*.c", "--exclude=d*", "foo", "tree"],
+        // The order of --include and --exclude matters: the last matching glob wins, and a
+        // name matching none is skipped only when the first glob is an --include.
+        ["-r", "--exclude=*.c", "--include=*.c", "foo", "tree"], ["-r", "--exclude=a*", "--include=*.c", "foo", "tree"],
+        ["-r", "--include=*.c", "--exclude=*.c", "foo", "tree"], ["-r", "--exclude=b*", "--include=*.c", "--exclude=*.txt", "foo", "tree"],
+        ["--exclude=*.c", "--include=*.c", "foo", "tree/a.txt", "tree/b.c"],
         ["--include=*.c", "foo", "tree/a.txt", "tree/b.c"], ["--exclude=*.c", "foo", "tree/a.txt", "tree/b.c"],
         ["--exclude=a.txt", "foo", "tree/a.txt", "tree/b.c"], ["--exclude=tree", "foo", "tree/a.txt", "tree/b.c"],
         ["foo", "tree"], ["-s", "foo", "tree", "ctx"], ["-d", "skip", "foo", "tree", "ctx"],

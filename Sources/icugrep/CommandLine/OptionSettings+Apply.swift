@@ -83,11 +83,12 @@ extension OptionSettings {
         case .dereferenceRecursive:
             directoryAction = .recurse
             followsAllSymbolicLinks = true
-        case .include: configuration.includeGlobs.append(text)
-        case .exclude: configuration.excludeGlobs.append(text)
+        case .include: configuration.fileNameGlobs.append(FileNameGlob(kind: .include, glob: text))
+        case .exclude: configuration.fileNameGlobs.append(FileNameGlob(kind: .exclude, glob: text))
         case .excludeFrom:
             do throws(FileReadError) {
-                configuration.excludeGlobs += Self.globLines(of: try fileReader.contents(ofFile: text))
+                configuration.fileNameGlobs += Self.globLines(of: try fileReader.contents(ofFile: text))
+                    .map { FileNameGlob(kind: .exclude, glob: $0) }
             } catch {
                 throw .fatal(error.message)
             }

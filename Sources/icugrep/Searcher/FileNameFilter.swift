@@ -4,14 +4,11 @@ import Glibc
 /// exclude module): globs are fnmatch(3) patterns; a name found while recursing is matched by
 /// its base name, a command-line name as a whole or by any suffix after a `/`.
 ///
-/// When a name matches no glob, a file is skipped if the first file option given was an
-/// `--include`. When it matches, the last option group that matches decides. Configuration
-/// keeps includes and excludes apart, so the groups are taken to come in that order (includes,
-/// then excludes), which is how they are usually written: an `--exclude` then wins over an
-/// `--include`.
+/// Of the `--include` and `--exclude` globs, the last one that matches decides; a name that
+/// matches none is skipped only when the first of them is an `--include`.
 struct FileNameFilter {
-    private let includeGlobs: [[CChar]]
-    private let excludeGlobs: [[CChar]]
+    /// The `--include` and `--exclude` globs in command-line order, as C strings.
+    private let fileNameGlobs: [(kind: FileNameGlob.Kind, glob: [CChar])]
     private let excludeDirectoryGlobs: [[CChar]]
 
     /// Creates the filter of `configuration`.
@@ -19,8 +16,7 @@ struct FileNameFilter {
         func cStrings(_ globs: [String]) -> [[CChar]] {
             globs.map { Array($0.utf8CString) }
         }
-        includeGlobs = cStrings(configuration.includeGlobs)
-        excludeGlobs = cStrings(configuration.excludeGlobs)
+        fileNameGlobs = configuration.fileNameGlobs.map { ($0.kind, Array($0.glob.utf8CString)) }
         // grep strips trailing slashes from --exclude-dir globs.
         excludeDirectoryGlobs = cStrings(configuration.excludeDirectoryGlobs.map { glob in
             var glob = Substring(glob)
@@ -32,10 +28,11 @@ struct FileNameFilter {
     /// True when the file `name` is to be skipped. `name` is a base name found while
     /// recursing, or a command-line name (`commandLine`).
     func skipsFile(_ name: [UInt8], commandLine: Bool) -> Bool {
-        if includeGlobs.isEmpty && excludeGlobs.isEmpty { return false }
-        if Self.anyMatches(excludeGlobs, name, commandLine: commandLine) { return true }
-        if Self.anyMatches(includeGlobs, name, commandLine: commandLine) { return false }
-        return !includeGlobs.isEmpty
+        guard let first = fileNameGlobs.first else { return false }
+        for (kind, glob) in fileNameGlobs.reversed() where Self.anyMatches([glob], name, commandLine: commandLine) {
+            return kind == .exclude
+        }
+        return first.kind == .include
     }
 
     /// True when the directory `name` is to be skipped (`--exclude-dir`).
