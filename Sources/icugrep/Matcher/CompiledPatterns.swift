@@ -10,6 +10,9 @@ import ICURegex
 struct CompiledPatterns: Sendable {
     /// The compiled ICU patterns: one, or one per user pattern.
     let patterns: [RegexPattern]
+    /// Literals one of which every line that can match contains, for the prefilter; nil when
+    /// every line must be matched.
+    let requiredLiterals: RequiredLiterals?
 
     /// Compiles the patterns of `configuration`.
     ///
@@ -17,6 +20,7 @@ struct CompiledPatterns: Sendable {
     /// own text and offset.
     /// - Throws: ``SearchRun/PatternError`` for the first pattern ICU rejects.
     init(configuration: Configuration) throws(SearchRun.PatternError) {
+        requiredLiterals = RequiredLiterals(configuration: configuration)
         let options = PatternAssembler.options(for: configuration)
         let limits = RegexPattern.Limits(
             timeLimitSteps: configuration.timeLimitSteps,

@@ -25,6 +25,8 @@ final class LineMatcher {
     /// the common case reads it without the array's bounds check and reference counting.
     private unowned(unsafe) let primary: RegexMatcher
     private let matchers: [RegexMatcher]
+    /// The literal prefilter, when the patterns have required literals.
+    private let candidateFinder: CandidateLineFinder?
 
     /// Makes the ICU matchers for `patterns`.
     init(_ patterns: CompiledPatterns) throws(ICURegexError) {
@@ -34,6 +36,7 @@ final class LineMatcher {
         }
         self.matchers = matchers
         primary = matchers[0]
+        candidateFinder = patterns.requiredLiterals.map(CandidateLineFinder.init)
     }
 
     /// The first match in `text` that starts at or after `from`, in the text's units; with
@@ -66,14 +69,27 @@ final class LineMatcher {
         }
     }
 
+    /// True when a prefilter can tell lines that cannot match from the raw bytes, so that
+    /// the searcher should ask ``nextCandidateLine(in:from:terminator:nulEndsLines:)``.
+    var hasPrefilter: Bool { candidateFinder != nil }
+
+    /// Tells the prefilter that the next question is about a new block (or the same memory
+    /// holding other bytes).
+    @inline(__always)
+    func forgetBlock() {
+        candidateFinder?.forgetBlock()
+    }
+
     /// The start of the first line, at or after `offset` in `block`, that may match; every
     /// line between `offset` and the returned offset certainly does not. `offset` is the start
-    /// of a line; the result is the start of a line or `block.count`.
+    /// of a line; the result is the start of a line or `block.count`. Lines end at
+    /// `terminator`, and at NUL bytes too when `nulEndsLines`. Offsets asked about one block
+    /// must not decrease.
     ///
-    /// This is the hook for a literal prefilter (memchr/memmem over the raw bytes): without
-    /// one, every line may match, and the answer is `offset` itself.
+    /// Without a prefilter every line may match, and the answer is `offset` itself.
     @inline(__always)
-    func nextCandidateLine(in block: UnsafeRawBufferPointer, from offset: Int) -> Int {
-        offset
+    func nextCandidateLine(in block: UnsafeRawBufferPointer, from offset: Int, terminator: UInt8, nulEndsLines: Bool) -> Int {
+        guard let candidateFinder else { return offset }
+        return candidateFinder.nextCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines)
     }
 }

@@ -195,19 +195,50 @@ final class FileSearcher {
     }
 
     /// Searches the complete lines from `start` up to the terminator at `lastEnd`.
+    ///
+    /// With a prefilter, the lines before the next candidate line are skipped as a whole:
+    /// they cannot match, so all they need is to be counted (and, while trailing context is
+    /// due or leading context is kept, to be handled one by one as rejected lines). With `-v`
+    /// every line matters and the prefilter is not used.
     @inline(__always)
     private func searchLines(from start: Int, through lastEnd: Int) {
         let limit = lastEnd + 1
         let block = UnsafeRawBufferPointer(start: buffer.base, count: limit)
+        let prefilters = matcher.hasPrefilter && !policy.invertMatch
+        if prefilters {
+            matcher.forgetBlock()
+        }
         var position = start
-        var candidate = start
         while position < limit && !stops {
-            let end = nextTerminator(from: position, to: limit)
-            if candidate < position {
-                candidate = matcher.nextCandidateLine(in: block, from: position)
+            if prefilters && remaining > 0 {
+                let candidate = matcher.nextCandidateLine(
+                    in: block, from: position, terminator: policy.lineTerminator, nulEndsLines: nulEndsLines)
+                if candidate > position {
+                    skipLines(from: position, to: candidate)
+                    position = candidate
+                    if position >= limit || stops { break }
+                }
             }
-            searchLine(start: position, end: end, terminated: true, mayMatch: position >= candidate)
+            let end = nextTerminator(from: position, to: limit)
+            searchLine(start: position, end: end, terminated: true)
             position = end + 1
+        }
+    }
+
+    /// Passes over the complete lines of `start..<end`, which the prefilter proved cannot
+    /// match: one count of their terminators when nothing is printed or kept for them, or one
+    /// by one as rejected lines when trailing context is due or leading context is kept.
+    private func skipLines(from start: Int, to end: Int) {
+        if pending == 0 && (quiet || ring.limit == 0) {
+            lineNumber += TerminatorCounting.count(
+                in: buffer.base, from: start, to: end, terminator: policy.lineTerminator, nulEndsLines: nulEndsLines)
+            return
+        }
+        var position = start
+        while position < end && !stops {
+            let lineEnd = nextTerminator(from: position, to: end)
+            searchLine(start: position, end: lineEnd, terminated: true, mayMatch: false)
+            position = lineEnd + 1
         }
     }
 

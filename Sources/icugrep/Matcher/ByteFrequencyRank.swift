@@ -1,0 +1,42 @@
+/// A rough rank of how common each byte is in text, used to pick the rarest byte of a
+/// literal as the one to look for with `memchr`. Only the order matters, and a poor guess
+/// only costs time: every hit is verified.
+enum ByteFrequencyRank {
+    /// The rank of `byte`: higher is more common.
+    static func rank(of byte: UInt8) -> Int {
+        table[Int(byte)]
+    }
+
+    /// The ranks of all 256 bytes: English letter frequencies for ASCII letters, space and
+    /// common punctuation most common, capitals and digits less, control characters rare;
+    /// UTF-8 lead bytes common in non-Latin text, continuation bytes less so (they spread
+    /// over more values).
+    private static let table: [Int] = {
+        var ranks = [Int](repeating: 20, count: 256)
+        let lowercaseByFrequency = Array("etaoinshrdlucmwfgypbvkxjqz".utf8)
+        for (position, letter) in lowercaseByFrequency.enumerated() {
+            ranks[Int(letter)] = 250 - 4 * position
+        }
+        for letter in UInt8(ascii: "A")...UInt8(ascii: "Z") {
+            ranks[Int(letter)] = 120
+        }
+        for capital in "TAISHWM".utf8 {
+            ranks[Int(capital)] = 135
+        }
+        for digit in UInt8(ascii: "0")...UInt8(ascii: "9") {
+            ranks[Int(digit)] = 110
+        }
+        for punctuation in ",.\"'-;:!?()".utf8 {
+            ranks[Int(punctuation)] = 140
+        }
+        ranks[Int(UInt8(ascii: " "))] = 255
+        ranks[Int(UInt8(ascii: "\t"))] = 100
+        for continuation in 0x80...0xBF {
+            ranks[continuation] = 150
+        }
+        for lead in 0xC2...0xF4 {
+            ranks[lead] = 200
+        }
+        return ranks
+    }()
+}

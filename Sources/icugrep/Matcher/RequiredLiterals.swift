@@ -1,0 +1,94 @@
+import Glibc
+
+/// Literal byte strings one of which every line that can match contains: the prefilter's
+/// knowledge about a run's patterns, decided once before any input is read.
+///
+/// Case-sensitively, a line can match only when its raw UTF-8 bytes contain one of
+/// ``literals``: every character of a literal is matched by exactly that character, and the
+/// decoder turns exactly its UTF-8 bytes into it (a literal never holds U+FFFD, which
+/// ill-formed input also turns into).
+///
+/// With `-i` (``caseInsensitiveASCII``) the literals are ASCII, lowercased, and a line can
+/// match only when it contains one of them ignoring ASCII case, or when it holds a byte
+/// outside ASCII. ICU compares full case foldings; the fold of ASCII text is its ASCII
+/// lowercase, one character for one, so in an ASCII line an ASCII stretch of the pattern's
+/// literal is matched by the same letters in either case. Only characters outside ASCII fold
+/// into ASCII letters (`ß` to `ss`, `ſ` to `s`, the Kelvin sign to `k`, `ﬀ` to `ff`, `İ` to
+/// `i` and a combining dot, ...), so a line with any of them is always searched.
+struct RequiredLiterals: Sendable, Equatable {
+    /// The literals, as UTF-8 bytes; lowercase ASCII with ``caseInsensitiveASCII``.
+    var literals: [[UInt8]]
+    /// True when the literals are searched ignoring ASCII case, and lines with bytes outside
+    /// ASCII are always candidates.
+    var caseInsensitiveASCII: Bool
+
+    /// The shortest literal worth a prefilter, in bytes: a single common byte would make
+    /// nearly every line a candidate, and the search only slower.
+    static let minimumLength = 2
+
+    /// The environment variable that, set to `1`, turns the prefilter off, so that tests can
+    /// compare the prefiltered search with the plain one.
+    static let disablingVariable = "ICUGREP_NO_PREFILTER"
+
+    /// The literals for the patterns of `configuration`, or nil when some pattern has none
+    /// (every line must then be searched) or the prefilter is turned off.
+    init?(configuration: Configuration) {
+        if let value = getenv(Self.disablingVariable), String(cString: value) == "1" {
+            return nil
+        }
+        self.init(
+            patterns: configuration.patterns.map {
+                PatternAssembler.patternText($0, syntax: configuration.patternSyntax)
+            },
+            ignoreCase: configuration.ignoreCase
+        )
+    }
+
+    /// The literals for the ICU pattern texts `patterns` (quoted already with `-F`, not yet
+    /// wrapped for `-w` or `-x`: the wrappers only narrow the matches of the pattern inside
+    /// them). A line matches when any pattern does, so the literal sets are joined; a pattern
+    /// without literals leaves none for the run.
+    init?(patterns: [String], ignoreCase: Bool) {
+        guard !patterns.isEmpty else { return nil }
+        let score = ignoreCase ? Self.caseInsensitiveScore : Self.caseSensitiveScore
+        var joined: [[UInt8]]? = []
+        for pattern in patterns {
+            guard let literals = PatternLiteralExtractor.requiredLiterals(in: pattern, score: score) else {
+                return nil
+            }
+            let searched = ignoreCase ? literals.map(Self.longestASCIIRun) : literals
+            joined = LiteralFacts.union(joined, searched.map { ignoreCase ? Self.asciiLowercased($0) : $0 })
+            guard joined != nil else { return nil }
+        }
+        guard let joined, joined.allSatisfy({ $0.count >= Self.minimumLength }) else { return nil }
+        self.literals = joined
+        self.caseInsensitiveASCII = ignoreCase
+    }
+
+    /// The rank of a literal set searched case-sensitively: its shortest literal's length.
+    private static func caseSensitiveScore(_ literals: [[UInt8]]) -> Int {
+        literals.map(\.count).min() ?? 0
+    }
+
+    /// The rank of a literal set searched with `-i`: the shortest of their longest ASCII runs.
+    private static func caseInsensitiveScore(_ literals: [[UInt8]]) -> Int {
+        literals.map { longestASCIIRun($0).count }.min() ?? 0
+    }
+
+    /// The longest stretch of ASCII bytes in `bytes` (the first of equal ones).
+    static func longestASCIIRun(_ bytes: [UInt8]) -> [UInt8] {
+        var best = 0..<0
+        var start = 0
+        for (index, byte) in bytes.enumerated() where byte >= 0x80 {
+            if index - start > best.count { best = start..<index }
+            start = index + 1
+        }
+        if bytes.count - start > best.count { best = start..<bytes.count }
+        return Array(bytes[best])
+    }
+
+    /// `bytes` with ASCII capital letters lowercased.
+    static func asciiLowercased(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+    }
+}
