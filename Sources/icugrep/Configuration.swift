@@ -31,6 +31,10 @@ struct Configuration: Sendable {
     /// `--time-limit=STEPS`: ICU's time limit for matching one line, in its match-engine steps
     /// (0: none). The default stops a runaway pattern on one line in about a second.
     var timeLimitSteps: Int32 = 10_000
+    /// Whether lines that lack every literal the patterns require are skipped without being
+    /// matched (the prefilter). Only tests turn it off, to compare both searches; the
+    /// environment variable `ICUGREP_NO_PREFILTER=1` turns it off too.
+    var usesPrefilter = true
 
     // MARK: What to print
 

@@ -33,6 +33,7 @@ struct RequiredLiterals: Sendable, Equatable {
     /// The literals for the patterns of `configuration`, or nil when some pattern has none
     /// (every line must then be searched) or the prefilter is turned off.
     init?(configuration: Configuration) {
+        guard configuration.usesPrefilter else { return nil }
         if let value = getenv(Self.disablingVariable), String(cString: value) == "1" {
             return nil
         }

@@ -1,0 +1,182 @@
+@testable import icugrep
+import Foundation
+import Testing
+
+/// The prefiltered search against the plain one: thousands of generated patterns, options
+/// and texts, each searched in this process with the prefilter on and off; standard output,
+/// standard error and the outcome must be identical.
+@Suite("Prefilter: the prefiltered and the plain search agree")
+struct PrefilterDifferentialTests {
+    /// Lines of the Russian, Chinese and English corpora, or none when `../shared/corpora`
+    /// is absent (the generated texts still hold Russian and Chinese words then).
+    static let corpusLines: [String] = {
+        guard let directory = TestProcess.corpora else { return [] }
+        var lines: [String] = []
+        for name in ["ru-sampled.txt", "zh-sampled.txt", "en-sampled.txt"] {
+            guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) else {
+                continue
+            }
+            lines += String(decoding: data, as: UTF8.self).split(separator: "\n").prefix(1500).map(String.init)
+        }
+        return lines
+    }()
+
+    /// What one search produced, to compare.
+    struct Observation: Equatable {
+        var output: [UInt8]
+        var errors: [UInt8]
+        var selectedAnything: Bool
+        var hadError: Bool
+        /// The pattern error, when the patterns did not compile.
+        var patternError: String?
+    }
+
+    /// Searches with `configuration` with the prefilter on or off.
+    static func observe(_ configuration: Configuration, prefilter: Bool) -> Observation {
+        var configuration = configuration
+        configuration.usesPrefilter = prefilter
+        do {
+            let run = try EngineHarness.run(configuration)
+            return Observation(
+                output: run.output, errors: run.errors, selectedAnything: run.outcome.selectedAnything,
+                hadError: run.outcome.hadError)
+        } catch {
+            return Observation(output: [], errors: [], selectedAnything: false, hadError: true, patternError: "\(error)")
+        }
+    }
+
+    /// Runs `caseCount` generated cases over `textCount` texts from `seed` and checks that
+    /// both searches agree; returns how many cases had a prefilter.
+    static func compare(seed: UInt64, textCount: Int, casesPerText: Int, largeTexts: Bool = false) throws -> (cases: Int, prefiltered: Int) {
+        var generator = PrefilterCaseGenerator(seed: seed, corpusLines: corpusLines)
+        var cases = 0
+        var prefiltered = 0
+        var failures = 0
+        for _ in 0..<textCount {
+            var text = generator.text()
+            if largeTexts {
+                // Several read blocks (96 KiB each), so that literals and lines fall on block
+                // boundaries.
+                while text.count < 3 * FileSearcher.readSize {
+                    text += generator.text()
+                    text.append(10)
+                }
+            }
+            let other = generator.text()
+            let fixture = try EngineFixture(["a.txt": text, "b.txt": other])
+            defer { try? FileManager.default.removeItem(at: fixture.directory) }
+            for _ in 0..<casesPerText {
+                var configuration = Configuration()
+                generator.configure(&configuration)
+                configuration.files = generator.random.chance(0.15) ? [fixture.path("a.txt"), fixture.path("b.txt")] : [fixture.path("a.txt")]
+                cases += 1
+                if RequiredLiterals(configuration: configuration) != nil { prefiltered += 1 }
+                let filtered = observe(configuration, prefilter: true)
+                let plain = observe(configuration, prefilter: false)
+                if filtered != plain {
+                    failures += 1
+                    if failures <= 10 {
+                        Issue.record("""
+                            prefilter changed the result: patterns \(configuration.patterns.debugDescription), \
+                            options \(describe(configuration)), literals \(String(describing: RequiredLiterals(configuration: configuration)?.literals.map { String(decoding: $0, as: UTF8.self) })), \
+                            text \(String(decoding: text.prefix(400), as: UTF8.self).debugDescription)
+                            prefiltered: \(String(decoding: filtered.output, as: UTF8.self).debugDescription) \(String(decoding: filtered.errors, as: UTF8.self).debugDescription) \(filtered.selectedAnything) \(filtered.hadError)
+                            plain:       \(String(decoding: plain.output, as: UTF8.self).debugDescription) \(String(decoding: plain.errors, as: UTF8.self).debugDescription) \(plain.selectedAnything) \(plain.hadError)
+                            """)
+                    }
+                }
+            }
+        }
+        #expect(failures == 0, "\(failures) of \(cases) cases differ")
+        return (cases, prefiltered)
+    }
+
+    /// The options of `configuration` in grep's terms, for failure messages.
+    static func describe(_ configuration: Configuration) -> String {
+        var options: [String] = []
+        if configuration.patternSyntax == .fixedStrings { options.append("-F") }
+        if configuration.ignoreCase { options.append("-i") }
+        if configuration.wordRegexp { options.append("-w") }
+        if configuration.lineRegexp { options.append("-x") }
+        if configuration.unicodeWords { options.append("--unicode-words") }
+        if configuration.invertMatch { options.append("-v") }
+        if configuration.onlyMatching { options.append("-o") }
+        options.append("mode=\(configuration.outputMode)")
+        if configuration.lineNumber { options.append("-n") }
+        if configuration.byteOffset { options.append("-b") }
+        if let maxCount = configuration.maxCount { options.append("-m\(maxCount)") }
+        if configuration.contextRequested { options.append("-B\(configuration.beforeContext) -A\(configuration.afterContext)") }
+        if configuration.color { options.append("--color") }
+        if configuration.nullData { options.append("-z") }
+        options.append("binary=\(configuration.binaryFiles)")
+        if configuration.files.count > 1 { options.append("two files") }
+        return options.joined(separator: " ")
+    }
+
+    @Test("small texts: 10,000 generated cases")
+    func smallTexts() throws {
+        let (cases, prefiltered) = try Self.compare(seed: 0x5EED_0001, textCount: 500, casesPerText: 20)
+        // The comparison is worth something only when many cases use the prefilter.
+        #expect(prefiltered * 4 >= cases, "only \(prefiltered) of \(cases) cases were prefiltered")
+    }
+
+    @Test("texts of several read blocks: 300 generated cases")
+    func largeTexts() throws {
+        let (cases, prefiltered) = try Self.compare(seed: 0x5EED_0002, textCount: 10, casesPerText: 30, largeTexts: true)
+        #expect(prefiltered * 4 >= cases, "only \(prefiltered) of \(cases) cases were prefiltered")
+    }
+
+    @Test("corpus lines around block boundaries, with the literal near every boundary", .enabled(if: TestProcess.corpora != nil, "../shared/corpora is absent"))
+    func corpusBlocks() throws {
+        var text: [UInt8] = []
+        var lineIndex = 0
+        while text.count < 4 * FileSearcher.readSize {
+            let line = Self.corpusLines[lineIndex % Self.corpusLines.count]
+            // Put the literal at the end and the start of lines close to each 96 KiB boundary.
+            let nearBoundary = (text.count % FileSearcher.readSize) > FileSearcher.readSize - 400
+            text += Array(((nearBoundary ? "Mr. Holmes " : "") + line + (nearBoundary ? " Холмс 福尔摩斯 HOLMES" : "")).utf8)
+            text.append(10)
+            lineIndex += 7
+        }
+        let fixture = try EngineFixture(["big.txt": text])
+        defer { try? FileManager.default.removeItem(at: fixture.directory) }
+        let patterns = ["Holmes", "Холмс", "福尔摩斯", "Holmes|Watson|Лестрейд", "\\w+\\s+Holmes", "(?<=Mr\\. )Holmes"]
+        for pattern in patterns {
+            for options in [[], ["-i"], ["-n"], ["-c"], ["-o", "-b"], ["-w", "-n"], ["-x"], ["-v", "-c"], ["-C1", "-n"], ["-m3", "-n"]] {
+                var configuration = EngineHarness.configuration([pattern], files: [fixture.path("big.txt")])
+                configuration.ignoreCase = options.contains("-i")
+                configuration.lineNumber = options.contains("-n") || options.contains("-C1")
+                configuration.outputMode = options.contains("-c") ? .count : .lines
+                configuration.onlyMatching = options.contains("-o")
+                configuration.byteOffset = options.contains("-b")
+                configuration.wordRegexp = options.contains("-w")
+                configuration.lineRegexp = options.contains("-x")
+                configuration.invertMatch = options.contains("-v")
+                if options.contains("-C1") {
+                    configuration.beforeContext = 1
+                    configuration.afterContext = 1
+                    configuration.contextRequested = true
+                }
+                if options.contains("-m3") { configuration.maxCount = 3 }
+                let filtered = Self.observe(configuration, prefilter: true)
+                let plain = Self.observe(configuration, prefilter: false)
+                #expect(filtered == plain, "\(pattern) \(options)")
+                if !configuration.lineRegexp {
+                    #expect(!plain.output.isEmpty, "\(pattern) \(options) finds something")
+                }
+            }
+        }
+    }
+
+    @Test("ICUGREP_NO_PREFILTER=1 gives the same output from the binary")
+    func environmentSwitch() throws {
+        let text = Data("a Sherlock Holmes\nnothing\nSHERLOCK HOLMES\nſherlock\n".utf8)
+        for arguments in [["-n", "Sherlock Holmes"], ["-ni", "sherlock"], ["-c", "Holmes|nothing"]] {
+            let filtered = try TestProcess.icugrep(arguments, input: text)
+            let plain = try TestProcess.icugrep(arguments, input: text, environment: ["ICUGREP_NO_PREFILTER": "1"])
+            #expect(filtered.standardOutput == plain.standardOutput, "\(arguments)")
+            #expect(filtered.status == plain.status, "\(arguments)")
+            #expect(filtered.status == 0, "\(arguments)")
+        }
+    }
+}

@@ -1,0 +1,168 @@
+@testable import icugrep
+import Testing
+
+/// The literal extractor and the prefilter's choice of literals: which patterns give which
+/// literals, and which give none because the extractor is not sure.
+@Suite struct PrefilterExtractorTests {
+    /// The literals required for `patterns`, as text, or nil when there is no prefilter.
+    private func literals(_ patterns: [String], ignoreCase: Bool = false) -> Set<String>? {
+        RequiredLiterals(patterns: patterns, ignoreCase: ignoreCase).map {
+            Set($0.literals.map { String(decoding: $0, as: UTF8.self) })
+        }
+    }
+
+    /// The literals required for one pattern.
+    private func literals(_ pattern: String, ignoreCase: Bool = false) -> Set<String>? {
+        literals([pattern], ignoreCase: ignoreCase)
+    }
+
+    @Test("plain literals, sequences and escaped metacharacters")
+    func plainLiterals() {
+        #expect(literals("Sherlock Holmes") == ["Sherlock Holmes"])
+        #expect(literals("a\\.b\\(c\\)") == ["a.b(c)"])
+        #expect(literals("\\\\server") == ["\\server"])
+        #expect(literals("Шерлок") == ["Шерлок"])
+        #expect(literals("福尔摩斯") == ["福尔摩斯"])
+    }
+
+    @Test("quotations, as -F writes them")
+    func quotations() {
+        #expect(literals("\\Qa.b\\E") == ["a.b"])
+        #expect(literals("\\Qa.b") == ["a.b"])
+        #expect(literals("x\\Q(*)\\Ey") == ["x(*)y"])
+        // A quantifier after a quotation is read as applying to all of it.
+        #expect(literals("\\Qabc\\E?xy") == ["xy"])
+        #expect(literals("\\Qabc\\E+") == ["abc"])
+        // `-F` with `\E` inside the string.
+        let quoted = PatternAssembler.quoted("a\\Eb")
+        #expect(literals(quoted) == ["a\\Eb"])
+    }
+
+    @Test("alternation gives a set; a branch without a literal leaves none")
+    func alternation() {
+        #expect(
+            literals("Sherlock Holmes|John Watson|Irene Adler|Inspector Lestrade|Professor Moriarty")
+                == ["Sherlock Holmes", "John Watson", "Irene Adler", "Inspector Lestrade", "Professor Moriarty"])
+        #expect(literals("abc|[xy]") == nil)
+        #expect(literals("abc|") == nil)
+        #expect(literals("abc|x") == nil, "a literal shorter than two bytes is not worth it")
+        #expect(literals("(?:ab|cd)ef") == ["abef", "cdef"])
+        #expect(literals("x(?:ab|cd)+yz") == ["ab", "cd"] || literals("x(?:ab|cd)+yz") == ["yz"])
+    }
+
+    @Test("groups and quantifiers")
+    func quantifiers() {
+        #expect(literals("(abc)?def") == ["def"])
+        #expect(literals("abc*") == ["ab"])
+        #expect(literals("x{0,2}yz") == ["yz"])
+        #expect(literals("(abc){2,3}") == ["abc"])
+        #expect(literals("(abc)+?x") == ["abc"])
+        #expect(literals("(?>abc)x") == ["abcx"])
+        #expect(literals("(?<name>abc)") == ["abc"])
+        #expect(literals("(?:abc)*") == nil)
+        #expect(literals("a+") == nil)
+        #expect(literals("\\w+\\s+Holmes\\s+\\w+") == ["Holmes"])
+    }
+
+    @Test("lookaround is never a source of literals")
+    func lookaround() {
+        #expect(literals("(?<=abc)de") == ["de"])
+        #expect(literals("(?<=abcdef)de") == ["de"])
+        #expect(literals("(?<!abcdef)de") == ["de"])
+        #expect(literals("foo(?=barbaz)") == ["foo"])
+        #expect(literals("(?=abcdef)") == nil)
+    }
+
+    @Test("classes, dots and escapes break a literal")
+    func breakingPieces() {
+        #expect(literals("[abc]") == nil)
+        #expect(literals("[abc]xyz") == ["xyz"])
+        #expect(literals("[[a-z]&&[^x]]xyz") == ["xyz"])
+        #expect(literals("[\\]]xyz") == ["xyz"])
+        #expect(literals("[\\p{L}]xyz") == ["xyz"])
+        #expect(literals("ab.cde") == ["cde"])
+        #expect(literals("\\x{41}bc") == ["bc"])
+        #expect(literals("\\u0041xyz") == ["xyz"])
+        #expect(literals("\\x41xyz") == ["xyz"])
+        #expect(literals("\\x41bc") == nil, "hex digits after \\x are skipped generously")
+        #expect(literals("\\N{LATIN SMALL LETTER A}bc") == ["bc"])
+        #expect(literals("\\p{L}+xyz") == ["xyz"])
+        #expect(literals("(a)\\1bc") == ["bc"])
+        #expect(literals("\\k<n>bc") == ["bc"])
+        #expect(literals("\\tabc") == ["abc"])
+        #expect(literals("ab\u{FFFD}cde") == ["cde"])
+    }
+
+    @Test("zero-width pieces keep literals required but apart")
+    func zeroWidth() {
+        let both = literals("ab\\bcd")
+        #expect(both == ["ab"] || both == ["cd"])
+        #expect(literals("^abc$") == ["abc"])
+        #expect(literals("\\Aabc\\z") == ["abc"])
+    }
+
+    @Test("constructs the extractor does not know give no prefilter")
+    func refusals() {
+        #expect(literals("") == nil)
+        #expect(literals("(?i)abc") == nil)
+        #expect(literals("(?x)abc") == nil)
+        #expect(literals("(?i:abc)") == nil)
+        #expect(literals("(?#note)abc") == nil)
+        #expect(literals("\\cAabc") == nil)
+        #expect(literals("[]a]bc") == nil)
+        #expect(literals("abc{") == nil)
+        #expect(literals("abc\\y") == nil)
+        #expect(literals("abc)") == nil)
+    }
+
+    @Test("ignoring case: the longest ASCII stretch, lowercased, or nothing")
+    func ignoringCase() {
+        #expect(literals("Sherlock Holmes", ignoreCase: true) == ["sherlock holmes"])
+        #expect(literals("straße", ignoreCase: true) == ["stra"])
+        #expect(literals("Straße|STRASSE", ignoreCase: true) == ["stra", "strasse"])
+        #expect(literals("Привет", ignoreCase: true) == nil)
+        #expect(literals("\u{212A}elvin", ignoreCase: true) == ["elvin"])
+    }
+
+    @Test("several patterns: the union, or nothing when one has no literal")
+    func severalPatterns() {
+        #expect(literals(["abc", "def"]) == ["abc", "def"])
+        #expect(literals(["abc", "abc"]) == ["abc"])
+        #expect(literals(["abc", "[x]"]) == nil)
+        #expect(literals([]) == nil)
+    }
+
+    @Test("the configuration's switch and -F quoting")
+    func configuration() {
+        var configuration = Configuration()
+        configuration.patterns = ["a.b", "x*y"]
+        configuration.patternSyntax = .fixedStrings
+        #expect(RequiredLiterals(configuration: configuration)?.literals == [Array("a.b".utf8), Array("x*y".utf8)])
+        configuration.usesPrefilter = false
+        #expect(RequiredLiterals(configuration: configuration) == nil)
+    }
+
+    @Test("the ASCII stretch and lowercasing helpers")
+    func helpers() {
+        #expect(RequiredLiterals.longestASCIIRun(Array("abßcdef".utf8)) == Array("cdef".utf8))
+        #expect(RequiredLiterals.longestASCIIRun(Array("ß".utf8)) == [])
+        #expect(RequiredLiterals.asciiLowercased(Array("AbZ[".utf8)) == Array("abz[".utf8))
+    }
+
+    @Test("terminator counting agrees with a plain count")
+    func terminatorCounting() {
+        var generator = SplitMix64(seed: 7)
+        for _ in 0..<200 {
+            let bytes = (0..<generator.number(in: 0...100)).map { _ in
+                generator.element(of: [UInt8(ascii: "\n"), 0, UInt8(ascii: "a"), 0x80, 0xFF])
+            }
+            let start = generator.number(in: 0...bytes.count)
+            let end = generator.number(in: start...bytes.count)
+            let expected = bytes[start..<end].filter { $0 == 10 || $0 == 0 }.count
+            let counted = bytes.withUnsafeBytes {
+                TerminatorCounting.count(in: $0.baseAddress ?? UnsafeRawPointer(bitPattern: 8)!, from: start, to: end, terminator: 10, nulEndsLines: true)
+            }
+            #expect(counted == expected)
+        }
+    }
+}
