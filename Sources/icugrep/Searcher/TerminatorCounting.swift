@@ -13,18 +13,22 @@ enum TerminatorCounting {
 
     /// The number of bytes equal to `byte` in `start..<end` of `base`.
     private static func count(of byte: UInt8, in base: UnsafeRawPointer, from start: Int, to end: Int) -> Int {
-        let broadcast = UInt64(byte) &* 0x0101_0101_0101_0101
-        let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let target = SIMD32<UInt8>(repeating: byte)
         var total = 0
         var index = start
-        while index + 8 <= end {
-            // A byte equal to `byte` becomes zero; then the high bit of each zero byte is set
-            // exactly (no carry crosses bytes: the low seven bits plus 0x7F stay below 0x100).
-            let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ broadcast
-            let nonZeroLow = (word & lowBits) &+ lowBits
-            let zeroBytes = ~(nonZeroLow | word | lowBits)
-            total += zeroBytes.nonzeroBitCount
-            index += 8
+        // 32 bytes at a time, counted per lane in bytes; the lanes are summed before any of
+        // them can pass 255.
+        while index + 32 <= end {
+            var lanes = SIMD32<UInt8>()
+            var rounds = 0
+            while rounds < 255 && index + 32 <= end {
+                let chunk = base.loadUnaligned(fromByteOffset: index, as: SIMD32<UInt8>.self)
+                // A true lane of the mask is all ones (0xFF): subtracting it adds one.
+                lanes &-= unsafeBitCast(chunk .== target, to: SIMD32<UInt8>.self)
+                index += 32
+                rounds += 1
+            }
+            total += Int(SIMD32<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
         }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
         while index < end {
