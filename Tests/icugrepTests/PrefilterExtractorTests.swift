@@ -113,6 +113,7 @@ import Testing
         #expect(literals("abc{") == nil)
         #expect(literals("abc\\y") == nil)
         #expect(literals("abc)") == nil)
+        #expect(literals("abc\\Q\\E*") == nil, "ICU may read the * as applying to the c")
     }
 
     @Test("ignoring case: the longest ASCII stretch, lowercased, or nothing")

@@ -173,7 +173,11 @@ struct PatternLiteralExtractor {
         }
         switch scalar {
         case "Q":
-            return .consuming(readQuotation())
+            let quoted = readQuotation()
+            // An empty quotation matches nothing, and ICU may apply a quantifier after it to
+            // the piece before it: trust neither reading.
+            if quoted.exact == [[]] { throw Unsupported() }
+            return .consuming(quoted)
         case "b", "B", "A", "z", "Z", "G":
             return .zeroWidth
         case "d", "D", "w", "W", "s", "S", "h", "H", "v", "V", "X", "R", "t", "n", "r", "f", "e", "a":
