@@ -92,10 +92,15 @@ can_express() {
 if [[ " $tools_wanted " == *" icugrep "* ]]; then
     if [ -n "${ICUGREP:-}" ]; then
         icugrep=$ICUGREP
+        icugrep_source="ICUGREP=$ICUGREP"
     else
         say "building icugrep (release) in $build_dir"
         if swift build -c release --package-path "$root" --scratch-path "$build_dir" --product icugrep >&2; then
             icugrep=$build_dir/release/icugrep
+            # What was built: the commit, and whether the working tree differed from it.
+            icugrep_source="built from $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo 'an unknown commit')"
+            [ -z "$(git -C "$root" status --porcelain -- Sources Package.swift 2>/dev/null)" ] ||
+                icugrep_source+=" with uncommitted changes"
         else
             say "the icugrep build failed: icugrep is skipped"
             icugrep=""
@@ -180,7 +185,7 @@ open(sys.argv[1], "w").write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru
     done
     for tool in "${tools[@]}"; do
         case $tool in
-            icugrep) version=$("$icugrep" --version 2>/dev/null | head -n 1 || true) ;;
+            icugrep) version="$("$icugrep" --version 2>/dev/null | head -n 1 || true), $icugrep_source" ;;
             *) version=$("${tool%-*}" --version 2>/dev/null | head -n 1) ;;
         esac
         printf 'version_%s\t%s\n' "$tool" "${version:-unknown}"

@@ -114,6 +114,9 @@ Chart: [cli.svg](cli.svg).
 
 {memory_table(results)}
 
+Resident memory includes the pages of a file that a tool maps into memory instead of reading
+it (ripgrep does so for a single file), although those pages are the page cache's and shared.
+
 ## Start-up (a one-line file)
 
 {startup_table(results)}
