@@ -17,6 +17,9 @@ struct BinaryAndEncodingTests {
         // unless that block selects a line.
         "late-context": Array(String(repeating: "x\n", count: 49_150).utf8) + Array("foo\nctx1\nctx2".utf8) + [0] + Array("z\nctx3\n".utf8),
         "late-context-match": Array(String(repeating: "x\n", count: 49_150).utf8) + Array("foo\nctx1\nctx2".utf8) + [0] + Array("z\nctx3\nfoo2\n".utf8),
+        // With -v: the last line of the first block is selected, and the NUL's block selects
+        // another line (one that does not match), so the pending context is dropped.
+        "late-context-inverted": Array(String(repeating: "x\n", count: 49_151).utf8) + Array("y\nx\nx\nz".utf8) + [0] + Array("q\nx\n".utf8),
     ]
 
     static let fixture: EngineFixture? = try? EngineFixture(binaryFiles)
@@ -31,6 +34,7 @@ struct BinaryAndEncodingTests {
         ["-b", "-o", "foo", "nulls"], ["-o", "-v", "zzz", "nulls"], ["-c", "-a", "^$", "nulls"],
         ["foo", "late"], ["-c", "foo", "late"], ["-n", "after", "late"], ["-m5", "foo", "late"],
         ["-A3", "foo", "late-context"], ["-A3", "foo", "late-context-match"], ["-A1", "a", "bin", "text"],
+        ["-v", "-A3", "x", "late-context-inverted"],
     ])
     func binaryLikeGrep(_ arguments: [String]) throws {
         try #require(ReferenceGrep.isAvailable)

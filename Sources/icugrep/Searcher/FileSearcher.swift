@@ -272,7 +272,13 @@ final class FileSearcher {
         while position < end {
             let lineEnd = nextTerminator(from: position, to: end)
             let content = UnsafeRawBufferPointer(start: buffer.base + position, count: lineEnd - position)
-            let matches = (try? matcher.firstMatch(in: text(of: content).text, from: 0)).map { $0 != nil }
+            // A line on which ICU stops at a limit is neither selected nor rejected.
+            let matches: Bool?
+            do {
+                matches = try matcher.firstMatch(in: text(of: content).text, from: 0) != nil
+            } catch {
+                matches = nil
+            }
             if let matches, matches != policy.invertMatch {
                 pending = 0
                 return
