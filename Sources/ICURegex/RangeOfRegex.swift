@@ -58,6 +58,9 @@ extension String {
     /// "call 555-123-4567 now".range(ofRegex: "[0-9]{3}-[0-9]{3}-[0-9]{4}")
     /// ```
     ///
+    /// Each call transcodes `range` to UTF-16 (Swift strings are UTF-8). To walk every match
+    /// of a long text, transcode it once and use ``RegexPattern/firstMatch(inUTF16:range:anchored:)``.
+    ///
     /// - Parameters:
     ///   - pattern: An ICU regular expression, compiled once and cached. An empty or malformed
     ///     pattern gives nil.

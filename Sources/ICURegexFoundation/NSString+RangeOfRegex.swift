@@ -20,6 +20,12 @@ extension NSString {
     ///   - range: The part to search, as a text of its own; the whole string when nil. A range
     ///     outside the string traps, as in Foundation.
     /// - Returns: The match in UTF-16 units of the string, or `{NSNotFound, 0}`.
+    ///
+    /// Each call copies the characters of `range` (as Foundation's own search does), so a loop
+    /// that walks every match of a long string by advancing the range takes time quadratic in
+    /// its length. For that, copy the string's UTF-16 once and call
+    /// `RegexPattern.firstMatch(inUTF16:range:anchored:)` on the buffer: the same results,
+    /// with nothing copied per call.
     public func range(ofRegex pattern: String, options: NSString.CompareOptions = [], range: NSRange? = nil) -> NSRange {
         let length = self.length
         let searchRange = range ?? NSRange(location: 0, length: length)
