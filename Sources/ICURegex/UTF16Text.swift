@@ -19,43 +19,48 @@ enum UTF16Text {
             range == nil
             || (bounds.lowerBound.samePosition(in: string.unicodeScalars) != nil
                 && bounds.upperBound.samePosition(in: string.unicodeScalars) != nil)
-        let outcome: Result<Range<String.Index>?, ICURegexError>
         if isScalarAligned {
-            outcome = searchTranscodingRange(string, bounds: bounds, body)
-        } else {
-            outcome = searchTranscodingWhole(string, bounds: bounds, body)
+            // Native strings keep their UTF-8 contiguous: slice it by offsets, with no
+            // Substring and no copy. (Bridged strings take the general path below.)
+            let utf8View = string.utf8
+            let lower = utf8View.distance(from: utf8View.startIndex, to: bounds.lowerBound)
+            let upper = lower + utf8View.distance(from: bounds.lowerBound, to: bounds.upperBound)
+            let outcome = utf8View.withContiguousStorageIfAvailable { whole in
+                searchTranscodingRange(string, bounds: bounds, utf8: UnsafeBufferPointer(rebasing: whole[lower..<upper]), body)
+            }
+            if let outcome {
+                return try outcome.get()
+            }
         }
-        return try outcome.get()
+        return try searchTranscodingWhole(string, bounds: bounds, body).get()
     }
 
-    /// The usual path: the range starts and ends on Unicode scalars, so its UTF-8 bytes are
-    /// transcoded by themselves.
+    /// The usual path: the range starts and ends on Unicode scalars, so its UTF-8 bytes
+    /// (`utf8`) are transcoded by themselves.
     private static func searchTranscodingRange(
         _ string: String,
         bounds: Range<String.Index>,
+        utf8: UnsafeBufferPointer<UInt8>,
         _ body: (UnsafeBufferPointer<UInt16>, Range<Int>) throws(ICURegexError) -> UTF16Range
     ) -> Result<Range<String.Index>?, ICURegexError> {
-        var slice = string[bounds]
-        return slice.withUTF8 { utf8 in
-            withUTF16(of: utf8) { units in
-                let found: UTF16Range
-                do throws(ICURegexError) {
-                    found = try body(units, 0..<units.count)
-                } catch {
-                    return .failure(error)
-                }
-                guard let match = found.range else { return .success(nil) }
-                // Every scalar took one byte: UTF-16 offsets are UTF-8 offsets, which index in O(1).
-                let view: String.UTF16View = string.utf16
-                if units.count == utf8.count {
-                    let lower = string.utf8.index(bounds.lowerBound, offsetBy: match.lowerBound)
-                    let upper = string.utf8.index(lower, offsetBy: match.count)
-                    return .success(lower..<upper)
-                }
-                let lower = view.index(bounds.lowerBound, offsetBy: match.lowerBound)
-                let upper = view.index(lower, offsetBy: match.count)
+        withUTF16(of: utf8) { units in
+            let found: UTF16Range
+            do throws(ICURegexError) {
+                found = try body(units, 0..<units.count)
+            } catch {
+                return .failure(error)
+            }
+            guard let match = found.range else { return .success(nil) }
+            // Every scalar took one byte: UTF-16 offsets are UTF-8 offsets, which index in O(1).
+            if units.count == utf8.count {
+                let lower = string.utf8.index(bounds.lowerBound, offsetBy: match.lowerBound)
+                let upper = string.utf8.index(lower, offsetBy: match.count)
                 return .success(lower..<upper)
             }
+            let view = string.utf16
+            let lower = view.index(bounds.lowerBound, offsetBy: match.lowerBound)
+            let upper = view.index(lower, offsetBy: match.count)
+            return .success(lower..<upper)
         }
     }
 
@@ -91,10 +96,11 @@ enum UTF16Text {
         withUnsafeTemporaryAllocation(of: UInt16.self, capacity: max(utf8.count, 1)) { buffer in
             // Widen the ASCII prefix here (short texts are often all ASCII, and a call into
             // ICU costs more than the loop); ICU converts the rest.
-            var asciiCount = 0
-            while asciiCount < utf8.count, utf8[asciiCount] < 0x80 {
-                buffer[asciiCount] = UInt16(utf8[asciiCount])
-                asciiCount += 1
+            let asciiCount = asciiPrefixLength(utf8)
+            let target = buffer.baseAddress!
+            let source = utf8.baseAddress!
+            for index in 0..<asciiCount {
+                target[index] = UInt16(source[index])  // a loop the compiler vectorizes
             }
             var count = asciiCount
             if asciiCount < utf8.count {
@@ -109,5 +115,22 @@ enum UTF16Text {
             }
             return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
         }
+    }
+
+    /// The number of leading ASCII bytes in `utf8`, checked eight bytes at a time.
+    @inline(__always)
+    static func asciiPrefixLength(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = utf8.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        while index + 8 <= utf8.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if word & 0x8080_8080_8080_8080 != 0 { break }
+            index += 8
+        }
+        while index < utf8.count, base[index] < 0x80 {
+            index += 1
+        }
+        return index
     }
 }
