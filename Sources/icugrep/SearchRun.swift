@@ -27,14 +27,17 @@ struct SearchRun {
         /// True when an error occurred: an unreadable file, a time limit hit, a write failure,
         /// an unknown `--encoding`.
         var hadError = false
+        /// True when any line was selected, even in an input that `-I` then discarded as
+        /// binary. Not for the exit status: the group separator of later inputs depends on it.
+        var selectedAnyLine = false
     }
 
     /// The configuration as given.
     let configuration: Configuration
     /// The configuration searched: as given, except that no pattern at all (`-f /dev/null`)
     /// becomes grep's equivalent, the empty pattern with `-v` reversed.
-    private let effectiveConfiguration: Configuration
-    private let patterns: CompiledPatterns
+    let effectiveConfiguration: Configuration
+    let patterns: CompiledPatterns
 
     /// Compiles the patterns. Nothing is read before this succeeds.
     init(configuration: Configuration) throws(PatternError) {
@@ -84,6 +87,15 @@ struct SearchRun {
             return outcome
         }
         let policy = SearchPolicy(configuration: configuration, outputIsNull: standardOutput.isNull)
+        let threadCount = ParallelSearch.threadCount(for: configuration)
+        if threadCount > 1, let parallelOutcome = runInParallel(
+            threadCount: threadCount, firstMatcher: matcher, policy: policy, output: output, errors: errors,
+            standardOutput: standardOutput)
+        {
+            outcome = parallelOutcome
+            finish(output: output, diagnostics: diagnostics, outcome: &outcome)
+            return outcome
+        }
         let printer = LinePrinter(configuration: configuration, output: output)
         let searcher = FileSearcher(policy: policy, matcher: matcher, printer: printer, diagnostics: diagnostics)
         let walker = InputWalker(configuration: configuration, diagnostics: diagnostics) { input in
@@ -95,6 +107,27 @@ struct SearchRun {
         printer.showsFileName = walker.showsFileNames()
         walker.walk()
         if walker.hadError { outcome.hadError = true }
+        finish(output: output, diagnostics: diagnostics, outcome: &outcome)
+        return outcome
+    }
+
+    /// Searches on `threadCount` threads (``ParallelSearch``), `firstMatcher` being the first
+    /// thread's; nil when the threads cannot be started.
+    private func runInParallel(
+        threadCount: Int, firstMatcher: LineMatcher, policy: SearchPolicy, output: OutputBuffer, errors: OutputBuffer,
+        standardOutput: StandardOutputKind
+    ) -> Outcome? {
+        var matchers = [firstMatcher]
+        while matchers.count < threadCount, let another = try? LineMatcher(patterns) {
+            matchers.append(another)
+        }
+        let search = ParallelSearch(configuration: effectiveConfiguration, policy: policy, standardOutput: standardOutput)
+        return search.run(matchers: matchers, output: output, errors: errors)
+    }
+
+    /// Flushes standard output at the end of the run and reports a failed write (other than
+    /// to a closed pipe).
+    private func finish(output: OutputBuffer, diagnostics: Diagnostics, outcome: inout Outcome) {
         output.flush()
         if let failure = output.failure {
             outcome.hadError = true
@@ -102,7 +135,6 @@ struct SearchRun {
                 diagnostics.writeError(errorNumber: failure.errorNumber)
             }
         }
-        return outcome
     }
 
     /// True when grep would select nothing without reading anything: `-m 0`, or `-v` with only
@@ -114,8 +146,9 @@ struct SearchRun {
             && configuration.patterns.allSatisfy(\.isEmpty)
     }
 
-    /// Searches one input and prints its summary (`-c`, `-l`, `-L`).
-    private static func search(
+    /// Searches one input and prints its summary (`-c`, `-l`, `-L`): the work on one input of
+    /// the serial run and of each thread of a ``ParallelSearch``.
+    static func search(
         _ input: OpenedInput, configuration: Configuration, policy: SearchPolicy,
         standardOutput: StandardOutputKind, searcher: FileSearcher, printer: LinePrinter,
         diagnostics: Diagnostics, outcome: inout Outcome
@@ -142,6 +175,7 @@ struct SearchRun {
         }
         if result.hadLimitError { outcome.hadError = true }
         if result.selectedLines > 0 { outcome.selectedAnything = true }
+        if result.selectedAnyLine { outcome.selectedAnyLine = true }
         if result.endsRun { return .stop }
         if !standardOutput.isNull {
             switch configuration.outputMode {

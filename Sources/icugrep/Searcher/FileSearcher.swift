@@ -17,6 +17,9 @@ struct FileSearchResult {
     var hadLimitError = false
     /// True when the whole run must end: `-q` selected a line, or writing output failed.
     var endsRun = false
+    /// True when any line was selected, even when `-I` then discarded the input as binary:
+    /// the group separator before a later input's first group depends on it.
+    var selectedAnyLine = false
 }
 
 /// Searches one input at a time, line by line, as GNU grep does: reads blocks, splits them
@@ -51,6 +54,12 @@ final class FileSearcher {
     /// True once any line was selected in any input: from then on, a group of lines that does
     /// not follow the previous output directly is preceded by the group separator.
     private var hasSelectedBefore = false
+
+    /// When set, each input is searched as if no earlier input had selected a line, and where
+    /// an input's first group would be preceded by the group separator if one had, this is
+    /// called instead of printing it: the caller, which learns about the earlier inputs later,
+    /// decides. (Within an input, later groups are separated as usual.)
+    var firstGroupSeparatorMark: (() -> Void)?
 
     // MARK: The state of the current input
 
@@ -94,6 +103,9 @@ final class FileSearcher {
     func search(_ source: InputSource, name: [UInt8]) -> FileSearchResult {
         self.name = name
         result = FileSearchResult()
+        if firstGroupSeparatorMark != nil {
+            hasSelectedBefore = false
+        }
         bufferOffset = 0
         lineNumber = 0
         remaining = policy.maxCount
@@ -332,10 +344,13 @@ final class FileSearcher {
         result.endOfLastSelectedLine = bufferOffset + end + (terminated ? 1 : 0)
         let separatorMayBeDue = hasSelectedBefore
         hasSelectedBefore = true
+        result.selectedAnyLine = true
         if !quiet {
             let groupStart = ring.oldest?.number ?? lineNumber
             if policy.separatesGroups && separatorMayBeDue && (lastPrintedLine == 0 || groupStart != lastPrintedLine + 1) {
                 printer.printGroupSeparator()
+            } else if policy.separatesGroups && !separatorMayBeDue, let firstGroupSeparatorMark {
+                firstGroupSeparatorMark()
             }
             for index in 0..<ring.count {
                 let held = ring[index]

@@ -36,6 +36,11 @@ final class InputWalker {
     /// True once an input could not be opened or read.
     private(set) var hadError = false
 
+    /// When true, the visitor owns the descriptor of each input it is given and closes it
+    /// (a parallel search keeps it open after the visitor returns); otherwise the walker
+    /// closes it when the visitor returns.
+    var visitorOwnsDescriptors = false
+
     /// Creates a walker over the operands of `configuration` that calls `visit` for each input.
     init(configuration: Configuration, diagnostics: Diagnostics, visit: @escaping (OpenedInput) -> Continuation) {
         self.configuration = configuration
@@ -116,7 +121,7 @@ final class InputWalker {
             close(descriptor)
             return walkDirectory(Self.trimmingTrailingSlashes(name), ancestors: [(status.st_dev, status.st_ino)])
         }
-        defer { close(descriptor) }
+        defer { if !visitorOwnsDescriptors { close(descriptor) } }
         return visit(OpenedInput(descriptor: descriptor, name: name, status: status, isStandardInput: false))
     }
 
@@ -190,13 +195,17 @@ final class InputWalker {
             if follows || error != ELOOP { reportError(shownName, error) }
             return .next
         }
-        defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
             reportError(shownName, errno)
+            close(descriptor)
             return .next
         }
-        if Self.isDevice(status) { return .next }
+        if Self.isDevice(status) {
+            close(descriptor)
+            return .next
+        }
+        defer { if !visitorOwnsDescriptors { close(descriptor) } }
         return visit(OpenedInput(descriptor: descriptor, name: shownName, status: status, isStandardInput: false))
     }
 

@@ -1,0 +1,86 @@
+import Glibc
+
+/// Searches several inputs on several threads, with output byte for byte that of the serial
+/// run: a walker thread finds the inputs in order (``InputWalker``) and appends them to an
+/// ``OrderedInputWindow``; one ``SearchWorker`` per thread searches them, capturing each
+/// input's output and messages; the calling thread writes them in input order
+/// (``OrderedOutputWriter``).
+///
+/// Used only when it can help and cannot change the output: with two or more operands or
+/// recursion, without standard input among the operands (it must be read once, in order), and
+/// without `--line-buffered` (which wants each line out as soon as it is found).
+struct ParallelSearch {
+    /// The environment variable that sets the number of searching threads (`1`: the serial
+    /// search), for tests and measurements; by default there is one per online processor.
+    static let threadsVariable = "ICUGREP_THREADS"
+
+    /// The configuration searched.
+    let configuration: Configuration
+    /// The decisions shared by every input.
+    let policy: SearchPolicy
+    /// What the real standard output is.
+    let standardOutput: StandardOutputKind
+    /// The most inputs in flight between the walker and the writer (each holds an open file).
+    var windowCapacity = 128
+    /// The most bytes of output held for inputs behind the one being written.
+    var bufferBudget = 16 << 20
+
+    /// The number of threads to search `configuration` with: 1 when the serial search should
+    /// do it.
+    static func threadCount(for configuration: Configuration) -> Int {
+        let searchesSeveralInputs = configuration.files.count >= 2 || configuration.recursion != .none
+        guard searchesSeveralInputs, !configuration.lineBuffered, !configuration.files.contains("-") else {
+            return 1
+        }
+        if let value = getenv(threadsVariable), let count = Int(String(cString: value)), count >= 1 {
+            return count
+        }
+        return max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    }
+
+    /// Searches every input with one worker per matcher of `matchers` (each thread's own),
+    /// writing to `output` and `errors`; nil, before anything is read or written, when the
+    /// threads cannot be started (the serial search must then do it).
+    func run(matchers: [LineMatcher], output: OutputBuffer, errors: OutputBuffer) -> SearchRun.Outcome? {
+        let window = OrderedInputWindow(capacity: windowCapacity, bufferBudget: bufferBudget)
+
+        // The walker's messages go to the window, in order with the inputs.
+        let walkerOutput = OutputBuffer(destination: .collector { _ in })
+        let walkerErrors = OutputBuffer(destination: .collector { window.appendMessage(Array($0)) })
+        let walkerDiagnostics = Diagnostics(standardOutput: walkerOutput, standardError: walkerErrors)
+        let walker = InputWalker(configuration: configuration, diagnostics: walkerDiagnostics) { input in
+            window.append(input) ? .next : .stop
+        }
+        walker.visitorOwnsDescriptors = true
+        let showsFileName = walker.showsFileNames()
+
+        var threads: [JoinableThread] = []
+        for matcher in matchers {
+            let worker = ThreadTransfer(value: SearchWorker(
+                window: window, matcher: matcher, configuration: configuration, policy: policy,
+                standardOutput: standardOutput, showsFileName: showsFileName))
+            guard let thread = JoinableThread({ worker.value.run() }) else { break }
+            threads.append(thread)
+        }
+        let walking = ThreadTransfer(value: walker)
+        let walkerThread = threads.isEmpty ? nil : JoinableThread {
+            walking.value.walk()
+            window.finishWalking()
+        }
+        guard let walkerThread else {
+            // Nothing was walked: let the workers end, and leave the search to the serial run.
+            window.finishWalking()
+            for thread in threads { thread.join() }
+            return nil
+        }
+
+        let printer = LinePrinter(configuration: configuration, output: output)
+        let writer = OrderedOutputWriter(window: window, output: output, errors: errors, printer: printer)
+        var outcome = writer.write()
+        walkerThread.join()
+        for thread in threads { thread.join() }
+        window.closeUnclaimedInputs()
+        if walker.hadError { outcome.hadError = true }
+        return outcome
+    }
+}
