@@ -6,21 +6,27 @@ import Glibc
 ///
 /// - The walker appends slots in order, waiting while the window is full, so that memory does
 ///   not grow with the number of inputs.
-/// - Each worker claims the oldest unclaimed input, posts its output as ``OutputPiece``s, and
-///   completes it with an ``InputReport``.
-/// - The writer takes the pieces of the oldest slot (the head) as they come, so that the
-///   head's output streams, and drops the head once it is complete.
+/// - Each worker claims the oldest unclaimed input, posts its output as ``OutputPiece``s
+///   (in large pieces while searching, the rest when done), and completes it with an
+///   ``InputReport`` as it claims the next.
+/// - The writer takes the pieces of the oldest slots (from the head) as they come, so that the
+///   head's output streams, and drops the slots that are complete.
 ///
 /// A worker posting to a slot behind the head waits while more than ``bufferBudget`` bytes are
 /// buffered; the head's worker never waits, so the head always progresses.
 ///
 /// A run stops early (`-q` selected a line, output failed) with ``stop(after:)``: later slots
 /// are neither searched nor written.
+///
+/// Each kind of waiter has its own condition, signaled only when it waits and what it waits
+/// for happened: with thousands of small inputs, needless wake-ups would cost more than the
+/// search. For the same reason the writer is woken for a batch of inputs rather than for each
+/// (see ``wakeWriterIfWorthwhile()``), and looks again on its own after a few milliseconds.
 final class OrderedInputWindow: @unchecked Sendable {
     /// One input, or one message of the walker, and what is known of it so far.
     private struct Slot {
-        /// The input to search, with a descriptor the slot owns; nil for a message.
-        var input: OpenedInput?
+        /// The input to search (owning its descriptor when opened); nil for a message.
+        var input: PendingInput?
         /// True once a worker took the input.
         var claimed = false
         /// Output posted and not yet taken by the writer.
@@ -29,14 +35,22 @@ final class OrderedInputWindow: @unchecked Sendable {
         var report: InputReport?
     }
 
-    /// What the writer does next.
+    /// What a worker hands back when it has searched an input.
+    struct FinishedInput {
+        /// The slot's number.
+        var number: Int
+        /// The output not posted yet.
+        var pieces: [OutputPiece]
+        /// What the search reported.
+        var report: InputReport
+    }
+
+    /// What the writer does with one slot, in order.
     enum WriterStep {
-        /// Write these pieces of the head slot.
+        /// Write these pieces of the slot.
         case write([OutputPiece])
-        /// The head slot is complete (its pieces all taken): account for it and go on.
+        /// The slot is complete (its pieces all taken): account for it and go on.
         case complete(InputReport)
-        /// Every slot up to the end (or up to where the run stopped) is written.
-        case finished
     }
 
     /// The most slots in the window at once.
@@ -46,8 +60,31 @@ final class OrderedInputWindow: @unchecked Sendable {
 
     // The state below is guarded by `lock`.
     private let lock = ConditionLock()
+    /// The walker waits here for room in the window.
+    private let roomAvailable = ConditionLock.Condition()
+    /// Idle workers wait here for an input to claim.
+    private let inputAvailable = ConditionLock.Condition()
+    /// Workers over the budget wait here for the head to move or the buffer to shrink.
+    private let budgetAvailable = ConditionLock.Condition()
+    /// The writer waits here for the head slot to get pieces or complete.
+    private let headChanged = ConditionLock.Condition()
+    private var walkerWaits = false
+    private var idleWorkers = 0
+    private var workersOverBudget = 0
+    private var writerWaits = false
+    /// The number of complete slots in the window.
+    private var completeSlots = 0
+
+    /// The output of the head slot worth waking the writer for, so that it streams.
+    static let headOutputToStream = 64 * 1024
+    /// The longest the writer sleeps without being woken, in milliseconds.
+    static let writerPatience = 10
+
     private var slots: [Slot] = []
-    /// The number of the slot `slots[0]`.
+    /// The index in `slots` of the head slot (slots before it are written and dropped in
+    /// batches, so that the array is not shifted once per input).
+    private var headIndex = 0
+    /// The number of the head slot.
     private var headNumber = 0
     /// The number of the oldest slot not yet claimed (or the end).
     private var nextUnclaimed = 0
@@ -64,24 +101,68 @@ final class OrderedInputWindow: @unchecked Sendable {
         self.bufferBudget = bufferBudget
     }
 
+    /// The number of slots in the window.
+    private var slotCount: Int { slots.count - headIndex }
     /// The number one past the newest slot.
-    private var endNumber: Int { headNumber + slots.count }
+    private var endNumber: Int { headNumber + slotCount }
+
+    /// The index in `slots` of the slot `number`.
+    private func index(of number: Int) -> Int { number - headNumber + headIndex }
+
+    /// Wakes the writer when it waits and has enough to write: the head slot is complete
+    /// and a good part of the window is complete too (or someone waits for the writer, or the
+    /// walk is over), or the head has much output to stream.
+    private func wakeWriterIfWorthwhile() {
+        guard writerWaits, headIndex < slots.count else { return }
+        let head = slots[headIndex]
+        let worthwhile: Bool
+        if head.report != nil {
+            worthwhile = walkingFinished || walkerWaits || workersOverBudget > 0 || lastNumber != Int.max
+                || completeSlots * 4 >= capacity
+        } else {
+            worthwhile = head.pieces.reduce(0) { $0 + $1.byteCount } >= Self.headOutputToStream
+                || (workersOverBudget > 0 && !head.pieces.isEmpty)
+        }
+        if worthwhile { headChanged.signal() }
+    }
+
+    /// Wakes everyone who waits, when the run stops or ends.
+    private func wakeEveryone() {
+        roomAvailable.broadcast()
+        inputAvailable.broadcast()
+        budgetAvailable.broadcast()
+        headChanged.broadcast()
+    }
 
     // MARK: The walker
 
-    /// Appends an input to search; the window owns its descriptor from now on. Waits while the
-    /// window is full. Returns false, having closed the descriptor, when the run has stopped.
-    func append(_ input: OpenedInput) -> Bool {
+    /// Waits for room in the window; false when the run has stopped.
+    private func waitForRoom() -> Bool {
+        while slotCount >= capacity && endNumber <= lastNumber {
+            walkerWaits = true
+            wakeWriterIfWorthwhile()
+            lock.wait(for: roomAvailable)
+            walkerWaits = false
+        }
+        return endNumber <= lastNumber
+    }
+
+    /// Appends inputs to search, in order; the window owns an opened input's descriptor from
+    /// now on. Waits while the window is full (it may then hold up to `inputs.count - 1` slots
+    /// more than its capacity). Returns false, having closed the descriptors, when the run has
+    /// stopped.
+    func append(_ inputs: [PendingInput]) -> Bool {
         lock.withLock {
-            while slots.count >= capacity && endNumber <= lastNumber {
-                lock.wait()
-            }
-            guard endNumber <= lastNumber else {
-                close(input.descriptor)
+            guard waitForRoom() else {
+                for input in inputs { input.discard() }
                 return false
             }
-            slots.append(Slot(input: input))
-            lock.broadcast()
+            for input in inputs { slots.append(Slot(input: input)) }
+            if idleWorkers > 1 && inputs.count > 1 {
+                inputAvailable.broadcast()
+            } else if idleWorkers > 0 {
+                inputAvailable.signal()
+            }
             return true
         }
     }
@@ -90,13 +171,11 @@ final class OrderedInputWindow: @unchecked Sendable {
     /// that cannot be opened, a directory loop), so that it is written in order.
     func appendMessage(_ message: [UInt8]) {
         lock.withLock {
-            while slots.count >= capacity && endNumber <= lastNumber {
-                lock.wait()
-            }
-            guard endNumber <= lastNumber else { return }
+            guard waitForRoom() else { return }
             bufferedBytes += message.count
-            slots.append(Slot(pieces: [.standardError(message)], report: InputReport()))
-            lock.broadcast()
+            slots.append(Slot(claimed: true, pieces: [.standardError(message)], report: InputReport()))
+            completeSlots += 1
+            wakeWriterIfWorthwhile()
         }
     }
 
@@ -104,34 +183,40 @@ final class OrderedInputWindow: @unchecked Sendable {
     func finishWalking() {
         lock.withLock {
             walkingFinished = true
-            lock.broadcast()
+            wakeEveryone()
         }
     }
 
     // MARK: The workers
 
-    /// Takes the oldest input not yet claimed, waiting for the walker; nil when there are no
-    /// more. Inputs after the stop are completed empty here.
-    func claim() -> (number: Int, input: OpenedInput)? {
+    /// Completes the slot of the input the worker searched last, if any (see
+    /// ``complete(_:)``), then takes the oldest input not yet claimed, waiting for the walker;
+    /// nil when there are no more. Inputs after the stop are completed empty here.
+    func complete(_ finished: FinishedInput?) -> (number: Int, input: PendingInput)? {
         lock.withLock {
+            if let finished { complete(finished) }
             while true {
                 // Complete slots (messages) may have left the window unclaimed.
                 nextUnclaimed = max(nextUnclaimed, headNumber)
                 while nextUnclaimed < endNumber {
                     let number = nextUnclaimed
                     nextUnclaimed += 1
-                    let index = number - headNumber
+                    let index = index(of: number)
                     guard let input = slots[index].input, !slots[index].claimed else { continue }
                     slots[index].claimed = true
                     if number > lastNumber {
-                        close(input.descriptor)
+                        input.discard()
                         slots[index].report = InputReport()
+                        completeSlots += 1
                         continue
                     }
                     return (number, input)
                 }
                 if walkingFinished { return nil }
-                lock.wait()
+                wakeWriterIfWorthwhile()
+                idleWorkers += 1
+                lock.wait(for: inputAvailable)
+                idleWorkers -= 1
             }
         }
     }
@@ -141,52 +226,80 @@ final class OrderedInputWindow: @unchecked Sendable {
     func post(_ piece: OutputPiece, to number: Int) {
         lock.withLock {
             while number != headNumber && number <= lastNumber && bufferedBytes + piece.byteCount > bufferBudget {
-                lock.wait()
+                workersOverBudget += 1
+                lock.wait(for: budgetAvailable)
+                workersOverBudget -= 1
             }
             guard number <= lastNumber, number >= headNumber else { return }
             bufferedBytes += piece.byteCount
-            slots[number - headNumber].pieces.append(piece)
-            lock.broadcast()
+            slots[index(of: number)].pieces.append(piece)
+            if number == headNumber { wakeWriterIfWorthwhile() }
         }
     }
 
-    /// Marks slot `number` complete with `report`; when the report ends the run, stops after
-    /// it.
-    func complete(_ number: Int, report: InputReport) {
-        lock.withLock {
-            if report.endsRun { lastNumber = min(lastNumber, number) }
-            if number >= headNumber {
-                slots[number - headNumber].report = report
-            }
-            lock.broadcast()
+    /// Marks a slot complete, with its last pieces; when the report ends the run, stops after
+    /// it. Call with the lock held.
+    private func complete(_ finished: FinishedInput) {
+        let number = finished.number
+        if number >= headNumber && number <= lastNumber {
+            let index = index(of: number)
+            for piece in finished.pieces { bufferedBytes += piece.byteCount }
+            slots[index].pieces += finished.pieces
+            slots[index].report = finished.report
+            completeSlots += 1
+        } else if number >= headNumber {
+            slots[index(of: number)].report = finished.report
+            completeSlots += 1
+        }
+        if finished.report.endsRun && number < lastNumber {
+            lastNumber = number
+            wakeEveryone()
+        } else {
+            wakeWriterIfWorthwhile()
         }
     }
 
     // MARK: The writer
 
-    /// Waits for what the writer does next with the head slot.
-    func nextWriterStep() -> WriterStep {
+    /// Waits until the head slot has pieces or is complete, and takes what can be written: the
+    /// pieces and reports of the complete slots from the head on, then the pieces of the first
+    /// incomplete one. Nil when every slot up to the end (or up to where the run stopped) is
+    /// written.
+    func nextWriterSteps() -> [WriterStep]? {
         lock.withLock {
             while true {
-                if headNumber > lastNumber || (slots.isEmpty && walkingFinished) {
-                    return .finished
+                if headNumber > lastNumber || (slotCount == 0 && walkingFinished) {
+                    return nil
                 }
-                if let head = slots.first {
-                    if !head.pieces.isEmpty {
-                        let pieces = head.pieces
-                        slots[0].pieces = []
-                        bufferedBytes -= pieces.reduce(0) { $0 + $1.byteCount }
-                        lock.broadcast()
-                        return .write(pieces)
+                var steps: [WriterStep] = []
+                var takenBytes = 0
+                while headIndex < slots.count && headNumber <= lastNumber {
+                    let pieces = slots[headIndex].pieces
+                    if !pieces.isEmpty {
+                        slots[headIndex].pieces = []
+                        takenBytes += pieces.reduce(0) { $0 + $1.byteCount }
+                        steps.append(.write(pieces))
                     }
-                    if let report = head.report {
-                        slots.removeFirst()
-                        headNumber += 1
-                        lock.broadcast()
-                        return .complete(report)
-                    }
+                    guard let report = slots[headIndex].report else { break }
+                    steps.append(.complete(report))
+                    completeSlots -= 1
+                    slots[headIndex] = Slot()
+                    headIndex += 1
+                    headNumber += 1
                 }
-                lock.wait()
+                if !steps.isEmpty {
+                    bufferedBytes -= takenBytes
+                    if headIndex >= capacity {
+                        slots.removeFirst(headIndex)
+                        headIndex = 0
+                    }
+                    if walkerWaits && slotCount < capacity { roomAvailable.signal() }
+                    if workersOverBudget > 0 { budgetAvailable.broadcast() }
+                    return steps
+                }
+                writerWaits = true
+                lock.wait(for: headChanged, milliseconds: Self.writerPatience)
+                writerWaits = false
             }
         }
     }
@@ -196,7 +309,7 @@ final class OrderedInputWindow: @unchecked Sendable {
     func stop(after number: Int) {
         lock.withLock {
             lastNumber = min(lastNumber, number)
-            lock.broadcast()
+            wakeEveryone()
         }
     }
 
@@ -204,7 +317,7 @@ final class OrderedInputWindow: @unchecked Sendable {
     func closeUnclaimedInputs() {
         lock.withLock {
             for index in slots.indices where !slots[index].claimed {
-                if let input = slots[index].input { close(input.descriptor) }
+                slots[index].input?.discard()
                 slots[index].claimed = true
             }
         }

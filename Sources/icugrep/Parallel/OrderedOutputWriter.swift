@@ -15,28 +15,28 @@ struct OrderedOutputWriter {
     /// inputs written. When writing fails, the run stops after the input being written.
     func write() -> SearchRun.Outcome {
         var outcome = SearchRun.Outcome()
-        var headNumber = 0
-        var failed = false
-        while true {
-            switch window.nextWriterStep() {
-            case .write(let pieces):
-                for piece in pieces where !failed {
-                    replay(piece, earlierSelection: outcome.selectedAnyLine)
-                    if output.failure != nil {
-                        // As in the serial run, nothing of the input after the failure.
-                        failed = true
-                        window.stop(after: headNumber)
+        var number = 0
+        while let steps = window.nextWriterSteps() {
+            for step in steps {
+                switch step {
+                case .write(let pieces):
+                    for piece in pieces {
+                        replay(piece, earlierSelection: outcome.selectedAnyLine)
+                        if output.failure != nil {
+                            // As in the serial run, nothing more after the failure.
+                            window.stop(after: number)
+                            return outcome
+                        }
                     }
+                case .complete(let report):
+                    outcome.selectedAnything = outcome.selectedAnything || report.outcome.selectedAnything
+                    outcome.hadError = outcome.hadError || report.outcome.hadError
+                    outcome.selectedAnyLine = outcome.selectedAnyLine || report.outcome.selectedAnyLine
+                    number += 1
                 }
-            case .complete(let report):
-                outcome.selectedAnything = outcome.selectedAnything || report.outcome.selectedAnything
-                outcome.hadError = outcome.hadError || report.outcome.hadError
-                outcome.selectedAnyLine = outcome.selectedAnyLine || report.outcome.selectedAnyLine
-                headNumber += 1
-            case .finished:
-                return outcome
             }
         }
+        return outcome
     }
 
     /// Writes one piece: standard error's after flushing standard output, as ``Diagnostics``

@@ -44,14 +44,21 @@ struct ParallelSearch {
     func run(matchers: [LineMatcher], output: OutputBuffer, errors: OutputBuffer) -> SearchRun.Outcome? {
         let window = OrderedInputWindow(capacity: windowCapacity, bufferBudget: bufferBudget)
 
-        // The walker's messages go to the window, in order with the inputs.
+        // The walker's inputs and messages go to the window, in order.
+        let batch = WalkBatch(window: window)
         let walkerOutput = OutputBuffer(destination: .collector { _ in })
-        let walkerErrors = OutputBuffer(destination: .collector { window.appendMessage(Array($0)) })
+        let walkerErrors = OutputBuffer(destination: .collector { message in
+            batch.flush()
+            window.appendMessage(Array(message))
+        })
         let walkerDiagnostics = Diagnostics(standardOutput: walkerOutput, standardError: walkerErrors)
         let walker = InputWalker(configuration: configuration, diagnostics: walkerDiagnostics) { input in
-            window.append(input) ? .next : .stop
+            batch.add(.opened(input)) ? .next : .stop
         }
         walker.visitorOwnsDescriptors = true
+        walker.visitFoundFile = { file in
+            batch.add(.found(file)) ? .next : .stop
+        }
         let showsFileName = walker.showsFileNames()
 
         var threads: [JoinableThread] = []
@@ -62,9 +69,10 @@ struct ParallelSearch {
             guard let thread = JoinableThread({ worker.value.run() }) else { break }
             threads.append(thread)
         }
-        let walking = ThreadTransfer(value: walker)
+        let walking = ThreadTransfer(value: (walker, batch))
         let walkerThread = threads.isEmpty ? nil : JoinableThread {
-            walking.value.walk()
+            walking.value.0.walk()
+            walking.value.1.flush()
             window.finishWalking()
         }
         guard let walkerThread else {

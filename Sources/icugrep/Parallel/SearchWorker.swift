@@ -4,18 +4,41 @@ import Glibc
 /// the inputs it claims from the window and posting each input's output and messages to the
 /// input's slot, to be written in order.
 final class SearchWorker {
-    /// Where the worker's captured output goes: the slot of the input being searched.
+    /// Where the worker's captured output goes: kept here while small, and posted to the slot
+    /// of the input being searched once large (so that the head's output streams and the
+    /// window's budget applies); the rest goes with the input's completion.
     private final class SlotPoster {
         let window: OrderedInputWindow
         /// The number of the slot of the input being searched.
         var number = 0
+        /// Pieces not posted yet.
+        var pieces: [OutputPiece] = []
+        private var heldBytes = 0
+
+        /// The most bytes held before they are posted.
+        static let heldLimit = 64 * 1024
 
         init(window: OrderedInputWindow) {
             self.window = window
         }
 
         func post(_ piece: OutputPiece) {
-            window.post(piece, to: number)
+            pieces.append(piece)
+            heldBytes += piece.byteCount
+            if heldBytes >= Self.heldLimit {
+                for piece in pieces { window.post(piece, to: number) }
+                pieces.removeAll(keepingCapacity: true)
+                heldBytes = 0
+            }
+        }
+
+        /// The pieces held for the input just searched, given up.
+        func takePieces() -> [OutputPiece] {
+            defer {
+                pieces = []
+                heldBytes = 0
+            }
+            return pieces
         }
     }
 
@@ -56,15 +79,35 @@ final class SearchWorker {
 
     /// Searches inputs until the window has no more.
     func run() {
-        while let (number, input) = window.claim() {
+        var finished: OrderedInputWindow.FinishedInput? = nil
+        while let (number, pending) = window.complete(finished) {
             poster.number = number
             var outcome = SearchRun.Outcome()
-            let continuation = SearchRun.search(
-                input, configuration: configuration, policy: policy, standardOutput: standardOutput,
-                searcher: searcher, printer: printer, diagnostics: diagnostics, outcome: &outcome)
-            output.flush()
-            if !input.isStandardInput { close(input.descriptor) }
-            window.complete(number, report: InputReport(outcome: outcome, endsRun: continuation == .stop))
+            var continuation = InputWalker.Continuation.next
+            if let input = open(pending, outcome: &outcome) {
+                continuation = SearchRun.search(
+                    input, configuration: configuration, policy: policy, standardOutput: standardOutput,
+                    searcher: searcher, printer: printer, diagnostics: diagnostics, outcome: &outcome)
+                output.flush()
+                PendingInput.opened(input).discard()
+            }
+            finished = OrderedInputWindow.FinishedInput(
+                number: number, pieces: poster.takePieces(),
+                report: InputReport(outcome: outcome, endsRun: continuation == .stop))
+        }
+    }
+
+    /// The input opened: a found file is opened here, its errors reported in its slot as the
+    /// walker would have reported them.
+    private func open(_ pending: PendingInput, outcome: inout SearchRun.Outcome) -> OpenedInput? {
+        switch pending {
+        case .opened(let input):
+            return input
+        case .found(let file):
+            return file.open { name, errorNumber in
+                outcome.hadError = true
+                if !configuration.noMessages { diagnostics.fileError(name, errorNumber: errorNumber) }
+            }
         }
     }
 }

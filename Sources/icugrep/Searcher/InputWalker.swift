@@ -41,6 +41,11 @@ final class InputWalker {
     /// closes it when the visitor returns.
     var visitorOwnsDescriptors = false
 
+    /// When set, files found while recursing are handed to this unopened, for another thread
+    /// to open (``FoundFile/open(reportingErrorsTo:)``): opening is much of the work on small
+    /// files. Command-line operands are still opened and given to the visitor.
+    var visitFoundFile: ((FoundFile) -> Continuation)?
+
     /// Creates a walker over the operands of `configuration` that calls `visit` for each input.
     init(configuration: Configuration, diagnostics: Diagnostics, visit: @escaping (OpenedInput) -> Continuation) {
         self.configuration = configuration
@@ -186,27 +191,18 @@ final class InputWalker {
         return .next
     }
 
-    /// Opens and visits a file found while recursing.
+    /// Opens and visits a file found while recursing, or hands it over unopened to
+    /// ``visitFoundFile``.
     private func searchFile(_ path: [UInt8], shownName: [UInt8], follows: Bool) -> Continuation {
-        let flags = O_RDONLY | O_NOCTTY | (follows ? 0 : O_NOFOLLOW)
-        let descriptor = path.withCString { open($0, flags) }
-        guard descriptor >= 0 else {
-            let error = errno
-            if follows || error != ELOOP { reportError(shownName, error) }
+        let found = FoundFile(path: path, name: shownName, followsLinks: follows)
+        if let visitFoundFile {
+            return visitFoundFile(found)
+        }
+        guard let input = found.open(reportingErrorsTo: { reportError($0, $1) }) else {
             return .next
         }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            reportError(shownName, errno)
-            close(descriptor)
-            return .next
-        }
-        if Self.isDevice(status) {
-            close(descriptor)
-            return .next
-        }
-        defer { if !visitorOwnsDescriptors { close(descriptor) } }
-        return visit(OpenedInput(descriptor: descriptor, name: shownName, status: status, isStandardInput: false))
+        defer { if !visitorOwnsDescriptors { close(input.descriptor) } }
+        return visit(input)
     }
 
     /// The entries of the directory at `path` except `.` and `..`, in the order readdir(3)
@@ -251,6 +247,7 @@ final class InputWalker {
         return Array(path[..<length])
     }
 
+    /// Records an error and reports it (unless `-s`).
     private func reportError(_ name: [UInt8], _ errorNumber: Int32) {
         hadError = true
         if !configuration.noMessages {
