@@ -110,14 +110,16 @@ final class OrderedInputWindow: @unchecked Sendable {
     private func index(of number: Int) -> Int { number - headNumber + headIndex }
 
     /// Wakes the writer when it waits and has enough to write: the head slot is complete
-    /// and a good part of the window is complete too (or someone waits for the writer, or the
-    /// walk is over), or the head has much output to stream.
+    /// and a quarter of the window is complete too (or a worker waits for the writer, or the
+    /// walk is over, or the run stops), or the head has much output to stream.
     private func wakeWriterIfWorthwhile() {
         guard writerWaits, headIndex < slots.count else { return }
         let head = slots[headIndex]
         let worthwhile: Bool
         if head.report != nil {
-            worthwhile = walkingFinished || walkerWaits || workersOverBudget > 0 || lastNumber != Int.max
+            // (A walker waiting for room is not reason enough: it waits most of the time, and
+            // a full window soon has enough complete slots.)
+            worthwhile = walkingFinished || workersOverBudget > 0 || lastNumber != Int.max
                 || completeSlots * 4 >= capacity
         } else {
             worthwhile = head.pieces.reduce(0) { $0 + $1.byteCount } >= Self.headOutputToStream
