@@ -1,0 +1,37 @@
+import Testing
+
+@testable import ICURegex
+
+extension LibraryTests {
+    /// The transcoder behind every `String` search gives exactly Swift's own UTF-16.
+    @Suite struct UTF16TranscodingTests {
+        /// Scalars of every UTF-8 length, and the edges of each length's range.
+        static let scalars: [Unicode.Scalar] = [
+            "a", "Z", "\u{0}", "\u{7F}", "\u{80}", "é", "ß", "\u{7FF}", "\u{800}", "Σ", "Ж", "中",
+            "\u{D7FF}", "\u{E000}", "\u{FFFD}", "\u{FFFF}", "\u{10000}", "😀", "𝔸", "\u{10FFFF}",
+        ]
+
+        /// Random strings (fixed seed) mixing ASCII runs of every length around the eight-byte
+        /// fast path with scalars of every width.
+        @Test func matchesSwiftUTF16View() {
+            var random = SplitMix64(seed: 0x7472_616E_7363_6F64)
+            for _ in 0..<5_000 {
+                var string = ""
+                for _ in 0..<random.below(12) {
+                    if random.chance(1, in: 2) {
+                        string += String(repeating: "x", count: random.below(20))
+                    } else {
+                        string.unicodeScalars.append(random.pick(Self.scalars))
+                    }
+                }
+                var utf8 = Array(string.utf8)
+                let units = [UInt16](unsafeUninitializedCapacity: max(utf8.count, 1)) { buffer, count in
+                    count = utf8.withUnsafeMutableBufferPointer { bytes in
+                        UTF16Text.transcode(UnsafeBufferPointer(bytes), into: buffer.baseAddress!)
+                    }
+                }
+                #expect(units == Array(string.utf16), "\(string.unicodeScalars.map { String($0.value, radix: 16) })")
+            }
+        }
+    }
+}
