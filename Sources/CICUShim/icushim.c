@@ -2,6 +2,7 @@
 
 #include "icushim.h"
 
+#include <unicode/uchar.h>
 #include <unicode/ucnv.h>
 #include <unicode/uregex.h>
 #include <unicode/ustring.h>
@@ -474,4 +475,42 @@ int64_t icushim_utf8_to_utf16(const char *utf8, int64_t length, uint16_t *utf16,
         length -= piece;
     }
     return written;
+}
+
+// MARK: - Case folding
+
+int32_t icushim_fold_case(uint32_t code_point, uint32_t *out, int32_t capacity) {
+    if (code_point > 0x10FFFF) {
+        return 0;
+    }
+    if (U_IS_SURROGATE(code_point)) {
+        // A lone surrogate is not a string ICU folds; it stands for itself.
+        if (capacity > 0) {
+            out[0] = code_point;
+        }
+        return 1;
+    }
+    UChar source[2];
+    int32_t source_length = 0;
+    U16_APPEND_UNSAFE(source, source_length, (UChar32)code_point);
+    UChar folded[16];
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = u_strFoldCase(folded, 16, source, source_length, U_FOLD_CASE_DEFAULT, &status);
+    if (U_FAILURE(status)) {
+        return 0;
+    }
+    int32_t count = 0;
+    for (int32_t index = 0; index < length;) {
+        UChar32 scalar;
+        U16_NEXT(folded, index, length, scalar);
+        if (count < capacity) {
+            out[count] = (uint32_t)scalar;
+        }
+        count += 1;
+    }
+    return count;
+}
+
+uint32_t icushim_simple_fold_case(uint32_t code_point) {
+    return (uint32_t)u_foldCase((UChar32)code_point, U_FOLD_CASE_DEFAULT);
 }

@@ -131,6 +131,21 @@ const char *icushim_detect_unicode_signature(const char *bytes, int32_t length,
 int64_t icushim_utf8_to_utf16(const char *utf8, int64_t length, uint16_t *utf16,
                               int64_t capacity);
 
+// MARK: - Case folding
+
+/// Writes the full default case folding of `code_point` (as `u_strFoldCase` with
+/// U_FOLD_CASE_DEFAULT computes it; one or more code points, such as "ss" for U+00DF) into
+/// `out` of `capacity` code points, and returns how many it has (more than `capacity` means
+/// it was cut short; 3 always suffice). Surrogate code points fold to themselves. Exists so
+/// that the tests can check icugrep's committed table of case-fold variants, which the
+/// case-insensitive prefilter relies on, against the ICU actually in use.
+int32_t icushim_fold_case(uint32_t code_point, uint32_t *out, int32_t capacity);
+
+/// The simple default case folding of `code_point` (`u_foldCase` with U_FOLD_CASE_DEFAULT),
+/// which ICU's regular expressions use for a lone pattern character. Exists for the same
+/// tests as `icushim_fold_case`.
+uint32_t icushim_simple_fold_case(uint32_t code_point);
+
 #ifdef __cplusplus
 }
 #endif
