@@ -134,13 +134,17 @@ struct PrefilterDifferentialTests {
             let line = Self.corpusLines[lineIndex % Self.corpusLines.count]
             // Put the literal at the end and the start of lines close to each 96 KiB boundary.
             let nearBoundary = (text.count % FileSearcher.readSize) > FileSearcher.readSize - 400
-            text += Array(((nearBoundary ? "Mr. Holmes " : "") + line + (nearBoundary ? " Холмс 福尔摩斯 HOLMES" : "")).utf8)
+            text += Array(((nearBoundary ? "Mr. Holmes " : "") + line + (nearBoundary ? " Холмс 福尔摩斯 HOLMES Х\u{1C82}лм\u{1C83} Х\u{1C82}ЛМ\u{1C83} ДЖОН УОТСОН" : "")).utf8)
             text.append(10)
             lineIndex += 7
         }
         let fixture = try EngineFixture(["big.txt": text])
         defer { try? FileManager.default.removeItem(at: fixture.directory) }
-        let patterns = ["Holmes", "Холмс", "福尔摩斯", "Holmes|Watson|Лестрейд", "\\w+\\s+Holmes", "(?<=Mr\\. )Holmes"]
+        let patterns = [
+            "Holmes", "Холмс", "福尔摩斯", "Holmes|Watson|Лестрейд", "\\w+\\s+Holmes", "(?<=Mr\\. )Holmes",
+            // Searched with -i through case-fold variants (ᲂ U+1C82 is an о, ᲃ U+1C83 a с).
+            "Х\u{1C82}ЛМ\u{1C83}", "Шерлок Холмс|Джон Уотсон|Ирен Адлер|инспектор Лестрейд|профессор Мориарти", "сказал",
+        ]
         for pattern in patterns {
             for options in [[], ["-i"], ["-n"], ["-c"], ["-o", "-b"], ["-w", "-n"], ["-x"], ["-v", "-c"], ["-C1", "-n"], ["-m3", "-n"]] {
                 var configuration = EngineHarness.configuration([pattern], files: [fixture.path("big.txt")])

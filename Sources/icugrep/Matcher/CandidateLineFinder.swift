@@ -1,9 +1,12 @@
 /// The prefilter of one thread: finds, in a block of raw input bytes, the next line that
-/// contains one of the ``RequiredLiterals`` (or, ignoring case, any byte outside ASCII), so
+/// contains one of the ``RequiredLiterals`` (or, with case-insensitive ASCII literals, any
+/// byte outside ASCII), so
 /// that the lines before it are skipped without being decoded or matched.
 final class CandidateLineFinder {
     /// One scanner per literal.
     private var scanners: [LiteralScanner]
+    /// One scanner per literal searched through its case-fold variants.
+    private var variantScanners: [CaseVariantScanner]
     /// True when a line holding a byte outside ASCII is always a candidate (with `-i`).
     private let nonASCIILinesAreCandidates: Bool
     /// The next byte outside ASCII, remembered as the scanners remember their literals.
@@ -14,6 +17,7 @@ final class CandidateLineFinder {
         scanners = literals.literals.map {
             LiteralScanner(literal: $0, ignoresASCIICase: literals.caseInsensitiveASCII)
         }
+        variantScanners = literals.variantLiterals.map(CaseVariantScanner.init)
         nonASCIILinesAreCandidates = literals.caseInsensitiveASCII
     }
 
@@ -22,6 +26,9 @@ final class CandidateLineFinder {
     func forgetBlock() {
         for index in scanners.indices {
             scanners[index].forgetBlock()
+        }
+        for index in variantScanners.indices {
+            variantScanners[index].forgetBlock()
         }
         nonASCII = NonASCIICache()
     }
@@ -40,6 +47,10 @@ final class CandidateLineFinder {
             // Each scanner searches the whole block: it remembers its next occurrence, so
             // later questions cost nothing until the search passes it.
             let found = scanners[index].firstOccurrence(in: block, from: offset)
+            if found < first { first = found }
+        }
+        for index in variantScanners.indices {
+            let found = variantScanners[index].firstOccurrence(in: block, from: offset)
             if found < first { first = found }
         }
         if first >= block.count { return block.count }

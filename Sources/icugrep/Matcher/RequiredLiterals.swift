@@ -8,19 +8,32 @@ import Glibc
 /// decoder turns exactly its UTF-8 bytes into it (a literal never holds U+FFFD, which
 /// ill-formed input also turns into).
 ///
-/// With `-i` (``caseInsensitiveASCII``) the literals are ASCII, lowercased, and a line can
-/// match only when it contains one of them ignoring ASCII case, or when it holds a byte
-/// outside ASCII. ICU compares full case foldings; the fold of ASCII text is its ASCII
+/// With `-i`, a literal that holds a character outside ASCII is searched, when it can be, as
+/// a ``CaseVariantLiteral`` (in ``variantLiterals``): its longest stretch of characters whose
+/// case-fold variants are known exactly, matched in any of their spellings. That is exact for
+/// every line, whatever bytes it holds.
+///
+/// The other literals with `-i` (``caseInsensitiveASCII``) are ASCII, lowercased, and a line
+/// can match them only when it contains one of them ignoring ASCII case, or when it holds a
+/// byte outside ASCII. ICU compares full case foldings; the fold of ASCII text is its ASCII
 /// lowercase, one character for one, so in an ASCII line an ASCII stretch of the pattern's
 /// literal is matched by the same letters in either case. Only characters outside ASCII fold
 /// into ASCII letters (`ß` to `ss`, `ſ` to `s`, the Kelvin sign to `k`, `ﬀ` to `ff`, `İ` to
-/// `i` and a combining dot, ...), so a line with any of them is always searched.
+/// `i` and a combining dot, ...), so a line with any of them is always searched. Pure ASCII
+/// literals keep this form: most ASCII letters have a variant outside ASCII or are part of
+/// some character's multi-letter fold, so their exact stretches would be short.
 struct RequiredLiterals: Sendable, Equatable {
     /// The literals, as UTF-8 bytes; lowercase ASCII with ``caseInsensitiveASCII``.
     var literals: [[UInt8]]
-    /// True when the literals are searched ignoring ASCII case, and lines with bytes outside
-    /// ASCII are always candidates.
+    /// True when ``literals`` are searched ignoring ASCII case, and lines with bytes outside
+    /// ASCII are always candidates (only when ``literals`` is not empty).
     var caseInsensitiveASCII: Bool
+    /// The literals searched in all their case-fold spellings (with `-i` only).
+    var variantLiterals: [CaseVariantLiteral] = []
+
+    /// The fewest bytes a literal searched through its case-fold variants may take: a single
+    /// letter in two spellings would make most lines candidates.
+    static let minimumVariantLength = 4
 
     /// The shortest literal worth a prefilter, in bytes: a single common byte would make
     /// nearly every line a candidate, and the search only slower.
@@ -57,13 +70,51 @@ struct RequiredLiterals: Sendable, Equatable {
             guard let literals = PatternLiteralExtractor.requiredLiterals(in: pattern, score: score) else {
                 return nil
             }
-            let searched = ignoreCase ? literals.map(Self.longestASCIIRun) : literals
-            joined = LiteralFacts.union(joined, searched.map { ignoreCase ? Self.asciiLowercased($0) : $0 })
+            joined = LiteralFacts.union(joined, literals)
             guard joined != nil else { return nil }
         }
-        guard let joined, joined.allSatisfy({ $0.count >= Self.minimumLength }) else { return nil }
-        self.literals = joined
-        self.caseInsensitiveASCII = ignoreCase
+        guard let joined else { return nil }
+        guard ignoreCase else {
+            guard joined.allSatisfy({ $0.count >= Self.minimumLength }) else { return nil }
+            self.literals = joined
+            self.caseInsensitiveASCII = false
+            return
+        }
+        var asciiLiterals: [[UInt8]] = []
+        var variantLiterals: [CaseVariantLiteral] = []
+        for literal in joined {
+            switch Self.caseInsensitiveForm(of: literal) {
+            case .variants(let variantLiteral):
+                if !variantLiterals.contains(variantLiteral) { variantLiterals.append(variantLiteral) }
+            case .ascii(let ascii):
+                guard ascii.count >= Self.minimumLength else { return nil }
+                let lowercased = Self.asciiLowercased(ascii)
+                if !asciiLiterals.contains(lowercased) { asciiLiterals.append(lowercased) }
+            }
+        }
+        self.literals = asciiLiterals
+        self.caseInsensitiveASCII = !asciiLiterals.isEmpty
+        self.variantLiterals = variantLiterals
+    }
+
+    /// How one literal is searched with `-i`.
+    enum CaseInsensitiveForm: Equatable {
+        /// Through the case-fold variants of its longest exact stretch.
+        case variants(CaseVariantLiteral)
+        /// Its longest ASCII stretch, ignoring ASCII case, with non-ASCII lines searched anyway.
+        case ascii([UInt8])
+    }
+
+    /// The form of `literal` with `-i`: its variants when it holds a character outside ASCII
+    /// and a long enough exact stretch, its longest ASCII stretch otherwise.
+    static func caseInsensitiveForm(of literal: [UInt8]) -> CaseInsensitiveForm {
+        if literal.contains(where: { $0 >= 0x80 }) {
+            let scalars = Array(String(decoding: literal, as: UTF8.self).unicodeScalars)
+            if let run = CaseVariantLiteral.longestSafeRun(scalars), run.minimumLength >= minimumVariantLength {
+                return .variants(run)
+            }
+        }
+        return .ascii(longestASCIIRun(literal))
     }
 
     /// The rank of a literal set searched case-sensitively: its shortest literal's length.
@@ -71,9 +122,15 @@ struct RequiredLiterals: Sendable, Equatable {
         literals.map(\.count).min() ?? 0
     }
 
-    /// The rank of a literal set searched with `-i`: the shortest of their longest ASCII runs.
+    /// The rank of a literal set searched with `-i`: the fewest bytes any of them is searched
+    /// by, in its ``CaseInsensitiveForm``.
     private static func caseInsensitiveScore(_ literals: [[UInt8]]) -> Int {
-        literals.map { longestASCIIRun($0).count }.min() ?? 0
+        literals.map {
+            switch caseInsensitiveForm(of: $0) {
+            case .variants(let run): return run.minimumLength
+            case .ascii(let run): return run.count
+            }
+        }.min() ?? 0
     }
 
     /// The longest stretch of ASCII bytes in `bytes` (the first of equal ones).
