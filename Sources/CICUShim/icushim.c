@@ -446,37 +446,6 @@ const char *icushim_detect_unicode_signature(const char *bytes, int32_t length,
     return name;
 }
 
-// MARK: - Transcoding
-
-int64_t icushim_utf8_to_utf16(const char *utf8, int64_t length, uint16_t *utf16,
-                              int64_t capacity) {
-    int64_t written = 0;
-    while (length > 0) {
-        // u_strFromUTF8 takes 32-bit lengths: convert in pieces that end on a character boundary.
-        int64_t piece = length;
-        if (piece > (1 << 30)) {
-            piece = 1 << 30;
-            while (piece > 0 && ((unsigned char)utf8[piece] & 0xC0) == 0x80) {
-                piece -= 1;
-            }
-        }
-        int64_t room = capacity - written;
-        if (room > INT32_MAX) {
-            room = INT32_MAX;
-        }
-        int32_t produced = 0;
-        UErrorCode status = U_ZERO_ERROR;
-        u_strFromUTF8(utf16 + written, (int32_t)room, &produced, utf8, (int32_t)piece, &status);
-        if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING && produced > room) {
-            return -1;
-        }
-        written += produced;
-        utf8 += piece;
-        length -= piece;
-    }
-    return written;
-}
-
 // MARK: - Case folding
 
 int32_t icushim_fold_case(uint32_t code_point, uint32_t *out, int32_t capacity) {

@@ -123,14 +123,6 @@ int32_t icushim_converter_to_utf8(icushim_converter *converter, const char **sou
 const char *icushim_detect_unicode_signature(const char *bytes, int32_t length,
                                              int32_t *signature_length);
 
-// MARK: - Transcoding
-
-/// Converts well-formed UTF-8 to UTF-16. Returns the number of UTF-16 units written, or -1
-/// when `capacity` is too small or the input is ill-formed. `capacity` >= `length` always
-/// suffices. (ICU's converter has a fast ASCII path; Swift's String has no public bulk copy.)
-int64_t icushim_utf8_to_utf16(const char *utf8, int64_t length, uint16_t *utf16,
-                              int64_t capacity);
-
 // MARK: - Case folding
 
 /// Writes the full default case folding of `code_point` (as `u_strFoldCase` with
