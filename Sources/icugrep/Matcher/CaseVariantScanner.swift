@@ -19,9 +19,8 @@ struct CaseVariantScanner {
     /// The distinct anchor bytes, each with its remembered next position.
     private let anchorBytes: [UInt8]
     private var nextAnchor: [NextByteCache]
-    /// The last occurrence found (or the block's end), and where the search for it started.
-    private var lastFound = -1
-    private var lastSearchStart = Int.max
+    /// The last occurrence found in this block, and where its search started.
+    private var memo = LastOccurrenceMemo()
 
     /// The most distinct anchor bytes a position may have to be chosen, when another has
     /// fewer: each costs a pass of `memchr`.
@@ -79,8 +78,7 @@ struct CaseVariantScanner {
         for index in nextAnchor.indices {
             nextAnchor[index] = NextByteCache()
         }
-        lastFound = -1
-        lastSearchStart = Int.max
+        memo = LastOccurrenceMemo()
     }
 
     /// The start of an occurrence at or after `start` in `block` that lies in the same line as
@@ -88,12 +86,11 @@ struct CaseVariantScanner {
     /// and one that starts earlier but is found later overlaps the one found, so no line
     /// terminator lies between them), or `block.count` when there is none.
     mutating func firstOccurrence(in block: UnsafeRawBufferPointer, from start: Int) -> Int {
-        if lastSearchStart <= start && start <= lastFound {
-            return lastFound
+        if let known = memo.answer(from: start) {
+            return known
         }
         let found = search(in: block, from: start)
-        lastSearchStart = start
-        lastFound = found
+        memo.remember(found, searchedFrom: start)
         return found
     }
 

@@ -21,10 +21,8 @@ struct LiteralScanner {
     /// it, or -1 when unknown.
     private var nextAnchor = NextByteCache()
     private var nextOtherCaseAnchor = NextByteCache()
-    /// The last occurrence found (or the block's end when there was none), and where the
-    /// search for it started: valid for every search from between the two.
-    private var lastFound = -1
-    private var lastSearchStart = Int.max
+    /// The last occurrence found in this block, and where its search started.
+    private var memo = LastOccurrenceMemo()
 
     /// Creates a scanner for `literal` (at least one byte; lowercase ASCII when
     /// `ignoresASCIICase`).
@@ -45,19 +43,17 @@ struct LiteralScanner {
     mutating func forgetBlock() {
         nextAnchor = NextByteCache()
         nextOtherCaseAnchor = NextByteCache()
-        lastFound = -1
-        lastSearchStart = Int.max
+        memo = LastOccurrenceMemo()
     }
 
     /// The start of the first occurrence of the literal at or after `start` in `block`, or
     /// `block.count` when there is none.
     mutating func firstOccurrence(in block: UnsafeRawBufferPointer, from start: Int) -> Int {
-        if lastSearchStart <= start && start <= lastFound {
-            return lastFound
+        if let known = memo.answer(from: start) {
+            return known
         }
         let found = search(in: block, from: start)
-        lastSearchStart = start
-        lastFound = found
+        memo.remember(found, searchedFrom: start)
         return found
     }
 
