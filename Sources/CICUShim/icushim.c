@@ -286,7 +286,9 @@ int32_t icushim_regex_set_limits(icushim_regex *regex, int32_t time_limit, int32
     return (int32_t)status;
 }
 
-int32_t icushim_regex_set_text_utf16(icushim_regex *regex, const uint16_t *text, int64_t length) {
+// Makes `text` the text of the next find (see icushim_regex_find_in_utf16).
+static int32_t icushim_regex_set_text_utf16(icushim_regex *regex, const uint16_t *text,
+                                            int64_t length) {
     UErrorCode status = U_ZERO_ERROR;
     if (length < 0) {
         return U_ILLEGAL_ARGUMENT_ERROR;
@@ -313,7 +315,8 @@ int32_t icushim_regex_set_text_utf16(icushim_regex *regex, const uint16_t *text,
     return (int32_t)status;
 }
 
-int32_t icushim_regex_set_text_utf8(icushim_regex *regex, const char *text, int64_t length) {
+// Makes `text` the text of the next find (see icushim_regex_find_in_utf8).
+static int32_t icushim_regex_set_text_utf8(icushim_regex *regex, const char *text, int64_t length) {
     UErrorCode status = U_ZERO_ERROR;
     if (length < 0 || (text == NULL && length != 0)) {
         return U_ILLEGAL_ARGUMENT_ERROR;
@@ -331,8 +334,9 @@ int32_t icushim_regex_set_text_utf8(icushim_regex *regex, const char *text, int6
     return (int32_t)status;
 }
 
-bool icushim_regex_find(icushim_regex *regex, int64_t from, int64_t *match_start,
-                        int64_t *match_end, int32_t *error_code) {
+// Finds the first match at or after `from` in the text set last.
+static bool icushim_regex_find(icushim_regex *regex, int64_t from, int64_t *match_start,
+                               int64_t *match_end, int32_t *error_code) {
     UErrorCode status = U_ZERO_ERROR;
     UBool found = uregex_find64(regex->regex, from, &status);
     if (U_FAILURE(status) || !found) {
@@ -349,6 +353,17 @@ bool icushim_regex_find_in_utf16(icushim_regex *regex, const uint16_t *text, int
                                  int64_t from, int64_t *match_start, int64_t *match_end,
                                  int32_t *error_code) {
     int32_t status = icushim_regex_set_text_utf16(regex, text, length);
+    if (status > 0) {
+        *error_code = status;
+        return false;
+    }
+    return icushim_regex_find(regex, from, match_start, match_end, error_code);
+}
+
+bool icushim_regex_find_in_utf8(icushim_regex *regex, const char *text, int64_t length,
+                                int64_t from, int64_t *match_start, int64_t *match_end,
+                                int32_t *error_code) {
+    int32_t status = icushim_regex_set_text_utf8(regex, text, length);
     if (status > 0) {
         *error_code = status;
         return false;
@@ -418,11 +433,6 @@ void icushim_converter_close(icushim_converter *converter) {
     ucnv_close(converter->source);
     ucnv_close(converter->utf8);
     free(converter);
-}
-
-const char *icushim_converter_name(const icushim_converter *converter) {
-    UErrorCode status = U_ZERO_ERROR;
-    return ucnv_getName(converter->source, &status);
 }
 
 int32_t icushim_converter_to_utf8(icushim_converter *converter, const char **source,

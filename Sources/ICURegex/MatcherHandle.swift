@@ -47,14 +47,9 @@ enum MatcherHandle {
     static func find(
         _ handle: OpaquePointer, utf16 text: UnsafePointer<UInt16>?, length: Int, from: Int
     ) throws(ICURegexError) -> Range<Int>? {
-        var start: Int64 = 0
-        var end: Int64 = 0
-        var code: Int32 = 0
-        guard icushim_regex_find_in_utf16(handle, text, Int64(length), Int64(from), &start, &end, &code) else {
-            if code > 0 { throw ICURegexError(rawValue: code) }
-            return nil
+        try match { start, end, code in
+            icushim_regex_find_in_utf16(handle, text, Int64(length), Int64(from), &start, &end, &code)
         }
-        return Int(start)..<Int(end)
     }
 
     /// Searches `length` UTF-8 bytes at `text` for the first match starting at or after byte
@@ -63,17 +58,22 @@ enum MatcherHandle {
     static func find(
         _ handle: OpaquePointer, utf8 text: UnsafeRawPointer?, length: Int, from: Int
     ) throws(ICURegexError) -> Range<Int>? {
-        let code = icushim_regex_set_text_utf8(handle, text?.assumingMemoryBound(to: CChar.self), Int64(length))
-        guard code <= 0 else { throw ICURegexError(rawValue: code) }
-        return try find(handle, from: from)
+        try match { start, end, code in
+            icushim_regex_find_in_utf8(
+                handle, text?.assumingMemoryBound(to: CChar.self), Int64(length), Int64(from), &start, &end, &code)
+        }
     }
 
+    /// Runs one of the shim's find calls and turns its out-parameters into a range, nil, or
+    /// the error ICU reported.
     @inline(__always)
-    private static func find(_ handle: OpaquePointer, from: Int) throws(ICURegexError) -> Range<Int>? {
+    private static func match(
+        _ find: (inout Int64, inout Int64, inout Int32) -> Bool
+    ) throws(ICURegexError) -> Range<Int>? {
         var start: Int64 = 0
         var end: Int64 = 0
         var code: Int32 = 0
-        guard icushim_regex_find(handle, Int64(from), &start, &end, &code) else {
+        guard find(&start, &end, &code) else {
             if code > 0 { throw ICURegexError(rawValue: code) }
             return nil
         }

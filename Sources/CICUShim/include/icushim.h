@@ -64,29 +64,26 @@ void icushim_regex_close(icushim_regex *regex);
 /// Returns an error code.
 int32_t icushim_regex_set_limits(icushim_regex *regex, int32_t time_limit, int32_t stack_limit);
 
-/// Makes `text` (UTF-16, `length` units, any length including more than INT32_MAX) the text of
-/// later finds. ICU does not copy it: it must stay valid and unchanged until the next set_text
-/// call or icushim_regex_close. `text` may be NULL when `length` is 0. Returns an error code.
-int32_t icushim_regex_set_text_utf16(icushim_regex *regex, const uint16_t *text, int64_t length);
-
-/// Makes `text` (UTF-8, `length` bytes; ill-formed sequences read as U+FFFD) the text of later
-/// finds; offsets are then byte offsets. Same lifetime rules as the UTF-16 form. ICU's UTF-8
-/// text takes at most INT32_MAX bytes: a longer text gives U_ILLEGAL_ARGUMENT_ERROR (1).
-int32_t icushim_regex_set_text_utf8(icushim_regex *regex, const char *text, int64_t length);
-
-/// Finds the first match that starts at or after `from` in the current text. Returns true and
-/// sets `*match_start` and `*match_end` when there is one. On failure (a time-out, a stack
-/// overflow, a bad offset) returns false and sets `*error_code`; otherwise `*error_code` is 0.
+/// Searches `text` (UTF-16, `length` units, any length including more than INT32_MAX) for the
+/// first match that starts at or after `from`. Returns true and sets `*match_start` and
+/// `*match_end` when there is one. On failure (a time-out, a stack overflow, a bad offset)
+/// returns false and sets `*error_code`; otherwise `*error_code` is 0. `text` may be NULL when
+/// `length` is 0.
+///
 /// Text before `from` is still visible to look-behind and `\b`; `^` matches only at offset 0
-/// (or after a line end in multiline mode).
-bool icushim_regex_find(icushim_regex *regex, int64_t from, int64_t *match_start,
-                        int64_t *match_end, int32_t *error_code);
-
-/// `icushim_regex_set_text_utf16` followed by `icushim_regex_find`, in one call: the common
-/// case of one search per text costs one call across the language boundary instead of two.
+/// (or after a line end in multiline mode). ICU keeps a pointer to `text` until the next search
+/// or icushim_regex_close, but reads it only during this call. Setting the text and finding are
+/// one call, so one search costs one call across the language boundary.
 bool icushim_regex_find_in_utf16(icushim_regex *regex, const uint16_t *text, int64_t length,
                                  int64_t from, int64_t *match_start, int64_t *match_end,
                                  int32_t *error_code);
+
+/// The same for `text` in UTF-8 (`length` bytes; ill-formed sequences read as U+FFFD), with
+/// byte offsets. ICU's UTF-8 text takes at most INT32_MAX bytes: a longer text gives
+/// U_ILLEGAL_ARGUMENT_ERROR (1).
+bool icushim_regex_find_in_utf8(icushim_regex *regex, const char *text, int64_t length,
+                                int64_t from, int64_t *match_start, int64_t *match_end,
+                                int32_t *error_code);
 
 /// ICU's symbolic name for an error code, such as "U_REGEX_MISMATCHED_PAREN".
 const char *icushim_error_name(int32_t error_code);
@@ -106,9 +103,6 @@ icushim_converter *icushim_converter_open(const char *name, int32_t *error_code)
 
 /// Frees a converter. NULL is ignored.
 void icushim_converter_close(icushim_converter *converter);
-
-/// ICU's canonical name of the converter's source charset.
-const char *icushim_converter_name(const icushim_converter *converter);
 
 /// Converts from `*source` up to `source_limit` into `*target` up to `target_limit`, advancing
 /// both pointers. `flush` is true for the last piece of input. Returns an error code; 15
