@@ -4,7 +4,7 @@
 ///
 /// UTF-8 encodings are prefix-free and suffix-free, so at each position at most one variant
 /// fits, reading forwards or backwards: the comparison never backtracks.
-struct CaseVariantScanner {
+struct CaseVariantScanner: BlockScanner {
     /// One variant of the anchor position: the byte looked for, and where it is in the variant.
     private struct AnchorEntry {
         var byte: UInt8
@@ -20,7 +20,7 @@ struct CaseVariantScanner {
     private let anchorBytes: [UInt8]
     private var nextAnchor: [NextByteCache]
     /// The last occurrence found in this block, and where its search started.
-    private var memo = LastOccurrenceMemo()
+    var memo = LastOccurrenceMemo()
 
     /// The most distinct anchor bytes a position may have to be chosen, when another has
     /// fewer: each costs a pass of `memchr`.
@@ -85,16 +85,7 @@ struct CaseVariantScanner {
     /// the first such occurrence (occurrences are found in the order of their anchor bytes,
     /// and one that starts earlier but is found later overlaps the one found, so no line
     /// terminator lies between them), or `block.count` when there is none.
-    mutating func firstOccurrence(in block: UnsafeRawBufferPointer, from start: Int) -> Int {
-        if let known = memo.answer(from: start) {
-            return known
-        }
-        let found = search(in: block, from: start)
-        memo.remember(found, searchedFrom: start)
-        return found
-    }
-
-    private mutating func search(in block: UnsafeRawBufferPointer, from start: Int) -> Int {
+    mutating func search(in block: UnsafeRawBufferPointer, from start: Int) -> Int {
         let count = block.count
         var cursor = start
         while cursor < count {

@@ -6,7 +6,7 @@ import Glibc
 ///
 /// It remembers where the last search ended, so that a block is scanned about once however
 /// many lines are asked about; ``forgetBlock()`` must be called whenever the block changes.
-struct LiteralScanner {
+struct LiteralScanner: BlockScanner {
     /// The literal; lowercase ASCII when case is ignored.
     private let literal: [UInt8]
     /// True when ASCII letters match in either case.
@@ -22,7 +22,7 @@ struct LiteralScanner {
     private var nextAnchor = NextByteCache()
     private var nextOtherCaseAnchor = NextByteCache()
     /// The last occurrence found in this block, and where its search started.
-    private var memo = LastOccurrenceMemo()
+    var memo = LastOccurrenceMemo()
 
     /// Creates a scanner for `literal` (at least one byte; lowercase ASCII when
     /// `ignoresASCIICase`).
@@ -48,16 +48,7 @@ struct LiteralScanner {
 
     /// The start of the first occurrence of the literal at or after `start` in `block`, or
     /// `block.count` when there is none.
-    mutating func firstOccurrence(in block: UnsafeRawBufferPointer, from start: Int) -> Int {
-        if let known = memo.answer(from: start) {
-            return known
-        }
-        let found = search(in: block, from: start)
-        memo.remember(found, searchedFrom: start)
-        return found
-    }
-
-    private mutating func search(in block: UnsafeRawBufferPointer, from start: Int) -> Int {
+    mutating func search(in block: UnsafeRawBufferPointer, from start: Int) -> Int {
         let count = block.count
         let length = literal.count
         var candidate = start
