@@ -1,4 +1,5 @@
 import Glibc
+import ICURegex
 
 /// Literal byte strings one of which every line that can match contains: the prefilter's
 /// knowledge about a run's patterns, decided once before any input is read.

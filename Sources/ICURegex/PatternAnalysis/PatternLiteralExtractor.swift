@@ -1,11 +1,11 @@
-/// Reads an ICU pattern and finds literal strings that every match must contain, for the
-/// prefilter.
+/// Reads an ICU pattern and finds literal strings that every match must contain, for
+/// icugrep's prefilter on raw bytes and for ``RegexPattern``'s search plan on long texts.
 ///
 /// The reader is deliberately conservative: it knows plain characters, escaped punctuation,
 /// `\Q...\E`, groups, alternation, quantifiers and the common escapes, classes and anchors.
 /// Anything else (inline flags, comments, `\c`, unknown escapes, odd braces) makes it give
 /// up, and then there is no prefilter: a missing prefilter costs time, a wrong one results.
-struct PatternLiteralExtractor {
+package struct PatternLiteralExtractor {
     /// The pattern's code points.
     private let scalars: [Unicode.Scalar]
     /// The next code point to read.
@@ -18,12 +18,19 @@ struct PatternLiteralExtractor {
 
     /// The best set of literals one of which every match of `pattern` contains, ranked by
     /// `score`; nil when the reader does not understand the pattern or finds no literal.
-    static func requiredLiterals(in pattern: String, score: @escaping ([[UInt8]]) -> Int) -> [[UInt8]]? {
+    package static func requiredLiterals(in pattern: String, score: @escaping ([[UInt8]]) -> Int) -> [[UInt8]]? {
+        facts(of: pattern, score: score)?.required
+    }
+
+    /// What is known of the matches of the whole of `pattern`, read without flags (no
+    /// case-insensitivity, comments or literal mode), with required sets ranked by `score`;
+    /// nil when the reader does not understand the pattern.
+    package static func facts(of pattern: String, score: @escaping ([[UInt8]]) -> Int) -> LiteralFacts? {
         var extractor = PatternLiteralExtractor(scalars: Array(pattern.unicodeScalars), score: score)
         guard let facts = try? extractor.readAlternation(), extractor.index == extractor.scalars.count else {
             return nil
         }
-        return facts.required
+        return facts
     }
 
     private init(scalars: [Unicode.Scalar], score: @escaping ([[UInt8]]) -> Int) {
@@ -56,8 +63,8 @@ struct PatternLiteralExtractor {
                 throw Unsupported()
             case (.consuming(let facts), nil):
                 builder.append(facts)
-            case (.consuming(let facts), let minimum?):
-                builder.append(facts.repeated(minimum: minimum))
+            case (.consuming(let facts), let bounds?):
+                builder.append(facts.repeated(minimum: bounds.minimum, maximum: bounds.maximum))
             }
         }
         return builder.finish()
@@ -81,9 +88,9 @@ struct PatternLiteralExtractor {
             return try readGroup()
         case "[":
             try skipClass()
-            return .consuming(.unknown)
+            return .consuming(.oneCharacter)
         case ".":
-            return .consuming(.unknown)
+            return .consuming(.oneCharacter)
         case "^", "$":
             return .zeroWidth
         case "*", "+", "?", "{", "}", "]", ")", "|":
@@ -94,21 +101,30 @@ struct PatternLiteralExtractor {
         }
     }
 
-    /// Reads the quantifier after a piece, if any, and returns its minimum count. A lazy or
+    /// The counts a quantifier allows: at least `minimum`, at most `maximum` (nil: no limit).
+    private struct RepeatBounds {
+        var minimum: Int
+        var maximum: Int?
+    }
+
+    /// Reads the quantifier after a piece, if any, and returns its counts. A lazy or
     /// possessive suffix (`+?`, `*+`) changes nothing here.
-    private mutating func readQuantifier() throws(Unsupported) -> Int? {
+    private mutating func readQuantifier() throws(Unsupported) -> RepeatBounds? {
         guard let scalar = peek() else { return nil }
-        let minimum: Int
+        let bounds: RepeatBounds
         switch scalar {
-        case "*", "?":
+        case "*":
             index += 1
-            minimum = 0
+            bounds = RepeatBounds(minimum: 0, maximum: nil)
+        case "?":
+            index += 1
+            bounds = RepeatBounds(minimum: 0, maximum: 1)
         case "+":
             index += 1
-            minimum = 1
+            bounds = RepeatBounds(minimum: 1, maximum: nil)
         case "{":
             index += 1
-            minimum = try readBoundedRepeat()
+            bounds = try readBoundedRepeat()
         default:
             return nil
         }
@@ -118,28 +134,32 @@ struct PatternLiteralExtractor {
         if let following = peek(), ["*", "+", "?", "{"].contains(following) {
             throw Unsupported()
         }
-        return minimum
+        return bounds
     }
 
-    /// Reads `n}`, `n,}` or `n,m}` after a `{` and returns `n`.
-    private mutating func readBoundedRepeat() throws(Unsupported) -> Int {
+    /// Reads `n}`, `n,}` or `n,m}` after a `{` and returns its counts.
+    private mutating func readBoundedRepeat() throws(Unsupported) -> RepeatBounds {
         guard let minimum = readDecimal() else { throw Unsupported() }
+        var maximum: Int? = minimum
         if peek() == "," {
             index += 1
-            _ = readDecimal()
+            maximum = readDecimal()
         }
         guard try next() == "}" else { throw Unsupported() }
-        return minimum
+        return RepeatBounds(minimum: minimum, maximum: maximum)
     }
 
     /// Reads a group after its `(`, through its `)`.
     private mutating func readGroup() throws(Unsupported) -> Piece {
         var isLookaround = false
+        var isAtomic = false
         if peek() == "?" {
             index += 1
             switch try next() {
-            case ":", ">":
+            case ":":
                 break
+            case ">":
+                isAtomic = true
             case "=", "!":
                 isLookaround = true
             case "<":
@@ -157,7 +177,8 @@ struct PatternLiteralExtractor {
         let facts = try readAlternation()
         guard try next() == ")" else { throw Unsupported() }
         // A lookaround's text is not part of the match: nothing in it is required there.
-        return isLookaround ? .zeroWidth : .consuming(facts)
+        if isLookaround { return .zeroWidth }
+        return .consuming(isAtomic ? facts.atomic() : facts)
     }
 
     // MARK: Escapes
@@ -180,7 +201,11 @@ struct PatternLiteralExtractor {
             return .consuming(quoted)
         case "b", "B", "A", "z", "Z", "G":
             return .zeroWidth
-        case "d", "D", "w", "W", "s", "S", "h", "H", "v", "V", "X", "R", "t", "n", "r", "f", "e", "a":
+        case "d", "D", "w", "W", "s", "S", "h", "H", "v", "V", "R", "t", "n", "r", "f", "e", "a":
+            // One character, or (`\R`) a CR LF pair.
+            return .consuming(.oneCharacter)
+        case "X":
+            // A grapheme cluster, of any length.
             return .consuming(.unknown)
         case "p", "P":
             if peek() == "{" {
@@ -188,22 +213,27 @@ struct PatternLiteralExtractor {
             } else {
                 _ = try next()
             }
-            return .consuming(.unknown)
+            return .consuming(.oneCharacter)
         case "N":
             try skipName(through: "}", after: "{")
-            return .consuming(.unknown)
+            return .consuming(.oneCharacter)
         case "k":
             try skipName(through: ">", after: "<")
             return .consuming(.unknown)
         case "x", "u", "U":
             // A code point by number. The digits are skipped generously: reading a literal
-            // digit as part of the escape only loses a literal, never invents one.
+            // digit as part of the escape only loses a literal, never invents one. Each digit
+            // ICU reads as a literal after the escape's own adds one unit to the length.
             if peek() == "{" {
                 try skipName(through: "}", after: "{")
-            } else {
-                while let digit = peek(), digit.properties.isASCIIHexDigit { index += 1 }
+                return .consuming(.oneCharacter)
             }
-            return .consuming(.unknown)
+            var digits = 0
+            while let digit = peek(), digit.properties.isASCIIHexDigit {
+                index += 1
+                digits += 1
+            }
+            return .consuming(.unsearchable(utf16Count: 2 + digits))
         case "0"..."9":
             // A back reference or an octal escape, with as many digits as follow.
             while let digit = peek(), ("0"..."9").contains(digit) { index += 1 }
@@ -301,12 +331,12 @@ struct PatternLiteralExtractor {
 
     /// The facts of literal text: exact and required, unless a character in it cannot be
     /// looked for in the raw bytes: U+FFFD also stands for ill-formed input, and a line
-    /// terminator or NUL is never inside a line. Such text is treated as unknown.
+    /// terminator or NUL is never inside a line. Such text is known only by its length.
     private static func literal(_ text: [Unicode.Scalar]) -> LiteralFacts {
         var bytes: [UInt8] = []
         for scalar in text {
             if scalar == "\u{FFFD}" || scalar == "\n" || scalar == "\0" {
-                return .unknown
+                return .unsearchable(utf16Count: text.reduce(0) { $0 + UTF16.width($1) })
             }
             bytes.append(contentsOf: String(scalar).utf8)
         }

@@ -1,0 +1,121 @@
+/// What the literal extractor knows about the text that one piece of a pattern matches.
+///
+/// Literals are UTF-8 byte strings, never `String`s: Swift compares strings by canonical
+/// equivalence, which would merge byte forms that a byte search must keep apart.
+package struct LiteralFacts: Sendable {
+    /// Every string the piece can match, when that is a small finite set; nil otherwise. The
+    /// strings are in the order in which ICU's backtracking tries them at one position
+    /// (alternation order, and prefix-major for sequences).
+    package var exact: [[UInt8]]?
+    /// True when, at any position, the piece matches each string of ``exact`` that the text
+    /// holds there, trying them in that order. False once an atomic group may commit to one
+    /// choice and refuse the others, so that ``exact`` only bounds the matches from above.
+    package var exactIsFaithful = true
+    /// A set of strings one of which every match of the piece contains; nil when none is
+    /// known.
+    package var required: [[UInt8]]?
+    /// The most UTF-16 units a match of the piece can take; nil when unbounded or unknown.
+    package var maximumLength: Int?
+    /// A required set with a bound on where in the match one of its strings starts; nil when
+    /// no such set is known.
+    package var nearRequired: NearLiterals?
+
+    /// The most strings kept in an `exact` or `required` set: beyond it the set is dropped,
+    /// since a search for many literals is no faster than the regular expression itself.
+    package static let maximumSetSize = 32
+
+    /// The longest match length this analysis counts: beyond it, a length is unbounded.
+    static let maximumCountedLength = 1 << 24
+
+    /// Facts that say nothing: the piece may match anything.
+    static let unknown = LiteralFacts(exact: nil, required: nil)
+
+    /// The facts of a piece that matches one character of an unknown set (a class, `.`, `\d`):
+    /// at most two UTF-16 units, a surrogate pair or (`.` with dot-all, `\R`) a CR LF pair.
+    static let oneCharacter = LiteralFacts(exact: nil, required: nil, maximumLength: 2)
+
+    /// The facts of one literal character or quoted string: it matches exactly `bytes`.
+    static func literal(_ bytes: [UInt8]) -> LiteralFacts {
+        LiteralFacts(
+            exact: [bytes],
+            required: bytes.isEmpty ? nil : [bytes],
+            maximumLength: utf16Count(bytes),
+            nearRequired: bytes.isEmpty ? nil : NearLiterals(literals: [bytes], maximumOffset: 0)
+        )
+    }
+
+    /// The facts of text of a known length whose characters are not searched for.
+    static func unsearchable(utf16Count: Int) -> LiteralFacts {
+        LiteralFacts(exact: nil, required: nil, maximumLength: utf16Count)
+    }
+
+    /// The number of UTF-16 units of the well-formed UTF-8 `bytes`.
+    package static func utf16Count(_ bytes: [UInt8]) -> Int {
+        var count = 0
+        for byte in bytes where byte & 0xC0 != 0x80 {
+            count += byte >= 0xF0 ? 2 : 1
+        }
+        return count
+    }
+
+    /// The facts of this piece repeated `minimum` to `maximum` times (unbounded when
+    /// `maximum` is nil): still required when it must occur at least once (the first
+    /// repetition holds a required string as near its start as the piece does), no longer
+    /// exact.
+    func repeated(minimum: Int, maximum: Int?) -> LiteralFacts {
+        var length: Int?
+        if maximumLength == 0 {
+            length = 0
+        } else if let maximumLength, let maximum, maximum <= Self.maximumCountedLength / max(maximumLength, 1) {
+            length = maximumLength * maximum
+        }
+        return LiteralFacts(
+            exact: nil,
+            required: minimum >= 1 ? required : nil,
+            maximumLength: length,
+            nearRequired: minimum >= 1 ? nearRequired : nil
+        )
+    }
+
+    /// The facts of an atomic group (`(?>...)`) around this piece: it matches at most the
+    /// same strings, but once it has matched one it never tries the others.
+    func atomic() -> LiteralFacts {
+        var facts = self
+        if let exact, exact.count > 1 { facts.exactIsFaithful = false }
+        return facts
+    }
+
+    /// The facts of an alternation of `branches`: exact when every branch is, and a required
+    /// set only when every branch has one (a match comes from one branch, and contains that
+    /// branch's required string).
+    static func alternation(_ branches: [LiteralFacts]) -> LiteralFacts {
+        if branches.count == 1 { return branches[0] }
+        var exact: [[UInt8]]? = []
+        var required: [[UInt8]]? = []
+        var maximumLength: Int? = 0
+        var nearRequired: NearLiterals? = NearLiterals(literals: [], maximumOffset: 0)
+        for branch in branches {
+            exact = union(exact, branch.exact)
+            required = union(required, branch.required)
+            maximumLength = maximumLength.flatMap { length in branch.maximumLength.map { max(length, $0) } }
+            nearRequired = nearRequired.flatMap { $0.union(branch.nearRequired) }
+        }
+        return LiteralFacts(
+            exact: exact,
+            exactIsFaithful: branches.allSatisfy(\.exactIsFaithful),
+            required: required,
+            maximumLength: maximumLength,
+            nearRequired: nearRequired
+        )
+    }
+
+    /// The union of two sets, without duplicates; nil when either is unknown or the union is
+    /// too large.
+    package static func union(_ first: [[UInt8]]?, _ second: [[UInt8]]?) -> [[UInt8]]? {
+        guard var result = first, let second else { return nil }
+        for string in second where !result.contains(string) {
+            result.append(string)
+        }
+        return result.count <= maximumSetSize ? result : nil
+    }
+}
