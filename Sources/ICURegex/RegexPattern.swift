@@ -32,16 +32,27 @@ public final class RegexPattern: @unchecked Sendable {
     private let template: OpaquePointer
     private let pool = MatcherPool()
 
+    /// How long ranges are searched faster than by ICU alone; nil when the pattern offers no
+    /// way (see ``SearchPlan``).
+    private let plan: SearchPlan?
+
     /// Compiles `pattern` with `options`; each search obeys `limits`.
     ///
     /// An empty pattern compiles, and matches the empty string at the start of any text.
     /// - Throws: ``ICURegexError`` with ICU's reason and the position in the pattern when the
     ///   pattern is malformed.
-    public init(_ pattern: String, options: Options = [], limits: Limits = .default) throws(ICURegexError) {
+    public convenience init(_ pattern: String, options: Options = [], limits: Limits = .default) throws(ICURegexError) {
+        try self.init(pattern, options: options, limits: limits, usesSearchPlan: true)
+    }
+
+    /// Compiles `pattern` like the public initializer; with `usesSearchPlan` false, every
+    /// search is ICU's alone, so that tests can compare the two.
+    package init(_ pattern: String, options: Options, limits: Limits, usesSearchPlan: Bool) throws(ICURegexError) {
         self.pattern = pattern
         self.options = options
         self.limits = limits
         self.template = try MatcherHandle.open(pattern, options: options)
+        self.plan = usesSearchPlan ? SearchPlan(pattern: pattern, options: options) : nil
     }
 
     deinit {
@@ -88,12 +99,28 @@ public final class RegexPattern: @unchecked Sendable {
             range.lowerBound >= 0 && range.upperBound <= text.count,
             "RegexPattern.firstMatch: range \(range) is out of bounds for a text of \(text.count) UTF-16 units"
         )
+        if range.count >= SearchPlan.minimumSearchLength, let plan, let base = text.baseAddress {
+            return try plannedMatch(plan, in: base, range: range, anchored: anchored)
+        }
         let start = text.baseAddress.map { $0 + range.lowerBound }
         let found = try withPooledMatcher { handle throws(ICURegexError) in
             try MatcherHandle.find(handle, utf16: start, length: range.count, from: 0)
         }
         guard let found, !anchored || found.lowerBound == 0 else { return .notFound }
         return UTF16Range(location: range.lowerBound + found.lowerBound, length: found.count)
+    }
+
+    /// Finds the first match in `base[range]` with `plan`, calling ICU only when the plan needs
+    /// it; the same result as ``firstMatch(inUTF16:range:anchored:)`` without the plan.
+    @inline(never)
+    private func plannedMatch(
+        _ plan: SearchPlan, in base: UnsafePointer<UInt16>, range: Range<Int>, anchored: Bool
+    ) throws(ICURegexError) -> UTF16Range {
+        try plan.firstMatch(in: base, range: range, anchored: anchored) { from throws(ICURegexError) in
+            try withPooledMatcher { handle throws(ICURegexError) in
+                try MatcherHandle.find(handle, utf16: base + range.lowerBound, length: range.count, from: from)
+            }
+        }
     }
 
     /// Finds the first match in `string[range]`, searching the range as a text of its own.

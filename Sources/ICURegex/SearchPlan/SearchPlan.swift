@@ -1,0 +1,107 @@
+/// How a ``RegexPattern`` searches long ranges faster than ICU alone, with the same results,
+/// decided once when the pattern is compiled.
+///
+/// The plan rests on the pattern's literals (see ``PatternLiteralExtractor``), searched in
+/// the UTF-16 text directly:
+/// - when the pattern's matches are exactly a few literal strings, the first match is the
+///   first of them in priority order at the leftmost place where any occurs, and ICU is not
+///   called;
+/// - when every match contains one of a set of literals, a range without any has no match;
+///   and when that literal starts at most some units after the match's start, no match starts
+///   earlier than that before the literal's first occurrence, so ICU starts its search there,
+///   on the whole range, which it still sees as a text of its own.
+struct SearchPlan: Sendable {
+    /// What the plan knows of the matches.
+    enum Strategy: Sendable {
+        /// Every match is one of the literals, tried in their order.
+        case exactLiterals
+        /// Every match contains one of the literals, starting at most `maximumOffset` units
+        /// after the match's start (nil: anywhere).
+        case requiredLiterals(maximumOffset: Int?)
+    }
+
+    /// The literals the plan searches for.
+    let literals: UTF16LiteralSet
+    /// What they say about the matches.
+    let strategy: Strategy
+
+    /// The shortest range searched with the plan: below it, the literal search would cost
+    /// more than it saves, and short searches keep their cost of one ICU call.
+    static let minimumSearchLength = 4096
+
+    /// The options whose effect the pattern reader's facts already allow for: they change only
+    /// what anchors, word boundaries and `.` match, never a literal.
+    private static let understoodOptions: RegexPattern.Options = [
+        .dotMatchesLineSeparators, .anchorsMatchLines, .useUnicodeWordBoundaries, .useUnixLineSeparators,
+        .errorOnUnknownEscapes,
+    ]
+
+    /// The plan for `pattern` compiled with `options`, or nil when there is none: the pattern
+    /// ignores case, has comments, has no literal, or holds what the reader does not know.
+    init?(pattern: String, options: RegexPattern.Options) {
+        if options.contains(.ignoreMetacharacters) {
+            guard options.subtracting(.ignoreMetacharacters).isSubset(of: Self.understoodOptions),
+                let literals = UTF16LiteralSet(utf8Literals: [Array(pattern.utf8)])
+            else { return nil }
+            self.init(literals: literals, strategy: .exactLiterals)
+            return
+        }
+        guard options.isSubset(of: Self.understoodOptions),
+            let facts = PatternLiteralExtractor.facts(of: pattern, score: { $0.map(\.count).min() ?? 0 })
+        else { return nil }
+        if facts.exactIsFaithful, let exact = facts.exact, let literals = UTF16LiteralSet(utf8Literals: exact) {
+            self.init(literals: literals, strategy: .exactLiterals)
+        } else if let near = facts.nearRequired, let literals = UTF16LiteralSet(utf8Literals: near.literals) {
+            self.init(literals: literals, strategy: .requiredLiterals(maximumOffset: near.maximumOffset))
+        } else if let required = facts.required, let literals = UTF16LiteralSet(utf8Literals: required) {
+            self.init(literals: literals, strategy: .requiredLiterals(maximumOffset: nil))
+        } else {
+            return nil
+        }
+    }
+
+    /// Creates a plan from its parts.
+    private init(literals: UTF16LiteralSet, strategy: Strategy) {
+        self.literals = literals
+        self.strategy = strategy
+    }
+
+    /// The first match in `base[range]`, searched as a text of its own, exactly as ICU finds
+    /// it. `find(from)` runs ICU on the whole range from offset `from` within it.
+    func firstMatch(
+        in base: UnsafePointer<UInt16>, range: Range<Int>, anchored: Bool,
+        find: (Int) throws(ICURegexError) -> Range<Int>?
+    ) throws(ICURegexError) -> UTF16Range {
+        switch strategy {
+        case .exactLiterals:
+            let found: (start: Int, literal: Int)?
+            if anchored {
+                found = literals.firstLiteral(at: range.lowerBound, in: base, range: range).map { (range.lowerBound, $0) }
+            } else {
+                found = literals.leftmostOccurrence(in: base, range: range)
+            }
+            guard let found else { return .notFound }
+            return UTF16Range(location: found.start, length: literals.literals[found.literal].count)
+        case .requiredLiterals(let maximumOffset):
+            guard let occurrence = literals.leftmostOccurrence(in: base, range: range) else { return .notFound }
+            var from = 0
+            if let maximumOffset {
+                from = max(0, occurrence.start - maximumOffset - range.lowerBound)
+                if anchored && from > 0 { return .notFound }
+                from = Self.codePointBoundary(atOrBefore: from, in: base + range.lowerBound)
+            }
+            guard let match = try find(from), !anchored || match.lowerBound == 0 else { return .notFound }
+            return UTF16Range(location: range.lowerBound + match.lowerBound, length: match.count)
+        }
+    }
+
+    /// `offset`, or one less when it falls between the two halves of a surrogate pair: ICU
+    /// steps over pairs, never starting a match between their halves, and so must this
+    /// search's start.
+    static func codePointBoundary(atOrBefore offset: Int, in text: UnsafePointer<UInt16>) -> Int {
+        guard offset > 0, UTF16.isTrailSurrogate(text[offset]), UTF16.isLeadSurrogate(text[offset - 1]) else {
+            return offset
+        }
+        return offset - 1
+    }
+}

@@ -1,0 +1,97 @@
+/// A few UTF-16 literals in priority order, and a fast search for the leftmost place where
+/// one of them occurs.
+///
+/// Each literal is found through one probe unit, the one in it least likely to be common
+/// in text, scanned for with ``UTF16UnitScanner``; every probe hit is checked against the
+/// whole literal.
+struct UTF16LiteralSet: Sendable {
+    /// The literals, in priority order; none is empty.
+    let literals: [[UInt16]]
+    /// For each literal, the offset of its probe unit.
+    private let probeOffsets: [Int]
+    /// The largest probe offset.
+    private let maximumProbeOffset: Int
+    /// The scanner for the literals' probe units.
+    private let scanner: UTF16UnitScanner
+
+    /// Creates the set for `literals` (UTF-8, well-formed, none empty), or nil when they are
+    /// too many to scan for at once.
+    init?(utf8Literals: [[UInt8]]) {
+        guard !utf8Literals.isEmpty, !utf8Literals.contains(where: \.isEmpty) else { return nil }
+        let literals = utf8Literals.map { Array(String(decoding: $0, as: UTF8.self).utf16) }
+        // The rarest unit of each literal; failing that (too many distinct units), the first.
+        var offsets = literals.map(Self.rarestUnitOffset)
+        var scanner = UTF16UnitScanner(units: zip(literals, offsets).map { $0[$1] })
+        if scanner == nil {
+            offsets = literals.map { _ in 0 }
+            scanner = UTF16UnitScanner(units: literals.map { $0[0] })
+        }
+        guard let scanner else { return nil }
+        self.literals = literals
+        self.probeOffsets = offsets
+        self.maximumProbeOffset = offsets.max() ?? 0
+        self.scanner = scanner
+    }
+
+    /// The leftmost occurrence of a literal wholly inside `range` of `base`: its start, and
+    /// the index of the first literal in priority order that occurs there; nil when none
+    /// occurs.
+    func leftmostOccurrence(in base: UnsafePointer<UInt16>, range: Range<Int>) -> (start: Int, literal: Int)? {
+        var position = range.lowerBound
+        while let probe = scanner.firstIndex(in: base, from: position, to: range.upperBound) {
+            var earliest: Int?
+            for (literal, offset) in probeOffsets.enumerated() where base[probe] == literals[literal][offset] {
+                let start = probe - offset
+                if start < earliest ?? Int.max && occurs(literal, at: start, in: base, range: range) {
+                    earliest = start
+                }
+            }
+            if let earliest {
+                // A literal with a larger probe offset may start up to that much earlier and
+                // not have been probed yet: look at each such start directly.
+                for start in max(range.lowerBound, earliest - maximumProbeOffset)...earliest {
+                    if let literal = firstLiteral(at: start, in: base, range: range) {
+                        return (start, literal)
+                    }
+                }
+            }
+            position = probe + 1
+        }
+        return nil
+    }
+
+    /// The first literal in priority order that occurs wholly inside `range` at `start`.
+    func firstLiteral(at start: Int, in base: UnsafePointer<UInt16>, range: Range<Int>) -> Int? {
+        literals.indices.first { occurs($0, at: start, in: base, range: range) }
+    }
+
+    /// True when literal number `literal` occurs at `start`, wholly inside `range`.
+    private func occurs(_ literal: Int, at start: Int, in base: UnsafePointer<UInt16>, range: Range<Int>) -> Bool {
+        let units = literals[literal]
+        guard start >= range.lowerBound, units.count <= range.upperBound - start else { return false }
+        for offset in units.indices where base[start + offset] != units[offset] {
+            return false
+        }
+        return true
+    }
+
+    /// The offset of the unit of `literal` least likely to be common in text (the first of
+    /// equally rare ones).
+    private static func rarestUnitOffset(_ literal: [UInt16]) -> Int {
+        literal.indices.max { rarity(literal[$0]) < rarity(literal[$1]) || rarity(literal[$0]) == rarity(literal[$1]) && $0 > $1 } ?? 0
+    }
+
+    /// How rare a unit is in typical text, higher being rarer: spaces and frequent English
+    /// lowercase letters are common, capitals and symbols rarer; units outside ASCII, which
+    /// are common in some scripts and absent in others, are ranked in the middle.
+    private static func rarity(_ unit: UInt16) -> Int {
+        let frequentLowercase = Array("etaoinshrdlcumwfgypbvkjxqz".utf16)
+        if unit == 0x20 { return 0 }
+        if let rank = frequentLowercase.firstIndex(of: unit) { return 1 + rank }
+        if (0x41...0x5A).contains(unit) { return 40 }
+        if (0x30...0x39).contains(unit) { return 25 }
+        if unit == 0x2E || unit == 0x2C || unit == 0x27 || unit == 0x0A || unit == 0x0D { return 5 }
+        if unit < 0x80 { return 35 }
+        return 30
+    }
+}

@@ -1,0 +1,156 @@
+@testable import ICURegex
+import Testing
+
+/// The search plan for long ranges against ICU alone: the same pattern compiled with and
+/// without the plan must give the same answer for every generated text, range and pattern.
+@Suite struct SearchPlanDifferentialTests {
+    /// Pieces put before the literal part of a generated pattern.
+    static let prefixes = [
+        "", "", "x", "(?<=x)", "(?<!x)", "\\b", "^", "[a-c]{0,2}", ".?", "(?:xy)?", "\\w*", "(?:c|😀)",
+        "\\w{1,3}", "(?:^|x)", "[^b]", ".{2}", "\\s+", "(?:ab)+",
+    ]
+    /// The literal parts: literals and alternations of them, in both priority orders.
+    static let cores = [
+        "ab", "abc", "a|ab", "ab|a", "abc|ab|b", "(?:a|ab)(?:c|bc)", "😀b", "x😀", "(?>a|ab)c", "b😀|😀",
+        "\\Qa|b\\E", "a\\.b", "(?:ab){2,3}", "a(?:b|)c", "(?:|a)b", "abcab", "ba|bab",
+        "bc|abcX", "abcX|c",
+    ]
+    /// Pieces put after the literal part.
+    static let suffixes = [
+        "", "", "$", "\\b", "(?=c)", "(?!x)", "c?", "\\w{0,2}", "x*", "(?<=b)", "\\s", ".",
+    ]
+    /// What generated texts are made of: mostly filler, with pieces of the literals, line
+    /// breaks, a surrogate pair and lone surrogates.
+    static let textPieces: [[UInt16]] = [
+        Array("pq".utf16), Array("r s".utf16), Array("tuvw ".utf16), Array("a".utf16), Array("b".utf16),
+        Array("c".utf16), Array("x".utf16), Array("ab".utf16), Array("abc".utf16), Array("xab".utf16),
+        Array("😀".utf16), [0xD83D], [0xDE00], Array("\r\n".utf16), Array("\n".utf16), Array("a.b".utf16),
+        Array("a|b".utf16), Array("é".utf16), Array("abcX".utf16),
+    ]
+
+    /// A text of `length` units or a little more: filler with a literal piece every
+    /// `spacing` units on average.
+    static func text(length: Int, spacing: Int, random: inout SplitMix64) -> [UInt16] {
+        var units: [UInt16] = []
+        units.reserveCapacity(length + 8)
+        while units.count < length {
+            if random.chance(1, in: spacing) {
+                units += random.pick(textPieces)
+            } else {
+                units += random.pick(Array(textPieces[0..<3]))
+            }
+        }
+        return units
+    }
+
+    /// The answer of `pattern` for `text[range]`, or the error it throws, as comparable text.
+    static func answer(_ pattern: RegexPattern, _ text: [UInt16], _ range: Range<Int>, anchored: Bool) -> String {
+        text.withUnsafeBufferPointer { buffer in
+            do {
+                let match = try pattern.firstMatch(inUTF16: buffer, range: range, anchored: anchored)
+                return match.isNotFound ? "not found" : "\(match.location)+\(match.length)"
+            } catch {
+                return "error \(error)"
+            }
+        }
+    }
+
+    /// Compares the planned and the plain search of `source` on `text[range]`.
+    static func compare(_ source: String, options: RegexPattern.Options = [], _ text: [UInt16], _ range: Range<Int>, anchored: Bool) throws -> Bool {
+        let planned = try RegexPattern(source, options: options, limits: .default, usesSearchPlan: true)
+        let plain = try RegexPattern(source, options: options, limits: .default, usesSearchPlan: false)
+        let expected = answer(plain, text, range, anchored: anchored)
+        let found = answer(planned, text, range, anchored: anchored)
+        #expect(found == expected, "pattern \(source) options \(options.rawValue) range \(range) anchored \(anchored)")
+        return found == expected
+    }
+
+    @Test("generated patterns and texts: the plan answers as ICU alone does")
+    func generated() throws {
+        var random = SplitMix64(seed: 0x706C_616E_6469_6666)
+        var failures = 0
+        var planned = 0
+        for _ in 0..<1_500 {
+            let source = random.pick(Self.prefixes) + "(?:" + random.pick(Self.cores) + ")" + random.pick(Self.suffixes)
+            let options = random.pick([[], [], RegexPattern.Options.anchorsMatchLines, .dotMatchesLineSeparators])
+            let spacing = random.pick([8, 60, 400, 100_000])
+            let text = Self.text(length: random.pick([4_200, 5_000, 9_000]), spacing: spacing, random: &random)
+            let lower = random.chance(1, in: 4) ? 0 : random.below(80)
+            let upper = text.count - (random.chance(1, in: 4) ? 0 : random.below(80))
+            let anchored = random.chance(1, in: 4)
+            if SearchPlan(pattern: source, options: options) != nil { planned += 1 }
+            if try !Self.compare(source, options: options, text, lower..<upper, anchored: anchored) {
+                failures += 1
+                if failures > 10 { break }
+            }
+        }
+        #expect(planned > 800, "most generated patterns have a plan (\(planned))")
+    }
+
+    @Test("literals at the range's edges, just outside it, and overlapping")
+    func edges() throws {
+        let filler = Array(repeating: UInt16(0x70), count: 5_000)
+        let abc = Array("abc".utf16)
+        // Just before the range start: a literal cut by the range is not found.
+        var text = filler
+        text.replaceSubrange(100..<103, with: abc)
+        for source in ["abc", "abc|bc", "bc|abc", "(?:x?)abc", "\\w?bc"] {
+            #expect(try Self.compare(source, text, 101..<text.count, anchored: false))
+            #expect(try Self.compare(source, text, 101..<text.count, anchored: true))
+            #expect(try Self.compare(source, text, 100..<text.count, anchored: true))
+            #expect(try Self.compare(source, text, 0..<102, anchored: false))
+        }
+        // At the very start and the very end of the range.
+        text = filler
+        text.replaceSubrange(0..<3, with: abc)
+        text.replaceSubrange((text.count - 3)..<text.count, with: abc)
+        for source in ["abc", "c|abc", "(?<=p)abc", "^abc", "abc$", "[p]{0,3}abc"] {
+            #expect(try Self.compare(source, text, 0..<text.count, anchored: false))
+            #expect(try Self.compare(source, text, 0..<text.count, anchored: true))
+            #expect(try Self.compare(source, text, 1..<text.count, anchored: false))
+            #expect(try Self.compare(source, text, 1..<(text.count - 1), anchored: false))
+        }
+        // Overlapping occurrences: the leftmost start wins, then the priority order.
+        text = filler
+        text.replaceSubrange(2_000..<2_005, with: Array("aaaab".utf16))
+        for source in ["aab", "aaab|ab", "ab|aaab", "aaaa|aab", "aab|aaaab", "a{2}b"] {
+            #expect(try Self.compare(source, text, 0..<text.count, anchored: false))
+        }
+        // Literals found through probe units at different offsets: "bc" is probed at its
+        // start, "abcX" at its rare capital, which comes later than the "bc" inside it.
+        text = filler
+        text.replaceSubrange(2_000..<2_004, with: Array("abcX".utf16))
+        for source in ["bc|abcX", "abcX|bc", "c|abcX"] {
+            #expect(try Self.compare(source, text, 0..<text.count, anchored: false))
+        }
+        // A search start that would fall between the halves of a surrogate pair.
+        text = filler
+        text.replaceSubrange(3_000..<3_008, with: Array("😀😀Holm".utf16))
+        for source in [".Holm", "..Holm", "(?:.|x)Holm", "[^p]Holm"] {
+            #expect(try Self.compare(source, text, 0..<text.count, anchored: false))
+            #expect(try Self.compare(source, text, 3_001..<text.count, anchored: false))
+        }
+    }
+
+    @Test("the plan's kinds: exact literals, a bounded required literal, an unbounded one, none")
+    func planKinds() {
+        func kind(_ pattern: String, _ options: RegexPattern.Options = []) -> String {
+            guard let plan = SearchPlan(pattern: pattern, options: options) else { return "none" }
+            switch plan.strategy {
+            case .exactLiterals: return "exact"
+            case .requiredLiterals(let offset?): return "near \(offset)"
+            case .requiredLiterals(nil): return "required"
+            }
+        }
+        #expect(kind("Sherlock Holmes") == "exact")
+        #expect(kind("a|ab") == "exact")
+        #expect(kind("a.b", .ignoreMetacharacters) == "exact")
+        #expect(kind("(?>a|ab)c") == "near 0")
+        #expect(kind("[0-9]{3}-[0-9]{3}-[0-9]{4}") == "near 6")
+        #expect(kind("\\w+\\s+Holmes\\s+\\w+") == "required")
+        #expect(kind("Holmes", .caseInsensitive) == "none")
+        #expect(kind("Holmes", .allowCommentsAndWhitespace) == "none")
+        #expect(kind("(?i)Holmes") == "none")
+        #expect(kind("\\p{Greek}") == "none")
+    }
+}
