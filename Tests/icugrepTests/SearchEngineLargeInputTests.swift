@@ -123,7 +123,9 @@ struct SearchEngineLargeInputTests {
 
     @Test("A runaway pattern is stopped on its line; the next line still prints; status 2")
     func runawayPattern() throws {
-        let fixture = try EngineFixture(texts: ["in": String(repeating: "a", count: 50_000) + "\naab\n"])
+        // The first line holds a match at its end, so that the prefilter passes it to ICU, which
+        // backtracks without end from its start.
+        let fixture = try EngineFixture(texts: ["in": String(repeating: "a", count: 50_000) + "cab\naab\n"])
         let started = Date()
         let result = try TestProcess.icugrep(["--time-limit=100", "-n", "(a+)+b", "in"], directory: fixture.directory)
         #expect(Date().timeIntervalSince(started) < 30)

@@ -204,7 +204,9 @@ struct SearchEngineTests {
 
     @Test("A line that hits the time limit is skipped with a warning; later lines are searched")
     func timeLimit() throws {
-        let fixture = try EngineFixture(texts: ["in": String(repeating: "a", count: 50_000) + "\naab\n"])
+        // The first line holds a match at its end, so that the prefilter passes it to ICU, which
+        // backtracks without end from its start.
+        let fixture = try EngineFixture(texts: ["in": String(repeating: "a", count: 50_000) + "cab\naab\n"])
         let run = try EngineHarness.run(EngineHarness.configuration(["(a+)+b"], files: [fixture.path("in")]) {
             $0.timeLimitSteps = 50
         })

@@ -13,6 +13,8 @@ struct CompiledPatterns: Sendable {
     /// Literals one of which every line that can match contains, for the prefilter; nil when
     /// every line must be matched.
     let requiredLiterals: RequiredLiterals?
+    /// The line automaton's plan, for the prefilter; nil when the patterns have none.
+    let lineAutomatonPlan: LineAutomatonPlan?
 
     /// Compiles the patterns of `configuration`.
     ///
@@ -21,6 +23,7 @@ struct CompiledPatterns: Sendable {
     /// - Throws: ``SearchRun/PatternError`` for the first pattern ICU rejects.
     init(configuration: Configuration) throws(SearchRun.PatternError) {
         requiredLiterals = RequiredLiterals(configuration: configuration)
+        lineAutomatonPlan = LineAutomatonPlan(configuration: configuration)
         let options = PatternAssembler.options(for: configuration)
         let limits = RegexPattern.Limits(
             timeLimitSteps: configuration.timeLimitSteps,

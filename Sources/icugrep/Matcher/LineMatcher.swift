@@ -27,6 +27,8 @@ final class LineMatcher {
     private let matchers: [RegexMatcher]
     /// The literal prefilter, when the patterns have required literals.
     private let candidateFinder: CandidateLineFinder?
+    /// The automaton prefilter, when the patterns have one.
+    private let automaton: LineAutomaton?
 
     /// Makes the ICU matchers for `patterns`.
     init(_ patterns: CompiledPatterns) throws(ICURegexError) {
@@ -37,6 +39,7 @@ final class LineMatcher {
         self.matchers = matchers
         primary = matchers[0]
         candidateFinder = patterns.requiredLiterals.map(CandidateLineFinder.init)
+        automaton = patterns.lineAutomatonPlan.map(LineAutomaton.init)
     }
 
     /// The first match in `text` that starts at or after `from`, in the text's units; with
@@ -71,7 +74,7 @@ final class LineMatcher {
 
     /// True when a prefilter can tell lines that cannot match from the raw bytes, so that
     /// the searcher should ask ``nextCandidateLine(in:from:terminator:nulEndsLines:)``.
-    var hasPrefilter: Bool { candidateFinder != nil }
+    var hasPrefilter: Bool { candidateFinder != nil || automaton != nil }
 
     /// Tells the prefilter that the next question is about a new block (or the same memory
     /// holding other bytes).
@@ -86,10 +89,29 @@ final class LineMatcher {
     /// `terminator`, and at NUL bytes too when `nulEndsLines`. Offsets asked about one block
     /// must not decrease.
     ///
-    /// Without a prefilter every line may match, and the answer is `offset` itself.
+    /// The literal prefilter, when there is one, proposes lines that hold a required literal,
+    /// and the automaton, when there is one, checks each of them; without literals, the
+    /// automaton scans the lines itself. Without a prefilter every line may match, and the
+    /// answer is `offset` itself.
     @inline(__always)
     func nextCandidateLine(in block: UnsafeRawBufferPointer, from offset: Int, terminator: UInt8, nulEndsLines: Bool) -> Int {
-        guard let candidateFinder else { return offset }
-        return candidateFinder.nextCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines)
+        guard let automaton else {
+            guard let candidateFinder else { return offset }
+            return candidateFinder.nextCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines)
+        }
+        guard let candidateFinder else {
+            return automaton.firstCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines)
+        }
+        var position = offset
+        while position < block.count {
+            let line = candidateFinder.nextCandidateLine(in: block, from: position, terminator: terminator, nulEndsLines: nulEndsLines)
+            if line >= block.count { break }
+            let lineEnd = LineBounds.end(ofLineStartingAt: line, in: block, terminator: terminator, nulEndsLines: nulEndsLines)
+            if automaton.mayMatch(lineFrom: line, to: lineEnd, in: block, terminator: terminator, nulEndsLines: nulEndsLines) {
+                return line
+            }
+            position = lineEnd + 1
+        }
+        return block.count
     }
 }

@@ -1,0 +1,116 @@
+import ICURegex
+
+/// Sorts code points into classes for a ``PositionAutomaton``: two code points are in one
+/// class when the same positions accept them, and each class has the mask of those positions.
+///
+/// Which code points a class such as `\w` or `[\p{L}&&\p{Cyrillic}]` holds is asked of ICU
+/// itself, compiled with the run's options, for every code point below U+0800 (one or two
+/// UTF-8 bytes: ASCII, Latin, Greek, Cyrillic, Hebrew, Arabic...). Above that, a position
+/// with such a class is assumed to accept any code point, which can only make more lines
+/// candidates; literal characters are exact everywhere.
+struct CodePointClassTable: Sendable {
+    /// Code points below this are classified exactly.
+    static let exactLimit = 0x800
+    /// The most classes: class numbers are bytes, and a few values are kept for markers.
+    static let maximumClasses = 240
+
+    /// The class of each code point below ``exactLimit``.
+    let smallClasses: [UInt8]
+    /// The class of each literal character at or above ``exactLimit`` in the pattern.
+    let largeLiteralClasses: [UInt32: UInt8]
+    /// The class of every other code point at or above ``exactLimit``.
+    let otherLargeClass: UInt8
+    /// The positions that accept the code points of each class.
+    let masks: [UInt64]
+
+    /// Classifies code points for the positions of `automaton`, asking ICU about its classes
+    /// compiled with `options`; nil when ICU rejects one or there are too many classes.
+    init?(_ automaton: PositionAutomaton, options: RegexPattern.Options) {
+        var smallMasks = [UInt64](repeating: 0, count: Self.exactLimit)
+        var largeLiteralMasks: [UInt32: UInt64] = [:]
+        var wildcardMask: UInt64 = 0
+        var classMembers: [String: [Bool]] = [:]
+        for (position, set) in automaton.positionSets.enumerated() {
+            let bit = UInt64(1) << UInt64(position)
+            switch set {
+            case .scalar(let value):
+                if value < Self.exactLimit {
+                    smallMasks[Int(value)] |= bit
+                } else {
+                    largeLiteralMasks[value, default: 0] |= bit
+                }
+            case .icuClass(let text):
+                if classMembers[text] == nil {
+                    guard let members = Self.members(ofClass: text, options: options) else { return nil }
+                    classMembers[text] = members
+                }
+                let members = classMembers[text]!
+                for codePoint in 0..<Self.exactLimit where members[codePoint] {
+                    smallMasks[codePoint] |= bit
+                }
+                wildcardMask |= bit
+            }
+        }
+
+        var classOfMask: [UInt64: UInt8] = [:]
+        var masks: [UInt64] = []
+        func classNumber(_ mask: UInt64) -> UInt8? {
+            if let known = classOfMask[mask] { return known }
+            guard masks.count < Self.maximumClasses else { return nil }
+            let number = UInt8(masks.count)
+            masks.append(mask)
+            classOfMask[mask] = number
+            return number
+        }
+        var smallClasses = [UInt8](repeating: 0, count: Self.exactLimit)
+        for codePoint in 0..<Self.exactLimit {
+            guard let number = classNumber(smallMasks[codePoint]) else { return nil }
+            smallClasses[codePoint] = number
+        }
+        var largeLiteralClasses: [UInt32: UInt8] = [:]
+        for (value, mask) in largeLiteralMasks {
+            guard let number = classNumber(mask | wildcardMask) else { return nil }
+            largeLiteralClasses[value] = number
+        }
+        guard let otherLargeClass = classNumber(wildcardMask) else { return nil }
+        self.smallClasses = smallClasses
+        self.largeLiteralClasses = largeLiteralClasses
+        self.otherLargeClass = otherLargeClass
+        self.masks = masks
+    }
+
+    /// The class of the code point `value`.
+    @inline(__always)
+    func classOf(_ value: UInt32) -> UInt8 {
+        if value < Self.exactLimit {
+            return smallClasses[Int(value)]
+        }
+        if largeLiteralClasses.isEmpty {
+            return otherLargeClass
+        }
+        return largeLiteralClasses[value] ?? otherLargeClass
+    }
+
+    /// For each code point below ``exactLimit``, whether ICU's one-character pattern `text`
+    /// compiled with `options` matches it; nil when ICU rejects the pattern or stops.
+    private static func members(ofClass text: String, options: RegexPattern.Options) -> [Bool]? {
+        guard let pattern = try? RegexPattern(text, options: options), let matcher = try? pattern.makeMatcher() else {
+            return nil
+        }
+        var members = [Bool](repeating: false, count: exactLimit)
+        var unit: [UInt16] = [0]
+        for codePoint in 0..<exactLimit {
+            unit[0] = UInt16(codePoint)
+            let found: Range<Int>?
+            do {
+                found = try unit.withUnsafeBufferPointer { units throws(ICURegexError) in
+                    try matcher.firstMatch(inUTF16: units, from: 0)
+                }
+            } catch {
+                return nil
+            }
+            members[codePoint] = found == 0..<1
+        }
+        return members
+    }
+}

@@ -1,0 +1,219 @@
+/// A prefilter that runs a run's patterns, as a ``LineAutomatonPlan``, over the raw UTF-8
+/// bytes of lines: a deterministic automaton built lazily from the position automaton, one
+/// state per set of active positions, one table lookup per character.
+///
+/// Its language contains every match of the ICU patterns (see ``CodePointPattern``), so a line
+/// in which it finds nothing cannot match and is skipped without being decoded; the lines it
+/// accepts are still matched by ICU. A line with ill-formed UTF-8 is always accepted, since
+/// the decoder's U+FFFD substitution is not followed here.
+///
+/// Not thread-safe: each thread makes its own from the shared plan.
+final class LineAutomaton {
+    /// A table entry not computed yet.
+    private static let unknown: Int32 = -1
+    /// A table entry for a character that completes a match.
+    private static let accepting: Int32 = -2
+    /// A byte-table entry for the lead byte of a multi-byte character.
+    private static let multiByte: UInt8 = 255
+    /// The most states kept; beyond it the table starts again from the current state.
+    private static let maximumStates = 4096
+
+    /// Lines at least this long in bytes are found with `memchr` and measured before they are
+    /// scanned, when no shorter line can match (below it, finding the lines costs more than
+    /// scanning them).
+    static let lineMeasuringLength = 12
+
+    private let automaton: PositionAutomaton
+    /// The fewest bytes a line that matches has.
+    private let minimumLineLength: Int
+    private let classes: CodePointClassTable
+    /// The table's columns: one per class, and last the column of line ends, which lead back
+    /// to the start state.
+    private let columns: Int
+    private var lineEndColumn: Int { columns - 1 }
+
+    /// The active positions of each state; state 0, the start, has none.
+    private var states: [UInt64] = []
+    /// The row of each state, by its active positions.
+    private var stateRows: [UInt64: Int32] = [:]
+    /// The next state for each state and column, or ``unknown`` or ``accepting``. A state is
+    /// written as the offset of its row, its number times ``columns``, which saves a
+    /// multiplication per character.
+    private var table: UnsafeMutablePointer<Int32>
+    private var tableCapacity: Int
+
+    /// The column of each byte, for one line terminator: ASCII bytes by their class, line
+    /// ends to ``lineEndColumn``, lead bytes ``multiByte``.
+    private var byteColumns = [UInt8](repeating: 0, count: 256)
+    private var byteColumnsKey: (terminator: UInt8, nulEndsLines: Bool)?
+
+    /// Makes an automaton for `plan`.
+    init(_ plan: LineAutomatonPlan) {
+        automaton = plan.automaton
+        classes = plan.classes
+        minimumLineLength = plan.minimumLineLength
+        columns = plan.classes.masks.count + 1
+        tableCapacity = 64
+        table = .allocate(capacity: tableCapacity * columns)
+        _ = addState(0)
+    }
+
+    deinit {
+        table.deallocate()
+    }
+
+    /// The start of the first line at or after `start` (a line start) in `block` that may
+    /// match, or `block.count` when none may. Lines end at `terminator`, and at NUL bytes too
+    /// when `nulEndsLines`.
+    func firstCandidateLine(in block: UnsafeRawBufferPointer, from start: Int, terminator: UInt8, nulEndsLines: Bool) -> Int {
+        let count = block.count
+        guard minimumLineLength >= Self.lineMeasuringLength else {
+            let found = firstCandidateByte(in: block, from: start, to: count, terminator: terminator, nulEndsLines: nulEndsLines)
+            if found >= count { return count }
+            return LineBounds.start(ofLineContaining: found, in: block, notBefore: start, terminator: terminator, nulEndsLines: nulEndsLines)
+        }
+        var line = start
+        while line < count {
+            let end = LineBounds.end(ofLineStartingAt: line, in: block, terminator: terminator, nulEndsLines: nulEndsLines)
+            if mayMatch(lineFrom: line, to: end, in: block, terminator: terminator, nulEndsLines: nulEndsLines) {
+                return line
+            }
+            line = end + 1
+        }
+        return count
+    }
+
+    /// True when the line `start..<end` of `block` (without its terminator) may match.
+    func mayMatch(lineFrom start: Int, to end: Int, in block: UnsafeRawBufferPointer, terminator: UInt8, nulEndsLines: Bool) -> Bool {
+        end - start >= minimumLineLength
+            && firstCandidateByte(in: block, from: start, to: end, terminator: terminator, nulEndsLines: nulEndsLines) < end
+    }
+
+    /// The offset of the first byte in `start..<end` of `block` at which a match of the
+    /// patterns may end, or at which an ill-formed UTF-8 sequence starts; `end` when there is
+    /// none. `start` must be the start of a line; lines end at `terminator`, and at NUL bytes
+    /// too when `nulEndsLines`.
+    func firstCandidateByte(in block: UnsafeRawBufferPointer, from start: Int, to end: Int, terminator: UInt8, nulEndsLines: Bool) -> Int {
+        prepareByteColumns(terminator: terminator, nulEndsLines: nulEndsLines)
+        let bytes = block.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        let columns = self.columns
+        var table = self.table
+        var row = 0
+        var index = start
+        return byteColumns.withUnsafeBufferPointer { byteColumns in
+            while index < end {
+                var column = Int(byteColumns[Int(bytes[index])])
+                var length = 1
+                if column == Int(Self.multiByte) {
+                    guard let (value, count) = Self.decode(bytes, at: index, end: end) else { return index }
+                    column = Int(classes.classOf(value))
+                    length = count
+                }
+                var next = table[row &+ column]
+                if next < 0 {
+                    if next == Self.unknown {
+                        next = transition(fromRow: row, column: column)
+                        table = self.table
+                    }
+                    if next == Self.accepting { return index }
+                }
+                row = Int(next)
+                index &+= length
+            }
+            return end
+        }
+    }
+
+    // MARK: States
+
+    /// Computes, stores and returns the entry for the state of `row` and `column`.
+    private func transition(fromRow row: Int, column: Int) -> Int32 {
+        let active = (automaton.positions(following: states[row / columns]) | automaton.first) & classes.masks[column]
+        if active & automaton.last != 0 {
+            table[row + column] = Self.accepting
+            return Self.accepting
+        }
+        if let known = stateRows[active] {
+            table[row + column] = known
+            return known
+        }
+        if states.count >= Self.maximumStates {
+            // Start again with the start state and the new one; the entry of `state`, which
+            // is gone, is not stored.
+            states.removeAll(keepingCapacity: true)
+            stateRows.removeAll(keepingCapacity: true)
+            _ = addState(0)
+            return active == 0 ? 0 : addState(active)
+        }
+        let newRow = addState(active)
+        table[row + column] = newRow
+        return newRow
+    }
+
+    /// Adds a state with the positions `active`, with unknown entries but for line ends, and
+    /// returns its row.
+    private func addState(_ active: UInt64) -> Int32 {
+        let number = states.count
+        if number >= tableCapacity {
+            let newCapacity = tableCapacity * 2
+            let newTable = UnsafeMutablePointer<Int32>.allocate(capacity: newCapacity * columns)
+            newTable.update(from: table, count: tableCapacity * columns)
+            table.deallocate()
+            table = newTable
+            tableCapacity = newCapacity
+        }
+        states.append(active)
+        let row = Int32(number * columns)
+        stateRows[active] = row
+        let entries = table + number * columns
+        entries.update(repeating: Self.unknown, count: columns)
+        entries[lineEndColumn] = 0
+        return row
+    }
+
+    /// Fills ``byteColumns`` for a line terminator, unless it is filled for it already.
+    private func prepareByteColumns(terminator: UInt8, nulEndsLines: Bool) {
+        if let key = byteColumnsKey, key.terminator == terminator, key.nulEndsLines == nulEndsLines {
+            return
+        }
+        for byte in 0..<256 {
+            byteColumns[byte] = byte < 0x80 ? classes.smallClasses[byte] : Self.multiByte
+        }
+        byteColumns[Int(terminator)] = UInt8(lineEndColumn)
+        if nulEndsLines {
+            byteColumns[0] = UInt8(lineEndColumn)
+        }
+        byteColumnsKey = (terminator, nulEndsLines)
+    }
+
+    // MARK: UTF-8
+
+    /// The code point of the well-formed multi-byte UTF-8 sequence at `index`, and its length;
+    /// nil when the bytes there, before `end`, are not one.
+    @inline(__always)
+    private static func decode(_ bytes: UnsafePointer<UInt8>, at index: Int, end: Int) -> (UInt32, Int)? {
+        let lead = bytes[index]
+        @inline(__always) func continuation(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> UInt32? {
+            guard index + offset < end else { return nil }
+            let byte = bytes[index + offset]
+            return range.contains(byte) ? UInt32(byte & 0x3F) : nil
+        }
+        switch lead {
+        case 0xC2...0xDF:
+            guard let second = continuation(1) else { return nil }
+            return (UInt32(lead & 0x1F) << 6 | second, 2)
+        case 0xE0...0xEF:
+            let secondRange: ClosedRange<UInt8> = lead == 0xE0 ? 0xA0...0xBF : lead == 0xED ? 0x80...0x9F : 0x80...0xBF
+            guard let second = continuation(1, secondRange), let third = continuation(2) else { return nil }
+            return (UInt32(lead & 0x0F) << 12 | second << 6 | third, 3)
+        case 0xF0...0xF4:
+            let secondRange: ClosedRange<UInt8> = lead == 0xF0 ? 0x90...0xBF : lead == 0xF4 ? 0x80...0x8F : 0x80...0xBF
+            guard let second = continuation(1, secondRange), let third = continuation(2), let fourth = continuation(3) else {
+                return nil
+            }
+            return (UInt32(lead & 0x07) << 18 | second << 12 | third << 6 | fourth, 4)
+        default:
+            return nil
+        }
+    }
+}

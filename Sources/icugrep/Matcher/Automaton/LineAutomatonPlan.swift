@@ -1,0 +1,51 @@
+import Glibc
+import ICURegex
+
+/// What the line automaton needs to know about a run's patterns, worked out once before any
+/// input is read and shared by every thread's ``LineAutomaton``.
+///
+/// The plan exists when every pattern is one the ``CodePointPatternReader`` understands, the
+/// search is case-sensitive (ICU's full case folding can match one character with two, which
+/// a code-point automaton cannot follow), and no pattern matches the empty string (every line
+/// would then be a candidate).
+struct LineAutomatonPlan: Sendable {
+    /// The position automaton of all the patterns, as one alternation.
+    let automaton: PositionAutomaton
+    /// The classes of code points for the automaton's positions.
+    let classes: CodePointClassTable
+    /// The fewest bytes a line that matches has.
+    let minimumLineLength: Int
+
+    /// The plan for the patterns of `configuration`, or nil when there is none (see above), or
+    /// the prefilter is turned off.
+    init?(configuration: Configuration) {
+        guard configuration.usesPrefilter, !configuration.ignoreCase else { return nil }
+        if let value = getenv(RequiredLiterals.disablingVariable), String(cString: value) == "1" {
+            return nil
+        }
+        // The -w and -x wrappers only narrow the matches of the patterns inside them, so the
+        // automaton reads the patterns alone.
+        let texts = configuration.patterns.map {
+            PatternAssembler.patternText($0, syntax: configuration.patternSyntax)
+        }
+        self.init(patterns: texts, options: PatternAssembler.options(for: configuration))
+    }
+
+    /// The plan for the ICU pattern texts `patterns`, compiled with `options`.
+    init?(patterns: [String], options: RegexPattern.Options) {
+        guard !patterns.isEmpty, !options.contains(.caseInsensitive) else { return nil }
+        var branches: [CodePointPattern] = []
+        for pattern in patterns {
+            guard let read = CodePointPatternReader.read(pattern) else { return nil }
+            branches.append(read)
+        }
+        let pattern = branches.count == 1 ? branches[0] : .alternation(branches)
+        guard let automaton = PositionAutomaton(pattern),
+            !automaton.matchesEmpty,
+            let classes = CodePointClassTable(automaton, options: options)
+        else { return nil }
+        self.automaton = automaton
+        self.classes = classes
+        minimumLineLength = pattern.minimumLength
+    }
+}
