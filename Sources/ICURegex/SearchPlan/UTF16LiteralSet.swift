@@ -1,9 +1,10 @@
 /// A few UTF-16 literals in priority order, and a fast search for the leftmost place where
 /// one of them occurs.
 ///
-/// Each literal is found through one probe unit, the one in it least likely to be common
-/// in text, scanned for with ``UTF16UnitScanner``; every probe hit is checked against the
-/// whole literal.
+/// Each literal is found through a probe: the two adjacent units in it least likely to be
+/// common in text, scanned for with ``UTF16PairScanner``, or, when a literal has a single
+/// unit, its one unit, scanned for with ``UTF16UnitScanner``. Every probe hit is checked
+/// against the whole literal.
 struct UTF16LiteralSet: Sendable {
     /// The literals, in priority order; none is empty.
     let literals: [[UInt16]]
@@ -11,22 +12,48 @@ struct UTF16LiteralSet: Sendable {
     private let probeOffsets: [Int]
     /// The largest probe offset.
     private let maximumProbeOffset: Int
-    /// The scanner for the literals' probe units.
-    private let scanner: UTF16UnitScanner
+    /// The scanner for the literals' probes.
+    private let scanner: Scanner
+
+    /// A scanner for single probe units or for probe pairs.
+    private enum Scanner: Sendable {
+        case units(UTF16UnitScanner)
+        case pairs(UTF16PairScanner)
+
+        /// The first probe position in `start..<end`, or nil.
+        func firstIndex(in base: UnsafePointer<UInt16>, from start: Int, to end: Int) -> Int? {
+            switch self {
+            case .units(let scanner): scanner.firstIndex(in: base, from: start, to: end)
+            case .pairs(let scanner): scanner.firstIndex(in: base, from: start, to: end)
+            }
+        }
+    }
 
     /// Creates the set for `literals` (UTF-8, well-formed, none empty), or nil when they are
     /// too many to scan for at once.
     init?(utf8Literals: [[UInt8]]) {
         guard !utf8Literals.isEmpty, !utf8Literals.contains(where: \.isEmpty) else { return nil }
         let literals = utf8Literals.map { Array(String(decoding: $0, as: UTF8.self).utf16) }
-        // The rarest unit of each literal; failing that (too many distinct units), the first.
-        var offsets = literals.map(Self.rarestUnitOffset)
-        var scanner = UTF16UnitScanner(units: zip(literals, offsets).map { $0[$1] })
-        if scanner == nil {
-            offsets = literals.map { _ in 0 }
-            scanner = UTF16UnitScanner(units: literals.map { $0[0] })
+        var offsets: [Int]
+        let scanner: Scanner
+        if literals.allSatisfy({ $0.count >= 2 }),
+            case let pairOffsets = literals.map(Self.rarestPairOffset),
+            let pairs = UTF16PairScanner(pairs: zip(literals, pairOffsets).map { ($0[$1], $0[$1 + 1]) })
+        {
+            offsets = pairOffsets
+            scanner = .pairs(pairs)
+        } else {
+            // The rarest unit of each literal; failing that (too many distinct units), the first.
+            offsets = literals.map(Self.rarestUnitOffset)
+            if let units = UTF16UnitScanner(units: zip(literals, offsets).map { $0[$1] }) {
+                scanner = .units(units)
+            } else if let units = UTF16UnitScanner(units: literals.map { $0[0] }) {
+                offsets = literals.map { _ in 0 }
+                scanner = .units(units)
+            } else {
+                return nil
+            }
         }
-        guard let scanner else { return nil }
         self.literals = literals
         self.probeOffsets = offsets
         self.maximumProbeOffset = offsets.max() ?? 0
@@ -79,6 +106,13 @@ struct UTF16LiteralSet: Sendable {
     /// equally rare ones).
     private static func rarestUnitOffset(_ literal: [UInt16]) -> Int {
         literal.indices.max { rarity(literal[$0]) < rarity(literal[$1]) || rarity(literal[$0]) == rarity(literal[$1]) && $0 > $1 } ?? 0
+    }
+
+    /// The offset of the pair of adjacent units of `literal` (two units at least) least likely
+    /// to be common in text (the first of equally rare ones).
+    private static func rarestPairOffset(_ literal: [UInt16]) -> Int {
+        let rarities = (0..<(literal.count - 1)).map { rarity(literal[$0]) + rarity(literal[$0 + 1]) }
+        return rarities.indices.max { rarities[$0] < rarities[$1] || rarities[$0] == rarities[$1] && $0 > $1 } ?? 0
     }
 
     /// How rare a unit is in typical text, higher being rarer: spaces and frequent English
