@@ -8,6 +8,8 @@ import Testing
 struct LineAutomatonTests {
     /// The options icugrep compiles patterns with (no `-i`: the automaton is case-sensitive).
     static let options: RegexPattern.Options = [.useUnixLineSeparators]
+    /// A short time limit: generated patterns with nested quantifiers can backtrack for long.
+    static let limits = RegexPattern.Limits(timeLimitSteps: 30, stackLimitBytes: RegexPattern.Limits.default.stackLimitBytes)
 
     @Test("the reader gives up on constructs it does not know", arguments: [
         "(a)\\1", "(?<n>a)\\k<n>", "(?i)abc", "(?i:a)b", "(?x)a b", "a(?#c)b", "\\X", "\\R", "\\cA", "\\0101",
@@ -35,6 +37,9 @@ struct LineAutomatonTests {
         #expect(LineAutomatonPlan(patterns: ["\\w{65}"], options: Self.options) == nil)
         #expect(LineAutomatonPlan(patterns: ["\\w{64}"], options: Self.options) != nil)
         #expect(LineAutomatonPlan(patterns: ["\\w{5}\\s+\\w{5}"], options: Self.options)?.minimumLineLength == 11)
+        // A quantifier after a quotation repeats its last character only.
+        #expect(LineAutomatonPlan(patterns: ["\\Qabc\\E*"], options: Self.options)?.minimumLineLength == 2)
+        #expect(LineAutomatonPlan(patterns: ["\\Q\\E*a"], options: Self.options) == nil)
     }
 
     /// Pieces that generated patterns are made of: classes, literals of every UTF-8 length,
@@ -43,7 +48,7 @@ struct LineAutomatonTests {
         "\\w", "\\W", "\\s", "\\S", "\\d", "\\D", "\\h", "\\v", ".", "[a-f]", "[^a-z ]", "[\\p{Cyrillic}\\d]",
         "\\p{L}", "\\P{L}", "\\p{Han}", "[[a-z]&&[^aeiou]]", "a", "b", "x", "H", "о", "д", "ж", "中", "文", "😀", "é",
         "\\.", "\\-", " ", "\\t", "\\x{FFFD}", "\\u0416", "\\N{LATIN SMALL LETTER K}", "\\x{212A}", "ß",
-        "\\b", "^", "$", "(?=a)", "(?<!\\w)", "(?!x)", "\\B",
+        "\\b", "^", "$", "(?=a)", "(?<!\\w)", "(?!x)", "\\B", "\\Qab\\E", "\\Qд.\\E", "\\Qx\\E",
     ]
 
     /// Words that texts are made of: ASCII, Cyrillic, Chinese, emoji, spaces and punctuation,
@@ -82,18 +87,19 @@ struct LineAutomatonTests {
         return bytes
     }
 
-    @Test("a line the automaton rejects is one ICU does not match: 3,000 generated patterns, 40 lines each")
+    @Test("a line the automaton rejects is one ICU does not match, one it is certain of one ICU matches: 3,000 generated patterns, 40 lines each")
     func neverRejectsAMatch() throws {
         var random = SplitMix64(seed: 0x11E_A070)
         var planned = 0
         var rejected = 0
+        var certain = 0
         var failures = 0
         for _ in 0..<3000 {
             let patterns = random.chance(0.2) ? [Self.pattern(&random), Self.pattern(&random)] : [Self.pattern(&random)]
             // Patterns ICU rejects (a quantified anchor, a group name used twice) never reach
             // the automaton in icugrep.
             guard let plan = LineAutomatonPlan(patterns: patterns, options: Self.options),
-                let compiled = try? RegexPattern(PatternAssembler.alternation(patterns), options: Self.options)
+                let compiled = try? RegexPattern(PatternAssembler.alternation(patterns), options: Self.options, limits: Self.limits)
             else { continue }
             let matcher = try compiled.makeMatcher()
             let automaton = LineAutomaton(plan)
@@ -112,6 +118,15 @@ struct LineAutomatonTests {
                     automaton.mayMatch(lineFrom: 0, to: $0.count, in: $0, terminator: 10, nulEndsLines: false)
                 }
                 if !mayMatch { rejected += 1 }
+                if mayMatch && automaton.lastCandidateIsCertain {
+                    certain += 1
+                    if !icuMatches {
+                        failures += 1
+                        if failures <= 10 {
+                            Issue.record("\(patterns) is certain of \(line) (\(String(decoding: line, as: UTF8.self).debugDescription)), which ICU does not match")
+                        }
+                    }
+                }
                 if icuMatches && !mayMatch {
                     failures += 1
                     if failures <= 10 {
@@ -125,6 +140,7 @@ struct LineAutomatonTests {
         // rejects many lines.
         #expect(planned > 1500, "only \(planned) patterns had an automaton")
         #expect(rejected > planned * 5, "only \(rejected) lines were rejected")
+        #expect(certain > planned, "only \(certain) lines were certain matches")
     }
 
     @Test("lines are found across a block, with line ends and NUL")

@@ -29,6 +29,9 @@ final class LineMatcher {
     private let candidateFinder: CandidateLineFinder?
     /// The automaton prefilter, when the patterns have one.
     private let automaton: LineAutomaton?
+    /// The start of the last candidate line when the automaton proved that it matches, so
+    /// that ICU need not be asked; nil otherwise.
+    private(set) var lineKnownToMatch: UnsafeRawPointer?
 
     /// Makes the ICU matchers for `patterns`.
     init(_ patterns: CompiledPatterns) throws(ICURegexError) {
@@ -76,10 +79,17 @@ final class LineMatcher {
     /// the searcher should ask ``nextCandidateLine(in:from:terminator:nulEndsLines:)``.
     var hasPrefilter: Bool { candidateFinder != nil || automaton != nil }
 
+    /// Forgets the line known to match: to be called whenever the buffer's bytes may change.
+    @inline(__always)
+    func forgetKnownMatch() {
+        lineKnownToMatch = nil
+    }
+
     /// Tells the prefilter that the next question is about a new block (or the same memory
     /// holding other bytes).
     @inline(__always)
     func forgetBlock() {
+        lineKnownToMatch = nil
         candidateFinder?.forgetBlock()
     }
 
@@ -99,8 +109,13 @@ final class LineMatcher {
             guard let candidateFinder else { return offset }
             return candidateFinder.nextCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines)
         }
+        lineKnownToMatch = nil
         guard let candidateFinder else {
-            return automaton.firstCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines)
+            let line = automaton.firstCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines)
+            if line < block.count && automaton.lastCandidateIsCertain {
+                lineKnownToMatch = block.baseAddress! + line
+            }
+            return line
         }
         var position = offset
         while position < block.count {
@@ -108,6 +123,9 @@ final class LineMatcher {
             if line >= block.count { break }
             let lineEnd = LineBounds.end(ofLineStartingAt: line, in: block, terminator: terminator, nulEndsLines: nulEndsLines)
             if automaton.mayMatch(lineFrom: line, to: lineEnd, in: block, terminator: terminator, nulEndsLines: nulEndsLines) {
+                if automaton.lastCandidateIsCertain {
+                    lineKnownToMatch = block.baseAddress! + line
+                }
                 return line
             }
             position = lineEnd + 1

@@ -117,6 +117,7 @@ final class FileSearcher {
         selectedBeforeBinary = -1
         stops = false
         decodedLine = nil
+        matcher.forgetKnownMatch()
         ring.removeAll()
         buffer.count = 0
 
@@ -147,6 +148,7 @@ final class FileSearcher {
             lineStart -= keepFrom
             ring.shift(by: keepFrom)
             decodedLine = nil
+            matcher.forgetKnownMatch()
 
             let blockStart = buffer.count
             let block = UnsafeMutableRawBufferPointer(start: buffer.base + blockStart, count: Self.readSize)
@@ -414,6 +416,10 @@ final class FileSearcher {
     /// Whether the line matches.
     @inline(__always)
     private func evaluate(_ content: UnsafeRawBufferPointer) -> Verdict {
+        if let known = matcher.lineKnownToMatch, known == UnsafeRawPointer(content.baseAddress) {
+            // The prefilter's automaton proved it, without decoding the line.
+            return .match
+        }
         let (text, _) = text(of: content)
         do {
             return try matcher.firstMatch(in: text, from: 0) != nil ? .match : .noMatch

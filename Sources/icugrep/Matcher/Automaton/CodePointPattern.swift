@@ -5,7 +5,8 @@
 /// zero-width assertions (anchors, `\b`, lookaround) are read as the empty string, which only
 /// drops conditions, and atomic groups and possessive or lazy quantifiers are read as plain
 /// ones, which match at least the same texts. So a line in which this pattern finds no match
-/// cannot match the ICU pattern either.
+/// cannot match the ICU pattern either. When nothing was dropped, the two match the same texts
+/// (``CodePointPatternReader/read(_:)`` says so).
 indirect enum CodePointPattern: Equatable {
     /// Exactly one code point from a set.
     case set(CodePointSet)

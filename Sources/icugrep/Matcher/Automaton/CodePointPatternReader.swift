@@ -12,18 +12,25 @@ struct CodePointPatternReader {
     private let scalars: [Unicode.Scalar]
     /// The next code point to read.
     private var index = 0
+    /// True once the reader dropped a condition: a zero-width assertion, an atomic group or a
+    /// possessive quantifier.
+    private var approximates = false
+    /// The characters of the `\Q...\E` quotation just read (which reads as `.empty`), for
+    /// the sequence to take apart.
+    private var quotation: [CodePointPattern]?
 
     /// The reason reading stops: a construct the reader does not know for sure.
     struct Unsupported: Error {}
 
-    /// The code-point pattern of the ICU pattern `pattern`, or nil when the reader does not
-    /// understand all of it.
-    static func read(_ pattern: String) -> CodePointPattern? {
+    /// The code-point pattern of the ICU pattern `pattern`, and whether it matches exactly the
+    /// texts ICU's does (when it was read without dropping a condition); nil when the reader
+    /// does not understand all of it.
+    static func read(_ pattern: String) -> (pattern: CodePointPattern, isExact: Bool)? {
         var reader = CodePointPatternReader(scalars: Array(pattern.unicodeScalars))
         guard let result = try? reader.readAlternation(), reader.index == reader.scalars.count else {
             return nil
         }
-        return result
+        return (result, !reader.approximates)
     }
 
     private init(scalars: [Unicode.Scalar]) {
@@ -47,6 +54,16 @@ struct CodePointPatternReader {
         var pieces: [CodePointPattern] = []
         while let scalar = peek(), scalar != "|", scalar != ")" {
             var piece = try readAtom()
+            if let characters = quotation {
+                // A quantifier after `\Q...\E` repeats only its last character, as in Perl.
+                quotation = nil
+                pieces += characters.dropLast()
+                guard let last = characters.last else {
+                    if try readQuantifier() != nil { throw Unsupported() }
+                    continue
+                }
+                piece = last
+            }
             if let (minimum, maximum) = try readQuantifier() {
                 piece = .repetition(piece, minimum: minimum, maximum: maximum)
             }
@@ -68,6 +85,7 @@ struct CodePointPatternReader {
         case ".":
             return .set(.icuClass("."))
         case "^", "$":
+            approximates = true
             return .empty
         case "*", "+", "?", "{", "}", "]":
             // A quantifier with nothing to repeat, or a character ICU may read specially.
@@ -84,8 +102,10 @@ struct CodePointPatternReader {
         if peek() == "?" {
             index += 1
             switch try next() {
-            case ":", ">":
+            case ":":
                 break
+            case ">":
+                approximates = true
             case "=", "!":
                 isAssertion = true
             case "<":
@@ -102,7 +122,11 @@ struct CodePointPatternReader {
         }
         let contents = try readAlternation()
         guard try next() == ")" else { throw Unsupported() }
-        return isAssertion ? .empty : contents
+        if isAssertion {
+            approximates = true
+            return .empty
+        }
+        return contents
     }
 
     /// Skips the name of a named group, `name>`.
@@ -140,9 +164,12 @@ struct CodePointPatternReader {
             return nil
         }
         index += 1
-        // A lazy or possessive quantifier matches no text the plain one does not.
-        if peek() == "?" || peek() == "+" {
+        // A lazy quantifier matches the same texts as the plain one; a possessive one fewer.
+        if peek() == "?" {
             index += 1
+        } else if peek() == "+" {
+            index += 1
+            approximates = true
         }
         if let next = peek(), "*+?{".unicodeScalars.contains(next) {
             throw Unsupported()
@@ -174,12 +201,14 @@ struct CodePointPatternReader {
             while index < scalars.count {
                 if scalars[index] == "\\" && index + 1 < scalars.count && scalars[index + 1] == "E" {
                     index += 2
-                    return .sequence(quoted)
+                    quotation = quoted
+                    return .empty
                 }
                 quoted.append(.set(.scalar(scalars[index].value)))
                 index += 1
             }
-            return .sequence(quoted)
+            quotation = quoted
+            return .empty
         case "w", "W", "s", "S", "d", "D", "h", "H", "v", "V":
             return .set(.icuClass("\\\(scalar)"))
         case "p", "P":
@@ -188,6 +217,7 @@ struct CodePointPatternReader {
             guard peek() == "{" else { throw Unsupported() }
             return .set(.icuClass("\\N" + (try readBraced())))
         case "b", "B", "A", "z", "Z", "G":
+            approximates = true
             return .empty
         case "t": return .set(.scalar(0x09))
         case "n": return .set(.scalar(0x0A))

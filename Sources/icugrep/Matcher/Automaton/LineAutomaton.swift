@@ -26,6 +26,17 @@ final class LineAutomaton {
     private let automaton: PositionAutomaton
     /// The fewest bytes a line that matches has.
     private let minimumLineLength: Int
+    /// Whether the automaton's verdict is the pattern's for characters below
+    /// ``CodePointClassTable/exactLimit``, and whether characters above it are approximated.
+    private let isExact: Bool
+    private let approximatesLargeCharacters: Bool
+
+    /// True when the last scan that found a candidate proved that the pattern matches in its
+    /// line: it accepted (rather than stopping at ill-formed UTF-8), the plan is exact, and no
+    /// character it read was one whose classes are approximated.
+    private(set) var lastCandidateIsCertain = false
+    /// Set by a scan that stops at ill-formed UTF-8 or reads an approximated character.
+    private var scanWasInexact = false
     private let classes: CodePointClassTable
     /// The table's columns: one per class, and last the column of line ends, which lead back
     /// to the start state.
@@ -52,6 +63,8 @@ final class LineAutomaton {
         automaton = plan.automaton
         classes = plan.classes
         minimumLineLength = plan.minimumLineLength
+        isExact = plan.isExact
+        approximatesLargeCharacters = plan.hasClassPositions
         columns = plan.classes.masks.count + 1
         tableCapacity = 64
         table = .allocate(capacity: tableCapacity * columns)
@@ -68,7 +81,11 @@ final class LineAutomaton {
     func firstCandidateLine(in block: UnsafeRawBufferPointer, from start: Int, terminator: UInt8, nulEndsLines: Bool) -> Int {
         let count = block.count
         guard minimumLineLength >= Self.lineMeasuringLength else {
+            scanWasInexact = !isExact
             let found = firstCandidateByte(in: block, from: start, to: count, terminator: terminator, nulEndsLines: nulEndsLines)
+            // The scan may have read approximated characters in earlier lines too: a
+            // conservative answer.
+            lastCandidateIsCertain = !scanWasInexact
             if found >= count { return count }
             return LineBounds.start(ofLineContaining: found, in: block, notBefore: start, terminator: terminator, nulEndsLines: nulEndsLines)
         }
@@ -84,9 +101,13 @@ final class LineAutomaton {
     }
 
     /// True when the line `start..<end` of `block` (without its terminator) may match.
+    /// Afterwards, ``lastCandidateIsCertain`` tells whether it certainly matches.
     func mayMatch(lineFrom start: Int, to end: Int, in block: UnsafeRawBufferPointer, terminator: UInt8, nulEndsLines: Bool) -> Bool {
-        end - start >= minimumLineLength
-            && firstCandidateByte(in: block, from: start, to: end, terminator: terminator, nulEndsLines: nulEndsLines) < end
+        guard end - start >= minimumLineLength else { return false }
+        scanWasInexact = !isExact
+        let found = firstCandidateByte(in: block, from: start, to: end, terminator: terminator, nulEndsLines: nulEndsLines)
+        lastCandidateIsCertain = !scanWasInexact
+        return found < end
     }
 
     /// The offset of the first byte in `start..<end` of `block` at which a match of the
@@ -105,7 +126,13 @@ final class LineAutomaton {
                 var column = Int(byteColumns[Int(bytes[index])])
                 var length = 1
                 if column == Int(Self.multiByte) {
-                    guard let (value, count) = Self.decode(bytes, at: index, end: end) else { return index }
+                    guard let (value, count) = Self.decode(bytes, at: index, end: end) else {
+                        scanWasInexact = true
+                        return index
+                    }
+                    if value >= CodePointClassTable.exactLimit && approximatesLargeCharacters {
+                        scanWasInexact = true
+                    }
                     column = Int(classes.classOf(value))
                     length = count
                 }

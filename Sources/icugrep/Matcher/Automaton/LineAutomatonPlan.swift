@@ -15,6 +15,14 @@ struct LineAutomatonPlan: Sendable {
     let classes: CodePointClassTable
     /// The fewest bytes a line that matches has.
     let minimumLineLength: Int
+    /// True when the automaton matches exactly the texts the patterns match, for characters
+    /// below ``CodePointClassTable/exactLimit`` (and for all characters when
+    /// ``hasClassPositions`` is false): no condition was dropped in reading, and the
+    /// patterns are not wrapped for `-w` or `-x`.
+    let isExact: Bool
+    /// True when some position has a class, which the automaton does not know exactly for
+    /// characters from ``CodePointClassTable/exactLimit`` on.
+    let hasClassPositions: Bool
 
     /// The plan for the patterns of `configuration`, or nil when there is none (see above), or
     /// the prefilter is turned off.
@@ -28,16 +36,21 @@ struct LineAutomatonPlan: Sendable {
         let texts = configuration.patterns.map {
             PatternAssembler.patternText($0, syntax: configuration.patternSyntax)
         }
-        self.init(patterns: texts, options: PatternAssembler.options(for: configuration))
+        self.init(
+            patterns: texts, options: PatternAssembler.options(for: configuration),
+            wrapped: configuration.wordRegexp || configuration.lineRegexp)
     }
 
-    /// The plan for the ICU pattern texts `patterns`, compiled with `options`.
-    init?(patterns: [String], options: RegexPattern.Options) {
+    /// The plan for the ICU pattern texts `patterns`, compiled with `options`; `wrapped` when
+    /// they are searched inside the `-w` or `-x` wrappers.
+    init?(patterns: [String], options: RegexPattern.Options, wrapped: Bool = false) {
         guard !patterns.isEmpty, !options.contains(.caseInsensitive) else { return nil }
         var branches: [CodePointPattern] = []
+        var isExact = !wrapped
         for pattern in patterns {
             guard let read = CodePointPatternReader.read(pattern) else { return nil }
-            branches.append(read)
+            branches.append(read.pattern)
+            isExact = isExact && read.isExact
         }
         let pattern = branches.count == 1 ? branches[0] : .alternation(branches)
         guard let automaton = PositionAutomaton(pattern),
@@ -47,5 +60,10 @@ struct LineAutomatonPlan: Sendable {
         self.automaton = automaton
         self.classes = classes
         minimumLineLength = pattern.minimumLength
+        self.isExact = isExact
+        hasClassPositions = automaton.positionSets.contains {
+            if case .icuClass = $0 { return true }
+            return false
+        }
     }
 }
