@@ -1,9 +1,10 @@
 /// A few UTF-16 literals in priority order, and a fast search for the leftmost place where
 /// one of them occurs.
 ///
-/// Each literal is found through a probe: the two adjacent units in it least likely to be
-/// common in text, scanned for with ``UTF16PairScanner``, or, when a literal has a single
-/// unit, its one unit, scanned for with ``UTF16UnitScanner``. Every probe hit is checked
+/// Each literal is found through a probe: for several literals of two units or more, the
+/// two adjacent units in each least likely to be common in text, scanned for with
+/// ``UTF16PairScanner``; otherwise each literal's rarest unit, scanned for with
+/// ``UTF16UnitScanner``. Every probe hit is checked
 /// against the whole literal.
 struct UTF16LiteralSet: Sendable {
     /// The literals, in priority order; none is empty.
@@ -36,7 +37,9 @@ struct UTF16LiteralSet: Sendable {
         let literals = utf8Literals.map { Array(String(decoding: $0, as: UTF8.self).utf16) }
         var offsets: [Int]
         let scanner: Scanner
-        if literals.allSatisfy({ $0.count >= 2 }),
+        // One literal is scanned for by its rarest unit, which is as fast as memchr; several
+        // by pairs, since their rarest units together are often common.
+        if literals.count > 1, literals.allSatisfy({ $0.count >= 2 }),
             case let pairOffsets = literals.map(Self.rarestPairOffset),
             let pairs = UTF16PairScanner(pairs: zip(literals, pairOffsets).map { ($0[$1], $0[$1 + 1]) })
         {
