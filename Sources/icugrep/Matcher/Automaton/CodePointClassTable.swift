@@ -1,3 +1,4 @@
+import CICUShim
 import ICURegex
 
 /// Sorts code points into classes for a ``PositionAutomaton``: two code points are in one
@@ -13,6 +14,9 @@ struct CodePointClassTable: Sendable {
     static let exactLimit = 0x800
     /// The most classes: class numbers are bytes, and a few values are kept for markers.
     static let maximumClasses = 240
+    /// The class of a code point that ends the automaton's scan of a line, which is then a
+    /// candidate: with `-i`, a character whose case folding is several characters.
+    static let stopClass: UInt8 = 254
 
     /// The class of each code point below ``exactLimit``.
     let smallClasses: [UInt8]
@@ -22,10 +26,20 @@ struct CodePointClassTable: Sendable {
     let otherLargeClass: UInt8
     /// The positions that accept the code points of each class.
     let masks: [UInt64]
+    /// True when the classes follow case-insensitive matching.
+    let caseInsensitive: Bool
 
     /// Classifies code points for the positions of `automaton`, asking ICU about its classes
     /// compiled with `options`; nil when ICU rejects one or there are too many classes.
+    ///
+    /// With `.caseInsensitive`, a literal character accepts the code points below
+    /// ``exactLimit`` whose simple case folding is its own (the folding ICU uses for a lone
+    /// pattern character; for a character without a multi-character folding it is also the
+    /// full one), and any code point from ``exactLimit`` on; characters of
+    /// ``MultiCharacterFolds`` are in ``stopClass``.
     init?(_ automaton: PositionAutomaton, options: RegexPattern.Options) {
+        let caseInsensitive = options.contains(.caseInsensitive)
+        let folds: [UInt32] = caseInsensitive ? (0..<UInt32(Self.exactLimit)).map { icushim_simple_fold_case($0) } : []
         var smallMasks = [UInt64](repeating: 0, count: Self.exactLimit)
         var largeLiteralMasks: [UInt32: UInt64] = [:]
         var wildcardMask: UInt64 = 0
@@ -33,6 +47,12 @@ struct CodePointClassTable: Sendable {
         for (position, set) in automaton.positionSets.enumerated() {
             let bit = UInt64(1) << UInt64(position)
             switch set {
+            case .scalar(let value) where caseInsensitive:
+                let fold = icushim_simple_fold_case(value)
+                for codePoint in 0..<Self.exactLimit where folds[codePoint] == fold {
+                    smallMasks[codePoint] |= bit
+                }
+                wildcardMask |= bit
             case .scalar(let value):
                 if value < Self.exactLimit {
                     smallMasks[Int(value)] |= bit
@@ -64,6 +84,10 @@ struct CodePointClassTable: Sendable {
         }
         var smallClasses = [UInt8](repeating: 0, count: Self.exactLimit)
         for codePoint in 0..<Self.exactLimit {
+            if caseInsensitive && MultiCharacterFolds.contains(UInt32(codePoint)) {
+                smallClasses[codePoint] = Self.stopClass
+                continue
+            }
             guard let number = classNumber(smallMasks[codePoint]) else { return nil }
             smallClasses[codePoint] = number
         }
@@ -77,6 +101,7 @@ struct CodePointClassTable: Sendable {
         self.largeLiteralClasses = largeLiteralClasses
         self.otherLargeClass = otherLargeClass
         self.masks = masks
+        self.caseInsensitive = caseInsensitive
     }
 
     /// The class of the code point `value`.
@@ -84,6 +109,9 @@ struct CodePointClassTable: Sendable {
     func classOf(_ value: UInt32) -> UInt8 {
         if value < Self.exactLimit {
             return smallClasses[Int(value)]
+        }
+        if caseInsensitive && MultiCharacterFolds.contains(value) {
+            return Self.stopClass
         }
         if largeLiteralClasses.isEmpty {
             return otherLargeClass

@@ -134,6 +134,10 @@ final class LineAutomaton {
                         scanWasInexact = true
                     }
                     column = Int(classes.classOf(value))
+                    if column == Int(CodePointClassTable.stopClass) {
+                        scanWasInexact = true
+                        return index
+                    }
                     length = count
                 }
                 var next = table[row &+ column]

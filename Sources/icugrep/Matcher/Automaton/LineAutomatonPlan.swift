@@ -4,10 +4,13 @@ import ICURegex
 /// What the line automaton needs to know about a run's patterns, worked out once before any
 /// input is read and shared by every thread's ``LineAutomaton``.
 ///
-/// The plan exists when every pattern is one the ``CodePointPatternReader`` understands, the
-/// search is case-sensitive (ICU's full case folding can match one character with two, which
-/// a code-point automaton cannot follow), and no pattern matches the empty string (every line
-/// would then be a candidate).
+/// The plan exists when every pattern is one the ``CodePointPatternReader`` understands and no
+/// pattern matches the empty string (every line would then be a candidate). With `-i`, ICU's
+/// full case folding can match one character with several (`ß` with `ss`), which an automaton
+/// that reads one character per step cannot follow: then a pattern must hold no character of
+/// ``MultiCharacterFolds`` and no class but the escapes `\w \s \d \h \v` (and their
+/// negations) and `.`, whose case closure holds no strings; and text characters of
+/// ``MultiCharacterFolds`` make their line a candidate (see ``CodePointClassTable``).
 struct LineAutomatonPlan: Sendable {
     /// The position automaton of all the patterns, as one alternation.
     let automaton: PositionAutomaton
@@ -27,7 +30,7 @@ struct LineAutomatonPlan: Sendable {
     /// The plan for the patterns of `configuration`, or nil when there is none (see above), or
     /// the prefilter is turned off.
     init?(configuration: Configuration) {
-        guard configuration.usesPrefilter, !configuration.ignoreCase else { return nil }
+        guard configuration.usesPrefilter else { return nil }
         if let value = getenv(RequiredLiterals.disablingVariable), String(cString: value) == "1" {
             return nil
         }
@@ -44,7 +47,7 @@ struct LineAutomatonPlan: Sendable {
     /// The plan for the ICU pattern texts `patterns`, compiled with `options`; `wrapped` when
     /// they are searched inside the `-w` or `-x` wrappers.
     init?(patterns: [String], options: RegexPattern.Options, wrapped: Bool = false) {
-        guard !patterns.isEmpty, !options.contains(.caseInsensitive) else { return nil }
+        guard !patterns.isEmpty else { return nil }
         var branches: [CodePointPattern] = []
         var isExact = !wrapped
         for pattern in patterns {
@@ -55,15 +58,32 @@ struct LineAutomatonPlan: Sendable {
         let pattern = branches.count == 1 ? branches[0] : .alternation(branches)
         guard let automaton = PositionAutomaton(pattern),
             !automaton.matchesEmpty,
+            !options.contains(.caseInsensitive) || automaton.positionSets.allSatisfy(Self.isCaseInsensitiveSafe),
             let classes = CodePointClassTable(automaton, options: options)
         else { return nil }
         self.automaton = automaton
         self.classes = classes
         minimumLineLength = pattern.minimumLength
         self.isExact = isExact
-        hasClassPositions = automaton.positionSets.contains {
+        hasClassPositions = options.contains(.caseInsensitive) || automaton.positionSets.contains {
             if case .icuClass = $0 { return true }
             return false
+        }
+    }
+
+    /// The classes whose case-insensitive form matches single characters only.
+    private static let caseInsensitiveClasses: Set<String> = [
+        "\\w", "\\W", "\\s", "\\S", "\\d", "\\D", "\\h", "\\H", "\\v", "\\V", ".",
+    ]
+
+    /// True when a position with `set` can be searched case-insensitively one character at a
+    /// time.
+    private static func isCaseInsensitiveSafe(_ set: CodePointSet) -> Bool {
+        switch set {
+        case .scalar(let value):
+            return !MultiCharacterFolds.contains(value)
+        case .icuClass(let text):
+            return caseInsensitiveClasses.contains(text)
         }
     }
 }
