@@ -128,8 +128,9 @@ const char *icushim_detect_unicode_signature(const char *bytes, int32_t length,
 int32_t icushim_fold_case(uint32_t code_point, uint32_t *out, int32_t capacity);
 
 /// The simple default case folding of `code_point` (`u_foldCase` with U_FOLD_CASE_DEFAULT),
-/// which ICU's regular expressions use for a lone pattern character. Exists for the same
-/// tests as `icushim_fold_case`.
+/// which ICU's regular expressions use for a lone pattern character. Exists so that icugrep's
+/// line automaton can tell, with `-i`, which characters a pattern's literal accepts, and for
+/// the same tests as `icushim_fold_case`.
 uint32_t icushim_simple_fold_case(uint32_t code_point);
 
 #ifdef __cplusplus
