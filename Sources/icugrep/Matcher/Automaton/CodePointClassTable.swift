@@ -25,7 +25,7 @@ struct CodePointClassTable: Sendable {
     /// The class of every other code point at or above ``exactLimit``.
     let otherLargeClass: UInt8
     /// The positions that accept the code points of each class.
-    let masks: [UInt64]
+    let masks: [PositionSet]
     /// True when the classes follow case-insensitive matching.
     let caseInsensitive: Bool
 
@@ -40,12 +40,12 @@ struct CodePointClassTable: Sendable {
     init?(_ automaton: PositionAutomaton, options: RegexPattern.Options) {
         let caseInsensitive = options.contains(.caseInsensitive)
         let folds: [UInt32] = caseInsensitive ? (0..<UInt32(Self.exactLimit)).map { icushim_simple_fold_case($0) } : []
-        var smallMasks = [UInt64](repeating: 0, count: Self.exactLimit)
-        var largeLiteralMasks: [UInt32: UInt64] = [:]
-        var wildcardMask: UInt64 = 0
+        var smallMasks = [PositionSet](repeating: .empty, count: Self.exactLimit)
+        var largeLiteralMasks: [UInt32: PositionSet] = [:]
+        var wildcardMask = PositionSet.empty
         var classMembers: [String: [Bool]] = [:]
         for (position, set) in automaton.positionSets.enumerated() {
-            let bit = UInt64(1) << UInt64(position)
+            let bit = PositionSet(position: position)
             switch set {
             case .scalar(let value) where caseInsensitive:
                 let fold = icushim_simple_fold_case(value)
@@ -57,7 +57,7 @@ struct CodePointClassTable: Sendable {
                 if value < Self.exactLimit {
                     smallMasks[Int(value)] |= bit
                 } else {
-                    largeLiteralMasks[value, default: 0] |= bit
+                    largeLiteralMasks[value, default: .empty] |= bit
                 }
             case .icuClass(let text):
                 if classMembers[text] == nil {
@@ -72,9 +72,9 @@ struct CodePointClassTable: Sendable {
             }
         }
 
-        var classOfMask: [UInt64: UInt8] = [:]
-        var masks: [UInt64] = []
-        func classNumber(_ mask: UInt64) -> UInt8? {
+        var classOfMask: [PositionSet: UInt8] = [:]
+        var masks: [PositionSet] = []
+        func classNumber(_ mask: PositionSet) -> UInt8? {
             if let known = classOfMask[mask] { return known }
             guard masks.count < Self.maximumClasses else { return nil }
             let number = UInt8(masks.count)

@@ -44,9 +44,9 @@ final class LineAutomaton {
     private var lineEndColumn: Int { columns - 1 }
 
     /// The active positions of each state; state 0, the start, has none.
-    private var states: [UInt64] = []
+    private var states: [PositionSet] = []
     /// The row of each state, by its active positions.
-    private var stateRows: [UInt64: Int32] = [:]
+    private var stateRows: [PositionSet: Int32] = [:]
     /// The next state for each state and column, or ``unknown`` or ``accepting``. A state is
     /// written as the offset of its row, its number times ``columns``, which saves a
     /// multiplication per character.
@@ -68,7 +68,7 @@ final class LineAutomaton {
         columns = plan.classes.masks.count + 1
         tableCapacity = 64
         table = .allocate(capacity: tableCapacity * columns)
-        _ = addState(0)
+        _ = addState(.empty)
     }
 
     deinit {
@@ -160,7 +160,7 @@ final class LineAutomaton {
     /// Computes, stores and returns the entry for the state of `row` and `column`.
     private func transition(fromRow row: Int, column: Int) -> Int32 {
         let active = (automaton.positions(following: states[row / columns]) | automaton.first) & classes.masks[column]
-        if active & automaton.last != 0 {
+        if !(active & automaton.last).isEmpty {
             table[row + column] = Self.accepting
             return Self.accepting
         }
@@ -173,8 +173,8 @@ final class LineAutomaton {
             // is gone, is not stored.
             states.removeAll(keepingCapacity: true)
             stateRows.removeAll(keepingCapacity: true)
-            _ = addState(0)
-            return active == 0 ? 0 : addState(active)
+            _ = addState(.empty)
+            return active.isEmpty ? 0 : addState(active)
         }
         let newRow = addState(active)
         table[row + column] = newRow
@@ -183,7 +183,7 @@ final class LineAutomaton {
 
     /// Adds a state with the positions `active`, with unknown entries but for line ends, and
     /// returns its row.
-    private func addState(_ active: UInt64) -> Int32 {
+    private func addState(_ active: PositionSet) -> Int32 {
         let number = states.count
         if number >= tableCapacity {
             let newCapacity = tableCapacity * 2

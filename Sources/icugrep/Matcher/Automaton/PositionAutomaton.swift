@@ -2,19 +2,19 @@
 /// for each code-point set in the pattern, with repetitions written out, and for each position
 /// the positions that may follow it.
 ///
-/// A set of active positions is one `UInt64`, so a pattern may have at most 64 positions.
+/// A set of active positions is a ``PositionSet``, so a pattern may have at most 256 positions.
 struct PositionAutomaton: Sendable {
     /// The most positions an automaton may have.
-    static let maximumPositions = 64
+    static let maximumPositions = PositionSet.capacity
 
     /// The code-point set of each position.
     let positionSets: [CodePointSet]
     /// The positions a match may start with.
-    let first: UInt64
+    let first: PositionSet
     /// The positions a match may end with.
-    let last: UInt64
+    let last: PositionSet
     /// For each position, the positions that may come right after it.
-    let follow: [UInt64]
+    let follow: [PositionSet]
     /// True when the pattern matches the empty string.
     let matchesEmpty: Bool
 
@@ -30,49 +30,44 @@ struct PositionAutomaton: Sendable {
     }
 
     /// The positions that may come after any of `positions`.
-    func positions(following positions: UInt64) -> UInt64 {
-        var remaining = positions
-        var result: UInt64 = 0
-        while remaining != 0 {
-            let position = remaining.trailingZeroBitCount
-            result |= follow[position]
-            remaining &= remaining - 1
-        }
+    func positions(following positions: PositionSet) -> PositionSet {
+        var result = PositionSet.empty
+        positions.forEach { result |= follow[$0] }
         return result
     }
 
     /// What Glushkov's construction knows of one subpattern.
     private struct Facts {
         var nullable: Bool
-        var first: UInt64
-        var last: UInt64
+        var first: PositionSet
+        var last: PositionSet
     }
 
     /// Numbers the positions and links them, subpattern by subpattern.
     private struct Builder {
         var sets: [CodePointSet] = []
-        var follow: [UInt64] = []
+        var follow: [PositionSet] = []
 
         /// The facts of `pattern`, after adding its positions; nil when there are too many.
         mutating func build(_ pattern: CodePointPattern) -> Facts? {
             switch pattern {
             case .set(let set):
                 guard sets.count < PositionAutomaton.maximumPositions else { return nil }
-                let bit = UInt64(1) << UInt64(sets.count)
+                let bit = PositionSet(position: sets.count)
                 sets.append(set)
-                follow.append(0)
+                follow.append(.empty)
                 return Facts(nullable: false, first: bit, last: bit)
             case .empty:
-                return Facts(nullable: true, first: 0, last: 0)
+                return Facts(nullable: true, first: .empty, last: .empty)
             case .sequence(let pieces):
-                var facts = Facts(nullable: true, first: 0, last: 0)
+                var facts = Facts(nullable: true, first: .empty, last: .empty)
                 for piece in pieces {
                     guard let next = build(piece) else { return nil }
                     facts = concatenate(facts, next)
                 }
                 return facts
             case .alternation(let branches):
-                var facts = Facts(nullable: false, first: 0, last: 0)
+                var facts = Facts(nullable: false, first: .empty, last: .empty)
                 for branch in branches {
                     guard let next = build(branch) else { return nil }
                     facts = Facts(nullable: facts.nullable || next.nullable, first: facts.first | next.first, last: facts.last | next.last)
@@ -84,7 +79,7 @@ struct PositionAutomaton: Sendable {
                 guard minimum <= PositionAutomaton.maximumPositions,
                     (maximum ?? minimum) <= PositionAutomaton.maximumPositions
                 else { return nil }
-                var facts = Facts(nullable: true, first: 0, last: 0)
+                var facts = Facts(nullable: true, first: .empty, last: .empty)
                 for _ in 0..<minimum {
                     guard let copy = build(piece) else { return nil }
                     facts = concatenate(facts, copy)
@@ -111,18 +106,14 @@ struct PositionAutomaton: Sendable {
             link(from: left.last, to: right.first)
             return Facts(
                 nullable: left.nullable && right.nullable,
-                first: left.first | (left.nullable ? right.first : 0),
-                last: right.last | (right.nullable ? left.last : 0)
+                first: left.first | (left.nullable ? right.first : .empty),
+                last: right.last | (right.nullable ? left.last : .empty)
             )
         }
 
         /// Lets every position of `targets` follow every position of `sources`.
-        mutating func link(from sources: UInt64, to targets: UInt64) {
-            var remaining = sources
-            while remaining != 0 {
-                follow[remaining.trailingZeroBitCount] |= targets
-                remaining &= remaining - 1
-            }
+        mutating func link(from sources: PositionSet, to targets: PositionSet) {
+            sources.forEach { follow[$0] |= targets }
         }
     }
 }
