@@ -10,7 +10,7 @@ enum ByteFrequencyRank {
     /// The ranks of all 256 bytes: English letter frequencies for ASCII letters, space and
     /// common punctuation most common, capitals and digits less, control characters rare;
     /// UTF-8 lead bytes common in non-Latin text, continuation bytes less so (they spread
-    /// over more values).
+    /// over more values), with Russian's letter frequencies for the bytes of Cyrillic.
     private static let table: [Int] = {
         var ranks = [Int](repeating: 20, count: 256)
         let lowercaseByFrequency = Array("etaoinshrdlucmwfgypbvkxjqz".utf8)
@@ -36,6 +36,18 @@ enum ByteFrequencyRank {
         }
         for lead in 0xC2...0xF4 {
             ranks[lead] = 200
+        }
+        // Russian: nearly every letter starts with 0xD0 or 0xD1, so these are as common as
+        // spaces, and the second byte tells the letters apart: lowercase by their frequency,
+        // capitals rarer.
+        ranks[0xD0] = 255
+        ranks[0xD1] = 255
+        for capital in 0x90...0xAF {
+            ranks[capital] = 125
+        }
+        for (position, letter) in "оеаинтсрвлкмдпуяыьгзбчйхжшюцщэфъё".unicodeScalars.enumerated() {
+            let secondByte = Array(String(letter).utf8)[1]
+            ranks[Int(secondByte)] = 200 - 2 * position
         }
         return ranks
     }()

@@ -9,7 +9,7 @@ struct PackedPairScanner: BlockScanner {
     /// Every literal's probes.
     private let probes: ProbeSet
     /// What the hits of each probe may start, by ``BytePairProbe/target``.
-    private let targets: [ProbeTarget]
+    private let targets: ProbeTargets
     /// True when a byte outside ASCII is itself an occurrence.
     private let findsNonASCII: Bool
     /// The furthest byte a probe reads from its probe position.
@@ -19,17 +19,17 @@ struct PackedPairScanner: BlockScanner {
 
     /// Creates the scanner for `literals`.
     init(_ literals: RequiredLiterals) {
-        var targets: [ProbeTarget] = []
+        var targets = ProbeTargets()
         var probes = ProbeSet()
         for literal in literals.literals {
             let byteLiteral = ByteLiteral(literal, ignoresASCIICase: literals.caseInsensitiveASCII)
-            byteLiteral.addProbe(to: &probes, target: targets.count)
-            targets.append(.literal(byteLiteral))
+            byteLiteral.addProbe(to: &probes, target: targets.nextTarget)
+            targets.add(byteLiteral)
         }
         for literal in literals.variantLiterals {
             let matcher = CaseVariantMatcher(literal: literal)
-            matcher.addProbes(to: &probes, target: targets.count)
-            targets.append(.variants(matcher))
+            matcher.addProbes(to: &probes, target: targets.nextTarget)
+            targets.add(matcher)
         }
         self.probes = probes
         self.targets = targets
@@ -123,7 +123,7 @@ struct PackedPairScanner: BlockScanner {
         let base = block.baseAddress!
         for probe in probes {
             ProbeLanes.forEachSet(probe.lanes(in: base, at: position)) { lane in
-                if let found = targets[probe.target].occurrenceStart(in: block, probedAt: position + lane),
+                if let found = targets.occurrenceStart(of: probe.target, in: block, probedAt: position + lane),
                    found >= searchStart, found < best {
                     best = found
                 }
@@ -153,7 +153,7 @@ struct PackedPairScanner: BlockScanner {
         from searchStart: Int, best: inout Int
     ) {
         for probe in probes where probe.accepts(in: block, at: position) {
-            if let found = targets[probe.target].occurrenceStart(in: block, probedAt: position),
+            if let found = targets.occurrenceStart(of: probe.target, in: block, probedAt: position),
                found >= searchStart, found < best {
                 best = found
             }
