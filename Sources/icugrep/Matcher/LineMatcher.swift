@@ -25,10 +25,13 @@ final class LineMatcher {
     /// the common case reads it without the array's bounds check and reference counting.
     private unowned(unsafe) let primary: RegexMatcher
     private let matchers: [RegexMatcher]
-    /// The literal prefilter, when the patterns have required literals.
-    private let candidateFinder: CandidateLineFinder?
-    /// The automaton prefilter, when the patterns have one.
-    private let automaton: LineAutomaton?
+    /// The literal prefilter, when the patterns have required literals, and the automaton
+    /// prefilter, when the patterns have one: owned here, and read through the unowned
+    /// references below, which the per-line questions use without reference counting.
+    private let ownedCandidateFinder: CandidateLineFinder?
+    private let ownedAutomaton: LineAutomaton?
+    private unowned(unsafe) let candidateFinder: CandidateLineFinder?
+    private unowned(unsafe) let automaton: LineAutomaton?
     /// The start of the last candidate line when the automaton proved that it matches, so
     /// that ICU need not be asked; nil otherwise.
     private(set) var lineKnownToMatch: UnsafeRawPointer?
@@ -41,8 +44,10 @@ final class LineMatcher {
         }
         self.matchers = matchers
         primary = matchers[0]
-        candidateFinder = patterns.requiredLiterals.map(CandidateLineFinder.init)
-        automaton = patterns.lineAutomatonPlan.map(LineAutomaton.init)
+        ownedCandidateFinder = patterns.requiredLiterals.map(CandidateLineFinder.init)
+        ownedAutomaton = patterns.lineAutomatonPlan.map(LineAutomaton.init)
+        candidateFinder = ownedCandidateFinder
+        automaton = ownedAutomaton
     }
 
     /// The first match in `text` that starts at or after `from`, in the text's units; with
