@@ -15,9 +15,11 @@ protocol ProbeSide {
 
 /// A side that accepts one byte value exactly.
 struct ExactProbeByte: ProbeSide {
+    /// The distance from the probe position to the byte compared.
     let offset: Int
-    /// The accepted byte, and the same in every lane.
+    /// The accepted byte.
     let byte: UInt8
+    /// ``byte`` in every lane.
     let byteVector: ProbeVector
 
     /// Creates the side at `offset` accepting `byte`.
@@ -27,12 +29,14 @@ struct ExactProbeByte: ProbeSide {
         byteVector = ProbeVector(repeating: byte)
     }
 
+    /// The lanes whose byte at ``offset`` is ``byte``.
     @inline(__always)
     func lanes(in base: UnsafeRawPointer, at position: Int) -> ProbeVector {
         let bytes = base.loadUnaligned(fromByteOffset: position &+ offset, as: ProbeVector.self)
         return ProbeVector(truncatingIfNeeded: (bytes .== byteVector)._storage)
     }
 
+    /// True when `byte` is ``byte``.
     @inline(__always)
     func accepts(_ byte: UInt8) -> Bool {
         byte == self.byte
@@ -44,11 +48,15 @@ struct ExactProbeByte: ProbeSide {
 /// either case, and only letters may get it, since it would also fold `@` into `` ` ``; it
 /// also joins the last bytes of most Cyrillic, Greek and Latin-1 case pairs).
 struct FoldedProbeByte: ProbeSide {
+    /// The distance from the probe position to the byte compared.
     let offset: Int
-    /// The fold mask and the value after it, and both in every lane.
+    /// The bits set in every byte before the comparison.
     let fold: UInt8
+    /// The value an accepted byte has after the fold.
     let value: UInt8
+    /// ``fold`` in every lane.
     let foldVector: ProbeVector
+    /// ``value`` in every lane.
     let valueVector: ProbeVector
 
     /// Creates the side at `offset` accepting the bytes `b` with `b | fold == value`.
@@ -60,12 +68,14 @@ struct FoldedProbeByte: ProbeSide {
         valueVector = ProbeVector(repeating: value)
     }
 
+    /// The lanes whose byte at ``offset``, ORed with ``fold``, is ``value``.
     @inline(__always)
     func lanes(in base: UnsafeRawPointer, at position: Int) -> ProbeVector {
         let bytes = base.loadUnaligned(fromByteOffset: position &+ offset, as: ProbeVector.self) | foldVector
         return ProbeVector(truncatingIfNeeded: (bytes .== valueVector)._storage)
     }
 
+    /// True when `byte`, ORed with ``fold``, is ``value``.
     @inline(__always)
     func accepts(_ byte: UInt8) -> Bool {
         byte | fold == value
@@ -77,8 +87,9 @@ struct FoldedProbeByte: ProbeSide {
 /// Rust `memchr` crate. Two rare bytes at once are found far less often than either alone, so
 /// few probe positions need the full comparison that ``target`` names.
 struct BytePairProbe<Side: ProbeSide> {
-    /// The two sides; they may have the same offset (for a literal of one byte).
+    /// The side of the rarer byte.
     let first: Side
+    /// The side of the other byte; it may have the first's offset (for a literal of one byte).
     let second: Side
     /// The index, in the scanner's list, of the literal that verifies a hit.
     let target: Int

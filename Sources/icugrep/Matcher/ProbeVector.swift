@@ -55,10 +55,13 @@ enum ProbeLanes {
 /// The hit lanes of four consecutive vectors of probe positions: the scan tests that many
 /// positions per step, so that its loop and its test for hits cost less per position.
 struct ProbeLaneQuad {
-    /// The lanes of the positions from the step's start, and of the next three vectors.
+    /// The lanes of the vector of positions from the step's start.
     var first = ProbeVector()
+    /// The lanes of the next vector of positions.
     var second = ProbeVector()
+    /// The lanes of the vector after that.
     var third = ProbeVector()
+    /// The lanes of the last vector of the step.
     var fourth = ProbeVector()
 
     /// The number of probe positions a step covers.
