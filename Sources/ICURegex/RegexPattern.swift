@@ -116,9 +116,9 @@ public final class RegexPattern: @unchecked Sendable {
     private func plannedMatch(
         _ plan: SearchPlan, in base: UnsafePointer<UInt16>, range: Range<Int>, anchored: Bool
     ) throws(ICURegexError) -> UTF16Range {
-        try plan.firstMatch(in: base, range: range, anchored: anchored) { from throws(ICURegexError) in
+        try plan.firstMatch(in: base, range: range, anchored: anchored) { text, from throws(ICURegexError) in
             try withPooledMatcher { handle throws(ICURegexError) in
-                try MatcherHandle.find(handle, utf16: base + range.lowerBound, length: range.count, from: from)
+                try MatcherHandle.find(handle, utf16: base + text.lowerBound, length: text.count, from: from)
             }
         }
     }

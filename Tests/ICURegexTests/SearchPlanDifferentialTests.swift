@@ -25,7 +25,8 @@ import Testing
         Array("pq".utf16), Array("r s".utf16), Array("tuvw ".utf16), Array("a".utf16), Array("b".utf16),
         Array("c".utf16), Array("x".utf16), Array("ab".utf16), Array("abc".utf16), Array("xab".utf16),
         Array("😀".utf16), [0xD83D], [0xDE00], Array("\r\n".utf16), Array("\n".utf16), Array("a.b".utf16),
-        Array("a|b".utf16), Array("é".utf16), Array("abcX".utf16),
+        Array("a|b".utf16), Array("é".utf16), Array("abcX".utf16), Array(", ".utf16), Array("!".utf16),
+        Array("\t".utf16), Array("Ж".utf16),
     ]
 
     /// A text of `length` units or a little more: filler with a literal piece every
@@ -132,6 +133,31 @@ import Testing
         }
     }
 
+    @Test("runs around the literal: words around Holmes, with punctuation, surrogates and ranges")
+    func literalsInRuns() throws {
+        var random = SplitMix64(seed: 0x5E6_0001)
+        let words = ["Holmes", "Sherlock", "met", "Mr", "ab", "😀", "Ж", "x\u{301}", "1"].map { Array($0.utf16) }
+        let separators = [" ", "  ", ", ", ". ", "-", "\n", "\t", "!", "", "_"].map { Array($0.utf16) }
+        let patterns = [
+            "\\w+\\s+Holmes\\s+\\w+", "\\w*Holmes", "Holmes\\W+\\w+", "[A-Z]\\w+ Holmes", "(?:Mr|Sherlock)\\s*Holmes",
+            ".+Holmes", "\\S+Holmes\\S*", "(?:\\w|😀)+Holmes", "\\p{L}+\\s?Holmes", "[^,.]*Holmes[^!]*",
+        ]
+        for _ in 0..<60 {
+            var text: [UInt16] = []
+            while text.count < 6_000 {
+                text += random.pick(words)
+                text += random.pick(separators)
+                if random.chance(1, in: 40) { text += [0xD83D] }
+            }
+            for pattern in patterns {
+                let start = random.chance(1, in: 3) ? Int(random.next() % 500) : 0
+                let range = start..<text.count
+                #expect(try Self.compare(pattern, text, range, anchored: false), "\(pattern)")
+                #expect(try Self.compare(pattern, text, range, anchored: true), "\(pattern) anchored")
+            }
+        }
+    }
+
     @Test("the plan's kinds: exact literals, a bounded required literal, an unbounded one, none")
     func planKinds() {
         func kind(_ pattern: String, _ options: RegexPattern.Options = []) -> String {
@@ -140,6 +166,7 @@ import Testing
             case .exactLiterals: return "exact"
             case .requiredLiterals(let offset?): return "near \(offset)"
             case .requiredLiterals(nil): return "required"
+            case .requiredLiteralsInRuns: return "runs"
             }
         }
         #expect(kind("Sherlock Holmes") == "exact")
@@ -147,7 +174,9 @@ import Testing
         #expect(kind("a.b", .ignoreMetacharacters) == "exact")
         #expect(kind("(?>a|ab)c") == "near 0")
         #expect(kind("[0-9]{3}-[0-9]{3}-[0-9]{4}") == "near 6")
-        #expect(kind("\\w+\\s+Holmes\\s+\\w+") == "required")
+        #expect(kind("\\w+\\s+Holmes\\s+\\w+") == "runs")
+        #expect(kind("\\w+\\s+Holmes\\b") == "required")
+        #expect(kind("(?<=x)\\w*Holmes") == "required")
         #expect(kind("Holmes", .caseInsensitive) == "none")
         #expect(kind("Holmes", .allowCommentsAndWhitespace) == "none")
         #expect(kind("(?i)Holmes") == "none")

@@ -9,7 +9,11 @@
 /// - when every match contains one of a set of literals, a range without any has no match;
 ///   and when that literal starts at most some units after the match's start, no match starts
 ///   earlier than that before the literal's first occurrence, so ICU starts its search there,
-///   on the whole range, which it still sees as a text of its own.
+///   on the whole range, which it still sees as a text of its own;
+/// - when the literal may be anywhere in a match but the pattern has no zero-width assertion,
+///   every match lies in a run of characters the pattern can consume (see
+///   ``ConsumableCharacters``), so ICU searches only the runs around the literal's
+///   occurrences, each as a text of its own, in order.
 struct SearchPlan: Sendable {
     /// What the plan knows of the matches.
     enum Strategy: Sendable {
@@ -18,6 +22,9 @@ struct SearchPlan: Sendable {
         /// Every match contains one of the literals, starting at most `maximumOffset` units
         /// after the match's start (nil: anywhere).
         case requiredLiterals(maximumOffset: Int?)
+        /// Every match contains one of the literals and lies in a run of the characters the
+        /// pattern can consume.
+        case requiredLiteralsInRuns(LazyConsumableCharacters)
     }
 
     /// The literals the plan searches for.
@@ -54,7 +61,11 @@ struct SearchPlan: Sendable {
         } else if let near = facts.nearRequired, let literals = UTF16LiteralSet(utf8Literals: near.literals) {
             self.init(literals: literals, strategy: .requiredLiterals(maximumOffset: near.maximumOffset))
         } else if let required = facts.required, let literals = UTF16LiteralSet(utf8Literals: required) {
-            self.init(literals: literals, strategy: .requiredLiterals(maximumOffset: nil))
+            if let read = CodePointPatternReader.read(pattern), read.isExact {
+                self.init(literals: literals, strategy: .requiredLiteralsInRuns(LazyConsumableCharacters(read.pattern, options: options)))
+            } else {
+                self.init(literals: literals, strategy: .requiredLiterals(maximumOffset: nil))
+            }
         } else {
             return nil
         }
@@ -67,10 +78,11 @@ struct SearchPlan: Sendable {
     }
 
     /// The first match in `base[range]`, searched as a text of its own, exactly as ICU finds
-    /// it. `find(from)` runs ICU on the whole range from offset `from` within it.
+    /// it. `find(text, from)` runs ICU on `base[text]` as a text of its own, from offset `from`
+    /// within it, and returns the match's offsets within it.
     func firstMatch(
         in base: UnsafePointer<UInt16>, range: Range<Int>, anchored: Bool,
-        find: (Int) throws(ICURegexError) -> Range<Int>?
+        find: (Range<Int>, Int) throws(ICURegexError) -> Range<Int>?
     ) throws(ICURegexError) -> UTF16Range {
         switch strategy {
         case .exactLiterals:
@@ -90,9 +102,42 @@ struct SearchPlan: Sendable {
                 if anchored && from > 0 { return .notFound }
                 from = Self.codePointBoundary(atOrBefore: from, in: base + range.lowerBound)
             }
-            guard let match = try find(from), !anchored || match.lowerBound == 0 else { return .notFound }
+            guard let match = try find(range, from), !anchored || match.lowerBound == 0 else { return .notFound }
             return UTF16Range(location: range.lowerBound + match.lowerBound, length: match.count)
+        case .requiredLiteralsInRuns(let lazyConsumable):
+            guard let consumable = lazyConsumable.value else {
+                // ICU rejected a class, which cannot happen for a pattern it compiled; search
+                // as without a plan.
+                guard let match = try find(range, 0), !anchored || match.lowerBound == 0 else { return .notFound }
+                return UTF16Range(location: range.lowerBound + match.lowerBound, length: match.count)
+            }
+            return try firstMatchInRuns(in: base, range: range, anchored: anchored, consumable: consumable, find: find)
         }
+    }
+
+    /// The first match in `base[range]` for ``Strategy/requiredLiteralsInRuns(_:)``: the runs
+    /// around the literals' occurrences, left to right, each searched as a text of its own. A
+    /// run without a match is passed over whole; the next occurrence after it starts the next.
+    private func firstMatchInRuns(
+        in base: UnsafePointer<UInt16>, range: Range<Int>, anchored: Bool, consumable: ConsumableCharacters,
+        find: (Range<Int>, Int) throws(ICURegexError) -> Range<Int>?
+    ) throws(ICURegexError) -> UTF16Range {
+        var searchStart = range.lowerBound
+        while searchStart < range.upperBound,
+            let occurrence = literals.leftmostOccurrence(in: base, range: searchStart..<range.upperBound)
+        {
+            let run = consumable.run(around: occurrence.start, in: base, bounds: range)
+            // With `anchored`, only a match at the range's start counts, and only the first
+            // run can start there.
+            if anchored && run.lowerBound != range.lowerBound { return .notFound }
+            if let match = try find(run, 0) {
+                if anchored && match.lowerBound != 0 { return .notFound }
+                return UTF16Range(location: run.lowerBound + match.lowerBound, length: match.count)
+            }
+            if anchored { return .notFound }
+            searchStart = max(run.upperBound, occurrence.start + 1)
+        }
+        return .notFound
     }
 
     /// `offset`, or one less when it falls between the two halves of a surrogate pair: ICU

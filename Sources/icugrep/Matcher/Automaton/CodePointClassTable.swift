@@ -61,7 +61,9 @@ struct CodePointClassTable: Sendable {
                 }
             case .icuClass(let text):
                 if classMembers[text] == nil {
-                    guard let members = Self.members(ofClass: text, options: options) else { return nil }
+                    guard let members = ClassMembership.members(ofClass: text, options: options, below: Self.exactLimit) else {
+                        return nil
+                    }
                     classMembers[text] = members
                 }
                 let members = classMembers[text]!
@@ -117,28 +119,5 @@ struct CodePointClassTable: Sendable {
             return otherLargeClass
         }
         return largeLiteralClasses[value] ?? otherLargeClass
-    }
-
-    /// For each code point below ``exactLimit``, whether ICU's one-character pattern `text`
-    /// compiled with `options` matches it; nil when ICU rejects the pattern or stops.
-    private static func members(ofClass text: String, options: RegexPattern.Options) -> [Bool]? {
-        guard let pattern = try? RegexPattern(text, options: options), let matcher = try? pattern.makeMatcher() else {
-            return nil
-        }
-        var members = [Bool](repeating: false, count: exactLimit)
-        var unit: [UInt16] = [0]
-        for codePoint in 0..<exactLimit {
-            unit[0] = UInt16(codePoint)
-            let found: Range<Int>?
-            do {
-                found = try unit.withUnsafeBufferPointer { units throws(ICURegexError) in
-                    try matcher.firstMatch(inUTF16: units, from: 0)
-                }
-            } catch {
-                return nil
-            }
-            members[codePoint] = found == 0..<1
-        }
-        return members
     }
 }

@@ -1,3 +1,5 @@
+import ICURegex
+
 /// A prefilter that runs a run's patterns, as a ``LineAutomatonPlan``, over the raw UTF-8
 /// bytes of lines: a deterministic automaton built lazily from the position automaton, one
 /// state per set of active positions, one table lookup per character.

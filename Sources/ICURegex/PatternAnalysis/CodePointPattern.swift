@@ -1,5 +1,5 @@
-/// A regular expression over single code points: the part of an ICU pattern that the line
-/// automaton understands, read by ``CodePointPatternReader``.
+/// A regular expression over single code points: the part of an ICU pattern that icugrep's line
+/// automaton and the library's search plan understand, read by ``CodePointPatternReader``.
 ///
 /// It describes a language that contains every text ICU's pattern can match, and maybe more:
 /// zero-width assertions (anchors, `\b`, lookaround) are read as the empty string, which only
@@ -7,7 +7,7 @@
 /// ones, which match at least the same texts. So a line in which this pattern finds no match
 /// cannot match the ICU pattern either. When nothing was dropped, the two match the same texts
 /// (``CodePointPatternReader/read(_:)`` says so).
-indirect enum CodePointPattern: Equatable {
+package indirect enum CodePointPattern: Equatable, Sendable {
     /// Exactly one code point from a set.
     case set(CodePointSet)
     /// The empty string (also what every zero-width assertion becomes).
@@ -21,18 +21,18 @@ indirect enum CodePointPattern: Equatable {
 }
 
 /// A set of code points that one position of a ``CodePointPattern`` matches.
-enum CodePointSet: Hashable {
+package enum CodePointSet: Hashable, Sendable {
     /// Exactly this code point (a literal character of the pattern).
     case scalar(UInt32)
     /// The code points that ICU's one-character pattern `text` matches: a bracket class, an
     /// escape such as `\w` or `\p{Greek}`, or `.`. ICU itself is asked which code points
-    /// these are (see ``CodePointClassTable``).
+    /// these are.
     case icuClass(String)
 }
 
 extension CodePointPattern {
     /// The fewest code points a match has (so also the fewest UTF-8 bytes).
-    var minimumLength: Int {
+    package var minimumLength: Int {
         switch self {
         case .set:
             return 1

@@ -1,4 +1,5 @@
-/// Reads an ICU pattern into a ``CodePointPattern``, for the line automaton.
+/// Reads an ICU pattern into a ``CodePointPattern``, for icugrep's line automaton and the
+/// library's search plan.
 ///
 /// Like the literal extractor, the reader is conservative: it knows characters, escaped
 /// punctuation, `\Q...\E`, the one-character escapes and classes (`\w`, `\s`, `\d`, `\h`,
@@ -7,7 +8,7 @@
 /// back references, `\X`, `\R`, `\c`, octal escapes, unknown escapes, odd braces) makes it
 /// give up, and then there is no automaton: a missing prefilter costs time, a wrong one
 /// results.
-struct CodePointPatternReader {
+package struct CodePointPatternReader {
     /// The pattern's code points.
     private let scalars: [Unicode.Scalar]
     /// The next code point to read.
@@ -20,12 +21,12 @@ struct CodePointPatternReader {
     private var quotation: [CodePointPattern]?
 
     /// The reason reading stops: a construct the reader does not know for sure.
-    struct Unsupported: Error {}
+    package struct Unsupported: Error {}
 
     /// The code-point pattern of the ICU pattern `pattern`, and whether it matches exactly the
     /// texts ICU's does (when it was read without dropping a condition); nil when the reader
     /// does not understand all of it.
-    static func read(_ pattern: String) -> (pattern: CodePointPattern, isExact: Bool)? {
+    package static func read(_ pattern: String) -> (pattern: CodePointPattern, isExact: Bool)? {
         var reader = CodePointPatternReader(scalars: Array(pattern.unicodeScalars))
         guard let result = try? reader.readAlternation(), reader.index == reader.scalars.count else {
             return nil

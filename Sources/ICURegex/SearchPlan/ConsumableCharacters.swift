@@ -1,0 +1,128 @@
+import Synchronization
+
+/// The characters a pattern can consume: every character of every match is one of them. A
+/// match therefore lies within a run of such characters, and when the pattern has no
+/// zero-width assertion, searching the run as a text of its own finds the same matches as
+/// searching the whole text.
+///
+/// ASCII characters are known exactly (ICU is asked about each class); above ASCII, a class
+/// is assumed to take any character, which only makes runs longer, and literal characters are
+/// exact.
+struct ConsumableCharacters: Sendable {
+    /// Bit `c` of word `c / 64` is set when ASCII character `c` can be consumed.
+    private let ascii: (UInt64, UInt64)
+    /// The literal characters above ASCII.
+    private let nonASCIILiterals: Set<UInt32>
+    /// True when the pattern has a class, so that every character above ASCII counts.
+    private let anyNonASCII: Bool
+
+    /// The characters `pattern`, compiled with `options`, can consume; nil when ICU rejects
+    /// one of its classes.
+    init?(_ pattern: CodePointPattern, options: RegexPattern.Options) {
+        var sets: Set<CodePointSet> = []
+        Self.collectSets(pattern, into: &sets)
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var nonASCIILiterals: Set<UInt32> = []
+        var anyNonASCII = false
+        func addASCII(_ value: Int) {
+            if value < 64 { low |= 1 << UInt64(value) } else { high |= 1 << UInt64(value - 64) }
+        }
+        for set in sets {
+            switch set {
+            case .scalar(let value) where value < 128:
+                addASCII(Int(value))
+            case .scalar(let value):
+                nonASCIILiterals.insert(value)
+            case .icuClass(let text):
+                guard let members = ClassMembership.members(ofClass: text, options: options, below: 128) else { return nil }
+                for value in 0..<128 where members[value] { addASCII(value) }
+                anyNonASCII = true
+            }
+        }
+        ascii = (low, high)
+        self.nonASCIILiterals = nonASCIILiterals
+        self.anyNonASCII = anyNonASCII
+    }
+
+    /// True when the pattern can consume the code point `value` (a lone surrogate counts as
+    /// a code point of its own, as ICU reads it).
+    @inline(__always)
+    func contains(_ value: UInt32) -> Bool {
+        if value < 64 { return ascii.0 & (1 << UInt64(value)) != 0 }
+        if value < 128 { return ascii.1 & (1 << UInt64(value - 64)) != 0 }
+        return anyNonASCII || nonASCIILiterals.contains(value)
+    }
+
+    /// The run of consumable characters around the character at `position` of `text`, within
+    /// `bounds`: from the start of the first consumable character before it to the end of the
+    /// last one after it (`position` itself, the start of a literal, is consumable).
+    func run(around position: Int, in text: UnsafePointer<UInt16>, bounds: Range<Int>) -> Range<Int> {
+        var start = position
+        while start > bounds.lowerBound {
+            var previous = start - 1
+            var value = UInt32(text[previous])
+            if UTF16.isTrailSurrogate(text[previous]) && previous > bounds.lowerBound && UTF16.isLeadSurrogate(text[previous - 1]) {
+                previous -= 1
+                value = Self.scalarValue(lead: text[previous], trail: text[previous + 1])
+            }
+            guard contains(value) else { break }
+            start = previous
+        }
+        var end = position
+        while end < bounds.upperBound {
+            var next = end + 1
+            var value = UInt32(text[end])
+            if UTF16.isLeadSurrogate(text[end]) && next < bounds.upperBound && UTF16.isTrailSurrogate(text[next]) {
+                value = Self.scalarValue(lead: text[end], trail: text[next])
+                next += 1
+            }
+            guard contains(value) else { break }
+            end = next
+        }
+        return start..<end
+    }
+
+    private static func scalarValue(lead: UInt16, trail: UInt16) -> UInt32 {
+        0x10000 + (UInt32(lead - 0xD800) << 10) + UInt32(trail - 0xDC00)
+    }
+
+    /// Adds the code-point sets of `pattern` to `sets`.
+    private static func collectSets(_ pattern: CodePointPattern, into sets: inout Set<CodePointSet>) {
+        switch pattern {
+        case .set(let set):
+            sets.insert(set)
+        case .empty:
+            break
+        case .sequence(let pieces), .alternation(let pieces):
+            for piece in pieces { collectSets(piece, into: &sets) }
+        case .repetition(let piece, _, _):
+            collectSets(piece, into: &sets)
+        }
+    }
+}
+
+/// The ``ConsumableCharacters`` of a pattern, worked out on first use: asking ICU about the
+/// pattern's classes costs more than compiling it, and only long searches need the answer.
+final class LazyConsumableCharacters: Sendable {
+    private let pattern: CodePointPattern
+    private let options: RegexPattern.Options
+    /// nil until worked out; then the set, or nil inside when ICU rejected a class.
+    private let state = Mutex<ConsumableCharacters??>(nil)
+
+    /// Makes a lazy set for `pattern` compiled with `options`.
+    init(_ pattern: CodePointPattern, options: RegexPattern.Options) {
+        self.pattern = pattern
+        self.options = options
+    }
+
+    /// The set, worked out by the first caller; nil when ICU rejects a class.
+    var value: ConsumableCharacters? {
+        state.withLock { state in
+            if let known = state { return known }
+            let computed = ConsumableCharacters(pattern, options: options)
+            state = .some(computed)
+            return computed
+        }
+    }
+}
