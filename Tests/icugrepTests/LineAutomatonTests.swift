@@ -120,16 +120,26 @@ struct LineAutomatonTests {
         for _ in 0..<3000 {
             let patterns = random.chance(0.2) ? [Self.pattern(&random), Self.pattern(&random)] : [Self.pattern(&random)]
             let options = random.chance(0.4) ? Self.options.union(.caseInsensitive) : Self.options
+            // The -w and -x wrappers, as PatternAssembler writes them; with -x, records end at
+            // NUL (-z), so that a line may end with a newline, before which `$` matches too.
+            let wrapper = random.element(of: [LineAutomatonPlan.Wrapper.none, .none, .none, .wholeWords, .wholeLine])
+            let body = PatternAssembler.alternation(patterns)
+            let wrapped = wrapper == .wholeWords ? "(?<!\\w)(?:\(body))(?!\\w)" : wrapper == .wholeLine ? "^(?:\(body))$" : body
+            let terminator: UInt8 = wrapper == .wholeLine ? 0 : 10
             // Patterns ICU rejects (a quantified anchor, a group name used twice) never reach
             // the automaton in icugrep.
-            guard let plan = LineAutomatonPlan(patterns: patterns, options: options),
-                let compiled = try? RegexPattern(PatternAssembler.alternation(patterns), options: options, limits: Self.limits)
+            guard let plan = LineAutomatonPlan(patterns: patterns, options: options, wrapper: wrapper),
+                let compiled = try? RegexPattern(wrapped, options: options, limits: Self.limits)
             else { continue }
             let matcher = try compiled.makeMatcher()
             let automaton = LineAutomaton(plan)
             planned += 1
             for _ in 0..<40 {
-                let line = Self.line(&random)
+                var line = Self.line(&random)
+                if terminator == 0 {
+                    line.removeAll { $0 == 0 }
+                    if random.chance(0.3) { line.append(10) }
+                }
                 let decoded = Array(String(decoding: line, as: UTF8.self).utf16)
                 // A line on which ICU stops at a limit has no answer to compare with.
                 let icuMatches: Bool
@@ -139,7 +149,7 @@ struct LineAutomatonTests {
                     continue
                 }
                 let mayMatch = line.withUnsafeBytes {
-                    automaton.mayMatch(lineFrom: 0, to: $0.count, in: $0, terminator: 10, nulEndsLines: false)
+                    automaton.mayMatch(lineFrom: 0, to: $0.count, in: $0, terminator: terminator, nulEndsLines: false)
                 }
                 if !mayMatch { rejected += 1 }
                 if mayMatch && automaton.lastCandidateIsCertain {

@@ -26,6 +26,9 @@ struct CodePointClassTable: Sendable {
     let otherLargeClass: UInt8
     /// The positions that accept the code points of each class.
     let masks: [PositionSet]
+    /// The classes of the line's edges, ``LineEdge/start`` and ``LineEdge/end``.
+    let lineStartClass: UInt8
+    let lineEndClass: UInt8
     /// True when the classes follow case-insensitive matching.
     let caseInsensitive: Bool
 
@@ -43,10 +46,16 @@ struct CodePointClassTable: Sendable {
         var smallMasks = [PositionSet](repeating: .empty, count: Self.exactLimit)
         var largeLiteralMasks: [UInt32: PositionSet] = [:]
         var wildcardMask = PositionSet.empty
+        var lineStartMask = PositionSet.empty
+        var lineEndMask = PositionSet.empty
         var classMembers: [String: [Bool]] = [:]
         for (position, set) in automaton.positionSets.enumerated() {
             let bit = PositionSet(position: position)
             switch set {
+            case .scalar(let value) where value == LineEdge.start:
+                lineStartMask |= bit
+            case .scalar(let value) where value == LineEdge.end:
+                lineEndMask |= bit
             case .scalar(let value) where caseInsensitive:
                 let fold = icushim_simple_fold_case(value)
                 for codePoint in 0..<Self.exactLimit where folds[codePoint] == fold {
@@ -98,7 +107,12 @@ struct CodePointClassTable: Sendable {
             guard let number = classNumber(mask | wildcardMask) else { return nil }
             largeLiteralClasses[value] = number
         }
-        guard let otherLargeClass = classNumber(wildcardMask) else { return nil }
+        guard let otherLargeClass = classNumber(wildcardMask),
+            let lineStartClass = classNumber(lineStartMask),
+            let lineEndClass = classNumber(lineEndMask)
+        else { return nil }
+        self.lineStartClass = lineStartClass
+        self.lineEndClass = lineEndClass
         self.smallClasses = smallClasses
         self.largeLiteralClasses = largeLiteralClasses
         self.otherLargeClass = otherLargeClass

@@ -40,12 +40,15 @@ final class LineAutomaton {
     /// Set by a scan that stops at ill-formed UTF-8 or reads an approximated character.
     private var scanWasInexact = false
     private let classes: CodePointClassTable
-    /// The table's columns: one per class, and last the column of line ends, which lead back
-    /// to the start state.
+    /// The table's columns: one per class, and last the column of line terminators, which
+    /// read the line's end (``LineEdge/end``) and then lead to ``lineStartRow``.
     private let columns: Int
     private var lineEndColumn: Int { columns - 1 }
 
-    /// The active positions of each state; state 0, the start, has none.
+    /// The row of the state in which each line starts: the one after reading the line's start
+    /// (``LineEdge/start``) in the state without active positions (row 0).
+    private var lineStartRow: Int32 = 0
+    /// The active positions of each state; state 0 has none.
     private var states: [PositionSet] = []
     /// The row of each state, by its active positions.
     private var stateRows: [PositionSet: Int32] = [:]
@@ -70,7 +73,7 @@ final class LineAutomaton {
         columns = plan.classes.masks.count + 1
         tableCapacity = 64
         table = .allocate(capacity: tableCapacity * columns)
-        _ = addState(.empty)
+        addInitialStates()
     }
 
     deinit {
@@ -107,21 +110,30 @@ final class LineAutomaton {
     func mayMatch(lineFrom start: Int, to end: Int, in block: UnsafeRawBufferPointer, terminator: UInt8, nulEndsLines: Bool) -> Bool {
         guard end - start >= minimumLineLength else { return false }
         scanWasInexact = !isExact
-        let found = firstCandidateByte(in: block, from: start, to: end, terminator: terminator, nulEndsLines: nulEndsLines)
+        let found = firstCandidateByte(
+            in: block, from: start, to: end, terminator: terminator, nulEndsLines: nulEndsLines, readsLineEnd: true)
         lastCandidateIsCertain = !scanWasInexact
-        return found < end
+        return found < end || found == Self.lineEndAccepted
     }
 
+    /// What ``firstCandidateByte(in:from:to:terminator:nulEndsLines:readsLineEnd:)`` returns
+    /// when the end of the line, read after its last byte, completes a match.
+    private static let lineEndAccepted = -1
+
     /// The offset of the first byte in `start..<end` of `block` at which a match of the
-    /// patterns may end, or at which an ill-formed UTF-8 sequence starts; `end` when there is
-    /// none. `start` must be the start of a line; lines end at `terminator`, and at NUL bytes
-    /// too when `nulEndsLines`.
-    func firstCandidateByte(in block: UnsafeRawBufferPointer, from start: Int, to end: Int, terminator: UInt8, nulEndsLines: Bool) -> Int {
+    /// patterns may end (a line terminator, when the match ends with the line), or at which
+    /// an ill-formed UTF-8 sequence starts; `end` when there is none. `start` must be the
+    /// start of a line; lines end at `terminator`, and at NUL bytes too when `nulEndsLines`.
+    /// With `readsLineEnd`, `end` ends a line too, and when that completes a match the result
+    /// is ``lineEndAccepted``.
+    private func firstCandidateByte(
+        in block: UnsafeRawBufferPointer, from start: Int, to end: Int, terminator: UInt8, nulEndsLines: Bool,
+        readsLineEnd: Bool = false
+    ) -> Int {
         prepareByteColumns(terminator: terminator, nulEndsLines: nulEndsLines)
         let bytes = block.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        let columns = self.columns
         var table = self.table
-        var row = 0
+        var row = Int(lineStartRow)
         var index = start
         return byteColumns.withUnsafeBufferPointer { byteColumns in
             while index < end {
@@ -153,18 +165,32 @@ final class LineAutomaton {
                 row = Int(next)
                 index &+= length
             }
+            if readsLineEnd {
+                var next = table[row &+ lineEndColumn]
+                if next == Self.unknown {
+                    next = transition(fromRow: row, column: lineEndColumn)
+                }
+                if next == Self.accepting { return Self.lineEndAccepted }
+            }
             return end
         }
     }
 
     // MARK: States
 
-    /// Computes, stores and returns the entry for the state of `row` and `column`.
+    /// Computes, stores and returns the entry for the state of `row` and `column`. A line
+    /// terminator reads the line's end: it accepts, or leads to ``lineStartRow``.
     private func transition(fromRow row: Int, column: Int) -> Int32 {
-        let active = (automaton.positions(following: states[row / columns]) | automaton.first) & classes.masks[column]
+        let readsLineEnd = column == lineEndColumn
+        let mask = classes.masks[readsLineEnd ? Int(classes.lineEndClass) : column]
+        let active = (automaton.positions(following: states[row / columns]) | automaton.first) & mask
         if !(active & automaton.last).isEmpty {
             table[row + column] = Self.accepting
             return Self.accepting
+        }
+        if readsLineEnd {
+            table[row + column] = lineStartRow
+            return lineStartRow
         }
         if let known = stateRows[active] {
             table[row + column] = known
@@ -175,16 +201,24 @@ final class LineAutomaton {
             // is gone, is not stored.
             states.removeAll(keepingCapacity: true)
             stateRows.removeAll(keepingCapacity: true)
-            _ = addState(.empty)
-            return active.isEmpty ? 0 : addState(active)
+            addInitialStates()
+            return stateRows[active] ?? addState(active)
         }
         let newRow = addState(active)
         table[row + column] = newRow
         return newRow
     }
 
-    /// Adds a state with the positions `active`, with unknown entries but for line ends, and
-    /// returns its row.
+    /// Adds the state without active positions (row 0) and the state in which lines start.
+    private func addInitialStates() {
+        _ = addState(.empty)
+        // A pattern's match has a character besides the line's start, so reading the start
+        // alone never completes one.
+        let afterLineStart = automaton.first & classes.masks[Int(classes.lineStartClass)]
+        lineStartRow = stateRows[afterLineStart] ?? addState(afterLineStart)
+    }
+
+    /// Adds a state with the positions `active`, with unknown entries, and returns its row.
     private func addState(_ active: PositionSet) -> Int32 {
         let number = states.count
         if number >= tableCapacity {
@@ -200,7 +234,6 @@ final class LineAutomaton {
         stateRows[active] = row
         let entries = table + number * columns
         entries.update(repeating: Self.unknown, count: columns)
-        entries[lineEndColumn] = 0
         return row
     }
 

@@ -18,10 +18,10 @@ struct LineAutomatonPlan: Sendable {
     let classes: CodePointClassTable
     /// The fewest bytes a line that matches has.
     let minimumLineLength: Int
-    /// True when the automaton matches exactly the texts the patterns match, for characters
+    /// True when the automaton matches exactly the lines the patterns match, for characters
     /// below ``CodePointClassTable/exactLimit`` (and for all characters when
-    /// ``hasClassPositions`` is false): no condition was dropped in reading, and the
-    /// patterns are not wrapped for `-w` or `-x`.
+    /// ``hasClassPositions`` is false): no condition was dropped in reading, and the `-w` or
+    /// `-x` wrapper, if any, is followed exactly (see ``Wrapper``).
     let isExact: Bool
     /// True when some position has a class, which the automaton does not know exactly for
     /// characters from ``CodePointClassTable/exactLimit`` on.
@@ -34,36 +34,65 @@ struct LineAutomatonPlan: Sendable {
         if let value = getenv(RequiredLiterals.disablingVariable), String(cString: value) == "1" {
             return nil
         }
-        // The -w and -x wrappers only narrow the matches of the patterns inside them, so the
-        // automaton reads the patterns alone.
         let texts = configuration.patterns.map {
             PatternAssembler.patternText($0, syntax: configuration.patternSyntax)
         }
-        self.init(
-            patterns: texts, options: PatternAssembler.options(for: configuration),
-            wrapped: configuration.wordRegexp || configuration.lineRegexp)
+        let wrapper: Wrapper =
+            configuration.lineRegexp ? .wholeLine
+            : !configuration.wordRegexp ? .none
+            : configuration.unicodeWords ? .unicodeWords : .wholeWords
+        self.init(patterns: texts, options: PatternAssembler.options(for: configuration), wrapper: wrapper)
     }
 
-    /// The plan for the ICU pattern texts `patterns`, compiled with `options`; `wrapped` when
-    /// they are searched inside the `-w` or `-x` wrappers.
-    init?(patterns: [String], options: RegexPattern.Options, wrapped: Bool = false) {
+    /// How the patterns are wrapped (see ``PatternAssembler/wrapped(_:configuration:)``), and
+    /// so how the automaton follows the wrapper.
+    enum Wrapper {
+        /// Not wrapped.
+        case none
+        /// `-w`: `(?<!\w)(?:P)(?!\w)`, followed exactly as `(⊢|\W) P (\W|⊣)`, where ⊢ and ⊣
+        /// are the line's edges (see ``LineEdge``): a match of P with no word character
+        /// on either side.
+        case wholeWords
+        /// `-w --unicode-words`: `\b(?:P)\b`, whose word boundaries by Unicode's rules the
+        /// automaton does not follow: it reads P alone, which only drops conditions.
+        case unicodeWords
+        /// `-x`: `^(?:P)$`, followed exactly as `⊢ P (⊣|\n⊣)`: ICU's `$` also matches before
+        /// a final newline, which a line can hold with `-z`.
+        case wholeLine
+    }
+
+    /// The plan for the ICU pattern texts `patterns`, compiled with `options` and wrapped by
+    /// `wrapper`.
+    init?(patterns: [String], options: RegexPattern.Options, wrapper: Wrapper = .none) {
         guard !patterns.isEmpty else { return nil }
         var branches: [CodePointPattern] = []
-        var isExact = !wrapped
+        var isExact = wrapper != .unicodeWords
         for pattern in patterns {
             guard let read = CodePointPatternReader.read(pattern) else { return nil }
             branches.append(read.pattern)
             isExact = isExact && read.isExact
         }
-        let pattern = branches.count == 1 ? branches[0] : .alternation(branches)
-        guard let automaton = PositionAutomaton(pattern),
-            !automaton.matchesEmpty,
+        let body = branches.count == 1 ? branches[0] : .alternation(branches)
+        let lineStart = CodePointPattern.set(.scalar(LineEdge.start))
+        let lineEnd = CodePointPattern.set(.scalar(LineEdge.end))
+        let pattern: CodePointPattern
+        switch wrapper {
+        case .none, .unicodeWords:
+            pattern = body
+        case .wholeWords:
+            let nonWord = CodePointPattern.set(.icuClass("\\W"))
+            pattern = .sequence([.alternation([lineStart, nonWord]), body, .alternation([nonWord, lineEnd])])
+        case .wholeLine:
+            pattern = .sequence([lineStart, body, .alternation([lineEnd, .sequence([.set(.scalar(0x0A)), lineEnd])])])
+        }
+        guard body.minimumLength > 0,
+            let automaton = PositionAutomaton(pattern),
             !options.contains(.caseInsensitive) || automaton.positionSets.allSatisfy(Self.isCaseInsensitiveSafe),
             let classes = CodePointClassTable(automaton, options: options)
         else { return nil }
         self.automaton = automaton
         self.classes = classes
-        minimumLineLength = pattern.minimumLength
+        minimumLineLength = body.minimumLength
         self.isExact = isExact
         hasClassPositions = options.contains(.caseInsensitive) || automaton.positionSets.contains {
             if case .icuClass = $0 { return true }

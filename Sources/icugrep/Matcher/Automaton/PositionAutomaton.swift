@@ -17,8 +17,6 @@ struct PositionAutomaton: Sendable {
     let last: PositionSet
     /// For each position, the positions that may come right after it.
     let follow: [PositionSet]
-    /// True when the pattern matches the empty string.
-    let matchesEmpty: Bool
 
     /// The automaton of `pattern`, or nil when it would need more than ``maximumPositions``.
     init?(_ pattern: CodePointPattern) {
@@ -28,7 +26,6 @@ struct PositionAutomaton: Sendable {
         first = root.first
         last = root.last
         follow = builder.follow
-        matchesEmpty = root.nullable
     }
 
     /// The positions that may come after any of `positions`.
