@@ -145,6 +145,29 @@ import Testing
         #expect(RequiredLiterals(configuration: configuration) == nil)
     }
 
+    @Test("lines with a literal match outright only when the patterns are exactly the literals")
+    func literalsAreThePatterns() {
+        func whole(_ patterns: [String], ignoreCase: Bool = false) -> Bool? {
+            RequiredLiterals(patterns: patterns, ignoreCase: ignoreCase)?.literalsAreThePatterns
+        }
+        #expect(whole(["Sherlock Holmes"]) == true)
+        #expect(whole(["Sherlock Holmes|John Watson", "\\QIrene\\E"]) == true)
+        #expect(whole(["(?:ab|cd)ef"]) == true)
+        #expect(whole(["Holmes\\b"]) == false)
+        #expect(whole(["\\w+Holmes"]) == false)
+        #expect(whole(["(?>ab|abc)d"]) == false)
+        #expect(whole(["Holmes", "x+yz"]) == false)
+        #expect(whole(["Holmes"], ignoreCase: true) == false)
+        var configuration = Configuration()
+        configuration.patterns = ["Holmes"]
+        #expect(RequiredLiterals(configuration: configuration)?.literalsAreThePatterns == true)
+        configuration.wordRegexp = true
+        #expect(RequiredLiterals(configuration: configuration)?.literalsAreThePatterns == false)
+        configuration.wordRegexp = false
+        configuration.lineRegexp = true
+        #expect(RequiredLiterals(configuration: configuration)?.literalsAreThePatterns == false)
+    }
+
     @Test("the ASCII stretch and lowercasing helpers")
     func helpers() {
         #expect(RequiredLiterals.longestASCIIRun(Array("abßcdef".utf8)) == Array("cdef".utf8))

@@ -32,6 +32,9 @@ final class LineMatcher {
     private let ownedAutomaton: LineAutomaton?
     private unowned(unsafe) let candidateFinder: CandidateLineFinder?
     private unowned(unsafe) let automaton: LineAutomaton?
+    /// True when a line the literal prefilter proposes certainly matches (see
+    /// ``RequiredLiterals/literalsAreThePatterns``).
+    private let linesWithLiteralsMatch: Bool
     /// The start of the last candidate line when the automaton proved that it matches, so
     /// that ICU need not be asked; nil otherwise.
     private(set) var lineKnownToMatch: UnsafeRawPointer?
@@ -48,6 +51,7 @@ final class LineMatcher {
         ownedAutomaton = patterns.lineAutomatonPlan.map(LineAutomaton.init)
         candidateFinder = ownedCandidateFinder
         automaton = ownedAutomaton
+        linesWithLiteralsMatch = patterns.requiredLiterals?.literalsAreThePatterns ?? false
     }
 
     /// The first match in `text` that starts at or after `from`, in the text's units; with
@@ -105,16 +109,21 @@ final class LineMatcher {
     /// must not decrease.
     ///
     /// The literal prefilter, when there is one, proposes lines that hold a required literal,
-    /// and the automaton, when there is one, checks each of them; without literals, the
-    /// automaton scans the lines itself. Without a prefilter every line may match, and the
+    /// and the automaton, when there is one, checks each of them (unless the patterns are
+    /// exactly the literals: then a proposed line matches); without literals, the automaton
+    /// scans the lines itself. ``lineKnownToMatch`` tells when the answer is a certain match. Without a prefilter every line may match, and the
     /// answer is `offset` itself.
     @inline(__always)
     func nextCandidateLine(in block: UnsafeRawBufferPointer, from offset: Int, terminator: UInt8, nulEndsLines: Bool) -> Int {
-        guard let automaton else {
-            guard let candidateFinder else { return offset }
-            return candidateFinder.nextCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines)
-        }
         lineKnownToMatch = nil
+        guard let automaton, !linesWithLiteralsMatch else {
+            guard let candidateFinder else { return offset }
+            let line = candidateFinder.nextCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines)
+            if linesWithLiteralsMatch && line < block.count {
+                lineKnownToMatch = block.baseAddress! + line
+            }
+            return line
+        }
         guard let candidateFinder else {
             let line = automaton.firstCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines)
             if line < block.count && automaton.lastCandidateIsCertain {

@@ -31,6 +31,12 @@ struct RequiredLiterals: Sendable, Equatable {
     var caseInsensitiveASCII: Bool
     /// The literals searched in all their case-fold spellings (with `-i` only).
     var variantLiterals: [CaseVariantLiteral] = []
+    /// True when the patterns match exactly ``literals``, case-sensitively and without the
+    /// `-w` or `-x` wrapper: then a line that contains one of them matches, and neither the
+    /// automaton nor ICU need be asked. (A literal found in the raw bytes is found in the
+    /// decoded line too: it is well-formed UTF-8 and starts with a byte that no sequence
+    /// continues with.)
+    var literalsAreThePatterns = false
 
     /// The fewest bytes a literal searched through its case-fold variants may take: a single
     /// letter in two spellings would make most lines candidates.
@@ -57,6 +63,9 @@ struct RequiredLiterals: Sendable, Equatable {
             },
             ignoreCase: configuration.ignoreCase
         )
+        if configuration.wordRegexp || configuration.lineRegexp {
+            literalsAreThePatterns = false
+        }
     }
 
     /// The literals for the ICU pattern texts `patterns` (quoted already with `-F`, not yet
@@ -67,18 +76,22 @@ struct RequiredLiterals: Sendable, Equatable {
         guard !patterns.isEmpty else { return nil }
         let score = ignoreCase ? Self.caseInsensitiveScore : Self.caseSensitiveScore
         var joined: [[UInt8]]? = []
+        // The strings the patterns match, when that is a known, faithful set for each.
+        var exact: [[UInt8]]? = []
         for pattern in patterns {
-            guard let literals = PatternLiteralExtractor.requiredLiterals(in: pattern, score: score) else {
+            guard let facts = PatternLiteralExtractor.facts(of: pattern, score: score), let literals = facts.required else {
                 return nil
             }
             joined = LiteralFacts.union(joined, literals)
             guard joined != nil else { return nil }
+            exact = facts.exactIsFaithful ? LiteralFacts.union(exact, facts.exact) : nil
         }
         guard let joined else { return nil }
         guard ignoreCase else {
             guard joined.allSatisfy({ $0.count >= Self.minimumLength }) else { return nil }
             self.literals = joined
             self.caseInsensitiveASCII = false
+            literalsAreThePatterns = exact.map { Set($0) == Set(joined) } ?? false
             return
         }
         var asciiLiterals: [[UInt8]] = []
