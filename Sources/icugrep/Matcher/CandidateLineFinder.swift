@@ -27,24 +27,6 @@ final class CandidateLineFinder {
         // search passes it.
         let first = scanner.firstOccurrence(in: block, from: offset)
         if first >= block.count { return block.count }
-        return Self.lineStart(containing: first, in: block, notBefore: offset, terminator: terminator, nulEndsLines: nulEndsLines)
-    }
-
-    /// The start of the line that holds `position`, looking back no further than `lowest`
-    /// (a line start).
-    private static func lineStart(
-        containing position: Int, in block: UnsafeRawBufferPointer, notBefore lowest: Int,
-        terminator: UInt8, nulEndsLines: Bool
-    ) -> Int {
-        let bytes = block.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        var index = position
-        while index > lowest {
-            let byte = bytes[index - 1]
-            if byte == terminator || (nulEndsLines && byte == 0) {
-                return index
-            }
-            index -= 1
-        }
-        return lowest
+        return LineBounds.start(ofLineContaining: first, in: block, notBefore: offset, terminator: terminator, nulEndsLines: nulEndsLines)
     }
 }
