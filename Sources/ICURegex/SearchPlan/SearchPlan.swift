@@ -22,9 +22,9 @@ struct SearchPlan: Sendable {
         /// Every match contains one of the literals, starting at most `maximumOffset` units
         /// after the match's start (nil: anywhere).
         case requiredLiterals(maximumOffset: Int?)
-        /// Every match contains one of the literals and lies in a run of the characters the
-        /// pattern can consume.
-        case requiredLiteralsInRuns(LazyConsumableCharacters)
+        /// Every match contains one of the literals, lies in a run of the characters the
+        /// pattern can consume, and has at least `minimumLength` characters.
+        case requiredLiteralsInRuns(LazyConsumableCharacters, minimumLength: Int)
     }
 
     /// The literals the plan searches for.
@@ -56,16 +56,18 @@ struct SearchPlan: Sendable {
         guard options.isSubset(of: Self.understoodOptions),
             let facts = PatternLiteralExtractor.facts(of: pattern, score: { $0.map(\.count).min() ?? 0 })
         else { return nil }
+        let read = CodePointPatternReader.read(pattern)
         if facts.exactIsFaithful, let exact = facts.exact, let literals = UTF16LiteralSet(utf8Literals: exact) {
             self.init(literals: literals, strategy: .exactLiterals)
+        } else if let read, read.isExact, let required = facts.required, let literals = UTF16LiteralSet(utf8Literals: required) {
+            // Runs are preferred even when the literal's offset is bounded: ICU then searches
+            // only around the occurrences, not from the first one to the end.
+            let consumable = LazyConsumableCharacters(read.pattern, options: options)
+            self.init(literals: literals, strategy: .requiredLiteralsInRuns(consumable, minimumLength: read.pattern.minimumLength))
         } else if let near = facts.nearRequired, let literals = UTF16LiteralSet(utf8Literals: near.literals) {
             self.init(literals: literals, strategy: .requiredLiterals(maximumOffset: near.maximumOffset))
         } else if let required = facts.required, let literals = UTF16LiteralSet(utf8Literals: required) {
-            if let read = CodePointPatternReader.read(pattern), read.isExact {
-                self.init(literals: literals, strategy: .requiredLiteralsInRuns(LazyConsumableCharacters(read.pattern, options: options)))
-            } else {
-                self.init(literals: literals, strategy: .requiredLiterals(maximumOffset: nil))
-            }
+            self.init(literals: literals, strategy: .requiredLiterals(maximumOffset: nil))
         } else {
             return nil
         }
@@ -104,23 +106,25 @@ struct SearchPlan: Sendable {
             }
             guard let match = try find(range, from), !anchored || match.lowerBound == 0 else { return .notFound }
             return UTF16Range(location: range.lowerBound + match.lowerBound, length: match.count)
-        case .requiredLiteralsInRuns(let lazyConsumable):
+        case .requiredLiteralsInRuns(let lazyConsumable, let minimumLength):
             guard let consumable = lazyConsumable.value else {
                 // ICU rejected a class, which cannot happen for a pattern it compiled; search
                 // as without a plan.
                 guard let match = try find(range, 0), !anchored || match.lowerBound == 0 else { return .notFound }
                 return UTF16Range(location: range.lowerBound + match.lowerBound, length: match.count)
             }
-            return try firstMatchInRuns(in: base, range: range, anchored: anchored, consumable: consumable, find: find)
+            return try firstMatchInRuns(
+                in: base, range: range, anchored: anchored, consumable: consumable, minimumLength: minimumLength, find: find)
         }
     }
 
     /// The first match in `base[range]` for ``Strategy/requiredLiteralsInRuns(_:)``: the runs
-    /// around the literals' occurrences, left to right, each searched as a text of its own. A
-    /// run without a match is passed over whole; the next occurrence after it starts the next.
+    /// around the literals' occurrences, left to right, each searched as a text of its own
+    /// unless it is too short to hold a match (a character takes at least one unit). A run
+    /// without a match is passed over whole; the next occurrence after it starts the next.
     private func firstMatchInRuns(
         in base: UnsafePointer<UInt16>, range: Range<Int>, anchored: Bool, consumable: ConsumableCharacters,
-        find: (Range<Int>, Int) throws(ICURegexError) -> Range<Int>?
+        minimumLength: Int, find: (Range<Int>, Int) throws(ICURegexError) -> Range<Int>?
     ) throws(ICURegexError) -> UTF16Range {
         var searchStart = range.lowerBound
         while searchStart < range.upperBound,
@@ -130,7 +134,7 @@ struct SearchPlan: Sendable {
             // With `anchored`, only a match at the range's start counts, and only the first
             // run can start there.
             if anchored && run.lowerBound != range.lowerBound { return .notFound }
-            if let match = try find(run, 0) {
+            if run.count >= minimumLength, let match = try find(run, 0) {
                 if anchored && match.lowerBound != 0 { return .notFound }
                 return UTF16Range(location: run.lowerBound + match.lowerBound, length: match.count)
             }
