@@ -5,9 +5,11 @@ import ICURegex
 /// state per set of active positions, one table lookup per character.
 ///
 /// Its language contains every match of the ICU patterns (see ``CodePointPattern``), so a line
-/// in which it finds nothing cannot match and is skipped without being decoded; the lines it
-/// accepts are still matched by ICU. A line with ill-formed UTF-8 is always accepted, since
-/// the decoder's U+FFFD substitution is not followed here.
+/// in which it finds nothing cannot match and is skipped without being decoded. A line it
+/// accepts is matched by ICU unless the acceptance is certain (``lastCandidateIsCertain``: the
+/// plan is exact and the line held no character it approximates). A line with ill-formed UTF-8
+/// is always accepted, never certainly, since the decoder's U+FFFD substitution is not followed
+/// here.
 ///
 /// Not thread-safe: each thread makes its own from the shared plan.
 final class LineAutomaton {
