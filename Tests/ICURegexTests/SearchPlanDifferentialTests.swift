@@ -1,3 +1,4 @@
+import CICUShim
 @testable import ICURegex
 import Testing
 
@@ -158,15 +159,54 @@ import Testing
         }
     }
 
+    @Test("case-insensitive runs: special case foldings, ranges and anchored, against ICU alone")
+    func caseInsensitiveRuns() throws {
+        var random = SplitMix64(seed: 0x5E6_0002)
+        let words = [
+            "Holmes", "HOLMES", "holmeſ", "Sherlock", "SHER\u{212A}LOCK", "straße", "STRASSE", "Strasse", "ss", "ß", "ẞ",
+            "oﬃce", "office", "OFFICE", "ﬁ", "fi", "İstanbul", "istanbul", "ǰ", "j\u{30C}", "ŉ", "ʼn", "x", "Mr", "😀", "Ж",
+        ].map { Array($0.utf16) }
+        let separators = [" ", "  ", ", ", ". ", "-", "\n", "!", "", "_"].map { Array($0.utf16) }
+        let patterns = [
+            "holmes", "sherlock holmes", "\\w+\\s+holmes", "strasse", "ss", "office", "sherlock|holmes", "(?:mr|sir)\\s+holmes",
+            ".olmes", "h\\w+s", "k", "fi", "istanbul", "j\\s*\\w", "n",
+        ]
+        for _ in 0..<40 {
+            var text: [UInt16] = []
+            while text.count < 6_000 {
+                text += random.pick(words)
+                text += random.pick(separators)
+            }
+            for pattern in patterns {
+                let start = random.chance(1, in: 3) ? Int(random.next() % 500) : 0
+                let range = start..<text.count
+                #expect(try Self.compare(pattern, options: .caseInsensitive, text, range, anchored: false), "\(pattern)")
+                #expect(try Self.compare(pattern, options: .caseInsensitive, text, range, anchored: true), "\(pattern) anchored")
+            }
+        }
+    }
+
+    @Test("the ASCII-folding characters are ICU's, for every code point")
+    func asciiFoldingCharacters() {
+        var found: [UInt16] = []
+        var buffer = [UInt32](repeating: 0, count: 8)
+        for value in UInt32(0x80)..<0x110000 where !(0xD800...0xDFFF).contains(value) {
+            let count = Int(icushim_fold_case(value, &buffer, 8))
+            if buffer.prefix(count).contains(where: { $0 < 0x80 }) { found.append(UInt16(value)) }
+        }
+        #expect(found == UTF16CaseInsensitiveScanner.asciiFoldingCharacters)
+    }
+
     @Test("the plan's kinds: exact literals, a bounded required literal, an unbounded one, none")
     func planKinds() {
         func kind(_ pattern: String, _ options: RegexPattern.Options = []) -> String {
             guard let plan = SearchPlan(pattern: pattern, options: options) else { return "none" }
             switch plan.strategy {
             case .exactLiterals: return "exact"
-            case .requiredLiterals(let offset?): return "near \(offset)"
-            case .requiredLiterals(nil): return "required"
+            case .requiredLiterals(_, let offset?): return "near \(offset)"
+            case .requiredLiterals(_, nil): return "required"
             case .requiredLiteralsInRuns: return "runs"
+            case .caseInsensitiveRuns: return "runs -i"
             }
         }
         #expect(kind("Sherlock Holmes") == "exact")
@@ -178,7 +218,13 @@ import Testing
         #expect(kind("\\w+\\s+Holmes\\s+\\w+") == "runs")
         #expect(kind("\\w+\\s+Holmes\\b") == "required")
         #expect(kind("(?<=x)\\w*Holmes") == "required")
-        #expect(kind("Holmes", .caseInsensitive) == "none")
+        #expect(kind("Holmes", .caseInsensitive) == "runs -i")
+        #expect(kind("\\w+\\s+Holmes", .caseInsensitive) == "runs -i")
+        #expect(kind("straße", .caseInsensitive) == "none")
+        #expect(kind("[a-z]+ Holmes", .caseInsensitive) == "none")
+        #expect(kind("\\p{L}+ Holmes", .caseInsensitive) == "none")
+        #expect(kind("Холмс", .caseInsensitive) == "none")
+        #expect(kind("Holmes\\b", .caseInsensitive) == "none")
         #expect(kind("Holmes", .allowCommentsAndWhitespace) == "none")
         #expect(kind("(?i)Holmes") == "none")
         #expect(kind("\\p{Greek}") == "none")

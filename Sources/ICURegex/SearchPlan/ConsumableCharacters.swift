@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// ASCII characters are known exactly (ICU is asked about each class); above ASCII, a class
 /// is assumed to take any character, which only makes runs longer, and literal characters are
-/// exact.
+/// exact, except when case is ignored: then a literal is asked of ICU like a class.
 struct ConsumableCharacters: Sendable {
     /// Bit `c` of word `c / 64` is set when ASCII character `c` can be consumed.
     private let ascii: (UInt64, UInt64)
@@ -28,8 +28,16 @@ struct ConsumableCharacters: Sendable {
         func addASCII(_ value: Int) {
             if value < 64 { low |= 1 << UInt64(value) } else { high |= 1 << UInt64(value - 64) }
         }
+        let caseInsensitive = options.contains(.caseInsensitive)
         for set in sets {
             switch set {
+            case .scalar(let value) where caseInsensitive:
+                // Ignoring case, ICU is asked which ASCII characters match the character; any
+                // character outside ASCII may (the Kelvin sign for `k`).
+                let text = "\\x{" + String(value, radix: 16) + "}"
+                guard let members = ClassMembership.members(ofClass: text, options: options, below: 128) else { return nil }
+                for value in 0..<128 where members[value] { addASCII(value) }
+                anyNonASCII = true
             case .scalar(let value) where value < 128:
                 addASCII(Int(value))
             case .scalar(let value):

@@ -1,3 +1,5 @@
+import CICUShim
+
 /// How a ``RegexPattern`` searches long ranges faster than ICU alone, with the same results,
 /// decided once when the pattern is compiled.
 ///
@@ -18,18 +20,19 @@ struct SearchPlan: Sendable {
     /// What the plan knows of the matches.
     enum Strategy: Sendable {
         /// Every match is one of the literals, tried in their order.
-        case exactLiterals
+        case exactLiterals(UTF16LiteralSet)
         /// Every match contains one of the literals, starting at most `maximumOffset` units
         /// after the match's start (nil: anywhere).
-        case requiredLiterals(maximumOffset: Int?)
+        case requiredLiterals(UTF16LiteralSet, maximumOffset: Int?)
         /// Every match contains one of the literals, lies in a run of the characters the
         /// pattern can consume, and has at least `minimumLength` characters.
-        case requiredLiteralsInRuns(LazyConsumableCharacters, minimumLength: Int)
+        case requiredLiteralsInRuns(UTF16LiteralSet, LazyConsumableCharacters, minimumLength: Int)
+        /// The same ignoring case, for ASCII literals: every match lies in a run of the
+        /// characters the pattern can consume around a place the scanner finds.
+        case caseInsensitiveRuns(UTF16CaseInsensitiveScanner, LazyConsumableCharacters)
     }
 
-    /// The literals the plan searches for.
-    let literals: UTF16LiteralSet
-    /// What they say about the matches.
+    /// What the plan knows of the matches, with the literals it searches for.
     let strategy: Strategy
 
     /// The shortest range searched with the plan: below it, the literal search would cost
@@ -50,7 +53,11 @@ struct SearchPlan: Sendable {
             guard options.subtracting(.ignoreMetacharacters).isSubset(of: Self.understoodOptions),
                 let literals = UTF16LiteralSet(utf8Literals: [Array(pattern.utf8)])
             else { return nil }
-            self.init(literals: literals, strategy: .exactLiterals)
+            self.init(strategy: .exactLiterals(literals))
+            return
+        }
+        if options.contains(.caseInsensitive) {
+            self.init(caseInsensitivePattern: pattern, options: options)
             return
         }
         guard options.isSubset(of: Self.understoodOptions),
@@ -58,24 +65,64 @@ struct SearchPlan: Sendable {
         else { return nil }
         let read = CodePointPatternReader.read(pattern)
         if facts.exactIsFaithful, let exact = facts.exact, let literals = UTF16LiteralSet(utf8Literals: exact) {
-            self.init(literals: literals, strategy: .exactLiterals)
+            self.init(strategy: .exactLiterals(literals))
         } else if let read, read.isExact, let required = facts.required, let literals = UTF16LiteralSet(utf8Literals: required) {
             // Runs are preferred even when the literal's offset is bounded: ICU then searches
             // only around the occurrences, not from the first one to the end.
             let consumable = LazyConsumableCharacters(read.pattern, options: options)
-            self.init(literals: literals, strategy: .requiredLiteralsInRuns(consumable, minimumLength: read.pattern.minimumLength))
+            self.init(strategy: .requiredLiteralsInRuns(literals, consumable, minimumLength: read.pattern.minimumLength))
         } else if let near = facts.nearRequired, let literals = UTF16LiteralSet(utf8Literals: near.literals) {
-            self.init(literals: literals, strategy: .requiredLiterals(maximumOffset: near.maximumOffset))
+            self.init(strategy: .requiredLiterals(literals, maximumOffset: near.maximumOffset))
         } else if let required = facts.required, let literals = UTF16LiteralSet(utf8Literals: required) {
-            self.init(literals: literals, strategy: .requiredLiterals(maximumOffset: nil))
+            self.init(strategy: .requiredLiterals(literals, maximumOffset: nil))
         } else {
             return nil
         }
     }
 
+    /// The classes whose case-insensitive form matches single characters only (no case
+    /// closure with strings, as a bracket class or property may have).
+    private static let caseInsensitiveClasses: Set<String> = [
+        "\\w", "\\W", "\\s", "\\S", "\\d", "\\D", "\\h", "\\H", "\\v", "\\V", ".",
+    ]
+
+    /// The plan for a case-insensitive `pattern`: its required literals must be ASCII, it must
+    /// read exactly as a code-point pattern without characters whose case folding is several
+    /// (`ß`) and with only ``caseInsensitiveClasses``; then matches are searched in runs around
+    /// the places ``UTF16CaseInsensitiveScanner`` finds.
+    private init?(caseInsensitivePattern pattern: String, options: RegexPattern.Options) {
+        guard options.subtracting(.caseInsensitive).isSubset(of: Self.understoodOptions),
+            let facts = PatternLiteralExtractor.facts(of: pattern, score: { $0.map(\.count).min() ?? 0 }),
+            let required = facts.required,
+            let scanner = UTF16CaseInsensitiveScanner(asciiLiterals: required),
+            let read = CodePointPatternReader.read(pattern), read.isExact,
+            Self.readsOneCharacterAtATime(read.pattern)
+        else { return nil }
+        self.init(strategy: .caseInsensitiveRuns(scanner, LazyConsumableCharacters(read.pattern, options: options)))
+    }
+
+    /// True when every set of `pattern` is a character whose full case folding is one
+    /// character, or one of ``caseInsensitiveClasses``.
+    private static func readsOneCharacterAtATime(_ pattern: CodePointPattern) -> Bool {
+        switch pattern {
+        case .set(.scalar(let value)):
+            var folded: (UInt32, UInt32, UInt32) = (0, 0, 0)
+            return withUnsafeMutableBytes(of: &folded) {
+                icushim_fold_case(value, $0.baseAddress!.assumingMemoryBound(to: UInt32.self), 3) == 1
+            }
+        case .set(.icuClass(let text)):
+            return caseInsensitiveClasses.contains(text)
+        case .empty:
+            return true
+        case .sequence(let pieces), .alternation(let pieces):
+            return pieces.allSatisfy(readsOneCharacterAtATime)
+        case .repetition(let piece, _, _):
+            return readsOneCharacterAtATime(piece)
+        }
+    }
+
     /// Creates a plan from its parts.
-    private init(literals: UTF16LiteralSet, strategy: Strategy) {
-        self.literals = literals
+    private init(strategy: Strategy) {
         self.strategy = strategy
     }
 
@@ -87,7 +134,7 @@ struct SearchPlan: Sendable {
         find: (Range<Int>, Int) throws(ICURegexError) -> Range<Int>?
     ) throws(ICURegexError) -> UTF16Range {
         switch strategy {
-        case .exactLiterals:
+        case .exactLiterals(let literals):
             let found: (start: Int, literal: Int)?
             if anchored {
                 found = literals.firstLiteral(at: range.lowerBound, in: base, range: range).map { (range.lowerBound, $0) }
@@ -96,7 +143,7 @@ struct SearchPlan: Sendable {
             }
             guard let found else { return .notFound }
             return UTF16Range(location: found.start, length: literals.literals[found.literal].count)
-        case .requiredLiterals(let maximumOffset):
+        case .requiredLiterals(let literals, let maximumOffset):
             guard let occurrence = literals.leftmostOccurrence(in: base, range: range) else { return .notFound }
             var from = 0
             if let maximumOffset {
@@ -106,31 +153,41 @@ struct SearchPlan: Sendable {
             }
             guard let match = try find(range, from), !anchored || match.lowerBound == 0 else { return .notFound }
             return UTF16Range(location: range.lowerBound + match.lowerBound, length: match.count)
-        case .requiredLiteralsInRuns(let lazyConsumable, let minimumLength):
+        case .requiredLiteralsInRuns(let literals, let lazyConsumable, let minimumLength):
             guard let consumable = lazyConsumable.value else {
                 // ICU rejected a class, which cannot happen for a pattern it compiled; search
                 // as without a plan.
                 guard let match = try find(range, 0), !anchored || match.lowerBound == 0 else { return .notFound }
                 return UTF16Range(location: range.lowerBound + match.lowerBound, length: match.count)
             }
-            return try firstMatchInRuns(
-                in: base, range: range, anchored: anchored, consumable: consumable, minimumLength: minimumLength, find: find)
+            return try Self.firstMatchInRuns(
+                in: base, range: range, anchored: anchored, consumable: consumable, minimumLength: minimumLength,
+                nextPlace: { literals.leftmostOccurrence(in: base, range: $0..<range.upperBound)?.start }, find: find)
+        case .caseInsensitiveRuns(let scanner, let lazyConsumable):
+            guard let consumable = lazyConsumable.value else {
+                guard let match = try find(range, 0), !anchored || match.lowerBound == 0 else { return .notFound }
+                return UTF16Range(location: range.lowerBound + match.lowerBound, length: match.count)
+            }
+            // One character can match several of the pattern's (`ß` for `ss`): no run is too
+            // short to look at.
+            return try Self.firstMatchInRuns(
+                in: base, range: range, anchored: anchored, consumable: consumable, minimumLength: 0,
+                nextPlace: { scanner.firstCandidate(in: base, from: $0, range: range) }, find: find)
         }
     }
 
-    /// The first match in `base[range]` for ``Strategy/requiredLiteralsInRuns(_:)``: the runs
-    /// around the literals' occurrences, left to right, each searched as a text of its own
-    /// unless it is too short to hold a match (a character takes at least one unit). A run
-    /// without a match is passed over whole; the next occurrence after it starts the next.
-    private func firstMatchInRuns(
+    /// The first match in `base[range]` when every match lies in a run of `consumable`
+    /// characters around a place that `nextPlace(from)` finds (the first at or after `from`,
+    /// in order): the runs around those places, left to right, each searched as a text of its
+    /// own unless it is shorter than `minimumLength` units. A run without a match is passed
+    /// over whole; the next place after it starts the next.
+    private static func firstMatchInRuns(
         in base: UnsafePointer<UInt16>, range: Range<Int>, anchored: Bool, consumable: ConsumableCharacters,
-        minimumLength: Int, find: (Range<Int>, Int) throws(ICURegexError) -> Range<Int>?
+        minimumLength: Int, nextPlace: (Int) -> Int?, find: (Range<Int>, Int) throws(ICURegexError) -> Range<Int>?
     ) throws(ICURegexError) -> UTF16Range {
         var searchStart = range.lowerBound
-        while searchStart < range.upperBound,
-            let occurrence = literals.leftmostOccurrence(in: base, range: searchStart..<range.upperBound)
-        {
-            let run = consumable.run(around: occurrence.start, in: base, bounds: range)
+        while searchStart < range.upperBound, let place = nextPlace(searchStart) {
+            let run = consumable.run(around: place, in: base, bounds: range)
             // With `anchored`, only a match at the range's start counts, and only the first
             // run can start there.
             if anchored && run.lowerBound != range.lowerBound { return .notFound }
@@ -139,7 +196,7 @@ struct SearchPlan: Sendable {
                 return UTF16Range(location: run.lowerBound + match.lowerBound, length: match.count)
             }
             if anchored { return .notFound }
-            searchStart = max(run.upperBound, occurrence.start + 1)
+            searchStart = max(run.upperBound, place + 1)
         }
         return .notFound
     }
