@@ -15,7 +15,10 @@ import CICUShim
 /// - when the literal may be anywhere in a match but the pattern has no zero-width assertion,
 ///   every match lies in a run of characters the pattern can consume (see
 ///   ``ConsumableCharacters``), so ICU searches only the runs around the literal's
-///   occurrences, each as a text of its own, in order.
+///   occurrences, each as a text of its own, in order (this is preferred whenever it applies);
+/// - ignoring case, the same runs are searched around the places where an ASCII literal occurs
+///   ignoring ASCII case or a character whose case folding holds ASCII stands (see
+///   ``UTF16CaseInsensitiveScanner``).
 struct SearchPlan: Sendable {
     /// What the plan knows of the matches.
     enum Strategy: Sendable {
@@ -47,7 +50,8 @@ struct SearchPlan: Sendable {
     ]
 
     /// The plan for `pattern` compiled with `options`, or nil when there is none: the pattern
-    /// ignores case, has comments, has no literal, or holds what the reader does not know.
+    /// has comments, has no literal (no ASCII one when it ignores case), or holds what the
+    /// readers do not know.
     init?(pattern: String, options: RegexPattern.Options) {
         if options.contains(.ignoreMetacharacters) {
             guard options.subtracting(.ignoreMetacharacters).isSubset(of: Self.understoodOptions),
