@@ -1,3 +1,5 @@
+import CICUShim
+
 /// A regular expression over single code points: the part of an ICU pattern that icugrep's line
 /// automaton and the library's search plan understand, read by ``CodePointPatternReader``.
 ///
@@ -44,6 +46,54 @@ extension CodePointPattern {
             return branches.map(\.minimumLength).min() ?? 0
         case .repetition(let piece, let minimum, _):
             return minimum * piece.minimumLength
+        }
+    }
+}
+
+extension CodePointPattern {
+    /// Every code-point set the pattern uses.
+    package var sets: Set<CodePointSet> {
+        var sets: Set<CodePointSet> = []
+        collectSets(into: &sets)
+        return sets
+    }
+
+    private func collectSets(into sets: inout Set<CodePointSet>) {
+        switch self {
+        case .set(let set):
+            sets.insert(set)
+        case .empty:
+            break
+        case .sequence(let pieces), .alternation(let pieces):
+            for piece in pieces { piece.collectSets(into: &sets) }
+        case .repetition(let piece, _, _):
+            piece.collectSets(into: &sets)
+        }
+    }
+}
+
+extension CodePointSet {
+    /// The classes whose case-insensitive form matches single characters only: no case
+    /// closure with strings, as a bracket class or a property may have (`[ß]` ignoring case
+    /// also matches `ss`).
+    package static let caseInsensitiveSingleCharacterClasses: Set<String> = [
+        "\\w", "\\W", "\\s", "\\S", "\\d", "\\D", "\\h", "\\H", "\\v", "\\V", ".",
+    ]
+
+    /// True when, ignoring case, the set matches one character of a text at a time, never
+    /// several: a character whose full case folding is one character (not `ß`, which matches
+    /// `ss`), or one of ``caseInsensitiveSingleCharacterClasses``. Values beyond Unicode, which
+    /// no text holds, count as one character.
+    package var matchesOneCharacterIgnoringCase: Bool {
+        switch self {
+        case .scalar(let value):
+            guard value <= 0x10FFFF else { return true }
+            var folded: (UInt32, UInt32, UInt32) = (0, 0, 0)
+            return withUnsafeMutableBytes(of: &folded) {
+                icushim_fold_case(value, $0.baseAddress!.assumingMemoryBound(to: UInt32.self), 3) == 1
+            }
+        case .icuClass(let text):
+            return Self.caseInsensitiveSingleCharacterClasses.contains(text)
         }
     }
 }

@@ -21,7 +21,7 @@ package struct CodePointPatternReader {
     private var quotation: [CodePointPattern]?
 
     /// The reason reading stops: a construct the reader does not know for sure.
-    package struct Unsupported: Error {}
+    struct Unsupported: Error {}
 
     /// The code-point pattern of the ICU pattern `pattern`, and whether it matches exactly the
     /// texts ICU's does (when it was read without dropping a condition); nil when the reader

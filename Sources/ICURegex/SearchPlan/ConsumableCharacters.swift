@@ -19,8 +19,7 @@ struct ConsumableCharacters: Sendable {
     /// The characters `pattern`, compiled with `options`, can consume; nil when ICU rejects
     /// one of its classes.
     init?(_ pattern: CodePointPattern, options: RegexPattern.Options) {
-        var sets: Set<CodePointSet> = []
-        Self.collectSets(pattern, into: &sets)
+        let sets = pattern.sets
         var low: UInt64 = 0
         var high: UInt64 = 0
         var nonASCIILiterals: Set<UInt32> = []
@@ -93,20 +92,6 @@ struct ConsumableCharacters: Sendable {
 
     private static func scalarValue(lead: UInt16, trail: UInt16) -> UInt32 {
         0x10000 + (UInt32(lead - 0xD800) << 10) + UInt32(trail - 0xDC00)
-    }
-
-    /// Adds the code-point sets of `pattern` to `sets`.
-    private static func collectSets(_ pattern: CodePointPattern, into sets: inout Set<CodePointSet>) {
-        switch pattern {
-        case .set(let set):
-            sets.insert(set)
-        case .empty:
-            break
-        case .sequence(let pieces), .alternation(let pieces):
-            for piece in pieces { collectSets(piece, into: &sets) }
-        case .repetition(let piece, _, _):
-            collectSets(piece, into: &sets)
-        }
     }
 }
 

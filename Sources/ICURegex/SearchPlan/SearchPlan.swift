@@ -1,5 +1,3 @@
-import CICUShim
-
 /// How a ``RegexPattern`` searches long ranges faster than ICU alone, with the same results,
 /// decided once when the pattern is compiled.
 ///
@@ -84,15 +82,10 @@ struct SearchPlan: Sendable {
         }
     }
 
-    /// The classes whose case-insensitive form matches single characters only (no case
-    /// closure with strings, as a bracket class or property may have).
-    private static let caseInsensitiveClasses: Set<String> = [
-        "\\w", "\\W", "\\s", "\\S", "\\d", "\\D", "\\h", "\\H", "\\v", "\\V", ".",
-    ]
-
     /// The plan for a case-insensitive `pattern`: its required literals must be ASCII, it must
     /// read exactly as a code-point pattern without characters whose case folding is several
-    /// (`ß`) and with only ``caseInsensitiveClasses``; then matches are searched in runs around
+    /// (`ß`) and with only single-character classes (see
+    /// ``CodePointSet/matchesOneCharacterIgnoringCase``); then matches are searched in runs around
     /// the places ``UTF16CaseInsensitiveScanner`` finds.
     private init?(caseInsensitivePattern pattern: String, options: RegexPattern.Options) {
         guard options.subtracting(.caseInsensitive).isSubset(of: Self.understoodOptions),
@@ -100,29 +93,9 @@ struct SearchPlan: Sendable {
             let required = facts.required,
             let scanner = UTF16CaseInsensitiveScanner(asciiLiterals: required),
             let read = CodePointPatternReader.read(pattern), read.isExact,
-            Self.readsOneCharacterAtATime(read.pattern)
+            read.pattern.sets.allSatisfy(\.matchesOneCharacterIgnoringCase)
         else { return nil }
         self.init(strategy: .caseInsensitiveRuns(scanner, LazyConsumableCharacters(read.pattern, options: options)))
-    }
-
-    /// True when every set of `pattern` is a character whose full case folding is one
-    /// character, or one of ``caseInsensitiveClasses``.
-    private static func readsOneCharacterAtATime(_ pattern: CodePointPattern) -> Bool {
-        switch pattern {
-        case .set(.scalar(let value)):
-            var folded: (UInt32, UInt32, UInt32) = (0, 0, 0)
-            return withUnsafeMutableBytes(of: &folded) {
-                icushim_fold_case(value, $0.baseAddress!.assumingMemoryBound(to: UInt32.self), 3) == 1
-            }
-        case .set(.icuClass(let text)):
-            return caseInsensitiveClasses.contains(text)
-        case .empty:
-            return true
-        case .sequence(let pieces), .alternation(let pieces):
-            return pieces.allSatisfy(readsOneCharacterAtATime)
-        case .repetition(let piece, _, _):
-            return readsOneCharacterAtATime(piece)
-        }
     }
 
     /// Creates a plan from its parts.

@@ -7,9 +7,9 @@ import ICURegex
 /// The plan exists when every pattern is one the ``CodePointPatternReader`` understands and no
 /// pattern matches the empty string (every line would then be a candidate). With `-i`, ICU's
 /// full case folding can match one character with several (`ß` with `ss`), which an automaton
-/// that reads one character per step cannot follow: then a pattern must hold no character of
-/// ``MultiCharacterFolds`` and no class but the escapes `\w \s \d \h \v` (and their
-/// negations) and `.`, whose case closure holds no strings; and text characters of
+/// that reads one character per step cannot follow: then every set of the pattern must match
+/// one character at a time (``CodePointSet/matchesOneCharacterIgnoringCase``: no `ß`, and no
+/// class but the escapes `\w \s \d \h \v`, their negations and `.`), and text characters of
 /// ``MultiCharacterFolds`` make their line a candidate (see ``CodePointClassTable``).
 struct LineAutomatonPlan: Sendable {
     /// The position automaton of all the patterns, as one alternation.
@@ -87,7 +87,7 @@ struct LineAutomatonPlan: Sendable {
         }
         guard body.minimumLength > 0,
             let automaton = PositionAutomaton(pattern),
-            !options.contains(.caseInsensitive) || automaton.positionSets.allSatisfy(Self.isCaseInsensitiveSafe),
+            !options.contains(.caseInsensitive) || automaton.positionSets.allSatisfy(\.matchesOneCharacterIgnoringCase),
             let classes = CodePointClassTable(automaton, options: options)
         else { return nil }
         self.automaton = automaton
@@ -97,22 +97,6 @@ struct LineAutomatonPlan: Sendable {
         hasClassPositions = options.contains(.caseInsensitive) || automaton.positionSets.contains {
             if case .icuClass = $0 { return true }
             return false
-        }
-    }
-
-    /// The classes whose case-insensitive form matches single characters only.
-    private static let caseInsensitiveClasses: Set<String> = [
-        "\\w", "\\W", "\\s", "\\S", "\\d", "\\D", "\\h", "\\H", "\\v", "\\V", ".",
-    ]
-
-    /// True when a position with `set` can be searched case-insensitively one character at a
-    /// time.
-    private static func isCaseInsensitiveSafe(_ set: CodePointSet) -> Bool {
-        switch set {
-        case .scalar(let value):
-            return !MultiCharacterFolds.contains(value)
-        case .icuClass(let text):
-            return caseInsensitiveClasses.contains(text)
         }
     }
 }
