@@ -100,8 +100,14 @@ struct ConsumableCharacters: Sendable {
 final class LazyConsumableCharacters: Sendable {
     private let pattern: CodePointPattern
     private let options: RegexPattern.Options
-    /// nil until worked out; then the set, or nil inside when ICU rejected a class.
-    private let state = Mutex<ConsumableCharacters??>(nil)
+    /// Whether the set is worked out yet.
+    private enum State {
+        case unknown
+        /// Worked out: the set, or nil when ICU rejected a class.
+        case known(ConsumableCharacters?)
+    }
+
+    private let state = Mutex<State>(.unknown)
 
     /// Makes a lazy set for `pattern` compiled with `options`.
     init(_ pattern: CodePointPattern, options: RegexPattern.Options) {
@@ -112,9 +118,9 @@ final class LazyConsumableCharacters: Sendable {
     /// The set, worked out by the first caller; nil when ICU rejects a class.
     var value: ConsumableCharacters? {
         state.withLock { state in
-            if let known = state { return known }
+            if case .known(let known) = state { return known }
             let computed = ConsumableCharacters(pattern, options: options)
-            state = .some(computed)
+            state = .known(computed)
             return computed
         }
     }

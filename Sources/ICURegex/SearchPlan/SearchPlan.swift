@@ -128,22 +128,19 @@ struct SearchPlan: Sendable {
                 if anchored && from > 0 { return .notFound }
                 from = Self.codePointBoundary(atOrBefore: from, in: base + range.lowerBound)
             }
-            guard let match = try find(range, from), !anchored || match.lowerBound == 0 else { return .notFound }
-            return UTF16Range(location: range.lowerBound + match.lowerBound, length: match.count)
+            return try Self.match(in: range, from: from, anchored: anchored, find: find)
         case .requiredLiteralsInRuns(let literals, let lazyConsumable, let minimumLength):
             guard let consumable = lazyConsumable.value else {
                 // ICU rejected a class, which cannot happen for a pattern it compiled; search
                 // as without a plan.
-                guard let match = try find(range, 0), !anchored || match.lowerBound == 0 else { return .notFound }
-                return UTF16Range(location: range.lowerBound + match.lowerBound, length: match.count)
+                return try Self.match(in: range, from: 0, anchored: anchored, find: find)
             }
             return try Self.firstMatchInRuns(
                 in: base, range: range, anchored: anchored, consumable: consumable, minimumLength: minimumLength,
                 nextPlace: { literals.leftmostOccurrence(in: base, range: $0..<range.upperBound)?.start }, find: find)
         case .caseInsensitiveRuns(let scanner, let lazyConsumable):
             guard let consumable = lazyConsumable.value else {
-                guard let match = try find(range, 0), !anchored || match.lowerBound == 0 else { return .notFound }
-                return UTF16Range(location: range.lowerBound + match.lowerBound, length: match.count)
+                return try Self.match(in: range, from: 0, anchored: anchored, find: find)
             }
             // One character can match several of the pattern's (`ß` for `ss`): no run is too
             // short to look at.
@@ -151,6 +148,16 @@ struct SearchPlan: Sendable {
                 in: base, range: range, anchored: anchored, consumable: consumable, minimumLength: 0,
                 nextPlace: { scanner.firstCandidate(in: base, from: $0, range: range) }, find: find)
         }
+    }
+
+    /// ICU's first match in `base[text]`, searched as a text of its own from `from`, as a
+    /// range of `base`; not found when there is none or, with `anchored`, when it does not
+    /// start at the start of `text`.
+    private static func match(
+        in text: Range<Int>, from: Int, anchored: Bool, find: (Range<Int>, Int) throws(ICURegexError) -> Range<Int>?
+    ) throws(ICURegexError) -> UTF16Range {
+        guard let match = try find(text, from), !anchored || match.lowerBound == 0 else { return .notFound }
+        return UTF16Range(location: text.lowerBound + match.lowerBound, length: match.count)
     }
 
     /// The first match in `base[range]` when every match lies in a run of `consumable`
@@ -168,9 +175,9 @@ struct SearchPlan: Sendable {
             // With `anchored`, only a match at the range's start counts, and only the first
             // run can start there.
             if anchored && run.lowerBound != range.lowerBound { return .notFound }
-            if run.count >= minimumLength, let match = try find(run, 0) {
-                if anchored && match.lowerBound != 0 { return .notFound }
-                return UTF16Range(location: run.lowerBound + match.lowerBound, length: match.count)
+            if run.count >= minimumLength {
+                let found = try Self.match(in: run, from: 0, anchored: anchored, find: find)
+                if !found.isNotFound || anchored { return found }
             }
             if anchored { return .notFound }
             searchStart = max(run.upperBound, place + 1)

@@ -1,4 +1,3 @@
-import Glibc
 import ICURegex
 
 /// Literal byte strings one of which every line that can match contains: the prefilter's
@@ -46,17 +45,10 @@ struct RequiredLiterals: Sendable, Equatable {
     /// nearly every line a candidate, and the search only slower.
     static let minimumLength = 2
 
-    /// The environment variable that, set to `1`, turns the prefilter off, so that tests can
-    /// compare the prefiltered search with the plain one.
-    static let disablingVariable = "ICUGREP_NO_PREFILTER"
-
     /// The literals for the patterns of `configuration`, or nil when some pattern has none
     /// (every line must then be searched) or the prefilter is turned off.
     init?(configuration: Configuration) {
-        guard configuration.usesPrefilter else { return nil }
-        if let value = getenv(Self.disablingVariable), String(cString: value) == "1" {
-            return nil
-        }
+        guard configuration.prefiltersLines else { return nil }
         self.init(
             patterns: configuration.patterns.map {
                 PatternAssembler.patternText($0, syntax: configuration.patternSyntax)

@@ -200,12 +200,9 @@ final class FileSearcher {
     /// The offset of the first line terminator in `start..<end` of the buffer, or `end`.
     @inline(__always)
     private func nextTerminator(from start: Int, to end: Int) -> Int {
-        let base = buffer.base
-        var found = memchr(base + start, Int32(policy.lineTerminator), end - start).map { $0 - base } ?? end
-        if nulEndsLines, let nul = memchr(base + start, 0, found - start).map({ $0 - base }) {
-            found = nul
-        }
-        return found
+        LineBounds.end(
+            ofLineStartingAt: start, in: UnsafeRawBufferPointer(start: buffer.base, count: end),
+            terminator: policy.lineTerminator, nulEndsLines: nulEndsLines)
     }
 
     /// Searches the complete lines from `start` up to the terminator at `lastEnd`.

@@ -1,4 +1,3 @@
-import Glibc
 import ICURegex
 
 /// What the line automaton needs to know about a run's patterns, worked out once before any
@@ -30,10 +29,7 @@ struct LineAutomatonPlan: Sendable {
     /// The plan for the patterns of `configuration`, or nil when there is none (see above), or
     /// the prefilter is turned off.
     init?(configuration: Configuration) {
-        guard configuration.usesPrefilter else { return nil }
-        if let value = getenv(RequiredLiterals.disablingVariable), String(cString: value) == "1" {
-            return nil
-        }
+        guard configuration.prefiltersLines else { return nil }
         let texts = configuration.patterns.map {
             PatternAssembler.patternText($0, syntax: configuration.patternSyntax)
         }
