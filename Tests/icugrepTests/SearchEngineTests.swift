@@ -212,8 +212,25 @@ struct SearchEngineTests {
             $0.timeLimitSteps = 50
         })
         #expect(run.text == "aab\n")
-        #expect(run.errorText == "icugrep: \(fixture.path("in")):1: the pattern exceeded its time limit; line skipped\n")
+        #expect(run.errorText == "icugrep: \(fixture.path("in")): line at byte 0: the pattern exceeded its time limit; line skipped\n")
         #expect(run.outcome.hadError && run.outcome.selectedAnything)
+    }
+
+    @Test("A warning names the line by number when lines are numbered, by byte offset otherwise")
+    func limitWarningNamesTheLine() throws {
+        // Lines the prefilter skips come first: they are counted only when lines are numbered.
+        let runaway = String(repeating: "a", count: 50_000) + "cab\n"
+        let fixture = try EngineFixture(texts: ["in": "xyz\nno\n" + runaway + "aab\n"])
+        let plain = try EngineHarness.run(EngineHarness.configuration(["(a+)+b\\b"], files: [fixture.path("in")]) {
+            $0.timeLimitSteps = 50
+        })
+        #expect(plain.errorText == "icugrep: \(fixture.path("in")): line at byte 7: the pattern exceeded its time limit; line skipped\n")
+        let numbered = try EngineHarness.run(EngineHarness.configuration(["(a+)+b\\b"], files: [fixture.path("in")]) {
+            $0.timeLimitSteps = 50
+            $0.lineNumber = true
+        })
+        #expect(numbered.text == "4:aab\n")
+        #expect(numbered.errorText == "icugrep: \(fixture.path("in")):3: the pattern exceeded its time limit; line skipped\n")
     }
 
     @Test("A missing file is reported, the others searched")

@@ -3,18 +3,27 @@
 /// byte outside ASCII), so
 /// that the lines before it are skipped without being decoded or matched.
 final class CandidateLineFinder {
-    /// The one-pass scanner for every literal (and, with `-i`, for bytes outside ASCII).
-    private var scanner: PackedPairScanner
+    /// The one-pass scanner for every literal (and, with `-i`, for bytes outside ASCII),
+    /// kept in memory of its own and used in place: a stored property of the class would be
+    /// copied out for each call, costing reference counting of its arrays and a run-time
+    /// exclusivity check on every candidate line. Only this finder's thread uses it.
+    private let scanner: UnsafeMutablePointer<PackedPairScanner>
 
     /// Creates a finder for `literals`.
     init(_ literals: RequiredLiterals) {
-        scanner = PackedPairScanner(literals)
+        scanner = .allocate(capacity: 1)
+        scanner.initialize(to: PackedPairScanner(literals))
+    }
+
+    deinit {
+        scanner.deinitialize(count: 1)
+        scanner.deallocate()
     }
 
     /// Forgets what was found in the previous block: to be called before the first question
     /// about a new block (or the same memory holding other bytes).
     func forgetBlock() {
-        scanner.forgetBlock()
+        scanner.pointee.forgetBlock()
     }
 
     /// The start of the first line at or after `offset` (the start of a line) in `block` that
@@ -25,7 +34,7 @@ final class CandidateLineFinder {
     ) -> Int {
         // The scanner remembers its last answer, so later questions cost nothing until the
         // search passes it.
-        let first = scanner.firstOccurrence(in: block, from: offset)
+        let first = scanner.pointee.firstOccurrence(in: block, from: offset)
         if first >= block.count { return block.count }
         return LineBounds.start(ofLineContaining: first, in: block, notBefore: offset, terminator: terminator, nulEndsLines: nulEndsLines)
     }

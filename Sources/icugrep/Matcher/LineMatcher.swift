@@ -26,18 +26,20 @@ final class LineMatcher {
     private unowned(unsafe) let primary: RegexMatcher
     private let matchers: [RegexMatcher]
     /// The literal prefilter, when the patterns have required literals, and the automaton
-    /// prefilter, when the patterns have one: owned here, and read through the unowned
-    /// references below, which the per-line questions use without reference counting.
+    /// prefilter, when the patterns have one: owned here.
     private let ownedCandidateFinder: CandidateLineFinder?
     private let ownedAutomaton: LineAutomaton?
-    private unowned(unsafe) let candidateFinder: CandidateLineFinder?
-    private unowned(unsafe) let automaton: LineAutomaton?
+    /// The same two, for the per-line questions: through `Unmanaged`, whose guaranteed
+    /// reference lends them without the retain and release that even a constant stored
+    /// reference costs on every call (the owners above keep them alive).
+    private let candidateFinder: Unmanaged<CandidateLineFinder>?
+    private let automaton: Unmanaged<LineAutomaton>?
     /// True when a line the literal prefilter proposes certainly matches (see
     /// ``RequiredLiterals/literalsAreThePatterns``).
     private let linesWithLiteralsMatch: Bool
     /// The start of the last candidate line when the automaton proved that it matches, so
     /// that ICU need not be asked; nil otherwise.
-    private(set) var lineKnownToMatch: UnsafeRawPointer?
+    @exclusivity(unchecked) private(set) var lineKnownToMatch: UnsafeRawPointer?
 
     /// Makes the ICU matchers for `patterns`.
     init(_ patterns: CompiledPatterns) throws(ICURegexError) {
@@ -49,8 +51,8 @@ final class LineMatcher {
         primary = matchers[0]
         ownedCandidateFinder = patterns.requiredLiterals.map(CandidateLineFinder.init)
         ownedAutomaton = patterns.lineAutomatonPlan.map(LineAutomaton.init)
-        candidateFinder = ownedCandidateFinder
-        automaton = ownedAutomaton
+        candidateFinder = ownedCandidateFinder.map { Unmanaged.passUnretained($0) }
+        automaton = ownedAutomaton.map { Unmanaged.passUnretained($0) }
         linesWithLiteralsMatch = patterns.requiredLiterals?.literalsAreThePatterns ?? false
     }
 
@@ -99,7 +101,7 @@ final class LineMatcher {
     @inline(__always)
     func forgetBlock() {
         lineKnownToMatch = nil
-        candidateFinder?.forgetBlock()
+        candidateFinder?._withUnsafeGuaranteedRef { $0.forgetBlock() }
     }
 
     /// The start of the first line, at or after `offset` in `block`, that may match; every
@@ -116,24 +118,59 @@ final class LineMatcher {
     @inline(__always)
     func nextCandidateLine(in block: UnsafeRawBufferPointer, from offset: Int, terminator: UInt8, nulEndsLines: Bool) -> Int {
         lineKnownToMatch = nil
-        guard let automaton, !linesWithLiteralsMatch else {
-            guard let candidateFinder else { return offset }
-            let line = candidateFinder.nextCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines)
-            if linesWithLiteralsMatch && line < block.count {
-                lineKnownToMatch = block.baseAddress! + line
+        switch (candidateFinder, automaton) {
+        case (nil, nil):
+            return offset
+        case (let candidateFinder?, nil):
+            return candidateFinder._withUnsafeGuaranteedRef {
+                literalCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines, finder: $0)
             }
-            return line
-        }
-        guard let candidateFinder else {
-            let line = automaton.firstCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines)
-            if line < block.count && automaton.lastCandidateIsCertain {
-                lineKnownToMatch = block.baseAddress! + line
+        case (let candidateFinder?, _) where linesWithLiteralsMatch:
+            return candidateFinder._withUnsafeGuaranteedRef {
+                literalCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines, finder: $0)
             }
-            return line
+        case (nil, let automaton?):
+            return automaton._withUnsafeGuaranteedRef { automaton in
+                let line = automaton.firstCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines)
+                if line < block.count && automaton.lastCandidateIsCertain {
+                    lineKnownToMatch = block.baseAddress! + line
+                }
+                return line
+            }
+        case (let candidateFinder?, let automaton?):
+            return candidateFinder._withUnsafeGuaranteedRef { finder in
+                automaton._withUnsafeGuaranteedRef { automaton in
+                    checkedCandidateLine(
+                        in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines,
+                        finder: finder, automaton: automaton)
+                }
+            }
         }
+    }
+
+    /// The next line holding a required literal; a certain match when the literals are the
+    /// patterns.
+    @inline(__always)
+    private func literalCandidateLine(
+        in block: UnsafeRawBufferPointer, from offset: Int, terminator: UInt8, nulEndsLines: Bool,
+        finder: CandidateLineFinder
+    ) -> Int {
+        let line = finder.nextCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines)
+        if linesWithLiteralsMatch && line < block.count {
+            lineKnownToMatch = block.baseAddress! + line
+        }
+        return line
+    }
+
+    /// The next line holding a required literal that the automaton accepts.
+    @inline(__always)
+    private func checkedCandidateLine(
+        in block: UnsafeRawBufferPointer, from offset: Int, terminator: UInt8, nulEndsLines: Bool,
+        finder: CandidateLineFinder, automaton: LineAutomaton
+    ) -> Int {
         var position = offset
         while position < block.count {
-            let line = candidateFinder.nextCandidateLine(in: block, from: position, terminator: terminator, nulEndsLines: nulEndsLines)
+            let line = finder.nextCandidateLine(in: block, from: position, terminator: terminator, nulEndsLines: nulEndsLines)
             if line >= block.count { break }
             let lineEnd = LineBounds.end(ofLineStartingAt: line, in: block, terminator: terminator, nulEndsLines: nulEndsLines)
             if automaton.mayMatch(lineFrom: line, to: lineEnd, in: block, terminator: terminator, nulEndsLines: nulEndsLines) {

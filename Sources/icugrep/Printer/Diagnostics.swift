@@ -55,17 +55,32 @@ final class Diagnostics {
         report(name, Array(": warning: recursive directory loop".utf8))
     }
 
+    /// How a warning names a line of an input.
+    enum LinePosition {
+        /// By its 1-based number, when lines are numbered.
+        case number(Int)
+        /// By the offset of its first byte in the input, when lines are not numbered (the
+        /// lines a prefilter skips are then not counted).
+        case byteOffset(Int)
+    }
+
     /// `icugrep: NAME:LINE: the pattern exceeded its time limit; line skipped` (or its stack
-    /// limit), for a line whose search ICU stopped; `consequence` says what became of the line.
-    /// Any other failure of ICU is named by its code.
-    func searchFailed(_ name: [UInt8], lineNumber: Int, error: ICURegexError, consequence: String) {
+    /// limit; `icugrep: NAME: line at byte OFFSET: ...` when lines are not numbered), for a
+    /// line whose search ICU stopped; `consequence` says what became of the line. Any other
+    /// failure of ICU is named by its code.
+    func searchFailed(_ name: [UInt8], line: LinePosition, error: ICURegexError, consequence: String) {
         let reason: String
         switch error {
         case .timeLimitExceeded: reason = "the pattern exceeded its time limit"
         case .stackLimitExceeded: reason = "the pattern exceeded its stack limit"
         default: reason = "ICU could not search the line (\(error.icuName))"
         }
-        report(name, Array(":\(lineNumber): \(reason); \(consequence)".utf8))
+        let position: String
+        switch line {
+        case .number(let number): position = ":\(number): "
+        case .byteOffset(let offset): position = ": line at byte \(offset): "
+        }
+        report(name, Array("\(position)\(reason); \(consequence)".utf8))
     }
 
     /// `icugrep: write error: REASON`, for a failed write to standard output other than a

@@ -19,6 +19,9 @@ final class LinePrinter {
     private let groupSeparator: [UInt8]?
     /// The byte that ends each output line: newline, or NUL with `-z`.
     private let lineEnd: UInt8
+    /// True when lines are printed whole and without color (no `-o`, no `--color`): the
+    /// common case, printed without looking at the color sequences.
+    private let printsPlainLines: Bool
 
     /// Whether lines carry the file name (`-H`, or grep's default for several files).
     var showsFileName = false
@@ -40,6 +43,8 @@ final class LinePrinter {
         lineBuffered = configuration.lineBuffered
         groupSeparator = configuration.groupSeparator.map { Array($0.utf8) }
         lineEnd = configuration.nullData ? 0 : UInt8(ascii: "\n")
+        printsPlainLines = !onlyMatching && colors.selectedLine.isEmpty && colors.contextLine.isEmpty
+            && colors.selectedMatch.isEmpty && colors.contextMatch.isEmpty
     }
 
     /// True when printing a selected (or context) line needs the byte ranges of its matches:
@@ -61,6 +66,13 @@ final class LinePrinter {
         _ content: UnsafeRawBufferPointer, selected: Bool, lineNumber: Int, byteOffset: Int, matches: [Range<Int>]
     ) {
         let separator = selected ? UInt8(ascii: ":") : UInt8(ascii: "-")
+        if printsPlainLines {
+            printHead(separator: separator, lineNumber: lineNumber, byteOffset: byteOffset, length: content.count)
+            output.append(content)
+            output.append(lineEnd)
+            finishLine()
+            return
+        }
         let matching = selected != invertMatch
         if !onlyMatching {
             printHead(separator: separator, lineNumber: lineNumber, byteOffset: byteOffset, length: content.count)

@@ -41,19 +41,23 @@ final class FileSearcher {
     /// so that a huge line does not need twice its size again in memory.
     static let longLineLength = 16 << 20
 
+    // The searcher's state is used by one thread, one call at a time, so its variables skip
+    // Swift's run-time exclusivity checks (`@exclusivity(unchecked)`), which would otherwise
+    // cost a call on every line.
+
     private let policy: SearchPolicy
     private let matcher: LineMatcher
     private let printer: LinePrinter
     private let diagnostics: Diagnostics
 
-    private var buffer = InputBuffer(capacity: 4 * readSize)
+    @exclusivity(unchecked) private var buffer = InputBuffer(capacity: 4 * readSize)
     private let decoder = UTF16LineBuffer()
-    private var ring: ContextRing
-    private var matchRanges: [Range<Int>] = []
+    @exclusivity(unchecked) private var ring: ContextRing
+    @exclusivity(unchecked) private var matchRanges: [Range<Int>] = []
 
     /// True once any line was selected in any input: from then on, a group of lines that does
     /// not follow the previous output directly is preceded by the group separator.
-    private var hasSelectedBefore = false
+    @exclusivity(unchecked) private var hasSelectedBefore = false
 
     /// When set, each input is searched as if no earlier input had selected a line, and where
     /// an input's first group would be preceded by the group separator if one had, this is
@@ -64,29 +68,30 @@ final class FileSearcher {
     // MARK: The state of the current input
 
     private var name: [UInt8] = []
-    private var result = FileSearchResult()
+    @exclusivity(unchecked) private var result = FileSearchResult()
     /// The offset in the input of the buffer's first byte.
-    private var bufferOffset = 0
-    private var lineNumber = 0
+    @exclusivity(unchecked) private var bufferOffset = 0
+    /// The number of the current line; exact only when ``SearchPolicy/numbersLines``.
+    @exclusivity(unchecked) private var lineNumber = 0
     /// Lines that may still be selected (`-m`).
-    private var remaining = 0
+    @exclusivity(unchecked) private var remaining = 0
     /// Lines of trailing context still to print.
-    private var pending = 0
+    @exclusivity(unchecked) private var pending = 0
     /// The number of the last line printed from this input, or 0.
-    private var lastPrintedLine = 0
+    @exclusivity(unchecked) private var lastPrintedLine = 0
     /// Whether lines are printed; a binary input turns this off.
-    private var quiet = false
+    @exclusivity(unchecked) private var quiet = false
     /// Whether the input's search stops at its next selected line.
-    private var stopsAtNextMatch = false
+    @exclusivity(unchecked) private var stopsAtNextMatch = false
     /// True after a NUL byte was seen: NUL then ends lines too, as in grep.
-    private var nulEndsLines = false
+    @exclusivity(unchecked) private var nulEndsLines = false
     /// The number of lines selected when the input turned out binary, or -1.
-    private var selectedBeforeBinary = -1
-    private var stops = false
+    @exclusivity(unchecked) private var selectedBeforeBinary = -1
+    @exclusivity(unchecked) private var stops = false
 
     /// The UTF-16 form of the line last decoded, to reuse when the same line's matches are
     /// wanted for printing.
-    private var decodedLine: (start: UnsafeRawPointer?, count: Int, units: UnsafeBufferPointer<UInt16>, isASCII: Bool)?
+    @exclusivity(unchecked) private var decodedLine: (start: UnsafeRawPointer?, count: Int, units: UnsafeBufferPointer<UInt16>, isASCII: Bool)?
 
     /// Creates a searcher that selects lines by `policy` with `matcher` and prints them with
     /// `printer`.
@@ -237,10 +242,12 @@ final class FileSearcher {
     }
 
     /// Passes over the complete lines of `start..<end`, which the prefilter proved cannot
-    /// match: one count of their terminators when nothing is printed or kept for them, or one
-    /// by one as rejected lines when trailing context is due or leading context is kept.
+    /// match: one count of their terminators when nothing is printed or kept for them (none
+    /// when lines are not numbered), or one by one as rejected lines when trailing context is
+    /// due or leading context is kept.
     private func skipLines(from start: Int, to end: Int) {
         if pending == 0 && (quiet || ring.limit == 0) {
+            guard policy.numbersLines else { return }
             lineNumber += TerminatorCounting.count(
                 in: buffer.base, from: start, to: end, terminator: policy.lineTerminator, nulEndsLines: nulEndsLines)
             return
@@ -380,11 +387,13 @@ final class FileSearcher {
 
     /// Prints a line, with its matches when the printer wants them.
     private func printLine(_ content: UnsafeRawBufferPointer, selected: Bool, number: Int, offset: Int) {
-        matchRanges.removeAll(keepingCapacity: true)
         if printer.needsMatches(selected: selected) {
+            matchRanges.removeAll(keepingCapacity: true)
             collectMatches(in: content, lineNumber: number)
+            printer.printLine(content, selected: selected, lineNumber: number, byteOffset: offset, matches: matchRanges)
+        } else {
+            printer.printLine(content, selected: selected, lineNumber: number, byteOffset: offset, matches: [])
         }
-        printer.printLine(content, selected: selected, lineNumber: number, byteOffset: offset, matches: matchRanges)
         lastPrintedLine = number
         if printer.output.failure != nil {
             result.endsRun = true
@@ -421,7 +430,7 @@ final class FileSearcher {
         do {
             return try matcher.firstMatch(in: text, from: 0) != nil ? .match : .noMatch
         } catch {
-            reportLimit(error, lineNumber: lineNumber, consequence: "line skipped")
+            reportLimit(error, lineNumber: lineNumber, content: content, consequence: "line skipped")
             return .skipped
         }
     }
@@ -438,7 +447,7 @@ final class FileSearcher {
             do {
                 found = try matcher.firstMatch(in: text, from: from)
             } catch {
-                reportLimit(error, lineNumber: lineNumber, consequence: "later matches not shown")
+                reportLimit(error, lineNumber: lineNumber, content: content, consequence: "later matches not shown")
                 return
             }
             guard let match = found else { return }
@@ -471,10 +480,17 @@ final class FileSearcher {
         }
     }
 
-    /// Warns that ICU stopped searching line `lineNumber` at a limit (or, for a line beyond
-    /// ICU's reach, with another error).
-    private func reportLimit(_ error: ICURegexError, lineNumber: Int, consequence: String) {
+    /// Warns that ICU stopped searching the line `content`, numbered `lineNumber`, at a limit
+    /// (or, for a line beyond ICU's reach, with another error). The warning names the line
+    /// by number when lines are numbered, and otherwise by its byte offset in the input.
+    private func reportLimit(_ error: ICURegexError, lineNumber: Int, content: UnsafeRawBufferPointer, consequence: String) {
         result.hadLimitError = true
-        diagnostics.searchFailed(name, lineNumber: lineNumber, error: error, consequence: consequence)
+        let line: Diagnostics.LinePosition
+        if policy.numbersLines {
+            line = .number(lineNumber)
+        } else {
+            line = .byteOffset(bufferOffset + UnsafeRawPointer(buffer.base).distance(to: content.baseAddress!))
+        }
+        diagnostics.searchFailed(name, line: line, error: error, consequence: consequence)
     }
 }

@@ -10,6 +10,10 @@ struct SearchPolicy {
     var afterContext: Int
     /// True when a context option was given (even `-A 0`): groups are then separated.
     var separatesGroups: Bool
+    /// True when line numbers are needed: for `-n`, and for context, whose groups are told
+    /// apart by number. Otherwise the lines a prefilter skips are not counted, and a warning
+    /// about a line names its byte offset instead of its number.
+    var numbersLines: Bool
     /// True when no line is printed: `-c`, `-l`, `-L`, `-q`, or standard output is /dev/null.
     var quiet: Bool
     /// True when a file's search stops at its first selected line (`-l`, `-L`, `-q`, or
@@ -36,6 +40,7 @@ struct SearchPolicy {
         afterContext = printsLines ? configuration.afterContext : 0
         separatesGroups = configuration.contextRequested
             || configuration.beforeContext > 0 || configuration.afterContext > 0
+        numbersLines = configuration.lineNumber || separatesGroups
         quiet = !printsLines
         stopsAtFirstMatch = outputIsNull || [.filesWithMatches, .filesWithoutMatch, .quiet].contains(configuration.outputMode)
         countsMatches = configuration.outputMode == .count && !outputIsNull
