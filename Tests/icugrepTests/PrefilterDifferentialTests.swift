@@ -172,6 +172,54 @@ struct PrefilterDifferentialTests {
         }
     }
 
+    @Test("-i literal patterns: a line with an ASCII-case occurrence is selected without ICU, other lines are checked")
+    func caseInsensitiveLiteralPatterns() throws {
+        // Pure ASCII literal patterns with -i: lines holding them in any ASCII case are
+        // certain matches; lines with a byte outside ASCII (ſ, the Kelvin sign, ß, é) before
+        // or instead of them still go to the automaton or ICU.
+        let patterns = ["Sherlock Holmes", "Sherlock Holmes|Irene Adler|John Watson", "holmes|ADLER", "SS|Holmes", "sherlock holmes|Iréne"]
+        for pattern in patterns where pattern != "sherlock holmes|Iréne" {
+            let literals = try #require(RequiredLiterals(patterns: [pattern], ignoreCase: true))
+            #expect(literals.literalsAreThePatterns, "\(pattern)")
+        }
+        #expect(RequiredLiterals(patterns: ["sherlock holmes|Iréne"], ignoreCase: true)?.literalsAreThePatterns != true)
+        #expect(RequiredLiterals(patterns: ["(?-i)Holmes"], ignoreCase: true)?.literalsAreThePatterns != true)
+
+        let fragments = [
+            "Sherlock Holmes", "SHERLOCK HOLMES", "sherlock holmes", "ſherlock holmes", "sherloc\u{212A} holmes",
+            "Irene Adler", "IRENE ADLER", "Iréne Adler", "iréne", "John Watson", "ß", "straße", "STRASSE", "é", "x", " ",
+            "Holme", "adle", "holmes", "\u{212A}",
+        ]
+        var random = SplitMix64(seed: 0x5EED_0003)
+        var text: [UInt8] = []
+        for _ in 0..<2_000 {
+            for _ in 0..<random.number(in: 0...4) {
+                text += Array(random.element(of: fragments).utf8)
+            }
+            text.append(10)
+        }
+        let fixture = try EngineFixture(["in.txt": text])
+        defer { try? FileManager.default.removeItem(at: fixture.directory) }
+        for pattern in patterns {
+            for options in [["-i"], ["-i", "-n"], ["-i", "-c"], ["-i", "-o"], ["-i", "-w"], ["-i", "-x"], ["-i", "-v", "-c"]] {
+                var configuration = EngineHarness.configuration(pattern.split(separator: "\n").map(String.init), files: [fixture.path("in.txt")])
+                configuration.ignoreCase = true
+                configuration.lineNumber = options.contains("-n")
+                configuration.outputMode = options.contains("-c") ? .count : .lines
+                configuration.onlyMatching = options.contains("-o")
+                configuration.wordRegexp = options.contains("-w")
+                configuration.lineRegexp = options.contains("-x")
+                configuration.invertMatch = options.contains("-v")
+                let filtered = Self.observe(configuration, prefilter: true)
+                let plain = Self.observe(configuration, prefilter: false)
+                #expect(filtered == plain, "\(pattern) \(options)")
+                if !configuration.lineRegexp {
+                    #expect(!plain.output.isEmpty, "\(pattern) \(options) finds something")
+                }
+            }
+        }
+    }
+
     @Test("ICUGREP_NO_PREFILTER=1 gives the same output from the binary")
     func environmentSwitch() throws {
         let text = Data("a Sherlock Holmes\nnothing\nSHERLOCK HOLMES\nſherlock\n".utf8)

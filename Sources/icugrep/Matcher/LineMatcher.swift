@@ -113,7 +113,8 @@ final class LineMatcher {
     /// The literal prefilter, when there is one, proposes lines that hold a required literal,
     /// and the automaton, when there is one, checks each of them (unless the patterns are
     /// exactly the literals: then a proposed line matches); without literals, the automaton
-    /// scans the lines itself. ``lineKnownToMatch`` tells when the answer is a certain match. Without a prefilter every line may match, and the
+    /// scans the lines itself. ``lineKnownToMatch`` tells when the answer is a certain match.
+    /// Without a prefilter every line may match, and the
     /// answer is `offset` itself.
     @inline(__always)
     func nextCandidateLine(in block: UnsafeRawBufferPointer, from offset: Int, terminator: UInt8, nulEndsLines: Bool) -> Int {
@@ -122,10 +123,6 @@ final class LineMatcher {
         case (nil, nil):
             return offset
         case (let candidateFinder?, nil):
-            return candidateFinder._withUnsafeGuaranteedRef {
-                literalCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines, finder: $0)
-            }
-        case (let candidateFinder?, _) where linesWithLiteralsMatch:
             return candidateFinder._withUnsafeGuaranteedRef {
                 literalCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines, finder: $0)
             }
@@ -156,7 +153,7 @@ final class LineMatcher {
         finder: CandidateLineFinder
     ) -> Int {
         let line = finder.nextCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines)
-        if linesWithLiteralsMatch && line < block.count {
+        if linesWithLiteralsMatch && line < block.count && finder.lastCandidateHoldsLiteral {
             lineKnownToMatch = block.baseAddress! + line
         }
         return line
@@ -172,6 +169,10 @@ final class LineMatcher {
         while position < block.count {
             let line = finder.nextCandidateLine(in: block, from: position, terminator: terminator, nulEndsLines: nulEndsLines)
             if line >= block.count { break }
+            if linesWithLiteralsMatch && finder.lastCandidateHoldsLiteral {
+                lineKnownToMatch = block.baseAddress! + line
+                return line
+            }
             let lineEnd = LineBounds.end(ofLineStartingAt: line, in: block, terminator: terminator, nulEndsLines: nulEndsLines)
             if automaton.mayMatch(lineFrom: line, to: lineEnd, in: block, terminator: terminator, nulEndsLines: nulEndsLines) {
                 if automaton.lastCandidateIsCertain {

@@ -30,11 +30,13 @@ struct RequiredLiterals: Sendable, Equatable {
     var caseInsensitiveASCII: Bool
     /// The literals searched in all their case-fold spellings (with `-i` only).
     var variantLiterals: [CaseVariantLiteral] = []
-    /// True when the patterns match exactly ``literals``, case-sensitively and without the
-    /// `-w` or `-x` wrapper: then a line that contains one of them matches, and neither the
-    /// automaton nor ICU need be asked. (A literal found in the raw bytes is found in the
-    /// decoded line too: it is well-formed UTF-8 and starts with a byte that no sequence
-    /// continues with.)
+    /// True when the patterns match exactly ``literals``, without the `-w` or `-x` wrapper:
+    /// then a line that contains one of them matches, and neither the automaton nor ICU need
+    /// be asked. (A literal found in the raw bytes is found in the decoded line too: it is
+    /// well-formed UTF-8 and starts with a byte that no sequence continues with.) With `-i`
+    /// this holds for pure ASCII literals found ignoring ASCII case: ASCII letters that differ
+    /// only in case have the same case folding, so ICU matches them. A line proposed for a
+    /// byte outside ASCII instead must still be checked.
     var literalsAreThePatterns = false
 
     /// The fewest bytes a literal searched through its case-fold variants may take: a single
@@ -101,6 +103,9 @@ struct RequiredLiterals: Sendable, Equatable {
         self.literals = asciiLiterals
         self.caseInsensitiveASCII = !asciiLiterals.isEmpty
         self.variantLiterals = variantLiterals
+        // Each exact string pure ASCII and searched whole: its longest ASCII run is itself.
+        literalsAreThePatterns = variantLiterals.isEmpty
+            && exact.map { Set($0.map(Self.asciiLowercased)) == Set(asciiLiterals) } ?? false
     }
 
     /// How one literal is searched with `-i`.
