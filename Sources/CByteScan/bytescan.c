@@ -31,6 +31,18 @@ bool bytescan_kernel_available(int kernel) {
 #else
         return false;
 #endif
+    case BYTESCAN_KERNEL_AVX512:
+#if defined(__x86_64__)
+        // The scan uses no VBMI instruction: VBMI marks the processors (Ice Lake, Zen 4 and
+        // later) on which 512-bit integer instructions lower the core's clock little or not
+        // at all. Skylake-SP and Cascade Lake lack it; they slow the whole core down for
+        // such instructions, and keep AVX2.
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
+            && __builtin_cpu_supports("avx512vbmi");
+#else
+        return false;
+#endif
     case BYTESCAN_KERNEL_VECTOR:
         return true;
     default:
@@ -43,6 +55,9 @@ bytescan_window bytescan_find_using(int kernel, const void *base, size_t start, 
                                     const bytescan_probe *probes, size_t probe_count,
                                     bool non_ascii) {
 #if defined(__x86_64__)
+    if (kernel == BYTESCAN_KERNEL_AVX512) {
+        return bytescan_find_avx512(base, start, end, probes, probe_count, non_ascii);
+    }
     if (kernel == BYTESCAN_KERNEL_AVX2) {
         return bytescan_find_avx2(base, start, end, probes, probe_count, non_ascii);
     }
@@ -62,6 +77,9 @@ static _Atomic(bytescan_find_function) bytescan_chosen = NULL;
 /// The fastest implementation this processor runs: the choice Swift cannot make.
 static bytescan_find_function bytescan_choose(void) {
 #if defined(__x86_64__)
+    if (bytescan_kernel_available(BYTESCAN_KERNEL_AVX512)) {
+        return bytescan_find_avx512;
+    }
     if (bytescan_kernel_available(BYTESCAN_KERNEL_AVX2)) {
         return bytescan_find_avx2;
     }

@@ -45,6 +45,11 @@ bytescan_scan_windows(bytescan_window_test test, const uint8_t *base, size_t sta
     return (bytescan_window){position, 0};
 }
 
+/// `bytescan_find` with AVX-512BW (x86-64 only; the caller checks that the processor has it).
+__attribute__((visibility("hidden"))) bytescan_window
+bytescan_find_avx512(const uint8_t *base, size_t start, size_t end, const bytescan_probe *probes,
+                     size_t probe_count, bool non_ascii);
+
 /// `bytescan_find` with AVX2 (x86-64 only; the caller checks that the processor has it).
 __attribute__((visibility("hidden"))) bytescan_window
 bytescan_find_avx2(const uint8_t *base, size_t start, size_t end, const bytescan_probe *probes,

@@ -3,8 +3,9 @@
 // Why a shim at all: Swift cannot compile one function for AVX2 and choose it at run time.
 // Its SIMD types compile for the target's baseline (SSE2 on x86-64), and a whole build for
 // AVX2 would not run on older x86-64 machines. C can: clang's `target("avx2")` attribute
-// compiles a single function for AVX2, and `__builtin_cpu_supports` decides once, at run time,
-// whether to call it. Everything else (building the probes, confirming hits) stays in Swift.
+// compiles a single function for AVX2 (or AVX-512BW), and `__builtin_cpu_supports` decides
+// once, at run time, which one to call. Everything else (building the probes, confirming
+// hits) stays in Swift.
 //
 // A probe is two bytes at two distances from a probe position; a side accepts the bytes `b`
 // with `(b | fold) == value`, so an exact side has fold 0. The scan tests every probe at 64
@@ -66,6 +67,9 @@ enum {
     BYTESCAN_KERNEL_AVX2 = 1,
     /// Portable 16-byte vectors: SSE2 on x86-64, NEON on arm64, scalar code elsewhere.
     BYTESCAN_KERNEL_VECTOR = 2,
+    /// AVX-512BW, 64 positions per vector (x86-64 only, when the processor has it and is
+    /// one on which 512-bit integer instructions cost little clock: see bytescan.c).
+    BYTESCAN_KERNEL_AVX512 = 3,
 };
 
 /// Fills `probe` with sides (`offset1`, `value1`, `fold1`) and (`offset2`, `value2`, `fold2`).
