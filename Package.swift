@@ -37,9 +37,15 @@ let package = Package(
             name: "ICURegexFoundation",
             dependencies: ["ICURegex"]
         ),
+        // The hot loop of icugrep's literal prefilter, in C: Swift cannot compile one function
+        // for AVX2 and choose it at run time, so the scan is AVX2 C code chosen once with
+        // `__builtin_cpu_supports`, with portable vectors for other processors.
+        .target(
+            name: "CByteScan"
+        ),
         .executableTarget(
             name: "icugrep",
-            dependencies: ["ICURegex", "CICUShim"]
+            dependencies: ["ICURegex", "CICUShim", "CByteScan"]
         ),
         .testTarget(
             name: "ICURegexTests",
@@ -47,7 +53,7 @@ let package = Package(
         ),
         .testTarget(
             name: "icugrepTests",
-            dependencies: ["icugrep"]
+            dependencies: ["icugrep", "CByteScan"]
         ),
     ],
     swiftLanguageModes: [.v6]

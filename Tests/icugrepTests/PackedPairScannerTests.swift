@@ -143,6 +143,6 @@ import Testing
             }
         }
         // A Cyrillic case pair shares one folded side: р is D1 80, Р is D0 A0.
-        #expect(ProbeSet.sides(at: 3, accepting: [0x80, 0xA0]) == [ProbeSet.SideSpec(offset: 3, value: 0xA0, fold: 0x20)])
+        #expect(ProbeSet.sides(at: 3, accepting: [0x80, 0xA0]) == [ProbeByte(offset: 3, value: 0xA0, fold: 0x20)])
     }
 }

@@ -31,10 +31,10 @@ struct ByteLiteral {
     }
 
     /// The probe side for the literal's byte at `index`.
-    private func side(at index: Int) -> ProbeSet.SideSpec {
+    private func side(at index: Int) -> ProbeByte {
         let byte = bytes[index]
         let isLetter = (0x61...0x7A).contains(byte)
-        return ProbeSet.SideSpec(offset: index, value: byte, fold: ignoresASCIICase && isLetter ? 0x20 : 0)
+        return ProbeByte(offset: index, value: byte, fold: ignoresASCIICase && isLetter ? 0x20 : 0)
     }
 
     /// True when the literal lies in `block` at `offset`.

@@ -1,10 +1,12 @@
+import CByteScan
+
 /// Finds, in one pass over a block, the first place where a line becomes a candidate: an
 /// occurrence of any of the ``RequiredLiterals`` or, when lines holding a byte outside ASCII
 /// are candidates, such a byte.
 ///
-/// Each literal has one or a few ``BytePairProbe``s; the scan tests all of them, and the
-/// high bits of the text, on ``ProbeVector``'s count of positions at once, and confirms only
-/// the positions where both bytes of a probe are there.
+/// Each literal has one or a few ``BytePairProbe``s; the vector scan of `CByteScan` tests all
+/// of them, and the high bits of the text, on a window of 64 positions at once, and this type
+/// confirms only the positions where both bytes of a probe are there.
 struct PackedPairScanner: BlockScanner {
     /// Every literal's probes.
     private let probes: ProbeSet
@@ -47,92 +49,60 @@ struct PackedPairScanner: BlockScanner {
     ///
     /// Occurrences are found in the order of their probe positions, and one found later that
     /// starts earlier spans the probe position of the one found, so no line terminator lies
-    /// between the two starts: the occurrences found within one vector of probe positions are
-    /// compared, and the earliest start wins.
+    /// between the two starts: the occurrences found within one window of probe positions
+    /// (`bytescan_find`'s 64) are compared, and the earliest start wins.
     func search(in block: UnsafeRawBufferPointer, from start: Int) -> Int {
         let count = block.count
         guard start < count, let base = block.baseAddress else { return count }
-        let width = ProbeVector.scalarCount
-        let lastVectorPosition = count - reach - width
+        // The probe positions from which every probe reads inside the block.
+        let end = max(count - reach, 0)
         var position = start
-        let found: Int? = probes.exact.withUnsafeBufferPointer { exact in
-            probes.folded.withUnsafeBufferPointer { folded in
-                // Four vectors a step, then one at a time where four would pass the end.
-                while position &+ ProbeLaneQuad.positionCount &- width <= lastVectorPosition {
-                    var hits = ProbeLaneQuad()
-                    if findsNonASCII {
-                        hits.formUnion(at: position) { ProbeLanes.nonASCII(in: base, at: $0) }
-                    }
-                    for probe in exact {
-                        hits.formUnion(at: position) { probe.lanes(in: base, at: $0) }
-                    }
-                    for probe in folded {
-                        hits.formUnion(at: position) { probe.lanes(in: base, at: $0) }
-                    }
-                    if hits.anySet {
-                        for index in 0..<4 where ProbeLanes.anySet(hits[index]) {
-                            if let found = confirm(exact, folded, in: block, vectorAt: position &+ index &* width, from: start) {
-                                return found
-                            }
-                        }
-                    }
-                    position &+= ProbeLaneQuad.positionCount
+        let found: Int? = probes.scanProbes.withUnsafeBufferPointer { scanProbes in
+            while true {
+                let window = bytescan_find(base, position, end, scanProbes.baseAddress, scanProbes.count, findsNonASCII)
+                if window.lanes == 0 {
+                    position = window.position
+                    return nil
                 }
-                while position <= lastVectorPosition {
-                    var hits = findsNonASCII ? ProbeLanes.nonASCII(in: base, at: position) : ProbeVector()
-                    for probe in exact {
-                        hits |= probe.lanes(in: base, at: position)
-                    }
-                    for probe in folded {
-                        hits |= probe.lanes(in: base, at: position)
-                    }
-                    if ProbeLanes.anySet(hits), let found = confirm(exact, folded, in: block, vectorAt: position, from: start) {
-                        return found
-                    }
-                    position &+= width
+                if let found = confirm(window, in: block, from: start) {
+                    return found
                 }
-                return nil
+                position = window.position &+ Int(BYTESCAN_WINDOW_SIZE)
             }
         }
         return found ?? searchEnd(of: block, from: position, searchStart: start)
     }
 
     /// The earliest start, at or after `searchStart`, of an occurrence whose probe position
-    /// is among the vector at `position` (or of a byte outside ASCII there, when those count),
-    /// or nil.
-    private func confirm(
-        _ exact: UnsafeBufferPointer<BytePairProbe<ExactProbeByte>>,
-        _ folded: UnsafeBufferPointer<BytePairProbe<FoldedProbeByte>>,
-        in block: UnsafeRawBufferPointer, vectorAt position: Int, from searchStart: Int
-    ) -> Int? {
+    /// is among the hit lanes of `window` (or of a byte outside ASCII there, when those
+    /// count), or nil. Every probe reads inside `block` from those positions.
+    private func confirm(_ window: bytescan_window, in block: UnsafeRawBufferPointer, from searchStart: Int) -> Int? {
+        let text = block.baseAddress!.assumingMemoryBound(to: UInt8.self)
         var best = Int.max
-        if findsNonASCII, let lane = ProbeLanes.first(ProbeLanes.nonASCII(in: block.baseAddress!, at: position)) {
-            best = position + lane
-        }
-        confirm(exact, in: block, vectorAt: position, from: searchStart, best: &best)
-        confirm(folded, in: block, vectorAt: position, from: searchStart, best: &best)
-        return best == Int.max ? nil : best
-    }
-
-    /// Lowers `best` to the earliest start, at or after `searchStart`, of an occurrence that a
-    /// hit of `probes` among the vector at `position` belongs to.
-    private func confirm<Side>(
-        _ probes: UnsafeBufferPointer<BytePairProbe<Side>>, in block: UnsafeRawBufferPointer,
-        vectorAt position: Int, from searchStart: Int, best: inout Int
-    ) {
-        let base = block.baseAddress!
-        for probe in probes {
-            ProbeLanes.forEachSet(probe.lanes(in: base, at: position)) { lane in
-                if let found = targets.occurrenceStart(of: probe.target, in: block, probedAt: position + lane),
-                   found >= searchStart, found < best {
-                    best = found
+        var lanes = window.lanes
+        probes.probes.withUnsafeBufferPointer { probes in
+            while lanes != 0 {
+                let position = window.position &+ lanes.trailingZeroBitCount
+                lanes &= lanes &- 1
+                if findsNonASCII && text[position] >= 0x80 && position < best {
+                    best = position
+                }
+                for probe in probes
+                where probe.first.accepts(text[position &+ probe.first.offset])
+                    && probe.second.accepts(text[position &+ probe.second.offset]) {
+                    if let found = targets.occurrenceStart(of: probe.target, in: block, probedAt: position),
+                       found >= searchStart, found < best {
+                        best = found
+                    }
                 }
             }
         }
+        return best == Int.max ? nil : best
     }
 
     /// The search over the last probe positions of `block`, from `position`, one at a time:
-    /// there a vector would read past the block's end.
+    /// there a probe would read past the block's end (and `bytescan_find` leaves blocks
+    /// shorter than its window to this search).
     private func searchEnd(of block: UnsafeRawBufferPointer, from position: Int, searchStart: Int) -> Int {
         let count = block.count
         var best = count
@@ -140,23 +110,13 @@ struct PackedPairScanner: BlockScanner {
             if findsNonASCII && block[probed] >= 0x80 && probed < best {
                 best = probed
             }
-            confirmOne(probes.exact, in: block, at: probed, from: searchStart, best: &best)
-            confirmOne(probes.folded, in: block, at: probed, from: searchStart, best: &best)
-        }
-        return best
-    }
-
-    /// Lowers `best` to the start, at or after `searchStart`, of an occurrence that a hit of
-    /// `probes` at `position` belongs to, one position at a time.
-    private func confirmOne<Side>(
-        _ probes: [BytePairProbe<Side>], in block: UnsafeRawBufferPointer, at position: Int,
-        from searchStart: Int, best: inout Int
-    ) {
-        for probe in probes where probe.accepts(in: block, at: position) {
-            if let found = targets.occurrenceStart(of: probe.target, in: block, probedAt: position),
-               found >= searchStart, found < best {
-                best = found
+            for probe in probes.probes where probe.accepts(in: block, at: probed) {
+                if let found = targets.occurrenceStart(of: probe.target, in: block, probedAt: probed),
+                   found >= searchStart, found < best {
+                    best = found
+                }
             }
         }
+        return best
     }
 }

@@ -1,0 +1,100 @@
+// bytescan.c: the probes, and the choice of the scan's implementation, made once at run time.
+// See include/bytescan.h for why this is C.
+
+#include "bytescan.h"
+#include "bytescan_kernels.h"
+
+#include <stdatomic.h>
+#include <string.h>
+
+// Each public function is documented in include/bytescan.h. They are C because the scan
+// they serve must choose AVX2 at run time, which Swift cannot do.
+
+/// Fills `probe` (see include/bytescan.h): the lane copies are the scan's layout, kept in C.
+void bytescan_probe_init(bytescan_probe *probe, size_t offset1, uint8_t value1, uint8_t fold1,
+                         size_t offset2, uint8_t value2, uint8_t fold2) {
+    memset(probe->value1, value1, sizeof probe->value1);
+    memset(probe->fold1, fold1, sizeof probe->fold1);
+    memset(probe->value2, value2, sizeof probe->value2);
+    memset(probe->fold2, fold2, sizeof probe->fold2);
+    probe->offset1 = offset1;
+    probe->offset2 = offset2;
+}
+
+/// True when `kernel` runs here (see include/bytescan.h); in C for `__builtin_cpu_supports`.
+bool bytescan_kernel_available(int kernel) {
+    switch (kernel) {
+    case BYTESCAN_KERNEL_AVX2:
+#if defined(__x86_64__)
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("avx2");
+#else
+        return false;
+#endif
+    case BYTESCAN_KERNEL_AVX512:
+#if defined(__x86_64__)
+        // The scan uses no VBMI instruction: VBMI marks the processors (Ice Lake, Zen 4 and
+        // later) on which 512-bit integer instructions lower the core's clock little or not
+        // at all. Skylake-SP and Cascade Lake lack it; they slow the whole core down for
+        // such instructions, and keep AVX2.
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
+            && __builtin_cpu_supports("avx512vbmi");
+#else
+        return false;
+#endif
+    case BYTESCAN_KERNEL_VECTOR:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/// `bytescan_find` with a chosen kernel (see include/bytescan.h), for the tests.
+bytescan_window bytescan_find_using(int kernel, const void *base, size_t start, size_t end,
+                                    const bytescan_probe *probes, size_t probe_count,
+                                    bool non_ascii) {
+#if defined(__x86_64__)
+    if (kernel == BYTESCAN_KERNEL_AVX512) {
+        return bytescan_find_avx512(base, start, end, probes, probe_count, non_ascii);
+    }
+    if (kernel == BYTESCAN_KERNEL_AVX2) {
+        return bytescan_find_avx2(base, start, end, probes, probe_count, non_ascii);
+    }
+#endif
+    (void)kernel;
+    return bytescan_find_vector(base, start, end, probes, probe_count, non_ascii);
+}
+
+/// The signature of `bytescan_find` and of each implementation.
+typedef bytescan_window (*bytescan_find_function)(const uint8_t *, size_t, size_t,
+                                                  const bytescan_probe *, size_t, bool);
+
+/// The implementation `bytescan_find` calls, chosen on the first call (NULL until then).
+/// Threads that race on the first call choose the same one, so relaxed order suffices.
+static _Atomic(bytescan_find_function) bytescan_chosen = NULL;
+
+/// The fastest implementation this processor runs: the choice Swift cannot make.
+static bytescan_find_function bytescan_choose(void) {
+#if defined(__x86_64__)
+    if (bytescan_kernel_available(BYTESCAN_KERNEL_AVX512)) {
+        return bytescan_find_avx512;
+    }
+    if (bytescan_kernel_available(BYTESCAN_KERNEL_AVX2)) {
+        return bytescan_find_avx2;
+    }
+#endif
+    return bytescan_find_vector;
+}
+
+/// The scan (see include/bytescan.h) with the implementation chosen on the first call: in
+/// C because Swift cannot compile the AVX2 one and choose it at run time.
+bytescan_window bytescan_find(const void *base, size_t start, size_t end,
+                              const bytescan_probe *probes, size_t probe_count, bool non_ascii) {
+    bytescan_find_function find = atomic_load_explicit(&bytescan_chosen, memory_order_relaxed);
+    if (find == NULL) {
+        find = bytescan_choose();
+        atomic_store_explicit(&bytescan_chosen, find, memory_order_relaxed);
+    }
+    return find(base, start, end, probes, probe_count, non_ascii);
+}

@@ -1,0 +1,99 @@
+// bytescan_vector.c: the scan with portable 16-byte vectors (clang's and GCC's vector
+// extensions): SSE2 on x86-64 processors without AVX2, NEON on arm64, scalar code where
+// there are no vectors. See include/bytescan.h for why this is C.
+
+#include "bytescan_kernels.h"
+
+#include <string.h>
+
+#if defined(__x86_64__)
+#include <emmintrin.h>
+#endif
+
+/// Sixteen bytes, one per probe position.
+typedef uint8_t bytescan_v16 __attribute__((vector_size(16)));
+
+/// The sixteen bytes at `bytes`, at any alignment.
+__attribute__((always_inline)) static inline bytescan_v16 bytescan_v16_load(const uint8_t *bytes) {
+    bytescan_v16 vector;
+    memcpy(&vector, bytes, sizeof vector);
+    return vector;
+}
+
+/// True when some lane of `lanes` has its high bit set.
+__attribute__((always_inline)) static inline bool bytescan_v16_any(bytescan_v16 lanes) {
+#if defined(__x86_64__)
+    return _mm_movemask_epi8((__m128i)lanes) != 0;
+#else
+    uint64_t words[2];
+    memcpy(words, &lanes, sizeof words);
+    return ((words[0] | words[1]) & UINT64_C(0x8080808080808080)) != 0;
+#endif
+}
+
+/// A bit for each lane of `lanes` whose high bit is set, lane 0 in bit 0.
+__attribute__((always_inline)) static inline uint64_t bytescan_v16_mask(bytescan_v16 lanes) {
+#if defined(__x86_64__)
+    return (uint64_t)(uint32_t)_mm_movemask_epi8((__m128i)lanes);
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t words[2];
+    memcpy(words, &lanes, sizeof words);
+    uint64_t mask = 0;
+    for (int word = 0; word < 2; word++) {
+        // Gathers the eight high bits of a little-endian word, lane 0 lowest, into its top
+        // byte: the products of the bits land on distinct bits, without carries.
+        uint64_t bits = (words[word] & UINT64_C(0x8080808080808080)) >> 7;
+        mask |= ((bits * UINT64_C(0x0102040810204080)) >> 56) << (8 * word);
+    }
+    return mask;
+#else
+    uint64_t mask = 0;
+    for (int lane = 0; lane < 16; lane++) {
+        mask |= (uint64_t)(lanes[lane] >> 7) << lane;
+    }
+    return mask;
+#endif
+}
+
+/// The lanes of the 16 positions at `text` where `probe` accepts both bytes: 0xFF, else 0.
+__attribute__((always_inline)) static inline bytescan_v16
+bytescan_vector_probe_lanes(const uint8_t *text, const bytescan_probe *probe) {
+    bytescan_v16 first = bytescan_v16_load(text + probe->offset1) | bytescan_v16_load(probe->fold1);
+    bytescan_v16 second = bytescan_v16_load(text + probe->offset2) | bytescan_v16_load(probe->fold2);
+    return (bytescan_v16)(first == bytescan_v16_load(probe->value1))
+        & (bytescan_v16)(second == bytescan_v16_load(probe->value2));
+}
+
+/// The window test of `bytescan_window_test` with four 16-byte vectors; the hit lanes are
+/// those with their high bit set (a compared lane is 0xFF, a byte outside ASCII has it).
+__attribute__((always_inline)) static inline uint64_t
+bytescan_vector_test(const uint8_t *window, const void *prepared, size_t probe_count,
+                     bool non_ascii) {
+    const bytescan_probe *probes = prepared;
+    bytescan_v16 lanes[4] = {{0}, {0}, {0}, {0}};
+    if (non_ascii) {
+        for (int part = 0; part < 4; part++) {
+            lanes[part] = bytescan_v16_load(window + 16 * part);
+        }
+    }
+    for (size_t index = 0; index < probe_count; index++) {
+        for (int part = 0; part < 4; part++) {
+            lanes[part] |= bytescan_vector_probe_lanes(window + 16 * part, &probes[index]);
+        }
+    }
+    if (!bytescan_v16_any(lanes[0] | lanes[1] | lanes[2] | lanes[3])) {
+        return 0;
+    }
+    return bytescan_v16_mask(lanes[0]) | bytescan_v16_mask(lanes[1]) << 16
+        | bytescan_v16_mask(lanes[2]) << 32 | bytescan_v16_mask(lanes[3]) << 48;
+}
+
+/// `bytescan_find` with portable vectors: the window loop around `bytescan_vector_test`.
+/// In C next to the AVX2 version, so that every processor runs the same loop, with the
+/// vectors it has.
+bytescan_window bytescan_find_vector(const uint8_t *base, size_t start, size_t end,
+                                     const bytescan_probe *probes, size_t probe_count,
+                                     bool non_ascii) {
+    return bytescan_scan_windows(bytescan_vector_test, base, start, end, probes, probe_count,
+                                 non_ascii);
+}

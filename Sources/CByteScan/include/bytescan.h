@@ -1,0 +1,106 @@
+// bytescan: the hot loop of icugrep's packed-pair prefilter, in C.
+//
+// Why a shim at all: Swift cannot compile one function for AVX2 and choose it at run time.
+// Its SIMD types compile for the target's baseline (SSE2 on x86-64), and a whole build for
+// AVX2 would not run on older x86-64 machines. C can: clang's `target("avx2")` attribute
+// compiles a single function for AVX2 (or AVX-512BW), and `__builtin_cpu_supports` decides
+// once, at run time, which one to call. Everything else (building the probes, confirming
+// hits) stays in Swift.
+//
+// A probe is two bytes at two distances from a probe position; a side accepts the bytes `b`
+// with `(b | fold) == value`, so an exact side has fold 0. The scan tests every probe at 64
+// consecutive probe positions, a window, at a time, and reports the first window with a hit
+// as a 64-bit mask of its positions.
+//
+// Every symbol starts with `bytescan_` (or `BYTESCAN_`).
+
+#ifndef BYTESCAN_H
+#define BYTESCAN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// The number of probe positions in a window: the bits of `bytescan_window.lanes`.
+#define BYTESCAN_WINDOW_SIZE 64
+
+/// The number of copies of each byte in a probe: one for each lane of the widest vector.
+#define BYTESCAN_SPLAT_SIZE 32
+
+/// Two bytes that an occurrence holds at two distances from its probe position, each side
+/// accepting the bytes `b` with `(b | fold) == value`. The bytes are stored once per vector
+/// lane, so that a scan loads them instead of broadcasting them on every call; make one with
+/// `bytescan_probe_init`.
+typedef struct bytescan_probe {
+    /// The first side's value, in every lane.
+    uint8_t value1[BYTESCAN_SPLAT_SIZE];
+    /// The first side's fold mask, in every lane (0 for an exact side).
+    uint8_t fold1[BYTESCAN_SPLAT_SIZE];
+    /// The second side's value, in every lane.
+    uint8_t value2[BYTESCAN_SPLAT_SIZE];
+    /// The second side's fold mask, in every lane (0 for an exact side).
+    uint8_t fold2[BYTESCAN_SPLAT_SIZE];
+    /// The distance from the probe position to the first side's byte.
+    size_t offset1;
+    /// The distance from the probe position to the second side's byte.
+    size_t offset2;
+} bytescan_probe;
+
+/// A scan's answer: the window of probe positions from `position` whose bits are set in
+/// `lanes` (bit `i` for `position + i`) hold a hit; when `lanes` is 0, no position hit and
+/// `position` is the first one the scan did not test.
+typedef struct bytescan_window {
+    /// The probe position of bit 0 of `lanes`, or where the scan stopped.
+    size_t position;
+    /// The positions of the window that hit.
+    uint64_t lanes;
+} bytescan_window;
+
+/// The implementations of the scan, to test each one: `bytescan_find` uses the best one the
+/// processor runs.
+enum {
+    /// AVX2, 32 positions per vector (x86-64 only, when the processor has it).
+    BYTESCAN_KERNEL_AVX2 = 1,
+    /// Portable 16-byte vectors: SSE2 on x86-64, NEON on arm64, scalar code elsewhere.
+    BYTESCAN_KERNEL_VECTOR = 2,
+    /// AVX-512BW, 64 positions per vector (x86-64 only, when the processor has it and is
+    /// one on which 512-bit integer instructions cost little clock: see bytescan.c).
+    BYTESCAN_KERNEL_AVX512 = 3,
+};
+
+/// Fills `probe` with sides (`offset1`, `value1`, `fold1`) and (`offset2`, `value2`, `fold2`).
+/// Lives in C, next to the scan, because the layout of the lane copies is the scan's business.
+void bytescan_probe_init(bytescan_probe *probe, size_t offset1, uint8_t value1, uint8_t fold1,
+                         size_t offset2, uint8_t value2, uint8_t fold2);
+
+/// The first window of probe positions from `start` (below `end`) in which some probe accepts
+/// both its bytes or, when `non_ascii`, the byte at the position is 0x80 or more. The caller
+/// makes sure that every byte a probe reads from a position below `end` lies in the text at
+/// `base`. A window holds the positions from its `position` on; its bits below `start` and
+/// from `end` on are clear, and its position may lie before `start` (the last window of a scan
+/// overlaps the one before it). Without a hit, the answer's `position` is `end` (or `start`
+/// when that is later), unless fewer than 64 positions lie below `end`: then it is `start`,
+/// and the caller tests those positions itself.
+/// In C because the AVX2 version must be chosen at run time, which Swift cannot do.
+bytescan_window bytescan_find(const void *base, size_t start, size_t end,
+                              const bytescan_probe *probes, size_t probe_count, bool non_ascii);
+
+/// True when `kernel` (a `BYTESCAN_KERNEL_` value) runs on this processor.
+/// In C, next to `bytescan_find`, for the tests of each implementation of the scan.
+bool bytescan_kernel_available(int kernel);
+
+/// `bytescan_find` with the implementation `kernel`, which must be available.
+/// In C, next to `bytescan_find`, for the tests of each implementation of the scan.
+bytescan_window bytescan_find_using(int kernel, const void *base, size_t start, size_t end,
+                                    const bytescan_probe *probes, size_t probe_count,
+                                    bool non_ascii);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // BYTESCAN_H
