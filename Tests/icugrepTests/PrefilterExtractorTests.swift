@@ -157,7 +157,12 @@ import Testing
         #expect(whole(["\\w+Holmes"]) == false)
         #expect(whole(["(?>ab|abc)d"]) == false)
         #expect(whole(["Holmes", "x+yz"]) == false)
-        #expect(whole(["Holmes"], ignoreCase: true) == false)
+        // With -i, pure ASCII literals found ignoring ASCII case match; others do not decide.
+        #expect(whole(["Holmes"], ignoreCase: true) == true)
+        #expect(whole(["Holmes|Watson"], ignoreCase: true) == true)
+        #expect(whole(["Holmes\\b"], ignoreCase: true) == false)
+        #expect(whole(["Холмс"], ignoreCase: true) != true)
+        #expect(whole(["Holmès"], ignoreCase: true) != true)
         var configuration = Configuration()
         configuration.patterns = ["Holmes"]
         #expect(RequiredLiterals(configuration: configuration)?.literalsAreThePatterns == true)
