@@ -8,9 +8,6 @@ final class CandidateLineFinder {
     /// copied out for each call, costing reference counting of its arrays and a run-time
     /// exclusivity check on every candidate line. Only this finder's thread uses it.
     private let scanner: UnsafeMutablePointer<PackedPairScanner>
-    /// True when lines holding a byte outside ASCII are candidates too (`-i` with ASCII
-    /// literals).
-    private let findsNonASCII: Bool
     /// True when the last candidate line was proposed for an occurrence of a literal, false
     /// when for a byte outside ASCII (which may come before a literal in the same line).
     @exclusivity(unchecked) private(set) var lastCandidateHoldsLiteral = false
@@ -19,7 +16,6 @@ final class CandidateLineFinder {
     init(_ literals: RequiredLiterals) {
         scanner = .allocate(capacity: 1)
         scanner.initialize(to: PackedPairScanner(literals))
-        findsNonASCII = literals.caseInsensitiveASCII
     }
 
     deinit {
@@ -44,7 +40,7 @@ final class CandidateLineFinder {
         let first = scanner.pointee.firstOccurrence(in: block, from: offset)
         if first >= block.count { return block.count }
         // An occurrence of an ASCII literal starts with an ASCII byte.
-        lastCandidateHoldsLiteral = !findsNonASCII || block[first] < 0x80
+        lastCandidateHoldsLiteral = !scanner.pointee.findsNonASCII || block[first] < 0x80
         return LineBounds.start(ofLineContaining: first, in: block, notBefore: offset, terminator: terminator, nulEndsLines: nulEndsLines)
     }
 }

@@ -112,10 +112,10 @@ final class LineMatcher {
     ///
     /// The literal prefilter, when there is one, proposes lines that hold a required literal,
     /// and the automaton, when there is one, checks each of them (unless the patterns are
-    /// exactly the literals: then a proposed line matches); without literals, the automaton
-    /// scans the lines itself. ``lineKnownToMatch`` tells when the answer is a certain match.
-    /// Without a prefilter every line may match, and the
-    /// answer is `offset` itself.
+    /// exactly the literals: then a line proposed for a literal, rather than for a byte
+    /// outside ASCII, matches); without literals, the automaton scans the lines itself.
+    /// ``lineKnownToMatch`` tells when the answer is a certain match. Without a prefilter
+    /// every line may match, and the answer is `offset` itself.
     @inline(__always)
     func nextCandidateLine(in block: UnsafeRawBufferPointer, from offset: Int, terminator: UInt8, nulEndsLines: Bool) -> Int {
         lineKnownToMatch = nil

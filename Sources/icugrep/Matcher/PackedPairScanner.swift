@@ -13,7 +13,7 @@ struct PackedPairScanner: BlockScanner {
     /// What the hits of each probe may start, by ``BytePairProbe/target``.
     private let targets: ProbeTargets
     /// True when a byte outside ASCII is itself an occurrence.
-    private let findsNonASCII: Bool
+    let findsNonASCII: Bool
     /// The furthest byte a probe reads from its probe position.
     private let reach: Int
     /// The last occurrence found in this block, and where its search started.
