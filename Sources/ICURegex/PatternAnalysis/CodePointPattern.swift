@@ -1,14 +1,15 @@
 import CICUShim
 
-/// A regular expression over single code points: the part of an ICU pattern that icugrep's line
-/// automaton and the library's search plan understand, read by ``CodePointPatternReader``.
+/// A regular expression over single code points: the part of an ICU pattern that the line
+/// automaton and the search plan understand, read from the pattern's ``RegexSyntax`` (see
+/// ``CodePointPattern/reading(of:lineEdges:)-swift.type.method``).
 ///
 /// It describes a language that contains every text ICU's pattern can match, and maybe more:
 /// zero-width assertions (anchors, `\b`, lookaround) are read as the empty string, which only
 /// drops conditions, and atomic groups and possessive or lazy quantifiers are read as plain
 /// ones, which match at least the same texts. So a line in which this pattern finds no match
 /// cannot match the ICU pattern either. When nothing was dropped, the two match the same texts
-/// (``CodePointPatternReader/read(_:)`` says so).
+/// (``CodePointPattern/Reading/isExact`` says so).
 package indirect enum CodePointPattern: Equatable, Sendable {
     /// Exactly one code point from a set.
     case set(CodePointSet)
@@ -33,21 +34,39 @@ package enum CodePointSet: Hashable, Sendable {
 }
 
 extension CodePointPattern {
-    /// The fewest code points a match has (so also the fewest UTF-8 bytes).
-    package var minimumLength: Int {
+    /// The fewest of the pattern's code points a match spans; the line edges count none. Not
+    /// ignoring case, this is also the fewest code points of a text's match, and so a lower
+    /// bound of its UTF-8 bytes and UTF-16 units.
+    package var minimumCodePointCount: Int {
         switch self {
-        case .set:
-            return 1
+        case .set(let set):
+            return set.isLineEdge ? 0 : 1
         case .empty:
             return 0
         case .sequence(let pieces):
-            return pieces.reduce(0) { $0 + $1.minimumLength }
+            return pieces.reduce(0) { $0 + $1.minimumCodePointCount }
         case .alternation(let branches):
-            return branches.map(\.minimumLength).min() ?? 0
+            return branches.map(\.minimumCodePointCount).min() ?? 0
         case .repetition(let piece, let minimum, _):
-            return minimum * piece.minimumLength
+            return minimum * piece.minimumCodePointCount
         }
     }
+
+    /// The fewest UTF-8 bytes of text a match has. Ignoring case, one character of the text
+    /// can match several of the pattern's: `ΐ`, two bytes, folds to the three code points
+    /// `ΐ`. Unicode's full case folding turns one code point into at most three, and every
+    /// code point it expands takes at least two bytes (``fewestUTF8BytesPerFoldedCodePoint``,
+    /// which `PatternSyntaxTests` checks against ICU for every code point).
+    package func minimumUTF8Length(ignoringCase: Bool) -> Int {
+        let count = minimumCodePointCount
+        guard ignoringCase else { return count }
+        let ratio = Self.fewestUTF8BytesPerFoldedCodePoint
+        return (count * ratio.bytes + ratio.codePoints - 1) / ratio.codePoints
+    }
+
+    /// The fewest UTF-8 bytes of a text character per code point of its full case folding:
+    /// two bytes for three code points (`ΐ`, `ΰ`).
+    package static let fewestUTF8BytesPerFoldedCodePoint = (bytes: 2, codePoints: 3)
 }
 
 extension CodePointPattern {

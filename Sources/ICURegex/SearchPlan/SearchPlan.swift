@@ -72,7 +72,7 @@ struct SearchPlan: Sendable {
             // Runs are preferred even when the literal's offset is bounded: ICU then searches
             // only around the occurrences, not from the first one to the end.
             let consumable = LazyConsumableCharacters(read.pattern, options: options)
-            self.init(strategy: .requiredLiteralsInRuns(literals, consumable, minimumLength: read.pattern.minimumLength))
+            self.init(strategy: .requiredLiteralsInRuns(literals, consumable, minimumLength: read.pattern.minimumCodePointCount))
         } else if let near = facts.nearRequired, let literals = UTF16LiteralSet(utf8Literals: near.literals) {
             self.init(strategy: .requiredLiterals(literals, maximumOffset: near.maximumOffset))
         } else if let required = facts.required, let literals = UTF16LiteralSet(utf8Literals: required) {

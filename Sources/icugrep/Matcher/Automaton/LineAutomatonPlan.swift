@@ -81,14 +81,14 @@ struct LineAutomatonPlan: Sendable {
         case .wholeLine:
             pattern = .sequence([lineStart, body, .alternation([lineEnd, .sequence([.set(.scalar(0x0A)), lineEnd])])])
         }
-        guard body.minimumLength > 0,
+        guard body.minimumCodePointCount > 0,
             let automaton = PositionAutomaton(pattern),
             !options.contains(.caseInsensitive) || automaton.positionSets.allSatisfy(\.matchesOneCharacterIgnoringCase),
             let classes = CodePointClassTable(automaton, options: options)
         else { return nil }
         self.automaton = automaton
         self.classes = classes
-        minimumLineLength = body.minimumLength
+        minimumLineLength = body.minimumUTF8Length(ignoringCase: options.contains(.caseInsensitive))
         self.isExact = isExact
         hasClassPositions = options.contains(.caseInsensitive) || automaton.positionSets.contains {
             if case .icuClass = $0 { return true }

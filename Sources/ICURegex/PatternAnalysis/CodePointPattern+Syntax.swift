@@ -1,0 +1,186 @@
+/// The ``CodePointPattern`` of a syntax tree: the part of an ICU pattern that the line
+/// automaton and the search plan follow one code point at a time.
+extension CodePointPattern {
+    /// A pattern's code-point reading, and whether it matches exactly the texts (or, with
+    /// line edges, exactly the lines) that ICU's pattern matches.
+    package struct Reading: Equatable, Sendable {
+        /// The code-point pattern.
+        package var pattern: CodePointPattern
+        /// True when nothing was dropped in reading: no assertion, lookaround, atomic group or
+        /// possessive count was read as something that matches more.
+        package var isExact: Bool
+    }
+
+    /// The reading of the ICU pattern `pattern`; nil when the reader does not understand it or
+    /// it holds a construct without a code-point reading (`\R`, `\X`, a back reference).
+    ///
+    /// With `lineEdges`, the pattern is read for deciding whether a line holds a match, the
+    /// line being the whole text (see ``SyntaxReading``); the pattern must then be compiled
+    /// with only `\n` ending lines and without multi-line anchors.
+    package static func reading(of pattern: String, lineEdges: Bool = false) -> Reading? {
+        PatternReader.read(pattern).flatMap { reading(of: $0, lineEdges: lineEdges) }
+    }
+
+    /// The reading of `syntax`, as ``reading(of:lineEdges:)-swift.type.method`` describes.
+    package static func reading(of syntax: RegexSyntax, lineEdges: Bool = false) -> Reading? {
+        var reader = SyntaxReading()
+        let pattern = lineEdges ? reader.lineReading(of: syntax) : reader.reading(of: syntax)
+        guard let pattern else { return nil }
+        return Reading(pattern: pattern, isExact: !reader.approximates)
+    }
+}
+
+extension CodePointSet {
+    /// The character that the line automaton reads before a line's first (⊢), outside
+    /// Unicode: no text holds it, and no class accepts it.
+    package static let lineStart = CodePointSet.scalar(0x11_0000)
+    /// The character that the line automaton reads after a line's last (⊣).
+    package static let lineEnd = CodePointSet.scalar(0x11_0001)
+
+    /// True for ``lineStart`` and ``lineEnd``, which stand for no text.
+    package var isLineEdge: Bool {
+        self == .lineStart || self == .lineEnd
+    }
+}
+
+/// Reads a syntax tree as a ``CodePointPattern``, noting whether anything was approximated.
+///
+/// Zero-width assertions read as the empty string, which only drops conditions; atomic groups
+/// and possessive counts read as plain ones, which match at least the same texts. Either makes
+/// the reading inexact, but keeps it a superset.
+///
+/// A line reading (``lineReading(of:)``) also follows one assertion at each end of each of
+/// the pattern's top-level branches exactly, by reading the line's edges as characters
+/// (``CodePointSet/lineStart``, ``CodePointSet/lineEnd``) and the characters next to the
+/// match as part of it, which is exact when the question is whether the line holds a match
+/// anywhere: `^` and `\A` read as ⊢; `$` and `\Z` as ⊣ or `\n` ⊣ (only `\n` ends a line, and
+/// `$` also matches before a final one); `\z` as ⊣; a lookbehind or lookahead of one
+/// character or class as that character; `(?<!\w)` as ⊢ or `\W`, and `(?!\w)` as `\W` or ⊣
+/// (likewise for `\s`, `\d`, `\h`, `\v` and their negations). So `-w` and `-x`, written as
+/// `(?<!\w)(?:P)(?!\w)` and `^(?:P)$`, are followed exactly.
+private struct SyntaxReading {
+    /// True once a condition was dropped.
+    var approximates = false
+
+    /// The reading of the whole of `node` as a text's pattern.
+    mutating func reading(of node: RegexSyntax) -> CodePointPattern? {
+        switch node {
+        case .character(let scalar):
+            return .set(.scalar(scalar.value))
+        case .characterClass(let text):
+            return .set(.icuClass(text))
+        case .sequence(let items):
+            var pieces: [CodePointPattern] = []
+            for item in items {
+                guard let piece = reading(of: item) else { return nil }
+                pieces.append(piece)
+            }
+            return pieces.count == 1 ? pieces[0] : .sequence(pieces)
+        case .alternation(let branches):
+            var pieces: [CodePointPattern] = []
+            for branch in branches {
+                guard let piece = reading(of: branch) else { return nil }
+                pieces.append(piece)
+            }
+            return .alternation(pieces)
+        case .group(let body, let kind):
+            if kind == .atomic { approximates = true }
+            return reading(of: body)
+        case .repetition(let body, let minimum, let maximum, let greed):
+            if greed == .possessive { approximates = true }
+            return reading(of: body).map { .repetition($0, minimum: minimum, maximum: maximum) }
+        case .assertion, .lookaround:
+            approximates = true
+            return .empty
+        case .opaque:
+            return nil
+        }
+    }
+
+    /// The reading of `node` as the pattern searched in a line, with the line's edges.
+    mutating func lineReading(of node: RegexSyntax) -> CodePointPattern? {
+        switch node {
+        case .alternation(let branches):
+            var pieces: [CodePointPattern] = []
+            for branch in branches {
+                guard let piece = lineReading(of: branch) else { return nil }
+                pieces.append(piece)
+            }
+            return .alternation(pieces)
+        case .group(let body, let kind) where kind != .atomic:
+            return lineReading(of: body)
+        case .sequence(var items) where items.count >= 2:
+            var leading: CodePointPattern?
+            var trailing: CodePointPattern?
+            // One condition at each end: a second would have to read the same edge character.
+            if !items[1].isZeroWidth, let condition = Self.startCondition(items[0]) {
+                leading = condition
+                items.removeFirst()
+            }
+            if items.count >= 2, !items[items.count - 2].isZeroWidth, let condition = Self.endCondition(items[items.count - 1]) {
+                trailing = condition
+                items.removeLast()
+            }
+            guard let body = reading(of: items.count == 1 ? items[0] : .sequence(items)) else { return nil }
+            return .sequence([leading, body, trailing].compactMap { $0 })
+        default:
+            return reading(of: node)
+        }
+    }
+
+    /// What a line holds before a match that `node`, at the match's start, requires.
+    private static func startCondition(_ node: RegexSyntax) -> CodePointPattern? {
+        switch node {
+        case .assertion(.lineStart), .assertion(.textStart):
+            return .set(.lineStart)
+        case .lookaround(let body, .behind):
+            return oneCharacter(body).map(CodePointPattern.set)
+        case .lookaround(let body, .notBehind):
+            return complement(of: body).map { .alternation([.set(.lineStart), .set($0)]) }
+        default:
+            return nil
+        }
+    }
+
+    /// What a line holds after a match that `node`, at the match's end, requires.
+    private static func endCondition(_ node: RegexSyntax) -> CodePointPattern? {
+        switch node {
+        case .assertion(.lineEnd), .assertion(.textEndBeforeFinalTerminator):
+            return .alternation([.set(.lineEnd), .sequence([.set(.scalar(0x0A)), .set(.lineEnd)])])
+        case .assertion(.textEnd):
+            return .set(.lineEnd)
+        case .lookaround(let body, .ahead):
+            return oneCharacter(body).map(CodePointPattern.set)
+        case .lookaround(let body, .notAhead):
+            return complement(of: body).map { .alternation([.set($0), .set(.lineEnd)]) }
+        default:
+            return nil
+        }
+    }
+
+    /// The set of `node` when it is one character or class.
+    private static func oneCharacter(_ node: RegexSyntax) -> CodePointSet? {
+        switch node {
+        case .character(let scalar): return .scalar(scalar.value)
+        case .characterClass(let text): return .icuClass(text)
+        case .group(let body, _): return oneCharacter(body)
+        default: return nil
+        }
+    }
+
+    /// The escapes whose complement is another escape, both ways.
+    private static let complementaryEscapes: [String: String] = [
+        "\\w": "\\W", "\\W": "\\w", "\\s": "\\S", "\\S": "\\s", "\\d": "\\D", "\\D": "\\d",
+        "\\h": "\\H", "\\H": "\\h", "\\v": "\\V", "\\V": "\\v",
+    ]
+
+    /// The class that matches exactly the characters that `node` does not, when `node` is one
+    /// of ``complementaryEscapes``.
+    private static func complement(of node: RegexSyntax) -> CodePointSet? {
+        switch node {
+        case .characterClass(let text): return complementaryEscapes[text].map(CodePointSet.icuClass)
+        case .group(let body, _): return complement(of: body)
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,83 @@
+/// The literal facts of a pattern, read from its ``RegexSyntax`` tree: for icugrep's line
+/// prefilter on raw bytes and for ``RegexPattern``'s search plan on long texts.
+extension LiteralFacts {
+    /// What is known of the matches of the whole of `pattern` (read without flags: no
+    /// case-insensitivity, comments or literal mode), with required sets ranked by `score`
+    /// (higher is better); nil when the reader does not understand the pattern.
+    package static func of(pattern: String, score: @escaping ([[UInt8]]) -> Int) -> LiteralFacts? {
+        PatternReader.read(pattern).map { of($0, score: score) }
+    }
+
+    /// What is known of the matches of `syntax`, with required sets ranked by `score`.
+    package static func of(_ syntax: RegexSyntax, score: @escaping ([[UInt8]]) -> Int) -> LiteralFacts {
+        SyntaxFacts(score: score).facts(of: syntax)
+    }
+}
+
+/// Works out the ``LiteralFacts`` of a syntax tree, node by node.
+private struct SyntaxFacts {
+    /// Ranks the candidate literal sets; higher is better.
+    let score: ([[UInt8]]) -> Int
+
+    /// What one node contributes to the sequence around it.
+    private enum Piece {
+        /// Text, with what is known of it.
+        case consuming(LiteralFacts)
+        /// The empty string, at some positions only.
+        case zeroWidth
+    }
+
+    /// The facts of `node` as a whole; a zero-width node matches the empty string, which
+    /// holds no literal and is not known exactly.
+    func facts(of node: RegexSyntax) -> LiteralFacts {
+        switch piece(node) {
+        case .consuming(let facts): return facts
+        case .zeroWidth: return LiteralFacts(exact: nil, required: nil, maximumLength: 0)
+        }
+    }
+
+    private func piece(_ node: RegexSyntax) -> Piece {
+        switch node {
+        case .character(let scalar):
+            return .consuming(Self.literal(scalar))
+        case .characterClass:
+            return .consuming(.oneCharacter)
+        case .sequence(let items):
+            var builder = SequenceFactsBuilder(score: score)
+            for item in items {
+                switch piece(item) {
+                case .consuming(let facts): builder.append(facts)
+                case .zeroWidth: builder.appendZeroWidth()
+                }
+            }
+            return .consuming(builder.finish())
+        case .alternation(let branches):
+            return .consuming(.alternation(branches.map(facts(of:))))
+        case .group(let body, let kind):
+            let facts = facts(of: body)
+            return .consuming(kind == .atomic ? facts.atomic() : facts)
+        case .repetition(let body, let minimum, let maximum, _):
+            // A possessive or lazy count matches at most the texts of a greedy one, which
+            // these facts bound.
+            guard case .consuming(let facts) = piece(body) else { return .zeroWidth }
+            return .consuming(facts.repeated(minimum: minimum, maximum: maximum))
+        case .assertion, .lookaround:
+            // A lookaround's text is not part of the match: nothing in it is required there.
+            return .zeroWidth
+        case .opaque(.lineBreak):
+            return .consuming(.oneCharacter)
+        case .opaque(.graphemeCluster), .opaque(.reference):
+            return .consuming(.unknown)
+        }
+    }
+
+    /// The facts of one literal character: exact and required, unless it cannot be looked for
+    /// in raw bytes: U+FFFD also stands for ill-formed input, and a line terminator or NUL is
+    /// never inside a line. Such a character is known only by its length.
+    private static func literal(_ scalar: Unicode.Scalar) -> LiteralFacts {
+        if scalar == "\u{FFFD}" || scalar == "\n" || scalar == "\0" {
+            return .unsearchable(utf16Count: UTF16.width(scalar))
+        }
+        return .literal(Array(String(scalar).utf8))
+    }
+}
