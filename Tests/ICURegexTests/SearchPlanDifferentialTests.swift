@@ -186,6 +186,22 @@ import Testing
         }
     }
 
+    @Test("case-insensitive runs on text dense in ß, ſ and the Kelvin sign: the rest searched by ICU, same answers")
+    func denseCaseInsensitiveRuns() throws {
+        var random = SplitMix64(seed: 0x5E6_0003)
+        let dense = ["ß", "ſ", "\u{212A}", "ss", " ", "k", "ẞ"].map { Array($0.utf16) }
+        for round in 0..<12 {
+            var text: [UInt16] = []
+            while text.count < 8_000 { text += random.pick(dense) }
+            // A match far into the text, or none.
+            if round % 3 != 0 { text.replaceSubrange(6_000..<6_012, with: Array("SHERLOCK hol".utf16)) }
+            for pattern in ["sherlock", "sherlock\\s+hol", "\\w+\\s+hol", "ks", "sſ", "k\\w*k"] {
+                let start = Int(random.next() % 300)
+                #expect(try Self.compare(pattern, options: .caseInsensitive, text, start..<text.count, anchored: false), "\(pattern)")
+            }
+        }
+    }
+
     @Test("the ASCII-folding characters are ICU's, for every code point")
     func asciiFoldingCharacters() {
         var found: [UInt16] = []

@@ -165,11 +165,18 @@ struct SearchPlan: Sendable {
     /// in order): the runs around those places, left to right, each searched as a text of its
     /// own unless it is shorter than `minimumLength` units. A run without a match is passed
     /// over whole; the next place after it starts the next.
+    ///
+    /// When the places are so dense that the runs would cost more than one search of the rest
+    /// (more than one run per ``denseRunSpacing`` units, after ``denseRunAllowance`` runs),
+    /// ICU searches the rest of the range from where the runs left off instead: no match
+    /// starts before that point, since every match lies in one run and the runs before it hold
+    /// none, and the pattern, having no zero-width assertion, matches there as in the run.
     private static func firstMatchInRuns(
         in base: UnsafePointer<UInt16>, range: Range<Int>, anchored: Bool, consumable: ConsumableCharacters,
         minimumLength: Int, nextPlace: (Int) -> Int?, find: (Range<Int>, Int) throws(ICURegexError) -> Range<Int>?
     ) throws(ICURegexError) -> UTF16Range {
         var searchStart = range.lowerBound
+        var runsSearched = 0
         while searchStart < range.upperBound, let place = nextPlace(searchStart) {
             let run = consumable.run(around: place, in: base, bounds: range)
             // With `anchored`, only a match at the range's start counts, and only the first
@@ -178,12 +185,24 @@ struct SearchPlan: Sendable {
             if run.count >= minimumLength {
                 let found = try Self.match(in: run, from: 0, anchored: anchored, find: find)
                 if !found.isNotFound || anchored { return found }
+                runsSearched += 1
             }
             if anchored { return .notFound }
             searchStart = max(run.upperBound, place + 1)
+            if runsSearched > denseRunAllowance && runsSearched * denseRunSpacing > searchStart - range.lowerBound {
+                let start = codePointBoundary(atOrBefore: searchStart - range.lowerBound, in: base + range.lowerBound)
+                return try Self.match(in: range, from: start, anchored: false, find: find)
+            }
         }
         return .notFound
     }
+
+    /// The runs searched before their density is judged (see
+    /// ``firstMatchInRuns(in:range:anchored:consumable:minimumLength:nextPlace:find:)``).
+    static let denseRunAllowance = 32
+    /// The fewest UTF-16 units per run searched for which runs stay cheaper than one search
+    /// of the rest: an ICU call costs about as much as matching this many units.
+    static let denseRunSpacing = 256
 
     /// `offset`, or one less when it falls between the two halves of a surrogate pair: ICU
     /// steps over pairs, never starting a match between their halves, and so must this
