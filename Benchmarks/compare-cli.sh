@@ -6,6 +6,8 @@
 # Usage: Benchmarks/compare-cli.sh
 # Environment (all optional):
 #   ICUGREP=path      the icugrep to time (default: build it in release under $BUILD_DIR)
+#   BASELINE=path     another icugrep, timed beside it as "baseline" (a build of an earlier
+#                     commit: before and after in the same run)
 #   BUILD_DIR=dir     scratch path of that build (default: $CACHE/build)
 #   CACHE=dir         corpora and raw results (default: /tmp/icugrep-bench)
 #   CORPORA=dir       the sources en-sampled.txt and ru-sampled.txt (default: ../shared/corpora)
@@ -25,7 +27,7 @@ corpora=${CORPORA:-$root/../shared/corpora}
 corpus_mb=${CORPUS_MB:-256}
 runs=${RUNS:-3}
 startup_runs=${STARTUP_RUNS:-20}
-tools_wanted=${TOOLS:-icugrep grep-P grep-E rg ugrep}
+tools_wanted=${TOOLS:-icugrep${BASELINE:+ baseline} grep-P grep-E rg ugrep}
 only=${ONLY:-.}
 results=${RESULTS:-$here/results}
 raw=$cache/raw
@@ -70,6 +72,7 @@ tool_argv() {
     local tool=$1 flags=$2 pattern=$3 file=$4
     case $tool in
         icugrep) argv=("$icugrep") ;;
+        baseline) argv=("$BASELINE") ;;
         grep-P) argv=(grep -P) ;;
         grep-E) argv=(grep -E) ;;
         rg) argv=(rg) ;;
@@ -118,6 +121,8 @@ tools=()
 for tool in $tools_wanted; do
     if [ "$tool" = icugrep ]; then
         [ -n "${icugrep:-}" ] && [ -x "$icugrep" ] || { say "icugrep is not available: skipped"; continue; }
+    elif [ "$tool" = baseline ]; then
+        [ -x "${BASELINE:-}" ] || { say "BASELINE is not an executable: skipped"; continue; }
     else
         command -v "${tool%-*}" >/dev/null || { say "$tool is not installed: skipped"; continue; }
     fi
@@ -188,6 +193,7 @@ open(sys.argv[1], "w").write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru
     for tool in "${tools[@]}"; do
         case $tool in
             icugrep) version="$("$icugrep" --version 2>/dev/null | head -n 1 || true), $icugrep_source" ;;
+            baseline) version="$("$BASELINE" --version 2>/dev/null | head -n 1 || true), BASELINE=$BASELINE" ;;
             *) version=$("${tool%-*}" --version 2>/dev/null | head -n 1) ;;
         esac
         printf 'version_%s\t%s\n' "$tool" "${version:-unknown}"

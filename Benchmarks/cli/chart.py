@@ -10,7 +10,7 @@ from html import escape
 
 from rawdata import DISPLAY_NAMES, load
 
-COLORS = {"icugrep": "#d9480f", "grep-P": "#4c6ef5", "grep-E": "#74c0fc", "rg": "#2b8a3e", "ugrep": "#ae3ec9"}
+COLORS = {"icugrep": "#d9480f", "baseline": "#f59f00", "grep-P": "#4c6ef5", "grep-E": "#74c0fc", "rg": "#2b8a3e", "ugrep": "#ae3ec9"}
 LABEL_WIDTH = 200  # benchmark names, left of the plot
 PLOT_WIDTH = 560
 VALUE_WIDTH = 70  # the value printed after each bar

@@ -6,7 +6,7 @@ import os
 from dataclasses import dataclass, field
 
 # How each tool is named in the reports.
-DISPLAY_NAMES = {"icugrep": "icugrep", "grep-P": "grep -P", "grep-E": "grep -E", "rg": "rg", "ugrep": "ugrep"}
+DISPLAY_NAMES = {"icugrep": "icugrep", "baseline": "icugrep (baseline)", "grep-P": "grep -P", "grep-E": "grep -E", "rg": "rg", "ugrep": "ugrep"}
 
 
 @dataclass
