@@ -30,6 +30,8 @@ let largeCases = [
     LargeCase(name: "words around Holmes", pattern: #"\w+\s+Holmes\s+\w+"#, expected: "Sherlock Holmes met"),
     LargeCase(name: "phone number", pattern: "[0-9]{3}-[0-9]{3}-[0-9]{4}", expected: "555-123-4567"),
     LargeCase(name: "Greek letter", pattern: #"\p{Greek}"#, expected: "Ω"),
+    // No literal at all: the search plan's automaton finds where a match may end.
+    LargeCase(name: "Greek word and number", pattern: #"\p{Greek}+\s+\d+"#, expected: "Ω 221"),
     LargeCase(name: "no match", pattern: "Mycroft Holmes", expected: nil),
 ]
 
