@@ -53,10 +53,13 @@ extension CodePointSet {
 /// the pattern's top-level branches exactly, by reading the line's edges as characters
 /// (``CodePointSet/lineStart``, ``CodePointSet/lineEnd``) and the characters next to the
 /// match as part of it, which is exact when the question is whether the line holds a match
-/// anywhere: `^` and `\A` read as ⊢; `$` and `\Z` as ⊣ or `\n` ⊣ (only `\n` ends a line, and
-/// `$` also matches before a final one); `\z` as ⊣; a lookbehind or lookahead of one
+/// anywhere: `^` and `\A` read as ⊢; `$` as ⊣ or `\n` ⊣ (only `\n` ends a line, and `$` also
+/// matches before a final one); `\z` as ⊣; a lookbehind or lookahead of one
 /// character or class as that character; `(?<!\w)` as ⊢ or `\W`, and `(?!\w)` as `\W` or ⊣
-/// (likewise for `\s`, `\d`, `\h`, `\v` and their negations). So `-w` and `-x`, written as
+/// (likewise for `\s`, `\d`, `\h`, `\v` and their negations). `\Z` reads as ⊣, `\v` ⊣ or
+/// `\r` `\n` ⊣, inexactly: ICU's `\Z` ignores `UREGEX_UNIX_LINES` and also matches before any
+/// final line terminator or CR LF, but not between the CR and LF of a final CR LF, which this
+/// reading accepts. So `-w` and `-x`, written as
 /// `(?<!\w)(?:P)(?!\w)` and `^(?:P)$`, are followed exactly.
 private struct SyntaxReading {
     /// True once a condition was dropped.
@@ -118,6 +121,7 @@ private struct SyntaxReading {
                 items.removeFirst()
             }
             if items.count >= 2, !items[items.count - 2].isZeroWidth, let condition = Self.endCondition(items[items.count - 1]) {
+                if case .assertion(.textEndBeforeFinalTerminator) = items[items.count - 1] { approximates = true }
                 trailing = condition
                 items.removeLast()
             }
@@ -145,8 +149,14 @@ private struct SyntaxReading {
     /// What a line holds after a match that `node`, at the match's end, requires.
     private static func endCondition(_ node: RegexSyntax) -> CodePointPattern? {
         switch node {
-        case .assertion(.lineEnd), .assertion(.textEndBeforeFinalTerminator):
+        case .assertion(.lineEnd):
             return .alternation([.set(.lineEnd), .sequence([.set(.scalar(0x0A)), .set(.lineEnd)])])
+        case .assertion(.textEndBeforeFinalTerminator):
+            // ICU's `\v` is its set of line terminators.
+            return .alternation([
+                .set(.lineEnd), .sequence([.set(.icuClass("\\v")), .set(.lineEnd)]),
+                .sequence([.set(.scalar(0x0D)), .set(.scalar(0x0A)), .set(.lineEnd)]),
+            ])
         case .assertion(.textEnd):
             return .set(.lineEnd)
         case .lookaround(let body, .ahead):
