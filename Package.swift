@@ -47,13 +47,19 @@ let package = Package(
             name: "icugrep",
             dependencies: ["ICURegex", "CICUShim", "CByteScan"]
         ),
+        // What both test targets share: the seeded generator of their generated cases and the
+        // `../shared` folder of corpora and conformance data.
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "ICURegexTests",
-            dependencies: ["ICURegex", "ICURegexFoundation"]
+            dependencies: ["ICURegex", "ICURegexFoundation", "TestSupport"]
         ),
         .testTarget(
             name: "icugrepTests",
-            dependencies: ["icugrep", "CByteScan"]
+            dependencies: ["icugrep", "CByteScan", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -2,6 +2,7 @@ import CICUShim
 @testable import icugrep
 import ICURegex
 import Testing
+import TestSupport
 
 /// The line automaton: what its reader understands, and that it never rejects a line that ICU
 /// matches.

@@ -1,5 +1,6 @@
 @testable import icugrep
 import Testing
+import TestSupport
 
 /// ``PackedPairScanner/search(in:from:)`` against a search of the literals one position at a
 /// time, on generated blocks with occurrences placed where the vector scan changes windows:

@@ -1,5 +1,6 @@
 import CByteScan
 import Testing
+import TestSupport
 
 /// Each implementation of the vector scan of `CByteScan` against a test of every position one
 /// at a time: the windows it reports, one after another, must hold exactly the positions where

@@ -1,5 +1,6 @@
 @testable import icugrep
 import Testing
+import TestSupport
 
 /// The one-pass literal scanner of the prefilter against ``CandidateLineReference``: the
 /// candidate lines it proposes, one after another as the searcher asks, must be exactly the

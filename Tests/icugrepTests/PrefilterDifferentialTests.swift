@@ -1,6 +1,7 @@
 @testable import icugrep
 import Foundation
 import Testing
+import TestSupport
 
 /// The prefiltered search against the plain one: thousands of generated patterns, options
 /// and texts, each searched in this process with the prefilter on and off; standard output,
@@ -10,7 +11,7 @@ struct PrefilterDifferentialTests {
     /// Lines of the Russian, Chinese and English corpora, or none when `../shared/corpora`
     /// is absent (the generated texts still hold Russian and Chinese words then).
     static let corpusLines: [String] = {
-        guard let directory = TestProcess.corpora else { return [] }
+        guard let directory = SharedFolder.corpora else { return [] }
         var lines: [String] = []
         for name in ["ru-sampled.txt", "zh-sampled.txt", "en-sampled.txt"] {
             guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) else {
@@ -126,7 +127,7 @@ struct PrefilterDifferentialTests {
         #expect(prefiltered * 4 >= cases, "only \(prefiltered) of \(cases) cases were prefiltered")
     }
 
-    @Test("corpus lines around block boundaries, with the literal near every boundary", .enabled(if: TestProcess.corpora != nil, "../shared/corpora is absent"))
+    @Test("corpus lines around block boundaries, with the literal near every boundary", .enabled(if: SharedFolder.corpora != nil, "../shared/corpora is absent"))
     func corpusBlocks() throws {
         var text: [UInt8] = []
         var lineIndex = 0

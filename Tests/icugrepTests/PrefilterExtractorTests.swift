@@ -1,5 +1,6 @@
 @testable import icugrep
 import Testing
+import TestSupport
 
 /// The literal extractor and the prefilter's choice of literals: which patterns give which
 /// literals, and which give none because the extractor is not sure.

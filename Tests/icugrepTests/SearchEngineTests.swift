@@ -2,6 +2,7 @@
 import Foundation
 import ICURegex
 import Testing
+import TestSupport
 
 /// The matcher, searcher and printer, run in this process on files in a temporary directory.
 @Suite("Search engine")
