@@ -29,23 +29,27 @@ let package = Package(
             name: "CICUShim",
             dependencies: ["CICU"]
         ),
+        // The library: the regular-expression search, and the line search behind icugrep
+        // (its prefilter's hot loop is CByteScan).
         .target(
             name: "ICURegex",
-            dependencies: ["CICUShim"]
+            dependencies: ["CICUShim", "CByteScan"]
         ),
         .target(
             name: "ICURegexFoundation",
             dependencies: ["ICURegex"]
         ),
-        // The hot loop of icugrep's literal prefilter, in C: Swift cannot compile one function
-        // for AVX2 and choose it at run time, so the scan is AVX2 C code chosen once with
-        // `__builtin_cpu_supports`, with portable vectors for other processors.
+        // The hot loop of the line search's literal prefilter, in C: Swift cannot compile one
+        // function for AVX2 and choose it at run time, so the scan is AVX2 C code chosen once
+        // with `__builtin_cpu_supports`, with portable vectors for other processors.
         .target(
             name: "CByteScan"
         ),
+        // The command line: options, walking, parallelism and printing over ICURegex's line
+        // search.
         .executableTarget(
             name: "icugrep",
-            dependencies: ["ICURegex", "CICUShim", "CByteScan"]
+            dependencies: ["ICURegex", "CICUShim"]
         ),
         // What both test targets share: the seeded generator of their generated cases and the
         // `../shared` folder of corpora and conformance data.
@@ -59,7 +63,7 @@ let package = Package(
         ),
         .testTarget(
             name: "icugrepTests",
-            dependencies: ["icugrep", "CByteScan", "TestSupport"]
+            dependencies: ["icugrep", "ICURegex", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

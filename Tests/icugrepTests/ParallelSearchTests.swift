@@ -1,4 +1,5 @@
 @testable import icugrep
+import ICURegex
 import Foundation
 import Testing
 import TestSupport
@@ -144,8 +145,8 @@ struct ParallelSearchTests {
             serialConfiguration.lineBuffered = true  // Keeps the run serial; output is the same.
             return try EngineHarness.run(serialConfiguration)
         }
-        let patterns = try CompiledPatterns(configuration: configuration)
-        let matchers = try (0..<threads).map { _ in try LineMatcher(patterns) }
+        let patterns = try LinePatterns(configuration: configuration)
+        let matchers = try (0..<threads).map { _ in try LineSearcher(patterns) }
         let collected = CollectedBytes()
         let output = OutputBuffer(destination: .collector { collected.output += $0 }, flushThreshold: 64)
         let errors = OutputBuffer(destination: .collector { collected.errors += $0 }, flushThreshold: 1)

@@ -23,12 +23,12 @@ struct FileSearchResult {
 }
 
 /// Searches one input at a time, line by line, as GNU grep does: reads blocks, splits them
-/// into lines, asks the ``LineMatcher`` about each, keeps leading context, counts trailing
+/// into lines, asks the ``LineSearcher`` about each, keeps leading context, counts trailing
 /// context and `-m`, notices binary data, and hands lines to the ``LinePrinter``.
 ///
 /// One searcher serves every input of a run in turn (it keeps its buffers, and whether a line
 /// was selected yet, which decides the first group separator of the next input). To search
-/// inputs in parallel, give each thread its own searcher, ``LineMatcher`` and ``LinePrinter``
+/// inputs in parallel, give each thread its own searcher, ``LineSearcher`` and ``LinePrinter``
 /// writing to an ``OutputBuffer`` that collects the input's output, and write the collected
 /// outputs in input order; the one state that crosses inputs, whether a line was selected
 /// before, must then be settled in that order (grep prints `--` before an input's first group
@@ -46,7 +46,7 @@ final class FileSearcher {
     // cost a call on every line.
 
     private let policy: SearchPolicy
-    private let matcher: LineMatcher
+    private let matcher: LineSearcher
     private let printer: LinePrinter
     private let diagnostics: Diagnostics
 
@@ -95,7 +95,7 @@ final class FileSearcher {
 
     /// Creates a searcher that selects lines by `policy` with `matcher` and prints them with
     /// `printer`.
-    init(policy: SearchPolicy, matcher: LineMatcher, printer: LinePrinter, diagnostics: Diagnostics) {
+    init(policy: SearchPolicy, matcher: LineSearcher, printer: LinePrinter, diagnostics: Diagnostics) {
         self.policy = policy
         self.matcher = matcher
         self.printer = printer

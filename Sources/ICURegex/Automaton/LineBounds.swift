@@ -1,7 +1,13 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where lines start and end in a block of raw bytes.
-enum LineBounds {
+package enum LineBounds {
     /// The start of the line that holds `position` in `block`, looking back no further than
     /// `lowest` (a line start). Lines end at `terminator`, and at NUL bytes too when
     /// `nulEndsLines`.
@@ -23,7 +29,7 @@ enum LineBounds {
 
     /// The offset of the terminator of the line that starts at `start` in `block`, or
     /// `block.count` when the line has none there.
-    static func end(ofLineStartingAt start: Int, in block: UnsafeRawBufferPointer, terminator: UInt8, nulEndsLines: Bool) -> Int {
+    package static func end(ofLineStartingAt start: Int, in block: UnsafeRawBufferPointer, terminator: UInt8, nulEndsLines: Bool) -> Int {
         let base = block.baseAddress!
         let count = block.count
         var found = memchr(base + start, Int32(terminator), count - start).map { UnsafeRawPointer($0) - base } ?? count

@@ -1,17 +1,9 @@
-import CICUShim
-@testable import icugrep
+@testable import ICURegex
 import Testing
 
 /// The committed table of case-fold variants against the ICU in use, code point by code point,
 /// and the case-insensitive prefilter's choice of the stretch it searches.
 @Suite struct CaseFoldVariantsTests {
-    /// ICU's full default case folding of `value`.
-    private static func fullFold(_ value: UInt32) -> [UInt32] {
-        var buffer = [UInt32](repeating: 0, count: 8)
-        let count = Int(icushim_fold_case(value, &buffer, 8))
-        return Array(buffer.prefix(count))
-    }
-
     @Test("the table agrees with ICU's folding for every code point")
     func tableMatchesICU() {
         // The scan that generated the table, repeated: single folds, the code points inside
@@ -20,7 +12,7 @@ import Testing
         var single = [Int32](repeating: -1, count: Int(limit))
         var insideMultiFold = [Bool](repeating: false, count: Int(limit))
         for value in 0..<limit {
-            let folded = Self.fullFold(value)
+            let folded = CaseFolding.fullFolding(of: value)
             if folded.count == 1 {
                 single[Int(value)] = Int32(folded[0])
             } else {
@@ -30,7 +22,7 @@ import Testing
         var unusableTarget = insideMultiFold
         var members: [UInt32: [UInt32]] = [:]
         for value in 0..<limit {
-            let simple = icushim_simple_fold_case(value)
+            let simple = CaseFolding.simpleFolding(of: value)
             let full = single[Int(value)]
             if full != Int32(simple) {
                 unusableTarget[Int(simple)] = true

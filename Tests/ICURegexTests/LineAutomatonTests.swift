@@ -1,6 +1,4 @@
-import CICUShim
-@testable import icugrep
-import ICURegex
+@testable import ICURegex
 import Testing
 import TestSupport
 
@@ -34,9 +32,8 @@ struct LineAutomatonTests {
     @Test("the list of multi-character folds is ICU's, for every code point")
     func multiCharacterFolds() {
         var found: [UInt32] = []
-        var buffer = [UInt32](repeating: 0, count: 8)
         for value in UInt32(0)..<0x110000 where !(0xD800...0xDFFF).contains(value) {
-            if icushim_fold_case(value, &buffer, 8) > 1 { found.append(value) }
+            if CaseFolding.fullFolding(of: value).count > 1 { found.append(value) }
         }
         #expect(found == MultiCharacterFolds.codePoints)
     }
@@ -123,10 +120,9 @@ struct LineAutomatonTests {
             let options = random.chance(0.4) ? Self.options.union(.caseInsensitive) : Self.options
             // The -w and -x wrappers, as PatternAssembler writes them; with -x, records end at
             // NUL (-z), so that a line may end with a newline, before which `$` matches too.
-            let wrapper = random.element(of: [LineAutomatonPlan.Wrapper.none, .none, .none, .wholeWords, .wholeLine])
-            let body = PatternAssembler.alternation(patterns)
-            let wrapped = wrapper == .wholeWords ? "(?<!\\w)(?:\(body))(?!\\w)" : wrapper == .wholeLine ? "^(?:\(body))$" : body
-            let terminator: UInt8 = wrapper == .wholeLine ? 0 : 10
+            let wrapper = random.element(of: [PatternWrapper.none, .none, .none, .wholeWords, .wholeLines])
+            let wrapped = PatternAssembler.wrapped(PatternAssembler.alternation(patterns), in: wrapper, options: options)
+            let terminator: UInt8 = wrapper == .wholeLines ? 0 : 10
             // Patterns ICU rejects (a quantified anchor, a group name used twice) never reach
             // the automaton in icugrep.
             guard let plan = LineAutomatonPlan(patterns: patterns, options: options, wrapper: wrapper),

@@ -1,7 +1,7 @@
 /// UTF-8 decoding by Unicode's rules for ill-formed input: each maximal ill-formed subsequence
 /// (Unicode 15, section 3.9, "U+FFFD Substitution of Maximal Subparts") stands for one U+FFFD,
 /// the same rule ICU applies when it reads UTF-8. Decoding never fails and never crashes.
-enum UTF8Decoding {
+package enum UTF8Decoding {
     /// The replacement character that stands for an ill-formed sequence.
     static let replacementCharacter: UInt16 = 0xFFFD
 
@@ -64,7 +64,7 @@ enum UTF8Decoding {
     /// The number of UTF-16 code units the character at `bytes[index]` decodes to (2 for a
     /// supplementary character, else 1), and the number of bytes it takes.
     @inline(__always)
-    static func unitsAndLength(at index: Int, in bytes: UnsafePointer<UInt8>, count: Int) -> (units: Int, length: Int) {
+    package static func unitsAndLength(at index: Int, in bytes: UnsafePointer<UInt8>, count: Int) -> (units: Int, length: Int) {
         var scalar: UInt32 = 0
         let length = sequence(at: index, in: bytes, count: count, scalar: &scalar)
         return (scalar > 0xFFFF ? 2 : 1, length)
@@ -73,12 +73,12 @@ enum UTF8Decoding {
 
 /// A reusable UTF-16 buffer that lines are decoded into, one at a time, so that decoding
 /// allocates only when a line is longer than every line before it.
-final class UTF16LineBuffer {
+package final class UTF16LineBuffer {
     private var storage: UnsafeMutablePointer<UInt16>
     private var capacity: Int
 
     /// Creates a buffer for lines of up to `initialCapacity` bytes; it grows for longer ones.
-    init(initialCapacity: Int = 4096) {
+    package init(initialCapacity: Int = 4096) {
         capacity = initialCapacity
         storage = .allocate(capacity: capacity)
     }
@@ -90,7 +90,7 @@ final class UTF16LineBuffer {
     /// Decodes the UTF-8 in `bytes` and returns its UTF-16 units, valid until the next call.
     /// Sets `isASCII` when every byte was ASCII, so that UTF-16 offsets equal byte offsets.
     @inline(__always)
-    func decode(_ bytes: UnsafeRawBufferPointer, isASCII: inout Bool) -> UnsafeBufferPointer<UInt16> {
+    package func decode(_ bytes: UnsafeRawBufferPointer, isASCII: inout Bool) -> UnsafeBufferPointer<UInt16> {
         let count = bytes.count
         // Every byte yields at most one unit.
         if count > capacity {
@@ -150,14 +150,14 @@ final class UTF16LineBuffer {
 
 /// Converts UTF-16 offsets in a decoded line back to byte offsets in its UTF-8, walking
 /// forward from the last answer, so that a line's successive matches cost one pass in all.
-struct UTF16ToByteOffsets {
+package struct UTF16ToByteOffsets {
     private let bytes: UnsafePointer<UInt8>?
     private let count: Int
     private var byteOffset = 0
     private var unitOffset = 0
 
     /// Creates a converter for the line `bytes`.
-    init(_ bytes: UnsafeRawBufferPointer) {
+    package init(_ bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
         self.count = bytes.count
     }
@@ -165,7 +165,7 @@ struct UTF16ToByteOffsets {
     /// The byte offset of UTF-16 offset `target`. Targets must not decrease from call to call.
     /// An offset inside a character (between the halves of a surrogate pair) maps to the
     /// character's start.
-    mutating func byteOffset(ofUnit target: Int) -> Int {
+    package mutating func byteOffset(ofUnit target: Int) -> Int {
         guard let bytes else { return 0 }
         while unitOffset < target && byteOffset < count {
             let (units, length) = UTF8Decoding.unitsAndLength(at: byteOffset, in: bytes, count: count)

@@ -1,9 +1,9 @@
-import CByteScan
+@testable import ICURegex
 import Testing
 import TestSupport
 
-/// Each implementation of the vector scan of `CByteScan` against a test of every position one
-/// at a time: the windows it reports, one after another, must hold exactly the positions where
+/// Each implementation of the vector scan of `CByteScan` (through ``ByteScan``) against a test
+/// of every position one at a time: the windows it reports, one after another, must hold exactly the positions where
 /// a probe accepts both its bytes (or a byte outside ASCII lies, when those count).
 @Suite struct PackedPairScannerKernelTests {
     /// A probe as the test draws it, with its form for the scan.
@@ -11,11 +11,12 @@ import TestSupport
         var first: ProbeByteDraw
         var second: ProbeByteDraw
 
-        /// The probe in the form the scan reads.
-        var scanProbe: bytescan_probe {
-            var probe = bytescan_probe()
-            bytescan_probe_init(&probe, first.offset, first.value, first.fold, second.offset, second.value, second.fold)
-            return probe
+        /// Adds the probe to `probes`, the form the scan reads.
+        func add(to probes: inout ProbeSet) {
+            probes.add(
+                ProbeByte(offset: first.offset, value: first.value, fold: first.fold),
+                ProbeByte(offset: second.offset, value: second.value, fold: second.fold),
+                target: 0)
         }
 
         /// True when both sides accept at `position` of `text`.
@@ -33,9 +34,8 @@ import TestSupport
     }
 
     /// The kernels this processor runs.
-    static var kernels: [Int32] {
-        [Int32(BYTESCAN_KERNEL_AVX512), Int32(BYTESCAN_KERNEL_AVX2), Int32(BYTESCAN_KERNEL_VECTOR)]
-            .filter { bytescan_kernel_available($0) }
+    static var kernels: [ByteScan.Kernel] {
+        ByteScan.Kernel.allCases.filter(\.isAvailable)
     }
 
     /// The alphabet of the texts: few bytes, so that probes hit often, with case pairs and
@@ -63,35 +63,37 @@ import TestSupport
     /// Checks every window that `kernel` reports from `start` to `end` against the positions
     /// tested one at a time; returns the number of hits.
     static func check(
-        kernel: Int32, text: [UInt8], start: Int, end: Int, probes: [DrawnProbe], nonASCII: Bool, _ comment: Comment
+        kernel: ByteScan.Kernel, text: [UInt8], start: Int, end: Int, probes: [DrawnProbe], nonASCII: Bool, _ comment: Comment
     ) -> Int {
         func hits(_ position: Int) -> Bool {
             (nonASCII && text[position] >= 0x80) || probes.contains { $0.accepts(text, at: position) }
         }
         let guarded = GuardedBytes(text)
-        let scanProbes = probes.map(\.scanProbe)
+        var probeSet = ProbeSet()
+        for probe in probes {
+            probe.add(to: &probeSet)
+        }
         var reported: [Int] = []
         var position = start
         var stop = start
-        scanProbes.withUnsafeBufferPointer { scanProbes in
-            while true {
-                let window = bytescan_find_using(kernel, guarded.base, position, end, scanProbes.baseAddress, scanProbes.count, nonASCII)
-                if window.lanes == 0 {
-                    stop = window.position
-                    return
-                }
-                var lanes = window.lanes
-                while lanes != 0 {
-                    let hit = window.position + lanes.trailingZeroBitCount
-                    lanes &= lanes - 1
-                    #expect(hit >= position && hit < end, "hit \(hit) outside \(position)..<\(end); \(comment)")
-                    reported.append(hit)
-                }
-                position = window.position + Int(BYTESCAN_WINDOW_SIZE)
-                if reported.count > text.count { return }
+        while true {
+            let window = ByteScan.find(
+                using: kernel, in: guarded.base, from: position, to: end, probes: probeSet, nonASCII: nonASCII)
+            if window.lanes == 0 {
+                stop = window.position
+                break
             }
+            var lanes = window.lanes
+            while lanes != 0 {
+                let hit = window.position + lanes.trailingZeroBitCount
+                lanes &= lanes - 1
+                #expect(hit >= position && hit < end, "hit \(hit) outside \(position)..<\(end); \(comment)")
+                reported.append(hit)
+            }
+            position = window.position + ByteScan.windowSize
+            if reported.count > text.count { break }
         }
-        let expectedStop = end < Int(BYTESCAN_WINDOW_SIZE) ? position : max(position, end)
+        let expectedStop = end < ByteScan.windowSize ? position : max(position, end)
         #expect(stop == expectedStop, "stopped at \(stop); \(comment)")
         let expected = stride(from: start, to: max(start, stop), by: 1).filter(hits)
         #expect(reported == expected, "\(comment)")

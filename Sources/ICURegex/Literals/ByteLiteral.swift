@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A literal found byte for byte, or ignoring ASCII case: the packed-pair probe that finds
 /// its likely positions, and the comparison that confirms them.

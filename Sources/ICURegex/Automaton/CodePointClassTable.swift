@@ -1,11 +1,8 @@
-import CICUShim
-import ICURegex
-
 /// Sorts code points into classes for a ``PositionAutomaton``: two code points are in one
 /// class when the same positions accept them, and each class has the mask of those positions.
 ///
 /// Which code points a class such as `\w` or `[\p{L}&&\p{Cyrillic}]` holds is asked of ICU
-/// itself, compiled with the run's options, for every code point below U+0800 (one or two
+/// itself, compiled with the patterns' options, for every code point below U+0800 (one or two
 /// UTF-8 bytes: ASCII, Latin, Greek, Cyrillic, Hebrew, Arabic...). Above that, a position
 /// with such a class is assumed to accept any code point, which can only make more lines
 /// candidates; literal characters are exact everywhere.
@@ -42,7 +39,7 @@ struct CodePointClassTable: Sendable {
     /// ``MultiCharacterFolds`` are in ``stopClass``.
     init?(_ automaton: PositionAutomaton, options: RegexPattern.Options) {
         let caseInsensitive = options.contains(.caseInsensitive)
-        let folds: [UInt32] = caseInsensitive ? (0..<UInt32(Self.exactLimit)).map { icushim_simple_fold_case($0) } : []
+        let folds: [UInt32] = caseInsensitive ? (0..<UInt32(Self.exactLimit)).map(CaseFolding.simpleFolding) : []
         var smallMasks = [PositionSet](repeating: .empty, count: Self.exactLimit)
         var largeLiteralMasks: [UInt32: PositionSet] = [:]
         var wildcardMask = PositionSet.empty
@@ -57,7 +54,7 @@ struct CodePointClassTable: Sendable {
             case .scalar(let value) where value == LineEdge.end:
                 lineEndMask |= bit
             case .scalar(let value) where caseInsensitive:
-                let fold = icushim_simple_fold_case(value)
+                let fold = CaseFolding.simpleFolding(of: value)
                 for codePoint in 0..<Self.exactLimit where folds[codePoint] == fold {
                     smallMasks[codePoint] |= bit
                 }

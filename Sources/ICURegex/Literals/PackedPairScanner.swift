@@ -1,5 +1,3 @@
-import CByteScan
-
 /// Finds, in one pass over a block, the first place where a line becomes a candidate: an
 /// occurrence of any of the ``RequiredLiterals`` or, when lines holding a byte outside ASCII
 /// are candidates, such a byte.
@@ -59,7 +57,7 @@ struct PackedPairScanner: BlockScanner {
         var position = start
         let found: Int? = probes.scanProbes.withUnsafeBufferPointer { scanProbes in
             while true {
-                let window = bytescan_find(base, position, end, scanProbes.baseAddress, scanProbes.count, findsNonASCII)
+                let window = ByteScan.find(in: base, from: position, to: end, probes: scanProbes, nonASCII: findsNonASCII)
                 if window.lanes == 0 {
                     position = window.position
                     return nil
@@ -67,7 +65,7 @@ struct PackedPairScanner: BlockScanner {
                 if let found = confirm(window, in: block, from: start) {
                     return found
                 }
-                position = window.position &+ Int(BYTESCAN_WINDOW_SIZE)
+                position = window.position &+ ByteScan.windowSize
             }
         }
         return found ?? searchEnd(of: block, from: position, searchStart: start)
@@ -76,7 +74,7 @@ struct PackedPairScanner: BlockScanner {
     /// The earliest start, at or after `searchStart`, of an occurrence whose probe position
     /// is among the hit lanes of `window` (or of a byte outside ASCII there, when those
     /// count), or nil. Every probe reads inside `block` from those positions.
-    private func confirm(_ window: bytescan_window, in block: UnsafeRawBufferPointer, from searchStart: Int) -> Int? {
+    private func confirm(_ window: ByteScan.Window, in block: UnsafeRawBufferPointer, from searchStart: Int) -> Int? {
         let text = block.baseAddress!.assumingMemoryBound(to: UInt8.self)
         var best = Int.max
         var lanes = window.lanes

@@ -1,7 +1,5 @@
-import ICURegex
-
 /// The text of one line as the matcher sees it, without its terminator.
-enum LineText {
+package enum LineText {
     /// The line decoded to UTF-16 (the usual form: ICU matches UTF-16 fastest). Offsets are
     /// UTF-16 code units.
     case utf16(UnsafeBufferPointer<UInt16>)
@@ -10,7 +8,7 @@ enum LineText {
     case utf8(UnsafeRawBufferPointer)
 
     /// The length of the text in its own units.
-    var count: Int {
+    package var count: Int {
         switch self {
         case .utf16(let units): return units.count
         case .utf8(let bytes): return bytes.count
@@ -18,9 +16,10 @@ enum LineText {
     }
 }
 
-/// Answers, for one line, whether and where the patterns match. Not thread-safe: each thread
-/// makes its own from the shared ``CompiledPatterns``.
-final class LineMatcher {
+/// Answers, for one line, whether and where the patterns match, and, in a block of lines,
+/// which line may be the next to match. Not thread-safe: each thread makes its own from the
+/// shared ``LinePatterns``.
+package final class LineSearcher {
     /// The matcher of the first (usually the only) pattern, kept apart from the array so that
     /// the common case reads it without the array's bounds check and reference counting.
     private unowned(unsafe) let primary: RegexMatcher
@@ -39,10 +38,10 @@ final class LineMatcher {
     private let linesWithLiteralsMatch: Bool
     /// The start of the last candidate line when the automaton proved that it matches, so
     /// that ICU need not be asked; nil otherwise.
-    @exclusivity(unchecked) private(set) var lineKnownToMatch: UnsafeRawPointer?
+    @exclusivity(unchecked) package private(set) var lineKnownToMatch: UnsafeRawPointer?
 
-    /// Makes the ICU matchers for `patterns`.
-    init(_ patterns: CompiledPatterns) throws(ICURegexError) {
+    /// Makes the ICU matchers and the prefilter for `patterns`.
+    package init(_ patterns: LinePatterns) throws(ICURegexError) {
         var matchers: [RegexMatcher] = []
         for pattern in patterns.patterns {
             matchers.append(try pattern.makeMatcher())
@@ -62,7 +61,7 @@ final class LineMatcher {
     /// - Throws: ``ICURegexError/timeLimitExceeded`` or ``ICURegexError/stackLimitExceeded``
     ///   when ICU stops the search.
     @inline(__always)
-    func firstMatch(in text: LineText, from: Int) throws(ICURegexError) -> Range<Int>? {
+    package func firstMatch(in text: LineText, from: Int) throws(ICURegexError) -> Range<Int>? {
         if matchers.count == 1 {
             return try Self.firstMatch(primary, in: text, from: from)
         }
@@ -88,18 +87,18 @@ final class LineMatcher {
 
     /// True when a prefilter can tell lines that cannot match from the raw bytes, so that
     /// the searcher should ask ``nextCandidateLine(in:from:terminator:nulEndsLines:)``.
-    var hasPrefilter: Bool { candidateFinder != nil || automaton != nil }
+    package var hasPrefilter: Bool { candidateFinder != nil || automaton != nil }
 
     /// Forgets the line known to match: to be called whenever the buffer's bytes may change.
     @inline(__always)
-    func forgetKnownMatch() {
+    package func forgetKnownMatch() {
         lineKnownToMatch = nil
     }
 
     /// Tells the prefilter that the next question is about a new block (or the same memory
     /// holding other bytes).
     @inline(__always)
-    func forgetBlock() {
+    package func forgetBlock() {
         lineKnownToMatch = nil
         candidateFinder?._withUnsafeGuaranteedRef { $0.forgetBlock() }
     }
@@ -117,7 +116,7 @@ final class LineMatcher {
     /// ``lineKnownToMatch`` tells when the answer is a certain match. Without a prefilter
     /// every line may match, and the answer is `offset` itself.
     @inline(__always)
-    func nextCandidateLine(in block: UnsafeRawBufferPointer, from offset: Int, terminator: UInt8, nulEndsLines: Bool) -> Int {
+    package func nextCandidateLine(in block: UnsafeRawBufferPointer, from offset: Int, terminator: UInt8, nulEndsLines: Bool) -> Int {
         lineKnownToMatch = nil
         switch (candidateFinder, automaton) {
         case (nil, nil):

@@ -1,7 +1,5 @@
-import ICURegex
-
 /// Literal byte strings one of which every line that can match contains: the prefilter's
-/// knowledge about a run's patterns, decided once before any input is read.
+/// knowledge about a line search's patterns, decided once before any input is read.
 ///
 /// Case-sensitively, a line can match only when its raw UTF-8 bytes contain one of
 /// ``literals``: every character of a literal is matched by exactly that character, and the
@@ -47,26 +45,12 @@ struct RequiredLiterals: Sendable, Equatable {
     /// nearly every line a candidate, and the search only slower.
     static let minimumLength = 2
 
-    /// The literals for the patterns of `configuration`, or nil when some pattern has none
-    /// (every line must then be searched) or the prefilter is turned off.
-    init?(configuration: Configuration) {
-        guard configuration.prefiltersLines else { return nil }
-        self.init(
-            patterns: configuration.patterns.map {
-                PatternAssembler.patternText($0, syntax: configuration.patternSyntax)
-            },
-            ignoreCase: configuration.ignoreCase
-        )
-        if configuration.wordRegexp || configuration.lineRegexp {
-            literalsAreThePatterns = false
-        }
-    }
-
-    /// The literals for the ICU pattern texts `patterns` (quoted already with `-F`, not yet
-    /// wrapped for `-w` or `-x`: the wrappers only narrow the matches of the pattern inside
-    /// them). A line matches when any pattern does, so the literal sets are joined; a pattern
-    /// without literals leaves none for the run.
-    init?(patterns: [String], ignoreCase: Bool) {
+    /// The literals for the ICU pattern texts `patterns` (fixed strings quoted already, not
+    /// yet wrapped: a wrapper only narrows the matches of the pattern inside it, so it changes
+    /// no literal, only ``literalsAreThePatterns``, which then is false). A line matches when
+    /// any pattern does, so the literal sets are joined; a pattern without literals leaves
+    /// none for the search.
+    init?(patterns: [String], ignoreCase: Bool, wrapper: PatternWrapper = .none) {
         guard !patterns.isEmpty else { return nil }
         let score = ignoreCase ? Self.caseInsensitiveScore : Self.caseSensitiveScore
         var joined: [[UInt8]]? = []
@@ -85,7 +69,7 @@ struct RequiredLiterals: Sendable, Equatable {
             guard joined.allSatisfy({ $0.count >= Self.minimumLength }) else { return nil }
             self.literals = joined
             self.caseInsensitiveASCII = false
-            literalsAreThePatterns = exact.map { Set($0) == Set(joined) } ?? false
+            literalsAreThePatterns = wrapper == .none && exact.map { Set($0) == Set(joined) } ?? false
             return
         }
         var asciiLiterals: [[UInt8]] = []
@@ -104,7 +88,7 @@ struct RequiredLiterals: Sendable, Equatable {
         self.caseInsensitiveASCII = !asciiLiterals.isEmpty
         self.variantLiterals = variantLiterals
         // Each exact string pure ASCII and searched whole: its longest ASCII run is itself.
-        literalsAreThePatterns = variantLiterals.isEmpty
+        literalsAreThePatterns = wrapper == .none && variantLiterals.isEmpty
             && exact.map { Set($0.map(Self.asciiLowercased)) == Set(asciiLiterals) } ?? false
     }
 

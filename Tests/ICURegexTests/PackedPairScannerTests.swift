@@ -1,4 +1,4 @@
-@testable import icugrep
+@testable import ICURegex
 import Testing
 import TestSupport
 

@@ -1,4 +1,4 @@
-@testable import icugrep
+@testable import ICURegex
 
 /// The prefilter's answer worked out the slow way: a line is a candidate exactly when it
 /// contains one of the literals (ignoring ASCII case with `caseInsensitiveASCII`), one of the

@@ -1,8 +1,6 @@
-import ICURegex
-
-/// A prefilter that runs a run's patterns, as a ``LineAutomatonPlan``, over the raw UTF-8
-/// bytes of lines: a deterministic automaton built lazily from the position automaton, one
-/// state per set of active positions, one table lookup per character.
+/// A prefilter that runs a line search's patterns, as a ``LineAutomatonPlan``, over the raw
+/// UTF-8 bytes of lines: a deterministic automaton built lazily from the position automaton,
+/// one state per set of active positions, one table lookup per character.
 ///
 /// Its language contains every match of the ICU patterns (see ``CodePointPattern``), so a line
 /// in which it finds nothing cannot match and is skipped without being decoded. A line it

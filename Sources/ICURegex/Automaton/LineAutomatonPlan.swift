@@ -1,7 +1,5 @@
-import ICURegex
-
-/// What the line automaton needs to know about a run's patterns, worked out once before any
-/// input is read and shared by every thread's ``LineAutomaton``.
+/// What the line automaton needs to know about the patterns of a line search, worked out once
+/// before any input is read and shared by every thread's ``LineAutomaton``.
 ///
 /// The plan exists when every pattern is one the ``CodePointPatternReader`` understands and no
 /// pattern matches the empty string (every line would then be a candidate). With `-i`, ICU's
@@ -19,50 +17,30 @@ struct LineAutomatonPlan: Sendable {
     let minimumLineLength: Int
     /// True when the automaton matches exactly the lines the patterns match, for characters
     /// below ``CodePointClassTable/exactLimit`` (and for all characters when
-    /// ``hasClassPositions`` is false): no condition was dropped in reading, and the `-w` or
-    /// `-x` wrapper, if any, is followed exactly (see ``Wrapper``).
+    /// ``hasClassPositions`` is false): no condition was dropped in reading, and the wrapper
+    /// for whole words or lines, if any, is followed exactly (see
+    /// ``init(patterns:options:wrapper:)``).
     let isExact: Bool
     /// True when some position has a class, which the automaton does not know exactly for
     /// characters from ``CodePointClassTable/exactLimit`` on.
     let hasClassPositions: Bool
 
-    /// The plan for the patterns of `configuration`, or nil when there is none (see above), or
-    /// the prefilter is turned off.
-    init?(configuration: Configuration) {
-        guard configuration.prefiltersLines else { return nil }
-        let texts = configuration.patterns.map {
-            PatternAssembler.patternText($0, syntax: configuration.patternSyntax)
-        }
-        let wrapper: Wrapper =
-            configuration.lineRegexp ? .wholeLine
-            : !configuration.wordRegexp ? .none
-            : configuration.unicodeWords ? .unicodeWords : .wholeWords
-        self.init(patterns: texts, options: PatternAssembler.options(for: configuration), wrapper: wrapper)
-    }
-
-    /// How the patterns are wrapped (see ``PatternAssembler/wrapped(_:configuration:)``), and
-    /// so how the automaton follows the wrapper.
-    enum Wrapper {
-        /// Not wrapped.
-        case none
-        /// `-w`: `(?<!\w)(?:P)(?!\w)`, followed exactly as `(⊢|\W) P (\W|⊣)`, where ⊢ and ⊣
-        /// are the line's edges (see ``LineEdge``): a match of P with no word character
-        /// on either side.
-        case wholeWords
-        /// `-w --unicode-words`: `\b(?:P)\b`, whose word boundaries by Unicode's rules the
-        /// automaton does not follow: it reads P alone, which only drops conditions.
-        case unicodeWords
-        /// `-x`: `^(?:P)$`, followed exactly as `⊢ P (⊣|\n⊣)`: ICU's `$` also matches before
-        /// a final newline, which a line can hold with `-z`.
-        case wholeLine
-    }
-
     /// The plan for the ICU pattern texts `patterns`, compiled with `options` and wrapped by
-    /// `wrapper`.
-    init?(patterns: [String], options: RegexPattern.Options, wrapper: Wrapper = .none) {
+    /// `wrapper` (see ``PatternAssembler/wrapped(_:in:options:)``), which the automaton
+    /// follows this way:
+    /// - whole words, `(?<!\w)(?:P)(?!\w)`, exactly as `(⊢|\W) P (\W|⊣)`, where ⊢ and ⊣ are
+    ///   the line's edges (see ``LineEdge``): a match of P with no word character on either
+    ///   side;
+    /// - whole words by Unicode's rules (with `.useUnicodeWordBoundaries`), `\b(?:P)\b`, by
+    ///   reading P alone: the automaton does not follow those boundaries, and dropping them
+    ///   only drops conditions;
+    /// - whole lines, `^(?:P)$`, exactly as `⊢ P (⊣|\n⊣)`: ICU's `$` also matches before a
+    ///   final newline, which a line can hold when lines end at NUL bytes.
+    init?(patterns: [String], options: RegexPattern.Options, wrapper: PatternWrapper = .none) {
         guard !patterns.isEmpty else { return nil }
         var branches: [CodePointPattern] = []
-        var isExact = wrapper != .unicodeWords
+        let unicodeWords = wrapper == .wholeWords && options.contains(.useUnicodeWordBoundaries)
+        var isExact = !unicodeWords
         for pattern in patterns {
             guard let read = CodePointPatternReader.read(pattern) else { return nil }
             branches.append(read.pattern)
@@ -73,12 +51,14 @@ struct LineAutomatonPlan: Sendable {
         let lineEnd = CodePointPattern.set(.scalar(LineEdge.end))
         let pattern: CodePointPattern
         switch wrapper {
-        case .none, .unicodeWords:
+        case .none:
+            pattern = body
+        case .wholeWords where unicodeWords:
             pattern = body
         case .wholeWords:
             let nonWord = CodePointPattern.set(.icuClass("\\W"))
             pattern = .sequence([.alternation([lineStart, nonWord]), body, .alternation([nonWord, lineEnd])])
-        case .wholeLine:
+        case .wholeLines:
             pattern = .sequence([lineStart, body, .alternation([lineEnd, .sequence([.set(.scalar(0x0A)), lineEnd])])])
         }
         guard body.minimumLength > 0,

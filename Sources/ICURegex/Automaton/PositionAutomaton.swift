@@ -1,5 +1,3 @@
-import ICURegex
-
 /// The position automaton (Glushkov's construction) of a ``CodePointPattern``: one position
 /// for each code-point set in the pattern, with repetitions written out, and for each position
 /// the positions that may follow it.

@@ -1,4 +1,4 @@
-@testable import icugrep
+@testable import ICURegex
 import Testing
 import TestSupport
 
@@ -136,16 +136,6 @@ import TestSupport
         #expect(literals([]) == nil)
     }
 
-    @Test("the configuration's switch and -F quoting")
-    func configuration() {
-        var configuration = Configuration()
-        configuration.patterns = ["a.b", "x*y"]
-        configuration.patternSyntax = .fixedStrings
-        #expect(RequiredLiterals(configuration: configuration)?.literals == [Array("a.b".utf8), Array("x*y".utf8)])
-        configuration.usesPrefilter = false
-        #expect(RequiredLiterals(configuration: configuration) == nil)
-    }
-
     @Test("lines with a literal match outright only when the patterns are exactly the literals")
     func literalsAreThePatterns() {
         func whole(_ patterns: [String], ignoreCase: Bool = false) -> Bool? {
@@ -164,14 +154,12 @@ import TestSupport
         #expect(whole(["Holmes\\b"], ignoreCase: true) == false)
         #expect(whole(["Холмс"], ignoreCase: true) != true)
         #expect(whole(["Holmès"], ignoreCase: true) != true)
-        var configuration = Configuration()
-        configuration.patterns = ["Holmes"]
-        #expect(RequiredLiterals(configuration: configuration)?.literalsAreThePatterns == true)
-        configuration.wordRegexp = true
-        #expect(RequiredLiterals(configuration: configuration)?.literalsAreThePatterns == false)
-        configuration.wordRegexp = false
-        configuration.lineRegexp = true
-        #expect(RequiredLiterals(configuration: configuration)?.literalsAreThePatterns == false)
+        // Wrapped for whole words or lines, the patterns no longer match every occurrence.
+        for wrapper in [PatternWrapper.wholeWords, .wholeLines] {
+            let wrapped = RequiredLiterals(patterns: ["Holmes"], ignoreCase: false, wrapper: wrapper)
+            #expect(wrapped?.literals == [Array("Holmes".utf8)])
+            #expect(wrapped?.literalsAreThePatterns == false)
+        }
     }
 
     @Test("the ASCII stretch and lowercasing helpers")
@@ -179,24 +167,5 @@ import TestSupport
         #expect(RequiredLiterals.longestASCIIRun(Array("abßcdef".utf8)) == Array("cdef".utf8))
         #expect(RequiredLiterals.longestASCIIRun(Array("ß".utf8)) == [])
         #expect(RequiredLiterals.asciiLowercased(Array("AbZ[".utf8)) == Array("abz[".utf8))
-    }
-
-    @Test("terminator counting agrees with a plain count")
-    func terminatorCounting() {
-        var generator = SplitMix64(seed: 7)
-        for _ in 0..<200 {
-            // Up to 20,000 bytes: past the 255 rounds of 32 bytes after which lanes are summed.
-            let length = generator.chance(0.3) ? generator.number(in: 0...20_000) : generator.number(in: 0...100)
-            let bytes = (0..<length).map { _ in
-                generator.element(of: [UInt8(ascii: "\n"), 0, UInt8(ascii: "a"), 0x80, 0xFF])
-            }
-            let start = generator.number(in: 0...bytes.count)
-            let end = generator.number(in: start...bytes.count)
-            let expected = bytes[start..<end].filter { $0 == 10 || $0 == 0 }.count
-            let counted = bytes.withUnsafeBytes {
-                TerminatorCounting.count(in: $0.baseAddress ?? UnsafeRawPointer(bitPattern: 8)!, from: start, to: end, terminator: 10, nulEndsLines: true)
-            }
-            #expect(counted == expected)
-        }
     }
 }
