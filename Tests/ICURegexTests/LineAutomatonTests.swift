@@ -146,11 +146,12 @@ extension LibraryTests {
                     } catch {
                         continue
                     }
-                    let mayMatch = line.withUnsafeBytes {
-                        automaton.mayMatch(lineFrom: 0, to: $0.count, in: $0, terminator: terminator, nulEndsLines: false)
+                    let verdict = line.withUnsafeBytes {
+                        automaton.verdict(onLineFrom: 0, to: $0.count, in: $0, terminator: terminator, nulEndsLines: false)
                     }
+                    let mayMatch = verdict != nil
                     if !mayMatch { rejected += 1 }
-                    if mayMatch && automaton.lastCandidateIsCertain {
+                    if verdict == .certainMatch {
                         certain += 1
                         if !icuMatches {
                             failures += 1
@@ -181,16 +182,16 @@ extension LibraryTests {
             let automaton = LineAutomaton(plan)
             let block = Array("no\nHolmes\nMr Holmes\nx\0Sir Holmes\n".utf8)
             block.withUnsafeBytes { bytes in
-                #expect(automaton.firstCandidateLine(in: bytes, from: 0, terminator: 10, nulEndsLines: false) == 10)
-                #expect(automaton.firstCandidateLine(in: bytes, from: 20, terminator: 10, nulEndsLines: false) == 20)
-                #expect(automaton.firstCandidateLine(in: bytes, from: 20, terminator: 10, nulEndsLines: true) == 22)
+                #expect(automaton.firstCandidateLine(in: bytes, from: 0, terminator: 10, nulEndsLines: false).start == 10)
+                #expect(automaton.firstCandidateLine(in: bytes, from: 20, terminator: 10, nulEndsLines: false).start == 20)
+                #expect(automaton.firstCandidateLine(in: bytes, from: 20, terminator: 10, nulEndsLines: true).start == 22)
                 // With -z, lines end at NUL only: the first record holds three lines.
-                #expect(automaton.firstCandidateLine(in: bytes, from: 0, terminator: 0, nulEndsLines: false) == 0)
+                #expect(automaton.firstCandidateLine(in: bytes, from: 0, terminator: 0, nulEndsLines: false).start == 0)
             }
             let long = LineAutomaton(LineAutomatonPlan(patterns: ["\\w{5}\\s+\\w{5}\\s+\\w{5}"], options: Self.options)!)
             let lines = Array("short line\nalpha bravo char\nalpha bravo charlie\n".utf8)
             lines.withUnsafeBytes { bytes in
-                #expect(long.firstCandidateLine(in: bytes, from: 0, terminator: 10, nulEndsLines: false) == 28)
+                #expect(long.firstCandidateLine(in: bytes, from: 0, terminator: 10, nulEndsLines: false).start == 28)
             }
         }
     }

@@ -27,7 +27,7 @@ extension LibraryTests {
                 var starts: [Int] = []
                 var position = 0
                 while position < block.count {
-                    let candidate = finder.nextCandidateLine(in: block, from: position, terminator: 10, nulEndsLines: false)
+                    let candidate = finder.nextCandidateLine(in: block, from: position, terminator: 10, nulEndsLines: false).start
                     guard candidate < block.count else { break }
                     starts.append(candidate)
                     position = (block[candidate...].firstIndex(of: 10) ?? block.count) + 1

@@ -4,10 +4,10 @@
 ///
 /// Its language contains every match of the ICU patterns (see ``CodePointPattern``), so a line
 /// in which it finds nothing cannot match and is skipped without being decoded. A line it
-/// accepts is matched by ICU unless the acceptance is certain (``lastCandidateIsCertain``: the
-/// plan is exact and the line held no character it approximates). A line with ill-formed UTF-8
-/// is always accepted, never certainly, since the decoder's U+FFFD substitution is not followed
-/// here.
+/// accepts is matched by ICU unless the acceptance is certain (``LineVerdict/certainMatch``:
+/// the plan is exact and the line held no character it approximates). A line with ill-formed
+/// UTF-8 is always accepted, never certainly, since the decoder's U+FFFD substitution is not
+/// followed here.
 ///
 /// Not thread-safe: each thread makes its own from the shared plan.
 final class LineAutomaton {
@@ -33,11 +33,8 @@ final class LineAutomaton {
     private let isExact: Bool
     private let approximatesLargeCharacters: Bool
 
-    /// True when the last scan that found a candidate proved that the pattern matches in its
-    /// line: it accepted (rather than stopping at ill-formed UTF-8), the plan is exact, and no
-    /// character it read was one whose classes are approximated.
-    private(set) var lastCandidateIsCertain = false
-    /// Set by a scan that stops at ill-formed UTF-8 or reads an approximated character.
+    /// Set by a scan that stops at ill-formed UTF-8 or reads an approximated character: a scan
+    /// without it that accepts proves that the pattern matches in its line.
     private var scanWasInexact = false
     private let classes: CodePointClassTable
     /// The table's columns: one per class, and last the column of line terminators, which
@@ -80,40 +77,44 @@ final class LineAutomaton {
         table.deallocate()
     }
 
-    /// The start of the first line at or after `start` (a line start) in `block` that may
-    /// match, or `block.count` when none may. Lines end at `terminator`, and at NUL bytes too
-    /// when `nulEndsLines`.
-    func firstCandidateLine(in block: UnsafeRawBufferPointer, from start: Int, terminator: UInt8, nulEndsLines: Bool) -> Int {
+    /// The first line at or after `start` (a line start) in `block` that may match, and
+    /// whether it certainly does. Lines end at `terminator`, and at NUL bytes too when
+    /// `nulEndsLines`.
+    func firstCandidateLine(
+        in block: UnsafeRawBufferPointer, from start: Int, terminator: UInt8, nulEndsLines: Bool
+    ) -> LineCandidate {
         let count = block.count
         guard minimumLineLength >= Self.lineMeasuringLength else {
             scanWasInexact = !isExact
             let found = firstCandidateByte(in: block, from: start, to: count, terminator: terminator, nulEndsLines: nulEndsLines)
+            if found >= count { return .none(in: count) }
+            let line = LineBounds.start(ofLineContaining: found, in: block, notBefore: start, terminator: terminator, nulEndsLines: nulEndsLines)
             // The scan may have read approximated characters in earlier lines too: a
             // conservative answer.
-            lastCandidateIsCertain = !scanWasInexact
-            if found >= count { return count }
-            return LineBounds.start(ofLineContaining: found, in: block, notBefore: start, terminator: terminator, nulEndsLines: nulEndsLines)
+            return LineCandidate(start: line, verdict: scanWasInexact ? .mayMatch : .certainMatch)
         }
         var line = start
         while line < count {
             let end = LineBounds.end(ofLineStartingAt: line, in: block, terminator: terminator, nulEndsLines: nulEndsLines)
-            if mayMatch(lineFrom: line, to: end, in: block, terminator: terminator, nulEndsLines: nulEndsLines) {
-                return line
+            if let verdict = verdict(onLineFrom: line, to: end, in: block, terminator: terminator, nulEndsLines: nulEndsLines) {
+                return LineCandidate(start: line, verdict: verdict)
             }
             line = end + 1
         }
-        return count
+        return .none(in: count)
     }
 
-    /// True when the line `start..<end` of `block` (without its terminator) may match.
-    /// Afterwards, ``lastCandidateIsCertain`` tells whether it certainly matches.
-    func mayMatch(lineFrom start: Int, to end: Int, in block: UnsafeRawBufferPointer, terminator: UInt8, nulEndsLines: Bool) -> Bool {
-        guard end - start >= minimumLineLength else { return false }
+    /// What the automaton knows of the line `start..<end` of `block` (without its
+    /// terminator): nil when it cannot match, else whether it certainly matches.
+    func verdict(
+        onLineFrom start: Int, to end: Int, in block: UnsafeRawBufferPointer, terminator: UInt8, nulEndsLines: Bool
+    ) -> LineVerdict? {
+        guard end - start >= minimumLineLength else { return nil }
         scanWasInexact = !isExact
         let found = firstCandidateByte(
             in: block, from: start, to: end, terminator: terminator, nulEndsLines: nulEndsLines, readsLineEnd: true)
-        lastCandidateIsCertain = !scanWasInexact
-        return found < end || found == Self.lineEndAccepted
+        guard found < end || found == Self.lineEndAccepted else { return nil }
+        return scanWasInexact ? .mayMatch : .certainMatch
     }
 
     /// What ``firstCandidateByte(in:from:to:terminator:nulEndsLines:readsLineEnd:)`` returns

@@ -33,12 +33,6 @@ package final class LineSearcher {
     /// reference costs on every call (the owners above keep them alive).
     private let candidateFinder: Unmanaged<CandidateLineFinder>?
     private let automaton: Unmanaged<LineAutomaton>?
-    /// True when a line the literal prefilter proposes certainly matches (see
-    /// ``RequiredLiterals/literalsAreThePatterns``).
-    private let linesWithLiteralsMatch: Bool
-    /// The start of the last candidate line when the automaton proved that it matches, so
-    /// that ICU need not be asked; nil otherwise.
-    @exclusivity(unchecked) package private(set) var lineKnownToMatch: UnsafeRawPointer?
 
     /// Makes the ICU matchers and the prefilter for `patterns`.
     package init(_ patterns: LinePatterns) throws(ICURegexError) {
@@ -52,7 +46,6 @@ package final class LineSearcher {
         ownedAutomaton = patterns.lineAutomatonPlan.map(LineAutomaton.init)
         candidateFinder = ownedCandidateFinder.map { Unmanaged.passUnretained($0) }
         automaton = ownedAutomaton.map { Unmanaged.passUnretained($0) }
-        linesWithLiteralsMatch = patterns.requiredLiterals?.literalsAreThePatterns ?? false
     }
 
     /// The first match in `text` that starts at or after `from`, in the text's units; with
@@ -60,7 +53,6 @@ package final class LineSearcher {
     /// pattern when two start together, as in an alternation).
     /// - Throws: ``ICURegexError/timeLimitExceeded`` or ``ICURegexError/stackLimitExceeded``
     ///   when ICU stops the search.
-    @inline(__always)
     package func firstMatch(in text: LineText, from: Int) throws(ICURegexError) -> Range<Int>? {
         if matchers.count == 1 {
             return try Self.firstMatch(primary, in: text, from: from)
@@ -89,49 +81,36 @@ package final class LineSearcher {
     /// the searcher should ask ``nextCandidateLine(in:from:terminator:nulEndsLines:)``.
     package var hasPrefilter: Bool { candidateFinder != nil || automaton != nil }
 
-    /// Forgets the line known to match: to be called whenever the buffer's bytes may change.
-    @inline(__always)
-    package func forgetKnownMatch() {
-        lineKnownToMatch = nil
-    }
-
     /// Tells the prefilter that the next question is about a new block (or the same memory
     /// holding other bytes).
-    @inline(__always)
     package func forgetBlock() {
-        lineKnownToMatch = nil
         candidateFinder?._withUnsafeGuaranteedRef { $0.forgetBlock() }
     }
 
-    /// The start of the first line, at or after `offset` in `block`, that may match; every
-    /// line between `offset` and the returned offset certainly does not. `offset` is the start
-    /// of a line; the result is the start of a line or `block.count`. Lines end at
-    /// `terminator`, and at NUL bytes too when `nulEndsLines`. Offsets asked about one block
-    /// must not decrease.
+    /// The first line, at or after `offset` in `block`, that may match, and whether it
+    /// certainly does; every line between `offset` and its start certainly does not. `offset`
+    /// is the start of a line; the answer's start is the start of a line or `block.count`.
+    /// Lines end at `terminator`, and at NUL bytes too when `nulEndsLines`. Offsets asked
+    /// about one block must not decrease.
     ///
     /// The literal prefilter, when there is one, proposes lines that hold a required literal,
     /// and the automaton, when there is one, checks each of them (unless the patterns are
     /// exactly the literals: then a line proposed for a literal, rather than for a byte
-    /// outside ASCII, matches); without literals, the automaton scans the lines itself.
-    /// ``lineKnownToMatch`` tells when the answer is a certain match. Without a prefilter
-    /// every line may match, and the answer is `offset` itself.
-    @inline(__always)
-    package func nextCandidateLine(in block: UnsafeRawBufferPointer, from offset: Int, terminator: UInt8, nulEndsLines: Bool) -> Int {
-        lineKnownToMatch = nil
+    /// outside ASCII, certainly matches); without literals, the automaton scans the lines
+    /// itself. Without a prefilter every line may match, and the answer is `offset` itself.
+    package func nextCandidateLine(
+        in block: UnsafeRawBufferPointer, from offset: Int, terminator: UInt8, nulEndsLines: Bool
+    ) -> LineCandidate {
         switch (candidateFinder, automaton) {
         case (nil, nil):
-            return offset
+            return LineCandidate(start: offset, verdict: .mayMatch)
         case (let candidateFinder?, nil):
             return candidateFinder._withUnsafeGuaranteedRef {
-                literalCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines, finder: $0)
+                $0.nextCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines)
             }
         case (nil, let automaton?):
-            return automaton._withUnsafeGuaranteedRef { automaton in
-                let line = automaton.firstCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines)
-                if line < block.count && automaton.lastCandidateIsCertain {
-                    lineKnownToMatch = block.baseAddress! + line
-                }
-                return line
+            return automaton._withUnsafeGuaranteedRef {
+                $0.firstCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines)
             }
         case (let candidateFinder?, let automaton?):
             return candidateFinder._withUnsafeGuaranteedRef { finder in
@@ -144,43 +123,27 @@ package final class LineSearcher {
         }
     }
 
-    /// The next line holding a required literal; a certain match when the literals are the
-    /// patterns.
-    @inline(__always)
-    private func literalCandidateLine(
-        in block: UnsafeRawBufferPointer, from offset: Int, terminator: UInt8, nulEndsLines: Bool,
-        finder: CandidateLineFinder
-    ) -> Int {
-        let line = finder.nextCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines)
-        if linesWithLiteralsMatch && line < block.count && finder.lastCandidateHoldsLiteral {
-            lineKnownToMatch = block.baseAddress! + line
-        }
-        return line
-    }
-
-    /// The next line holding a required literal that the automaton accepts.
+    /// The next line holding a required literal that the automaton accepts, unless the
+    /// literal alone proves the line matches.
     @inline(__always)
     private func checkedCandidateLine(
         in block: UnsafeRawBufferPointer, from offset: Int, terminator: UInt8, nulEndsLines: Bool,
         finder: CandidateLineFinder, automaton: LineAutomaton
-    ) -> Int {
+    ) -> LineCandidate {
         var position = offset
         while position < block.count {
-            let line = finder.nextCandidateLine(in: block, from: position, terminator: terminator, nulEndsLines: nulEndsLines)
-            if line >= block.count { break }
-            if linesWithLiteralsMatch && finder.lastCandidateHoldsLiteral {
-                lineKnownToMatch = block.baseAddress! + line
-                return line
+            let candidate = finder.nextCandidateLine(in: block, from: position, terminator: terminator, nulEndsLines: nulEndsLines)
+            if candidate.start >= block.count || candidate.verdict == .certainMatch {
+                return candidate
             }
-            let lineEnd = LineBounds.end(ofLineStartingAt: line, in: block, terminator: terminator, nulEndsLines: nulEndsLines)
-            if automaton.mayMatch(lineFrom: line, to: lineEnd, in: block, terminator: terminator, nulEndsLines: nulEndsLines) {
-                if automaton.lastCandidateIsCertain {
-                    lineKnownToMatch = block.baseAddress! + line
-                }
-                return line
+            let lineEnd = LineBounds.end(ofLineStartingAt: candidate.start, in: block, terminator: terminator, nulEndsLines: nulEndsLines)
+            if let verdict = automaton.verdict(
+                onLineFrom: candidate.start, to: lineEnd, in: block, terminator: terminator, nulEndsLines: nulEndsLines)
+            {
+                return LineCandidate(start: candidate.start, verdict: verdict)
             }
             position = lineEnd + 1
         }
-        return block.count
+        return .none(in: block.count)
     }
 }
