@@ -89,7 +89,8 @@ bool icushim_regex_find_in_utf8(icushim_regex *regex, const char *text, int64_t 
 const char *icushim_error_name(int32_t error_code);
 
 /// Writes the version of the ICU library in use (such as "72.1"), NUL-terminated, into
-/// `buffer` of `capacity` bytes (20 always suffice). For `--version` output.
+/// `buffer` of `capacity` bytes (20 always suffice). For icugrep's `--version` output, through
+/// ICURegex.
 void icushim_icu_version(char *buffer, int32_t capacity);
 
 // MARK: - Character conversion

@@ -1,13 +1,14 @@
 import CICUShim
 
-/// An ICU converter from one charset to UTF-8, for `--encoding` and for files that start with
-/// a UTF-16 or UTF-32 byte-order mark. Not thread-safe: one per input.
-final class EncodingConverter {
+/// An ICU converter from one charset to UTF-8, for input that a line search reads in another
+/// encoding (icugrep's `--encoding`, and files that start with a UTF-16 or UTF-32 byte-order
+/// mark). Not thread-safe: one per input.
+package final class EncodingConverter {
     private let handle: OpaquePointer
 
     /// Opens a converter from the charset `name` (any ICU converter name or alias), or returns
     /// nil when ICU knows no such charset.
-    init?(charset name: String) {
+    package init?(charset name: String) {
         var code: Int32 = 0
         guard let handle = icushim_converter_open(name, &code) else { return nil }
         self.handle = handle
@@ -18,23 +19,23 @@ final class EncodingConverter {
     }
 
     /// True when ICU has a converter for `name`.
-    static func isKnown(_ name: String) -> Bool {
+    package static func isKnown(_ name: String) -> Bool {
         EncodingConverter(charset: name) != nil
     }
 
     /// The outcome of one ``convert(_:into:flush:)``.
-    struct Progress {
+    package struct Progress {
         /// The source bytes used.
-        var consumed: Int
+        package var consumed: Int
         /// The UTF-8 bytes written.
-        var produced: Int
+        package var produced: Int
         /// ICU's error code when conversion failed for a reason other than a full target.
-        var errorCode: Int32
+        package var errorCode: Int32
     }
 
     /// Converts from `source` into `target` until one runs out. `flush` says that `source`
     /// holds the last bytes of the input. Ill-formed input becomes U+FFFD.
-    func convert(_ source: UnsafeRawBufferPointer, into target: UnsafeMutableRawBufferPointer, flush: Bool) -> Progress {
+    package func convert(_ source: UnsafeRawBufferPointer, into target: UnsafeMutableRawBufferPointer, flush: Bool) -> Progress {
         let sourceBase = source.baseAddress?.assumingMemoryBound(to: CChar.self)
         let targetBase = target.baseAddress!.assumingMemoryBound(to: CChar.self)
         var sourcePointer: UnsafePointer<CChar>? = sourceBase
@@ -51,7 +52,7 @@ final class EncodingConverter {
     /// The charset named by a UTF-16 or UTF-32 byte-order mark at the start of `bytes`, and the
     /// mark's length; nil for any other start, a UTF-8 mark included (it stays part of the first
     /// line, as in grep).
-    static func unicodeSignature(_ bytes: UnsafeRawBufferPointer) -> (charset: String, length: Int)? {
+    package static func unicodeSignature(_ bytes: UnsafeRawBufferPointer) -> (charset: String, length: Int)? {
         guard let base = bytes.baseAddress, bytes.count >= 2 else { return nil }
         var length: Int32 = 0
         let checked = Int32(min(bytes.count, 4))
