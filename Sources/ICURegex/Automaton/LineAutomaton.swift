@@ -141,7 +141,8 @@ final class LineAutomaton {
                 var column = Int(byteColumns[Int(bytes[index])])
                 var length = 1
                 if column == Int(Self.multiByte) {
-                    guard let (value, count) = Self.decode(bytes, at: index, end: end) else {
+                    let (value, count) = UTF8Decoding.multiByteSequence(at: index, in: bytes, end: end)
+                    if value == UTF8Decoding.illFormed {
                         scanWasInexact = true
                         return index
                     }
@@ -251,36 +252,5 @@ final class LineAutomaton {
             byteColumns[0] = UInt8(lineEndColumn)
         }
         byteColumnsKey = (terminator, nulEndsLines)
-    }
-
-    // MARK: UTF-8
-
-    /// The code point of the well-formed multi-byte UTF-8 sequence at `index`, and its length;
-    /// nil when the bytes there, before `end`, are not one.
-    @inline(__always)
-    private static func decode(_ bytes: UnsafePointer<UInt8>, at index: Int, end: Int) -> (UInt32, Int)? {
-        let lead = bytes[index]
-        @inline(__always) func continuation(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> UInt32? {
-            guard index + offset < end else { return nil }
-            let byte = bytes[index + offset]
-            return range.contains(byte) ? UInt32(byte & 0x3F) : nil
-        }
-        switch lead {
-        case 0xC2...0xDF:
-            guard let second = continuation(1) else { return nil }
-            return (UInt32(lead & 0x1F) << 6 | second, 2)
-        case 0xE0...0xEF:
-            let secondRange: ClosedRange<UInt8> = lead == 0xE0 ? 0xA0...0xBF : lead == 0xED ? 0x80...0x9F : 0x80...0xBF
-            guard let second = continuation(1, secondRange), let third = continuation(2) else { return nil }
-            return (UInt32(lead & 0x0F) << 12 | second << 6 | third, 3)
-        case 0xF0...0xF4:
-            let secondRange: ClosedRange<UInt8> = lead == 0xF0 ? 0x90...0xBF : lead == 0xF4 ? 0x80...0x8F : 0x80...0xBF
-            guard let second = continuation(1, secondRange), let third = continuation(2), let fourth = continuation(3) else {
-                return nil
-            }
-            return (UInt32(lead & 0x07) << 18 | second << 12 | third << 6 | fourth, 4)
-        default:
-            return nil
-        }
     }
 }

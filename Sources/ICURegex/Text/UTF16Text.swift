@@ -102,7 +102,9 @@ enum UTF16Text {
     ///
     /// Swift guarantees that a string's UTF-8 is well-formed, so there is nothing to validate:
     /// runs of ASCII go eight bytes at a time, and the rest is decoded scalar by scalar. (ICU's
-    /// converter validates every byte and took twice as long on English subtitles.)
+    /// converter validates every byte and took twice as long on English subtitles; the
+    /// validating ``UTF8Decoding``, which raw input needs, took 1.3 to 1.4 times as long on
+    /// Russian text and 1.6 times as long on Chinese.)
     static func transcode(_ utf8: UnsafeBufferPointer<UInt8>, into target: UnsafeMutablePointer<UInt16>) -> Int {
         guard let source = utf8.baseAddress else { return 0 }
         let raw = UnsafeRawPointer(source)
