@@ -29,31 +29,41 @@ let package = Package(
             name: "CICUShim",
             dependencies: ["CICU"]
         ),
+        // The library: the regular-expression search, and the line search behind icugrep
+        // (its prefilter's hot loop is CByteScan).
         .target(
             name: "ICURegex",
-            dependencies: ["CICUShim"]
+            dependencies: ["CICUShim", "CByteScan"]
         ),
         .target(
             name: "ICURegexFoundation",
             dependencies: ["ICURegex"]
         ),
-        // The hot loop of icugrep's literal prefilter, in C: Swift cannot compile one function
-        // for AVX2 and choose it at run time, so the scan is AVX2 C code chosen once with
-        // `__builtin_cpu_supports`, with portable vectors for other processors.
+        // The hot loop of the line search's literal prefilter, in C: Swift cannot compile one
+        // function for AVX2 and choose it at run time, so the scan is AVX2 C code chosen once
+        // with `__builtin_cpu_supports`, with portable vectors for other processors.
         .target(
             name: "CByteScan"
         ),
+        // The command line: options, walking, parallelism and printing over ICURegex's line
+        // search. It imports no C module: what it needs of ICU, ICURegex gives it.
         .executableTarget(
             name: "icugrep",
-            dependencies: ["ICURegex", "CICUShim", "CByteScan"]
+            dependencies: ["ICURegex"]
+        ),
+        // What both test targets share: the seeded generator of their generated cases and the
+        // `../shared` folder of corpora and conformance data.
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport"
         ),
         .testTarget(
             name: "ICURegexTests",
-            dependencies: ["ICURegex", "ICURegexFoundation"]
+            dependencies: ["ICURegex", "ICURegexFoundation", "TestSupport"]
         ),
         .testTarget(
             name: "icugrepTests",
-            dependencies: ["icugrep", "CByteScan"]
+            dependencies: ["icugrep", "ICURegex", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -6,7 +6,7 @@ import ICURegex
 /// searcher, printer).
 ///
 /// ``init(configuration:)`` compiles the patterns; ``run()`` walks the inputs
-/// (``InputWalker``), searches each (``FileSearcher``, asking the ``LineMatcher`` about every
+/// (``InputWalker``), searches each (``FileSearcher``, asking the ``LineSearcher`` about every
 /// line) and prints through a ``LinePrinter`` into a buffered standard output.
 struct SearchRun {
     /// A pattern that ICU rejected, with what is needed to show where.
@@ -37,7 +37,7 @@ struct SearchRun {
     /// The configuration searched: as given, except that no pattern at all (`-f /dev/null`)
     /// becomes grep's equivalent, the empty pattern with `-v` reversed.
     let effectiveConfiguration: Configuration
-    let patterns: CompiledPatterns
+    let patterns: LinePatterns
 
     /// Compiles the patterns. Nothing is read before this succeeds.
     init(configuration: Configuration) throws(PatternError) {
@@ -50,7 +50,7 @@ struct SearchRun {
             effective.wordRegexp = false
         }
         effectiveConfiguration = effective
-        patterns = try CompiledPatterns(configuration: effective)
+        patterns = try LinePatterns(configuration: effective)
     }
 
     /// Searches every input, writing results to standard output and messages to standard
@@ -78,9 +78,9 @@ struct SearchRun {
         if Self.nothingCanBeSelected(configuration) {
             return outcome
         }
-        let matcher: LineMatcher
+        let matcher: LineSearcher
         do {
-            matcher = try LineMatcher(patterns)
+            matcher = try LineSearcher(patterns)
         } catch {
             diagnostics.report(Array(error.icuName.utf8))
             outcome.hadError = true
@@ -114,11 +114,11 @@ struct SearchRun {
     /// Searches on `threadCount` threads (``ParallelSearch``), `firstMatcher` being the first
     /// thread's; nil when the threads cannot be started.
     private func runInParallel(
-        threadCount: Int, firstMatcher: LineMatcher, policy: SearchPolicy, output: OutputBuffer, errors: OutputBuffer,
+        threadCount: Int, firstMatcher: LineSearcher, policy: SearchPolicy, output: OutputBuffer, errors: OutputBuffer,
         standardOutput: StandardOutputKind
     ) -> Outcome? {
         var matchers = [firstMatcher]
-        while matchers.count < threadCount, let another = try? LineMatcher(patterns) {
+        while matchers.count < threadCount, let another = try? LineSearcher(patterns) {
             matchers.append(another)
         }
         let search = ParallelSearch(configuration: effectiveConfiguration, policy: policy, standardOutput: standardOutput)

@@ -1,6 +1,7 @@
 import Foundation
 import ICURegex
 import Testing
+import TestSupport
 
 extension LibraryTests {
     /// ICU's own regular-expression tests (`regextst.txt`, extracted to

@@ -1,6 +1,7 @@
 import CICUShim
 @testable import ICURegex
 import Testing
+import TestSupport
 
 /// The pattern reader, construct by construct, against ICU itself: patterns generated from
 /// every construct ``PatternReader`` knows are searched by ICU alone, and what the analyses

@@ -2,6 +2,7 @@ import Foundation
 import ICURegex
 import ICURegexFoundation
 import Testing
+import TestSupport
 
 extension LibraryTests {
     /// Our `String` and `Substring` searches against Foundation's
@@ -52,15 +53,15 @@ extension LibraryTests {
                 let utf16 = string.utf16
                 // The whole string (nil) a fifth of the time, else a range on scalar boundaries,
                 // or a fifth of the time on any UTF-16 offsets, which may split a surrogate pair.
-                let mode = random.below(5)
+                let mode = random.number(in: 0..<5)
                 let whole = mode == 0
                 if mode == 1 {
-                    let lower = random.below(utf16.count + 1)
-                    generated.range = lower..<(lower + random.below(utf16.count - lower + 1))
+                    let lower = random.number(in: 0...utf16.count)
+                    generated.range = lower..<(lower + random.number(in: 0...(utf16.count - lower)))
                 } else {
                     let scalars = string.unicodeScalars
-                    let lower = random.below(scalars.count + 1)
-                    let upper = lower + random.below(scalars.count - lower + 1)
+                    let lower = random.number(in: 0...scalars.count)
+                    let upper = lower + random.number(in: 0...(scalars.count - lower))
                     let bounds = scalars.index(scalars.startIndex, offsetBy: lower)..<scalars.index(scalars.startIndex, offsetBy: upper)
                     generated.range = bounds.lowerBound.utf16Offset(in: string)..<bounds.upperBound.utf16Offset(in: string)
                 }

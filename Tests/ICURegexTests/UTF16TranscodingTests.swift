@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ICURegex
+import TestSupport
 
 extension LibraryTests {
     /// The transcoder behind every `String` search gives exactly Swift's own UTF-16.
@@ -17,11 +18,11 @@ extension LibraryTests {
             var random = SplitMix64(seed: 0x7472_616E_7363_6F64)
             for _ in 0..<5_000 {
                 var string = ""
-                for _ in 0..<random.below(12) {
-                    if random.chance(1, in: 2) {
-                        string += String(repeating: "x", count: random.below(20))
+                for _ in 0..<random.number(in: 0..<12) {
+                    if random.chance(0.5) {
+                        string += String(repeating: "x", count: random.number(in: 0..<20))
                     } else {
-                        string.unicodeScalars.append(random.pick(Self.scalars))
+                        string.unicodeScalars.append(random.element(of: Self.scalars))
                     }
                 }
                 var utf8 = Array(string.utf8)

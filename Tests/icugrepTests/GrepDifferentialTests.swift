@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// icugrep against GNU grep (`grep -P`, and `grep -F` for fixed strings) over the shared
 /// corpora: the same arguments to both, comparing standard output byte for byte, the exit
@@ -10,7 +11,7 @@ import Testing
 /// What the differential tests need besides icugrep: the corpora and GNU grep.
 enum DifferentialEnvironment {
     /// The corpora, or nil when `../shared` is absent.
-    static let corporaDirectory = TestProcess.corpora
+    static let corporaDirectory = SharedFolder.corpora
 
     /// GNU grep, when it is on the PATH and supports -P.
     static let grep: URL? = {

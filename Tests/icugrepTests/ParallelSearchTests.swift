@@ -1,6 +1,8 @@
 @testable import icugrep
+import ICURegex
 import Foundation
 import Testing
+import TestSupport
 
 /// The parallel search against the serial one: over a generated tree of a few hundred files
 /// (text, binary, empty, large, unreadable, a dangling link) and missing operands, every
@@ -8,25 +10,12 @@ import Testing
 /// status with one thread as with several.
 @Suite("Parallel search gives the serial search's output")
 struct ParallelSearchTests {
-    /// A deterministic generator (SplitMix64), so that the tree is the same on every run.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-    }
-
     /// The words lines are made of.
     static let words = ["alpha", "beta", "gamma", "delta", "omega", "été", "日本", "x", "", "alphabet", "--"]
 
     /// The tree, made once: `tree/` with the files, and a file `loose.txt` beside it.
     static let fixture: EngineFixture? = {
-        var generator = SeededGenerator(state: 20_240_601)
+        var generator = SplitMix64(seed: 20_240_601)
         var files: [String: [UInt8]] = [:]
         func line() -> String {
             (0..<Int.random(in: 0...5, using: &generator)).map { _ in words.randomElement(using: &generator)! }
@@ -156,8 +145,8 @@ struct ParallelSearchTests {
             serialConfiguration.lineBuffered = true  // Keeps the run serial; output is the same.
             return try EngineHarness.run(serialConfiguration)
         }
-        let patterns = try CompiledPatterns(configuration: configuration)
-        let matchers = try (0..<threads).map { _ in try LineMatcher(patterns) }
+        let patterns = try LinePatterns(configuration: configuration)
+        let matchers = try (0..<threads).map { _ in try LineSearcher(patterns) }
         let collected = CollectedBytes()
         let output = OutputBuffer(destination: .collector { collected.output += $0 }, flushThreshold: 64)
         let errors = OutputBuffer(destination: .collector { collected.errors += $0 }, flushThreshold: 1)

@@ -1,6 +1,8 @@
 @testable import icugrep
+@testable import ICURegex
 import Foundation
 import Testing
+import TestSupport
 
 /// The prefiltered search against the plain one: thousands of generated patterns, options
 /// and texts, each searched in this process with the prefilter on and off; standard output,
@@ -10,7 +12,7 @@ struct PrefilterDifferentialTests {
     /// Lines of the Russian, Chinese and English corpora, or none when `../shared/corpora`
     /// is absent (the generated texts still hold Russian and Chinese words then).
     static let corpusLines: [String] = {
-        guard let directory = TestProcess.corpora else { return [] }
+        guard let directory = SharedFolder.corpora else { return [] }
         var lines: [String] = []
         for name in ["ru-sampled.txt", "zh-sampled.txt", "en-sampled.txt"] {
             guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) else {
@@ -70,7 +72,7 @@ struct PrefilterDifferentialTests {
                 generator.configure(&configuration)
                 configuration.files = generator.random.chance(0.15) ? [fixture.path("a.txt"), fixture.path("b.txt")] : [fixture.path("a.txt")]
                 cases += 1
-                if RequiredLiterals(configuration: configuration) != nil { prefiltered += 1 }
+                if (try? LinePatterns(configuration: configuration))?.requiredLiterals != nil { prefiltered += 1 }
                 let filtered = observe(configuration, prefilter: true)
                 let plain = observe(configuration, prefilter: false)
                 if filtered != plain {
@@ -78,7 +80,7 @@ struct PrefilterDifferentialTests {
                     if failures <= 10 {
                         Issue.record("""
                             prefilter changed the result: patterns \(configuration.patterns.debugDescription), \
-                            options \(describe(configuration)), literals \(String(describing: RequiredLiterals(configuration: configuration)?.literals.map { String(decoding: $0, as: UTF8.self) })), \
+                            options \(describe(configuration)), literals \(String(describing: (try? LinePatterns(configuration: configuration))?.requiredLiterals?.literals.map { String(decoding: $0, as: UTF8.self) })), \
                             text \(String(decoding: text.prefix(400), as: UTF8.self).debugDescription)
                             prefiltered: \(String(decoding: filtered.output, as: UTF8.self).debugDescription) \(String(decoding: filtered.errors, as: UTF8.self).debugDescription) \(filtered.selectedAnything) \(filtered.hadError)
                             plain:       \(String(decoding: plain.output, as: UTF8.self).debugDescription) \(String(decoding: plain.errors, as: UTF8.self).debugDescription) \(plain.selectedAnything) \(plain.hadError)
@@ -126,7 +128,7 @@ struct PrefilterDifferentialTests {
         #expect(prefiltered * 4 >= cases, "only \(prefiltered) of \(cases) cases were prefiltered")
     }
 
-    @Test("corpus lines around block boundaries, with the literal near every boundary", .enabled(if: TestProcess.corpora != nil, "../shared/corpora is absent"))
+    @Test("corpus lines around block boundaries, with the literal near every boundary", .enabled(if: SharedFolder.corpora != nil, "../shared/corpora is absent"))
     func corpusBlocks() throws {
         var text: [UInt8] = []
         var lineIndex = 0

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Large and unusual inputs and outputs, through the built binary: a 200 MB line, standard
 /// input left where grep leaves it, broken pipes, a full disk, an input that is also the

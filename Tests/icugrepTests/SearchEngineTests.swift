@@ -2,42 +2,12 @@
 import Foundation
 import ICURegex
 import Testing
+import TestSupport
 
 /// The matcher, searcher and printer, run in this process on files in a temporary directory.
 @Suite("Search engine")
 struct SearchEngineTests {
     // MARK: Patterns
-
-    @Test("-F quotes every character, \\E included")
-    func fixedStringsAreQuoted() throws {
-        for literal in ["a.c", "\\E", "x\\Ey", "\\", "a\\", "\\\\E", "(?", "[", "$^"] {
-            let pattern = try RegexPattern(PatternAssembler.quoted(literal), options: [.useUnixLineSeparators])
-            let text = "<" + literal + ">"
-            let match = try #require(try pattern.firstMatch(in: text), "\(literal) not found")
-            #expect(String(text[match]) == literal, "\(literal)")
-            #expect(try pattern.firstMatch(in: "<" + String(literal.reversed()) + "x>") == nil || literal.count < 2)
-        }
-        #expect(PatternAssembler.quoted("") == "")
-    }
-
-    @Test("-w and -x wrap the pattern as grep -P does")
-    func wordAndLineWrapping() {
-        var configuration = Configuration()
-        configuration.wordRegexp = true
-        #expect(PatternAssembler.wrapped("a|b", configuration: configuration) == "(?<!\\w)(?:a|b)(?!\\w)")
-        configuration.unicodeWords = true
-        #expect(PatternAssembler.wrapped("a|b", configuration: configuration) == "\\b(?:a|b)\\b")
-        configuration.lineRegexp = true
-        #expect(PatternAssembler.wrapped("a|b", configuration: configuration) == "^(?:a|b)$")
-    }
-
-    @Test("Back references are found past escaped backslashes")
-    func backReferenceDetection() {
-        #expect(PatternAssembler.mayContainBackReference("(a)\\1"))
-        #expect(PatternAssembler.mayContainBackReference("(?<x>a)\\k<x>"))
-        #expect(!PatternAssembler.mayContainBackReference("a\\\\1"))
-        #expect(!PatternAssembler.mayContainBackReference("\\d+\\w"))
-    }
 
     @Test("Several patterns with back references keep their own group numbers")
     func backReferencesInSeveralPatterns() throws {
@@ -98,37 +68,6 @@ struct SearchEngineTests {
         #expect(all.text == "a\nb\n" && all.outcome.selectedAnything)
     }
 
-    // MARK: Decoding
-
-    @Test("Ill-formed UTF-8 decodes as Swift and ICU decode it: one U+FFFD per maximal subpart")
-    func decodingMatchesSwift() {
-        var generator = SplitMix64(seed: 0xDEC0DE)
-        let interesting: [UInt8] = [0x41, 0x80, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xA0, 0xED, 0x9F, 0xEF, 0xF0, 0x90, 0xF4, 0x8F, 0xF5, 0xFF]
-        let buffer = UTF16LineBuffer(initialCapacity: 4)
-        for _ in 0..<20_000 {
-            let length = Int(generator.next() % 12)
-            let bytes = (0..<length).map { _ in interesting[Int(generator.next() % UInt64(interesting.count))] }
-            var isASCII = false
-            let decoded = bytes.withUnsafeBytes { Array(buffer.decode($0, isASCII: &isASCII)) }
-            let expected = Array(String(decoding: bytes, as: UTF8.self).utf16)
-            #expect(decoded == expected, "\(bytes)")
-            #expect(isASCII == bytes.allSatisfy { $0 < 0x80 })
-        }
-    }
-
-    @Test("UTF-16 offsets map back to the bytes of the line")
-    func offsetsMapBack() {
-        let bytes: [UInt8] = Array("aé😀".utf8) + [0xFF] + Array("z".utf8)
-        // Units: a(1) é(1) 😀(2) U+FFFD(1) z(1).
-        let expected = [0: 0, 1: 1, 2: 3, 4: 7, 5: 8, 6: 9]
-        bytes.withUnsafeBytes { raw in
-            var offsets = UTF16ToByteOffsets(raw)
-            for unit in expected.keys.sorted() {
-                #expect(offsets.byteOffset(ofUnit: unit) == expected[unit], "unit \(unit)")
-            }
-        }
-    }
-
     // MARK: Blocks and lines
 
     @Test("Lines that cross read blocks are whole, numbered and placed right")
@@ -164,6 +103,25 @@ struct SearchEngineTests {
             $0.byteOffset = true
         })
         #expect(run.text == "\(6 + 3 * FileSearcher.readSize):needle\n\(6 + line.count + 6):needle\n")
+    }
+
+    @Test("terminator counting agrees with a plain count")
+    func terminatorCounting() {
+        var generator = SplitMix64(seed: 7)
+        for _ in 0..<200 {
+            // Up to 20,000 bytes: past the 255 rounds of 32 bytes after which lanes are summed.
+            let length = generator.chance(0.3) ? generator.number(in: 0...20_000) : generator.number(in: 0...100)
+            let bytes = (0..<length).map { _ in
+                generator.element(of: [UInt8(ascii: "\n"), 0, UInt8(ascii: "a"), 0x80, 0xFF])
+            }
+            let start = generator.number(in: 0...bytes.count)
+            let end = generator.number(in: start...bytes.count)
+            let expected = bytes[start..<end].filter { $0 == 10 || $0 == 0 }.count
+            let counted = bytes.withUnsafeBytes {
+                TerminatorCounting.count(in: $0.baseAddress ?? UnsafeRawPointer(bitPattern: 8)!, from: start, to: end, terminator: 10, nulEndsLines: true)
+            }
+            #expect(counted == expected)
+        }
     }
 
     @Test("Leading context survives the move to a new block")

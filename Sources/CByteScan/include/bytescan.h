@@ -1,4 +1,4 @@
-// bytescan: the hot loop of icugrep's packed-pair prefilter, in C.
+// bytescan: the hot loop of the packed-pair prefilter of ICURegex's line search, in C.
 //
 // Why a shim at all: Swift cannot compile one function for AVX2 and choose it at run time.
 // Its SIMD types compile for the target's baseline (SSE2 on x86-64), and a whole build for

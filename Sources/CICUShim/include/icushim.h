@@ -89,7 +89,8 @@ bool icushim_regex_find_in_utf8(icushim_regex *regex, const char *text, int64_t 
 const char *icushim_error_name(int32_t error_code);
 
 /// Writes the version of the ICU library in use (such as "72.1"), NUL-terminated, into
-/// `buffer` of `capacity` bytes (20 always suffice). For `--version` output.
+/// `buffer` of `capacity` bytes (20 always suffice). For icugrep's `--version` output, through
+/// ICURegex.
 void icushim_icu_version(char *buffer, int32_t capacity);
 
 // MARK: - Character conversion
@@ -123,14 +124,14 @@ const char *icushim_detect_unicode_signature(const char *bytes, int32_t length,
 /// U_FOLD_CASE_DEFAULT computes it; one or more code points, such as "ss" for U+00DF) into
 /// `out` of `capacity` code points, and returns how many it has (more than `capacity` means
 /// it was cut short; 3 always suffice). Surrogate code points fold to themselves. Exists so
-/// that the tests can check icugrep's committed table of case-fold variants, which the
+/// that the tests can check the committed table of case-fold variants, which the line search's
 /// case-insensitive prefilter relies on, against the ICU actually in use.
 int32_t icushim_fold_case(uint32_t code_point, uint32_t *out, int32_t capacity);
 
 /// The simple default case folding of `code_point` (`u_foldCase` with U_FOLD_CASE_DEFAULT),
-/// which ICU's regular expressions use for a lone pattern character. Exists so that icugrep's
-/// line automaton can tell, with `-i`, which characters a pattern's literal accepts, and for
-/// the same tests as `icushim_fold_case`.
+/// which ICU's regular expressions use for a lone pattern character. Exists so that the line
+/// search's automaton can tell, with `-i`, which characters a pattern's literal accepts, and
+/// for the same tests as `icushim_fold_case`.
 uint32_t icushim_simple_fold_case(uint32_t code_point);
 
 #ifdef __cplusplus

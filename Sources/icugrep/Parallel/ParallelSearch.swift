@@ -1,4 +1,5 @@
 import Glibc
+import ICURegex
 
 /// Searches several inputs on several threads, with output byte for byte that of the serial
 /// run: a walker thread finds the inputs in order (``InputWalker``) and appends them to an
@@ -41,7 +42,7 @@ struct ParallelSearch {
     /// Searches every input with one worker per matcher of `matchers` (each thread's own),
     /// writing to `output` and `errors`; nil, before anything is read or written, when the
     /// threads cannot be started (the serial search must then do it).
-    func run(matchers: [LineMatcher], output: OutputBuffer, errors: OutputBuffer) -> SearchRun.Outcome? {
+    func run(matchers: [LineSearcher], output: OutputBuffer, errors: OutputBuffer) -> SearchRun.Outcome? {
         let window = OrderedInputWindow(capacity: windowCapacity, bufferBudget: bufferBudget)
 
         // The walker's inputs and messages go to the window, in order.

@@ -1,4 +1,5 @@
 import Glibc
+import ICURegex
 
 /// One thread's share of a parallel search: its own matcher, searcher and printer, searching
 /// the inputs it claims from the window and posting each input's output and messages to the
@@ -55,7 +56,7 @@ final class SearchWorker {
     /// Creates a worker that searches with `matcher` (its own) and names files in its output
     /// when `showsFileName`.
     init(
-        window: OrderedInputWindow, matcher: LineMatcher, configuration: Configuration, policy: SearchPolicy,
+        window: OrderedInputWindow, matcher: LineSearcher, configuration: Configuration, policy: SearchPolicy,
         standardOutput: StandardOutputKind, showsFileName: Bool
     ) {
         self.window = window

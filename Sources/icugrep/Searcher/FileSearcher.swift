@@ -23,12 +23,12 @@ struct FileSearchResult {
 }
 
 /// Searches one input at a time, line by line, as GNU grep does: reads blocks, splits them
-/// into lines, asks the ``LineMatcher`` about each, keeps leading context, counts trailing
+/// into lines, asks the ``LineSearcher`` about each, keeps leading context, counts trailing
 /// context and `-m`, notices binary data, and hands lines to the ``LinePrinter``.
 ///
 /// One searcher serves every input of a run in turn (it keeps its buffers, and whether a line
 /// was selected yet, which decides the first group separator of the next input). To search
-/// inputs in parallel, give each thread its own searcher, ``LineMatcher`` and ``LinePrinter``
+/// inputs in parallel, give each thread its own searcher, ``LineSearcher`` and ``LinePrinter``
 /// writing to an ``OutputBuffer`` that collects the input's output, and write the collected
 /// outputs in input order; the one state that crosses inputs, whether a line was selected
 /// before, must then be settled in that order (grep prints `--` before an input's first group
@@ -46,7 +46,7 @@ final class FileSearcher {
     // cost a call on every line.
 
     private let policy: SearchPolicy
-    private let matcher: LineMatcher
+    private let matcher: LineSearcher
     private let printer: LinePrinter
     private let diagnostics: Diagnostics
 
@@ -95,7 +95,7 @@ final class FileSearcher {
 
     /// Creates a searcher that selects lines by `policy` with `matcher` and prints them with
     /// `printer`.
-    init(policy: SearchPolicy, matcher: LineMatcher, printer: LinePrinter, diagnostics: Diagnostics) {
+    init(policy: SearchPolicy, matcher: LineSearcher, printer: LinePrinter, diagnostics: Diagnostics) {
         self.policy = policy
         self.matcher = matcher
         self.printer = printer
@@ -122,7 +122,6 @@ final class FileSearcher {
         selectedBeforeBinary = -1
         stops = false
         decodedLine = nil
-        matcher.forgetKnownMatch()
         ring.removeAll()
         buffer.count = 0
 
@@ -153,7 +152,6 @@ final class FileSearcher {
             lineStart -= keepFrom
             ring.shift(by: keepFrom)
             decodedLine = nil
-            matcher.forgetKnownMatch()
 
             let blockStart = buffer.count
             let block = UnsafeMutableRawBufferPointer(start: buffer.base + blockStart, count: Self.readSize)
@@ -214,7 +212,8 @@ final class FileSearcher {
     ///
     /// With a prefilter, the lines before the next candidate line are skipped as a whole:
     /// they cannot match, so all they need is to be counted (and, while trailing context is
-    /// due or leading context is kept, to be handled one by one as rejected lines). With `-v`
+    /// due or leading context is kept, to be handled one by one as rejected lines); a
+    /// candidate that the prefilter proved to match is selected without asking ICU. With `-v`
     /// every line matters and the prefilter is not used.
     @inline(__always)
     private func searchLines(from start: Int, through lastEnd: Int) {
@@ -226,17 +225,21 @@ final class FileSearcher {
         }
         var position = start
         while position < limit && !stops {
+            var known: Verdict? = nil
             if prefilters && remaining > 0 {
                 let candidate = matcher.nextCandidateLine(
                     in: block, from: position, terminator: policy.lineTerminator, nulEndsLines: nulEndsLines)
-                if candidate > position {
-                    skipLines(from: position, to: candidate)
-                    position = candidate
+                if candidate.start > position {
+                    skipLines(from: position, to: candidate.start)
+                    position = candidate.start
                     if position >= limit || stops { break }
+                }
+                if candidate.verdict == .certainMatch {
+                    known = .match
                 }
             }
             let end = nextTerminator(from: position, to: limit)
-            searchLine(start: position, end: end, terminated: true)
+            searchLine(start: position, end: end, terminated: true, known: known)
             position = end + 1
         }
     }
@@ -255,7 +258,7 @@ final class FileSearcher {
         var position = start
         while position < end && !stops {
             let lineEnd = nextTerminator(from: position, to: end)
-            searchLine(start: position, end: lineEnd, terminated: true, mayMatch: false)
+            searchLine(start: position, end: lineEnd, terminated: true, known: .noMatch)
             position = lineEnd + 1
         }
     }
@@ -307,7 +310,7 @@ final class FileSearcher {
 
     // MARK: Lines
 
-    /// What the matcher said of a line.
+    /// What ICU, or the prefilter, said of a line.
     private enum Verdict {
         case match
         case noMatch
@@ -318,9 +321,10 @@ final class FileSearcher {
     /// Searches the line whose content is `start..<end` of the buffer.
     /// - Parameters:
     ///   - terminated: False for a last line without a terminator.
-    ///   - mayMatch: False when the prefilter proved the line cannot match.
+    ///   - known: What the prefilter proved of the line: `.match` or `.noMatch`; nil when ICU
+    ///     must decide.
     @inline(__always)
-    private func searchLine(start: Int, end: Int, terminated: Bool, mayMatch: Bool = true) {
+    private func searchLine(start: Int, end: Int, terminated: Bool, known: Verdict? = nil) {
         lineNumber += 1
         let content = UnsafeRawBufferPointer(start: buffer.base + start, count: end - start)
         if remaining == 0 {
@@ -332,7 +336,7 @@ final class FileSearcher {
             if pending == 0 { stops = true }
             return
         }
-        let verdict = mayMatch ? evaluate(content) : .noMatch
+        let verdict = known ?? evaluate(content)
         if verdict == .skipped {
             rejectLine(start: start, end: end, content: content)
             return
@@ -419,13 +423,9 @@ final class FileSearcher {
         return (.utf16(units), isASCII)
     }
 
-    /// Whether the line matches.
+    /// Whether the line matches, as ICU finds.
     @inline(__always)
     private func evaluate(_ content: UnsafeRawBufferPointer) -> Verdict {
-        if let known = matcher.lineKnownToMatch, known == UnsafeRawPointer(content.baseAddress) {
-            // The prefilter's automaton proved it, without decoding the line.
-            return .match
-        }
         let (text, _) = text(of: content)
         do {
             return try matcher.firstMatch(in: text, from: 0) != nil ? .match : .noMatch

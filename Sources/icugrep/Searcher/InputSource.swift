@@ -1,4 +1,5 @@
 import Glibc
+import ICURegex
 
 /// The bytes of one input as UTF-8: read from a file descriptor, and converted by ICU when
 /// `--encoding` names a charset or the input starts with a UTF-16 or UTF-32 byte-order mark.

@@ -1,5 +1,6 @@
 import Foundation
 import ICURegex
+import TestSupport
 
 /// One generated search: a text as UTF-16 units, a pattern, options and a search range.
 struct GeneratedCase: CustomStringConvertible {
@@ -91,22 +92,22 @@ struct CaseGenerator {
     static let loneSurrogates: [[UInt16]] = [[0xD83D], [0xDE00], [0xD800], [0xDFFF]]
 
     private mutating func textPiece(allowLoneSurrogates: Bool) -> [UInt16] {
-        if allowLoneSurrogates, random.chance(1, in: 6) {
-            return random.pick(Self.loneSurrogates)
+        if allowLoneSurrogates, random.chance(1.0 / 6) {
+            return random.element(of: Self.loneSurrogates)
         }
-        switch random.below(10) {
-        case 0..<5: return random.pick(Self.ascii)
-        case 5..<8: return random.pick(Self.caseSpecials)
-        case 8: return random.pick(Self.combiningMarks)
-        default: return random.pick(Self.astral)
+        switch random.number(in: 0..<10) {
+        case 0..<5: return random.element(of: Self.ascii)
+        case 5..<8: return random.element(of: Self.caseSpecials)
+        case 8: return random.element(of: Self.combiningMarks)
+        default: return random.element(of: Self.astral)
         }
     }
 
     /// A text of 0 to 10 characters; about a quarter may hold lone surrogates when allowed.
     mutating func text(allowLoneSurrogates: Bool) -> [UInt16] {
-        let lone = allowLoneSurrogates && random.chance(1, in: 4)
+        let lone = allowLoneSurrogates && random.chance(0.25)
         var units: [UInt16] = []
-        for _ in 0..<random.below(11) {
+        for _ in 0..<random.number(in: 0..<11) {
             units += textPiece(allowLoneSurrogates: lone)
         }
         return units
@@ -115,9 +116,9 @@ struct CaseGenerator {
     /// The whole text half the time, otherwise any range of units, which may start or end
     /// inside a surrogate pair.
     mutating func range(in count: Int) -> Range<Int> {
-        if random.chance(1, in: 2) { return 0..<count }
-        let lower = random.below(count + 1)
-        let upper = lower + random.below(count - lower + 1)
+        if random.chance(0.5) { return 0..<count }
+        let lower = random.number(in: 0...count)
+        let upper = lower + random.number(in: 0...(count - lower))
         return lower..<upper
     }
 
@@ -144,27 +145,27 @@ struct CaseGenerator {
     /// A pattern: well formed most of the time, empty rarely, malformed about 1 time in 20.
     mutating func pattern() -> String {
         captureGroups = 0
-        if random.chance(1, in: 200) { return "" }
+        if random.chance(0.005) { return "" }
         var pattern = alternation(depth: 2, bounded: false)
-        if random.chance(1, in: 20) {
-            let broken = random.pick(Self.malformations)
-            switch random.below(3) {
+        if random.chance(0.05) {
+            let broken = random.element(of: Self.malformations)
+            switch random.number(in: 0..<3) {
             case 0: pattern = broken + pattern
             case 1: pattern += broken
             default:
                 let units = Array(pattern.unicodeScalars)
-                let cut = random.below(units.count + 1)
+                let cut = random.number(in: 0...units.count)
                 pattern = String(String.UnicodeScalarView(units[..<cut])) + broken
                     + String(String.UnicodeScalarView(units[cut...]))
             }
         }
-        if random.chance(1, in: 12) { pattern = "(?i)" + pattern }
+        if random.chance(1.0 / 12) { pattern = "(?i)" + pattern }
         return pattern
     }
 
     private mutating func alternation(depth: Int, bounded: Bool) -> String {
         var result = sequence(depth: depth, bounded: bounded)
-        if random.chance(1, in: 5) {
+        if random.chance(0.2) {
             result += "|" + sequence(depth: depth, bounded: bounded)
         }
         return result
@@ -172,7 +173,7 @@ struct CaseGenerator {
 
     private mutating func sequence(depth: Int, bounded: Bool) -> String {
         var result = ""
-        for _ in 0..<(1 + random.below(3)) {
+        for _ in 0..<(1 + random.number(in: 0..<3)) {
             result += item(depth: depth, bounded: bounded)
         }
         return result
@@ -181,30 +182,30 @@ struct CaseGenerator {
     /// An atom with perhaps a quantifier. `bounded`: inside a look-behind, whose match length
     /// must have a bound, so no `*`, `+` or `{m,}` and no back-references.
     private mutating func item(depth: Int, bounded: Bool) -> String {
-        let roll = random.below(100)
+        let roll = random.number(in: 0..<100)
         switch roll {
         case 0..<42:
-            return quantified(random.pick(Self.literalPieces), single: true, bounded: bounded)
+            return quantified(random.element(of: Self.literalPieces), single: true, bounded: bounded)
         case 42..<52:
-            return quantified(random.pick(Self.classes), single: true, bounded: bounded)
+            return quantified(random.element(of: Self.classes), single: true, bounded: bounded)
         case 52..<66:
-            return quantified(random.pick(Self.classEscapes), single: true, bounded: bounded)
+            return quantified(random.element(of: Self.classEscapes), single: true, bounded: bounded)
         case 66..<74:
-            return random.pick(Self.assertions)
+            return random.element(of: Self.assertions)
         case 74..<78 where !bounded:
             // Back-references; \2 with fewer than two groups is a compile error.
-            return quantified(captureGroups > 0 && random.chance(3, in: 4) ? "\\1" : "\\2", single: false, bounded: bounded)
+            return quantified(captureGroups > 0 && random.chance(0.75) ? "\\1" : "\\2", single: false, bounded: bounded)
         case 78..<80:
-            return random.pick(["(?i)", "(?-i)"])
+            return random.element(of: ["(?i)", "(?-i)"])
         case 80..<100 where depth > 0:
             return group(depth: depth - 1, bounded: bounded)
         default:
-            return quantified(random.pick(Self.literalPieces), single: true, bounded: bounded)
+            return quantified(random.element(of: Self.literalPieces), single: true, bounded: bounded)
         }
     }
 
     private mutating func group(depth: Int, bounded: Bool) -> String {
-        switch random.below(10) {
+        switch random.number(in: 0..<10) {
         case 0..<3:
             captureGroups += 1
             return quantified("(" + alternation(depth: depth, bounded: bounded) + ")", single: false, bounded: bounded)
@@ -226,13 +227,13 @@ struct CaseGenerator {
     /// Adds a quantifier a third of the time. `single`: the atom matches exactly one character,
     /// so it may also take a lazy or possessive quantifier.
     private mutating func quantified(_ atom: String, single: Bool, bounded: Bool) -> String {
-        guard random.chance(1, in: 3) else { return atom }
+        guard random.chance(1.0 / 3) else { return atom }
         let quantifier =
             bounded
-            ? random.pick(["?", "{2}", "{1,2}", "{0,3}"])
-            : random.pick(["*", "+", "?", "{2}", "{1,2}", "{0,3}", "{2,}"])
-        guard single, random.chance(1, in: 3) else { return atom + quantifier }
-        return atom + quantifier + random.pick(["?", "+"])
+            ? random.element(of: ["?", "{2}", "{1,2}", "{0,3}"])
+            : random.element(of: ["*", "+", "?", "{2}", "{1,2}", "{0,3}", "{2,}"])
+        guard single, random.chance(1.0 / 3) else { return atom + quantifier }
+        return atom + quantifier + random.element(of: ["?", "+"])
     }
 
     // MARK: Cases
@@ -242,8 +243,8 @@ struct CaseGenerator {
         let units = text(allowLoneSurrogates: allowLoneSurrogates)
         let pattern = pattern()
         let range = range(in: units.count)
-        let caseInsensitive = random.chance(1, in: 3)
-        let anchored = random.chance(1, in: 4)
+        let caseInsensitive = random.chance(1.0 / 3)
+        let anchored = random.chance(0.25)
         return GeneratedCase(units: units, pattern: pattern, caseInsensitive: caseInsensitive, anchored: anchored, range: range)
     }
 }

@@ -1,3 +1,5 @@
+import TestSupport
+
 @testable import ICURegex
 
 /// A reference matcher for ``CodePointPattern``: whether some part of a text is in the

@@ -1,3 +1,5 @@
+import TestSupport
+
 /// Generates ICU patterns from a fixed seed out of every construct ``PatternReader`` knows,
 /// composed a few levels deep, and texts made of the characters those patterns match plus
 /// noise, so that matches are frequent.
@@ -92,17 +94,17 @@ struct PatternSyntaxGenerator {
         samples = []
         groups = 0
         names = []
-        literalOnly = random.chance(1, in: 4)
+        literalOnly = random.chance(1.0 / 4.0)
         var pattern = alternation(depth: 3, bounded: false).text
-        if random.chance(1, in: 3) {
+        if random.chance(1.0 / 3.0) {
             // Conditions at the edges of the match, which a line reading follows exactly: around
             // the whole pattern (as `-w` and `-x` wrap it), or at the ends of its first and last
             // branches.
-            if random.chance(1, in: 2) { pattern = "(?:" + pattern + ")" }
-            if random.chance(2, in: 3) { pattern = edgeCondition(Self.startConditions) + pattern }
-            if random.chance(2, in: 3) { pattern += edgeCondition(Self.endConditions) }
+            if random.chance(1.0 / 2.0) { pattern = "(?:" + pattern + ")" }
+            if random.chance(2.0 / 3.0) { pattern = edgeCondition(Self.startConditions) + pattern }
+            if random.chance(2.0 / 3.0) { pattern += edgeCondition(Self.endConditions) }
         }
-        if random.chance(1, in: 15) {
+        if random.chance(1.0 / 15.0) {
             // A quotation without its `\E`: it runs to the end of the pattern.
             pattern += "\\Q" + quotedText()
         }
@@ -111,7 +113,7 @@ struct PatternSyntaxGenerator {
 
     /// One of `conditions`, with a character in place of an empty lookaround's body.
     private mutating func edgeCondition(_ conditions: [String]) -> String {
-        let condition = random.pick(conditions)
+        let condition = random.element(of: conditions)
         guard condition.hasSuffix("=)") else { return condition }
         let scalar = literalScalar()
         samples.append(String(scalar))
@@ -122,8 +124,8 @@ struct PatternSyntaxGenerator {
     /// length ICU must bound: no `*`, `+`, `{n,}`, back references or `\X`.
     private mutating func alternation(depth: Int, bounded: Bool) -> Fragment {
         var branches = [sequence(depth: depth, bounded: bounded)]
-        while branches.count < 3, random.chance(1, in: 4) {
-            branches.append(random.chance(1, in: 6) ? Fragment(text: "", canBeEmpty: true) : sequence(depth: depth, bounded: bounded))
+        while branches.count < 3, random.chance(1.0 / 4.0) {
+            branches.append(random.chance(1.0 / 6.0) ? Fragment(text: "", canBeEmpty: true) : sequence(depth: depth, bounded: bounded))
         }
         return Fragment(text: branches.map(\.text).joined(separator: "|"), canBeEmpty: branches.contains(where: \.canBeEmpty))
     }
@@ -131,7 +133,7 @@ struct PatternSyntaxGenerator {
     private mutating func sequence(depth: Int, bounded: Bool) -> Fragment {
         var text = ""
         var canBeEmpty = true
-        for _ in 0..<(1 + random.below(4)) {
+        for _ in 0..<(1 + random.number(in: 0..<4)) {
             let piece = quantified(atom(depth: depth, bounded: bounded), bounded: bounded)
             text += piece.text
             canBeEmpty = canBeEmpty && piece.canBeEmpty
@@ -142,24 +144,24 @@ struct PatternSyntaxGenerator {
     /// One atom, without a quantifier.
     private mutating func atom(depth: Int, bounded: Bool) -> Fragment {
         if literalOnly {
-            switch random.below(10) {
+            switch random.number(in: 0..<10) {
             case 0..<3 where depth > 0: return group(depth: depth - 1, bounded: bounded)
-            case 3: return Fragment(text: random.pick(Self.comments), canBeEmpty: true, quantifiable: false)
+            case 3: return Fragment(text: random.element(of: Self.comments), canBeEmpty: true, quantifiable: false)
             default: break
             }
         }
-        if random.chance(1, in: 300) {
-            let (text, members) = random.pick(Self.oneLetterProperties)
-            samples.append(random.pick(members))
+        if random.chance(1.0 / 300.0) {
+            let (text, members) = random.element(of: Self.oneLetterProperties)
+            samples.append(random.element(of: members))
             return Fragment(text: text, canBeEmpty: false)
         }
-        switch random.below(literalOnly ? 40 : 100) {
+        switch random.number(in: 0..<(literalOnly ? 40 : 100)) {
         case 0..<26:
             let scalar = literalScalar()
             samples.append(String(scalar))
             return Fragment(text: String(scalar), canBeEmpty: false)
         case 26..<31:
-            let scalar = random.pick(Self.escapedPunctuation)
+            let scalar = random.element(of: Self.escapedPunctuation)
             samples.append(String(scalar))
             return Fragment(text: "\\" + String(scalar), canBeEmpty: false)
         case 31..<37:
@@ -167,34 +169,34 @@ struct PatternSyntaxGenerator {
             if !quoted.isEmpty { samples.append(quoted) }
             return Fragment(text: "\\Q" + quoted + "\\E", canBeEmpty: quoted.isEmpty)
         case 37..<40:
-            let (escape, character) = random.pick(Self.controlEscapes)
+            let (escape, character) = random.element(of: Self.controlEscapes)
             samples.append(character)
             return Fragment(text: escape, canBeEmpty: false)
         case 40..<48:
             return hexEscape()
         case 48..<62:
-            let (text, members) = random.pick(Self.classes)
-            samples.append(random.pick(members))
+            let (text, members) = random.element(of: Self.classes)
+            samples.append(random.element(of: members))
             return Fragment(text: text, canBeEmpty: false)
         case 62..<76 where depth > 0:
             return group(depth: depth - 1, bounded: bounded)
         case 76..<82:
             let anchors = bounded ? ["\\b", "\\B", "^", "\\A"] : ["^", "$", "\\A", "\\z", "\\Z", "\\b", "\\B"]
-            return Fragment(text: random.pick(anchors), canBeEmpty: true, quantifiable: false)
+            return Fragment(text: random.element(of: anchors), canBeEmpty: true, quantifiable: false)
         case 82..<89 where depth > 0:
             return lookaround(depth: depth - 1)
         case 89..<91:
-            return Fragment(text: random.pick(Self.comments), canBeEmpty: true, quantifiable: random.chance(1, in: 10))
+            return Fragment(text: random.element(of: Self.comments), canBeEmpty: true, quantifiable: random.chance(1.0 / 10.0))
         case 91..<94:
-            samples.append(random.pick(["\r\n", "\n", "\u{2028}"]))
+            samples.append(random.element(of: ["\r\n", "\n", "\u{2028}"]))
             return Fragment(text: "\\R", canBeEmpty: false)
         case 94..<96 where !bounded:
-            samples.append(random.pick(["e\u{301}", "x", "👍🏽"]))
+            samples.append(random.element(of: ["e\u{301}", "x", "👍🏽"]))
             return Fragment(text: "\\X", canBeEmpty: false)
         case 96..<98 where !bounded && groups > 0:
-            return Fragment(text: "\\" + String(1 + random.below(groups)), canBeEmpty: true)
+            return Fragment(text: "\\" + String(1 + random.number(in: 0..<groups)), canBeEmpty: true)
         case 98..<100 where !bounded && !names.isEmpty:
-            return Fragment(text: "\\k<" + random.pick(names) + ">", canBeEmpty: true)
+            return Fragment(text: "\\k<" + random.element(of: names) + ">", canBeEmpty: true)
         default:
             let scalar = literalScalar()
             samples.append(String(scalar))
@@ -203,15 +205,15 @@ struct PatternSyntaxGenerator {
     }
 
     private mutating func literalScalar() -> Unicode.Scalar {
-        random.pick(random.pick(Self.scripts))
+        random.element(of: random.element(of: Self.scripts))
     }
 
     /// The text of a quotation: characters of every script and metacharacters, never `\E`.
     private mutating func quotedText() -> String {
         var text = ""
-        for _ in 0..<random.below(5) {
-            if random.chance(1, in: 3) {
-                let meta = random.pick(Array("*+?()[]{}|^$.\\#".unicodeScalars))
+        for _ in 0..<random.number(in: 0..<5) {
+            if random.chance(1.0 / 3.0) {
+                let meta = random.element(of: Array("*+?()[]{}|^$.\\#".unicodeScalars))
                 if meta == "\\", text.unicodeScalars.last == "\\" { continue }
                 text.unicodeScalars.append(meta)
             } else {
@@ -227,17 +229,17 @@ struct PatternSyntaxGenerator {
     /// characters of their own), `\x{...}`, `\uhhhh` or `\Uhhhhhhhh`.
     private mutating func hexEscape() -> Fragment {
         let scalar =
-            random.chance(1, in: 3)
-            ? random.pick(Array("ABCabc019é×\u{7F}\u{1B}".unicodeScalars)) : literalScalar()
+            random.chance(1.0 / 3.0)
+            ? random.element(of: Array("ABCabc019é×\u{7F}\u{1B}".unicodeScalars)) : literalScalar()
         let value = scalar.value
-        var hex = String(value, radix: 16, uppercase: random.chance(1, in: 2))
-        switch random.below(4) {
+        var hex = String(value, radix: 16, uppercase: random.chance(1.0 / 2.0))
+        switch random.number(in: 0..<4) {
         case 0 where value < 0x100:
             hex = String(repeating: "0", count: 2 - hex.count) + hex
             var trailing = ""
-            if random.chance(1, in: 2) {
-                for _ in 0..<(1 + random.below(3)) {
-                    trailing.unicodeScalars.append(random.pick(Array("0123456789abcdefABCDEF".unicodeScalars)))
+            if random.chance(1.0 / 2.0) {
+                for _ in 0..<(1 + random.number(in: 0..<3)) {
+                    trailing.unicodeScalars.append(random.element(of: Array("0123456789abcdefABCDEF".unicodeScalars)))
                 }
             }
             samples.append(String(scalar) + trailing)
@@ -250,14 +252,14 @@ struct PatternSyntaxGenerator {
             return Fragment(text: "\\U" + String(repeating: "0", count: 8 - hex.count) + hex, canBeEmpty: false)
         default:
             samples.append(String(scalar))
-            let zeros = random.below(6 - hex.count + 1)
+            let zeros = random.number(in: 0..<6 - hex.count + 1)
             return Fragment(text: "\\x{" + String(repeating: "0", count: zeros) + hex + "}", canBeEmpty: false)
         }
     }
 
     private mutating func group(depth: Int, bounded: Bool) -> Fragment {
         let opening: String
-        switch random.below(8) {
+        switch random.number(in: 0..<8) {
         case 0..<3:
             groups += 1
             opening = "("
@@ -265,7 +267,7 @@ struct PatternSyntaxGenerator {
             opening = "(?:"
         case 5:
             groups += 1
-            let name = random.pick(["n", "word", "x2", "Grp"]) + String(names.count)
+            let name = random.element(of: ["n", "word", "x2", "Grp"]) + String(names.count)
             names.append(name)
             opening = "(?<" + name + ">"
         default:
@@ -276,15 +278,15 @@ struct PatternSyntaxGenerator {
     }
 
     private mutating func lookaround(depth: Int) -> Fragment {
-        let opening = random.pick(["(?=", "(?!", "(?<=", "(?<!"])
+        let opening = random.element(of: ["(?=", "(?!", "(?<=", "(?<!"])
         let behind = opening.hasPrefix("(?<")
         let body: String
-        if random.chance(1, in: 2) {
+        if random.chance(1.0 / 2.0) {
             // One character or class, which a line reading follows at a branch's edges.
-            if random.chance(2, in: 3) {
-                let text = random.pick(Self.lookaroundClasses)
+            if random.chance(2.0 / 3.0) {
+                let text = random.element(of: Self.lookaroundClasses)
                 body = text
-                if let members = Self.classes.first(where: { $0.0 == text })?.1 { samples.append(random.pick(members)) }
+                if let members = Self.classes.first(where: { $0.0 == text })?.1 { samples.append(random.element(of: members)) }
             } else {
                 let scalar = literalScalar()
                 samples.append(String(scalar))
@@ -298,33 +300,33 @@ struct PatternSyntaxGenerator {
 
     /// The atom, with a quantifier a third of the time.
     private mutating func quantified(_ atom: Fragment, bounded: Bool) -> Fragment {
-        guard atom.quantifiable, !literalOnly, random.chance(1, in: 3) else { return atom }
+        guard atom.quantifiable, !literalOnly, random.chance(1.0 / 3.0) else { return atom }
         let minimum: Int
         let quantifier: String
-        switch random.below(bounded ? 4 : 7) {
+        switch random.number(in: 0..<(bounded ? 4 : 7)) {
         case 0:
             (minimum, quantifier) = (0, "?")
         case 1:
-            let count = random.below(4)
+            let count = random.number(in: 0..<4)
             (minimum, quantifier) = (count, "{\(count)}")
         case 2, 3:
-            let count = random.below(3)
-            (minimum, quantifier) = (count, "{\(count),\(count + random.below(4))}")
+            let count = random.number(in: 0..<3)
+            (minimum, quantifier) = (count, "{\(count),\(count + random.number(in: 0..<4))}")
         case 4:
             (minimum, quantifier) = (0, "*")
         case 5:
             (minimum, quantifier) = (1, "+")
         default:
-            let count = random.below(3)
+            let count = random.number(in: 0..<3)
             (minimum, quantifier) = (count, "{\(count),}")
         }
         var text = atom.text + quantifier
-        if !atom.canBeEmpty, random.chance(1, in: 3) {
-            text += random.pick(["?", "+"])
+        if !atom.canBeEmpty, random.chance(1.0 / 3.0) {
+            text += random.element(of: ["?", "+"])
         }
         // A quantified piece's samples come in runs.
-        if let last = samples.last, random.chance(1, in: 2) {
-            samples.append(String(repeating: last, count: 2 + random.below(2)))
+        if let last = samples.last, random.chance(1.0 / 2.0) {
+            samples.append(String(repeating: last, count: 2 + random.number(in: 0..<2)))
         }
         return Fragment(text: text, canBeEmpty: atom.canBeEmpty || minimum == 0)
     }
@@ -335,11 +337,11 @@ struct PatternSyntaxGenerator {
     /// `newlines`: whether it may hold `\n` (and CR LF).
     mutating func text(newlines: Bool, maximumScalars: Int = 60) -> String {
         var text = ""
-        for _ in 0..<random.below(12) {
-            if !samples.isEmpty, random.chance(13, in: 20) {
-                text += random.pick(samples)
-            } else if random.chance(1, in: 6) {
-                text += random.pick(Self.noiseOnly)
+        for _ in 0..<random.number(in: 0..<12) {
+            if !samples.isEmpty, random.chance(13.0 / 20.0) {
+                text += random.element(of: samples)
+            } else if random.chance(1.0 / 6.0) {
+                text += random.element(of: Self.noiseOnly)
             } else {
                 text.unicodeScalars.append(literalScalar())
             }
@@ -357,9 +359,9 @@ struct PatternSyntaxGenerator {
     /// terminator or CR LF at its end (a line of a file with CR LF endings ends with `\r`).
     mutating func lineText() -> String {
         var text = text(newlines: false)
-        switch random.below(10) {
+        switch random.number(in: 0..<10) {
         case 0, 1: text += "\n"
-        case 2: text += random.pick(["\r", "\r\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"])
+        case 2: text += random.element(of: ["\r", "\r\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"])
         default: break
         }
         return text

@@ -1,3 +1,5 @@
+import TestSupport
+
 /// One comparison of icugrep with GNU grep: the same arguments given to both, run in the
 /// corpora directory.
 struct DifferentialCase: Sendable, CustomStringConvertible {

@@ -30,15 +30,6 @@ enum TestProcess {
     /// The built icugrep binary.
     static var icugrep: URL { productsDirectory.appendingPathComponent("icugrep") }
 
-    /// The shared corpora beside the package (`../shared/corpora`), or nil when absent.
-    static let corpora: URL? = {
-        let root = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let url = root.deletingLastPathComponent().appendingPathComponent("shared/corpora")
-        return FileManager.default.fileExists(atPath: url.path) ? url : nil
-    }()
-
     /// Runs `executable` with `arguments`, feeding `input` on standard input, in `directory`,
     /// with `environment` added to a clean environment (LC_ALL=C.UTF-8, no GREP_COLORS).
     static func run(

@@ -1,5 +1,6 @@
 @testable import icugrep
 import Foundation
+import TestSupport
 
 /// Generates texts, patterns and options for the prefilter's differential test, from a fixed
 /// seed: texts full of characters with special case foldings and near misses of the

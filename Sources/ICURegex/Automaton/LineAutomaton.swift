@@ -1,0 +1,256 @@
+/// A prefilter that runs a line search's patterns, as a ``LineAutomatonPlan``, over the raw
+/// UTF-8 bytes of lines: a deterministic automaton built lazily from the position automaton,
+/// one state per set of active positions, one table lookup per character.
+///
+/// Its language contains every match of the ICU patterns (see ``CodePointPattern``), so a line
+/// in which it finds nothing cannot match and is skipped without being decoded. A line it
+/// accepts is matched by ICU unless the acceptance is certain (``LineVerdict/certainMatch``:
+/// the plan is exact and the line held no character it approximates). A line with ill-formed
+/// UTF-8 is always accepted, never certainly, since the decoder's U+FFFD substitution is not
+/// followed here.
+///
+/// Not thread-safe: each thread makes its own from the shared plan.
+final class LineAutomaton {
+    /// A table entry not computed yet.
+    private static let unknown: Int32 = -1
+    /// A table entry for a character that completes a match.
+    private static let accepting: Int32 = -2
+    /// A byte-table entry for the lead byte of a multi-byte character.
+    private static let multiByte: UInt8 = 255
+    /// The most states kept; beyond it the table starts again from the current state.
+    private static let maximumStates = 4096
+
+    /// Lines at least this long in bytes are found with `memchr` and measured before they are
+    /// scanned, when no shorter line can match (below it, finding the lines costs more than
+    /// scanning them).
+    static let lineMeasuringLength = 12
+
+    private let automaton: PositionAutomaton
+    /// The fewest bytes a line that matches has.
+    private let minimumLineLength: Int
+    /// Whether the automaton's verdict is the pattern's for characters below
+    /// ``CodePointClassTable/exactLimit``, and whether characters above it are approximated.
+    private let isExact: Bool
+    private let approximatesLargeCharacters: Bool
+
+    /// Set by a scan that stops at ill-formed UTF-8 or reads an approximated character: a scan
+    /// without it that accepts proves that the pattern matches in its line.
+    private var scanWasInexact = false
+    private let classes: CodePointClassTable
+    /// The table's columns: one per class, and last the column of line terminators, which
+    /// read the line's end (``LineEdge/end``) and then lead to ``lineStartRow``.
+    private let columns: Int
+    private var lineEndColumn: Int { columns - 1 }
+
+    /// The row of the state in which each line starts: the one after reading the line's start
+    /// (``LineEdge/start``) in the state without active positions (row 0).
+    private var lineStartRow: Int32 = 0
+    /// The active positions of each state; state 0 has none.
+    private var states: [PositionSet] = []
+    /// The row of each state, by its active positions.
+    private var stateRows: [PositionSet: Int32] = [:]
+    /// The next state for each state and column, or ``unknown`` or ``accepting``. A state is
+    /// written as the offset of its row, its number times ``columns``, which saves a
+    /// multiplication per character.
+    private var table: UnsafeMutablePointer<Int32>
+    private var tableCapacity: Int
+
+    /// The column of each byte, for one line terminator: ASCII bytes by their class, line
+    /// ends to ``lineEndColumn``, lead bytes ``multiByte``.
+    private var byteColumns = [UInt8](repeating: 0, count: 256)
+    private var byteColumnsKey: (terminator: UInt8, nulEndsLines: Bool)?
+
+    /// Makes an automaton for `plan`.
+    init(_ plan: LineAutomatonPlan) {
+        automaton = plan.automaton
+        classes = plan.classes
+        minimumLineLength = plan.minimumLineLength
+        isExact = plan.isExact
+        approximatesLargeCharacters = plan.hasClassPositions
+        columns = plan.classes.masks.count + 1
+        tableCapacity = 64
+        table = .allocate(capacity: tableCapacity * columns)
+        addInitialStates()
+    }
+
+    deinit {
+        table.deallocate()
+    }
+
+    /// The first line at or after `start` (a line start) in `block` that may match, and
+    /// whether it certainly does. Lines end at `terminator`, and at NUL bytes too when
+    /// `nulEndsLines`.
+    func firstCandidateLine(
+        in block: UnsafeRawBufferPointer, from start: Int, terminator: UInt8, nulEndsLines: Bool
+    ) -> LineCandidate {
+        let count = block.count
+        guard minimumLineLength >= Self.lineMeasuringLength else {
+            scanWasInexact = !isExact
+            let found = firstCandidateByte(in: block, from: start, to: count, terminator: terminator, nulEndsLines: nulEndsLines)
+            if found >= count { return .none(in: count) }
+            let line = LineBounds.start(ofLineContaining: found, in: block, notBefore: start, terminator: terminator, nulEndsLines: nulEndsLines)
+            // The scan may have read approximated characters in earlier lines too: a
+            // conservative answer.
+            return LineCandidate(start: line, verdict: scanWasInexact ? .mayMatch : .certainMatch)
+        }
+        var line = start
+        while line < count {
+            let end = LineBounds.end(ofLineStartingAt: line, in: block, terminator: terminator, nulEndsLines: nulEndsLines)
+            if let verdict = verdict(onLineFrom: line, to: end, in: block, terminator: terminator, nulEndsLines: nulEndsLines) {
+                return LineCandidate(start: line, verdict: verdict)
+            }
+            line = end + 1
+        }
+        return .none(in: count)
+    }
+
+    /// What the automaton knows of the line `start..<end` of `block` (without its
+    /// terminator): nil when it cannot match, else whether it certainly matches.
+    func verdict(
+        onLineFrom start: Int, to end: Int, in block: UnsafeRawBufferPointer, terminator: UInt8, nulEndsLines: Bool
+    ) -> LineVerdict? {
+        guard end - start >= minimumLineLength else { return nil }
+        scanWasInexact = !isExact
+        let found = firstCandidateByte(
+            in: block, from: start, to: end, terminator: terminator, nulEndsLines: nulEndsLines, readsLineEnd: true)
+        guard found < end || found == Self.lineEndAccepted else { return nil }
+        return scanWasInexact ? .mayMatch : .certainMatch
+    }
+
+    /// What ``firstCandidateByte(in:from:to:terminator:nulEndsLines:readsLineEnd:)`` returns
+    /// when the end of the line, read after its last byte, completes a match.
+    private static let lineEndAccepted = -1
+
+    /// The offset of the first byte in `start..<end` of `block` at which a match of the
+    /// patterns may end (a line terminator, when the match ends with the line), or at which
+    /// an ill-formed UTF-8 sequence starts; `end` when there is none. `start` must be the
+    /// start of a line; lines end at `terminator`, and at NUL bytes too when `nulEndsLines`.
+    /// With `readsLineEnd`, `end` ends a line too, and when that completes a match the result
+    /// is ``lineEndAccepted``.
+    private func firstCandidateByte(
+        in block: UnsafeRawBufferPointer, from start: Int, to end: Int, terminator: UInt8, nulEndsLines: Bool,
+        readsLineEnd: Bool = false
+    ) -> Int {
+        prepareByteColumns(terminator: terminator, nulEndsLines: nulEndsLines)
+        let bytes = block.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        var table = self.table
+        var row = Int(lineStartRow)
+        var index = start
+        return byteColumns.withUnsafeBufferPointer { byteColumns in
+            while index < end {
+                var column = Int(byteColumns[Int(bytes[index])])
+                var length = 1
+                if column == Int(Self.multiByte) {
+                    let (value, count) = UTF8Decoding.multiByteSequence(at: index, in: bytes, end: end)
+                    if value == UTF8Decoding.illFormed {
+                        scanWasInexact = true
+                        return index
+                    }
+                    if value >= CodePointClassTable.exactLimit && approximatesLargeCharacters {
+                        scanWasInexact = true
+                    }
+                    column = Int(classes.classOf(value))
+                    if column == Int(CodePointClassTable.stopClass) {
+                        scanWasInexact = true
+                        return index
+                    }
+                    length = count
+                }
+                var next = table[row &+ column]
+                if next < 0 {
+                    if next == Self.unknown {
+                        next = transition(fromRow: row, column: column)
+                        table = self.table
+                    }
+                    if next == Self.accepting { return index }
+                }
+                row = Int(next)
+                index &+= length
+            }
+            if readsLineEnd {
+                var next = table[row &+ lineEndColumn]
+                if next == Self.unknown {
+                    next = transition(fromRow: row, column: lineEndColumn)
+                }
+                if next == Self.accepting { return Self.lineEndAccepted }
+            }
+            return end
+        }
+    }
+
+    // MARK: States
+
+    /// Computes, stores and returns the entry for the state of `row` and `column`. A line
+    /// terminator reads the line's end: it accepts, or leads to ``lineStartRow``.
+    private func transition(fromRow row: Int, column: Int) -> Int32 {
+        let readsLineEnd = column == lineEndColumn
+        let mask = classes.masks[readsLineEnd ? Int(classes.lineEndClass) : column]
+        let active = (automaton.positions(following: states[row / columns]) | automaton.first) & mask
+        if !(active & automaton.last).isEmpty {
+            table[row + column] = Self.accepting
+            return Self.accepting
+        }
+        if readsLineEnd {
+            table[row + column] = lineStartRow
+            return lineStartRow
+        }
+        if let known = stateRows[active] {
+            table[row + column] = known
+            return known
+        }
+        if states.count >= Self.maximumStates {
+            // Start again with the start state and the new one; the entry of `state`, which
+            // is gone, is not stored.
+            states.removeAll(keepingCapacity: true)
+            stateRows.removeAll(keepingCapacity: true)
+            addInitialStates()
+            return stateRows[active] ?? addState(active)
+        }
+        let newRow = addState(active)
+        table[row + column] = newRow
+        return newRow
+    }
+
+    /// Adds the state without active positions (row 0) and the state in which lines start.
+    private func addInitialStates() {
+        _ = addState(.empty)
+        // A pattern's match has a character besides the line's start, so reading the start
+        // alone never completes one.
+        let afterLineStart = automaton.first & classes.masks[Int(classes.lineStartClass)]
+        lineStartRow = stateRows[afterLineStart] ?? addState(afterLineStart)
+    }
+
+    /// Adds a state with the positions `active`, with unknown entries, and returns its row.
+    private func addState(_ active: PositionSet) -> Int32 {
+        let number = states.count
+        if number >= tableCapacity {
+            let newCapacity = tableCapacity * 2
+            let newTable = UnsafeMutablePointer<Int32>.allocate(capacity: newCapacity * columns)
+            newTable.update(from: table, count: tableCapacity * columns)
+            table.deallocate()
+            table = newTable
+            tableCapacity = newCapacity
+        }
+        states.append(active)
+        let row = Int32(number * columns)
+        stateRows[active] = row
+        let entries = table + number * columns
+        entries.update(repeating: Self.unknown, count: columns)
+        return row
+    }
+
+    /// Fills ``byteColumns`` for a line terminator, unless it is filled for it already.
+    private func prepareByteColumns(terminator: UInt8, nulEndsLines: Bool) {
+        if let key = byteColumnsKey, key.terminator == terminator, key.nulEndsLines == nulEndsLines {
+            return
+        }
+        for byte in 0..<256 {
+            byteColumns[byte] = byte < 0x80 ? classes.smallClasses[byte] : Self.multiByte
+        }
+        byteColumns[Int(terminator)] = UInt8(lineEndColumn)
+        if nulEndsLines {
+            byteColumns[0] = UInt8(lineEndColumn)
+        }
+        byteColumnsKey = (terminator, nulEndsLines)
+    }
+}

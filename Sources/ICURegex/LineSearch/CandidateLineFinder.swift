@@ -1,0 +1,51 @@
+/// The prefilter of one thread: finds, in a block of raw input bytes, the next line that
+/// contains one of the ``RequiredLiterals`` (or, with case-insensitive ASCII literals, any
+/// byte outside ASCII), so that the lines before it are skipped without being decoded or
+/// matched.
+final class CandidateLineFinder {
+    /// The one-pass scanner for every literal (and, with `-i`, for bytes outside ASCII),
+    /// kept in memory of its own and used in place: a stored property of the class would be
+    /// copied out for each call, costing reference counting of its arrays and a run-time
+    /// exclusivity check on every candidate line. Only this finder's thread uses it.
+    private let scanner: UnsafeMutablePointer<PackedPairScanner>
+    /// True when a line that holds a literal certainly matches (see
+    /// ``RequiredLiterals/literalsAreThePatterns``).
+    private let linesWithLiteralsMatch: Bool
+
+    /// Creates a finder for `literals`.
+    init(_ literals: RequiredLiterals) {
+        scanner = .allocate(capacity: 1)
+        scanner.initialize(to: PackedPairScanner(literals))
+        linesWithLiteralsMatch = literals.literalsAreThePatterns
+    }
+
+    deinit {
+        scanner.deinitialize(count: 1)
+        scanner.deallocate()
+    }
+
+    /// Forgets what was found in the previous block: to be called before the first question
+    /// about a new block (or the same memory holding other bytes).
+    func forgetBlock() {
+        scanner.pointee.forgetBlock()
+    }
+
+    /// The first line at or after `offset` (the start of a line) in `block` that may match:
+    /// a certain match when it was proposed for an occurrence of a literal and the literals
+    /// are the patterns. Lines end at `terminator`, and also at NUL bytes when
+    /// `nulEndsLines`. Questions about one block must come with increasing offsets.
+    func nextCandidateLine(
+        in block: UnsafeRawBufferPointer, from offset: Int, terminator: UInt8, nulEndsLines: Bool
+    ) -> LineCandidate {
+        // The scanner remembers its last answer, so later questions cost nothing until the
+        // search passes it.
+        let first = scanner.pointee.firstOccurrence(in: block, from: offset)
+        if first >= block.count { return .none(in: block.count) }
+        let start = LineBounds.start(
+            ofLineContaining: first, in: block, notBefore: offset, terminator: terminator, nulEndsLines: nulEndsLines)
+        // An occurrence of an ASCII literal starts with an ASCII byte; a line proposed for a
+        // byte outside ASCII (which may come before a literal in the same line) must be checked.
+        let holdsLiteral = !scanner.pointee.findsNonASCII || block[first] < 0x80
+        return LineCandidate(start: start, verdict: linesWithLiteralsMatch && holdsLiteral ? .certainMatch : .mayMatch)
+    }
+}

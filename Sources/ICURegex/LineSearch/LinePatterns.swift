@@ -1,0 +1,90 @@
+/// The patterns of a line search, compiled once before any input is read and shared by every
+/// ``LineSearcher`` (one per thread), with the prefilter's knowledge of them.
+///
+/// Usually all patterns are joined into one ICU pattern. When joining would change their
+/// meaning (a back reference such as `\1` would refer to another pattern's group) or ICU
+/// rejects the joined pattern (two patterns name the same group), each pattern is compiled on
+/// its own and a line's first match is the leftmost of theirs.
+package struct LinePatterns: Sendable {
+    /// A pattern that ICU rejected.
+    package struct CompileError: Error {
+        /// The pattern's index in the patterns given.
+        package var index: Int
+        /// ICU's error, with its offset in the pattern's text.
+        package var error: ICURegexError
+    }
+
+    /// The compiled ICU patterns: one, or one per given pattern.
+    let patterns: [RegexPattern]
+    /// Literals one of which every line that can match contains, for the prefilter; nil when
+    /// every line must be matched.
+    let requiredLiterals: RequiredLiterals?
+    /// The line automaton's plan, for the prefilter; nil when the patterns have none.
+    let lineAutomatonPlan: LineAutomatonPlan?
+
+    /// Compiles `patterns`, ICU pattern texts of which a line matches when any one does.
+    ///
+    /// Each pattern is first compiled alone, so that a malformed one is reported with an
+    /// offset in its own text.
+    /// - Parameters:
+    ///   - patterns: The texts, fixed strings quoted already (``PatternAssembler/quoted(_:)``).
+    ///   - options: The options of every pattern.
+    ///   - wrapper: What a match must span.
+    ///   - limits: The limits of every search of a line.
+    ///   - prefilters: Whether lines are prefiltered (by literals and the line automaton)
+    ///     before ICU is asked.
+    ///   - fixedStrings: True when the patterns are quoted fixed strings, which cannot be
+    ///     malformed and are always joined.
+    /// - Throws: ``CompileError`` for the first pattern ICU rejects.
+    package init(
+        patterns: [String], options: RegexPattern.Options, wrapper: PatternWrapper, limits: RegexPattern.Limits,
+        prefilters: Bool, fixedStrings: Bool
+    ) throws(CompileError) {
+        if prefilters {
+            requiredLiterals = RequiredLiterals(
+                patterns: patterns, ignoreCase: options.contains(.caseInsensitive), wrapper: wrapper)
+            lineAutomatonPlan = LineAutomatonPlan(patterns: patterns, options: options, wrapper: wrapper)
+        } else {
+            requiredLiterals = nil
+            lineAutomatonPlan = nil
+        }
+        let joinable = fixedStrings || !patterns.contains(where: PatternAssembler.mayContainBackReference)
+        // Quoted strings cannot be malformed: compile them joined straight away.
+        if patterns.count > 1 && fixedStrings,
+            let joined = Self.joined(patterns, wrapper: wrapper, options: options, limits: limits)
+        {
+            self.patterns = [joined]
+            return
+        }
+        var individually: [RegexPattern] = []
+        individually.reserveCapacity(patterns.count)
+        for (index, text) in patterns.enumerated() {
+            do {
+                let wrapped = PatternAssembler.wrapped(text, in: wrapper, options: options)
+                // Validate the pattern as written first: its error offsets refer to its own text.
+                if wrapped != text {
+                    _ = try RegexPattern(text, options: options, limits: limits)
+                }
+                individually.append(try RegexPattern(wrapped, options: options, limits: limits))
+            } catch {
+                throw CompileError(index: index, error: error)
+            }
+        }
+        if individually.count > 1 && joinable,
+            let joined = Self.joined(patterns, wrapper: wrapper, options: options, limits: limits)
+        {
+            self.patterns = [joined]
+            return
+        }
+        self.patterns = individually
+    }
+
+    /// The pattern texts joined into one alternation and wrapped, compiled; nil when ICU
+    /// rejects the result.
+    private static func joined(
+        _ texts: [String], wrapper: PatternWrapper, options: RegexPattern.Options, limits: RegexPattern.Limits
+    ) -> RegexPattern? {
+        let text = PatternAssembler.wrapped(PatternAssembler.alternation(texts), in: wrapper, options: options)
+        return try? RegexPattern(text, options: options, limits: limits)
+    }
+}

@@ -1,0 +1,149 @@
+/// The text of one line as the matcher sees it, without its terminator.
+package enum LineText {
+    /// The line decoded to UTF-16 (the usual form: ICU matches UTF-16 fastest). Offsets are
+    /// UTF-16 code units.
+    case utf16(UnsafeBufferPointer<UInt16>)
+    /// The line's UTF-8 bytes as read, for lines too long to decode economically. Offsets are
+    /// bytes; ill-formed sequences read as U+FFFD.
+    case utf8(UnsafeRawBufferPointer)
+
+    /// The length of the text in its own units.
+    package var count: Int {
+        switch self {
+        case .utf16(let units): return units.count
+        case .utf8(let bytes): return bytes.count
+        }
+    }
+}
+
+/// Answers, for one line, whether and where the patterns match, and, in a block of lines,
+/// which line may be the next to match. Not thread-safe: each thread makes its own from the
+/// shared ``LinePatterns``.
+package final class LineSearcher {
+    /// The matcher of the first (usually the only) pattern, kept apart from the array so that
+    /// the common case reads it without the array's bounds check and reference counting.
+    private unowned(unsafe) let primary: RegexMatcher
+    private let matchers: [RegexMatcher]
+    /// The literal prefilter, when the patterns have required literals, and the automaton
+    /// prefilter, when the patterns have one: owned here.
+    private let ownedCandidateFinder: CandidateLineFinder?
+    private let ownedAutomaton: LineAutomaton?
+    /// The same two, for the per-line questions: through `Unmanaged`, whose guaranteed
+    /// reference lends them without the retain and release that even a constant stored
+    /// reference costs on every call (the owners above keep them alive).
+    private let candidateFinder: Unmanaged<CandidateLineFinder>?
+    private let automaton: Unmanaged<LineAutomaton>?
+
+    /// Makes the ICU matchers and the prefilter for `patterns`.
+    package init(_ patterns: LinePatterns) throws(ICURegexError) {
+        var matchers: [RegexMatcher] = []
+        for pattern in patterns.patterns {
+            matchers.append(try pattern.makeMatcher())
+        }
+        self.matchers = matchers
+        primary = matchers[0]
+        ownedCandidateFinder = patterns.requiredLiterals.map(CandidateLineFinder.init)
+        ownedAutomaton = patterns.lineAutomatonPlan.map(LineAutomaton.init)
+        candidateFinder = ownedCandidateFinder.map { Unmanaged.passUnretained($0) }
+        automaton = ownedAutomaton.map { Unmanaged.passUnretained($0) }
+    }
+
+    /// The first match in `text` that starts at or after `from`, in the text's units; with
+    /// several separately compiled patterns, the leftmost of their first matches (the earlier
+    /// pattern when two start together, as in an alternation).
+    /// - Throws: ``ICURegexError/timeLimitExceeded`` or ``ICURegexError/stackLimitExceeded``
+    ///   when ICU stops the search.
+    package func firstMatch(in text: LineText, from: Int) throws(ICURegexError) -> Range<Int>? {
+        if matchers.count == 1 {
+            return try Self.firstMatch(primary, in: text, from: from)
+        }
+        var best: Range<Int>? = nil
+        for matcher in matchers {
+            guard let found = try Self.firstMatch(matcher, in: text, from: from) else { continue }
+            if best == nil || found.lowerBound < best!.lowerBound {
+                best = found
+            }
+        }
+        return best
+    }
+
+    @inline(__always)
+    private static func firstMatch(_ matcher: RegexMatcher, in text: LineText, from: Int) throws(ICURegexError) -> Range<Int>? {
+        switch text {
+        case .utf16(let units):
+            return try matcher.firstMatch(inUTF16: units, from: from)
+        case .utf8(let bytes):
+            return try matcher.firstMatch(inUTF8: bytes, from: from)
+        }
+    }
+
+    /// True when a prefilter can tell lines that cannot match from the raw bytes, so that
+    /// the searcher should ask ``nextCandidateLine(in:from:terminator:nulEndsLines:)``.
+    package var hasPrefilter: Bool { candidateFinder != nil || automaton != nil }
+
+    /// Tells the prefilter that the next question is about a new block (or the same memory
+    /// holding other bytes).
+    package func forgetBlock() {
+        candidateFinder?._withUnsafeGuaranteedRef { $0.forgetBlock() }
+    }
+
+    /// The first line, at or after `offset` in `block`, that may match, and whether it
+    /// certainly does; every line between `offset` and its start certainly does not. `offset`
+    /// is the start of a line; the answer's start is the start of a line or `block.count`.
+    /// Lines end at `terminator`, and at NUL bytes too when `nulEndsLines`. Offsets asked
+    /// about one block must not decrease.
+    ///
+    /// The literal prefilter, when there is one, proposes lines that hold a required literal,
+    /// and the automaton, when there is one, checks each of them (unless the patterns are
+    /// exactly the literals: then a line proposed for a literal, rather than for a byte
+    /// outside ASCII, certainly matches); without literals, the automaton scans the lines
+    /// itself. Without a prefilter every line may match, and the answer is `offset` itself.
+    package func nextCandidateLine(
+        in block: UnsafeRawBufferPointer, from offset: Int, terminator: UInt8, nulEndsLines: Bool
+    ) -> LineCandidate {
+        switch (candidateFinder, automaton) {
+        case (nil, nil):
+            return LineCandidate(start: offset, verdict: .mayMatch)
+        case (let candidateFinder?, nil):
+            return candidateFinder._withUnsafeGuaranteedRef {
+                $0.nextCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines)
+            }
+        case (nil, let automaton?):
+            return automaton._withUnsafeGuaranteedRef {
+                $0.firstCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines)
+            }
+        case (let candidateFinder?, let automaton?):
+            return candidateFinder._withUnsafeGuaranteedRef { finder in
+                automaton._withUnsafeGuaranteedRef { automaton in
+                    checkedCandidateLine(
+                        in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines,
+                        finder: finder, automaton: automaton)
+                }
+            }
+        }
+    }
+
+    /// The next line holding a required literal that the automaton accepts, unless the
+    /// literal alone proves the line matches.
+    @inline(__always)
+    private func checkedCandidateLine(
+        in block: UnsafeRawBufferPointer, from offset: Int, terminator: UInt8, nulEndsLines: Bool,
+        finder: CandidateLineFinder, automaton: LineAutomaton
+    ) -> LineCandidate {
+        var position = offset
+        while position < block.count {
+            let candidate = finder.nextCandidateLine(in: block, from: position, terminator: terminator, nulEndsLines: nulEndsLines)
+            if candidate.start >= block.count || candidate.verdict == .certainMatch {
+                return candidate
+            }
+            let lineEnd = LineBounds.end(ofLineStartingAt: candidate.start, in: block, terminator: terminator, nulEndsLines: nulEndsLines)
+            if let verdict = automaton.verdict(
+                onLineFrom: candidate.start, to: lineEnd, in: block, terminator: terminator, nulEndsLines: nulEndsLines)
+            {
+                return LineCandidate(start: candidate.start, verdict: verdict)
+            }
+            position = lineEnd + 1
+        }
+        return .none(in: block.count)
+    }
+}

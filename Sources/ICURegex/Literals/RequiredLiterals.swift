@@ -1,0 +1,147 @@
+/// Literal byte strings one of which every line that can match contains: the prefilter's
+/// knowledge about a line search's patterns, decided once before any input is read.
+///
+/// Case-sensitively, a line can match only when its raw UTF-8 bytes contain one of
+/// ``literals``: every character of a literal is matched by exactly that character, and the
+/// decoder turns exactly its UTF-8 bytes into it (a literal never holds U+FFFD, which
+/// ill-formed input also turns into).
+///
+/// With `-i`, a literal that holds a character outside ASCII is searched, when it can be, as
+/// a ``CaseVariantLiteral`` (in ``variantLiterals``): its longest stretch of characters whose
+/// case-fold variants are known exactly, matched in any of their spellings. That is exact for
+/// every line, whatever bytes it holds.
+///
+/// The other literals with `-i` (``caseInsensitiveASCII``) are ASCII, lowercased, and a line
+/// can match them only when it contains one of them ignoring ASCII case, or when it holds a
+/// byte outside ASCII. ICU compares full case foldings; the fold of ASCII text is its ASCII
+/// lowercase, one character for one, so in an ASCII line an ASCII stretch of the pattern's
+/// literal is matched by the same letters in either case. Only characters outside ASCII fold
+/// into ASCII letters (`ß` to `ss`, `ſ` to `s`, the Kelvin sign to `k`, `ﬀ` to `ff`, `İ` to
+/// `i` and a combining dot, ...), so a line with any of them is always searched. Pure ASCII
+/// literals keep this form: most ASCII letters have a variant outside ASCII or are part of
+/// some character's multi-letter fold, so their exact stretches would be short.
+struct RequiredLiterals: Sendable, Equatable {
+    /// The literals, as UTF-8 bytes; lowercase ASCII with ``caseInsensitiveASCII``.
+    var literals: [[UInt8]]
+    /// True when ``literals`` are searched ignoring ASCII case, and lines with bytes outside
+    /// ASCII are always candidates (only when ``literals`` is not empty).
+    var caseInsensitiveASCII: Bool
+    /// The literals searched in all their case-fold spellings (with `-i` only).
+    var variantLiterals: [CaseVariantLiteral] = []
+    /// True when the patterns match exactly ``literals``, without the `-w` or `-x` wrapper:
+    /// then a line that contains one of them matches, and neither the automaton nor ICU need
+    /// be asked. (A literal found in the raw bytes is found in the decoded line too: it is
+    /// well-formed UTF-8 and starts with a byte that no sequence continues with.) With `-i`
+    /// this holds for pure ASCII literals found ignoring ASCII case: ASCII letters that differ
+    /// only in case have the same case folding, so ICU matches them. A line proposed for a
+    /// byte outside ASCII instead must still be checked.
+    var literalsAreThePatterns = false
+
+    /// The fewest bytes a literal searched through its case-fold variants may take: a single
+    /// letter in two spellings would make most lines candidates.
+    static let minimumVariantLength = 4
+
+    /// The shortest literal worth a prefilter, in bytes: a single common byte would make
+    /// nearly every line a candidate, and the search only slower.
+    static let minimumLength = 2
+
+    /// The literals for the ICU pattern texts `patterns` (fixed strings quoted already, not
+    /// yet wrapped: a wrapper only narrows the matches of the pattern inside it, so it changes
+    /// no literal, only ``literalsAreThePatterns``, which then is false). A line matches when
+    /// any pattern does, so the literal sets are joined; a pattern without literals leaves
+    /// none for the search.
+    init?(patterns: [String], ignoreCase: Bool, wrapper: PatternWrapper = .none) {
+        guard !patterns.isEmpty else { return nil }
+        let score = ignoreCase ? Self.caseInsensitiveScore : Self.caseSensitiveScore
+        var joined: [[UInt8]]? = []
+        // The strings the patterns match, when that is a known, faithful set for each.
+        var exact: [[UInt8]]? = []
+        for pattern in patterns {
+            guard let facts = PatternLiteralExtractor.facts(of: pattern, score: score), let literals = facts.required else {
+                return nil
+            }
+            joined = LiteralFacts.union(joined, literals)
+            guard joined != nil else { return nil }
+            exact = facts.exactIsFaithful ? LiteralFacts.union(exact, facts.exact) : nil
+        }
+        guard let joined else { return nil }
+        guard ignoreCase else {
+            guard joined.allSatisfy({ $0.count >= Self.minimumLength }) else { return nil }
+            self.literals = joined
+            self.caseInsensitiveASCII = false
+            literalsAreThePatterns = wrapper == .none && exact.map { Set($0) == Set(joined) } ?? false
+            return
+        }
+        var asciiLiterals: [[UInt8]] = []
+        var variantLiterals: [CaseVariantLiteral] = []
+        for literal in joined {
+            switch Self.caseInsensitiveForm(of: literal) {
+            case .variants(let variantLiteral):
+                if !variantLiterals.contains(variantLiteral) { variantLiterals.append(variantLiteral) }
+            case .ascii(let ascii):
+                guard ascii.count >= Self.minimumLength else { return nil }
+                let lowercased = Self.asciiLowercased(ascii)
+                if !asciiLiterals.contains(lowercased) { asciiLiterals.append(lowercased) }
+            }
+        }
+        self.literals = asciiLiterals
+        self.caseInsensitiveASCII = !asciiLiterals.isEmpty
+        self.variantLiterals = variantLiterals
+        // Each exact string pure ASCII and searched whole: its longest ASCII run is itself.
+        literalsAreThePatterns = wrapper == .none && variantLiterals.isEmpty
+            && exact.map { Set($0.map(Self.asciiLowercased)) == Set(asciiLiterals) } ?? false
+    }
+
+    /// How one literal is searched with `-i`.
+    enum CaseInsensitiveForm: Equatable {
+        /// Through the case-fold variants of its longest exact stretch.
+        case variants(CaseVariantLiteral)
+        /// Its longest ASCII stretch, ignoring ASCII case, with non-ASCII lines searched anyway.
+        case ascii([UInt8])
+    }
+
+    /// The form of `literal` with `-i`: its variants when it holds a character outside ASCII
+    /// and a long enough exact stretch, its longest ASCII stretch otherwise.
+    static func caseInsensitiveForm(of literal: [UInt8]) -> CaseInsensitiveForm {
+        if literal.contains(where: { $0 >= 0x80 }) {
+            let scalars = Array(String(decoding: literal, as: UTF8.self).unicodeScalars)
+            if let run = CaseVariantLiteral.longestSafeRun(scalars), run.minimumLength >= minimumVariantLength {
+                return .variants(run)
+            }
+        }
+        return .ascii(longestASCIIRun(literal))
+    }
+
+    /// The rank of a literal set searched case-sensitively: its shortest literal's length.
+    private static func caseSensitiveScore(_ literals: [[UInt8]]) -> Int {
+        literals.map(\.count).min() ?? 0
+    }
+
+    /// The rank of a literal set searched with `-i`: the fewest bytes any of them is searched
+    /// by, in its ``CaseInsensitiveForm``.
+    private static func caseInsensitiveScore(_ literals: [[UInt8]]) -> Int {
+        literals.map {
+            switch caseInsensitiveForm(of: $0) {
+            case .variants(let run): return run.minimumLength
+            case .ascii(let run): return run.count
+            }
+        }.min() ?? 0
+    }
+
+    /// The longest stretch of ASCII bytes in `bytes` (the first of equal ones).
+    static func longestASCIIRun(_ bytes: [UInt8]) -> [UInt8] {
+        var best = 0..<0
+        var start = 0
+        for (index, byte) in bytes.enumerated() where byte >= 0x80 {
+            if index - start > best.count { best = start..<index }
+            start = index + 1
+        }
+        if bytes.count - start > best.count { best = start..<bytes.count }
+        return Array(bytes[best])
+    }
+
+    /// `bytes` with ASCII capital letters lowercased.
+    static func asciiLowercased(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+    }
+}

@@ -1,0 +1,85 @@
+import Glibc
+import ICURegex
+
+/// What the line search of ICURegex needs to know of a ``Configuration``: the patterns as ICU
+/// texts, their options and wrapper, the time limit, and whether lines are prefiltered.
+extension Configuration {
+    /// The environment variable that, set to `1`, turns the prefilter (literals and line
+    /// automaton) off, so that tests can compare the prefiltered search with the plain one.
+    static let prefilterDisablingVariable = "ICUGREP_NO_PREFILTER"
+
+    /// True when lines are prefiltered: ``usesPrefilter`` is on and the environment does not
+    /// turn it off.
+    var prefiltersLines: Bool {
+        guard usesPrefilter else { return false }
+        guard let value = getenv(Self.prefilterDisablingVariable) else { return true }
+        return String(cString: value) != "1"
+    }
+
+    /// The ICU text of each pattern: the pattern itself, or with `-F` the pattern quoted so
+    /// that every character stands for itself.
+    var patternTexts: [String] {
+        switch patternSyntax {
+        case .regularExpression:
+            return patterns
+        case .fixedStrings:
+            return patterns.map(PatternAssembler.quoted)
+        }
+    }
+
+    /// The compile options every pattern uses: only `\n` ends a line (so `.` matches `\r` and
+    /// `$` does not match before the `\r` of a CRLF line, as with `grep -P`), plus `-i` and
+    /// `--unicode-words`.
+    var patternOptions: RegexPattern.Options {
+        var options: RegexPattern.Options = [.useUnixLineSeparators]
+        if ignoreCase { options.insert(.caseInsensitive) }
+        if unicodeWords { options.insert(.useUnicodeWordBoundaries) }
+        return options
+    }
+
+    /// What a match must span: the whole line with `-x` (which wins over `-w`), whole words
+    /// with `-w`.
+    var patternWrapper: PatternWrapper {
+        lineRegexp ? .wholeLines : wordRegexp ? .wholeWords : .none
+    }
+}
+
+extension LinePatterns {
+    /// Compiles the patterns of `configuration`.
+    /// - Throws: ``SearchRun/PatternError`` for the first pattern ICU rejects, with its text as
+    ///   the user gave it.
+    init(configuration: Configuration) throws(SearchRun.PatternError) {
+        do {
+            try self.init(
+                patterns: configuration.patternTexts,
+                options: configuration.patternOptions,
+                wrapper: configuration.patternWrapper,
+                limits: RegexPattern.Limits(
+                    timeLimitSteps: configuration.timeLimitSteps,
+                    stackLimitBytes: RegexPattern.Limits.default.stackLimitBytes),
+                prefilters: configuration.prefiltersLines,
+                fixedStrings: configuration.patternSyntax == .fixedStrings)
+        } catch {
+            throw SearchRun.PatternError(pattern: configuration.patterns[error.index], icuError: error.error)
+        }
+    }
+}
+
+extension SearchRun.PatternError {
+    /// The error for `pattern`, which ICU rejected with `icuError`; ICU's offset in UTF-16 units
+    /// becomes an offset in Characters.
+    init(pattern: String, icuError: ICURegexError) {
+        var characterOffset: Int? = nil
+        if let unitOffset = icuError.patternOffset {
+            var units = 0
+            var characters = 0
+            for character in pattern {
+                if units >= unitOffset { break }
+                units += character.utf16.count
+                characters += 1
+            }
+            characterOffset = characters
+        }
+        self.init(pattern: pattern, reason: icuError.icuName, characterOffset: characterOffset)
+    }
+}

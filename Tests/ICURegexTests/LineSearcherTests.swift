@@ -1,0 +1,69 @@
+@testable import ICURegex
+import Testing
+
+extension LibraryTests {
+    /// The lines a ``LineSearcher`` proposes in a block, and what it knows of them: the lines
+    /// it passes over cannot match, and the lines it is certain of match without ICU.
+    @Suite struct LineSearcherTests {
+        /// The lines proposed in `text` for `patterns`, asked as icugrep asks: from each line
+        /// after the last one proposed, within one block.
+        static func candidates(
+            _ patterns: [String], options: RegexPattern.Options = [], wrapper: PatternWrapper = .none,
+            prefilters: Bool = true, in text: [UInt8]
+        ) throws -> [LineCandidate] {
+            let linePatterns = try LinePatterns(
+                patterns: patterns, options: options.union(.useUnixLineSeparators), wrapper: wrapper,
+                limits: .default, prefilters: prefilters, fixedStrings: false)
+            let searcher = try LineSearcher(linePatterns)
+            return text.withUnsafeBytes { block in
+                searcher.forgetBlock()
+                var found: [LineCandidate] = []
+                var position = 0
+                while position < block.count {
+                    let candidate = searcher.nextCandidateLine(in: block, from: position, terminator: 10, nulEndsLines: false)
+                    guard candidate.start < block.count else { break }
+                    found.append(candidate)
+                    position = (block[candidate.start...].firstIndex(of: 10) ?? block.count) + 1
+                }
+                return found
+            }
+        }
+
+        @Test("patterns that are their literals: a line holding one certainly matches")
+        func literalPatterns() throws {
+            let text = Array("no\nSherlock Holmes\nx\nHolmes, Sherlock\nJohn Watson!\n".utf8)
+            #expect(try Self.candidates(["Sherlock Holmes|John Watson"], in: text) == [
+                LineCandidate(start: 3, verdict: .certainMatch), LineCandidate(start: 38, verdict: .certainMatch),
+            ])
+            // Ignoring case, a line proposed for a byte outside ASCII goes to the automaton.
+            let ignoringCase = try Self.candidates(["holmes"], options: .caseInsensitive, in: Array("HOLMES\nſherlock\nnone\n".utf8))
+            #expect(ignoringCase == [LineCandidate(start: 0, verdict: .certainMatch)])
+        }
+
+        @Test("the automaton checks the literal's lines: certain where it is exact, else ICU decides")
+        func checkedLines() throws {
+            let text = Array("Holmesian\nHolmes!\nMr Holmes\n".utf8)
+            #expect(try Self.candidates(["Holmes"], wrapper: .wholeWords, in: text) == [
+                LineCandidate(start: 10, verdict: .certainMatch), LineCandidate(start: 18, verdict: .certainMatch),
+            ])
+            // The automaton drops `\b`, so it accepts `Holmesian` too, and it is exact nowhere.
+            #expect(try Self.candidates(["Holmes\\b"], in: text) == [
+                LineCandidate(start: 0, verdict: .mayMatch), LineCandidate(start: 10, verdict: .mayMatch),
+                LineCandidate(start: 18, verdict: .mayMatch),
+            ])
+            // A line the automaton reads ill-formed UTF-8 in is never certain.
+            #expect(try Self.candidates(["\\w+\\s+Holmes"], in: text + [0x78, 0xFF] + Array("y Holmes\n".utf8)) == [
+                LineCandidate(start: 18, verdict: .certainMatch), LineCandidate(start: 28, verdict: .mayMatch),
+            ])
+            // Without a literal, the automaton scans the lines itself.
+            #expect(try Self.candidates(["\\w{2}\\s+\\w"], in: text) == [LineCandidate(start: 18, verdict: .certainMatch)])
+        }
+
+        @Test("without a prefilter, every line may match")
+        func withoutPrefilter() throws {
+            #expect(try Self.candidates(["Holmes"], prefilters: false, in: Array("a\nb\n".utf8)) == [
+                LineCandidate(start: 0, verdict: .mayMatch), LineCandidate(start: 2, verdict: .mayMatch),
+            ])
+        }
+    }
+}
