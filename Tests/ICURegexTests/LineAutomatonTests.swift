@@ -17,7 +17,7 @@ extension LibraryTests {
             "a{,3}", "a{3", "a**", "*a", "[]a]", "[\\Qa]\\E]", "\\y", "a{999999999}", "(a", "a)", "\\x{D800}", "\\x4",
         ])
         func readerGivesUp(pattern: String) {
-            #expect(CodePointPatternReader.read(pattern) == nil, "\(pattern)")
+            #expect(CodePointPattern.reading(of: pattern) == nil, "\(pattern)")
         }
 
         @Test("the reader understands the common constructs", arguments: [
@@ -27,7 +27,7 @@ extension LibraryTests {
             "a{2}b{1,3}c{0,}", "a(?#c)b", "a{99999}",
         ])
         func readerUnderstands(pattern: String) {
-            #expect(CodePointPatternReader.read(pattern) != nil, "\(pattern)")
+            #expect(CodePointPattern.reading(of: pattern) != nil, "\(pattern)")
         }
 
         @Test("the list of multi-character folds is ICU's, for every code point")
@@ -126,7 +126,7 @@ extension LibraryTests {
                 let terminator: UInt8 = wrapper == .wholeLines ? 0 : 10
                 // Patterns ICU rejects (a quantified anchor, a group name used twice) never reach
                 // the automaton in icugrep.
-                guard let plan = LineAutomatonPlan(patterns: patterns, options: options, wrapper: wrapper),
+                guard let plan = LineAutomatonPlan(patterns: [wrapped], options: options),
                     let compiled = try? RegexPattern(wrapped, options: options, limits: Self.limits)
                 else { continue }
                 let matcher = try compiled.makeMatcher()

@@ -7,7 +7,7 @@ import Testing
 @Suite struct PatternAnalysisTests {
     /// The facts of `pattern`, ranked by the shortest literal.
     private func facts(_ pattern: String) -> LiteralFacts? {
-        PatternLiteralExtractor.facts(of: pattern, score: { $0.map(\.count).min() ?? 0 })
+        LiteralFacts.of(pattern: pattern, score: { $0.map(\.count).min() ?? 0 })
     }
 
     /// The exact strings of `pattern`, as text, in order.

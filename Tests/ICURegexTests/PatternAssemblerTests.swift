@@ -30,10 +30,10 @@ extension LibraryTests {
 
         @Test("Back references are found past escaped backslashes")
         func backReferenceDetection() {
-            #expect(PatternAssembler.mayContainBackReference("(a)\\1"))
-            #expect(PatternAssembler.mayContainBackReference("(?<x>a)\\k<x>"))
-            #expect(!PatternAssembler.mayContainBackReference("a\\\\1"))
-            #expect(!PatternAssembler.mayContainBackReference("\\d+\\w"))
+            #expect(LinePatterns.mayHoldReference("(a)\\1"))
+            #expect(LinePatterns.mayHoldReference("(?<x>a)\\k<x>"))
+            #expect(!LinePatterns.mayHoldReference("a\\\\1"))
+            #expect(!LinePatterns.mayHoldReference("\\d+\\w"))
         }
     }
 }

@@ -158,7 +158,8 @@ extension LibraryTests {
             #expect(whole(["Holmès"], ignoreCase: true) != true)
             // Wrapped for whole words or lines, the patterns no longer match every occurrence.
             for wrapper in [PatternWrapper.wholeWords, .wholeLines] {
-                let wrapped = RequiredLiterals(patterns: ["Holmes"], ignoreCase: false, wrapper: wrapper)
+                let text = PatternAssembler.wrapped("Holmes", in: wrapper, options: [])
+                let wrapped = RequiredLiterals(patterns: [text], ignoreCase: false)
                 #expect(wrapped?.literals == [Array("Holmes".utf8)])
                 #expect(wrapped?.literalsAreThePatterns == false)
             }

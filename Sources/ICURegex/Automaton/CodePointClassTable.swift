@@ -23,7 +23,7 @@ struct CodePointClassTable: Sendable {
     let otherLargeClass: UInt8
     /// The positions that accept the code points of each class.
     let masks: [PositionSet]
-    /// The classes of the line's edges, ``LineEdge/start`` and ``LineEdge/end``.
+    /// The classes of the line's edges, ``CodePointSet/lineStart`` and ``CodePointSet/lineEnd``.
     let lineStartClass: UInt8
     let lineEndClass: UInt8
     /// True when the classes follow case-insensitive matching.
@@ -49,9 +49,9 @@ struct CodePointClassTable: Sendable {
         for (position, set) in automaton.positionSets.enumerated() {
             let bit = PositionSet(position: position)
             switch set {
-            case .scalar(let value) where value == LineEdge.start:
+            case .lineStart:
                 lineStartMask |= bit
-            case .scalar(let value) where value == LineEdge.end:
+            case .lineEnd:
                 lineEndMask |= bit
             case .scalar(let value) where caseInsensitive:
                 let fold = CaseFolding.simpleFolding(of: value)

@@ -38,12 +38,12 @@ final class LineAutomaton {
     private var scanWasInexact = false
     private let classes: CodePointClassTable
     /// The table's columns: one per class, and last the column of line terminators, which
-    /// read the line's end (``LineEdge/end``) and then lead to ``lineStartRow``.
+    /// read the line's end (``CodePointSet/lineEnd``) and then lead to ``lineStartRow``.
     private let columns: Int
     private var lineEndColumn: Int { columns - 1 }
 
     /// The row of the state in which each line starts: the one after reading the line's start
-    /// (``LineEdge/start``) in the state without active positions (row 0).
+    /// (``CodePointSet/lineStart``) in the state without active positions (row 0).
     private var lineStartRow: Int32 = 0
     /// The active positions of each state; state 0 has none.
     private var states: [PositionSet] = []

@@ -40,21 +40,32 @@ package struct LinePatterns: Sendable {
         patterns: [String], options: RegexPattern.Options, wrapper: PatternWrapper, limits: RegexPattern.Limits,
         prefilters: Bool, fixedStrings: Bool
     ) throws(CompileError) {
+        let compiled = try Self.compile(
+            patterns, options: options, wrapper: wrapper, limits: limits, fixedStrings: fixedStrings)
+        self.patterns = compiled
+        // The prefilter reads the texts as ICU compiled them, wrappers included: the wrapper's
+        // assertions are the only place where `-w` and `-x` are written.
         if prefilters {
-            requiredLiterals = RequiredLiterals(
-                patterns: patterns, ignoreCase: options.contains(.caseInsensitive), wrapper: wrapper)
-            lineAutomatonPlan = LineAutomatonPlan(patterns: patterns, options: options, wrapper: wrapper)
+            let texts = compiled.map(\.pattern)
+            requiredLiterals = RequiredLiterals(patterns: texts, ignoreCase: options.contains(.caseInsensitive))
+            lineAutomatonPlan = LineAutomatonPlan(patterns: texts, options: options)
         } else {
             requiredLiterals = nil
             lineAutomatonPlan = nil
         }
-        let joinable = fixedStrings || !patterns.contains(where: PatternAssembler.mayContainBackReference)
+    }
+
+    /// The compiled patterns: `patterns` joined into one alternation and wrapped when that
+    /// keeps their meaning, else each wrapped on its own.
+    private static func compile(
+        _ patterns: [String], options: RegexPattern.Options, wrapper: PatternWrapper, limits: RegexPattern.Limits,
+        fixedStrings: Bool
+    ) throws(CompileError) -> [RegexPattern] {
         // Quoted strings cannot be malformed: compile them joined straight away.
         if patterns.count > 1 && fixedStrings,
             let joined = Self.joined(patterns, wrapper: wrapper, options: options, limits: limits)
         {
-            self.patterns = [joined]
-            return
+            return [joined]
         }
         var individually: [RegexPattern] = []
         individually.reserveCapacity(patterns.count)
@@ -70,13 +81,19 @@ package struct LinePatterns: Sendable {
                 throw CompileError(index: index, error: error)
             }
         }
-        if individually.count > 1 && joinable,
+        if individually.count > 1 && (fixedStrings || !patterns.contains(where: Self.mayHoldReference)),
             let joined = Self.joined(patterns, wrapper: wrapper, options: options, limits: limits)
         {
-            self.patterns = [joined]
-            return
+            return [joined]
         }
-        self.patterns = individually
+        return individually
+    }
+
+    /// True when `pattern` may refer to a capture group by number or name (`\1`, `\k<name>`),
+    /// whose number would refer to another group once patterns are joined into one
+    /// alternation: when its syntax tree holds a reference, or it has no tree.
+    static func mayHoldReference(_ pattern: String) -> Bool {
+        PatternReader.read(pattern)?.containsReference ?? true
     }
 
     /// The pattern texts joined into one alternation and wrapped, compiled; nil when ICU

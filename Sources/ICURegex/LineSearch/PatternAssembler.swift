@@ -47,20 +47,4 @@ package enum PatternAssembler {
             return "^(?:\(body))$"
         }
     }
-
-    /// True when `pattern` may refer to a capture group by number or name (`\1`, `\k<name>`):
-    /// numbers would refer to other groups once patterns are joined into one alternation, so
-    /// such patterns are searched one by one instead. Escapes are skipped in pairs, so `\\1`
-    /// is not mistaken for a back reference.
-    static func mayContainBackReference(_ pattern: String) -> Bool {
-        var iterator = pattern.unicodeScalars.makeIterator()
-        while let scalar = iterator.next() {
-            guard scalar == "\\" else { continue }
-            guard let escaped = iterator.next() else { return false }
-            if ("1"..."9").contains(escaped) || escaped == "k" {
-                return true
-            }
-        }
-        return false
-    }
 }

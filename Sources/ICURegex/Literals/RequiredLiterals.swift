@@ -28,8 +28,8 @@ struct RequiredLiterals: Sendable, Equatable {
     var caseInsensitiveASCII: Bool
     /// The literals searched in all their case-fold spellings (with `-i` only).
     var variantLiterals: [CaseVariantLiteral] = []
-    /// True when the patterns match exactly ``literals``, without the `-w` or `-x` wrapper:
-    /// then a line that contains one of them matches, and neither the automaton nor ICU need
+    /// True when the patterns match exactly ``literals`` (never with the `-w` or `-x`
+    /// wrapper, whose assertions make the match set unknown): then a line that contains one of them matches, and neither the automaton nor ICU need
     /// be asked. (A literal found in the raw bytes is found in the decoded line too: it is
     /// well-formed UTF-8 and starts with a byte that no sequence continues with.) With `-i`
     /// this holds for pure ASCII literals found ignoring ASCII case: ASCII letters that differ
@@ -45,19 +45,17 @@ struct RequiredLiterals: Sendable, Equatable {
     /// nearly every line a candidate, and the search only slower.
     static let minimumLength = 2
 
-    /// The literals for the ICU pattern texts `patterns` (fixed strings quoted already, not
-    /// yet wrapped: a wrapper only narrows the matches of the pattern inside it, so it changes
-    /// no literal, only ``literalsAreThePatterns``, which then is false). A line matches when
-    /// any pattern does, so the literal sets are joined; a pattern without literals leaves
-    /// none for the search.
-    init?(patterns: [String], ignoreCase: Bool, wrapper: PatternWrapper = .none) {
+    /// The literals for the ICU pattern texts `patterns`, as they are compiled (fixed strings
+    /// quoted, wrapped for whole words or lines). A line matches when any pattern does, so the
+    /// literal sets are joined; a pattern without literals leaves none for the search.
+    init?(patterns: [String], ignoreCase: Bool) {
         guard !patterns.isEmpty else { return nil }
         let score = ignoreCase ? Self.caseInsensitiveScore : Self.caseSensitiveScore
         var joined: [[UInt8]]? = []
         // The strings the patterns match, when that is a known, faithful set for each.
         var exact: [[UInt8]]? = []
         for pattern in patterns {
-            guard let facts = PatternLiteralExtractor.facts(of: pattern, score: score), let literals = facts.required else {
+            guard let facts = LiteralFacts.of(pattern: pattern, score: score), let literals = facts.required else {
                 return nil
             }
             joined = LiteralFacts.union(joined, literals)
@@ -69,7 +67,7 @@ struct RequiredLiterals: Sendable, Equatable {
             guard joined.allSatisfy({ $0.count >= Self.minimumLength }) else { return nil }
             self.literals = joined
             self.caseInsensitiveASCII = false
-            literalsAreThePatterns = wrapper == .none && exact.map { Set($0) == Set(joined) } ?? false
+            literalsAreThePatterns = exact.map { Set($0) == Set(joined) } ?? false
             return
         }
         var asciiLiterals: [[UInt8]] = []
@@ -88,7 +86,7 @@ struct RequiredLiterals: Sendable, Equatable {
         self.caseInsensitiveASCII = !asciiLiterals.isEmpty
         self.variantLiterals = variantLiterals
         // Each exact string pure ASCII and searched whole: its longest ASCII run is itself.
-        literalsAreThePatterns = wrapper == .none && variantLiterals.isEmpty
+        literalsAreThePatterns = variantLiterals.isEmpty
             && exact.map { Set($0.map(Self.asciiLowercased)) == Set(asciiLiterals) } ?? false
     }
 

@@ -1,7 +1,7 @@
 /// How a ``RegexPattern`` searches long ranges faster than ICU alone, with the same results,
 /// decided once when the pattern is compiled.
 ///
-/// The plan rests on the pattern's literals (see ``PatternLiteralExtractor``), searched in
+/// The plan rests on the pattern's literals (see ``LiteralFacts``), searched in
 /// the UTF-16 text directly:
 /// - when the pattern's matches are exactly a few literal strings, the first match is the
 ///   first of them in priority order at the leftmost place where any occurs, and ICU is not
@@ -62,10 +62,9 @@ struct SearchPlan: Sendable {
             self.init(caseInsensitivePattern: pattern, options: options)
             return
         }
-        guard options.isSubset(of: Self.understoodOptions),
-            let facts = PatternLiteralExtractor.facts(of: pattern, score: { $0.map(\.count).min() ?? 0 })
-        else { return nil }
-        let read = CodePointPatternReader.read(pattern)
+        guard options.isSubset(of: Self.understoodOptions), let syntax = PatternReader.read(pattern) else { return nil }
+        let facts = LiteralFacts.of(syntax, score: Self.shortestLiteralScore)
+        let read = CodePointPattern.reading(of: syntax)
         if facts.exactIsFaithful, let exact = facts.exact, let literals = UTF16LiteralSet(utf8Literals: exact) {
             self.init(strategy: .exactLiterals(literals))
         } else if let read, read.isExact, let required = facts.required, let literals = UTF16LiteralSet(utf8Literals: required) {
@@ -89,13 +88,18 @@ struct SearchPlan: Sendable {
     /// the places ``UTF16CaseInsensitiveScanner`` finds.
     private init?(caseInsensitivePattern pattern: String, options: RegexPattern.Options) {
         guard options.subtracting(.caseInsensitive).isSubset(of: Self.understoodOptions),
-            let facts = PatternLiteralExtractor.facts(of: pattern, score: { $0.map(\.count).min() ?? 0 }),
-            let required = facts.required,
+            let syntax = PatternReader.read(pattern),
+            let required = LiteralFacts.of(syntax, score: Self.shortestLiteralScore).required,
             let scanner = UTF16CaseInsensitiveScanner(asciiLiterals: required),
-            let read = CodePointPatternReader.read(pattern), read.isExact,
+            let read = CodePointPattern.reading(of: syntax), read.isExact,
             read.pattern.sets.allSatisfy(\.matchesOneCharacterIgnoringCase)
         else { return nil }
         self.init(strategy: .caseInsensitiveRuns(scanner, LazyConsumableCharacters(read.pattern, options: options)))
+    }
+
+    /// Ranks a literal set by its shortest literal: the longer, the rarer its occurrences.
+    private static func shortestLiteralScore(_ literals: [[UInt8]]) -> Int {
+        literals.map(\.count).min() ?? 0
     }
 
     /// Creates a plan from its parts.
