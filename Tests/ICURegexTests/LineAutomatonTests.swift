@@ -42,23 +42,23 @@ extension LibraryTests {
         @Test("with -i: no plan for multi-character folds in the pattern or classes with case closure")
         func caseInsensitivePlans() {
             let options = Self.options.union(.caseInsensitive)
-            #expect(LineAutomatonPlan(patterns: ["Sherlock Holmes", "\\w+\\s+Холмс"], options: options) != nil)
-            #expect(LineAutomatonPlan(patterns: ["straße"], options: options) == nil)
-            #expect(LineAutomatonPlan(patterns: ["o\\x{FB00}"], options: options) == nil)
-            #expect(LineAutomatonPlan(patterns: ["[a-z]x"], options: options) == nil)
-            #expect(LineAutomatonPlan(patterns: ["\\p{L}x"], options: options) == nil)
+            #expect(LineAutomatonPlan(patterns: ["Sherlock Holmes", "\\w+\\s+Холмс"], options: options, lineEdges: true) != nil)
+            #expect(LineAutomatonPlan(patterns: ["straße"], options: options, lineEdges: true) == nil)
+            #expect(LineAutomatonPlan(patterns: ["o\\x{FB00}"], options: options, lineEdges: true) == nil)
+            #expect(LineAutomatonPlan(patterns: ["[a-z]x"], options: options, lineEdges: true) == nil)
+            #expect(LineAutomatonPlan(patterns: ["\\p{L}x"], options: options, lineEdges: true) == nil)
         }
 
         @Test("no plan for patterns matching the empty string, or for too many positions")
         func noPlan() {
-            #expect(LineAutomatonPlan(patterns: ["a*"], options: Self.options) == nil)
-            #expect(LineAutomatonPlan(patterns: ["abc", "(?:x)?"], options: Self.options) == nil)
-            #expect(LineAutomatonPlan(patterns: ["\\w{257}"], options: Self.options) == nil)
-            #expect(LineAutomatonPlan(patterns: ["\\w{256}"], options: Self.options) != nil)
-            #expect(LineAutomatonPlan(patterns: ["\\w{5}\\s+\\w{5}"], options: Self.options)?.minimumLineLength == 11)
+            #expect(LineAutomatonPlan(patterns: ["a*"], options: Self.options, lineEdges: true) == nil)
+            #expect(LineAutomatonPlan(patterns: ["abc", "(?:x)?"], options: Self.options, lineEdges: true) == nil)
+            #expect(LineAutomatonPlan(patterns: ["\\w{257}"], options: Self.options, lineEdges: true) == nil)
+            #expect(LineAutomatonPlan(patterns: ["\\w{256}"], options: Self.options, lineEdges: true) != nil)
+            #expect(LineAutomatonPlan(patterns: ["\\w{5}\\s+\\w{5}"], options: Self.options, lineEdges: true)?.minimumLineLength == 11)
             // A quantifier after a quotation repeats its last character only.
-            #expect(LineAutomatonPlan(patterns: ["\\Qabc\\E*"], options: Self.options)?.minimumLineLength == 2)
-            #expect(LineAutomatonPlan(patterns: ["\\Q\\E*a"], options: Self.options) == nil)
+            #expect(LineAutomatonPlan(patterns: ["\\Qabc\\E*"], options: Self.options, lineEdges: true)?.minimumLineLength == 2)
+            #expect(LineAutomatonPlan(patterns: ["\\Q\\E*a"], options: Self.options, lineEdges: true) == nil)
         }
 
         /// Pieces that generated patterns are made of: classes, literals of every UTF-8 length,
@@ -126,7 +126,7 @@ extension LibraryTests {
                 let terminator: UInt8 = wrapper == .wholeLines ? 0 : 10
                 // Patterns ICU rejects (a quantified anchor, a group name used twice) never reach
                 // the automaton in icugrep.
-                guard let plan = LineAutomatonPlan(patterns: [wrapped], options: options),
+                guard let plan = LineAutomatonPlan(patterns: [wrapped], options: options, lineEdges: true),
                     let compiled = try? RegexPattern(wrapped, options: options, limits: Self.limits)
                 else { continue }
                 let matcher = try compiled.makeMatcher()
@@ -178,7 +178,7 @@ extension LibraryTests {
 
         @Test("lines are found across a block, with line ends and NUL")
         func scansBlocks() {
-            let plan = LineAutomatonPlan(patterns: ["\\w+\\s+Holmes"], options: Self.options)!
+            let plan = LineAutomatonPlan(patterns: ["\\w+\\s+Holmes"], options: Self.options, lineEdges: true)!
             let automaton = LineAutomaton(plan)
             let block = Array("no\nHolmes\nMr Holmes\nx\0Sir Holmes\n".utf8)
             block.withUnsafeBytes { bytes in
@@ -188,7 +188,7 @@ extension LibraryTests {
                 // With -z, lines end at NUL only: the first record holds three lines.
                 #expect(automaton.firstCandidateLine(in: bytes, from: 0, terminator: 0, nulEndsLines: false).start == 0)
             }
-            let long = LineAutomaton(LineAutomatonPlan(patterns: ["\\w{5}\\s+\\w{5}\\s+\\w{5}"], options: Self.options)!)
+            let long = LineAutomaton(LineAutomatonPlan(patterns: ["\\w{5}\\s+\\w{5}\\s+\\w{5}"], options: Self.options, lineEdges: true)!)
             let lines = Array("short line\nalpha bravo char\nalpha bravo charlie\n".utf8)
             lines.withUnsafeBytes { bytes in
                 #expect(long.firstCandidateLine(in: bytes, from: 0, terminator: 10, nulEndsLines: false).start == 28)

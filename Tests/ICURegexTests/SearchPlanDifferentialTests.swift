@@ -202,6 +202,36 @@ import TestSupport
         }
     }
 
+    @Test("automaton runs: patterns without a literal on ranges long enough for the automaton, against ICU alone")
+    func automatonRuns() throws {
+        var random = SplitMix64(seed: 0x5E6_0004)
+        let pieces = [
+            "the ", "and ", "Ωμέγα", "λόγος ", "42", "7", " ", "  ", "\n", ", ", "ΣΊΣΥΦΟΣ", "ß", "SS", "\u{212A}", "k",
+            "😀", "x1", "Δ9", "-", "555-1234", "ǅ", "Ж", "中文",
+        ].map { Array($0.utf16) }
+        let patterns = [
+            "\\p{Greek}+\\s+\\d+", "\\p{Greek}", "\\d{3}-\\d{4}", "[α-ω]+\\d", "(?:\\d|\\s)+\\p{Lu}", "\\p{Lu}\\p{Ll}+\\s\\d",
+            "\\w+\\s\\d", ".\\d{2}", "[^a-z ]{4,}", "(?:ß|ss)\\w", "\\S😀", "\\d+?\\s*\\p{Greek}", "Δ\\d|\\d-\\d",
+        ]
+        var compared = 0
+        for round in 0..<6 {
+            var text: [UInt16] = []
+            let density = [2, 40, 400][round % 3]
+            while text.count < SearchPlan.automatonSearchLength + 3_000 {
+                text += random.chance(1.0 / Double(density)) ? random.element(of: pieces) : random.element(of: Array(pieces[0..<2]))
+                if random.chance(0.002) { text += [0xD83D] }
+            }
+            for pattern in patterns {
+                let start = random.chance(0.5) ? random.number(in: 0..<2_000) : 0
+                let options: RegexPattern.Options = random.chance(0.3) ? .caseInsensitive : []
+                #expect(try Self.compare(pattern, options: options, text, start..<text.count, anchored: false), "\(pattern)")
+                #expect(try Self.compare(pattern, options: options, text, start..<text.count, anchored: true), "\(pattern) anchored")
+                compared += 2
+            }
+        }
+        #expect(compared == 6 * patterns.count * 2)
+    }
+
     @Test("the ASCII-folding characters are ICU's, for every code point")
     func asciiFoldingCharacters() {
         var found: [UInt16] = []
@@ -221,6 +251,7 @@ import TestSupport
             case .requiredLiterals(_, nil): return "required"
             case .requiredLiteralsInRuns: return "runs"
             case .caseInsensitiveRuns: return "runs -i"
+            case .automatonRuns: return "automaton"
             }
         }
         #expect(kind("Sherlock Holmes") == "exact")
@@ -237,10 +268,16 @@ import TestSupport
         #expect(kind("straße", .caseInsensitive) == "none")
         #expect(kind("[a-z]+ Holmes", .caseInsensitive) == "none")
         #expect(kind("\\p{L}+ Holmes", .caseInsensitive) == "none")
-        #expect(kind("Холмс", .caseInsensitive) == "none")
+        #expect(kind("\\w+ Holmès", .caseInsensitive) == "automaton")
+        #expect(kind("Холмс", .caseInsensitive) == "automaton")
         #expect(kind("Holmes\\b", .caseInsensitive) == "none")
         #expect(kind("Holmes", .allowCommentsAndWhitespace) == "none")
         #expect(kind("(?i)Holmes") == "none")
-        #expect(kind("\\p{Greek}") == "none")
+        #expect(kind("\\p{Greek}") == "automaton")
+        #expect(kind("\\p{Greek}+\\s+\\d+") == "automaton")
+        #expect(kind("\\p{Greek}+\\s+\\d+", .caseInsensitive) == "none", "\\p{…} is not among the classes known to match one character ignoring case")
+        #expect(kind("\\b\\p{Greek}+") == "none")
+        #expect(kind("(\\d)\\1") == "none")
+        #expect(kind("x?") == "none")
     }
 }

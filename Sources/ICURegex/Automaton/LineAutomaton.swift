@@ -77,6 +77,47 @@ final class LineAutomaton {
         table.deallocate()
     }
 
+    /// The offset of the first character of `text[start..<end]`, UTF-16 read as ICU reads it
+    /// (a lone surrogate is a code point of its own), with which a match of the patterns may
+    /// end, a match starting at or after `start`; nil when none may. A character whose case
+    /// folding is several (with `-i`) is answered as such a place too. For the search plan of
+    /// long UTF-16 ranges, whose plan is read without line edges: the scan starts in the state
+    /// without active positions, where a match may start at every character.
+    func firstMatchEnd(inUTF16 text: UnsafePointer<UInt16>, from start: Int, to end: Int) -> Int? {
+        let table = self.table
+        var row = 0
+        var index = start
+        return classes.smallClasses.withUnsafeBufferPointer { smallClasses in
+            while index < end {
+                let unit = text[index]
+                var next = index &+ 1
+                let column: Int
+                if unit < 0x80 {
+                    column = Int(smallClasses[Int(unit)])
+                } else {
+                    var value = UInt32(unit)
+                    if UTF16.isLeadSurrogate(unit), next < end, UTF16.isTrailSurrogate(text[next]) {
+                        value = 0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(text[next] - 0xDC00)
+                        next &+= 1
+                    }
+                    let valueClass = classes.classOf(value)
+                    if valueClass == CodePointClassTable.stopClass { return index }
+                    column = Int(valueClass)
+                }
+                var target = table[row &+ column]
+                if target < 0 {
+                    if target == Self.unknown {
+                        target = transition(fromRow: row, column: column)
+                    }
+                    if target == Self.accepting { return index }
+                }
+                row = Int(target)
+                index = next
+            }
+            return nil
+        }
+    }
+
     /// The first line at or after `start` (a line start) in `block` that may match, and
     /// whether it certainly does. Lines end at `terminator`, and at NUL bytes too when
     /// `nulEndsLines`.

@@ -24,14 +24,13 @@ struct LineAutomatonPlan: Sendable {
     /// characters from ``CodePointClassTable/exactLimit`` on.
     let hasClassPositions: Bool
 
-    /// The plan for the ICU pattern texts `patterns`, as they are compiled with `options`
-    /// (wrapped already for whole words or lines: the line reading follows `(?<!\w)(?:P)(?!\w)`
-    /// and `^(?:P)$` exactly, and reads Unicode's `\b` as a dropped condition).
-    init?(patterns: [String], options: RegexPattern.Options) {
+    /// The plan for the ICU pattern texts `patterns`, as they are compiled with `options`.
+    /// With `lineEdges`, they are read for deciding lines (see
+    /// ``CodePointPattern/reading(of:lineEdges:)-swift.type.method``): wrapped already for whole
+    /// words or lines, `(?<!\w)(?:P)(?!\w)` and `^(?:P)$` are followed exactly, and Unicode's
+    /// `\b` is read as a dropped condition.
+    init?(patterns: [String], options: RegexPattern.Options, lineEdges: Bool) {
         guard !patterns.isEmpty else { return nil }
-        // The line's edges stand for the text's only when nothing but `\n` ends a line and
-        // `^` and `$` do not match inside it.
-        let lineEdges = options.contains(.useUnixLineSeparators) && !options.contains(.anchorsMatchLines)
         var branches: [CodePointPattern] = []
         var isExact = true
         for pattern in patterns {

@@ -48,7 +48,8 @@ package struct LinePatterns: Sendable {
         if prefilters {
             let texts = compiled.map(\.pattern)
             requiredLiterals = RequiredLiterals(patterns: texts, ignoreCase: options.contains(.caseInsensitive))
-            lineAutomatonPlan = LineAutomatonPlan(patterns: texts, options: options)
+            lineAutomatonPlan = LineAutomatonPlan(
+                patterns: texts, options: options, lineEdges: Self.linesAreTexts(options: options))
         } else {
             requiredLiterals = nil
             lineAutomatonPlan = nil
@@ -87,6 +88,12 @@ package struct LinePatterns: Sendable {
             return [joined]
         }
         return individually
+    }
+
+    /// True when each line, searched as a text of its own with `options`, has its anchors only
+    /// at its edges: nothing but `\n` ends a line, and `^` and `$` do not match inside it.
+    static func linesAreTexts(options: RegexPattern.Options) -> Bool {
+        options.contains(.useUnixLineSeparators) && !options.contains(.anchorsMatchLines)
     }
 
     /// True when `pattern` may refer to a capture group by number or name (`\1`, `\k<name>`),

@@ -16,7 +16,12 @@
 ///   occurrences, each as a text of its own, in order (this is preferred whenever it applies);
 /// - ignoring case, the same runs are searched around the places where an ASCII literal occurs
 ///   ignoring ASCII case or a character whose case folding holds ASCII stands (see
-///   ``UTF16CaseInsensitiveScanner``).
+///   ``UTF16CaseInsensitiveScanner``);
+/// - without a literal, the same runs are searched around the places where the pattern's line
+///   automaton, read without line edges, finds that a match may end (see
+///   ``LineAutomaton/firstMatchEnd(inUTF16:from:to:)``): its language holds every match, so
+///   no match ends before such a place, and it reads one table entry per character; on ranges
+///   of at least ``automatonSearchLength`` units, which repay the automaton's construction.
 struct SearchPlan: Sendable {
     /// What the plan knows of the matches.
     enum Strategy: Sendable {
@@ -31,6 +36,10 @@ struct SearchPlan: Sendable {
         /// The same ignoring case, for ASCII literals: every match lies in a run of the
         /// characters the pattern can consume around a place the scanner finds.
         case caseInsensitiveRuns(UTF16CaseInsensitiveScanner, LazyConsumableCharacters)
+        /// Without a literal: every match lies in a run of the characters the pattern can
+        /// consume around a place where the line automaton finds that a match may end, and has
+        /// at least `minimumLength` units.
+        case automatonRuns(LazyLineAutomaton, LazyConsumableCharacters, minimumLength: Int)
     }
 
     /// What the plan knows of the matches, with the literals it searches for.
@@ -39,6 +48,11 @@ struct SearchPlan: Sendable {
     /// The shortest range searched with the plan: below it, the literal search would cost
     /// more than it saves, and short searches keep their cost of one ICU call.
     static let minimumSearchLength = 4096
+
+    /// The shortest range searched with the automaton: building its classes asks ICU about
+    /// every code point below U+0800 for each class, about a millisecond, which ICU alone
+    /// spends on about this many units.
+    static let automatonSearchLength = 1 << 16
 
     /// The options whose effect the pattern reader's facts already allow for: they change only
     /// what anchors, word boundaries and `.` match, never a literal.
@@ -76,9 +90,23 @@ struct SearchPlan: Sendable {
             self.init(strategy: .requiredLiterals(literals, maximumOffset: near.maximumOffset))
         } else if let required = facts.required, let literals = UTF16LiteralSet(utf8Literals: required) {
             self.init(strategy: .requiredLiterals(literals, maximumOffset: nil))
+        } else if let read, let strategy = Self.automatonRuns(pattern, read, options: options) {
+            self.init(strategy: strategy)
         } else {
             return nil
         }
+    }
+
+    /// The automaton runs for `pattern`, read as `read`, when it reads exactly (no zero-width
+    /// assertion: a run is not the text) and every match has a character.
+    private static func automatonRuns(_ pattern: String, _ read: CodePointPattern.Reading, options: RegexPattern.Options) -> Strategy? {
+        guard read.isExact, read.pattern.minimumCodePointCount > 0 else { return nil }
+        let ignoringCase = options.contains(.caseInsensitive)
+        if ignoringCase && !read.pattern.sets.allSatisfy(\.matchesOneCharacterIgnoringCase) { return nil }
+        return .automatonRuns(
+            LazyLineAutomaton(pattern, options: options), LazyConsumableCharacters(read.pattern, options: options),
+            // One character can match several of the pattern's ignoring case (`ß` for `ss`).
+            minimumLength: ignoringCase ? 0 : read.pattern.minimumCodePointCount)
     }
 
     /// The plan for a case-insensitive `pattern`: its required literals must be ASCII, it must
@@ -89,12 +117,18 @@ struct SearchPlan: Sendable {
     private init?(caseInsensitivePattern pattern: String, options: RegexPattern.Options) {
         guard options.subtracting(.caseInsensitive).isSubset(of: Self.understoodOptions),
             let syntax = PatternReader.read(pattern),
-            let required = LiteralFacts.of(syntax, score: Self.shortestLiteralScore).required,
-            let scanner = UTF16CaseInsensitiveScanner(asciiLiterals: required),
             let read = CodePointPattern.reading(of: syntax), read.isExact,
             read.pattern.sets.allSatisfy(\.matchesOneCharacterIgnoringCase)
         else { return nil }
-        self.init(strategy: .caseInsensitiveRuns(scanner, LazyConsumableCharacters(read.pattern, options: options)))
+        if let required = LiteralFacts.of(syntax, score: Self.shortestLiteralScore).required,
+            let scanner = UTF16CaseInsensitiveScanner(asciiLiterals: required)
+        {
+            self.init(strategy: .caseInsensitiveRuns(scanner, LazyConsumableCharacters(read.pattern, options: options)))
+        } else if let strategy = Self.automatonRuns(pattern, read, options: options) {
+            self.init(strategy: strategy)
+        } else {
+            return nil
+        }
     }
 
     /// Ranks a literal set by its shortest literal: the longer, the rarer its occurrences.
@@ -142,6 +176,16 @@ struct SearchPlan: Sendable {
             return try Self.firstMatchInRuns(
                 in: base, range: range, anchored: anchored, consumable: consumable, minimumLength: minimumLength,
                 nextPlace: { literals.leftmostOccurrence(in: base, range: $0..<range.upperBound)?.start }, find: find)
+        case .automatonRuns(let lazyAutomaton, let lazyConsumable, let minimumLength):
+            guard range.count >= Self.automatonSearchLength, let consumable = lazyConsumable.value else {
+                return try Self.match(in: range, from: 0, anchored: anchored, find: find)
+            }
+            return try lazyAutomaton.withAutomaton { automaton throws(ICURegexError) in
+                guard let automaton else { return try Self.match(in: range, from: 0, anchored: anchored, find: find) }
+                return try Self.firstMatchInRuns(
+                    in: base, range: range, anchored: anchored, consumable: consumable, minimumLength: minimumLength,
+                    nextPlace: { automaton.firstMatchEnd(inUTF16: base, from: $0, to: range.upperBound) }, find: find)
+            }
         case .caseInsensitiveRuns(let scanner, let lazyConsumable):
             guard let consumable = lazyConsumable.value else {
                 return try Self.match(in: range, from: 0, anchored: anchored, find: find)
