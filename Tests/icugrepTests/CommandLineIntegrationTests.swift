@@ -35,6 +35,40 @@ struct CommandLineIntegrationTests {
                 "\(command)", sourceLocation: sourceLocation)
     }
 
+    /// A pattern nested deeper than the engine's reader follows is searched by ICU alone, and
+    /// one ICU rejects is reported with exit status 2: no depth crashes icugrep.
+    @Test func deeplyNestedPatterns() throws {
+        let directory = try TestProcess.makeDirectory([
+            "unbalanced": Data(String(repeating: "(", count: 6_000).utf8),
+            "balanced": Data((String(repeating: "(", count: 100_000) + "a" + String(repeating: ")", count: 100_000)).utf8),
+        ])
+        let unbalanced = try TestProcess.icugrep(["-f", "unbalanced", "-"], input: Data("a\n".utf8), directory: directory)
+        #expect(unbalanced.status == 2)
+        #expect(unbalanced.errors.hasPrefix("icugrep: "))
+        #expect(unbalanced.output.isEmpty)
+        let balanced = try TestProcess.icugrep(["-f", "balanced", "-"], input: Data("a\n".utf8), directory: directory)
+        #expect(balanced.status == 2, "ICU 72 rejects a nesting of 100 groups or more")
+        let followed = String(repeating: "(", count: 99) + "a" + String(repeating: ")", count: 99)
+        let shallower = try TestProcess.icugrep(["-c", followed, "-"], stdin: "a\nb\n")
+        #expect(shallower.status == 0 && shallower.output == "1\n")
+        let pastTheReader = String(repeating: "(?:", count: 101) + "a" + String(repeating: ")", count: 101)
+        let unread = try TestProcess.icugrep(["-c", pastTheReader, "-"], stdin: "a\nb\n")
+        #expect(unread.status == 2 || unread.output == "1\n", "searched by ICU alone when ICU takes it")
+    }
+
+    /// With -i, a line is measured in bytes with case folding's expansion: ΐ, two bytes,
+    /// matches the three code points ΐ.
+    @Test(arguments: [[], ["-c"], ["-w"], ["-x"], ["-o"]])
+    func caseFoldingExpansionKeepsShortLines(options: [String]) throws {
+        let input = Data([0x61, 0x62, 0xCE, 0x90, 0x0A])
+        let pattern = "ab\u{3B9}\u{308}\u{301}"
+        let arguments = options + ["-i", pattern, "-"]
+        let prefiltered = try TestProcess.icugrep(arguments, input: input)
+        let plain = try TestProcess.icugrep(arguments, input: input, environment: ["ICUGREP_NO_PREFILTER": "1"])
+        #expect(prefiltered.status == 0, "\(options)")
+        #expect(prefiltered.standardOutput == plain.standardOutput, "\(options)")
+    }
+
     /// --help prints to standard output and exits with 0.
     @Test func helpGoesToStandardOutputWithStatusZero() throws {
         let result = try TestProcess.icugrep(["--help"])
