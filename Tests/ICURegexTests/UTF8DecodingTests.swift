@@ -22,6 +22,35 @@ extension LibraryTests {
             }
         }
 
+        @Test("Character by character, the decoder reads what Swift reads, and the automaton's fast path only well-formed characters")
+        func charactersMatchSwift() {
+            var generator = SplitMix64(seed: 0xC4A2)
+            let interesting: [UInt8] = [0x41, 0x80, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xA0, 0xED, 0x9F, 0xEF, 0xF0, 0x90, 0xF4, 0x8F, 0xF5, 0xFF]
+            for _ in 0..<20_000 {
+                let bytes = (0..<generator.number(in: 0...12)).map { _ in generator.element(of: interesting) }
+                var scalars: [UInt32] = []
+                var wellFormed: [UInt32?] = []
+                bytes.withUnsafeBufferPointer { buffer in
+                    guard let base = buffer.baseAddress else { return }
+                    var index = 0
+                    while index < buffer.count {
+                        let (scalar, length) = UTF8Decoding.character(at: index, in: base, end: buffer.count)
+                        let units = UTF8Decoding.unitsAndLength(at: index, in: base, count: buffer.count)
+                        #expect(units.length == length && units.units == (scalar > 0xFFFF ? 2 : 1))
+                        scalars.append(scalar)
+                        wellFormed.append(base[index] < 0x80 ? nil : UTF8Decoding.wellFormedSequence(at: index, in: base, end: buffer.count)?.scalar)
+                        index += length
+                    }
+                }
+                let expected = String(decoding: bytes, as: UTF8.self).unicodeScalars.map(\.value)
+                #expect(scalars == expected, "\(bytes)")
+                // The fast path finds a character exactly where no U+FFFD stands for bytes.
+                for (scalar, fast) in zip(scalars, wellFormed) where fast != nil {
+                    #expect(fast == scalar && scalar != 0xFFFD)
+                }
+            }
+        }
+
         @Test("UTF-16 offsets map back to the bytes of the line")
         func offsetsMapBack() {
             let bytes: [UInt8] = Array("aé😀".utf8) + [0xFF] + Array("z".utf8)

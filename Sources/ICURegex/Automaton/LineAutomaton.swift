@@ -56,8 +56,10 @@ final class LineAutomaton {
     private var tableCapacity: Int
 
     /// The column of each byte, for one line terminator: ASCII bytes by their class, line
-    /// ends to ``lineEndColumn``, lead bytes ``multiByte``.
-    private var byteColumns = [UInt8](repeating: 0, count: 256)
+    /// ends to ``lineEndColumn``, lead bytes ``multiByte``. In memory of the automaton's own
+    /// (256 bytes) rather than an array, so that a scan reads it without reference counting
+    /// or an exclusivity check.
+    private let byteColumns: UnsafeMutablePointer<UInt8>
     private var byteColumnsKey: (terminator: UInt8, nulEndsLines: Bool)?
 
     /// For each ASCII character, true when reading it in the state without active positions
@@ -79,11 +81,14 @@ final class LineAutomaton {
         columns = plan.classes.masks.count + 1
         tableCapacity = 64
         table = .allocate(capacity: tableCapacity * columns)
+        byteColumns = .allocate(capacity: 256)
+        byteColumns.initialize(repeating: 0, count: 256)
         addInitialStates()
     }
 
     deinit {
         table.deallocate()
+        byteColumns.deallocate()
     }
 
     /// The offset of the first character of `text[start..<end]`, UTF-16 read as ICU reads it
@@ -215,55 +220,58 @@ final class LineAutomaton {
     /// start of a line; lines end at `terminator`, and at NUL bytes too when `nulEndsLines`.
     /// With `readsLineEnd`, `end` ends a line too, and when that completes a match the result
     /// is ``lineEndAccepted``.
+    ///
+    /// The hot loop, kept out of line so that its code is the same whoever calls it: inlined,
+    /// its registers depended on the caller, and in one caller the state's row went through
+    /// memory on every byte (a scan of English text without literals took 1.6x the time).
+    @inline(never)
     private func firstCandidateByte(
         in block: UnsafeRawBufferPointer, from start: Int, to end: Int, terminator: UInt8, nulEndsLines: Bool,
         readsLineEnd: Bool = false
     ) -> Int {
         prepareByteColumns(terminator: terminator, nulEndsLines: nulEndsLines)
         let bytes = block.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        let byteColumns = self.byteColumns
         var table = self.table
         var row = Int(lineStartRow)
         var index = start
-        return byteColumns.withUnsafeBufferPointer { byteColumns in
-            while index < end {
-                var column = Int(byteColumns[Int(bytes[index])])
-                var length = 1
-                if column == Int(Self.multiByte) {
-                    let (value, count) = UTF8Decoding.multiByteSequence(at: index, in: bytes, end: end)
-                    if value == UTF8Decoding.illFormed {
-                        scanWasInexact = true
-                        return index
-                    }
-                    if value >= CodePointClassTable.exactLimit && approximatesLargeCharacters {
-                        scanWasInexact = true
-                    }
-                    column = Int(classes.classOf(value))
-                    if column == Int(CodePointClassTable.stopClass) {
-                        scanWasInexact = true
-                        return index
-                    }
-                    length = count
+        while index < end {
+            var column = Int(byteColumns[Int(bytes[index])])
+            var length = 1
+            if column == Int(Self.multiByte) {
+                guard let (value, count) = UTF8Decoding.wellFormedSequence(at: index, in: bytes, end: end) else {
+                    scanWasInexact = true
+                    return index
                 }
-                var next = table[row &+ column]
-                if next < 0 {
-                    if next == Self.unknown {
-                        next = transition(fromRow: row, column: column)
-                        table = self.table
-                    }
-                    if next == Self.accepting { return index }
+                if value >= CodePointClassTable.exactLimit && approximatesLargeCharacters {
+                    scanWasInexact = true
                 }
-                row = Int(next)
-                index &+= length
+                column = Int(classes.classOf(value))
+                if column == Int(CodePointClassTable.stopClass) {
+                    scanWasInexact = true
+                    return index
+                }
+                length = count
             }
-            if readsLineEnd {
-                var next = table[row &+ lineEndColumn]
+            var next = table[row &+ column]
+            if next < 0 {
                 if next == Self.unknown {
-                    next = transition(fromRow: row, column: lineEndColumn)
+                    next = transition(fromRow: row, column: column)
+                    table = self.table
                 }
-                if next == Self.accepting { return Self.lineEndAccepted }
+                if next == Self.accepting { return index }
             }
-            return end
+            row = Int(next)
+            index &+= length
         }
+        if readsLineEnd {
+            var next = table[row &+ lineEndColumn]
+            if next == Self.unknown {
+                next = transition(fromRow: row, column: lineEndColumn)
+            }
+            if next == Self.accepting { return Self.lineEndAccepted }
+        }
+        return end
     }
 
     // MARK: States

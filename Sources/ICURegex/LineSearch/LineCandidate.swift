@@ -17,7 +17,7 @@ package struct LineCandidate: Sendable, Equatable {
 
     /// Proposes the line at `start` with `verdict`.
     @inline(__always)
-    package init(start: Int, verdict: LineVerdict) {
+    init(start: Int, verdict: LineVerdict) {
         self.start = start
         self.verdict = verdict
     }

@@ -1,4 +1,4 @@
-/// The text of one line as the matcher sees it, without its terminator.
+/// The text of one line as the line searcher matches it, without its terminator.
 package enum LineText {
     /// The line decoded to UTF-16 (the usual form: ICU matches UTF-16 fastest). Offsets are
     /// UTF-16 code units.

@@ -60,10 +60,13 @@ package final class UTF16LineBuffer {
                 index &+= 1
                 continue
             }
-            var (scalar, length) = UTF8Decoding.multiByteSequence(at: index, in: source, end: count)
-            index &+= length
-            if scalar == UTF8Decoding.illFormed {
+            let scalar: UInt32
+            if let (decoded, length) = UTF8Decoding.wellFormedSequence(at: index, in: source, end: count) {
+                scalar = decoded
+                index &+= length
+            } else {
                 scalar = UTF8Decoding.replacementCharacter
+                index &+= UTF8Decoding.maximalSubpartLength(at: index, in: source, end: count)
             }
             if scalar > 0xFFFF {
                 let value = scalar &- 0x10000

@@ -3,52 +3,66 @@
 /// the same rule ICU applies when it reads UTF-8. Decoding never fails and never crashes.
 ///
 /// The one decoder of raw input: the line automaton reads characters with
-/// ``multiByteSequence(at:in:end:)`` and stops at the ill-formed ones, and
-/// ``UTF16LineBuffer`` and ``UTF16ToByteOffsets`` read them as U+FFFD. (Swift strings, which
+/// ``wellFormedSequence(at:in:end:)`` and stops where it finds none, and ``UTF16LineBuffer``
+/// and ``UTF16ToByteOffsets`` read an ill-formed sequence as U+FFFD. (Swift strings, which
 /// are well-formed, are transcoded without validation by ``UTF16Text``.)
 package enum UTF8Decoding {
     /// The character that stands for an ill-formed sequence.
     static let replacementCharacter: UInt32 = 0xFFFD
 
-    /// What ``multiByteSequence(at:in:end:)`` gives for an ill-formed sequence instead of a
-    /// code point: no code point is this large.
-    static let illFormed: UInt32 = .max
-
-    /// The sequence that starts at `bytes[index]`, a byte of 0x80 or more, and ends before
-    /// `end`: the code point of a well-formed character and its length, or ``illFormed`` and
-    /// the length of one maximal ill-formed subsequence (at least 1 byte).
+    /// The code point of the well-formed multi-byte sequence at `bytes[index]`, and its
+    /// length; nil when the bytes there, before `end`, are not one. The only statement of
+    /// which sequences are well-formed (Unicode's table 3-7, whose second byte is narrower
+    /// after `E0`, `ED`, `F0` and `F4`).
     ///
     /// The hot path of the line automaton and of decoding, so inlined where it is used: one
-    /// branch on the lead byte, and one range check per continuation byte (Unicode's table
-    /// 3-7 of well-formed sequences, whose second byte is narrower after `E0`, `ED`, `F0` and
-    /// `F4`).
+    /// branch on the lead byte and one range check per continuation byte. Ill-formed input,
+    /// which is rare, takes the slow path of ``maximalSubpartLength(at:in:end:)``.
     @inline(__always)
-    static func multiByteSequence(at index: Int, in bytes: UnsafePointer<UInt8>, end: Int) -> (scalar: UInt32, length: Int) {
+    static func wellFormedSequence(at index: Int, in bytes: UnsafePointer<UInt8>, end: Int) -> (scalar: UInt32, length: Int)? {
         let lead = bytes[index]
-        /// The payload of the continuation byte `offset` bytes after the lead, or nil when it
-        /// lies at `end` or beyond, or outside `range`.
         @inline(__always) func continuation(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> UInt32? {
-            guard index &+ offset < end else { return nil }
-            let byte = bytes[index &+ offset]
+            guard index + offset < end else { return nil }
+            let byte = bytes[index + offset]
             return range.contains(byte) ? UInt32(byte & 0x3F) : nil
         }
         switch lead {
         case 0xC2...0xDF:
-            guard let second = continuation(1) else { return (illFormed, 1) }
+            guard let second = continuation(1) else { return nil }
             return (UInt32(lead & 0x1F) << 6 | second, 2)
         case 0xE0...0xEF:
             let secondRange: ClosedRange<UInt8> = lead == 0xE0 ? 0xA0...0xBF : lead == 0xED ? 0x80...0x9F : 0x80...0xBF
-            guard let second = continuation(1, secondRange) else { return (illFormed, 1) }
-            guard let third = continuation(2) else { return (illFormed, 2) }
+            guard let second = continuation(1, secondRange), let third = continuation(2) else { return nil }
             return (UInt32(lead & 0x0F) << 12 | second << 6 | third, 3)
         case 0xF0...0xF4:
             let secondRange: ClosedRange<UInt8> = lead == 0xF0 ? 0x90...0xBF : lead == 0xF4 ? 0x80...0x8F : 0x80...0xBF
-            guard let second = continuation(1, secondRange) else { return (illFormed, 1) }
-            guard let third = continuation(2) else { return (illFormed, 2) }
-            guard let fourth = continuation(3) else { return (illFormed, 3) }
+            guard let second = continuation(1, secondRange), let third = continuation(2), let fourth = continuation(3) else {
+                return nil
+            }
             return (UInt32(lead & 0x07) << 18 | second << 12 | third << 6 | fourth, 4)
         default:
-            return (illFormed, 1)
+            return nil
+        }
+    }
+
+    /// The length of the maximal ill-formed subsequence at `bytes[index]`, before `end`, where
+    /// ``wellFormedSequence(at:in:end:)`` found none: the longest start of the bytes there
+    /// that some well-formed sequence starts with, or 1 byte. A start of two or three bytes is
+    /// tried by completing it with `0x80`, which is a valid continuation after the second byte.
+    @inline(never)
+    static func maximalSubpartLength(at index: Int, in bytes: UnsafePointer<UInt8>, end: Int) -> Int {
+        var completed: (UInt8, UInt8, UInt8, UInt8) = (0x80, 0x80, 0x80, 0x80)
+        return withUnsafeMutableBytes(of: &completed) { buffer in
+            let completion = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            for length in [3, 2] where index + length <= end {
+                for offset in 0..<4 {
+                    completion[offset] = offset < length ? bytes[index + offset] : 0x80
+                }
+                if wellFormedSequence(at: 0, in: completion, end: 4) != nil {
+                    return length
+                }
+            }
+            return 1
         }
     }
 
@@ -60,8 +74,10 @@ package enum UTF8Decoding {
         if lead < 0x80 {
             return (UInt32(lead), 1)
         }
-        let (scalar, length) = multiByteSequence(at: index, in: bytes, end: end)
-        return (scalar == illFormed ? replacementCharacter : scalar, length)
+        if let sequence = wellFormedSequence(at: index, in: bytes, end: end) {
+            return sequence
+        }
+        return (replacementCharacter, maximalSubpartLength(at: index, in: bytes, end: end))
     }
 
     /// The number of UTF-16 code units the character at `bytes[index]` decodes to (2 for a
