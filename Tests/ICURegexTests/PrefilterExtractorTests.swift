@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 extension LibraryTests {
-    /// The literal extractor and the prefilter's choice of literals: which patterns give which
+    /// The literal facts and the prefilter's choice of literals: which patterns give which
     /// literals, and which give none because the extractor is not sure.
     @Suite struct PrefilterExtractorTests {
         /// The literals required for `patterns`, as text, or nil when there is no prefilter.

@@ -1,4 +1,5 @@
-/// What the literal extractor knows about the text that one piece of a pattern matches.
+/// What a pattern's syntax tree tells about the text that one piece of the pattern matches
+/// (see ``LiteralFacts/of(_:score:)``).
 ///
 /// Literals are UTF-8 byte strings, never `String`s: Swift compares strings by canonical
 /// equivalence, which would merge byte forms that a byte search must keep apart.

@@ -31,7 +31,8 @@ struct SearchPlan: Sendable {
         /// after the match's start (nil: anywhere).
         case requiredLiterals(UTF16LiteralSet, maximumOffset: Int?)
         /// Every match contains one of the literals, lies in a run of the characters the
-        /// pattern can consume, and has at least `minimumLength` characters.
+        /// pattern can consume, and has at least `minimumLength` UTF-16 units (its fewest code
+        /// points: each takes one unit or two).
         case requiredLiteralsInRuns(UTF16LiteralSet, LazyConsumableCharacters, minimumLength: Int)
         /// The same ignoring case, for ASCII literals: every match lies in a run of the
         /// characters the pattern can consume around a place the scanner finds.
