@@ -5,7 +5,7 @@ import TestSupport
 
 extension LibraryTests {
     /// ICU's own regular-expression tests (`regextst.txt`, extracted to
-    /// `../shared/conformance/icu/cases.jsonl`; see its FORMAT.md) through our API: compile
+    /// `Tests/Fixtures/icu/cases.jsonl`; see its FORMAT.md) through our API: compile
     /// with the case's flags, find the first match in the whole text, check the expected range
     /// or the expected compile error.
     @Suite struct ICUConformanceTests {
@@ -40,7 +40,7 @@ extension LibraryTests {
         }
 
         static func loadCases() throws -> [Case] {
-            let contents = try String(contentsOf: SharedFolder.icuCases, encoding: .utf8)
+            let contents = try String(contentsOf: TestFixtures.icuCases, encoding: .utf8)
             return try contents.split(separator: "\n").map { line in
                 let json = try JSONValue(parsing: String(line))
                 let expect = json["expect"]?.array
@@ -55,10 +55,7 @@ extension LibraryTests {
             }
         }
 
-        @Test(
-            "ICU's regextst.txt cases give the expected first match or compile error",
-            .enabled(if: SharedFolder.hasICUCases, "../shared/conformance/icu/cases.jsonl is absent")
-        )
+        @Test("ICU's regextst.txt cases give the expected first match or compile error")
         func icuCases() throws {
             let cases = try Self.loadCases()
             #expect(cases.count > 1_000)

@@ -10,8 +10,8 @@ import TestSupport
 /// options are hand-picked combinations and random ones from a fixed seed.
 /// What the differential tests need besides icugrep: the corpora and GNU grep.
 enum DifferentialEnvironment {
-    /// The corpora, or nil when `../shared` is absent.
-    static let corporaDirectory = SharedFolder.corpora
+    /// The corpora (`Tests/Fixtures/corpora`).
+    static let corporaDirectory = TestFixtures.corpora
 
     /// GNU grep, when it is on the PATH and supports -P.
     static let grep: URL? = {
@@ -32,7 +32,6 @@ enum DifferentialEnvironment {
 
 @Suite(
     "Differential: icugrep against GNU grep",
-    .enabled(if: DifferentialEnvironment.corporaDirectory != nil, "../shared/corpora is absent"),
     .enabled(if: DifferentialEnvironment.grep != nil, "GNU grep with -P is not installed"))
 struct GrepDifferentialTests {
     /// The number of random cases, and their seed.
@@ -128,7 +127,7 @@ struct GrepDifferentialTests {
 
     /// Runs both programs on `testCase` and records every difference.
     static func compare(_ testCase: DifferentialCase, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let directory = try #require(DifferentialEnvironment.corporaDirectory)
+        let directory = DifferentialEnvironment.corporaDirectory
         let input = try testCase.standardInputFile.map {
             try Data(contentsOf: directory.appendingPathComponent($0))
         } ?? Data()

@@ -22,13 +22,13 @@ struct ByteLiteral {
     }
 
     /// Adds to `probes` the probe for the literal's two rarest bytes (by
-    /// ``ByteFrequencyRank``, the earlier of equally rare ones) at their offsets in it, its
+    /// ``TextFrequencyRank``, the earlier of equally rare ones) at their offsets in it, its
     /// start as the probe position. With ignored case, a letter is compared after an OR with
     /// `0x20`, which accepts exactly its two cases.
     func addProbe(to probes: inout ProbeSet, target: Int) {
         let ranked = bytes.indices.sorted {
-            let left = ByteFrequencyRank.rank(of: bytes[$0])
-            let right = ByteFrequencyRank.rank(of: bytes[$1])
+            let left = TextFrequencyRank.rank(ofByte: bytes[$0])
+            let right = TextFrequencyRank.rank(ofByte: bytes[$1])
             return left != right ? left < right : $0 < $1
         }
         let rarest = ranked[0]

@@ -74,20 +74,20 @@ struct CaseVariantMatcher {
     /// The cost of scanning with `groups`: the number of probes (each is compared at every
     /// position), against how common the bytes of the commonest pair are (each hit costs a
     /// comparison), weighed so that a probe more is worth a pair rarer by about a third of
-    /// ``ByteFrequencyRank``'s range.
+    /// ``TextFrequencyRank``'s range.
     private static func cost(of groups: [PairGroup]) -> Int {
         var probeCount = 0
         var commonness = 0
         for group in groups {
             probeCount += ProbeSet.probeCount(firstBytes: group.firstBytes, secondBytes: group.secondBytes)
-            let pairRank = (group.firstBytes.map(ByteFrequencyRank.rank(of:)).max() ?? 0)
-                + (group.secondBytes.map(ByteFrequencyRank.rank(of:)).max() ?? 0)
+            let pairRank = (group.firstBytes.map(TextFrequencyRank.rank(ofByte:)).max() ?? 0)
+                + (group.secondBytes.map(TextFrequencyRank.rank(ofByte:)).max() ?? 0)
             commonness = max(commonness, pairRank)
         }
         return probeCount * probeWeight + commonness
     }
 
-    /// What one probe more costs, in ranks of ``ByteFrequencyRank``.
+    /// What one probe more costs, in ranks of ``TextFrequencyRank``.
     static let probeWeight = 40
 
     /// The start of the occurrence whose probed position's variant starts at `offset` in

@@ -116,10 +116,8 @@ struct UTF16CaseInsensitiveScanner: Sendable {
         (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
     }
 
-    /// How common a lowercase unit is in English text, lower being rarer.
+    /// How common a lowercase unit is in text, lower being rarer (see ``TextFrequencyRank``).
     private static func commonness(_ unit: UInt16) -> Int {
-        let frequent = Array(" etaoinshrdlcumwfgypbvkjxqz".utf16)
-        if let rank = frequent.firstIndex(of: unit) { return 100 - rank }
-        return 0
+        TextFrequencyRank.rank(ofUnit: unit)
     }
 }

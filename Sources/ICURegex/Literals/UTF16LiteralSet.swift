@@ -118,17 +118,8 @@ struct UTF16LiteralSet: Sendable {
         return rarities.indices.max { rarities[$0] < rarities[$1] || rarities[$0] == rarities[$1] && $0 > $1 } ?? 0
     }
 
-    /// How rare a unit is in typical text, higher being rarer: spaces and frequent English
-    /// lowercase letters are common, capitals and symbols rarer; units outside ASCII, which
-    /// are common in some scripts and absent in others, are ranked in the middle.
+    /// How rare a unit is in typical text, higher being rarer (see ``TextFrequencyRank``).
     private static func rarity(_ unit: UInt16) -> Int {
-        let frequentLowercase = Array("etaoinshrdlcumwfgypbvkjxqz".utf16)
-        if unit == 0x20 { return 0 }
-        if let rank = frequentLowercase.firstIndex(of: unit) { return 1 + rank }
-        if (0x41...0x5A).contains(unit) { return 40 }
-        if (0x30...0x39).contains(unit) { return 25 }
-        if unit == 0x2E || unit == 0x2C || unit == 0x27 || unit == 0x0A || unit == 0x0D { return 5 }
-        if unit < 0x80 { return 35 }
-        return 30
+        -TextFrequencyRank.rank(ofUnit: unit)
     }
 }

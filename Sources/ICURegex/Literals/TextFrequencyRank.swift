@@ -1,10 +1,17 @@
-/// A rough rank of how common each byte is in text, used to pick the rarest byte of a
-/// literal as the one to look for with `memchr`. Only the order matters, and a poor guess
-/// only costs time: every hit is verified.
-enum ByteFrequencyRank {
-    /// The rank of `byte`: higher is more common.
-    static func rank(of byte: UInt8) -> Int {
+/// A rough rank of how common each byte of UTF-8 text, and each unit of UTF-16 text, is: the
+/// one table by which every literal scanner picks the rarest bytes or units of a literal to
+/// look for. Only the order matters, and a poor guess only costs time: every hit is verified.
+enum TextFrequencyRank {
+    /// The rank of `byte` in UTF-8 text: higher is more common.
+    static func rank(ofByte byte: UInt8) -> Int {
         table[Int(byte)]
+    }
+
+    /// The rank of `unit` in UTF-16 text: higher is more common. An ASCII unit ranks as its
+    /// byte; any other as a UTF-8 continuation byte, in the middle (common in some scripts,
+    /// absent in others).
+    static func rank(ofUnit unit: UInt16) -> Int {
+        unit < 0x80 ? table[Int(unit)] : table[0x80]
     }
 
     /// The ranks of all 256 bytes: English letter frequencies for ASCII letters, space and
