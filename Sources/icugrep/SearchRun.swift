@@ -2,8 +2,8 @@ import Glibc
 import ICURegex
 
 /// One run of the search over every input of a ``Configuration``: the boundary between the
-/// command line (which parses and decides the exit status) and the search engine (matcher,
-/// searcher, printer).
+/// command line (which parses and decides the exit status) and the search (ICURegex's line
+/// searcher, and the file searcher and printer).
 ///
 /// ``init(configuration:)`` compiles the patterns; ``run()`` walks the inputs
 /// (``InputWalker``), searches each (``FileSearcher``, asking the ``LineSearcher`` about every
@@ -78,9 +78,9 @@ struct SearchRun {
         if Self.nothingCanBeSelected(configuration) {
             return outcome
         }
-        let matcher: LineSearcher
+        let lineSearcher: LineSearcher
         do {
-            matcher = try LineSearcher(patterns)
+            lineSearcher = try LineSearcher(patterns)
         } catch {
             diagnostics.report(Array(error.icuName.utf8))
             outcome.hadError = true
@@ -89,7 +89,7 @@ struct SearchRun {
         let policy = SearchPolicy(configuration: configuration, outputIsNull: standardOutput.isNull)
         let threadCount = ParallelSearch.threadCount(for: configuration)
         if threadCount > 1, let parallelOutcome = runInParallel(
-            threadCount: threadCount, firstMatcher: matcher, policy: policy, output: output, errors: errors,
+            threadCount: threadCount, firstSearcher: lineSearcher, policy: policy, output: output, errors: errors,
             standardOutput: standardOutput)
         {
             outcome = parallelOutcome
@@ -97,7 +97,7 @@ struct SearchRun {
             return outcome
         }
         let printer = LinePrinter(configuration: configuration, output: output)
-        let searcher = FileSearcher(policy: policy, matcher: matcher, printer: printer, diagnostics: diagnostics)
+        let searcher = FileSearcher(policy: policy, lineSearcher: lineSearcher, printer: printer, diagnostics: diagnostics)
         let walker = InputWalker(configuration: configuration, diagnostics: diagnostics) { input in
             Self.search(
                 input, configuration: configuration, policy: policy, standardOutput: standardOutput,
@@ -111,18 +111,18 @@ struct SearchRun {
         return outcome
     }
 
-    /// Searches on `threadCount` threads (``ParallelSearch``), `firstMatcher` being the first
+    /// Searches on `threadCount` threads (``ParallelSearch``), `firstSearcher` being the first
     /// thread's; nil when the threads cannot be started.
     private func runInParallel(
-        threadCount: Int, firstMatcher: LineSearcher, policy: SearchPolicy, output: OutputBuffer, errors: OutputBuffer,
+        threadCount: Int, firstSearcher: LineSearcher, policy: SearchPolicy, output: OutputBuffer, errors: OutputBuffer,
         standardOutput: StandardOutputKind
     ) -> Outcome? {
-        var matchers = [firstMatcher]
-        while matchers.count < threadCount, let another = try? LineSearcher(patterns) {
-            matchers.append(another)
+        var lineSearchers = [firstSearcher]
+        while lineSearchers.count < threadCount, let another = try? LineSearcher(patterns) {
+            lineSearchers.append(another)
         }
         let search = ParallelSearch(configuration: effectiveConfiguration, policy: policy, standardOutput: standardOutput)
-        return search.run(matchers: matchers, output: output, errors: errors)
+        return search.run(lineSearchers: lineSearchers, output: output, errors: errors)
     }
 
     /// Flushes standard output at the end of the run and reports a failed write (other than

@@ -146,14 +146,14 @@ struct ParallelSearchTests {
             return try EngineHarness.run(serialConfiguration)
         }
         let patterns = try LinePatterns(configuration: configuration)
-        let matchers = try (0..<threads).map { _ in try LineSearcher(patterns) }
+        let lineSearchers = try (0..<threads).map { _ in try LineSearcher(patterns) }
         let collected = CollectedBytes()
         let output = OutputBuffer(destination: .collector { collected.output += $0 }, flushThreshold: 64)
         let errors = OutputBuffer(destination: .collector { collected.errors += $0 }, flushThreshold: 1)
         let search = ParallelSearch(
             configuration: configuration, policy: SearchPolicy(configuration: configuration, outputIsNull: false),
             standardOutput: StandardOutputKind(), windowCapacity: 2, bufferBudget: 1024)
-        let outcome = try #require(search.run(matchers: matchers, output: output, errors: errors))
+        let outcome = try #require(search.run(lineSearchers: lineSearchers, output: output, errors: errors))
         output.flush()
         return EngineHarness.Run(output: collected.output, errors: collected.errors, outcome: outcome)
     }

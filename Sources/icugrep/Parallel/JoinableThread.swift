@@ -30,8 +30,8 @@ final class JoinableThread {
 }
 
 /// A value made on one thread and handed to exactly one other, which alone uses it from then
-/// on: the classes of a search (matcher, searcher, printer) are not `Sendable`, but each
-/// belongs to one thread at a time.
+/// on: the classes of a search (line searcher, file searcher, printer) are not `Sendable`, but
+/// each belongs to one thread at a time.
 struct ThreadTransfer<Value>: @unchecked Sendable {
     /// The value handed over.
     let value: Value

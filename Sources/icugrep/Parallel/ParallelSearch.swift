@@ -39,10 +39,10 @@ struct ParallelSearch {
         return max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
     }
 
-    /// Searches every input with one worker per matcher of `matchers` (each thread's own),
+    /// Searches every input with one worker per line searcher of `lineSearchers` (each thread's own),
     /// writing to `output` and `errors`; nil, before anything is read or written, when the
     /// threads cannot be started (the serial search must then do it).
-    func run(matchers: [LineSearcher], output: OutputBuffer, errors: OutputBuffer) -> SearchRun.Outcome? {
+    func run(lineSearchers: [LineSearcher], output: OutputBuffer, errors: OutputBuffer) -> SearchRun.Outcome? {
         let window = OrderedInputWindow(capacity: windowCapacity, bufferBudget: bufferBudget)
 
         // The walker's inputs and messages go to the window, in order.
@@ -63,9 +63,9 @@ struct ParallelSearch {
         let showsFileName = walker.showsFileNames()
 
         var threads: [JoinableThread] = []
-        for matcher in matchers {
+        for lineSearcher in lineSearchers {
             let worker = ThreadTransfer(value: SearchWorker(
-                window: window, matcher: matcher, configuration: configuration, policy: policy,
+                window: window, lineSearcher: lineSearcher, configuration: configuration, policy: policy,
                 standardOutput: standardOutput, showsFileName: showsFileName))
             guard let thread = JoinableThread({ worker.value.run() }) else { break }
             threads.append(thread)

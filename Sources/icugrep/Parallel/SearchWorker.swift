@@ -1,9 +1,9 @@
 import Glibc
 import ICURegex
 
-/// One thread's share of a parallel search: its own matcher, searcher and printer, searching
-/// the inputs it claims from the window and posting each input's output and messages to the
-/// input's slot, to be written in order.
+/// One thread's share of a parallel search: its own line searcher, file searcher and printer,
+/// searching the inputs it claims from the window and posting each input's output and
+/// messages to the input's slot, to be written in order.
 final class SearchWorker {
     /// Where the worker's captured output goes: kept here while small, and posted to the slot
     /// of the input being searched once large (so that the head's output streams and the
@@ -53,10 +53,10 @@ final class SearchWorker {
     private let searcher: FileSearcher
     private let diagnostics: Diagnostics
 
-    /// Creates a worker that searches with `matcher` (its own) and names files in its output
+    /// Creates a worker that searches with `lineSearcher` (its own) and names files in its output
     /// when `showsFileName`.
     init(
-        window: OrderedInputWindow, matcher: LineSearcher, configuration: Configuration, policy: SearchPolicy,
+        window: OrderedInputWindow, lineSearcher: LineSearcher, configuration: Configuration, policy: SearchPolicy,
         standardOutput: StandardOutputKind, showsFileName: Bool
     ) {
         self.window = window
@@ -71,7 +71,7 @@ final class SearchWorker {
         diagnostics = Diagnostics(standardOutput: output, standardError: errors)
         printer = LinePrinter(configuration: configuration, output: output)
         printer.showsFileName = showsFileName
-        searcher = FileSearcher(policy: policy, matcher: matcher, printer: printer, diagnostics: diagnostics)
+        searcher = FileSearcher(policy: policy, lineSearcher: lineSearcher, printer: printer, diagnostics: diagnostics)
         searcher.firstGroupSeparatorMark = { [output] in
             output.flush()
             poster.post(.groupSeparatorIfEarlierSelection)

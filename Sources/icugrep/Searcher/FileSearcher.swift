@@ -46,7 +46,7 @@ final class FileSearcher {
     // cost a call on every line.
 
     private let policy: SearchPolicy
-    private let matcher: LineSearcher
+    private let lineSearcher: LineSearcher
     private let printer: LinePrinter
     private let diagnostics: Diagnostics
 
@@ -93,11 +93,11 @@ final class FileSearcher {
     /// wanted for printing.
     @exclusivity(unchecked) private var decodedLine: (start: UnsafeRawPointer?, count: Int, units: UnsafeBufferPointer<UInt16>, isASCII: Bool)?
 
-    /// Creates a searcher that selects lines by `policy` with `matcher` and prints them with
+    /// Creates a searcher that selects lines by `policy` with `lineSearcher` and prints them with
     /// `printer`.
-    init(policy: SearchPolicy, matcher: LineSearcher, printer: LinePrinter, diagnostics: Diagnostics) {
+    init(policy: SearchPolicy, lineSearcher: LineSearcher, printer: LinePrinter, diagnostics: Diagnostics) {
         self.policy = policy
-        self.matcher = matcher
+        self.lineSearcher = lineSearcher
         self.printer = printer
         self.diagnostics = diagnostics
         ring = ContextRing(limit: policy.beforeContext)
@@ -219,15 +219,15 @@ final class FileSearcher {
     private func searchLines(from start: Int, through lastEnd: Int) {
         let limit = lastEnd + 1
         let block = UnsafeRawBufferPointer(start: buffer.base, count: limit)
-        let prefilters = matcher.hasPrefilter && !policy.invertMatch
+        let prefilters = lineSearcher.hasPrefilter && !policy.invertMatch
         if prefilters {
-            matcher.forgetBlock()
+            lineSearcher.forgetBlock()
         }
         var position = start
         while position < limit && !stops {
             var known: Verdict? = nil
             if prefilters && remaining > 0 {
-                let candidate = matcher.nextCandidateLine(
+                let candidate = lineSearcher.nextCandidateLine(
                     in: block, from: position, terminator: policy.lineTerminator, nulEndsLines: nulEndsLines)
                 if candidate.start > position {
                     skipLines(from: position, to: candidate.start)
@@ -296,7 +296,7 @@ final class FileSearcher {
             // A line on which ICU stops at a limit is neither selected nor rejected.
             let matches: Bool?
             do {
-                matches = try matcher.firstMatch(in: text(of: content).text, from: 0) != nil
+                matches = try lineSearcher.firstMatch(in: text(of: content).text, from: 0) != nil
             } catch {
                 matches = nil
             }
@@ -407,7 +407,7 @@ final class FileSearcher {
 
     // MARK: Matching
 
-    /// The line as the matcher reads it: decoded to UTF-16 (reusing the last decoding when it
+    /// The line as the line searcher reads it: decoded to UTF-16 (reusing the last decoding when it
     /// is the same line), or its bytes when it is very long.
     @inline(__always)
     private func text(of content: UnsafeRawBufferPointer) -> (text: LineText, isASCII: Bool) {
@@ -428,7 +428,7 @@ final class FileSearcher {
     private func evaluate(_ content: UnsafeRawBufferPointer) -> Verdict {
         let (text, _) = text(of: content)
         do {
-            return try matcher.firstMatch(in: text, from: 0) != nil ? .match : .noMatch
+            return try lineSearcher.firstMatch(in: text, from: 0) != nil ? .match : .noMatch
         } catch {
             reportLimit(error, lineNumber: lineNumber, content: content, consequence: "line skipped")
             return .skipped
@@ -445,7 +445,7 @@ final class FileSearcher {
         while true {
             let found: Range<Int>?
             do {
-                found = try matcher.firstMatch(in: text, from: from)
+                found = try lineSearcher.firstMatch(in: text, from: from)
             } catch {
                 reportLimit(error, lineNumber: lineNumber, content: content, consequence: "later matches not shown")
                 return
