@@ -98,4 +98,26 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
     }
+
+    // Text dense in characters whose case folding holds ASCII (ß, ſ, the Kelvin sign), where
+    // a case-insensitive literal's scanner finds a place every few characters: the search plan
+    // must cost no more than ICU alone.
+    let denseMegabytes = 10
+    let dense = Haystack(
+        Corpus.repeated("Straße ſo KELVIN \u{212A} ßſ\u{212A} mass\n", toAtLeast: denseMegabytes * 1_000_000)
+            + "Sherlock Holmes\n")
+    let denseCompiled = try! RegexPattern("sherlock holmes", options: .caseInsensitive)
+    let denseRawICU = RawICURegex("sherlock holmes", caseInsensitive: true)
+    let denseMarker = dense.utf16.count - "Sherlock Holmes\n".utf16.count
+    let densePeers: [(Peer, () -> Range<Int>?)] = [
+        (.compiledUTF16, { (try? denseCompiled.firstMatch(inUTF16: dense.utf16))?.range }),
+        (.rawICU, { denseRawICU.firstMatch(in: dense.utf16) }),
+    ]
+    for (peer, search) in densePeers {
+        Benchmark("Large: literal -i in text dense in ß ſ K (\(denseMegabytes) MB) / \(peer.rawValue)") { benchmark in
+            blackHole(search())
+        } setup: {
+            precondition(search() == denseMarker..<(denseMarker + 15), "\(peer.rawValue) missed the marker")
+        }
+    }
 }
