@@ -56,26 +56,20 @@ package final class UTF16LineBuffer {
             let byte = source[index]
             if byte < 0x80 {
                 target[written] = UInt16(byte)
-                written &+= 1
-                index &+= 1
+                written += 1
+                index += 1
                 continue
             }
-            let scalar: UInt32
-            if let (decoded, length) = UTF8Decoding.wellFormedSequence(at: index, in: source, end: count) {
-                scalar = decoded
-                index &+= length
-            } else {
-                scalar = UTF8Decoding.replacementCharacter
-                index &+= UTF8Decoding.maximalSubpartLength(at: index, in: source, end: count)
-            }
+            let (scalar, length) = UTF8Decoding.character(at: index, in: source, end: count)
+            index += length
             if scalar > 0xFFFF {
-                let value = scalar &- 0x10000
-                target[written] = UInt16(truncatingIfNeeded: 0xD800 &+ (value >> 10))
-                target[written &+ 1] = UInt16(truncatingIfNeeded: 0xDC00 &+ (value & 0x3FF))
-                written &+= 2
+                let value = scalar - 0x10000
+                target[written] = UInt16(0xD800 + (value >> 10))
+                target[written + 1] = UInt16(0xDC00 + (value & 0x3FF))
+                written += 2
             } else {
-                target[written] = UInt16(truncatingIfNeeded: scalar)
-                written &+= 1
+                target[written] = UInt16(scalar)
+                written += 1
             }
         }
         return UnsafeBufferPointer(start: target, count: written)
