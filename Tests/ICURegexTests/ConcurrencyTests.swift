@@ -1,6 +1,7 @@
 import Foundation
 import ICURegex
 import Testing
+import TestSupport
 
 extension LibraryTests {
     /// One compiled pattern searched from many tasks and threads at once gives the answers a
@@ -52,6 +53,44 @@ extension LibraryTests {
             #expect(results.count == Self.taskCount)
             for (task, answers) in results.sorted(by: { $0.key < $1.key }) {
                 #expect(answers == serial, "task \(task) disagrees with the serial search")
+            }
+        }
+
+        /// The search plan's automaton, whose lazily built tables are lent to one search at a
+        /// time, gives every task the answer of ICU alone on ranges long enough to use it.
+        @Test func automatonRunsFromManyTasks() async throws {
+            let source = "\\p{Greek}+\\s+\\d+"
+            let compiled = try RegexPattern(source)
+            var random = SplitMix64(seed: 0xC0_A070)
+            var generated: [[UInt16]] = []
+            for _ in 0..<8 {
+                var text: [UInt16] = []
+                while text.count < (1 << 16) + 4_000 {
+                    text += Array((random.chance(0.01) ? "Ωμέγα 42 " : random.chance(0.02) ? "λόγος " : "the and ").utf16)
+                }
+                generated.append(text)
+            }
+            let texts = generated
+            let plain = try RegexPattern(source, options: [], limits: .default, usesSearchPlan: false)
+            let expected = try texts.map { text in try text.withUnsafeBufferPointer { try plain.firstMatch(inUTF16: $0, range: 7..<text.count) } }
+            let answers = await withTaskGroup(of: (Int, [UTF16Range]).self) { group in
+                for task in 0..<Self.taskCount {
+                    group.addTask {
+                        let answers = (0..<texts.count).map { index in
+                            let text = texts[(index + task) % texts.count]
+                            return text.withUnsafeBufferPointer { (try? compiled.firstMatch(inUTF16: $0, range: 7..<text.count)) ?? .notFound }
+                        }
+                        return (task, answers)
+                    }
+                }
+                var results: [Int: [UTF16Range]] = [:]
+                for await (task, answers) in group { results[task] = answers }
+                return results
+            }
+            for (task, found) in answers {
+                for index in found.indices {
+                    #expect(found[index] == expected[(index + task) % texts.count], "task \(task), text \(index)")
+                }
             }
         }
 
