@@ -73,19 +73,10 @@ private struct SyntaxReading {
         case .characterClass(let text):
             return .set(.icuClass(text))
         case .sequence(let items):
-            var pieces: [CodePointPattern] = []
-            for item in items {
-                guard let piece = reading(of: item) else { return nil }
-                pieces.append(piece)
-            }
+            guard let pieces = readings(of: items, { $0.reading(of: $1) }) else { return nil }
             return pieces.count == 1 ? pieces[0] : .sequence(pieces)
         case .alternation(let branches):
-            var pieces: [CodePointPattern] = []
-            for branch in branches {
-                guard let piece = reading(of: branch) else { return nil }
-                pieces.append(piece)
-            }
-            return .alternation(pieces)
+            return readings(of: branches, { $0.reading(of: $1) }).map(CodePointPattern.alternation)
         case .group(let body, let kind):
             if kind == .atomic { approximates = true }
             return reading(of: body)
@@ -104,12 +95,7 @@ private struct SyntaxReading {
     mutating func lineReading(of node: RegexSyntax) -> CodePointPattern? {
         switch node {
         case .alternation(let branches):
-            var pieces: [CodePointPattern] = []
-            for branch in branches {
-                guard let piece = lineReading(of: branch) else { return nil }
-                pieces.append(piece)
-            }
-            return .alternation(pieces)
+            return readings(of: branches, { $0.lineReading(of: $1) }).map(CodePointPattern.alternation)
         case .group(let body, let kind) where kind != .atomic:
             return lineReading(of: body)
         case .sequence(var items) where items.count >= 2:
@@ -130,6 +116,18 @@ private struct SyntaxReading {
         default:
             return reading(of: node)
         }
+    }
+
+    /// The readings of `nodes` by `read`, in order; nil when one has none.
+    private mutating func readings(
+        of nodes: [RegexSyntax], _ read: (inout SyntaxReading, RegexSyntax) -> CodePointPattern?
+    ) -> [CodePointPattern]? {
+        var pieces: [CodePointPattern] = []
+        for node in nodes {
+            guard let piece = read(&self, node) else { return nil }
+            pieces.append(piece)
+        }
+        return pieces
     }
 
     /// What a line holds before a match that `node`, at the match's start, requires.
