@@ -17,7 +17,7 @@ import Testing
 
     /// The bounded required set of `pattern`, as text, with its offset.
     private func near(_ pattern: String) -> ([String], Int)? {
-        facts(pattern)?.nearRequired.map { ($0.literals.map { String(decoding: $0, as: UTF8.self) }, $0.maximumOffset) }
+        facts(pattern)?.nearRequired.map { ($0.literals.map { String(decoding: $0, as: UTF8.self) }, $0.maximumUTF16Offset) }
     }
 
     @Test("exact sets come in ICU's order: alternation order, prefix-major in sequences")
@@ -42,17 +42,17 @@ import Testing
     }
 
     @Test("the most UTF-16 units a match takes")
-    func maximumLength() {
-        #expect(facts("abc")?.maximumLength == 3)
-        #expect(facts("😀")?.maximumLength == 2)
-        #expect(facts("[a-z]{2,4}x")?.maximumLength == 9)
-        #expect(facts("a|bcd")?.maximumLength == 3)
-        #expect(facts("(?<=xyz)a\\b")?.maximumLength == 1)
-        #expect(facts("a+")?.maximumLength == nil)
-        #expect(facts("\\X")?.maximumLength == nil)
-        #expect(facts("(a)\\1")?.maximumLength == nil)
-        #expect(facts("\\x41bc")?.maximumLength == 3, "ICU reads \\x41 and then b and c")
-        #expect(facts(".?")?.maximumLength == 2)
+    func maximumUTF16Length() {
+        #expect(facts("abc")?.maximumUTF16Length == 3)
+        #expect(facts("😀")?.maximumUTF16Length == 2)
+        #expect(facts("[a-z]{2,4}x")?.maximumUTF16Length == 9)
+        #expect(facts("a|bcd")?.maximumUTF16Length == 3)
+        #expect(facts("(?<=xyz)a\\b")?.maximumUTF16Length == 1)
+        #expect(facts("a+")?.maximumUTF16Length == nil)
+        #expect(facts("\\X")?.maximumUTF16Length == nil)
+        #expect(facts("(a)\\1")?.maximumUTF16Length == nil)
+        #expect(facts("\\x41bc")?.maximumUTF16Length == 3, "ICU reads \\x41 and then b and c")
+        #expect(facts(".?")?.maximumUTF16Length == 2)
     }
 
     @Test("required literals with a bounded distance from the match start")

@@ -107,15 +107,15 @@ import TestSupport
             }
             if !contains { return "the match holds no required literal" }
         }
-        if let maximumLength = facts.maximumLength, match.count > maximumLength {
-            return "the match is longer than \(maximumLength) units"
+        if let maximumUTF16Length = facts.maximumUTF16Length, match.count > maximumUTF16Length {
+            return "the match is longer than \(maximumUTF16Length) units"
         }
         if let near = facts.nearRequired {
             let found = near.literals.contains { literal in
                 let literalUnits = Array(String(decoding: literal, as: UTF8.self).utf16)
-                return (0...near.maximumOffset).contains { occurs(literalUnits, in: matched, at: $0) }
+                return (0...near.maximumUTF16Offset).contains { occurs(literalUnits, in: matched, at: $0) }
             }
-            if !found { return "no near literal starts within \(near.maximumOffset) units of the match start" }
+            if !found { return "no near literal starts within \(near.maximumUTF16Offset) units of the match start" }
         }
         return nil
     }
@@ -125,8 +125,8 @@ import TestSupport
             set.map { "\($0.map { String(decoding: $0, as: UTF8.self) })" } ?? "nil"
         }
         return "exact \(strings(facts.exact)) faithful \(facts.exactIsFaithful) required \(strings(facts.required)) "
-            + "maximumLength \(facts.maximumLength.map(String.init) ?? "nil") near "
-            + (facts.nearRequired.map { "\(strings($0.literals)) within \($0.maximumOffset)" } ?? "nil")
+            + "maximumUTF16Length \(facts.maximumUTF16Length.map(String.init) ?? "nil") near "
+            + (facts.nearRequired.map { "\(strings($0.literals)) within \($0.maximumUTF16Offset)" } ?? "nil")
     }
 
     // MARK: Generated patterns
@@ -328,7 +328,7 @@ import TestSupport
         let location = units.count - Array("ABﬃce tail".utf16).count
         #expect(expected == UTF16Range(location: location, length: Array("ABﬃce".utf16).count), "ICU's own answer")
         #expect(try search(planned) == expected)
-        #expect(LiteralFacts.of(pattern: source, score: Self.scores[0])?.maximumLength == 5)
+        #expect(LiteralFacts.of(pattern: source, score: Self.scores[0])?.maximumUTF16Length == 5)
     }
 
     @Test("\\Z ignores UNIX_LINES: it ends a match before any final line terminator, and the line reading allows it")

@@ -32,7 +32,7 @@ private struct SyntaxFacts {
     func facts(of node: RegexSyntax) -> LiteralFacts {
         switch piece(node) {
         case .consuming(let facts): return facts
-        case .zeroWidth: return LiteralFacts(exact: nil, required: nil, maximumLength: 0)
+        case .zeroWidth: return LiteralFacts(exact: nil, required: nil, maximumUTF16Length: 0)
         }
     }
 

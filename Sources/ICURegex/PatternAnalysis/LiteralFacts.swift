@@ -16,7 +16,7 @@ package struct LiteralFacts: Sendable {
     /// known.
     package var required: [[UInt8]]?
     /// The most UTF-16 units a match of the piece can take; nil when unbounded or unknown.
-    package var maximumLength: Int?
+    package var maximumUTF16Length: Int?
     /// A required set with a bound on where in the match one of its strings starts; nil when
     /// no such set is known.
     package var nearRequired: NearLiterals?
@@ -33,21 +33,21 @@ package struct LiteralFacts: Sendable {
 
     /// The facts of a piece that matches one character of an unknown set (a class, `.`, `\d`):
     /// at most two UTF-16 units, a surrogate pair or (`.` with dot-all, `\R`) a CR LF pair.
-    static let oneCharacter = LiteralFacts(exact: nil, required: nil, maximumLength: 2)
+    static let oneCharacter = LiteralFacts(exact: nil, required: nil, maximumUTF16Length: 2)
 
     /// The facts of one literal character or quoted string: it matches exactly `bytes`.
     static func literal(_ bytes: [UInt8]) -> LiteralFacts {
         LiteralFacts(
             exact: [bytes],
             required: bytes.isEmpty ? nil : [bytes],
-            maximumLength: utf16Count(bytes),
-            nearRequired: bytes.isEmpty ? nil : NearLiterals(literals: [bytes], maximumOffset: 0)
+            maximumUTF16Length: utf16Count(bytes),
+            nearRequired: bytes.isEmpty ? nil : NearLiterals(literals: [bytes], maximumUTF16Offset: 0)
         )
     }
 
     /// The facts of text of a known length whose characters are not searched for.
     static func unsearchable(utf16Count: Int) -> LiteralFacts {
-        LiteralFacts(exact: nil, required: nil, maximumLength: utf16Count)
+        LiteralFacts(exact: nil, required: nil, maximumUTF16Length: utf16Count)
     }
 
     /// The number of UTF-16 units of the well-formed UTF-8 `bytes`.
@@ -65,15 +65,15 @@ package struct LiteralFacts: Sendable {
     /// exact.
     func repeated(minimum: Int, maximum: Int?) -> LiteralFacts {
         var length: Int?
-        if maximumLength == 0 {
+        if maximumUTF16Length == 0 {
             length = 0
-        } else if let maximumLength, let maximum, maximum <= Self.maximumCountedLength / max(maximumLength, 1) {
-            length = maximumLength * maximum
+        } else if let maximumUTF16Length, let maximum, maximum <= Self.maximumCountedLength / max(maximumUTF16Length, 1) {
+            length = maximumUTF16Length * maximum
         }
         return LiteralFacts(
             exact: nil,
             required: minimum >= 1 ? required : nil,
-            maximumLength: length,
+            maximumUTF16Length: length,
             nearRequired: minimum >= 1 ? nearRequired : nil
         )
     }
@@ -93,19 +93,19 @@ package struct LiteralFacts: Sendable {
         if branches.count == 1 { return branches[0] }
         var exact: [[UInt8]]? = []
         var required: [[UInt8]]? = []
-        var maximumLength: Int? = 0
-        var nearRequired: NearLiterals? = NearLiterals(literals: [], maximumOffset: 0)
+        var maximumUTF16Length: Int? = 0
+        var nearRequired: NearLiterals? = NearLiterals(literals: [], maximumUTF16Offset: 0)
         for branch in branches {
             exact = union(exact, branch.exact)
             required = union(required, branch.required)
-            maximumLength = maximumLength.flatMap { length in branch.maximumLength.map { max(length, $0) } }
+            maximumUTF16Length = maximumUTF16Length.flatMap { length in branch.maximumUTF16Length.map { max(length, $0) } }
             nearRequired = nearRequired.flatMap { $0.union(branch.nearRequired) }
         }
         return LiteralFacts(
             exact: exact,
             exactIsFaithful: branches.allSatisfy(\.exactIsFaithful),
             required: required,
-            maximumLength: maximumLength,
+            maximumUTF16Length: maximumUTF16Length,
             nearRequired: nearRequired
         )
     }

@@ -31,7 +31,7 @@ struct SequenceFactsBuilder {
     /// Adds a piece that consumes text.
     mutating func append(_ facts: LiteralFacts) {
         let pieceStart = length
-        length = Self.sum(length, facts.maximumLength)
+        length = Self.sum(length, facts.maximumUTF16Length)
         allFaithful = allFaithful && facts.exactIsFaithful
         if let exact = facts.exact, run.count * exact.count <= LiteralFacts.maximumSetSize {
             if run == [[]] { runStart = pieceStart }
@@ -74,7 +74,7 @@ struct SequenceFactsBuilder {
             exact: exact,
             exactIsFaithful: allFaithful,
             required: best,
-            maximumLength: length,
+            maximumUTF16Length: length,
             nearRequired: bestNear
         )
     }
@@ -83,7 +83,7 @@ struct SequenceFactsBuilder {
     private mutating func closeRun() {
         consider(run)
         if let runStart {
-            considerNear(NearLiterals(literals: run, maximumOffset: runStart))
+            considerNear(NearLiterals(literals: run, maximumUTF16Offset: runStart))
         }
         run = [[]]
     }

@@ -27,9 +27,9 @@ struct SearchPlan: Sendable {
     enum Strategy: Sendable {
         /// Every match is one of the literals, tried in their order.
         case exactLiterals(UTF16LiteralSet)
-        /// Every match contains one of the literals, starting at most `maximumOffset` units
+        /// Every match contains one of the literals, starting at most `maximumUTF16Offset` units
         /// after the match's start (nil: anywhere).
-        case requiredLiterals(UTF16LiteralSet, maximumOffset: Int?)
+        case requiredLiterals(UTF16LiteralSet, maximumUTF16Offset: Int?)
         /// Every match contains one of the literals, lies in a run of the characters the
         /// pattern can consume, and has at least `minimumLength` UTF-16 units (its fewest code
         /// points: each takes one unit or two).
@@ -88,9 +88,9 @@ struct SearchPlan: Sendable {
             let consumable = LazyConsumableCharacters(read.pattern, options: options)
             self.init(strategy: .requiredLiteralsInRuns(literals, consumable, minimumLength: read.pattern.minimumCodePointCount))
         } else if let near = facts.nearRequired, let literals = UTF16LiteralSet(utf8Literals: near.literals) {
-            self.init(strategy: .requiredLiterals(literals, maximumOffset: near.maximumOffset))
+            self.init(strategy: .requiredLiterals(literals, maximumUTF16Offset: near.maximumUTF16Offset))
         } else if let required = facts.required, let literals = UTF16LiteralSet(utf8Literals: required) {
-            self.init(strategy: .requiredLiterals(literals, maximumOffset: nil))
+            self.init(strategy: .requiredLiterals(literals, maximumUTF16Offset: nil))
         } else if let read, let strategy = Self.automatonRuns(pattern, read, options: options) {
             self.init(strategy: strategy)
         } else {
@@ -159,11 +159,11 @@ struct SearchPlan: Sendable {
             }
             guard let found else { return .notFound }
             return UTF16Range(location: found.start, length: literals.literals[found.literal].count)
-        case .requiredLiterals(let literals, let maximumOffset):
+        case .requiredLiterals(let literals, let maximumUTF16Offset):
             guard let occurrence = literals.leftmostOccurrence(in: base, range: range) else { return .notFound }
             var from = 0
-            if let maximumOffset {
-                from = max(0, occurrence.start - maximumOffset - range.lowerBound)
+            if let maximumUTF16Offset {
+                from = max(0, occurrence.start - maximumUTF16Offset - range.lowerBound)
                 if anchored && from > 0 { return .notFound }
                 from = Self.codePointBoundary(atOrBefore: from, in: base + range.lowerBound)
             }
