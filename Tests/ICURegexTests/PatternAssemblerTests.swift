@@ -34,6 +34,11 @@ extension LibraryTests {
             #expect(LinePatterns.mayHoldReference("(?<x>a)\\k<x>"))
             #expect(!LinePatterns.mayHoldReference("a\\\\1"))
             #expect(!LinePatterns.mayHoldReference("\\d+\\w"))
+            // Inline flags are read (the x flag is not): patterns with them can still be joined.
+            #expect(!LinePatterns.mayHoldReference("(?i)holmes"))
+            #expect(!LinePatterns.mayHoldReference("(?i:holmes)|(?-i)watson"))
+            #expect(LinePatterns.mayHoldReference("(?i)(a)\\1"))
+            #expect(LinePatterns.mayHoldReference("(?x)abc"), "no tree: assumed to hold a reference")
         }
     }
 }

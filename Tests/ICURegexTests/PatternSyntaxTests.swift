@@ -405,4 +405,18 @@ import TestSupport
         #expect(expanding > 100)
         #expect(tightest.bytes * ratio.codePoints == ratio.bytes * tightest.codePoints, "the ratio is the tightest there is")
     }
+
+    @Test("inline flags: the group they stand in is flagged, and the analyses know nothing of it")
+    func inlineFlags() {
+        #expect(PatternReader.read("a(?i)b|c") == .group(.alternation([.sequence([.character("a"), .character("b")]), .character("c")]), .flagged("i")))
+        #expect(PatternReader.read("x(?im-s:ab)y") == .sequence([.character("x"), .group(.sequence([.character("a"), .character("b")]), .flagged("im-s")), .character("y")]))
+        for refused in ["(?x)a b", "(?i)*a", "(?-)a", "(?q)a", "(?i-x:a)", "(?--i)a"] {
+            #expect(PatternReader.read(refused) == nil, "\(refused)")
+        }
+        // `c` matches `C` in ICU: nothing of the flagged group is required, not even `a`.
+        #expect(LiteralFacts.of(pattern: "a(?i)b|c", score: { $0.count })?.required == nil)
+        #expect(LiteralFacts.of(pattern: "holmes(?i:x)", score: { $0.count })?.required == [Array("holmes".utf8)])
+        #expect(CodePointPattern.reading(of: "a(?i:b)") == nil)
+        #expect(CodePointPattern.reading(of: "(?s).", lineEdges: true) == nil)
+    }
 }

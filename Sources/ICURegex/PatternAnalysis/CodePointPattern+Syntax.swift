@@ -77,6 +77,8 @@ private struct SyntaxReading {
             return pieces.count == 1 ? pieces[0] : .sequence(pieces)
         case .alternation(let branches):
             return readings(of: branches, { $0.reading(of: $1) }).map(CodePointPattern.alternation)
+        case .group(_, .flagged):
+            return nil
         case .group(let body, let kind):
             if kind == .atomic { approximates = true }
             return reading(of: body)
@@ -96,7 +98,7 @@ private struct SyntaxReading {
         switch node {
         case .alternation(let branches):
             return readings(of: branches, { $0.lineReading(of: $1) }).map(CodePointPattern.alternation)
-        case .group(let body, let kind) where kind != .atomic:
+        case .group(let body, .capturing), .group(let body, .nonCapturing):
             return lineReading(of: body)
         case .sequence(var items) where items.count >= 2:
             var leading: CodePointPattern?
@@ -171,7 +173,8 @@ private struct SyntaxReading {
         switch node {
         case .character(let scalar): return .scalar(scalar.value)
         case .characterClass(let text): return .icuClass(text)
-        case .group(let body, _): return oneCharacter(body)
+        case .group(let body, .capturing), .group(let body, .nonCapturing), .group(let body, .atomic):
+            return oneCharacter(body)
         default: return nil
         }
     }
@@ -187,7 +190,8 @@ private struct SyntaxReading {
     private static func complement(of node: RegexSyntax) -> CodePointSet? {
         switch node {
         case .characterClass(let text): return complementaryEscapes[text].map(CodePointSet.icuClass)
-        case .group(let body, _): return complement(of: body)
+        case .group(let body, .capturing), .group(let body, .nonCapturing), .group(let body, .atomic):
+            return complement(of: body)
         default: return nil
         }
     }

@@ -53,6 +53,8 @@ private struct SyntaxFacts {
             return .consuming(builder.finish())
         case .alternation(let branches):
             return .consuming(.alternation(branches.map(facts(of:))))
+        case .group(_, .flagged):
+            return .consuming(.unknown)
         case .group(let body, let kind):
             let facts = facts(of: body)
             return .consuming(kind == .atomic ? facts.atomic() : facts)

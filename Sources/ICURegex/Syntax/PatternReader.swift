@@ -7,7 +7,8 @@
 /// `\p{...}`, `\N{...}`, `[...]`, `.`), groups of every kind, comments, alternation,
 /// quantifiers (greedy, lazy, possessive), anchors and boundaries, lookaround, and the
 /// constructs it reads as ``RegexSyntax/Opaque`` (`\R`, `\X`, back references, octal
-/// escapes). A pattern that holds anything else (inline flags, which change how the rest is
+/// escapes), and inline flags other than `x` as flagged groups, whose meaning the analyses do
+/// not follow. A pattern that holds anything else (the `x` flag, which changes how the rest is
 /// read; `\c`; unknown escapes; braces that are not a quantifier), or is nested deeper than
 /// ``maximumNesting``, has no tree: then the engine searches with ICU alone. A missing tree
 /// costs time; a wrong one would cost results.
@@ -29,6 +30,8 @@ package struct PatternReader {
     private var index = 0
     /// The groups open at ``index``.
     private var nesting = 0
+    /// The inline flags seen so far in the group being read (``readAlternation()``).
+    private var groupFlags: String?
 
     /// The reason reading stops: a construct the reader does not know for sure.
     private struct Unsupported: Error {}
@@ -49,14 +52,21 @@ package struct PatternReader {
 
     // MARK: Structure
 
-    /// Reads branches separated by `|`, up to the end or a `)`.
+    /// Reads branches separated by `|`, up to the end or a `)`. When inline flags stand in
+    /// them, the whole is a flagged group: the flags change how the branches after them match
+    /// too, and a group the analyses know nothing of is the weaker claim for the part before.
     private mutating func readAlternation() throws(Unsupported) -> RegexSyntax {
+        let enclosingFlags = groupFlags
+        groupFlags = nil
+        defer { groupFlags = enclosingFlags }
         var branches = [try readSequence()]
         while peek() == "|" {
             index += 1
             branches.append(try readSequence())
         }
-        return branches.count == 1 ? branches[0] : .alternation(branches)
+        let contents = branches.count == 1 ? branches[0] : .alternation(branches)
+        if let groupFlags { return .group(contents, .flagged(groupFlags)) }
+        return contents
     }
 
     /// Reads pieces, each with its quantifier, up to the end, a `|` or a `)`.
@@ -80,6 +90,12 @@ package struct PatternReader {
             case .comment:
                 if isAtQuantifier { throw Unsupported() }
                 continue
+            case .flags(let flags):
+                // The flags hold for the rest of the enclosing group, later branches included:
+                // the whole group is read as flagged (see ``readAlternation()``).
+                if isAtQuantifier { throw Unsupported() }
+                groupFlags = (groupFlags ?? "") + flags
+                continue
             }
             if let (minimum, maximum, greed) = try readQuantifier() {
                 piece = .repetition(piece, minimum: minimum, maximum: maximum, greed)
@@ -97,6 +113,8 @@ package struct PatternReader {
         case quotation([Unicode.Scalar])
         /// A comment, `(?#...)`, which matches nothing.
         case comment
+        /// Inline flags, `(?i)`, which hold for the rest of the enclosing group.
+        case flags(String)
     }
 
     /// Reads one atom: a character, an escape, a class, a group or an anchor.
@@ -153,8 +171,14 @@ package struct PatternReader {
                     kind = .capturing(name: try readGroupName())
                 }
             default:
-                // Inline flags change how the rest of the pattern is read.
-                throw Unsupported()
+                index -= 1
+                let flags = try readFlags()
+                if peek() == ")" {
+                    index += 1
+                    return .flags(flags)
+                }
+                guard try next() == ":" else { throw Unsupported() }
+                kind = .flagged(flags)
             }
         }
         guard nesting < Self.maximumNesting else { throw Unsupported() }
@@ -166,6 +190,28 @@ package struct PatternReader {
             return .node(.lookaround(contents, lookaround))
         }
         return .node(.group(contents, kind))
+    }
+
+    /// Reads inline flags after `(?`, up to the `)` or `:` that ends them: `i`, `m`, `s` and
+    /// `w`, with a `-` before those turned off. The `x` flag, which changes how the rest of
+    /// the pattern is read, and anything else are not read.
+    private mutating func readFlags() throws(Unsupported) -> String {
+        var flags = ""
+        var turnsOff = false
+        while let scalar = peek(), scalar != ")", scalar != ":" {
+            switch scalar {
+            case "i", "m", "s", "w":
+                break
+            case "-" where !turnsOff:
+                turnsOff = true
+            default:
+                throw Unsupported()
+            }
+            flags.unicodeScalars.append(scalar)
+            index += 1
+        }
+        guard !flags.isEmpty, flags != "-" else { throw Unsupported() }
+        return flags
     }
 
     /// Reads a group's name through its `>`: ASCII letters and digits, starting with a letter.

@@ -38,6 +38,11 @@ package indirect enum RegexSyntax: Equatable, Sendable {
         case nonCapturing
         /// `(?>...)`: once its contents match, the group never tries their other ways.
         case atomic
+        /// `(?ims-w:...)`, or the whole group in which `(?ims-w)` stands: its contents are
+        /// matched with these flags turned on or off (`i` case, `m` multi-line anchors, `s` dot-all,
+        /// `w` Unicode word boundaries), which the analyses do not follow: they read the group
+        /// as text they know nothing of.
+        case flagged(String)
     }
 
     /// How a ``repetition(_:minimum:maximum:_:)`` chooses its count.
