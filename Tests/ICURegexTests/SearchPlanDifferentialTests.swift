@@ -232,6 +232,26 @@ import TestSupport
         #expect(compared == 6 * patterns.count * 2)
     }
 
+    @Test("automaton runs with thousands of states: the table grows and starts again during one search")
+    func automatonStatesGrowAndStartAgain() throws {
+        var random = SplitMix64(seed: 0x5E6_0005)
+        // Which of the last thirteen characters were a 7: up to 2^13 states, more than the
+        // automaton keeps, on text made only of the pattern's characters.
+        var text: [UInt16] = []
+        while text.count < SearchPlan.automatonSearchLength + 5_000 {
+            text += Array(random.element(of: ["7", "1", "Δ"]).utf16)
+        }
+        // Classes rather than literals, so that the plan is the automaton's.
+        for pattern in ["[7][17Δ]{12}[x]", "[7][17Δ]{12}[Δ]", "[7][17Δ]{12}[x]|[Δ]{40}"] {
+            #expect(try Self.compare(pattern, text, 0..<text.count, anchored: false), "\(pattern)")
+        }
+        text += Array("x".utf16)
+        #expect(try Self.compare("[7][17Δ]{12}[x]", text, 3..<text.count, anchored: false))
+        #expect(SearchPlan(pattern: "[7][17Δ]{12}[x]", options: []).map { plan in
+            if case .automatonRuns = plan.strategy { return true } else { return false }
+        } == true)
+    }
+
     @Test("the ASCII-folding characters are ICU's, for every code point")
     func asciiFoldingCharacters() {
         var found: [UInt16] = []

@@ -101,7 +101,7 @@ final class LineAutomaton {
     /// In the start state, the characters that cannot start a match are passed over without
     /// the table: sixteen units at a time when no ASCII character can start one.
     func firstMatchEnd(inUTF16 text: UnsafePointer<UInt16>, from start: Int, to end: Int) -> Int? {
-        let table = self.table
+        var table = self.table
         var row = 0
         var index = start
         return classes.smallClasses.withUnsafeBufferPointer { smallClasses in
@@ -129,6 +129,8 @@ final class LineAutomaton {
                 if target < 0 {
                     if target == Self.unknown {
                         target = transition(fromRow: row, column: column)
+                        // A new state may have moved the table.
+                        table = self.table
                     }
                     if target == Self.accepting { return index }
                 }
