@@ -1,3 +1,4 @@
+import Foundation
 import CICUShim
 @testable import ICURegex
 import Testing
@@ -159,9 +160,15 @@ import TestSupport
         }
     }
 
+    /// The generator's seed and the number of patterns: fixed for `swift test`, chosen by
+    /// `Tests/differential.sh` (through `ICUREGEX_SEED` and `ICUREGEX_PATTERNS`) for longer runs.
+    static let seed = ProcessInfo.processInfo.environment["ICUREGEX_SEED"].flatMap { UInt64($0) } ?? 0x5041_5454_4552_4E53
+    static let patternCount = ProcessInfo.processInfo.environment["ICUREGEX_PATTERNS"].flatMap { Int($0) } ?? 12_000
+
     @Test("generated patterns: the literal facts and the code-point readings hold for what ICU matches")
     func generatedPatterns() throws {
-        var generator = PatternSyntaxGenerator(seed: 0x5041_5454_4552_4E53)
+        print("PatternSyntaxTests: seed \(Self.seed), \(Self.patternCount) patterns")
+        var generator = PatternSyntaxGenerator(seed: Self.seed)
         var counts = Counts()
         var failures = 0
         func fail(_ message: String, pattern: String, text: String) {
@@ -177,7 +184,7 @@ import TestSupport
             [], [], [.dotMatchesLineSeparators], [.anchorsMatchLines], [.useUnixLineSeparators], [.useUnicodeWordBoundaries],
         ]
 
-        for index in 0..<12_000 where failures < 25 {
+        for index in 0..<Self.patternCount where failures < 25 {
             let pattern = generator.pattern()
             counts.generated += 1
             func compile(_ options: RegexPattern.Options) -> RegexMatcher? {
