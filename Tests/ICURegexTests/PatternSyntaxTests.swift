@@ -1,5 +1,4 @@
 import Foundation
-import CICUShim
 @testable import ICURegex
 import Testing
 import TestSupport
@@ -50,12 +49,7 @@ import TestSupport
     /// case, ICU can match it with several pattern characters, which no code-point reading
     /// follows (icugrep makes such lines candidates by other means).
     static func hasMultiCodePointFold(_ text: String) -> Bool {
-        text.unicodeScalars.contains { scalar in
-            var folded: (UInt32, UInt32, UInt32) = (0, 0, 0)
-            return withUnsafeMutableBytes(of: &folded) {
-                icushim_fold_case(scalar.value, $0.baseAddress!.assumingMemoryBound(to: UInt32.self), 3) > 1
-            }
-        }
+        text.unicodeScalars.contains { CaseFolding.fullFolding(of: $0.value).count > 1 }
     }
 
     // MARK: Literal facts
@@ -393,11 +387,8 @@ import TestSupport
         let ratio = CodePointPattern.fewestUTF8BytesPerFoldedCodePoint
         var expanding = 0
         var tightest = (bytes: 0, codePoints: 0, scalar: UInt32(0))
-        var folded: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
         for value in UInt32(0)...0x10FFFF where !(0xD800...0xDFFF).contains(value) {
-            let count = withUnsafeMutableBytes(of: &folded) {
-                icushim_fold_case(value, $0.baseAddress!.assumingMemoryBound(to: UInt32.self), 4)
-            }
+            let count = CaseFolding.fullFolding(of: value).count
             guard count > 1 else { continue }
             expanding += 1
             let bytes = UTF8.width(Unicode.Scalar(value)!)

@@ -118,7 +118,7 @@ final class LineAutomaton {
                 } else {
                     var value = UInt32(unit)
                     if UTF16.isLeadSurrogate(unit), next < end, UTF16.isTrailSurrogate(text[next]) {
-                        value = 0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(text[next] - 0xDC00)
+                        value = UTF16.scalarValue(lead: unit, trail: text[next])
                         next &+= 1
                     }
                     let valueClass = classes.classOf(value)
@@ -127,11 +127,7 @@ final class LineAutomaton {
                 }
                 var target = table[row &+ column]
                 if target < 0 {
-                    if target == Self.unknown {
-                        target = transition(fromRow: row, column: column)
-                        // A new state may have moved the table.
-                        table = self.table
-                    }
+                    target = resolved(target, fromRow: row, column: column, table: &table)
                     if target == Self.accepting { return index }
                 }
                 row = Int(target)
@@ -257,23 +253,32 @@ final class LineAutomaton {
             }
             var next = table[row &+ column]
             if next < 0 {
-                if next == Self.unknown {
-                    next = transition(fromRow: row, column: column)
-                    table = self.table
-                }
+                next = resolved(next, fromRow: row, column: column, table: &table)
                 if next == Self.accepting { return index }
             }
             row = Int(next)
             index &+= length
         }
-        if readsLineEnd {
-            var next = table[row &+ lineEndColumn]
-            if next == Self.unknown {
-                next = transition(fromRow: row, column: lineEndColumn)
-            }
-            if next == Self.accepting { return Self.lineEndAccepted }
+        if readsLineEnd
+            && resolved(table[row &+ lineEndColumn], fromRow: row, column: lineEndColumn, table: &table) == Self.accepting
+        {
+            return Self.lineEndAccepted
         }
         return end
+    }
+
+    /// `entry`, the table's entry for the state of `row` and `column`, once known: the next
+    /// state's row, or ``accepting``. An entry not known yet is computed, and `table` read
+    /// again: a new state may have moved it. The scans call this only for negative entries,
+    /// so that the common step costs one comparison.
+    @inline(__always)
+    private func resolved(
+        _ entry: Int32, fromRow row: Int, column: Int, table: inout UnsafeMutablePointer<Int32>
+    ) -> Int32 {
+        guard entry == Self.unknown else { return entry }
+        let computed = transition(fromRow: row, column: column)
+        table = self.table
+        return computed
     }
 
     // MARK: States

@@ -30,19 +30,6 @@ extension CodePointPattern {
     }
 }
 
-extension CodePointSet {
-    /// The character that the line automaton reads before a line's first (⊢), outside
-    /// Unicode: no text holds it, and no class accepts it.
-    package static let lineStart = CodePointSet.scalar(0x11_0000)
-    /// The character that the line automaton reads after a line's last (⊣).
-    package static let lineEnd = CodePointSet.scalar(0x11_0001)
-
-    /// True for ``lineStart`` and ``lineEnd``, which stand for no text.
-    package var isLineEdge: Bool {
-        self == .lineStart || self == .lineEnd
-    }
-}
-
 /// Reads a syntax tree as a ``CodePointPattern``, noting whether anything was approximated.
 ///
 /// Zero-width assertions read as the empty string, which only drops conditions; atomic groups

@@ -1,5 +1,3 @@
-import CICUShim
-
 /// A regular expression over single code points: the part of an ICU pattern that the line
 /// automaton and the search plan understand, read from the pattern's ``RegexSyntax`` (see
 /// ``CodePointPattern/reading(of:lineEdges:)-swift.type.method``).
@@ -31,6 +29,19 @@ package enum CodePointSet: Hashable, Sendable {
     /// escape such as `\w` or `\p{Greek}`, or `.`. ICU itself is asked which code points
     /// these are.
     case icuClass(String)
+}
+
+extension CodePointSet {
+    /// The character that the line automaton reads before a line's first (⊢), outside
+    /// Unicode: no text holds it, and no class accepts it.
+    package static let lineStart = CodePointSet.scalar(0x11_0000)
+    /// The character that the line automaton reads after a line's last (⊣).
+    package static let lineEnd = CodePointSet.scalar(0x11_0001)
+
+    /// True for ``lineStart`` and ``lineEnd``, which stand for no text.
+    package var isLineEdge: Bool {
+        self == .lineStart || self == .lineEnd
+    }
 }
 
 extension CodePointPattern {
@@ -107,10 +118,7 @@ extension CodePointSet {
         switch self {
         case .scalar(let value):
             guard value <= 0x10FFFF else { return true }
-            var folded: (UInt32, UInt32, UInt32) = (0, 0, 0)
-            return withUnsafeMutableBytes(of: &folded) {
-                icushim_fold_case(value, $0.baseAddress!.assumingMemoryBound(to: UInt32.self), 3) == 1
-            }
+            return CaseFolding.fullFolding(of: value).count == 1
         case .icuClass(let text):
             return Self.caseInsensitiveSingleCharacterClasses.contains(text)
         }

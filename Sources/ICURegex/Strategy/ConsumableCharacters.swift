@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The characters a pattern can consume: every character of every match is one of them. A
 /// match therefore lies within a run of such characters, and when the pattern has no
 /// zero-width assertion, searching the run as a text of its own finds the same matches as
@@ -71,7 +69,7 @@ struct ConsumableCharacters: Sendable {
             var value = UInt32(text[previous])
             if UTF16.isTrailSurrogate(text[previous]) && previous > bounds.lowerBound && UTF16.isLeadSurrogate(text[previous - 1]) {
                 previous -= 1
-                value = Self.scalarValue(lead: text[previous], trail: text[previous + 1])
+                value = UTF16.scalarValue(lead: text[previous], trail: text[previous + 1])
             }
             guard contains(value) else { break }
             start = previous
@@ -81,47 +79,12 @@ struct ConsumableCharacters: Sendable {
             var next = end + 1
             var value = UInt32(text[end])
             if UTF16.isLeadSurrogate(text[end]) && next < bounds.upperBound && UTF16.isTrailSurrogate(text[next]) {
-                value = Self.scalarValue(lead: text[end], trail: text[next])
+                value = UTF16.scalarValue(lead: text[end], trail: text[next])
                 next += 1
             }
             guard contains(value) else { break }
             end = next
         }
         return start..<end
-    }
-
-    private static func scalarValue(lead: UInt16, trail: UInt16) -> UInt32 {
-        0x10000 + (UInt32(lead - 0xD800) << 10) + UInt32(trail - 0xDC00)
-    }
-}
-
-/// The ``ConsumableCharacters`` of a pattern, worked out on first use: asking ICU about the
-/// pattern's classes costs more than compiling it, and only long searches need the answer.
-final class LazyConsumableCharacters: Sendable {
-    private let pattern: CodePointPattern
-    private let options: RegexPattern.Options
-    /// Whether the set is worked out yet.
-    private enum State {
-        case unknown
-        /// Worked out: the set, or nil when ICU rejected a class.
-        case known(ConsumableCharacters?)
-    }
-
-    private let state = Mutex<State>(.unknown)
-
-    /// Makes a lazy set for `pattern` compiled with `options`.
-    init(_ pattern: CodePointPattern, options: RegexPattern.Options) {
-        self.pattern = pattern
-        self.options = options
-    }
-
-    /// The set, worked out by the first caller; nil when ICU rejects a class.
-    var value: ConsumableCharacters? {
-        state.withLock { state in
-            if case .known(let known) = state { return known }
-            let computed = ConsumableCharacters(pattern, options: options)
-            state = .known(computed)
-            return computed
-        }
     }
 }

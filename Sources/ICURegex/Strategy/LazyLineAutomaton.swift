@@ -5,17 +5,8 @@ import Synchronization
 /// only long searches need it), and automata, each with the table it has filled so far, lent
 /// to one search at a time.
 final class LazyLineAutomaton: Sendable {
-    private let pattern: String
-    private let options: RegexPattern.Options
-
-    /// Whether the plan is worked out yet.
-    private enum PlanState: Sendable {
-        case unknown
-        /// Worked out: the plan, or nil when the pattern has none.
-        case known(LineAutomatonPlan?)
-    }
-
-    private let plan = Mutex<PlanState>(.unknown)
+    /// The plan, read without line edges; nil when the pattern has none.
+    private let plan: LazyValue<LineAutomatonPlan?>
     /// Idle automata, as retained opaque references (an automaton is not `Sendable`; each is
     /// used by the one search that took it).
     private let idle = Mutex<[UInt]>([])
@@ -25,8 +16,7 @@ final class LazyLineAutomaton: Sendable {
 
     /// Makes a lazy automaton for `pattern` compiled with `options`.
     init(_ pattern: String, options: RegexPattern.Options) {
-        self.pattern = pattern
-        self.options = options
+        plan = LazyValue { LineAutomatonPlan(patterns: [pattern], options: options, lineEdges: false) }
     }
 
     deinit {
@@ -44,7 +34,7 @@ final class LazyLineAutomaton: Sendable {
         let automaton: LineAutomaton
         if let address = idle.withLock({ $0.popLast() }) {
             automaton = Unmanaged<LineAutomaton>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).takeRetainedValue()
-        } else if let plan = workedOutPlan() {
+        } else if let plan = plan.value {
             automaton = LineAutomaton(plan)
         } else {
             return try body(nil)
@@ -59,15 +49,5 @@ final class LazyLineAutomaton: Sendable {
             if !kept { Unmanaged<LineAutomaton>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).release() }
         }
         return try body(automaton)
-    }
-
-    /// The plan, worked out by the first caller.
-    private func workedOutPlan() -> LineAutomatonPlan? {
-        plan.withLock { state in
-            if case .known(let known) = state { return known }
-            let computed = LineAutomatonPlan(patterns: [pattern], options: options, lineEdges: false)
-            state = .known(computed)
-            return computed
-        }
     }
 }

@@ -33,14 +33,14 @@ struct SearchPlan: Sendable {
         /// Every match contains one of the literals, lies in a run of the characters the
         /// pattern can consume, and has at least `minimumLength` UTF-16 units (its fewest code
         /// points: each takes one unit or two).
-        case requiredLiteralsInRuns(UTF16LiteralSet, LazyConsumableCharacters, minimumLength: Int)
+        case requiredLiteralsInRuns(UTF16LiteralSet, LazyValue<ConsumableCharacters?>, minimumLength: Int)
         /// The same ignoring case, for ASCII literals: every match lies in a run of the
         /// characters the pattern can consume around a place the scanner finds.
-        case caseInsensitiveRuns(UTF16CaseInsensitiveScanner, LazyConsumableCharacters)
+        case caseInsensitiveRuns(UTF16CaseInsensitiveScanner, LazyValue<ConsumableCharacters?>)
         /// Without a literal: every match lies in a run of the characters the pattern can
         /// consume around a place where the line automaton finds that a match may end, and has
         /// at least `minimumLength` units.
-        case automatonRuns(LazyLineAutomaton, LazyConsumableCharacters, minimumLength: Int)
+        case automatonRuns(LazyLineAutomaton, LazyValue<ConsumableCharacters?>, minimumLength: Int)
     }
 
     /// What the plan knows of the matches, with the literals it searches for.
@@ -50,9 +50,11 @@ struct SearchPlan: Sendable {
     /// more than it saves, and short searches keep their cost of one ICU call.
     static let minimumSearchLength = 4096
 
-    /// The shortest range searched with the automaton: building its classes asks ICU about
-    /// every code point below U+0800 for each class, about a millisecond, which ICU alone
-    /// spends on about this many units.
+    /// The shortest range searched with the automaton. Its first search builds the plan,
+    /// asking ICU about every code point below U+0800 for each class: 0.7 to 1.2 ms on a
+    /// 2-core EPYC, where ICU alone took 0.1 ms (`\p{Greek}+\s+\d+`, which ICU skips ahead
+    /// for) to 1.9 ms (`\w{5}\s+\w{5}\s+\d`) on this many units of English, and the
+    /// automaton's later searches 3 µs and 0.12 ms. Shorter ranges would not repay it.
     static let automatonSearchLength = 1 << 16
 
     /// The options whose effect the pattern reader's facts already allow for: they change only
@@ -85,7 +87,7 @@ struct SearchPlan: Sendable {
         } else if let read, read.isExact, let required = facts.required, let literals = UTF16LiteralSet(utf8Literals: required) {
             // Runs are preferred even when the literal's offset is bounded: ICU then searches
             // only around the occurrences, not from the first one to the end.
-            let consumable = LazyConsumableCharacters(read.pattern, options: options)
+            let consumable = Self.consumableCharacters(read.pattern, options: options)
             self.init(strategy: .requiredLiteralsInRuns(literals, consumable, minimumLength: read.pattern.minimumCodePointCount))
         } else if let near = facts.nearRequired, let literals = UTF16LiteralSet(utf8Literals: near.literals) {
             self.init(strategy: .requiredLiterals(literals, maximumUTF16Offset: near.maximumUTF16Offset))
@@ -105,7 +107,7 @@ struct SearchPlan: Sendable {
         let ignoringCase = options.contains(.caseInsensitive)
         if ignoringCase && !read.pattern.sets.allSatisfy(\.matchesOneCharacterIgnoringCase) { return nil }
         return .automatonRuns(
-            LazyLineAutomaton(pattern, options: options), LazyConsumableCharacters(read.pattern, options: options),
+            LazyLineAutomaton(pattern, options: options), consumableCharacters(read.pattern, options: options),
             // One character can match several of the pattern's ignoring case (`ß` for `ss`).
             minimumLength: ignoringCase ? 0 : read.pattern.minimumCodePointCount)
     }
@@ -124,12 +126,20 @@ struct SearchPlan: Sendable {
         if let required = LiteralFacts.of(syntax, score: Self.shortestLiteralScore).required,
             let scanner = UTF16CaseInsensitiveScanner(asciiLiterals: required)
         {
-            self.init(strategy: .caseInsensitiveRuns(scanner, LazyConsumableCharacters(read.pattern, options: options)))
+            self.init(strategy: .caseInsensitiveRuns(scanner, Self.consumableCharacters(read.pattern, options: options)))
         } else if let strategy = Self.automatonRuns(pattern, read, options: options) {
             self.init(strategy: strategy)
         } else {
             return nil
         }
+    }
+
+    /// The characters `pattern`, compiled with `options`, can consume, worked out on the first
+    /// long search; nil when ICU rejects a class, which cannot happen for a pattern it compiled.
+    private static func consumableCharacters(
+        _ pattern: CodePointPattern, options: RegexPattern.Options
+    ) -> LazyValue<ConsumableCharacters?> {
+        LazyValue { ConsumableCharacters(pattern, options: options) }
     }
 
     /// Ranks a literal set by its shortest literal: the longer, the rarer its occurrences.
@@ -250,7 +260,10 @@ struct SearchPlan: Sendable {
     /// ``firstMatchInRuns(in:range:anchored:consumable:minimumLength:nextPlace:find:)``).
     static let denseRunAllowance = 32
     /// The fewest UTF-16 units per run searched for which runs stay cheaper than one search
-    /// of the rest: an ICU call costs about as much as matching this many units.
+    /// of the rest: a call to ICU costs about 100 ns (`CallOverhead`), about what ICU spends
+    /// on 100 units of text (`LargeInputs`: a literal, 93 ms per 100 MB), and a run also costs
+    /// finding its ends (`LargeInputs`: `-i` in text dense in ß, ſ and the Kelvin sign took
+    /// 2.2 times ICU's time with runs alone).
     static let denseRunSpacing = 256
 
     /// `offset`, or one less when it falls between the two halves of a surrogate pair: ICU

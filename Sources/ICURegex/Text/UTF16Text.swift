@@ -153,3 +153,11 @@ enum UTF16Text {
         return output
     }
 }
+
+extension UTF16 {
+    /// The code point of the surrogate pair `lead`, `trail`.
+    @inline(__always)
+    static func scalarValue(lead: UInt16, trail: UInt16) -> UInt32 {
+        0x10000 + (UInt32(lead - 0xD800) << 10) + UInt32(trail - 0xDC00)
+    }
+}
