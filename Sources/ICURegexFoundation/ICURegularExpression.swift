@@ -84,11 +84,8 @@ public final class ICURegularExpression: Sendable {
         in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange,
         using block: (NSTextCheckingResult?, NSRegularExpression.MatchingFlags, UnsafeMutablePointer<ObjCBool>) -> Void
     ) {
-        withoutActuallyEscaping(block) { block in
-            enumerate(in: string, options: options, range: range, usesSearchPlan: false, makesResults: true) {
-                result, flags, stop in
-                block(result, flags, stop)
-            }
+        enumerate(in: string, options: options, range: range, findsFlags: true) { match, flags, stop in
+            block(match.map(result), flags, stop)
         }
     }
 
@@ -96,8 +93,8 @@ public final class ICURegularExpression: Sendable {
     public func matches(in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange) -> [NSTextCheckingResult] {
         var matches = [NSTextCheckingResult]()
         enumerate(in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range) {
-            result, _, _ in
-            if let result { matches.append(result) }
+            match, _, _ in
+            if let match { matches.append(result(for: match)) }
         }
         return matches
     }
@@ -105,10 +102,9 @@ public final class ICURegularExpression: Sendable {
     /// The number of matches in `range` of `string`.
     public func numberOfMatches(in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange) -> Int {
         var count = 0
-        enumerate(
-            in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range, makesResults: false
-        ) { _, _, _ in
-            count += 1
+        enumerate(in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range) {
+            match, _, _ in
+            if match != nil { count += 1 }
         }
         return count
     }
@@ -117,8 +113,8 @@ public final class ICURegularExpression: Sendable {
     public func firstMatch(in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange) -> NSTextCheckingResult? {
         var first: NSTextCheckingResult?
         enumerate(in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range) {
-            result, _, stop in
-            first = result
+            match, _, stop in
+            first = match.map(result)
             stop.pointee = true
         }
         return first
@@ -126,64 +122,111 @@ public final class ICURegularExpression: Sendable {
 
     /// The range of the first match in `range` of `string`, or `{NSNotFound, 0}`.
     public func rangeOfFirstMatch(in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange) -> NSRange {
-        firstMatch(in: string, options: options, range: range)?.range ?? NSRange(location: NSNotFound, length: 0)
+        var first = NSRange(location: NSNotFound, length: 0)
+        enumerate(in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range) {
+            match, _, stop in
+            if let match { first = match.range(at: 0) }
+            stop.pointee = true
+        }
+        return first
     }
 
-    /// The enumeration behind every method, Foundation's (`_CFRegularExpressionEnumerateMatchesInString`)
-    /// step for step: the range is copied (with the whole string around it for
-    /// `.withTransparentBounds`, or one unit on each side for `.withoutAnchoringBounds`, which
-    /// then become the region's bounds), `.anchored` and `.reportProgress` are ICU's progress
-    /// callbacks, and each match's flags are ICU's `hitEnd` and `requireEnd`.
-    ///
-    /// With `usesSearchPlan`, matches may be found without ICU (see ``RegexPattern``); their
-    /// flags are then not ICU's, which only the public enumeration shows its caller.
-    private func enumerate(
-        in string: String, options: NSRegularExpression.MatchingOptions, range: NSRange, usesSearchPlan: Bool = true,
-        makesResults: Bool = true,
-        _ body: (NSTextCheckingResult?, NSRegularExpression.MatchingFlags, UnsafeMutablePointer<ObjCBool>) -> Void
-    ) {
-        let reportsProgress = options.contains(.reportProgress)
-        let reportsCompletion = options.contains(.reportCompletion)
-        let anchored = options.contains(.anchored)
-        let transparentBounds = options.contains(.withTransparentBounds)
-        let nonAnchoringBounds = options.contains(.withoutAnchoringBounds)
-        var stop = ObjCBool(false)
-        let length = string.utf16.count
-        guard range.location >= 0, range.length >= 0, range.location <= length, range.length <= length - range.location
-        else {
-            // Foundation on Linux searches nothing and reports an internal error.
-            if reportsCompletion { body(nil, [.internalError, .completed], &stop) }
-            return
+    /// The match an enumeration is on: the walk, and where its text starts in the string.
+    private struct CurrentMatch {
+        let walk: UTF16MatchWalk
+        let offset: Int
+        let numberOfRanges: Int
+
+        /// The range of group `group` in the string, or `{NSNotFound, 0}`.
+        func range(at group: Int) -> NSRange {
+            guard let span = walk.range(ofGroup: group) else { return NSRange(location: NSNotFound, length: 0) }
+            return NSRange(location: offset + span.lowerBound, length: span.count)
         }
+    }
+
+    /// The result Foundation makes for `match`.
+    private func result(for match: CurrentMatch) -> NSTextCheckingResult {
+        var ranges = [NSRange]()
+        ranges.reserveCapacity(match.numberOfRanges)
+        for group in 0..<match.numberOfRanges {
+            ranges.append(match.range(at: group))
+        }
+        return RegularExpressionCheckingResult(ranges: ranges, expression: self)
+    }
+
+    /// The text the enumeration of `range` searches, as Foundation copies it: the range itself,
+    /// the whole string for `.withTransparentBounds`, or the range and one unit on each side
+    /// for `.withoutAnchoringBounds`; nil when `range` is not within a string of `length`
+    /// units.
+    private static func enclosingRange(of range: NSRange, length: Int, options: NSRegularExpression.MatchingOptions) -> NSRange? {
+        guard range.location >= 0, range.length >= 0, range.location <= length, range.length <= length - range.location
+        else { return nil }
         var enclosing = range
-        if transparentBounds {
+        if options.contains(.withTransparentBounds) {
             enclosing = NSRange(location: 0, length: length)
-        } else if nonAnchoringBounds {
+        } else if options.contains(.withoutAnchoringBounds) {
             if enclosing.location > 0 {
                 enclosing.location -= 1
                 enclosing.length += 1
             }
             if enclosing.location + enclosing.length < length { enclosing.length += 1 }
         }
-        let regionStart = range.location - enclosing.location
-        let offset = enclosing.location
+        return enclosing
+    }
+
+    /// Enumerates the matches in `range` of `string` (see ``enumerate(units:offset:options:range:findsFlags:_:)``),
+    /// copying only the text the search needs.
+    private func enumerate(
+        in string: String, options: NSRegularExpression.MatchingOptions, range: NSRange, findsFlags: Bool = false,
+        _ body: (CurrentMatch?, NSRegularExpression.MatchingFlags, UnsafeMutablePointer<ObjCBool>) -> Void
+    ) {
+        guard let enclosing = Self.enclosingRange(of: range, length: string.utf16.count, options: options) else {
+            // Foundation on Linux searches nothing and reports an internal error.
+            var stop = ObjCBool(false)
+            if options.contains(.reportCompletion) { body(nil, [.internalError, .completed], &stop) }
+            return
+        }
+        UTF16Text.withUnits(of: string, utf16Offsets: enclosing.location..<(enclosing.location + enclosing.length)) { units in
+            enumerate(units: units, offset: enclosing.location, options: options, range: range, findsFlags: findsFlags, body)
+        }
+    }
+
+    /// The enumeration behind every method, Foundation's (`_CFRegularExpressionEnumerateMatchesInString`)
+    /// step for step: `units` is the text Foundation copies (see
+    /// ``enclosingRange(of:length:options:)``), starting at `offset` in the string, with
+    /// `range` as its region when the bounds are not the default ones; `.anchored` and
+    /// `.reportProgress` are ICU's progress callbacks, and each match's flags are ICU's
+    /// `hitEnd` and `requireEnd`.
+    ///
+    /// Without `findsFlags`, the matches' flags are left empty, and matches may be found with
+    /// the search plan instead of ICU (see ``RegexPattern``), when no callback needs ICU.
+    private func enumerate(
+        units: UnsafeBufferPointer<UInt16>, offset: Int, options: NSRegularExpression.MatchingOptions, range: NSRange,
+        findsFlags: Bool, _ body: (CurrentMatch?, NSRegularExpression.MatchingFlags, UnsafeMutablePointer<ObjCBool>) -> Void
+    ) {
+        let reportsProgress = options.contains(.reportProgress)
+        let reportsCompletion = options.contains(.reportCompletion)
+        let anchored = options.contains(.anchored)
+        let transparentBounds = options.contains(.withTransparentBounds)
+        let nonAnchoringBounds = options.contains(.withoutAnchoringBounds)
+        let usesRegion = transparentBounds || nonAnchoringBounds
+        let regionStart = range.location - offset
+        var stop = ObjCBool(false)
+        guard
+            let walk = try? UTF16MatchWalk(
+                pattern: compiled, text: units.baseAddress, count: units.count,
+                usesSearchPlan: !findsFlags && !usesRegion && !reportsProgress && !anchored)
+        else {
+            if reportsCompletion { body(nil, [.internalError, .completed], &stop) }
+            return
+        }
+        // Where the next match must start with `.anchored` (Apple's meaning: the range's
+        // start, then where the previous match ended).
+        var anchorIndex = regionStart
+        var hitAnchorLimit = false
+        var stoppedByClient = false
         // The progress callback calls `body` during the search, and only then.
         withoutActuallyEscaping(body) { body in
-        UTF16Text.withUnits(of: string, utf16Offsets: enclosing.location..<(enclosing.location + enclosing.length)) { units in
-            let usesRegion = transparentBounds || nonAnchoringBounds
-            guard
-                let walk = try? UTF16MatchWalk(
-                    pattern: compiled, text: units.baseAddress, count: units.count,
-                    usesSearchPlan: usesSearchPlan && !usesRegion && !reportsProgress && !anchored)
-            else {
-                if reportsCompletion { body(nil, [.internalError, .completed], &stop) }
-                return
-            }
-            // Where the next match must start with `.anchored` (Apple's meaning: the range's
-            // start, then where the previous match ended).
-            var anchorIndex = regionStart
-            var hitAnchorLimit = false
-            var stoppedByClient = false
             do throws(ICURegexError) {
                 if usesRegion {
                     try walk.setRegion(
@@ -207,6 +250,7 @@ public final class ICURegularExpression: Sendable {
                 if reportsCompletion { body(nil, [.internalError, .completed], &stop) }
                 return
             }
+            let match = CurrentMatch(walk: walk, offset: offset, numberOfRanges: numberOfCaptureGroups + 1)
             var failed = false
             while true {
                 let found: Range<Int>?
@@ -221,40 +265,24 @@ public final class ICURegularExpression: Sendable {
                     if found.lowerBound > anchorIndex { break }
                     anchorIndex = found.upperBound
                 }
-                let endFlags = walk.endFlags
-                var flags: NSRegularExpression.MatchingFlags = []
-                if endFlags.hitEnd { flags.insert(.hitEnd) }
-                if endFlags.requireEnd { flags.insert(.requiredEnd) }
-                var result: NSTextCheckingResult?
-                if makesResults {
-                    var ranges = [NSRange]()
-                    ranges.reserveCapacity(numberOfCaptureGroups + 1)
-                    for group in 0...numberOfCaptureGroups {
-                        if let span = walk.range(ofGroup: group) {
-                            ranges.append(NSRange(location: offset + span.lowerBound, length: span.count))
-                        } else {
-                            ranges.append(NSRange(location: NSNotFound, length: 0))
-                        }
-                    }
-                    result = RegularExpressionCheckingResult(ranges: ranges, expression: self)
-                }
-                body(result, flags, &stop)
+                body(match, findsFlags ? Self.flags(of: walk) : [], &stop)
                 if stop.boolValue { break }
             }
             if reportsCompletion && !stop.boolValue && !stoppedByClient {
-                var flags: NSRegularExpression.MatchingFlags = []
-                if !failed || hitAnchorLimit {
-                    let endFlags = walk.endFlags
-                    if endFlags.hitEnd { flags.insert(.hitEnd) }
-                    if endFlags.requireEnd { flags.insert(.requiredEnd) }
-                } else {
-                    flags = .internalError
-                }
+                var flags: NSRegularExpression.MatchingFlags = !failed || hitAnchorLimit ? Self.flags(of: walk) : .internalError
                 flags.insert(.completed)
                 body(nil, flags, &stop)
             }
         }
-        }
+    }
+
+    /// ICU's `hitEnd` and `requireEnd` after the walk's last search, as Foundation's flags.
+    private static func flags(of walk: UTF16MatchWalk) -> NSRegularExpression.MatchingFlags {
+        let endFlags = walk.endFlags
+        var flags: NSRegularExpression.MatchingFlags = []
+        if endFlags.hitEnd { flags.insert(.hitEnd) }
+        if endFlags.requireEnd { flags.insert(.requiredEnd) }
+        return flags
     }
 
     // MARK: Replacing
@@ -266,38 +294,36 @@ public final class ICURegularExpression: Sendable {
         in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange, withTemplate templ: String
     ) -> String {
         let template = FoundationTemplate(templ, numberOfRanges: numberOfCaptureGroups + 1)
-        let utf16 = string.utf16
-        var result = ""
-        var copied = utf16.startIndex
-        var copiedOffset = 0
-        // The results come left to right: each index is found from the last one.
-        var cursor = (offset: 0, index: utf16.startIndex)
-        func index(at offset: Int) -> String.Index {
-            let index = utf16.index(cursor.index, offsetBy: offset - cursor.offset)
-            cursor = (offset, index)
-            return index
-        }
-        enumerate(in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range) {
-            result_, _, _ in
-            guard let match = result_ else { return }
-            let matchRange = match.range
-            let start = index(at: matchRange.location)
-            if matchRange.location > copiedOffset {
-                result += Self.text(of: utf16[copied..<start])
+        let length = string.utf16.count
+        guard let enclosing = Self.enclosingRange(of: range, length: length, options: options) else { return string }
+        // The whole string's units, once: the replaced string is built from them.
+        return UTF16Text.withUnits(of: string, utf16Offsets: 0..<length) { whole in
+            var output = [UInt16]()
+            output.reserveCapacity(whole.count)
+            var copied = 0
+            var replacedAny = false
+            let searched = UnsafeBufferPointer(rebasing: whole[enclosing.location..<(enclosing.location + enclosing.length)])
+            enumerate(
+                units: searched, offset: enclosing.location,
+                options: options.subtracting([.reportProgress, .reportCompletion]), range: range, findsFlags: false
+            ) { match, _, _ in
+                guard let match else { return }
+                let matchRange = match.range(at: 0)
+                if matchRange.location > copied {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: whole[copied..<matchRange.location]))
+                }
+                template.append(to: &output, numberOfRanges: match.numberOfRanges) { group in
+                    let range = match.range(at: group)
+                    guard range.location != NSNotFound else { return UnsafeBufferPointer(rebasing: whole[0..<0]) }
+                    return UnsafeBufferPointer(rebasing: whole[range.location..<(range.location + range.length)])
+                }
+                copied = matchRange.location + matchRange.length
+                replacedAny = true
             }
-            var replacement = ""
-            template.append(to: &replacement, for: match) { groupRange in
-                let lower = utf16.index(start, offsetBy: groupRange.location - matchRange.location)
-                return Self.text(of: utf16[lower..<utf16.index(lower, offsetBy: groupRange.length)])
-            }
-            result += replacement
-            copiedOffset = matchRange.location + matchRange.length
-            copied = index(at: copiedOffset)
+            guard replacedAny else { return string }
+            if copied < whole.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: whole[copied...])) }
+            return output.withUnsafeBufferPointer { UTF16Text.string(fromUTF16: $0) }
         }
-        if copied < utf16.endIndex {
-            result += Self.text(of: utf16[copied...])
-        }
-        return result
     }
 
     /// Replaces each match in `range` of `string` with `templ` (see
@@ -310,22 +336,20 @@ public final class ICURegularExpression: Sendable {
         let results = matches(in: string as String, options: options, range: range)
         var offset = 0
         for result in results {
-            var replacement = ""
             // As Foundation does, group texts are read from the string as replaced so far.
-            template.append(to: &replacement, for: result) { groupRange in
-                string.substring(with: NSRange(location: groupRange.location + offset, length: groupRange.length))
+            var units = [UInt16]()
+            template.append(to: &units, numberOfRanges: result.numberOfRanges) { group -> [UInt16] in
+                let range = result.range(at: group)
+                guard range.location != NSNotFound else { return [] }
+                return Array(string.substring(with: NSRange(location: range.location + offset, length: range.length)).utf16)
             }
+            let replacement = String(decoding: units, as: UTF16.self)
             var currentRange = result.range
             currentRange.location += offset
             string.replaceCharacters(in: currentRange, with: replacement)
-            offset += (replacement as NSString).length - currentRange.length
+            offset += units.count - currentRange.length
         }
         return results.count
-    }
-
-    /// The text of a slice of a string's UTF-16 view.
-    private static func text(of units: Substring.UTF16View) -> Substring {
-        Substring(units)
     }
 
     // MARK: Escaping
@@ -410,7 +434,7 @@ final class RegularExpressionCheckingResult: NSTextCheckingResult, @unchecked Se
 /// `replacementString(for:in:offset:template:)` reads templates this way.
 private struct FoundationTemplate {
     enum Piece {
-        case text(String)
+        case text([UInt16])
         case group(Int)
     }
 
@@ -423,57 +447,51 @@ private struct FoundationTemplate {
             digitsAllowed += 1
             magnitude *= 10
         }
+        let zero = UInt16(UInt8(ascii: "0"))
+        let nine = UInt16(UInt8(ascii: "9"))
         var pieces = [Piece]()
-        var text = String.UnicodeScalarView()
-        let scalars = Array(template.unicodeScalars)
+        var text = [UInt16]()
+        let units = Array(template.utf16)
         var index = 0
-        while index < scalars.count {
-            let scalar = scalars[index]
+        while index < units.count {
+            let unit = units[index]
             index += 1
-            if scalar == "\\" {
-                if index < scalars.count {
-                    text.append(scalars[index])
+            if unit == UInt16(UInt8(ascii: "\\")) {
+                if index < units.count {
+                    text.append(units[index])
                     index += 1
                 }
-            } else if scalar == "$", index < scalars.count, scalars[index].isASCII, ("0"..."9").contains(scalars[index]) {
+            } else if unit == UInt16(UInt8(ascii: "$")), index < units.count, (zero...nine).contains(units[index]) {
                 var group = 0
                 var digits = 0
-                while index < scalars.count, digits < digitsAllowed, ("0"..."9").contains(scalars[index]) {
-                    group = group * 10 + Int(scalars[index].value - 48)
+                while index < units.count, digits < digitsAllowed, (zero...nine).contains(units[index]) {
+                    group = group * 10 + Int(units[index] - zero)
                     index += 1
                     digits += 1
                 }
                 if !text.isEmpty {
-                    pieces.append(.text(String(text)))
-                    text = String.UnicodeScalarView()
+                    pieces.append(.text(text))
+                    text = []
                 }
                 pieces.append(.group(group))
             } else {
-                text.append(scalar)
+                text.append(unit)
             }
         }
-        if !text.isEmpty { pieces.append(.text(String(text))) }
+        if !text.isEmpty { pieces.append(.text(text)) }
         self.pieces = pieces
     }
 
-    /// Appends the replacement for `result` to `output`; `text(range)` gives the text of a
-    /// group's range.
-    func append(to output: inout String, for result: NSTextCheckingResult, text: (NSRange) -> Substring) {
+    /// Appends the replacement for a match of `numberOfRanges` ranges to `output`;
+    /// `text(group)` gives the units of a group that exists (none when it did not take part).
+    func append<Units: Collection<UInt16>>(to output: inout [UInt16], numberOfRanges: Int, text: (Int) -> Units) {
         for piece in pieces {
             switch piece {
             case .text(let literal):
-                output += literal
+                output.append(contentsOf: literal)
             case .group(let group):
-                guard group < result.numberOfRanges else { continue }
-                let range = result.range(at: group)
-                if range.location != NSNotFound && range.length > 0 {
-                    output += text(range)
-                }
+                if group < numberOfRanges { output.append(contentsOf: text(group)) }
             }
         }
-    }
-
-    func append(to output: inout String, for result: NSTextCheckingResult, text: (NSRange) -> String) {
-        append(to: &output, for: result) { Substring(text($0)) }
     }
 }

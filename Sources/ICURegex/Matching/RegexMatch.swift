@@ -20,9 +20,12 @@ public struct RegexMatch: Sendable {
     /// The pattern that matched, which knows the names of the groups.
     public let pattern: RegexPattern
 
-    /// The whole match and each group, in indices of `base` and in UTF-16 offsets from its
-    /// start; nil for a group that did not take part in the match.
-    private let spans: [Span?]
+    /// The whole match, in indices of `base` and in UTF-16 offsets from its start.
+    private let whole: Span
+
+    /// Each group from group 1, the same way; nil for a group that did not take part in the
+    /// match.
+    private let groups: [Span?]
 
     /// A group's range, in both units.
     struct Span: Sendable {
@@ -30,45 +33,50 @@ public struct RegexMatch: Sendable {
         let utf16Range: Range<Int>
     }
 
-    init(base: String, pattern: RegexPattern, spans: [Span?]) {
+    init(base: String, pattern: RegexPattern, whole: Span, groups: [Span?]) {
         self.base = base
         self.pattern = pattern
-        self.spans = spans
+        self.whole = whole
+        self.groups = groups
+    }
+
+    /// The span of group `group` (0: the whole match), or nil when it did not take part.
+    private func span(_ group: Int) -> Span? {
+        precondition(group >= 0 && group <= groups.count, "RegexMatch: no group \(group)")
+        return group == 0 ? whole : groups[group - 1]
     }
 
     /// The range of the whole match.
-    public var range: Range<String.Index> { spans[0]!.range }
+    public var range: Range<String.Index> { whole.range }
 
     /// The whole match's offsets in UTF-16 code units from the start of `base`: an `NSRange`'s
     /// location and length.
-    public var utf16Range: Range<Int> { spans[0]!.utf16Range }
+    public var utf16Range: Range<Int> { whole.utf16Range }
 
     /// The matched text.
     public var substring: Substring { base[range] }
 
     /// The number of ranges: the pattern's capture groups and the whole match.
-    public var numberOfRanges: Int { spans.count }
+    public var numberOfRanges: Int { groups.count + 1 }
 
     /// The range of capture group `group` (0 is the whole match), or nil when the group did
     /// not take part in the match.
     /// - Precondition: `group` is less than ``numberOfRanges``.
     public func range(at group: Int) -> Range<String.Index>? {
-        precondition(group >= 0 && group < spans.count, "RegexMatch.range(at:): no group \(group)")
-        return spans[group]?.range
+        span(group)?.range
     }
 
     /// The UTF-16 offsets of capture group `group` from the start of `base`, or nil when the
     /// group did not take part in the match.
     public func utf16Range(at group: Int) -> Range<Int>? {
-        precondition(group >= 0 && group < spans.count, "RegexMatch.utf16Range(at:): no group \(group)")
-        return spans[group]?.utf16Range
+        span(group)?.utf16Range
     }
 
     /// The range of the capture group named `name`, or nil when the pattern has no group of
     /// that name or the group did not take part in the match.
     public func range(withName name: String) -> Range<String.Index>? {
         guard let group = pattern.groupNumber(named: name) else { return nil }
-        return spans[group]?.range
+        return span(group)?.range
     }
 
     /// The text of capture group `group` (0 is the whole match), or nil when it did not take

@@ -144,6 +144,8 @@ final class StringMatchWalk {
     let base: String
     private let bounds: Range<String.Index>
     private let units: UnsafeMutableBufferPointer<UInt16>
+    /// The number of units transcoded into `units`.
+    private let count: Int
     private let walk: UTF16MatchWalk
     private var positions: UTF16Positions
 
@@ -164,13 +166,16 @@ final class StringMatchWalk {
             } : nil
         let count = transcoded ?? units.initialize(fromContentsOf: slice)
         self.units = units
+        self.count = count
         do {
             walk = try UTF16MatchWalk(pattern: pattern, text: units.baseAddress!, count: count)
         } catch {
             units.deallocate()
             throw error
         }
-        positions = UTF16Positions(base: base, start: bounds.lowerBound, isASCII: count == utf8Count)
+        positions = UTF16Positions(
+            base: base, start: bounds.lowerBound, units: UnsafeBufferPointer(rebasing: units[..<count]),
+            isASCII: count == utf8Count, isScalarAligned: transcoded != nil)
     }
 
     deinit {
@@ -183,6 +188,29 @@ final class StringMatchWalk {
         return currentMatch()
     }
 
+    /// The string with the walk's matches replaced by `template`, up to `maxReplacements` of
+    /// them: the replaced range is built in UTF-16 from the transcoded units and transcoded
+    /// back once.
+    func replacing(with template: ReplacementTemplate, maxReplacements: Int) throws(ICURegexError) -> String {
+        let text = UnsafeBufferPointer(units)
+        var output = [UInt16]()
+        output.reserveCapacity(count)
+        var copied = 0
+        var replacements = 0
+        while replacements < maxReplacements, let match = try walk.next() {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied..<match.lowerBound]))
+            template.append(to: &output, match: walk, text: text)
+            copied = match.upperBound
+            replacements += 1
+        }
+        guard replacements > 0 else { return base }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied..<count]))
+        var result = String(base[..<bounds.lowerBound])
+        result += output.withUnsafeBufferPointer { UTF16Text.string(fromUTF16: $0) }
+        result += base[bounds.upperBound...]
+        return result
+    }
+
     /// The whole range's match, or nil.
     func wholeMatch() throws(ICURegexError) -> RegexMatch? {
         guard try walk.wholeMatch() != nil else { return nil }
@@ -191,13 +219,15 @@ final class StringMatchWalk {
 
     /// The match the walk is on, in string indices.
     private func currentMatch() -> RegexMatch {
-        let groups = walk.pattern.numberOfCaptureGroups
-        var spans = [RegexMatch.Span?]()
-        spans.reserveCapacity(groups + 1)
-        for group in 0...groups {
-            spans.append(walk.range(ofGroup: group).map { span($0) })
+        let groupCount = walk.pattern.numberOfCaptureGroups
+        let whole = span(walk.range(ofGroup: 0)!)
+        guard groupCount > 0 else { return RegexMatch(base: base, pattern: walk.pattern, whole: whole, groups: []) }
+        var groups = [RegexMatch.Span?]()
+        groups.reserveCapacity(groupCount)
+        for group in 1...groupCount {
+            groups.append(walk.range(ofGroup: group).map { span($0) })
         }
-        return RegexMatch(base: base, pattern: walk.pattern, spans: spans)
+        return RegexMatch(base: base, pattern: walk.pattern, whole: whole, groups: groups)
     }
 
     /// The span of `offsets` in the walk's text.
@@ -209,22 +239,31 @@ final class StringMatchWalk {
     }
 }
 
-/// Converts UTF-16 offsets from a start index of a string into indices, in time linear in the
-/// distance from the previous conversion: a walk's matches come left to right, so converting
-/// all of them costs one pass over the string.
+/// Converts UTF-16 offsets in a transcoded range of a string into indices of the string, in
+/// time linear in the distance from the previous conversion: a walk's matches come left to
+/// right, so converting all of them costs one pass over the units.
+///
+/// The UTF-8 length of the units between two offsets is counted in the transcoded units
+/// themselves, and a native string's UTF-8 offset is an index in constant time.
 struct UTF16Positions {
     private let base: String
     private let start: String.Index
-    /// True when every character from `start` on is ASCII, so that UTF-16 offsets are UTF-8
-    /// offsets, which index in constant time.
+    private let units: UnsafeBufferPointer<UInt16>
+    /// True when every unit is ASCII, so that UTF-16 offsets are UTF-8 offsets.
     private let isASCII: Bool
-    private var cursor: (offset: Int, index: String.Index)
+    /// False in the rare case where the range starts or ends between the halves of a
+    /// surrogate pair (a range made from UTF-16 indices): the string's own UTF-16 view then
+    /// converts.
+    private let isScalarAligned: Bool
+    /// The last conversion, as a UTF-16 offset and the UTF-8 offset of the same place.
+    private var cursor = (utf16: 0, utf8: 0)
 
-    init(base: String, start: String.Index, isASCII: Bool) {
+    init(base: String, start: String.Index, units: UnsafeBufferPointer<UInt16>, isASCII: Bool, isScalarAligned: Bool) {
         self.base = base
         self.start = start
+        self.units = units
         self.isASCII = isASCII
-        cursor = (0, start)
+        self.isScalarAligned = isScalarAligned
     }
 
     /// The offset of `start` in UTF-16 units from the start of the string, worked out once.
@@ -232,11 +271,41 @@ struct UTF16Positions {
 
     /// The index `offset` UTF-16 units after `start`.
     mutating func index(at offset: Int) -> String.Index {
-        if isASCII {
+        if isASCII && isScalarAligned {
             return base.utf8.index(start, offsetBy: offset)
         }
-        let index = base.utf16.index(cursor.index, offsetBy: offset - cursor.offset)
-        cursor = (offset, index)
-        return index
+        guard isScalarAligned else { return base.utf16.index(start, offsetBy: offset) }
+        var utf16 = cursor.utf16
+        var utf8 = cursor.utf8
+        while utf16 < offset {
+            let unit = units[utf16]
+            if unit < 0x80 {
+                utf8 += 1
+            } else if unit < 0x800 {
+                utf8 += 2
+            } else if UTF16.isLeadSurrogate(unit) && utf16 + 1 < units.count && UTF16.isTrailSurrogate(units[utf16 + 1]) {
+                utf8 += 4
+                utf16 += 1
+            } else {
+                utf8 += 3
+            }
+            utf16 += 1
+        }
+        while utf16 > offset {
+            utf16 -= 1
+            let unit = units[utf16]
+            if unit < 0x80 {
+                utf8 -= 1
+            } else if unit < 0x800 {
+                utf8 -= 2
+            } else if UTF16.isTrailSurrogate(unit) && utf16 > 0 && UTF16.isLeadSurrogate(units[utf16 - 1]) {
+                utf8 -= 4
+                utf16 -= 1
+            } else {
+                utf8 -= 3
+            }
+        }
+        cursor = (utf16, utf8)
+        return base.utf8.index(start, offsetBy: utf8)
     }
 }

@@ -13,8 +13,8 @@
 struct ReplacementTemplate: Sendable {
     /// A piece of the template.
     enum Piece: Sendable, Equatable {
-        /// Text copied as it is.
-        case text(String)
+        /// Text copied as it is, in UTF-16.
+        case text([UInt16])
         /// The text of a capture group (0: the whole match).
         case group(Int)
     }
@@ -31,7 +31,7 @@ struct ReplacementTemplate: Sendable {
         var text = String.UnicodeScalarView()
         func flushText() {
             if !text.isEmpty {
-                pieces.append(.text(String(text)))
+                pieces.append(.text(Array(String(text).utf16)))
                 text = String.UnicodeScalarView()
             }
         }
@@ -112,17 +112,19 @@ struct ReplacementTemplate: Sendable {
         return (result, digits + 1)
     }
 
-    /// The replacement for `match`: the template with each group's text in its place (nothing
-    /// for a group that did not take part).
-    func replacement(for match: RegexMatch) -> String {
-        var result = ""
+    /// Appends the replacement for the walk's current match to `output`: the template with
+    /// each group's units in its place (nothing for a group that did not take part).
+    func append(to output: inout [UInt16], match walk: UTF16MatchWalk, text: UnsafeBufferPointer<UInt16>) {
         for piece in pieces {
             switch piece {
-            case .text(let text): result += text
-            case .group(let group): if let text = match[group] { result += text }
+            case .text(let units):
+                output.append(contentsOf: units)
+            case .group(let group):
+                if let range = walk.range(ofGroup: group) {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: text[range]))
+                }
             }
         }
-        return result
     }
 }
 
@@ -143,13 +145,9 @@ extension RegexPattern {
         in string: String, range: Range<String.Index>? = nil, withTemplate template: String, maxReplacements: Int = .max
     ) throws(ICURegexError) -> String {
         let template = try ReplacementTemplate(template, pattern: self)
-        do {
-            return try replacing(in: string, range: range, maxReplacements: maxReplacements) { template.replacement(for: $0) }
-        } catch let error as ICURegexError {
-            throw error
-        } catch {
-            fatalError("unreachable: the template's replacement does not throw")
-        }
+        let bounds = range ?? string.startIndex..<string.endIndex
+        let walk = try StringMatchWalk(pattern: self, base: string, bounds: bounds)
+        return try walk.replacing(with: template, maxReplacements: maxReplacements)
     }
 
     /// `string` with each match in `range` (all of `string` when nil, searched as a text of its
