@@ -158,7 +158,8 @@ extension ICURegexError {
         Self.reasons[self] ?? icuName
     }
 
-    /// The words for the errors that compiling a pattern and searching with it report.
+    /// The words for the errors that compiling a pattern and searching with it report, and
+    /// for three codes without a name here (ICU says U_REGEX_OCTAL_TOO_BIG no longer occurs).
     private static let reasons: [ICURegexError: String] = [
         .internalError: "internal error in ICU's regular-expression engine",
         .syntax: "syntax error in the pattern",
@@ -174,32 +175,20 @@ extension ICURegexError {
         .invalidFlag: "invalid flag in a (?flags) group",
         .lookBehindLimit: "look-behind pattern without a bounded maximum length",
         .setContainsString: "a set expression may not contain strings",
-        .octalTooBig: "octal character constant too big",
+        ICURegexError(rawValue: 0x1030E): "octal character constant too big",  // U_REGEX_OCTAL_TOO_BIG
         .missingCloseBracket: "missing closing bracket of a set expression",
         .invalidRange: "in a character range [x-y], x is greater than y",
         .stackLimitExceeded: "the match needed more backtracking stack than allowed",
         .timeLimitExceeded: "the match took longer than the time limit",
-        .stoppedByCaller: "the match was stopped",
+        ICURegexError(rawValue: 0x10313): "the match was stopped",  // U_REGEX_STOPPED_BY_CALLER
         .patternTooBig: "pattern too large or too complex",
         .invalidCaptureGroupName: "invalid capture group name",
         .illegalArgument: "illegal argument",
         .memoryAllocation: "out of memory",
-        .invalidCharacter: "invalid character in the pattern",
+        ICURegexError(rawValue: 10): "invalid character in the pattern",  // U_INVALID_CHAR_FOUND
         .indexOutOfBounds: "index outside the text",
         .unsupported: "operation not supported",
     ]
-
-    // Codes that this library does not expect ICU to report, and so does not name publicly,
-    // but that have words all the same.
-
-    /// An octal constant above `\0377` (`U_REGEX_OCTAL_TOO_BIG`; ICU no longer reports it).
-    private static var octalTooBig: ICURegexError { .init(rawValue: 0x1030E) }
-
-    /// A search stopped by a callback (`U_REGEX_STOPPED_BY_CALLER`).
-    private static var stoppedByCaller: ICURegexError { .init(rawValue: 0x10313) }
-
-    /// A character not allowed where it stands (`U_INVALID_CHAR_FOUND`).
-    private static var invalidCharacter: ICURegexError { .init(rawValue: 10) }
 }
 
 extension ICURegexError: CustomStringConvertible {
