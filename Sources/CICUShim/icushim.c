@@ -24,8 +24,16 @@ _Static_assert(ICUSHIM_FLAG_ERROR_ON_UNKNOWN_ESCAPES == UREGEX_ERROR_ON_UNKNOWN_
 
 // MARK: - Regular expressions
 
+// ICU's two progress callbacks, turned into the shim's one.
+typedef struct {
+    icushim_progress_callback callback;
+    void *context;
+} icushim_progress;
+
 struct icushim_regex {
     URegularExpression *regex;
+    // The progress callback of the walk, which ICU's callbacks call.
+    icushim_progress progress;
     // The text handle for texts that uregex_setText cannot take (longer than INT32_MAX UTF-16
     // units, or UTF-8). Kept here so that setting a text allocates nothing after the first time.
     UText text;
@@ -369,6 +377,133 @@ bool icushim_regex_find_in_utf8(icushim_regex *regex, const char *text, int64_t 
         return false;
     }
     return icushim_regex_find(regex, from, match_start, match_end, error_code);
+}
+
+// MARK: - Walking every match
+
+int32_t icushim_regex_group_count(icushim_regex *regex) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t count = uregex_groupCount(regex->regex, &status);
+    return U_SUCCESS(status) ? count : 0;
+}
+
+int32_t icushim_regex_group_number(icushim_regex *regex, const uint16_t *name, int32_t length) {
+    UErrorCode status = U_ZERO_ERROR;
+    static const UChar empty = 0;
+    int32_t number = uregex_groupNumberFromName(regex->regex, name ? name : &empty, length, &status);
+    return U_SUCCESS(status) ? number : -1;
+}
+
+// Restores the bounds a region may have changed: setting a text resets the region but not them.
+static void icushim_regex_reset_bounds(icushim_regex *regex) {
+    UErrorCode status = U_ZERO_ERROR;
+    uregex_useTransparentBounds(regex->regex, false, &status);
+    uregex_useAnchoringBounds(regex->regex, true, &status);
+}
+
+int32_t icushim_regex_begin_utf16(icushim_regex *regex, const uint16_t *text, int64_t length) {
+    icushim_regex_reset_bounds(regex);
+    return icushim_regex_set_text_utf16(regex, text, length);
+}
+
+int32_t icushim_regex_begin_utf8(icushim_regex *regex, const char *text, int64_t length) {
+    if (length > INT32_MAX) {
+        return U_ILLEGAL_ARGUMENT_ERROR;
+    }
+    icushim_regex_reset_bounds(regex);
+    return icushim_regex_set_text_utf8(regex, text, length);
+}
+
+int32_t icushim_regex_set_region(icushim_regex *regex, int64_t start, int64_t limit,
+                                 bool transparent_bounds, bool anchoring_bounds) {
+    UErrorCode status = U_ZERO_ERROR;
+    uregex_setRegion64(regex->regex, start, limit, &status);
+    uregex_useTransparentBounds(regex->regex, transparent_bounds, &status);
+    uregex_useAnchoringBounds(regex->regex, anchoring_bounds, &status);
+    return (int32_t)status;
+}
+
+bool icushim_regex_find_next(icushim_regex *regex, int64_t *match_start, int64_t *match_end,
+                             int32_t *error_code) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBool found = uregex_findNext(regex->regex, &status);
+    if (U_FAILURE(status) || !found) {
+        *error_code = U_FAILURE(status) ? (int32_t)status : 0;
+        return false;
+    }
+    *match_start = uregex_start64(regex->regex, 0, &status);
+    *match_end = uregex_end64(regex->regex, 0, &status);
+    *error_code = U_FAILURE(status) ? (int32_t)status : 0;
+    return U_SUCCESS(status);
+}
+
+bool icushim_regex_find_from(icushim_regex *regex, int64_t from, int64_t *match_start,
+                             int64_t *match_end, int32_t *error_code) {
+    return icushim_regex_find(regex, from, match_start, match_end, error_code);
+}
+
+bool icushim_regex_match_whole(icushim_regex *regex, int64_t *match_start, int64_t *match_end,
+                               int32_t *error_code) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBool found = uregex_matches64(regex->regex, -1, &status);
+    if (U_FAILURE(status) || !found) {
+        *error_code = U_FAILURE(status) ? (int32_t)status : 0;
+        return false;
+    }
+    *match_start = uregex_start64(regex->regex, 0, &status);
+    *match_end = uregex_end64(regex->regex, 0, &status);
+    *error_code = U_FAILURE(status) ? (int32_t)status : 0;
+    return U_SUCCESS(status);
+}
+
+void icushim_regex_group_bounds(icushim_regex *regex, int32_t count, int64_t *bounds) {
+    for (int32_t group = 0; group < count; group++) {
+        UErrorCode status = U_ZERO_ERROR;
+        int64_t start = uregex_start64(regex->regex, group, &status);
+        int64_t end = uregex_end64(regex->regex, group, &status);
+        if (U_FAILURE(status) || start < 0 || end < start) {
+            start = -1;
+            end = -1;
+        }
+        bounds[2 * group] = start;
+        bounds[2 * group + 1] = end;
+    }
+}
+
+int32_t icushim_regex_end_flags(icushim_regex *regex) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBool hit_end = uregex_hitEnd(regex->regex, &status);
+    UBool require_end = uregex_requireEnd(regex->regex, &status);
+    if (U_FAILURE(status)) {
+        return 0;
+    }
+    return (hit_end ? 1 : 0) | (require_end ? 2 : 0);
+}
+
+static UBool U_CALLCONV icushim_find_progress(const void *context, int64_t index) {
+    const icushim_progress *progress = context;
+    return progress->callback(progress->context, index);
+}
+
+static UBool U_CALLCONV icushim_match_progress(const void *context, int32_t steps) {
+    (void)steps;
+    const icushim_progress *progress = context;
+    return progress->callback(progress->context, -1);
+}
+
+int32_t icushim_regex_set_progress_callback(icushim_regex *regex,
+                                            icushim_progress_callback callback, void *context,
+                                            bool find_progress, bool match_progress) {
+    UErrorCode status = U_ZERO_ERROR;
+    icushim_progress *progress = &regex->progress;
+    progress->callback = callback;
+    progress->context = context;
+    bool installs = callback != NULL;
+    uregex_setFindProgressCallback(regex->regex, installs && find_progress ? icushim_find_progress : NULL,
+                                   installs && find_progress ? progress : NULL, &status);
+    uregex_setMatchCallback(regex->regex, installs && match_progress ? icushim_match_progress : NULL,
+                            installs && match_progress ? progress : NULL, &status);
+    return (int32_t)status;
 }
 
 const char *icushim_error_name(int32_t error_code) {

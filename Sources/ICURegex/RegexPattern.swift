@@ -34,7 +34,10 @@ public final class RegexPattern: @unchecked Sendable {
 
     /// How long ranges are searched faster than by ICU alone; nil when the pattern offers no
     /// way (see ``SearchPlan``).
-    private let plan: SearchPlan?
+    let plan: SearchPlan?
+
+    /// The number of capture groups in the pattern, not counting the whole match (group 0).
+    public let numberOfCaptureGroups: Int
 
     /// Compiles `pattern` with `options`; each search obeys `limits`.
     ///
@@ -52,6 +55,7 @@ public final class RegexPattern: @unchecked Sendable {
         self.options = options
         self.limits = limits
         self.template = try MatcherHandle.open(pattern, options: options)
+        self.numberOfCaptureGroups = Int(icushim_regex_group_count(template))
         self.plan = usesSearchPlan ? SearchPlan(pattern: pattern, options: options) : nil
     }
 
@@ -70,14 +74,39 @@ public final class RegexPattern: @unchecked Sendable {
     func withPooledMatcher<Result>(
         _ body: (OpaquePointer) throws(ICURegexError) -> Result
     ) throws(ICURegexError) -> Result {
-        let handle: OpaquePointer
-        if let idle = pool.take() {
-            handle = idle
-        } else {
-            handle = try MatcherHandle.clone(template, limits: limits)
-        }
+        let handle = try takePooledMatcher()
         defer { pool.put(handle) }
         return try body(handle)
+    }
+
+    /// Takes an idle matcher from the pool, or clones a new one; give it back with
+    /// ``returnPooledMatcher(_:)`` as it was (no region, bounds or callback of its own).
+    @inline(__always)
+    func takePooledMatcher() throws(ICURegexError) -> OpaquePointer {
+        if let idle = pool.take() {
+            return idle
+        }
+        return try MatcherHandle.clone(template, limits: limits)
+    }
+
+    /// Gives back a matcher taken with ``takePooledMatcher()``.
+    @inline(__always)
+    func returnPooledMatcher(_ handle: OpaquePointer) {
+        pool.put(handle)
+    }
+
+    /// The number of the capture group named `name`, or nil when the pattern has none of that
+    /// name. Named groups are numbered with the others, left to right by their opening
+    /// parenthesis.
+    public func groupNumber(named name: String) -> Int? {
+        let units = Array(name.utf16)
+        let number = try? withPooledMatcher { handle in
+            units.withUnsafeBufferPointer { units in
+                icushim_regex_group_number(handle, units.baseAddress, Int32(units.count))
+            }
+        }
+        guard let number, number > 0 else { return nil }
+        return Int(number)
     }
 
     /// Finds the first match in `text[range]`, searching the range as a text of its own.

@@ -85,6 +85,72 @@ bool icushim_regex_find_in_utf8(icushim_regex *regex, const char *text, int64_t 
                                 int64_t from, int64_t *match_start, int64_t *match_end,
                                 int32_t *error_code);
 
+// MARK: - Walking every match
+
+// A walk sets a text once and then asks for each match in turn, as ICU's `findNext` loop
+// does (after an empty match the next search starts one code point further on), reading the
+// capture groups of each. These calls serve the library's all-matches sequences and its
+// NSRegularExpression drop-in, which must see exactly what ICU's own loop sees.
+
+/// The number of capture groups in the pattern (not counting the whole match).
+int32_t icushim_regex_group_count(icushim_regex *regex);
+
+/// The number of the capture group named `name` (UTF-16, `length` units), or -1 when the
+/// pattern has no group of that name.
+int32_t icushim_regex_group_number(icushim_regex *regex, const uint16_t *name, int32_t length);
+
+/// Makes `text` (UTF-16, `length` units, any length) the text of the following
+/// `icushim_regex_find_next` calls, searching all of it with ICU's default opaque, anchoring
+/// bounds, and forgets any previous match. Returns an error code. `text` must stay valid until
+/// the walk ends (the next text, or close).
+int32_t icushim_regex_begin_utf16(icushim_regex *regex, const uint16_t *text, int64_t length);
+
+/// The same for `text` in UTF-8 (at most INT32_MAX bytes), with byte offsets.
+int32_t icushim_regex_begin_utf8(icushim_regex *regex, const char *text, int64_t length);
+
+/// Limits the walk begun last to the region [`start`, `limit`) of its text, as
+/// `NSRegularExpression` does for a range of a string: with `transparent_bounds`,
+/// look-around and `\b` see the text outside the region; without `anchoring_bounds`, `^` and
+/// `$` match only at the text's own ends (and at line ends with multiline). Returns an error
+/// code.
+int32_t icushim_regex_set_region(icushim_regex *regex, int64_t start, int64_t limit,
+                                 bool transparent_bounds, bool anchoring_bounds);
+
+/// Finds the next match of the walk (`uregex_findNext`). Returns true and sets `*match_start`
+/// and `*match_end`; otherwise returns false with `*error_code` set to 0 (no more matches) or
+/// to the failure (a limit, or U_REGEX_STOPPED_BY_CALLER from a progress callback).
+bool icushim_regex_find_next(icushim_regex *regex, int64_t *match_start, int64_t *match_end,
+                             int32_t *error_code);
+
+/// Finds the first match that starts at or after `from` in the walk's text (`uregex_find64`,
+/// which starts afresh: `\G` then matches only at the text's start).
+bool icushim_regex_find_from(icushim_regex *regex, int64_t from, int64_t *match_start,
+                             int64_t *match_end, int32_t *error_code);
+
+/// Whether the whole of the walk's text (or its region) matches (`uregex_matches64`), with the
+/// bounds in `*match_start` and `*match_end`.
+bool icushim_regex_match_whole(icushim_regex *regex, int64_t *match_start, int64_t *match_end,
+                               int32_t *error_code);
+
+/// Writes the start and end of capture groups 0 through `count - 1` of the last match into
+/// `bounds` (2 × `count` values); -1 for a group that did not take part.
+void icushim_regex_group_bounds(icushim_regex *regex, int32_t count, int64_t *bounds);
+
+/// Whether the last search reached the end of the text (`uregex_hitEnd`) and whether more text
+/// could have made its match fail (`uregex_requireEnd`), as bits 1 and 2.
+int32_t icushim_regex_end_flags(icushim_regex *regex);
+
+/// Called with ICU's progress: `index` is the next start position of a find (a find-progress
+/// call) or -1 (a match-progress call, every few thousand steps of matching). Returning false
+/// stops the search with U_REGEX_STOPPED_BY_CALLER.
+typedef bool (*icushim_progress_callback)(void *context, int64_t index);
+
+/// Installs `callback` for the find progress (when `find_progress`) and the match progress
+/// (when `match_progress`) of the walk; NULL removes both. Returns an error code.
+int32_t icushim_regex_set_progress_callback(icushim_regex *regex,
+                                            icushim_progress_callback callback, void *context,
+                                            bool find_progress, bool match_progress);
+
 /// ICU's symbolic name for an error code, such as "U_REGEX_MISMATCHED_PAREN".
 const char *icushim_error_name(int32_t error_code);
 

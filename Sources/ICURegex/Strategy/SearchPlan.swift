@@ -46,6 +46,16 @@ struct SearchPlan: Sendable {
     /// What the plan knows of the matches, with the literals it searches for.
     let strategy: Strategy
 
+    /// True when the plan's pattern has no zero-width assertion, so that whether it matches at
+    /// a place depends only on the characters from there on: searching from a position, or a
+    /// run of characters as a text of its own, finds what ICU's search of the whole text finds
+    /// there. Every strategy but ``Strategy/requiredLiterals(_:maximumUTF16Offset:)`` rests on
+    /// that.
+    var findsMatchesByTheirCharactersAlone: Bool {
+        if case .requiredLiterals = strategy { return false }
+        return true
+    }
+
     /// The shortest range searched with the plan: below it, the literal search would cost
     /// more than it saves, and short searches keep their cost of one ICU call.
     static let minimumSearchLength = 4096

@@ -3,7 +3,7 @@
 /// Because a search range is searched as a text of its own, only that range is transcoded,
 /// into a temporary buffer (on the stack when it is small). Offsets in the result are UTF-16
 /// offsets into the range, as in Foundation, and are turned back into indices of the string.
-enum UTF16Text {
+package enum UTF16Text {
     /// Transcodes `string[range]` to UTF-16, calls `body` with the units and the range to
     /// search within them, and converts the UTF-16 result back to string indices.
     static func search(
@@ -159,5 +159,28 @@ extension UTF16 {
     @inline(__always)
     static func scalarValue(lead: UInt16, trail: UInt16) -> UInt32 {
         0x10000 + (UInt32(lead - 0xD800) << 10) + UInt32(trail - 0xDC00)
+    }
+}
+
+extension UTF16Text {
+    /// Calls `body` with the UTF-16 code units `utf16Offsets` of `string` (offsets from its
+    /// start), transcoded from its UTF-8 when the bounds fall on scalars, as they almost
+    /// always do, and copied from its UTF-16 view otherwise.
+    package static func withUnits<Result>(
+        of string: String, utf16Offsets: Range<Int>, _ body: (UnsafeBufferPointer<UInt16>) throws -> Result
+    ) rethrows -> Result {
+        let view = string.utf16
+        let lower = view.index(view.startIndex, offsetBy: utf16Offsets.lowerBound)
+        let upper = view.index(lower, offsetBy: utf16Offsets.count)
+        if lower.samePosition(in: string.unicodeScalars) != nil, upper.samePosition(in: string.unicodeScalars) != nil {
+            let result = try string.utf8[lower..<upper].withContiguousStorageIfAvailable { utf8 in
+                try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: max(utf8.count, 1)) { buffer in
+                    let count = transcode(utf8, into: buffer.baseAddress!)
+                    return try body(UnsafeBufferPointer(rebasing: buffer[..<count]))
+                }
+            }
+            if let result { return result }
+        }
+        return try Array(view[lower..<upper]).withUnsafeBufferPointer(body)
     }
 }

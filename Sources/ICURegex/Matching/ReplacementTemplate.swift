@@ -1,0 +1,182 @@
+/// A replacement template in ICU's syntax, read once: `$n` and `${name}` stand for a capture
+/// group's text, a backslash takes the next character literally (`\$`, `\\`), and `\uhhhh` or
+/// `\Uhhhhhhhh` is a code point.
+///
+/// The rules are those of ICU's `appendReplacement`, which `uregex_replaceAll` uses:
+/// - `$` followed by digits takes as many digits as still name a group of the pattern (so
+///   with 12 groups `$13` is group 1 and then `3`); `$` with a first digit past the last
+///   group is an error;
+/// - `${name}` takes a name of ASCII letters and the digits 1 to 9 (ICU's own rule, which
+///   leaves out 0), and the pattern must have a group of that name;
+/// - `$` followed by anything else, or at the end, is an error;
+/// - a backslash at the end is dropped.
+struct ReplacementTemplate: Sendable {
+    /// A piece of the template.
+    enum Piece: Sendable, Equatable {
+        /// Text copied as it is.
+        case text(String)
+        /// The text of a capture group (0: the whole match).
+        case group(Int)
+    }
+
+    /// The template's pieces, in order.
+    let pieces: [Piece]
+
+    /// Reads `template` for `pattern`.
+    /// - Throws: ``ICURegexError/invalidCaptureGroupName`` for a `$` without a group and for
+    ///   `${name}` without a group of that name; ``ICURegexError/indexOutOfBounds`` for `$n`
+    ///   whose first digit is past the pattern's last group.
+    init(_ template: String, pattern: RegexPattern) throws(ICURegexError) {
+        var pieces = [Piece]()
+        var text = String.UnicodeScalarView()
+        func flushText() {
+            if !text.isEmpty {
+                pieces.append(.text(String(text)))
+                text = String.UnicodeScalarView()
+            }
+        }
+        let scalars = Array(template.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            index += 1
+            if scalar == "\\" {
+                guard index < scalars.count else { break }
+                let escaped = scalars[index]
+                if escaped == "u" || escaped == "U", let (value, length) = Self.hexEscape(scalars, at: index) {
+                    text.append(value)
+                    index += length
+                    continue
+                }
+                text.append(escaped)
+                index += 1
+                continue
+            }
+            guard scalar == "$" else {
+                text.append(scalar)
+                continue
+            }
+            guard index < scalars.count else { throw .invalidCaptureGroupName }
+            let next = scalars[index]
+            if next == "{" {
+                index += 1
+                var name = ""
+                while true {
+                    guard index < scalars.count else { throw .invalidCaptureGroupName }
+                    let character = scalars[index]
+                    index += 1
+                    if character == "}" { break }
+                    guard ("A"..."Z").contains(character) || ("a"..."z").contains(character) || ("1"..."9").contains(character)
+                    else { throw .invalidCaptureGroupName }
+                    name.unicodeScalars.append(character)
+                }
+                guard let group = pattern.groupNumber(named: name) else { throw .invalidCaptureGroupName }
+                flushText()
+                pieces.append(.group(group))
+            } else if let firstDigit = Self.decimalValue(next) {
+                guard firstDigit <= pattern.numberOfCaptureGroups else { throw .indexOutOfBounds }
+                var group = 0
+                while index < scalars.count, let digit = Self.decimalValue(scalars[index]),
+                    group * 10 + digit <= pattern.numberOfCaptureGroups
+                {
+                    group = group * 10 + digit
+                    index += 1
+                }
+                flushText()
+                pieces.append(.group(group))
+            } else {
+                throw .invalidCaptureGroupName
+            }
+        }
+        flushText()
+        self.pieces = pieces
+    }
+
+    /// The value of a decimal digit of any script (ICU's `u_isdigit`), or nil.
+    private static func decimalValue(_ scalar: Unicode.Scalar) -> Int? {
+        guard scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue else { return nil }
+        return Int(value)
+    }
+
+    /// `\uhhhh` (four hex digits) or `\Uhhhhhhhh` (eight) at `index` (the `u`), as a scalar and
+    /// the number of characters after the backslash it takes; nil when it is not one.
+    private static func hexEscape(_ scalars: [Unicode.Scalar], at index: Int) -> (Unicode.Scalar, Int)? {
+        let digits = scalars[index] == "u" ? 4 : 8
+        guard index + digits < scalars.count else { return nil }
+        var value: UInt32 = 0
+        for scalar in scalars[(index + 1)...(index + digits)] {
+            guard scalar.isASCII, let digit = UInt32(String(scalar), radix: 16) else { return nil }
+            value = value << 4 | digit
+        }
+        guard let result = Unicode.Scalar(value) else { return nil }
+        return (result, digits + 1)
+    }
+
+    /// The replacement for `match`: the template with each group's text in its place (nothing
+    /// for a group that did not take part).
+    func replacement(for match: RegexMatch) -> String {
+        var result = ""
+        for piece in pieces {
+            switch piece {
+            case .text(let text): result += text
+            case .group(let group): if let text = match[group] { result += text }
+            }
+        }
+        return result
+    }
+}
+
+extension RegexPattern {
+    /// `string` with each match in `range` (all of `string` when nil, searched as a text of its
+    /// own) replaced by `template`, up to `maxReplacements` of them, left to right.
+    ///
+    /// The template is ICU's (and Java's): `$1` or `${name}` for a group's text, `$0` for the
+    /// whole match, a backslash for a literal `$` or `\`. Text outside `range` is kept.
+    ///
+    /// ```swift
+    /// try RegexPattern(#"(\w+)@(\w+)"#).replacing(in: "ann@home", withTemplate: "$2 for $1")  // "home for ann"
+    /// ```
+    /// - Throws: ``ICURegexError/invalidCaptureGroupName`` or ``ICURegexError/indexOutOfBounds``
+    ///   for a template that names no group of the pattern; a limit error when a search hits
+    ///   the pattern's ``Limits``.
+    public func replacing(
+        in string: String, range: Range<String.Index>? = nil, withTemplate template: String, maxReplacements: Int = .max
+    ) throws(ICURegexError) -> String {
+        let template = try ReplacementTemplate(template, pattern: self)
+        do {
+            return try replacing(in: string, range: range, maxReplacements: maxReplacements) { template.replacement(for: $0) }
+        } catch let error as ICURegexError {
+            throw error
+        } catch {
+            fatalError("unreachable: the template's replacement does not throw")
+        }
+    }
+
+    /// `string` with each match in `range` (all of `string` when nil, searched as a text of its
+    /// own) replaced by what `replacement` returns for it, up to `maxReplacements` of them,
+    /// left to right.
+    ///
+    /// ```swift
+    /// try RegexPattern(#"\d+"#).replacing(in: "3 and 4") { String(Int($0.substring)! * 2) }  // "6 and 8"
+    /// ```
+    /// - Throws: What `replacement` throws, or an ``ICURegexError`` when a search hits the
+    ///   pattern's ``Limits``.
+    public func replacing(
+        in string: String, range: Range<String.Index>? = nil, maxReplacements: Int = .max,
+        with replacement: (RegexMatch) throws -> String
+    ) throws -> String {
+        let bounds = range ?? string.startIndex..<string.endIndex
+        let walk = try StringMatchWalk(pattern: self, base: string, bounds: bounds)
+        var result = String(string[..<bounds.lowerBound])
+        var copiedUpTo = bounds.lowerBound
+        var replacements = 0
+        while replacements < maxReplacements, let match = try walk.next() {
+            result += string[copiedUpTo..<match.range.lowerBound]
+            result += try replacement(match)
+            copiedUpTo = match.range.upperBound
+            replacements += 1
+        }
+        result += string[copiedUpTo...]
+        return result
+    }
+}

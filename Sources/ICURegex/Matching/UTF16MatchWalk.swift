@@ -1,0 +1,287 @@
+import CICUShim
+
+/// A walk over every match of a ``RegexPattern`` in one UTF-16 text, left to right, with the
+/// capture groups of each: exactly the matches of ICU's `findNext` loop on that text.
+///
+/// ICU's loop starts each search where the previous match ended, and one code point further
+/// on after an empty match, so that a pattern that matches the empty string still advances.
+/// The walk follows the same rule when the pattern's ``SearchPlan`` finds the matches instead
+/// of ICU. It does so only for plans whose patterns have no zero-width assertion (no `^`,
+/// `\b`, look-around or `\G`): a match of such a pattern depends only on the characters it
+/// covers, so searching from a position, or searching a run of characters as a text of its
+/// own, finds what ICU's loop finds there (see ``SearchPlan``), and ICU run on the match's own
+/// span gives its capture groups. Other patterns, and walks with a region or a progress
+/// callback, are ICU's loop itself.
+///
+/// A walk borrows a matcher from its pattern's pool and gives it back, reset, when it ends.
+/// It is used by one thread at a time; the text must outlive it.
+package final class UTF16MatchWalk {
+    /// The pattern whose matches are walked.
+    package let pattern: RegexPattern
+
+    /// The text, `count` units at `base` (nil when `count` is 0); offsets are relative to
+    /// `base`.
+    private let base: UnsafePointer<UInt16>?
+    private let count: Int
+
+    private let handle: OpaquePointer
+
+    /// The bounds of each group of the current match, two per group from group 0 (the whole
+    /// match); -1 for a group that did not take part.
+    private let groupBounds: UnsafeMutableBufferPointer<Int64>
+
+    /// How the walk finds its matches.
+    private enum Mode {
+        /// ICU's `findNext` loop on the whole text.
+        case findNext
+        /// The search plan, from where ICU's loop would start each search.
+        case plan(SearchPlan)
+        /// ICU's `find` from where its loop would start each search (for a pattern without
+        /// `\G`, the same matches as `findNext`), once the plan found its places too dense.
+        case findFrom
+    }
+
+    private var mode: Mode
+
+    /// The previous match, nil before the first.
+    private var previousMatch: Range<Int>?
+
+    /// True once the walk has found its last match, or failed.
+    private var isFinished = false
+
+    /// Whether the matcher's region or bounds changed, so that it must be reset before it
+    /// goes back to the pool.
+    private var hasRegion = false
+
+    /// The progress callback installed, if any (see ``setProgressCallback(findProgress:matchProgress:_:)``).
+    private var progress: ((Int) -> Bool)?
+
+    /// The matches found with the plan, and where the first of them was searched from: the
+    /// walk gives up the plan when its matches come denser than one per
+    /// ``SearchPlan/denseRunSpacing`` units.
+    private var plannedMatches = 0
+
+    /// Starts a walk over `count` UTF-16 units at `base`, searched as a text of their own;
+    /// without `usesSearchPlan`, ICU finds every match (so that ``endFlags`` are always ICU's).
+    package init(
+        pattern: RegexPattern, text base: UnsafePointer<UInt16>?, count: Int, usesSearchPlan: Bool = true
+    ) throws(ICURegexError) {
+        precondition(base != nil || count == 0, "UTF16MatchWalk: a text of \(count) units without an address")
+        self.pattern = pattern
+        self.base = base
+        self.count = count
+        self.handle = try pattern.takePooledMatcher()
+        self.groupBounds = .allocate(capacity: 2 * (pattern.numberOfCaptureGroups + 1))
+        groupBounds.initialize(repeating: -1)
+        if usesSearchPlan, let plan = pattern.plan, plan.findsMatchesByTheirCharactersAlone, count >= SearchPlan.minimumSearchLength {
+            mode = .plan(plan)
+        } else {
+            mode = .findNext
+            try begin()
+        }
+    }
+
+    deinit {
+        if hasRegion || progress != nil {
+            _ = icushim_regex_set_progress_callback(handle, nil, nil, false, false)
+            _ = icushim_regex_begin_utf16(handle, nil, 0)
+        }
+        pattern.returnPooledMatcher(handle)
+        groupBounds.deallocate()
+    }
+
+    /// Sets the whole text as the matcher's text.
+    private func begin() throws(ICURegexError) {
+        let code = icushim_regex_begin_utf16(handle, base, Int64(count))
+        if code > 0 { throw ICURegexError(rawValue: code) }
+    }
+
+    // MARK: NSRegularExpression's matching options
+
+    /// Limits the walk to `region` of the text, which it must not have started: with
+    /// `transparentBounds`, look-around and `\b` see the text outside the region; without
+    /// `anchoringBounds`, `^` and `$` match only at the text's own ends (ICU's meaning of
+    /// both).
+    package func setRegion(_ region: Range<Int>, transparentBounds: Bool, anchoringBounds: Bool) throws(ICURegexError) {
+        precondition(previousMatch == nil, "UTF16MatchWalk.setRegion: the walk has started")
+        if case .findNext = mode {} else {
+            mode = .findNext
+            try begin()
+        }
+        hasRegion = true
+        let code = icushim_regex_set_region(
+            handle, Int64(region.lowerBound), Int64(region.upperBound), transparentBounds, anchoringBounds)
+        if code > 0 { throw ICURegexError(rawValue: code) }
+    }
+
+    /// Calls `body` with ICU's progress: with the next start position of a search (when
+    /// `findProgress`), or with -1 every few thousand steps of matching (when
+    /// `matchProgress`). When `body` returns false, the search stops and the walk ends with
+    /// ``ICURegexError/stoppedByCaller``.
+    package func setProgressCallback(findProgress: Bool, matchProgress: Bool, _ body: @escaping (Int) -> Bool) throws(ICURegexError) {
+        if case .findNext = mode {} else {
+            mode = .findNext
+            try begin()
+        }
+        progress = body
+        let callback: icushim_progress_callback = { context, index in
+            Unmanaged<UTF16MatchWalk>.fromOpaque(context!).takeUnretainedValue().progress!(Int(index))
+        }
+        let code = icushim_regex_set_progress_callback(
+            handle, callback, Unmanaged.passUnretained(self).toOpaque(), findProgress, matchProgress)
+        if code > 0 { throw ICURegexError(rawValue: code) }
+    }
+
+    /// Whether ICU's last search reached the end of the text (`hitEnd`) and whether more text
+    /// could have changed its match (`requireEnd`); both false for matches found without ICU.
+    package var endFlags: (hitEnd: Bool, requireEnd: Bool) {
+        let flags = icushim_regex_end_flags(handle)
+        return (flags & 1 != 0, flags & 2 != 0)
+    }
+
+    // MARK: Walking
+
+    /// The next match, or nil when there is none; after nil, the walk stays finished.
+    /// - Throws: The error that stopped the search (a limit, or ``ICURegexError/stoppedByCaller``);
+    ///   the walk is then finished.
+    package func next() throws(ICURegexError) -> Range<Int>? {
+        guard !isFinished else { return nil }
+        do throws(ICURegexError) {
+            let found: Range<Int>?
+            switch mode {
+            case .findNext:
+                found = try findNext()
+            case .plan(let plan):
+                found = try plannedMatch(plan)
+            case .findFrom:
+                found = try find(from: nextSearchStart())
+            }
+            guard let found else {
+                isFinished = true
+                return nil
+            }
+            previousMatch = found
+            return found
+        } catch {
+            isFinished = true
+            throw error
+        }
+    }
+
+    /// The range of group `group` of the current match (0: the whole match), or nil when it
+    /// did not take part.
+    package func range(ofGroup group: Int) -> Range<Int>? {
+        let start = groupBounds[2 * group]
+        guard start >= 0 else { return nil }
+        return Int(start)..<Int(groupBounds[2 * group + 1])
+    }
+
+    /// Where ICU's loop starts its next search: at the previous match's end, or one code point
+    /// further after an empty match; nil when that is past the text.
+    private func nextSearchStart() -> Int? {
+        guard let previous = previousMatch else { return 0 }
+        guard previous.isEmpty else { return previous.upperBound }
+        let end = previous.upperBound
+        guard end < count else { return nil }
+        if end + 1 < count, let base, UTF16.isLeadSurrogate(base[end]), UTF16.isTrailSurrogate(base[end + 1]) {
+            return end + 2
+        }
+        return end + 1
+    }
+
+    private func findNext() throws(ICURegexError) -> Range<Int>? {
+        var start: Int64 = 0
+        var end: Int64 = 0
+        var code: Int32 = 0
+        guard icushim_regex_find_next(handle, &start, &end, &code) else {
+            if code > 0 { throw ICURegexError(rawValue: code) }
+            return nil
+        }
+        readGroups(offset: 0)
+        return Int(start)..<Int(end)
+    }
+
+    private func find(from: Int?) throws(ICURegexError) -> Range<Int>? {
+        guard let from else { return nil }
+        var start: Int64 = 0
+        var end: Int64 = 0
+        var code: Int32 = 0
+        guard icushim_regex_find_from(handle, Int64(from), &start, &end, &code) else {
+            if code > 0 { throw ICURegexError(rawValue: code) }
+            return nil
+        }
+        readGroups(offset: 0)
+        return Int(start)..<Int(end)
+    }
+
+    /// The next match found with `plan`, from where ICU's loop would search.
+    private func plannedMatch(_ plan: SearchPlan) throws(ICURegexError) -> Range<Int>? {
+        // The plan is chosen only for long texts, which have an address.
+        guard let start = nextSearchStart(), let base else { return nil }
+        // The last range ICU searched as a text of its own, and what it found there.
+        var lastSearch: (text: Range<Int>, match: Range<Int>)?
+        let found = try plan.firstMatch(in: base, range: start..<count, anchored: false) {
+            text, from throws(ICURegexError) in
+            let match = try MatcherHandle.find(handle, utf16: base + text.lowerBound, length: text.count, from: from)
+            if let match { lastSearch = (text, match) }
+            return match
+        }
+        guard let match = found.range else { return nil }
+        if pattern.numberOfCaptureGroups == 0 {
+            setWholeMatch(match)
+        } else if let lastSearch, lastSearch.match == (match.lowerBound - lastSearch.text.lowerBound)..<(match.upperBound - lastSearch.text.lowerBound) {
+            readGroups(offset: lastSearch.text.lowerBound)
+        } else {
+            // The plan found the match without ICU: ICU on the match's own characters, which
+            // alone decide a match of this pattern, finds the same match with its groups.
+            _ = try MatcherHandle.find(handle, utf16: base + match.lowerBound, length: match.count, from: 0)
+            readGroups(offset: match.lowerBound)
+        }
+        plannedMatches += 1
+        if plannedMatches > SearchPlan.denseRunAllowance && plannedMatches * SearchPlan.denseRunSpacing > match.upperBound {
+            // Matches this dense cost more through the plan than through ICU's own search.
+            mode = .findFrom
+            try begin()
+        }
+        return match
+    }
+
+    /// Whether the whole text matches (ICU's `matches`), with the groups; the walk must not
+    /// have started, and is finished afterwards.
+    package func wholeMatch() throws(ICURegexError) -> Range<Int>? {
+        precondition(previousMatch == nil, "UTF16MatchWalk.wholeMatch: the walk has started")
+        if case .findNext = mode {} else {
+            mode = .findNext
+            try begin()
+        }
+        isFinished = true
+        var start: Int64 = 0
+        var end: Int64 = 0
+        var code: Int32 = 0
+        guard icushim_regex_match_whole(handle, &start, &end, &code) else {
+            if code > 0 { throw ICURegexError(rawValue: code) }
+            return nil
+        }
+        readGroups(offset: 0)
+        return Int(start)..<Int(end)
+    }
+
+    private func setWholeMatch(_ match: Range<Int>) {
+        groupBounds[0] = Int64(match.lowerBound)
+        groupBounds[1] = Int64(match.upperBound)
+    }
+
+    /// Reads the groups of ICU's last match, whose text started at `offset` of this one.
+    private func readGroups(offset: Int) {
+        icushim_regex_group_bounds(handle, Int32(pattern.numberOfCaptureGroups + 1), groupBounds.baseAddress)
+        guard offset != 0 else { return }
+        for index in groupBounds.indices where groupBounds[index] >= 0 {
+            groupBounds[index] += Int64(offset)
+        }
+    }
+}
+
+extension ICURegexError {
+    /// A progress callback stopped the search (`U_REGEX_STOPPED_BY_CALLER`).
+    public static var stoppedByCaller: ICURegexError { .init(rawValue: 0x10313) }
+}
