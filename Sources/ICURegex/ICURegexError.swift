@@ -159,7 +159,7 @@ extension ICURegexError {
     }
 
     /// The words for the errors that compiling a pattern and searching with it report, and
-    /// for three codes without a name here (ICU says U_REGEX_OCTAL_TOO_BIG no longer occurs).
+    /// for two codes without a name (ICU says U_REGEX_OCTAL_TOO_BIG no longer occurs).
     private static let reasons: [ICURegexError: String] = [
         .internalError: "internal error in ICU's regular-expression engine",
         .syntax: "syntax error in the pattern",
@@ -180,7 +180,7 @@ extension ICURegexError {
         .invalidRange: "in a character range [x-y], x is greater than y",
         .stackLimitExceeded: "the match needed more backtracking stack than allowed",
         .timeLimitExceeded: "the match took longer than the time limit",
-        ICURegexError(rawValue: 0x10313): "the match was stopped",  // U_REGEX_STOPPED_BY_CALLER
+        .stoppedByCaller: "the match was stopped",
         .patternTooBig: "pattern too large or too complex",
         .invalidCaptureGroupName: "invalid capture group name",
         .illegalArgument: "illegal argument",

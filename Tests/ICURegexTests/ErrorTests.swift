@@ -83,7 +83,7 @@ extension LibraryTests {
             .unimplemented, .mismatchedParenthesis, .numberTooBig, .badInterval, .maxLessThanMin,
             .invalidBackReference, .invalidFlag, .lookBehindLimit, .setContainsString,
             .missingCloseBracket, .invalidRange, .patternTooBig, .invalidCaptureGroupName,
-            .stackLimitExceeded, .timeLimitExceeded,
+            .stackLimitExceeded, .timeLimitExceeded, .stoppedByCaller,
         ])
         func namedErrorHasWords(_ error: ICURegexError) {
             #expect(!error.reason.isEmpty)
