@@ -14,8 +14,9 @@ import CICUShim
 /// }
 /// ```
 ///
-/// An error describes itself in words, with its place in the pattern: `"unbalanced parentheses
-/// at offset 1"`. ``reason`` gives the words alone, ``icuName`` ICU's name of the code.
+/// An error describes itself in words, with its place in the pattern, such as "unbalanced
+/// parentheses at offset 1"; ``reason`` gives the words alone, and ``icuName`` ICU's name of
+/// the code.
 ///
 /// Two errors are equal when their codes are equal: the position in the pattern is context,
 /// not identity.
