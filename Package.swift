@@ -4,8 +4,9 @@
 // and icugrep, a GNU-grep-compatible command-line search built on it.
 //
 // The package needs nothing but the Swift toolchain and ICU's development files
-// (Debian: `apt-get install libicu-dev`). The benchmarks live in their own package under
-// `Benchmarks/`, so users of the library never build package-benchmark.
+// (Debian: `apt-get install libicu-dev`); its one dependency, swift-docc-plugin, only builds
+// the documentation. The benchmarks live in their own package under `Benchmarks/`, so users
+// of the library never build package-benchmark.
 
 import PackageDescription
 
@@ -15,6 +16,11 @@ let package = Package(
         .library(name: "ICURegex", targets: ["ICURegex"]),
         .library(name: "ICURegexFoundation", targets: ["ICURegexFoundation"]),
         .executable(name: "icugrep", targets: ["icugrep"]),
+    ],
+    dependencies: [
+        // `swift package generate-documentation --target ICURegex` (DocC). A command plugin,
+        // which no target depends on: nothing of it is built into the products.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // The system ICU, found with pkg-config. Only the C shim includes its headers.

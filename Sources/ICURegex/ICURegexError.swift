@@ -14,6 +14,10 @@ import CICUShim
 /// }
 /// ```
 ///
+/// An error describes itself in words, with its place in the pattern, such as "unbalanced
+/// parentheses at offset 1"; ``reason`` gives the words alone, and ``icuName`` ICU's name of
+/// the code.
+///
 /// Two errors are equal when their codes are equal: the position in the pattern is context,
 /// not identity.
 public struct ICURegexError: Error, RawRepresentable, Hashable, Sendable {
@@ -148,10 +152,51 @@ public struct ICURegexError: Error, RawRepresentable, Hashable, Sendable {
     }
 }
 
+extension ICURegexError {
+    /// What went wrong, in words, such as "unbalanced parentheses"; ICU's name of the code
+    /// (``icuName``) for a code that has no words here.
+    public var reason: String {
+        Self.reasons[self] ?? icuName
+    }
+
+    /// The words for the errors that compiling a pattern and searching with it report, and
+    /// for two codes without a name (ICU says U_REGEX_OCTAL_TOO_BIG no longer occurs).
+    private static let reasons: [ICURegexError: String] = [
+        .internalError: "internal error in ICU's regular-expression engine",
+        .syntax: "syntax error in the pattern",
+        .invalidState: "the matcher is in a state that does not allow this",
+        .badEscapeSequence: "unrecognized backslash escape sequence",
+        .propertySyntax: "incorrect Unicode property",
+        .unimplemented: "use of a feature ICU does not implement",
+        .mismatchedParenthesis: "unbalanced parentheses",
+        .numberTooBig: "decimal number too large",
+        .badInterval: "error in a {min,max} interval",
+        .maxLessThanMin: "in a {min,max} interval, max is less than min",
+        .invalidBackReference: "back-reference to a capture group that does not exist",
+        .invalidFlag: "invalid flag in a (?flags) group",
+        .lookBehindLimit: "look-behind pattern without a bounded maximum length",
+        .setContainsString: "a set expression may not contain strings",
+        ICURegexError(rawValue: 0x1030E): "octal character constant too big",  // U_REGEX_OCTAL_TOO_BIG
+        .missingCloseBracket: "missing closing bracket of a set expression",
+        .invalidRange: "in a character range [x-y], x is greater than y",
+        .stackLimitExceeded: "the match needed more backtracking stack than allowed",
+        .timeLimitExceeded: "the match took longer than the time limit",
+        .stoppedByCaller: "the match was stopped",
+        .patternTooBig: "pattern too large or too complex",
+        .invalidCaptureGroupName: "invalid capture group name",
+        .illegalArgument: "illegal argument",
+        .memoryAllocation: "out of memory",
+        ICURegexError(rawValue: 10): "invalid character in the pattern",  // U_INVALID_CHAR_FOUND
+        .indexOutOfBounds: "index outside the text",
+        .unsupported: "operation not supported",
+    ]
+}
+
 extension ICURegexError: CustomStringConvertible {
-    /// ICU's name of the error and, for pattern errors, where in the pattern it was found.
+    /// What went wrong in words (``reason``) and, for pattern errors, where in the pattern it
+    /// was found: "unbalanced parentheses at offset 3".
     public var description: String {
-        var text = icuName
+        var text = reason
         if let patternOffset {
             text += " at offset \(patternOffset)"
             if let patternLine, patternLine > 1 {

@@ -80,6 +80,6 @@ extension SearchRun.PatternError {
             }
             characterOffset = characters
         }
-        self.init(pattern: pattern, reason: icuError.icuName, characterOffset: characterOffset)
+        self.init(pattern: pattern, icuError: icuError, characterOffset: characterOffset)
     }
 }

@@ -13,8 +13,8 @@ struct SearchRun {
     struct PatternError: Error {
         /// The pattern as given (one of `Configuration.patterns`).
         var pattern: String
-        /// ICU's reason, such as "U_REGEX_MISMATCHED_PAREN".
-        var reason: String
+        /// The error ICU reported, such as ``ICURegexError/mismatchedParenthesis``.
+        var icuError: ICURegexError
         /// The offset in `pattern` where ICU found the error, in Characters, when known.
         var characterOffset: Int?
     }

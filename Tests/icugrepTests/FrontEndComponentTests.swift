@@ -1,4 +1,5 @@
 @testable import icugrep
+import ICURegex
 import Testing
 
 /// Unit tests of the front end's parts besides option parsing: GREP_COLORS, the exit status,
@@ -107,7 +108,7 @@ struct FrontEndComponentTests {
 
     /// A pattern error shows the pattern with a caret under the offset.
     @Test func patternErrorReportPutsACaretUnderTheOffset() {
-        let error = SearchRun.PatternError(pattern: "(abc", reason: "U_REGEX_MISMATCHED_PAREN", characterOffset: 4)
+        let error = SearchRun.PatternError(pattern: "(abc", icuError: .mismatchedParenthesis, characterOffset: 4)
         #expect(PatternErrorReport.text(for: error) == """
             icugrep: U_REGEX_MISMATCHED_PAREN: unbalanced parentheses
               (abc
@@ -118,17 +119,18 @@ struct FrontEndComponentTests {
 
     /// The caret accounts for wide characters, tabs and combining marks.
     @Test func patternErrorReportCountsWideCharactersAndTabs() {
-        let wide = SearchRun.PatternError(pattern: "中文[", reason: "U_REGEX_MISSING_CLOSE_BRACKET", characterOffset: 2)
+        let wide = SearchRun.PatternError(pattern: "中文[", icuError: .missingCloseBracket, characterOffset: 2)
         #expect(PatternErrorReport.text(for: wide).hasSuffix("  中文[\n      ^\n"))
-        let tab = SearchRun.PatternError(pattern: "\tx)", reason: "U_REGEX_MISMATCHED_PAREN", characterOffset: 2)
+        let tab = SearchRun.PatternError(pattern: "\tx)", icuError: .mismatchedParenthesis, characterOffset: 2)
         #expect(PatternErrorReport.text(for: tab).hasSuffix("  \tx)\n  \t ^\n"))
-        let accent = SearchRun.PatternError(pattern: "e\u{301}(", reason: "U_REGEX_MISMATCHED_PAREN", characterOffset: 1)
+        let accent = SearchRun.PatternError(pattern: "e\u{301}(", icuError: .mismatchedParenthesis, characterOffset: 1)
         #expect(PatternErrorReport.text(for: accent).hasSuffix("   ^\n"))
     }
 
-    /// A pattern error without offset or known description shows what there is.
-    @Test func patternErrorReportWithoutOffsetOrDescription() {
-        let error = SearchRun.PatternError(pattern: "x", reason: "U_SOMETHING_NEW", characterOffset: nil)
-        #expect(PatternErrorReport.text(for: error) == "icugrep: U_SOMETHING_NEW\n  x\n")
+    /// A pattern error without offset or words shows what there is: ICU's name of the code.
+    @Test func patternErrorReportWithoutOffsetOrWords() {
+        let parseError = ICURegexError(rawValue: 9)  // U_PARSE_ERROR, which has no words
+        let error = SearchRun.PatternError(pattern: "x", icuError: parseError, characterOffset: nil)
+        #expect(PatternErrorReport.text(for: error) == "icugrep: U_PARSE_ERROR\n  x\n")
     }
 }

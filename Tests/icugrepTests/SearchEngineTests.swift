@@ -41,7 +41,7 @@ struct SearchEngineTests {
             Issue.record("no error")
         } catch {
             #expect(error.pattern == "ab(c")
-            #expect(error.reason == "U_REGEX_MISMATCHED_PAREN")
+            #expect(error.icuError == .mismatchedParenthesis)
             #expect(error.characterOffset == 4)
         }
         do {
@@ -50,7 +50,7 @@ struct SearchEngineTests {
             Issue.record("no error")
         } catch {
             #expect(error.pattern == "😀é[z")
-            #expect(error.reason == "U_REGEX_MISSING_CLOSE_BRACKET")
+            #expect(error.icuError == .missingCloseBracket)
             // ICU says UTF-16 offset 4, after the surrogate pair: the fourth Character.
             #expect(error.characterOffset == 3)
         }

@@ -1,5 +1,8 @@
-/// The message for a pattern ICU rejected: ICU's name of the error, a description, the pattern,
-/// and a caret under the place ICU found the error, such as
+import ICURegex
+
+/// The message for a pattern ICU rejected: ICU's name of the error, the error in words (when
+/// the library has words for it), the pattern, and a caret under the place ICU found the
+/// error, such as
 ///
 /// ```
 /// icugrep: U_REGEX_MISMATCHED_PAREN: unbalanced parentheses
@@ -9,9 +12,10 @@
 enum PatternErrorReport {
     /// The lines to print to standard error, each ending in a newline.
     static func text(for error: SearchRun.PatternError) -> String {
-        var text = "\(ProgramIdentity.name): \(error.reason)"
-        if let description = ICUErrorDescriptions.description(ofICUError: error.reason) {
-            text += ": \(description)"
+        let icuError = error.icuError
+        var text = "\(ProgramIdentity.name): \(icuError.icuName)"
+        if icuError.reason != icuError.icuName {
+            text += ": \(icuError.reason)"
         }
         text += "\n  \(error.pattern)\n"
         if let offset = error.characterOffset, offset >= 0 {
