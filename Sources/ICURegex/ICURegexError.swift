@@ -145,6 +145,10 @@ public struct ICURegexError: Error, RawRepresentable, Hashable, Sendable {
     /// ``RegexPattern/Limits``.
     public static var timeLimitExceeded: ICURegexError { .init(rawValue: 0x10312) }
 
+    /// A progress callback stopped the search (`U_REGEX_STOPPED_BY_CALLER`); only
+    /// ICURegexFoundation's `NSRegularExpression` drop-in installs one.
+    public static var stoppedByCaller: ICURegexError { .init(rawValue: 0x10313) }
+
     /// True for the two errors that mean a search hit one of its limits rather than a fault in
     /// the pattern: ``timeLimitExceeded`` and ``stackLimitExceeded``.
     public var isLimitExceeded: Bool {

@@ -393,8 +393,7 @@ extension RegexPattern.Options {
 /// A match of an ``ICURegularExpression``, as Foundation's own results report it: the ranges
 /// of the whole match and of each capture group (`{NSNotFound, 0}` for a group that did not
 /// take part), and the groups' names.
-final class RegularExpressionCheckingResult: NSTextCheckingResult, @unchecked Sendable {
-    // @unchecked: immutable after init, as Foundation's own results are.
+final class RegularExpressionCheckingResult: NSTextCheckingResult {
     private let ranges: [NSRange]
     private let expression: ICURegularExpression
 

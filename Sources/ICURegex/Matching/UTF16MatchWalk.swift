@@ -280,8 +280,3 @@ package final class UTF16MatchWalk {
         }
     }
 }
-
-extension ICURegexError {
-    /// A progress callback stopped the search (`U_REGEX_STOPPED_BY_CALLER`).
-    public static var stoppedByCaller: ICURegexError { .init(rawValue: 0x10313) }
-}
