@@ -146,12 +146,14 @@ public final class ICURegularExpression: Sendable {
 
     /// The result Foundation makes for `match`.
     private func result(for match: CurrentMatch) -> NSTextCheckingResult {
-        var ranges = [NSRange]()
-        ranges.reserveCapacity(match.numberOfRanges)
-        for group in 0..<match.numberOfRanges {
-            ranges.append(match.range(at: group))
+        var groupRanges = [NSRange]()
+        if match.numberOfRanges > 1 {
+            groupRanges.reserveCapacity(match.numberOfRanges - 1)
+            for group in 1..<match.numberOfRanges {
+                groupRanges.append(match.range(at: group))
+            }
         }
-        return RegularExpressionCheckingResult(ranges: ranges, expression: self)
+        return RegularExpressionCheckingResult(range: match.range(at: 0), groupRanges: groupRanges, expression: self)
     }
 
     /// The text the enumeration of `range` searches, as Foundation copies it: the range itself,
@@ -394,11 +396,15 @@ extension RegexPattern.Options {
 /// of the whole match and of each capture group (`{NSNotFound, 0}` for a group that did not
 /// take part), and the groups' names.
 final class RegularExpressionCheckingResult: NSTextCheckingResult {
-    private let ranges: [NSRange]
+    /// The whole match's range, kept apart from the groups' so that a pattern without groups
+    /// allocates no array.
+    private let wholeRange: NSRange
+    private let groupRanges: [NSRange]
     private let expression: ICURegularExpression
 
-    init(ranges: [NSRange], expression: ICURegularExpression) {
-        self.ranges = ranges
+    init(range: NSRange, groupRanges: [NSRange], expression: ICURegularExpression) {
+        self.wholeRange = range
+        self.groupRanges = groupRanges
         self.expression = expression
         super.init()
     }
@@ -409,17 +415,17 @@ final class RegularExpressionCheckingResult: NSTextCheckingResult {
 
     override var resultType: NSTextCheckingResult.CheckingType { .regularExpression }
 
-    override var range: NSRange { ranges[0] }
+    override var range: NSRange { wholeRange }
 
-    override func range(at idx: Int) -> NSRange { ranges[idx] }
+    override func range(at idx: Int) -> NSRange { idx == 0 ? wholeRange : groupRanges[idx - 1] }
 
-    override var numberOfRanges: Int { ranges.count }
+    override var numberOfRanges: Int { groupRanges.count + 1 }
 
     override func range(withName name: String) -> NSRange {
-        guard let group = expression.groupNumber(named: name), group < ranges.count else {
+        guard let group = expression.groupNumber(named: name), group < numberOfRanges else {
             return NSRange(location: NSNotFound, length: 0)
         }
-        return ranges[group]
+        return range(at: group)
     }
 
     /// A Foundation expression of the same pattern and options, for code that reads it.

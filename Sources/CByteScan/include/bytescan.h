@@ -12,6 +12,9 @@
 // consecutive probe positions, a window, at a time, and reports the first window with a hit
 // as a 64-bit mask of its positions.
 //
+// The same reason brings a second, smaller loop here: widening runs of ASCII bytes to UTF-16,
+// which ICURegex's transcoding of Swift strings spends most of its time in.
+//
 // Every symbol starts with `bytescan_` (or `BYTESCAN_`).
 
 #ifndef BYTESCAN_H
@@ -98,6 +101,11 @@ bool bytescan_kernel_available(int kernel);
 bytescan_window bytescan_find_using(int kernel, const void *base, size_t start, size_t end,
                                     const bytescan_probe *probes, size_t probe_count,
                                     bool non_ascii);
+
+/// Widens the ASCII bytes at the start of `source` (`count` bytes) to UTF-16 units at
+/// `target`, sixteen at a time, and returns how many it widened: a multiple of 16, stopping
+/// before the first block of sixteen that holds a byte above 0x7F or runs past `count`.
+size_t bytescan_widen_ascii(const uint8_t *source, size_t count, uint16_t *target);
 
 #ifdef __cplusplus
 }

@@ -278,6 +278,14 @@ struct UTF16Positions {
         var utf16 = cursor.utf16
         var utf8 = cursor.utf8
         while utf16 < offset {
+            // Runs of ASCII, four units at a time.
+            while utf16 + 4 <= offset,
+                UnsafeRawPointer(units.baseAddress! + utf16).loadUnaligned(as: UInt64.self) & 0xFF80_FF80_FF80_FF80 == 0
+            {
+                utf16 += 4
+                utf8 += 4
+            }
+            guard utf16 < offset else { break }
             let unit = units[utf16]
             if unit < 0x80 {
                 utf8 += 1

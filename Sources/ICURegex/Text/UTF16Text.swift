@@ -1,3 +1,5 @@
+import CByteScan
+
 /// Searches of Swift strings, which are stored as UTF-8, through ICU, which matches UTF-16.
 ///
 /// Because a search range is searched as a text of its own, only that range is transcoded,
@@ -101,7 +103,8 @@ package enum UTF16Text {
     /// for `utf8.count` units, and returns the number of units written.
     ///
     /// Swift guarantees that a string's UTF-8 is well-formed, so there is nothing to validate:
-    /// runs of ASCII go eight bytes at a time, and the rest is decoded scalar by scalar. (ICU's
+    /// runs of ASCII go sixteen bytes at a time, widened as one vector, and the rest is decoded
+    /// scalar by scalar. (ICU's
     /// converter validates every byte and took twice as long on English subtitles; the
     /// validating ``UTF8Decoding``, which raw input needs, took 1.3 to 1.4 times as long on
     /// Russian text and 1.6 times as long on Chinese.)
@@ -112,6 +115,11 @@ package enum UTF16Text {
         var input = 0
         var output = 0
         while input < end {
+            if input + 16 <= end {
+                let widened = bytescan_widen_ascii(source + input, end - input, target + output)
+                input += widened
+                output += widened
+            }
             while input + 8 <= end,
                 raw.loadUnaligned(fromByteOffset: input, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
             {
