@@ -133,7 +133,7 @@ public final class ICURegularExpression: Sendable {
 
     /// The match an enumeration is on: the walk, and where its text starts in the string.
     private struct CurrentMatch {
-        let walk: UTF16MatchWalk
+        let walk: MatchWalk
         let offset: Int
         let numberOfRanges: Int
 
@@ -215,7 +215,7 @@ public final class ICURegularExpression: Sendable {
         let regionStart = range.location - offset
         var stop = ObjCBool(false)
         guard
-            let walk = try? UTF16MatchWalk(
+            let walk = try? MatchWalk(
                 pattern: compiled, text: units.baseAddress, count: units.count,
                 usesSearchPlan: !findsFlags && !usesRegion && !reportsProgress && !anchored)
         else {
@@ -279,7 +279,7 @@ public final class ICURegularExpression: Sendable {
     }
 
     /// ICU's `hitEnd` and `requireEnd` after the walk's last search, as Foundation's flags.
-    private static func flags(of walk: UTF16MatchWalk) -> NSRegularExpression.MatchingFlags {
+    private static func flags(of walk: MatchWalk) -> NSRegularExpression.MatchingFlags {
         let endFlags = walk.endFlags
         var flags: NSRegularExpression.MatchingFlags = []
         if endFlags.hitEnd { flags.insert(.hitEnd) }

@@ -92,9 +92,10 @@ public struct RegexMatch: Sendable {
     }
 }
 
-/// One match of a ``RegexPattern`` in a buffer of UTF-16 code units: the offsets of the whole
-/// match and of each capture group in the buffer.
-public struct UTF16Match: Hashable, Sendable {
+/// One match of a ``RegexPattern`` in a buffer of code units: the offsets of the whole match
+/// and of each capture group in the buffer, in its units (UTF-16 code units for
+/// ``RegexPattern/matches(inUTF16:range:)``, bytes for ``RegexPattern/matches(inUTF8:)``).
+public struct BufferMatch: Hashable, Sendable {
     /// The offsets of the whole match.
     public let range: Range<Int>
 
@@ -114,7 +115,7 @@ public struct UTF16Match: Hashable, Sendable {
     /// not take part in the match.
     /// - Precondition: `group` is less than ``numberOfRanges``.
     public func range(at group: Int) -> Range<Int>? {
-        precondition(group >= 0 && group <= groupRanges.count, "UTF16Match.range(at:): no group \(group)")
+        precondition(group >= 0 && group <= groupRanges.count, "BufferMatch.range(at:): no group \(group)")
         return group == 0 ? range : groupRanges[group - 1]
     }
 }

@@ -31,6 +31,15 @@ extension RegexPattern {
         return UTF16Matches(pattern: self, text: text, range: range)
     }
 
+    /// Every match in the UTF-8 `text`, searched as a text of its own by ICU, with byte
+    /// offsets in `text`; ill-formed UTF-8 reads as U+FFFD, one for each maximal ill-formed
+    /// subsequence. Nothing is copied: `text` must stay valid while the sequence is iterated.
+    /// A text of more than `Int32.max` bytes, the most ICU's UTF-8 text takes, ends the
+    /// sequence at once with ``ICURegexError/illegalArgument`` as its iterator's error.
+    public func matches(inUTF8 text: UnsafeBufferPointer<UInt8>) -> UTF8Matches {
+        UTF8Matches(pattern: self, text: text)
+    }
+
     /// The match of the whole of `string`, or nil when `string` as a whole does not match
     /// (ICU's `matches`, Swift's `wholeMatch(of:)`).
     public func wholeMatch(in string: String) throws(ICURegexError) -> RegexMatch? {
@@ -100,7 +109,7 @@ public struct UTF16Matches: Sequence {
 
     /// A walk over the matches.
     public struct Iterator: IteratorProtocol {
-        private let walk: UTF16MatchWalk?
+        private let walk: MatchWalk?
         private let offset: Int
 
         /// The error that ended the walk early, if any: a search hit the pattern's limits.
@@ -110,7 +119,17 @@ public struct UTF16Matches: Sequence {
             offset = range.lowerBound
             let base = text.baseAddress.map { $0 + range.lowerBound }
             do {
-                walk = try UTF16MatchWalk(pattern: pattern, text: base, count: range.count)
+                walk = try MatchWalk(pattern: pattern, text: base, count: range.count)
+            } catch {
+                walk = nil
+                self.error = error
+            }
+        }
+
+        init(pattern: RegexPattern, utf8 text: UnsafeBufferPointer<UInt8>) {
+            offset = 0
+            do {
+                walk = try MatchWalk(pattern: pattern, utf8: text.baseAddress, count: text.count)
             } catch {
                 walk = nil
                 self.error = error
@@ -118,12 +137,12 @@ public struct UTF16Matches: Sequence {
         }
 
         /// The next match, or nil at the end or after an error.
-        public mutating func next() -> UTF16Match? {
+        public mutating func next() -> BufferMatch? {
             guard let walk, error == nil else { return nil }
             do {
                 guard let found = try walk.next() else { return nil }
                 let groups = walk.pattern.numberOfCaptureGroups
-                return UTF16Match(
+                return BufferMatch(
                     range: (found.lowerBound + offset)..<(found.upperBound + offset),
                     groupRanges: groups == 0
                         ? []
@@ -138,6 +157,20 @@ public struct UTF16Matches: Sequence {
     }
 }
 
+/// The matches of a ``RegexPattern`` in a buffer of UTF-8 (see
+/// ``RegexPattern/matches(inUTF8:)``); each ``BufferMatch`` holds byte offsets.
+public struct UTF8Matches: Sequence {
+    /// The pattern searched for.
+    public let pattern: RegexPattern
+    /// The text, which must stay valid while the sequence is iterated.
+    public let text: UnsafeBufferPointer<UInt8>
+
+    /// Starts a new walk over the matches.
+    public func makeIterator() -> UTF16Matches.Iterator {
+        UTF16Matches.Iterator(pattern: pattern, utf8: text)
+    }
+}
+
 /// A walk over the matches in a Swift string: the searched range transcoded to UTF-16 once,
 /// the walk over it, and the conversion of its offsets back to string indices.
 final class StringMatchWalk {
@@ -146,7 +179,7 @@ final class StringMatchWalk {
     private let units: UnsafeMutableBufferPointer<UInt16>
     /// The number of units transcoded into `units`.
     private let count: Int
-    private let walk: UTF16MatchWalk
+    private let walk: MatchWalk
     private var positions: UTF16Positions
 
     init(pattern: RegexPattern, base: String, bounds: Range<String.Index>) throws(ICURegexError) {
@@ -168,7 +201,7 @@ final class StringMatchWalk {
         self.units = units
         self.count = count
         do {
-            walk = try UTF16MatchWalk(pattern: pattern, text: units.baseAddress!, count: count)
+            walk = try MatchWalk(pattern: pattern, text: units.baseAddress!, count: count)
         } catch {
             units.deallocate()
             throw error

@@ -114,7 +114,7 @@ struct ReplacementTemplate: Sendable {
 
     /// Appends the replacement for the walk's current match to `output`: the template with
     /// each group's units in its place (nothing for a group that did not take part).
-    func append(to output: inout [UInt16], match walk: UTF16MatchWalk, text: UnsafeBufferPointer<UInt16>) {
+    func append(to output: inout [UInt16], match walk: MatchWalk, text: UnsafeBufferPointer<UInt16>) {
         for piece in pieces {
             switch piece {
             case .text(let units):

@@ -1,7 +1,7 @@
 import CICUShim
 
-/// A walk over every match of a ``RegexPattern`` in one UTF-16 text, left to right, with the
-/// capture groups of each: exactly the matches of ICU's `findNext` loop on that text.
+/// A walk over every match of a ``RegexPattern`` in one text, UTF-16 or UTF-8, left to right,
+/// with the capture groups of each: exactly the matches of ICU's `findNext` loop on that text.
 ///
 /// ICU's loop starts each search where the previous match ended, and one code point further
 /// on after an empty match, so that a pattern that matches the empty string still advances.
@@ -15,7 +15,7 @@ import CICUShim
 ///
 /// A walk borrows a matcher from its pattern's pool and gives it back, reset, when it ends.
 /// It is used by one thread at a time; the text must outlive it.
-package final class UTF16MatchWalk {
+package final class MatchWalk {
     /// The pattern whose matches are walked.
     package let pattern: RegexPattern
 
@@ -23,6 +23,9 @@ package final class UTF16MatchWalk {
     /// `base`.
     private let base: UnsafePointer<UInt16>?
     private let count: Int
+
+    /// The text when it is UTF-8 (`count` bytes), which only ICU searches.
+    private let utf8Base: UnsafePointer<UInt8>?
 
     private let handle: OpaquePointer
 
@@ -66,9 +69,10 @@ package final class UTF16MatchWalk {
     package init(
         pattern: RegexPattern, text base: UnsafePointer<UInt16>?, count: Int, usesSearchPlan: Bool = true
     ) throws(ICURegexError) {
-        precondition(base != nil || count == 0, "UTF16MatchWalk: a text of \(count) units without an address")
+        precondition(base != nil || count == 0, "MatchWalk: a text of \(count) units without an address")
         self.pattern = pattern
         self.base = base
+        self.utf8Base = nil
         self.count = count
         self.handle = try pattern.takePooledMatcher()
         self.groupBounds = .allocate(capacity: 2 * (pattern.numberOfCaptureGroups + 1))
@@ -79,6 +83,24 @@ package final class UTF16MatchWalk {
             mode = .findNext
             try begin()
         }
+    }
+
+    /// Starts a walk over `count` bytes of UTF-8 at `text`, searched as a text of their own by
+    /// ICU alone, with byte offsets; ill-formed UTF-8 reads as U+FFFD.
+    /// - Throws: ``ICURegexError/illegalArgument`` for a text of more than `Int32.max` bytes,
+    ///   the most ICU's UTF-8 text takes.
+    package init(pattern: RegexPattern, utf8 text: UnsafePointer<UInt8>?, count: Int) throws(ICURegexError) {
+        precondition(text != nil || count == 0, "MatchWalk: a text of \(count) bytes without an address")
+        self.pattern = pattern
+        self.base = nil
+        self.utf8Base = text
+        self.count = count
+        self.handle = try pattern.takePooledMatcher()
+        self.groupBounds = .allocate(capacity: 2 * (pattern.numberOfCaptureGroups + 1))
+        groupBounds.initialize(repeating: -1)
+        mode = .findNext
+        // Fully initialized: when this throws, deinit gives the matcher back.
+        try begin()
     }
 
     deinit {
@@ -92,7 +114,10 @@ package final class UTF16MatchWalk {
 
     /// Sets the whole text as the matcher's text.
     private func begin() throws(ICURegexError) {
-        let code = icushim_regex_begin_utf16(handle, base, Int64(count))
+        let code =
+            utf8Base != nil
+            ? icushim_regex_begin_utf8(handle, UnsafeRawPointer(utf8Base!).assumingMemoryBound(to: CChar.self), Int64(count))
+            : icushim_regex_begin_utf16(handle, base, Int64(count))
         if code > 0 { throw ICURegexError(rawValue: code) }
     }
 
@@ -103,7 +128,7 @@ package final class UTF16MatchWalk {
     /// `anchoringBounds`, `^` and `$` match only at the text's own ends (ICU's meaning of
     /// both).
     package func setRegion(_ region: Range<Int>, transparentBounds: Bool, anchoringBounds: Bool) throws(ICURegexError) {
-        precondition(previousMatch == nil, "UTF16MatchWalk.setRegion: the walk has started")
+        precondition(previousMatch == nil, "MatchWalk.setRegion: the walk has started")
         if case .findNext = mode {} else {
             mode = .findNext
             try begin()
@@ -125,7 +150,7 @@ package final class UTF16MatchWalk {
         }
         progress = body
         let callback: icushim_progress_callback = { context, index in
-            Unmanaged<UTF16MatchWalk>.fromOpaque(context!).takeUnretainedValue().progress!(Int(index))
+            Unmanaged<MatchWalk>.fromOpaque(context!).takeUnretainedValue().progress!(Int(index))
         }
         let code = icushim_regex_set_progress_callback(
             handle, callback, Unmanaged.passUnretained(self).toOpaque(), findProgress, matchProgress)
@@ -249,7 +274,7 @@ package final class UTF16MatchWalk {
     /// Whether the whole text matches (ICU's `matches`), with the groups; the walk must not
     /// have started, and is finished afterwards.
     package func wholeMatch() throws(ICURegexError) -> Range<Int>? {
-        precondition(previousMatch == nil, "UTF16MatchWalk.wholeMatch: the walk has started")
+        precondition(previousMatch == nil, "MatchWalk.wholeMatch: the walk has started")
         if case .findNext = mode {} else {
             mode = .findNext
             try begin()
