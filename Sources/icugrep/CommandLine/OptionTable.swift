@@ -115,6 +115,7 @@ enum OptionTable {
             ("G", .basicRegexp, .none), ("H", .withFilename, .none),
             ("I", .binaryWithoutMatch, .none), ("L", .filesWithoutMatch, .none),
             ("P", .perlRegexp, .none), ("R", .dereferenceRecursive, .none),
+            ("S", .smartCase, .none),
             ("T", .initialTab, .none), ("U", .binary, .none),
             ("V", .version, .none), ("Z", .null, .none),
             ("a", .text, .none), ("b", .byteOffset, .none),
