@@ -2,7 +2,9 @@
 enum ProgramIdentity {
     /// The name every message and the usage start with: the base name of the command as
     /// invoked (`grep` through a link named grep), as GNU grep names itself by its argv[0].
-    static let name: String = invokedName(CommandLine.arguments.first)
+    /// `main.swift` sets it once, before anything reads it; code run in-process by the tests
+    /// keeps icugrep's own name.
+    nonisolated(unsafe) static var name = productName
     /// The program's own name, for its manual and `--version`.
     static let productName = "icugrep"
 
