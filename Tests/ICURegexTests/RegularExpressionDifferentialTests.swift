@@ -15,7 +15,7 @@ extension LibraryTests {
         /// `Tests/differential.sh` (through `ICUREGEX_SEED` and `ICUREGEX_CASES`) for longer runs.
         static let seed = ProcessInfo.processInfo.environment["ICUREGEX_SEED"].flatMap { UInt64($0) } ?? 0x4E53_5245_4745_58
         static let caseCount = ProcessInfo.processInfo.environment["ICUREGEX_CASES"].flatMap { Int($0) } ?? 50_000
-        static let longCaseCount = max(40, caseCount / 400)
+        static let longCaseCount = max(40, caseCount / 800)
 
         static let notFound = NSRange(location: NSNotFound, length: 0)
 
@@ -268,6 +268,77 @@ extension LibraryTests {
             #expect(compiled > Self.caseCount * 3 / 4)
             #expect(withMatches > Self.caseCount / 4)
             #expect(withManyGroups > Self.caseCount / 40)
+        }
+
+        // MARK: Long texts
+
+        /// Patterns for long texts: literals, alternations of words, classes and groups, which the
+        /// search plan (literal prefilters, the automaton) finds; a few with assertions, which
+        /// ICU finds.
+        static let longPatterns: [String] = [
+            "Holmes", "(\\w+)@(\\w+)\\.com", "[A-Z][a-z]+", "(?i)sherlock", "Sherlock|Watson|Holmes", "\\w+",
+            "(?<first>[A-Z]\\w*) (?<last>[A-Z]\\w*)", "\\d+", "x*", "[а-я]+", "日本|東京", "😀+", "\\s+",
+            "(?:the|of) (\\w+)", "é", "(?i)strasse", "(?i)ß", "(?i)σοφία", "Baker Street", "(Sherlock) (Holmes)?",
+            "a|the", "[^ ]+@[^ ]+", "\\p{Lu}\\p{Ll}*", "(?i)WATSON|holmes", "\\.com", "o", ".", "(?s).{1,5}",
+            "\\r\\n|\\n", "\\R", "(\\w)\\1", "(?<=Baker )Street", "Holmes\\b", "^\\w+", "said$", "(?i)(s)(h)erlock",
+            "1895|221B", "Москва", "(?<word>\\w+)-", "c(a|o)f", "(?:Holmes|Watson)(?:, |\\.)",
+        ]
+
+        /// Words that some long texts hold only every few hundred words, so that the literal
+        /// prefilters skip long stretches.
+        static let rareWordSets: [Set<String>] = [
+            [], [], ["Holmes", "Sherlock", "SHERLOCK", "sherlock"], ["john@example.com", "mary@test.com"],
+            ["日本語", "東京", "Москва", "город"], ["Straße", "STRASSE", "ΣΟΦΙΑ", "σοφία"],
+        ]
+
+        @Test("ICURegularExpression agrees with NSRegularExpression on long texts, where the search plan finds the matches")
+        func longTexts() {
+            var generator = RegularExpressionCaseGenerator(seed: Self.seed ^ 0x4C4F_4E47)
+            var failures: [String] = []
+            var matchCount = 0
+            for index in 0..<Self.longCaseCount {
+                let pattern = generator.random.element(of: Self.longPatterns)
+                let options = generator.random.element(of: [
+                    [], [], [], .caseInsensitive, .dotMatchesLineSeparators, .anchorsMatchLines, .useUnixLineSeparators,
+                    [.caseInsensitive, .anchorsMatchLines],
+                ] as [NSRegularExpression.Options])
+                let rare = generator.random.element(of: Self.rareWordSets)
+                let length = generator.random.number(in: 5_000...70_000)
+                let text = generator.longText(length: length, rareWords: rare, rareEvery: generator.random.element(of: [50, 300, 2_000]))
+                let count = text.utf16.count
+                var range = NSRange(location: 0, length: count)
+                if generator.random.chance(0.5) {
+                    // At least 4,096 units, where the plan takes over, from a scalar boundary.
+                    let location = generator.random.number(in: 0...(count - 4_500))
+                    range = NSRange(location: location, length: generator.random.number(in: 4_500...(count - location)))
+                    if Self.startsInsidePair(range, of: text) { range.location -= 1 }
+                    if Self.startsInsidePair(NSRange(location: NSMaxRange(range), length: 0), of: text) { range.length += 1 }
+                }
+                // Mostly no matching options, which leaves the search to the plan.
+                var matchingOptions = generator.random.element(of: [
+                    [], [], [], [], .withTransparentBounds, .withoutAnchoringBounds, .anchored, .reportCompletion,
+                ] as [NSRegularExpression.MatchingOptions])
+                // `.anchored` only where Linux Foundation gets it right.
+                if matchingOptions == .anchored, range.location != 0 { matchingOptions = [.anchored, .withTransparentBounds] }
+                let template = generator.random.element(of: ["<$0>", "$1", "[$2|$1]", "\\$0", ""])
+                let operations: [Operation] = [.numberOfMatches, .firstMatch, .replacingString] + (index % 4 == 0 ? [.enumerate] : [])
+                let differences = Self.compare(
+                    pattern: pattern, options: options, text: text, range: range, matchingOptions: matchingOptions,
+                    names: ["first", "last", "word"], operations: operations, template: template, stopAfter: Int.max,
+                    countsResultsOnly: true)
+                matchCount += (try? NSRegularExpression(pattern: pattern, options: options))?.numberOfMatches(in: text, range: range) ?? 0
+                if !differences.isEmpty {
+                    failures.append(
+                        "#\(index) pattern \(String(reflecting: pattern)) options \(Self.describe(options)) text of \(count) units "
+                            + "(rare \(rare.sorted())) range \(Self.describe(range)) matching \(Self.describe(matchingOptions)):\n  "
+                            + differences.map { String($0.prefix(600)) }.joined(separator: "\n  "))
+                }
+            }
+            print("RegularExpressionDifferentialTests: \(Self.longCaseCount) long texts, \(matchCount) matches, \(failures.count) differ")
+            for failure in failures.prefix(20) {
+                Issue.record(Comment(rawValue: failure))
+            }
+            #expect(failures.isEmpty, "\(failures.count) of \(Self.longCaseCount) long cases differ")
         }
     }
 }
