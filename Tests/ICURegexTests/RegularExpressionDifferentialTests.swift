@@ -340,5 +340,118 @@ extension LibraryTests {
             }
             #expect(failures.isEmpty, "\(failures.count) of \(Self.longCaseCount) long cases differ")
         }
+
+        // MARK: Named cases
+
+        /// The first documented difference. Linux Foundation copies the range out of a Swift
+        /// string and searches the copy, but compares ICU's offsets in the copy with the range's
+        /// location in the string (`context.anchorIndex = range.location` in CFRegularExpression.c):
+        /// here it accepts `b` one unit into the range. Apple's documented meaning, which ours
+        /// follows: matches only at the range's start, and then each where the last one ended.
+        @Test func anchoredWithARangeNotAtZero() throws {
+            let text = "aab"
+            let range = NSRange(location: 1, length: 2)
+            let foundation = try NSRegularExpression(pattern: "b")
+            let ours = try ICURegularExpression(pattern: "b")
+            #expect(foundation.matches(in: text, options: .anchored, range: range).map(\.range) == [NSRange(location: 2, length: 1)])
+            // With `.anchored`, ICU's progress at the copy's unit 1 (not past the "anchor", 1)
+            // calls the block with a nil result: `numberOfMatches` counts it, and `firstMatch`
+            // and `rangeOfFirstMatch` take it for the first match (nil, and {0, 0}).
+            #expect(foundation.numberOfMatches(in: text, options: .anchored, range: range) == 2)
+            #expect(foundation.firstMatch(in: text, options: .anchored, range: range) == nil)
+            #expect(foundation.rangeOfFirstMatch(in: text, options: .anchored, range: range) == NSRange(location: 0, length: 0))
+            #expect(ours.matches(in: text, options: .anchored, range: range).isEmpty)
+            #expect(ours.firstMatch(in: text, options: .anchored, range: range) == nil)
+            #expect(ours.numberOfMatches(in: text, options: .anchored, range: range) == 0)
+            #expect(ours.rangeOfFirstMatch(in: text, options: .anchored, range: range).location == NSNotFound)
+            #expect(ours.stringByReplacingMatches(in: text, options: .anchored, range: range, withTemplate: "x") == "aab")
+
+            // At the range's start, and contiguous from there (Foundation stops at the first gap
+            // too, but counts the gap from the wrong place).
+            let letters = try ICURegularExpression(pattern: "[ab]")
+            let spaced = "xabba b"
+            let ranges = letters.matches(in: spaced, options: .anchored, range: NSRange(location: 1, length: 6)).map(\.range)
+            #expect(ranges == [NSRange(location: 1, length: 1), NSRange(location: 2, length: 1), NSRange(location: 3, length: 1), NSRange(location: 4, length: 1)])
+
+            // With transparent bounds Foundation searches the whole string, and both agree.
+            let transparent: NSRegularExpression.MatchingOptions = [.anchored, .withTransparentBounds]
+            #expect(ours.firstMatch(in: text, options: transparent, range: range) == nil)
+            #expect(foundation.firstMatch(in: text, options: transparent, range: range) == nil)
+            #expect(
+                letters.matches(in: spaced, options: transparent, range: NSRange(location: 1, length: 6)).map(\.range)
+                    == (try NSRegularExpression(pattern: "[ab]")).matches(in: spaced, options: transparent, range: NSRange(location: 1, length: 6)).map(\.range))
+        }
+
+        /// ICU (72, ours, and 76, Foundation's) crashes when the search range starts between the
+        /// halves of a surrogate pair and the bounds let it see the text before the range
+        /// (`.withTransparentBounds` or `.withoutAnchoringBounds`), for patterns such as `.*b`
+        /// that back up over the text: a segmentation fault inside ICU's matcher (or, before it, a
+        /// match whose start is past its end, which traps in `UTF16MatchWalk.findNext()`).
+        /// Foundation was seen to crash the same way, though not every time (it reads memory it
+        /// should not); ours should not crash.
+        /// The generated cases keep clear of it (such ranges start one unit earlier there).
+        @Test func splitPairWithBoundsCrashes() async {
+            await #expect(processExitsWith: .success, "ICURegularExpression, .withTransparentBounds") {
+                let expression = try ICURegularExpression(pattern: ".*b")
+                _ = expression.firstMatch(in: "😀", options: .withTransparentBounds, range: NSRange(location: 1, length: 1))
+            }
+            await #expect(processExitsWith: .success, "ICURegularExpression, .withoutAnchoringBounds") {
+                let expression = try ICURegularExpression(pattern: ".*é")
+                _ = expression.matches(in: "😀x", options: .withoutAnchoringBounds, range: NSRange(location: 1, length: 2))
+            }
+        }
+
+        /// Templates as Foundation reads them, with fewer and with more than nine groups: `$`
+        /// takes as many digits as the number of ranges has (`$10` is group 1 and `0` with nine
+        /// groups, group 10 with ten), a group past the last is empty, a backslash takes the next
+        /// character, `$` without a digit and `${name}` are text, a trailing `\` is dropped.
+        @Test(arguments: [
+            ("(a)(b)(c)(d)(e)(f)(g)(h)(i)(j)(k)(l)", "abcdefghijkl-abcdefghijkl"),
+            ("(a)(b)(c)(d)(e)(f)(g)(h)(i)", "abcdefghi abcdefghi"),
+            ("(a)(b)(c)(d)(e)(f)(g)(h)(i)(j)", "abcdefghij"),
+            ("(?<first>\\w)(x)?(\\w)", "ab cd"),
+            (String(repeating: "(a)", count: 100), String(repeating: "a", count: 100)),
+        ])
+        func templates(pattern: String, text: String) throws {
+            let templates = [
+                "$0", "$1", "$9", "$10", "$11", "$12", "$13", "$99", "$100", "$123", "$01", "$1$2$3", "\\$1", "\\\\$1", "\\\\",
+                "$", "x$", "x\\", "$a", "${first}", "\\n", "é$1😀", "", "$$1", "\\", "$1\\",
+            ]
+            let foundation = try NSRegularExpression(pattern: pattern)
+            let ours = try ICURegularExpression(pattern: pattern)
+            let range = NSRange(location: 0, length: text.utf16.count)
+            for template in templates {
+                #expect(
+                    ours.stringByReplacingMatches(in: text, range: range, withTemplate: template)
+                        == foundation.stringByReplacingMatches(in: text, range: range, withTemplate: template),
+                    "template \(String(reflecting: template))")
+                let mine = NSMutableString(string: text)
+                let theirs = NSMutableString(string: text)
+                #expect(ours.replaceMatches(in: mine, range: range, withTemplate: template) == foundation.replaceMatches(in: theirs, range: range, withTemplate: template))
+                #expect(mine as String == theirs as String, "template \(String(reflecting: template))")
+            }
+        }
+
+        /// `range(withName:)` for present, absent and non-participating names, and results'
+        /// other properties.
+        @Test func namedGroupsAndResults() throws {
+            let pattern = "(?<user>\\w+)@(?<host>\\w+)(?<tld>\\.com)?"
+            let text = "ann@example.com, bob@test"
+            let foundation = try NSRegularExpression(pattern: pattern)
+            let ours = try ICURegularExpression(pattern: pattern)
+            let range = NSRange(location: 0, length: text.utf16.count)
+            let theirs = foundation.matches(in: text, range: range)
+            let mine = ours.matches(in: text, range: range)
+            #expect(mine.count == 2 && theirs.count == 2)
+            for (a, b) in zip(mine, theirs) {
+                for name in ["user", "host", "tld", "nope", "", "1", "USER"] {
+                    #expect(a.range(withName: name) == b.range(withName: name), "name \(name)")
+                }
+                #expect(a.numberOfRanges == b.numberOfRanges)
+                #expect(a.resultType == b.resultType)
+                #expect(a.regularExpression?.pattern == b.regularExpression?.pattern)
+            }
+            #expect(mine[1].range(withName: "tld").location == NSNotFound)
+        }
     }
 }
