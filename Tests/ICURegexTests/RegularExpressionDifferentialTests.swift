@@ -98,6 +98,10 @@ extension LibraryTests {
             case enumerate, numberOfMatches, firstMatch, rangeOfFirstMatch, replacingString, replaceMutable
         }
 
+        /// What the last ``compare`` saw: whether the pattern compiled, and whether Foundation
+        /// found a match. (The tests of this suite run one at a time.)
+        nonisolated(unsafe) static var statistics = (compiled: false, matched: false)
+
         /// Compares one case; returns what differs (empty when all agrees).
         static func compare(
             pattern: String, options: NSRegularExpression.Options, text: String, range: NSRange,
@@ -105,6 +109,7 @@ extension LibraryTests {
             template: String, stopAfter: Int, countsResultsOnly: Bool
         ) -> [String] {
             var differences: [String] = []
+            statistics = (false, false)
             func check(_ what: String, _ ours: some Equatable & CustomStringConvertible, _ theirs: some Equatable & CustomStringConvertible) {
                 if "\(ours)" != "\(theirs)" { differences.append("\(what): ours \(ours), Foundation \(theirs)") }
             }
@@ -128,12 +133,14 @@ extension LibraryTests {
             } catch {
                 return ["init: ours throws \(error), Foundation compiles"]
             }
+            statistics.compiled = true
             check("pattern", String(reflecting: ours.pattern), String(reflecting: foundation.pattern))
             check("options", ours.options.rawValue, foundation.options.rawValue)
             check("numberOfCaptureGroups", ours.numberOfCaptureGroups, foundation.numberOfCaptureGroups)
 
             let theirMatches = foundation.matches(in: text, options: matchingOptions, range: range)
             let ourMatches = ours.matches(in: text, options: matchingOptions, range: range)
+            statistics.matched = !theirMatches.isEmpty
             check("matches", ourMatches.map { describe($0, names: names) }, theirMatches.map { describe($0, names: names) })
             if let first = ourMatches.first, first.resultType != .regularExpression {
                 differences.append("resultType \(first.resultType.rawValue)")
@@ -229,7 +236,6 @@ extension LibraryTests {
                 let stopAfter = generator.random.number(in: 1...4)
                 let countsResultsOnly = generator.random.chance(0.5)
                 for operation in operations { operationCounts["\(operation)", default: 0] += 1 }
-                if (try? NSRegularExpression(pattern: pattern, options: options)) != nil { compiled += 1 }
 
                 if ProcessInfo.processInfo.environment["ICUREGEX_TRACE"] != nil {
                     FileHandle.standardError.write("#\(index) \(String(reflecting: pattern)) \(options.rawValue) \(String(reflecting: text)) \(range) \(matchingOptions.rawValue) \(operations) \(String(reflecting: template))\n".data(using: .utf8)!)
@@ -237,11 +243,8 @@ extension LibraryTests {
                 let differences = Self.compare(
                     pattern: pattern, options: options, text: text, range: range, matchingOptions: matchingOptions, names: names,
                     operations: operations, template: template, stopAfter: stopAfter, countsResultsOnly: countsResultsOnly)
-                if let regex = try? NSRegularExpression(pattern: pattern, options: options),
-                    regex.firstMatch(in: text, range: NSRange(location: 0, length: text.utf16.count)) != nil
-                {
-                    withMatches += 1
-                }
+                if Self.statistics.compiled { compiled += 1 }
+                if Self.statistics.matched { withMatches += 1 }
                 if !differences.isEmpty {
                     failures.append(
                         "#\(index) pattern \(String(reflecting: pattern)) options \(Self.describe(options)) text \(String(reflecting: text)) "
@@ -266,7 +269,7 @@ extension LibraryTests {
             }
             #expect(failures.isEmpty, "\(failures.count) of \(Self.caseCount) cases differ")
             #expect(compiled > Self.caseCount * 3 / 4)
-            #expect(withMatches > Self.caseCount / 4)
+            #expect(withMatches > Self.caseCount / 6)
             #expect(withManyGroups > Self.caseCount / 40)
         }
 
