@@ -225,8 +225,12 @@ extension LibraryTests {
                 ] as [NSRegularExpression.Options])
                 let options = Self.patternOptions(nsOptions)
                 let rare = generator.random.element(of: LibraryTests.RegularExpressionDifferentialTests.rareWordSets)
-                let text = generator.longText(
+                var text = generator.longText(
                     length: generator.random.number(in: 5_000...70_000), rareWords: rare, rareEvery: generator.random.element(of: [50, 300, 2_000]))
+                if generator.random.chance(0.3) {
+                    // Sparse matches, then dense ones: the plan gives way to ICU's search midway.
+                    text += generator.longText(length: generator.random.number(in: 2_000...20_000))
+                }
                 let count = text.utf16.count
                 let location = generator.random.chance(0.5) ? 0 : generator.random.number(in: 0...(count - 4_500))
                 var nsRange = NSRange(location: location, length: generator.random.number(in: 4_500...(count - location)))

@@ -285,6 +285,11 @@ extension LibraryTests {
             "a|the", "[^ ]+@[^ ]+", "\\p{Lu}\\p{Ll}*", "(?i)WATSON|holmes", "\\.com", "o", ".", "(?s).{1,5}",
             "\\r\\n|\\n", "\\R", "(\\w)\\1", "(?<=Baker )Street", "Holmes\\b", "^\\w+", "said$", "(?i)(s)(h)erlock",
             "1895|221B", "Москва", "(?<word>\\w+)-", "c(a|o)f", "(?:Holmes|Watson)(?:, |\\.)",
+            // Priorities, lazy and possessive quantifiers, case folds of more than one character,
+            // empty matches, line ends.
+            "Holm|Holmes", "(?:Sher|Sherlock)(lock)?", "H\\w*?s", "\\w++s", "[A-Z]\\w*+", "(?i)ss", "(?i)straße",
+            "(?i)k", "(?i)[σς]", "(?i)Σ", "(?s)Holmes.{0,20}Watson", "Holmes.{0,20}Watson", "(?:\\r\\n|\\n)+", "[^\\n]+",
+            "\\S+", "[😀🎉]", "\\p{Han}+", "\\p{Greek}+", "x|", "a?", "\\w*", "\\s*", "(?i)the|and", "e\\b",
         ]
 
         /// Words that some long texts hold only every few hundred words, so that the literal
@@ -307,7 +312,11 @@ extension LibraryTests {
                 ] as [NSRegularExpression.Options])
                 let rare = generator.random.element(of: Self.rareWordSets)
                 let length = generator.random.number(in: 5_000...70_000)
-                let text = generator.longText(length: length, rareWords: rare, rareEvery: generator.random.element(of: [50, 300, 2_000]))
+                var text = generator.longText(length: length, rareWords: rare, rareEvery: generator.random.element(of: [50, 300, 2_000]))
+                if generator.random.chance(0.3) {
+                    // Sparse matches, then dense ones: the plan gives way to ICU's search midway.
+                    text += generator.longText(length: generator.random.number(in: 2_000...20_000))
+                }
                 let count = text.utf16.count
                 var range = NSRange(location: 0, length: count)
                 if generator.random.chance(0.5) {

@@ -49,7 +49,7 @@ struct RegularExpressionCaseGenerator {
     static let words: [String] = [
         "Sherlock", "Holmes", "Watson", "the", "of", "and", "said", "a", "to", "it", "was", "Baker", "Street",
         "john@example.com", "mary@test.com", "Москва", "город", "日本語", "東京", "😀", "🎉", "café", "Straße",
-        "STRASSE", "ΣΟΦΙΑ", "σοφία", "1895", "221B", "SHERLOCK", "sherlock", ",", ".", "\n", "\r\n", "\u{2028}",
+        "STRASSE", "ΣΟΦΙΑ", "σοφία", "1895", "221B", "SHERLOCK", "sherlock", ",", ".", "\n", "\r\n", "\u{2028}", "Holm", "ſ", "\u{212A}", "ss", "SS", "Σ",
     ]
 
     /// A text of about `length` UTF-16 units of words; `rareWords` are left out but every
