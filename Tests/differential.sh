@@ -50,7 +50,7 @@ while [ "$(date +%s)" -lt "$deadline" ]; do
     fi
     if [ "$only" != patterns ]; then
         # The generated cases and long texts only: the named tests do not depend on the seed.
-        run nsregex 'RegularExpressionDifferentialTests/(generatedCases|longTexts)|MatchSequenceDifferentialTests/(generatedCases|longTexts)' \
+        run nsregex 'RegularExpressionDifferentialTests/(generatedCases|longTexts)|MatchSequenceDifferentialTests/(generatedCases|longTexts|generatedPatternsOnLongTexts)' \
             'RegularExpressionDifferentialTests: seed'
         grep -q 'MatchSequenceDifferentialTests: seed' "${TMPDIR:-/tmp}/differential-nsregex-$seed.log" ||
             { echo "differential.sh: MatchSequenceDifferentialTests did not run" >&2; exit 1; }

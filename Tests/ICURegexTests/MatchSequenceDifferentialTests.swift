@@ -1,5 +1,5 @@
 import Foundation
-import ICURegex
+@testable import ICURegex
 import Testing
 import TestSupport
 
@@ -281,6 +281,69 @@ extension LibraryTests {
                 Issue.record(Comment(rawValue: failure))
             }
             #expect(failures.isEmpty, "\(failures.count) of \(Self.longCaseCount) long cases differ")
+        }
+
+        /// The generated patterns of the short cases on texts of 4,100 to 6,000 units of the
+        /// same pieces, where the plan finds the matches of those without assertions: against
+        /// the ICU-only walk, and against Foundation. A case whose ICU-only walk hits the
+        /// pattern's limits (backtracking on a long text) is left out.
+        @Test("generated patterns on texts long enough for the search plan")
+        func generatedPatternsOnLongTexts() throws {
+            var generator = RegularExpressionCaseGenerator(seed: Self.seed ^ 0x504C_414E)
+            var failures: [String] = []
+            var compared = 0
+            var limited = 0
+            var withPlan = 0
+            var matchCount = 0
+            for index in 0..<Self.longCaseCount * 8 {
+                let pattern = generator.pattern()
+                let nsOptions = generator.options().subtracting([.ignoreMetacharacters, .useUnicodeWordBoundaries])
+                var text = ""
+                let length = generator.random.number(in: 4_100...6_000)
+                while text.utf16.count < length { text += generator.text() }
+                guard !pattern.contains("(?w)"),
+                    let planned = try? RegexPattern(pattern, options: Self.patternOptions(nsOptions)),
+                    let plain = try? RegexPattern(pattern, options: Self.patternOptions(nsOptions), limits: .default, usesSearchPlan: false)
+                else { continue }
+                let units = Array(text.utf16)
+                let (plainMatches, plainError) = units.withUnsafeBufferPointer { buffer in
+                    var iterator = plain.matches(inUTF16: buffer).makeIterator()
+                    var matches: [Groups] = []
+                    while let match = iterator.next() { matches.append(Self.groups(match)) }
+                    return (matches, iterator.error)
+                }
+                if plainError != nil {
+                    limited += 1
+                    continue
+                }
+                compared += 1
+                if planned.plan?.findsMatchesByTheirCharactersAlone == true { withPlan += 1 }
+                matchCount += plainMatches.count
+                let plannedMatches = units.withUnsafeBufferPointer { planned.matches(inUTF16: $0).map(Self.groups) }
+                var differences: [String] = []
+                if plannedMatches != plainMatches {
+                    let first = zip(plannedMatches, plainMatches).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                        ?? min(plannedMatches.count, plainMatches.count)
+                    differences.append(
+                        "plan against ICU: \(plannedMatches.count) matches, ICU \(plainMatches.count); first difference at match \(first): plan "
+                            + "\(Self.describe(Array(plannedMatches.dropFirst(first).prefix(2)))), ICU \(Self.describe(Array(plainMatches.dropFirst(first).prefix(2))))")
+                }
+                if let foundation = try? NSRegularExpression(pattern: pattern, options: nsOptions) {
+                    let theirs = foundation.matches(in: text, range: NSRange(location: 0, length: units.count)).map(Self.groups)
+                    if theirs != plainMatches { differences.append("ICU-only walk against Foundation: \(plainMatches.count) matches, Foundation \(theirs.count)") }
+                }
+                if !differences.isEmpty {
+                    failures.append(
+                        "#\(index) pattern \(String(reflecting: pattern)) options \(nsOptions.rawValue) text \(String(reflecting: text))\n  "
+                            + differences.joined(separator: "\n  "))
+                }
+            }
+            print("MatchSequenceDifferentialTests: \(Self.longCaseCount * 8) generated patterns on long texts, \(compared) compared (\(withPlan) walked with the plan), \(limited) hit limits, \(matchCount) matches, \(failures.count) differ")
+            for failure in failures.prefix(10) {
+                Issue.record(Comment(rawValue: String(failure.prefix(3_000))))
+            }
+            #expect(failures.isEmpty, "\(failures.count) generated patterns on long texts differ")
+            #expect(withPlan > compared / 4)
         }
 
         /// Walking every match of `\w+` in about 2 MB takes time linear in the length: a
