@@ -144,6 +144,15 @@ extension LibraryTests {
                         foundation.matches(in: text, range: NSRange(location: 0, length: text.utf16.count)).map(Self.groups))
                 }
 
+                // String indices that may fall between the halves of a surrogate pair (the
+                // UTF-16 view's indices), searched as those units.
+                let splitBounds = Self.index(splitRange.location, in: text)..<Self.index(NSMaxRange(splitRange), in: text)
+                let splitMatches = Array(ours.matches(in: text, range: splitBounds))
+                for match in splitMatches {
+                    if let problem = Self.selfConsistent(match, in: text, names: names) { differences.append("RegexMatch on UTF-16 indices: \(problem)") }
+                }
+                check("matches(in: String, range:) on UTF-16 indices", splitMatches.map(Self.groups), foundation.matches(in: text, range: splitRange).map(Self.groups))
+
                 // UTF-16 units, with a range that may cut a surrogate pair.
                 let units = Array(text.utf16)
                 let bufferMatches = units.withUnsafeBufferPointer { buffer in
@@ -376,6 +385,30 @@ extension LibraryTests {
             #expect(pattern.matches(in: tail).reduce(0) { count, _ in count + 1 } >= expectedWords - 1_000)
             let empty = try RegexPattern("x*")
             #expect(empty.matches(in: text).reduce(0) { count, _ in count + 1 } == text.unicodeScalars.count + 1)
+        }
+
+        /// A range whose end falls between the halves of a surrogate pair (a UTF-16 index of the
+        /// string): its matches' UTF-16 offsets are right, but their string indices are not when
+        /// the range's UTF-16 length equals its UTF-8 length, which `StringMatchWalk` takes for
+        /// an ASCII text (the half pair counts one UTF-16 unit and no UTF-8 byte, a two-byte
+        /// character one unit and two bytes), and so reads UTF-16 offsets as UTF-8 offsets.
+        @Test func stringIndicesInsideASurrogatePair() throws {
+            let text = "éc😀"
+            let utf16 = text.utf16
+            let range = utf16.startIndex..<utf16.index(utf16.startIndex, offsetBy: 3)  // é, c, the first half of 😀
+            let matches = Array(try RegexPattern("c").matches(in: text, range: range))
+            try #require(matches.count == 1)
+            #expect(matches[0].utf16Range == 1..<2)
+            #expect(matches[0].range.lowerBound.utf16Offset(in: text) == 1)
+            #expect(matches[0].range == text.firstIndex(of: "c")!..<text.firstIndex(of: "😀")!)
+            #expect(matches[0].substring == "c")
+            // The same with a group, and U+0085 (two UTF-8 bytes) instead of é.
+            let nel = "\u{85}😀"
+            let nelRange = nel.utf16.startIndex..<nel.utf16.index(nel.utf16.startIndex, offsetBy: 2)
+            let empty = Array(try RegexPattern("(x*)").matches(in: nel, range: nelRange))
+            #expect(empty.map(\.utf16Range) == [0..<0, 1..<1, 2..<2])
+            #expect(empty.map { $0.range.lowerBound.utf16Offset(in: nel) } == [0, 1, 2])
+            #expect(empty.map { $0.range(at: 1).map { $0.lowerBound.utf16Offset(in: nel) } } == [0, 1, 2])
         }
 
         // MARK: ICU's templates
