@@ -309,7 +309,18 @@ extension LibraryTests {
                 let nsOptions = generator.options().subtracting([.ignoreMetacharacters, .useUnicodeWordBoundaries])
                 var text = ""
                 let length = generator.random.number(in: 4_100...6_000)
-                while text.utf16.count < length { text += generator.text() }
+                // Half the texts are the generated pieces throughout; half are filler that few
+                // patterns match, with pieces every few hundred units, where the plan's literal
+                // search runs far between its matches.
+                let sparse = generator.random.chance(0.5)
+                let spacing = generator.random.element(of: [100, 400, 1_500])
+                while text.utf16.count < length {
+                    if sparse, generator.random.number(in: 0..<spacing) >= 16 {
+                        text += generator.random.element(of: ["mnop ", "qrst ", "uvw ", "MNOP ", "mnop, ", "q\n", "ppp "])
+                    } else {
+                        text += generator.text()
+                    }
+                }
                 guard !pattern.contains("(?w)"),
                     let planned = try? RegexPattern(pattern, options: Self.patternOptions(nsOptions)),
                     let plain = try? RegexPattern(pattern, options: Self.patternOptions(nsOptions), limits: .default, usesSearchPlan: false)
