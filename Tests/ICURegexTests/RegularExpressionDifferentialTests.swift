@@ -79,7 +79,14 @@ extension LibraryTests {
             }
             let record = Record()
             enumerate { result, flags, stop in
-                record.calls.append(describe(flags) + " " + describe(result, names: names))
+                let call = describe(flags) + " " + describe(result, names: names)
+                // A run of the same call (progress, on long texts) is kept as its count.
+                if let last = record.calls.last, last.hasPrefix(call + " ×") || last == call {
+                    let count = last == call ? 1 : Int(last.dropFirst(call.count + 2))!
+                    record.calls[record.calls.count - 1] = call + " ×\(count + 1)"
+                } else {
+                    record.calls.append(call)
+                }
                 if !countsResultsOnly || result != nil { record.counted += 1 }
                 if record.counted >= stopAfter { stop.pointee = true }
             }
@@ -329,11 +336,13 @@ extension LibraryTests {
                 // Mostly no matching options, which leaves the search to the plan.
                 var matchingOptions = generator.random.element(of: [
                     [], [], [], [], .withTransparentBounds, .withoutAnchoringBounds, .anchored, .reportCompletion,
+                    [.reportProgress, .reportCompletion],
                 ] as [NSRegularExpression.MatchingOptions])
                 // `.anchored` only where Linux Foundation gets it right.
                 if matchingOptions == .anchored, range.location != 0 { matchingOptions = [.anchored, .withTransparentBounds] }
                 let template = generator.random.element(of: ["<$0>", "$1", "[$2|$1]", "\\$0", ""])
-                let operations: [Operation] = [.numberOfMatches, .firstMatch, .replacingString] + (index % 4 == 0 ? [.enumerate] : [])
+                let operations: [Operation] = [.numberOfMatches, .firstMatch, .replacingString]
+                    + (index % 4 == 0 || matchingOptions.contains(.reportProgress) ? [.enumerate] : [])
                 let differences = Self.compare(
                     pattern: pattern, options: options, text: text, range: range, matchingOptions: matchingOptions,
                     names: ["first", "last", "word"], operations: operations, template: template, stopAfter: Int.max,
