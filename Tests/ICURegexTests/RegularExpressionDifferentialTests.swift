@@ -1,6 +1,7 @@
 import Foundation
 import ICURegex
 import ICURegexFoundation
+import Synchronization
 import Testing
 import TestSupport
 
@@ -473,6 +474,41 @@ extension LibraryTests {
                 #expect(a.regularExpression?.pattern == b.regularExpression?.pattern)
             }
             #expect(mine[1].range(withName: "tld").location == NSNotFound)
+        }
+
+        /// The block of an enumeration may use the same expression again (Foundation clones its
+        /// ICU matcher when it is taken), and one expression serves many threads at once.
+        @Test func reentrantAndConcurrentUse() throws {
+            let pattern = "(\\w+)@(\\w+)\\.com|Holmes"
+            var generator = RegularExpressionCaseGenerator(seed: 0x5245_454E)
+            let text = generator.longText(length: 20_000)
+            let range = NSRange(location: 0, length: text.utf16.count)
+            let foundation = try NSRegularExpression(pattern: pattern)
+            let ours = try ICURegularExpression(pattern: pattern)
+
+            var theirs: [String] = []
+            foundation.enumerateMatches(in: text, range: range) { result, _, _ in
+                guard let result else { return }
+                let inner = foundation.matches(in: text, range: NSRange(location: result.range.location, length: min(2_000, range.length - result.range.location)))
+                theirs.append("\(result.range) \(inner.count) \(foundation.firstMatch(in: text, range: result.range)?.range(at: 1) ?? Self.notFound)")
+            }
+            var mine: [String] = []
+            ours.enumerateMatches(in: text, range: range) { result, _, _ in
+                guard let result else { return }
+                let inner = ours.matches(in: text, range: NSRange(location: result.range.location, length: min(2_000, range.length - result.range.location)))
+                mine.append("\(result.range) \(inner.count) \(ours.firstMatch(in: text, range: result.range)?.range(at: 1) ?? Self.notFound)")
+            }
+            #expect(mine == theirs)
+            #expect(!mine.isEmpty)
+
+            let expected = foundation.matches(in: text, range: range).map { Self.describe($0, names: []) }
+            let results = Mutex<[Int: [String]]>([:])
+            DispatchQueue.concurrentPerform(iterations: 16) { index in
+                let found = ours.matches(in: text, range: range).map { Self.describe($0, names: []) }
+                results.withLock { $0[index] = found }
+            }
+            #expect(results.withLock { $0.count } == 16)
+            #expect(results.withLock { $0.values.allSatisfy { $0 == expected } })
         }
     }
 }
