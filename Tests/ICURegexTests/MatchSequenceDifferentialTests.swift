@@ -269,6 +269,10 @@ extension LibraryTests {
                 units.withUnsafeBufferPointer { buffer in
                     check("matches(inUTF16:range:)", planned.matches(inUTF16: buffer, range: range).map(Self.groups), expected)
                 }
+                let replaced = try planned.replacing(in: text, range: bounds, withTemplate: "<$0>")
+                if replaced != foundation.stringByReplacingMatches(in: text, range: nsRange, withTemplate: "<$0>") {
+                    differences.append("replacing(in:range:withTemplate: \"<$0>\") differs from Foundation's")
+                }
                 // Lone surrogates, which a String cannot hold: the plan against ICU alone.
                 var broken = units
                 for _ in 0..<generator.random.number(in: 1...8) {
