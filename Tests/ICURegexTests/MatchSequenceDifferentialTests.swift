@@ -254,7 +254,6 @@ extension LibraryTests {
                 let plain = try RegexPattern(source, options: options, limits: .default, usesSearchPlan: false)
                 let expected = foundation.matches(in: text, range: nsRange).map(Self.groups)
                 matchCount += expected.count
-                if ProcessInfo.processInfo.environment["ICUREGEX_TRACE"] != nil { print("LONG", source, nsOptions.rawValue, count, range, expected.count) }
                 var differences: [String] = []
                 func check(_ what: String, _ mine: [Groups], _ theirs: [Groups]) {
                     guard mine != theirs else { return }

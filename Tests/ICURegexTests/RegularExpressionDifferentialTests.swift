@@ -17,6 +17,7 @@ extension LibraryTests {
         static let seed = ProcessInfo.processInfo.environment["ICUREGEX_SEED"].flatMap { UInt64($0) } ?? 0x4E53_5245_4745_58
         static let caseCount = ProcessInfo.processInfo.environment["ICUREGEX_CASES"].flatMap { Int($0) } ?? 50_000
         static let longCaseCount = max(40, caseCount / 800)
+        static let traces = ProcessInfo.processInfo.environment["ICUREGEX_TRACE"] != nil
 
         static let notFound = NSRange(location: NSNotFound, length: 0)
 
@@ -245,7 +246,9 @@ extension LibraryTests {
                 let countsResultsOnly = generator.random.chance(0.5)
                 for operation in operations { operationCounts["\(operation)", default: 0] += 1 }
 
-                if ProcessInfo.processInfo.environment["ICUREGEX_TRACE"] != nil {
+                // ICUREGEX_TRACE=1 writes each case to standard error before it runs, to find
+                // the one that crashes (ICU's crashes take the reference down too).
+                if Self.traces {
                     FileHandle.standardError.write("#\(index) \(String(reflecting: pattern)) \(options.rawValue) \(String(reflecting: text)) \(range) \(matchingOptions.rawValue) \(operations) \(String(reflecting: template))\n".data(using: .utf8)!)
                 }
                 let differences = Self.compare(
