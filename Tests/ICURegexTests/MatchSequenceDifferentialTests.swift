@@ -44,7 +44,7 @@ extension LibraryTests {
             (0..<match.numberOfRanges).map { match.utf16Range(at: $0) }
         }
 
-        static func groups(_ match: UTF16Match) -> Groups {
+        static func groups(_ match: BufferMatch) -> Groups {
             (0..<match.numberOfRanges).map { match.range(at: $0) }
         }
 

@@ -411,7 +411,7 @@ extension LibraryTests {
         /// halves of a surrogate pair and the bounds let it see the text before the range
         /// (`.withTransparentBounds` or `.withoutAnchoringBounds`), for patterns such as `.*b`
         /// that back up over the text: a segmentation fault inside ICU's matcher (or, before it, a
-        /// match whose start is past its end, which traps in `UTF16MatchWalk.findNext()`).
+        /// match whose start is past its end, which traps in `MatchWalk.findNext()`).
         /// Foundation was seen to crash the same way, though not every time (it reads memory it
         /// should not); ours should not crash.
         /// The generated cases keep clear of it (such ranges start one unit earlier there).
