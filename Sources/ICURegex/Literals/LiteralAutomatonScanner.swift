@@ -5,8 +5,7 @@
 ///
 /// The automaton reads one byte per step through a table indexed by its state and the byte's
 /// class (the bytes that occur in no literal share one class, so the table stays small); a
-/// state at or above ``firstAcceptingState`` means that some literal ends at the byte just
-/// read. Its states are the nodes of the literals' trie; a byte without a child follows the
+/// state at or after ``firstAcceptingRow`` means that some literal ends at the byte just read. Its states are the nodes of the literals' trie; a byte without a child follows the
 /// failure links (the longest proper suffix of the state's text that is a trie node) as
 /// Aho and Corasick defined them, resolved in advance into every table entry.
 ///
@@ -21,11 +20,12 @@ struct LiteralAutomatonScanner: BlockScanner {
     private let byteClasses: [UInt8]
     /// The number of byte classes: the width of a table row.
     private let classCount: Int
-    /// The next state for each state and byte class, row by row.
+    /// The next state for each state and byte class, row by row, as the offset of the next
+    /// state's row.
     private let transitions: [Int32]
-    /// The states from this one on are accepting.
-    private let firstAcceptingState: Int32
-    /// For each accepting state, from ``firstAcceptingState`` on, the length of a literal that
+    /// The offset of the first accepting state's row: the rows from it on are accepting.
+    private let firstAcceptingRow: Int32
+    /// For each accepting state, in order from ``firstAcceptingRow`` on, the length of a literal that
     /// ends at the byte that led there (1 for a byte outside ASCII that is an occurrence).
     private let occurrenceLengths: [Int32]
     /// True when a byte outside ASCII is itself an occurrence.
@@ -121,16 +121,19 @@ struct LiteralAutomatonScanner: BlockScanner {
         order += (0..<stateCount).filter { acceptedLength[$0] != 0 }
         var renumbered = [Int32](repeating: 0, count: stateCount)
         for (newIndex, oldIndex) in order.enumerated() { renumbered[oldIndex] = Int32(newIndex) }
+        // Each entry holds the next state's row offset (its number times the row width), which
+        // spares the scan a multiplication per byte.
         var finalTable = [Int32](repeating: 0, count: stateCount * classCount)
         for (newIndex, oldIndex) in order.enumerated() {
             for byteClass in 0..<classCount {
-                finalTable[newIndex * classCount + byteClass] = renumbered[Int(table[oldIndex * classCount + byteClass])]
+                finalTable[newIndex * classCount + byteClass] =
+                    renumbered[Int(table[oldIndex * classCount + byteClass])] * Int32(classCount)
             }
         }
         byteClasses = classes
         self.classCount = classCount
         transitions = finalTable
-        firstAcceptingState = Int32(firstAccepting)
+        firstAcceptingRow = Int32(firstAccepting * classCount)
         occurrenceLengths = order[firstAccepting...].map { acceptedLength[$0] }
     }
 
@@ -172,14 +175,14 @@ struct LiteralAutomatonScanner: BlockScanner {
         guard start < count, let base = block.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return count }
         return byteClasses.withUnsafeBufferPointer { classes in
             transitions.withUnsafeBufferPointer { table in
-                let classCount = self.classCount
-                let firstAccepting = firstAcceptingState
-                var state: Int32 = 0
+                let firstAccepting = firstAcceptingRow
+                var row: Int32 = 0
                 var position = start
                 while position < count {
-                    state = table[Int(state) &* classCount &+ Int(classes[Int(base[position])])]
-                    if state >= firstAccepting {
-                        return position &+ 1 &- Int(occurrenceLengths[Int(state &- firstAccepting)])
+                    row = table[Int(row) &+ Int(classes[Int(base[position])])]
+                    if row >= firstAccepting {
+                        let accepting = Int(row &- firstAccepting) / classCount
+                        return position &+ 1 &- Int(occurrenceLengths[accepting])
                     }
                     position &+= 1
                 }
