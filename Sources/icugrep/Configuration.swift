@@ -163,6 +163,15 @@ struct Configuration: Sendable {
     /// or UTF-32 byte-order mark says otherwise.
     var encoding: String? = nil
 
+    /// `--ignore-vcs`: while recursing, skip `.git` and what `.gitignore`, `.ignore` and
+    /// `.git/info/exclude` ignore (``VCSIgnoreRules``).
+    var ignoreVCS = false
+    /// `-t TYPE` and `--type-not=TYPE` in command-line order (``FileTypeFilter``), applied to
+    /// the files found while recursing.
+    var fileTypeSelections: [FileTypeSelection] = []
+    /// `--files`: print the name of each file that would be searched instead of searching.
+    var listsFiles = false
+
     /// The file operands; empty means standard input, or `.` with `-r`/`-R`. `-` is standard
     /// input.
     var files: [String] = []

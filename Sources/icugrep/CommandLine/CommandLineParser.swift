@@ -33,7 +33,10 @@ enum CommandLineParser {
             if settings.showsHelp {
                 return ParsedCommandLine(request: .help, warnings: settings.warnings)
             }
-            if settings.configuration.json && !settings.quiet {
+            if settings.showsTypeList {
+                return ParsedCommandLine(request: .typeList, warnings: settings.warnings)
+            }
+            if settings.configuration.json && !settings.quiet && !settings.configuration.listsFiles {
                 // As ripgrep: --json prints lines, so a summary of each file cannot be had.
                 if let fileListing = settings.fileListing {
                     let name = fileListing == .filesWithMatches ? "--files-with-matches" : "--files-without-match"
@@ -43,7 +46,8 @@ enum CommandLineParser {
                     throw CommandLineError.fatal("--json cannot be used with --count")
                 }
             }
-            if !settings.patterns.wasGivenByOption {
+            // --files takes no pattern: every operand is a file.
+            if !settings.patterns.wasGivenByOption && !settings.configuration.listsFiles {
                 guard !operands.isEmpty else { throw CommandLineError.usage(nil) }
                 settings.patterns.addArgument(operands.removeFirst())
             }

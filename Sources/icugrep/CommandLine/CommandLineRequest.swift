@@ -6,6 +6,8 @@ enum CommandLineRequest {
     case help
     /// `-V`, `--version`: print the version and exit with status 0 (it wins over `--help`).
     case version
+    /// `--type-list`: print the file types and exit with status 0.
+    case typeList
 }
 
 /// The outcome of parsing a valid command line: the request and the warnings to print first

@@ -66,6 +66,13 @@ enum HelpText {
               --exclude=GLOB        skip files that match GLOB
               --exclude-from=FILE   skip files that match any file pattern from FILE
               --exclude-dir=GLOB    skip directories that match GLOB
+              --ignore-vcs          while recursing, skip .git and what .gitignore,
+                                    .ignore and .git/info/exclude ignore
+          -t, --type=TYPE           while recursing, search only files of TYPE
+              --type-not=TYPE       while recursing, skip files of TYPE
+              --type-list           list the file types (ripgrep's) and exit
+              --files               print the files that would be searched;
+                                    every operand is a FILE, no PATTERNS
           -L, --files-without-match  print only names of FILEs with no selected lines
           -l, --files-with-matches  print only names of FILEs with selected lines
           -c, --count               print only a count of selected lines per FILE

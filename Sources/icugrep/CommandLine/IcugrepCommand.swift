@@ -20,6 +20,8 @@ enum IcugrepCommand {
             return printInformation(HelpText.text)
         case .version:
             return printInformation(VersionText.text)
+        case .typeList:
+            return printInformation(FileTypes.listText)
         case .search(let configuration):
             return search(configuration)
         }
@@ -38,6 +40,9 @@ enum IcugrepCommand {
     /// Compiles the patterns and searches; a pattern error is reported before any input is
     /// read.
     private static func search(_ configuration: Configuration) -> Int32 {
+        if configuration.listsFiles {
+            return ExitStatus.afterSearch(FileListing(configuration: configuration).run(), quiet: false)
+        }
         // --json still writes its summary, as ripgrep does (the search run does that).
         if ExitStatus.nothingCanBeSelected(configuration) && !(configuration.json && configuration.outputMode == .lines) {
             return ExitStatus.nothingSelected

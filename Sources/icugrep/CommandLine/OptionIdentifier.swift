@@ -121,4 +121,16 @@ enum OptionIdentifier: Sendable, Equatable {
     case noGroupSeparator
     /// `--color[=WHEN]`, `--colour[=WHEN]`.
     case color
+
+    // File selection while recursing (ripgrep's and ugrep's).
+    /// `--ignore-vcs`: skip what git ignores (`.gitignore`, `.ignore`, `.git/info/exclude`).
+    case ignoreVCS
+    /// `-t TYPE`, `--type=TYPE`: search only files of ripgrep's type TYPE.
+    case fileType
+    /// `--type-not=TYPE`: skip files of type TYPE.
+    case fileTypeNot
+    /// `--type-list`: print the file types and exit.
+    case typeList
+    /// `--files`: print the files that would be searched, without searching.
+    case listFiles
 }

@@ -126,6 +126,15 @@ extension OptionSettings {
         case .context: defaultContext = try Self.contextLength(text)
         case .groupSeparator: configuration.groupSeparator = text
         case .noGroupSeparator: configuration.groupSeparator = nil
+        // File selection while recursing.
+        case .ignoreVCS: configuration.ignoreVCS = true
+        case .fileType, .fileTypeNot:
+            guard let globs = FileTypes.globs(of: text) else {
+                throw .fatal("unrecognized file type: \(text)")
+            }
+            configuration.fileTypeSelections.append(FileTypeSelection(negated: option == .fileTypeNot, globs: globs))
+        case .typeList: showsTypeList = true
+        case .listFiles: configuration.listsFiles = true
         case .color:
             if let argument {
                 guard let choice = ColorChoice(argument: argument) else {

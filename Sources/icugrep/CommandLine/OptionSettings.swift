@@ -47,6 +47,8 @@ struct OptionSettings {
     var showsVersion = false
     /// `--label` was given (`--json` names standard input `<stdin>` otherwise, as ripgrep).
     var labelGiven = false
+    /// `--type-list` was given.
+    var showsTypeList = false
     /// Warnings issued while parsing, in order.
     var warnings: [String] = []
 }

@@ -95,12 +95,19 @@ enum OptionTable {
         .init(name: "column", identifier: .column, argument: .none),
         .init(name: "vimgrep", identifier: .vimgrep, argument: .none),
         .init(name: "smart-case", identifier: .smartCase, argument: .none),
+        // ripgrep's file selection.
+        .init(name: "ignore-vcs", identifier: .ignoreVCS, argument: .none),
+        .init(name: "type", identifier: .fileType, argument: .required),
+        .init(name: "type-not", identifier: .fileTypeNot, argument: .required),
+        .init(name: "type-list", identifier: .typeList, argument: .none),
+        .init(name: "files", identifier: .listFiles, argument: .none),
     ]
 
     /// The options named after ripgrep's, which an abbreviation reaches only when it abbreviates
     /// none of GNU grep's options: `--col` stays `--color` and `--s` stays `--silent`, as in
     /// GNU grep, instead of becoming ambiguous with `--column` and `--smart-case`.
-    static let ripgrepOptionNames: Set<String> = ["json", "column", "vimgrep", "smart-case"]
+    static let ripgrepOptionNames: Set<String> = Set(["json", "column", "vimgrep", "smart-case"])
+        .union(["ignore-vcs", "type", "type-not", "type-list", "files"])
 
     /// The short options, as GNU grep 3.8's option string
     /// `0123456789A:B:C:D:EFGHILRTUVZabcd:e:f:hilm:noqrsuvwxyz` (without its undocumented `-X`).
@@ -131,6 +138,9 @@ enum OptionTable {
             ("z", .nullData, .none),
         ]
         options += letters.map { .init(letter: $0.0, identifier: $0.1, argument: $0.2) }
+        // ripgrep's -t, which GNU grep leaves free (its -T is --initial-tab, so --type-not has
+        // no short option).
+        options.append(.init(letter: "t", identifier: .fileType, argument: .required))
         return options
     }()
 

@@ -27,6 +27,10 @@ final class InputWalker {
 
     private let configuration: Configuration
     private let filter: FileNameFilter
+    /// `--ignore-vcs` while recursing.
+    private let ignoreRules: VCSIgnoreRules?
+    /// `-t` and `--type-not`.
+    private let typeFilter: FileTypeFilter
     private let diagnostics: Diagnostics
     private let visit: (OpenedInput) -> Continuation
     /// True when the default operand `.` is searched: names then lose their leading `./`.
@@ -50,6 +54,8 @@ final class InputWalker {
     init(configuration: Configuration, diagnostics: Diagnostics, visit: @escaping (OpenedInput) -> Continuation) {
         self.configuration = configuration
         self.filter = FileNameFilter(configuration: configuration)
+        ignoreRules = configuration.ignoreVCS && configuration.recursion != .none ? VCSIgnoreRules() : nil
+        typeFilter = FileTypeFilter(selections: configuration.fileTypeSelections)
         self.diagnostics = diagnostics
         self.visit = visit
         if configuration.files.isEmpty {
@@ -124,7 +130,9 @@ final class InputWalker {
         }
         if isDirectory && configuration.recursion != .none {
             close(descriptor)
-            return walkDirectory(Self.trimmingTrailingSlashes(name), ancestors: [(status.st_dev, status.st_ino)])
+            let path = Self.trimmingTrailingSlashes(name)
+            ignoreRules?.start(operand: path)
+            return walkDirectory(path, ancestors: [(status.st_dev, status.st_ino)])
         }
         defer { if !visitorOwnsDescriptors { close(descriptor) } }
         return visit(OpenedInput(descriptor: descriptor, name: name, status: status, isStandardInput: false))
@@ -166,16 +174,20 @@ final class InputWalker {
 
             if type == UInt8(DT_DIR) {
                 if filter.skipsDirectory(entry.name, commandLine: false) { continue }
+                if let ignoreRules, ignoreRules.ignores(entry.name, isDirectory: true) { continue }
                 if statusKnown && ancestors.contains(where: { $0.0 == status.st_dev && $0.1 == status.st_ino }) {
                     if !configuration.noMessages { diagnostics.recursiveDirectoryLoop(shownName) }
                     continue
                 }
-                if walkDirectory(childPath, ancestors: ancestors + [(status.st_dev, status.st_ino)]) == .stop {
-                    return .stop
-                }
+                ignoreRules?.enter(childPath, name: entry.name)
+                let continuation = walkDirectory(childPath, ancestors: ancestors + [(status.st_dev, status.st_ino)])
+                ignoreRules?.leave()
+                if continuation == .stop { return .stop }
                 continue
             }
             if filter.skipsFile(entry.name, commandLine: false) { continue }
+            if let ignoreRules, ignoreRules.ignores(entry.name, isDirectory: false) { continue }
+            if !typeFilter.isEmpty && typeFilter.skips(entry.name) { continue }
             switch type {
             case UInt8(DT_CHR), UInt8(DT_BLK), UInt8(DT_FIFO), UInt8(DT_SOCK):
                 continue  // Devices found while recursing are skipped, as in grep.
