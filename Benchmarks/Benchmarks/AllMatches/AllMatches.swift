@@ -208,7 +208,7 @@ let benchmarks: @Sendable () -> Void = {
                 "AllMatches: walk \(testCase.name) \(megabytes) MB / \(AllMatchesPeer.native.rawValue)",
                 configuration: .init(
                     metrics: [.wallClock, .throughput, .mallocCountTotal], warmupIterations: 1,
-                    maxDuration: .seconds(10), maxIterations: 5)
+                    maxDuration: .seconds(20), maxIterations: 5)
             ) { benchmark in
                 var count = 0
                 for match in compiled.matches(in: large.get.text) {
