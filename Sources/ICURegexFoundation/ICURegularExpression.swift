@@ -227,8 +227,10 @@ public final class ICURegularExpression: Sendable {
         var anchorIndex = regionStart
         var hitAnchorLimit = false
         var stoppedByClient = false
-        // The progress callback calls `body` during the search, and only then.
+        // The progress callback calls `body` during the search, and only then: it is removed
+        // before this scope ends.
         withoutActuallyEscaping(body) { body in
+            defer { walk.removeProgressCallback() }
             do throws(ICURegexError) {
                 if usesRegion {
                     try walk.setRegion(

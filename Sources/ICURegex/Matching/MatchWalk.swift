@@ -104,8 +104,8 @@ package final class MatchWalk {
     }
 
     deinit {
-        if hasRegion || progress != nil {
-            _ = icushim_regex_set_progress_callback(handle, nil, nil, false, false)
+        removeProgressCallback()
+        if hasRegion {
             _ = icushim_regex_begin_utf16(handle, nil, 0)
         }
         pattern.returnPooledMatcher(handle)
@@ -155,6 +155,14 @@ package final class MatchWalk {
         let code = icushim_regex_set_progress_callback(
             handle, callback, Unmanaged.passUnretained(self).toOpaque(), findProgress, matchProgress)
         if code > 0 { throw ICURegexError(rawValue: code) }
+    }
+
+    /// Removes the progress callback, so that the walk no longer holds it: call it before the
+    /// callback's captures go out of scope.
+    package func removeProgressCallback() {
+        guard progress != nil else { return }
+        _ = icushim_regex_set_progress_callback(handle, nil, nil, false, false)
+        progress = nil
     }
 
     /// Whether ICU's last search reached the end of the text (`hitEnd`) and whether more text
