@@ -106,7 +106,15 @@ let walkedCases = ["words", "Holmes"]
 /// counted so that the expected number of matches is the book's times the copies: a match
 /// never spans two copies, which are separated by a line end and the book's BOM).
 let largeTexts = Set([10, largeMegabytes]).sorted().map { megabytes in
-    (megabytes, Once { AllMatchesText.repeated(toAtLeast: megabytes) })
+    let text = Once { AllMatchesText.repeated(toAtLeast: megabytes) }
+    // The same text's UTF-16, for the peers that search a buffer; never freed.
+    let utf16 = Once { () -> UnsafeBufferPointer<UInt16> in
+        let string = text.get.text
+        let units = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: string.utf16.count)
+        _ = units.initialize(from: string.utf16)
+        return UnsafeBufferPointer(units)
+    }
+    return (megabytes, text, utf16)
 }
 
 let benchmarks: @Sendable () -> Void = {
@@ -203,27 +211,47 @@ let benchmarks: @Sendable () -> Void = {
         // The walk over the text repeated, at 10 MB and at the large size: time per megabyte
         // should stay the same.
         guard walkedCases.contains(testCase.name) else { continue }
-        for (megabytes, large) in largeTexts {
-            Benchmark(
-                "AllMatches: walk \(testCase.name) \(megabytes) MB / \(AllMatchesPeer.native.rawValue)",
-                configuration: .init(
-                    metrics: [.wallClock, .throughput, .mallocCountTotal], warmupIterations: 1,
-                    maxDuration: .seconds(20), maxIterations: 5)
-            ) { benchmark in
-                var count = 0
-                for match in compiled.matches(in: large.get.text) {
-                    blackHole(match.range)
-                    count += 1
+        for (megabytes, large, largeUTF16) in largeTexts {
+            let configuration = Benchmark.Configuration(
+                metrics: [.wallClock, .throughput, .mallocCountTotal], warmupIterations: 1,
+                maxDuration: .seconds(20), maxIterations: 5)
+            // ICURegex on the String (transcoding and string indices included), and, to tell
+            // where the time goes, ICURegex and raw ICU on the text's UTF-16 made beforehand.
+            let walks: [(AllMatchesPeer, () -> Int)] = [
+                (.native, {
+                    var count = 0
+                    for match in compiled.matches(in: large.get.text) {
+                        blackHole(match.range)
+                        count += 1
+                    }
+                    return count
+                }),
+                (.nativeUTF16, {
+                    var count = 0
+                    for match in compiled.matches(inUTF16: largeUTF16.get) {
+                        blackHole(match.range)
+                        count += 1
+                    }
+                    return count
+                }),
+                (.rawICU, {
+                    var checksum: Int64 = 0
+                    let count = rawICU.countMatches(in: largeUTF16.get, checksum: &checksum)
+                    blackHole(checksum)
+                    return count
+                }),
+            ]
+            for (peer, walk) in walks {
+                Benchmark("AllMatches: walk \(testCase.name) \(megabytes) MB / \(peer.rawValue)", configuration: configuration) {
+                    benchmark in
+                    blackHole(walk())
+                } setup: {
+                    let expected = reference.get * large.get.copies
+                    let found = walk()
+                    precondition(
+                        found == expected,
+                        "\(peer.rawValue) found \(found) matches of \(testCase.pattern) in \(large.get.copies) copies, expected \(expected)")
                 }
-                blackHole(count)
-            } setup: {
-                let (text, copies) = large.get
-                let expected = reference.get * copies
-                var found = 0
-                for _ in compiled.matches(in: text) { found += 1 }
-                precondition(
-                    found == expected,
-                    "ICURegex found \(found) matches of \(testCase.pattern) in \(copies) copies, expected \(expected)")
             }
         }
     }
