@@ -120,6 +120,9 @@ let largeTexts = Set([10, largeMegabytes]).sorted().map { megabytes in
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .throughput, .mallocCountTotal],
+        // Microseconds throughout: the times range from 70 µs to seconds, and in milliseconds
+        // the short ones would be rounded to a few digits.
+        timeUnits: .microseconds,
         warmupIterations: 1,
         maxDuration: .seconds(3),
         maxIterations: 30
