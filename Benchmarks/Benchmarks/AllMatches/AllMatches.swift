@@ -200,6 +200,10 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(count())
             } setup: {
                 let expected = reference.get
+                // A pattern that matched nothing would make every check pass on zero.
+                precondition(
+                    expected > 0 || !AllMatchesText.isBook,
+                    "NSRegularExpression found no match of \(testCase.pattern) in the book")
                 let found = count()
                 precondition(
                     found == expected,
