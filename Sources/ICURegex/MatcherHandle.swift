@@ -67,7 +67,7 @@ enum MatcherHandle {
     /// Runs one of the shim's find calls and turns its out-parameters into a range, nil, or
     /// the error ICU reported.
     @inline(__always)
-    private static func match(
+    static func match(
         _ find: (inout Int64, inout Int64, inout Int32) -> Bool
     ) throws(ICURegexError) -> Range<Int>? {
         var start: Int64 = 0

@@ -32,7 +32,9 @@ extension Configuration {
     /// `--unicode-words`.
     var patternOptions: RegexPattern.Options {
         var options: RegexPattern.Options = [.useUnixLineSeparators]
-        if ignoreCase { options.insert(.caseInsensitive) }
+        if ignoreCase || (smartCase && SmartCase.ignoresCase(patterns: patternTexts)) {
+            options.insert(.caseInsensitive)
+        }
         if unicodeWords { options.insert(.useUnicodeWordBoundaries) }
         return options
     }

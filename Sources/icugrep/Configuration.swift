@@ -20,6 +20,9 @@ struct Configuration: Sendable {
     var patternSyntax: PatternSyntax = .regularExpression
     /// `-i`, `-y`; `--no-ignore-case` turns it off again.
     var ignoreCase = false
+    /// `-S`, `--smart-case`: ignore case when no pattern has an upper-case literal (ripgrep's
+    /// rule, ``SmartCase``); the last of `-i`, `--no-ignore-case` and `-S` decides.
+    var smartCase = false
     /// `-v`: select the lines that do not match.
     var invertMatch = false
     /// `-w`: a match must be a whole word: not preceded or followed by a word character.
@@ -55,6 +58,14 @@ struct Configuration: Sendable {
     var outputMode: OutputMode = .lines
     /// `-o`: print only the matched parts of a line, each on its own line.
     var onlyMatching = false
+    /// `--json`: ripgrep's JSON Lines messages (`begin`, `match`, `context`, `end`, `summary`)
+    /// instead of grep's lines.
+    var json = false
+    /// `--column`: the 1-based byte column of the line's first match (of each match with `-o`)
+    /// after the line number, as ripgrep prints it.
+    var column = false
+    /// `--vimgrep`: one line per match, `FILE:LINE:COLUMN:line`, as ripgrep prints it.
+    var vimgrep = false
     /// `-m NUM`: stop reading a file after NUM selected lines; nil means no limit.
     var maxCount: Int? = nil
     /// `-b`: print the byte offset of each line (or of each match with `-o`).

@@ -75,7 +75,10 @@ struct SearchRun {
             outcome.hadError = true
             return outcome
         }
+        // --json's summary, written at the end of the run (not with -q, which prints nothing).
+        let jsonTotals = configuration.json && configuration.outputMode == .lines ? JSONRunTotals() : nil
         if Self.nothingCanBeSelected(configuration) {
+            jsonTotals?.writeSummary(to: output)
             return outcome
         }
         let lineSearcher: LineSearcher
@@ -90,13 +93,14 @@ struct SearchRun {
         let threadCount = ParallelSearch.threadCount(for: configuration)
         if threadCount > 1, let parallelOutcome = runInParallel(
             threadCount: threadCount, firstSearcher: lineSearcher, policy: policy, output: output, errors: errors,
-            standardOutput: standardOutput)
+            standardOutput: standardOutput, jsonTotals: jsonTotals)
         {
             outcome = parallelOutcome
+            jsonTotals?.writeSummary(to: output)
             finish(output: output, diagnostics: diagnostics, outcome: &outcome)
             return outcome
         }
-        let printer = LinePrinter(configuration: configuration, output: output)
+        let printer = LinePrinter(configuration: configuration, output: output, jsonTotals: jsonTotals)
         let searcher = FileSearcher(policy: policy, lineSearcher: lineSearcher, printer: printer, diagnostics: diagnostics)
         let walker = InputWalker(configuration: configuration, diagnostics: diagnostics) { input in
             Self.search(
@@ -107,6 +111,7 @@ struct SearchRun {
         printer.showsFileName = walker.showsFileNames()
         walker.walk()
         if walker.hadError { outcome.hadError = true }
+        jsonTotals?.writeSummary(to: output)
         finish(output: output, diagnostics: diagnostics, outcome: &outcome)
         return outcome
     }
@@ -115,13 +120,14 @@ struct SearchRun {
     /// thread's; nil when the threads cannot be started.
     private func runInParallel(
         threadCount: Int, firstSearcher: LineSearcher, policy: SearchPolicy, output: OutputBuffer, errors: OutputBuffer,
-        standardOutput: StandardOutputKind
+        standardOutput: StandardOutputKind, jsonTotals: JSONRunTotals?
     ) -> Outcome? {
         var lineSearchers = [firstSearcher]
         while lineSearchers.count < threadCount, let another = try? LineSearcher(patterns) {
             lineSearchers.append(another)
         }
-        let search = ParallelSearch(configuration: effectiveConfiguration, policy: policy, standardOutput: standardOutput)
+        let search = ParallelSearch(
+            configuration: effectiveConfiguration, policy: policy, standardOutput: standardOutput, jsonTotals: jsonTotals)
         return search.run(lineSearchers: lineSearchers, output: output, errors: errors)
     }
 

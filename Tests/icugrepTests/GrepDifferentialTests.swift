@@ -111,6 +111,16 @@ struct GrepDifferentialTests {
         .init(arguments: ["-F", "-x", "-c", "Да.", "ru-sampled.txt"]),
         .init(arguments: ["-F", "-w", "-c", "Holmes", "sherlock.txt"]),
         .init(arguments: ["-F", "-o", "\\E", "en-sampled.txt"]),
+        // Word lists, searched by the literal automaton; the longest string at the leftmost
+        // place is the match.
+        .init(arguments: ["-F", "-c", "-f", "words-300.txt", "en-sampled.txt", "sherlock.txt"]),
+        .init(arguments: ["-F", "-n", "-f", "words-300.txt", "sherlock.txt"]),
+        .init(arguments: ["-F", "-ci", "-f", "words-300.txt", "en-sampled.txt", "ru-sampled.txt", "sherlock.txt"]),
+        .init(arguments: ["-F", "-cw", "-f", "words-300.txt", "en-sampled.txt", "sherlock.txt"]),
+        .init(arguments: ["-F", "-cx", "-f", "words-300.txt", "en-sampled.txt"]),
+        .init(arguments: ["-F", "-cv", "-f", "words-300.txt", "sherlock.txt"]),
+        .init(arguments: ["-F", "-on", "-f", "words-300.txt", "sherlock.txt"]),
+        .init(arguments: ["-F", "-oi", "-e", "Holm", "-e", "holmes", "-e", "Sherlock Holmes", "sherlock.txt"]),
     ]
 
     /// The hand-picked combinations give grep's output and status.

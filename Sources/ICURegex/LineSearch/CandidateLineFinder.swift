@@ -3,31 +3,53 @@
 /// byte outside ASCII), so that the lines before it are skipped without being decoded or
 /// matched.
 final class CandidateLineFinder {
-    /// The one-pass scanner for every literal (and, with `-i`, for bytes outside ASCII),
-    /// kept in memory of its own and used in place: a stored property of the class would be
-    /// copied out for each call, costing reference counting of its arrays and a run-time
-    /// exclusivity check on every candidate line. Only this finder's thread uses it.
-    private let scanner: UnsafeMutablePointer<PackedPairScanner>
+    /// The one-pass scanner for every literal (and, with `-i`, for bytes outside ASCII):
+    /// probes for a few literals, an automaton for many. Each is kept in memory of its own
+    /// and used in place: a stored property of the class would be copied out for each call,
+    /// costing reference counting of its arrays and a run-time exclusivity check on every
+    /// candidate line. Only this finder's thread uses it.
+    private enum Scanner {
+        case probes(UnsafeMutablePointer<PackedPairScanner>)
+        case automaton(UnsafeMutablePointer<LiteralAutomatonScanner>)
+    }
+
+    private let scanner: Scanner
     /// True when a line that holds a literal certainly matches (see
     /// ``RequiredLiterals/literalsAreThePatterns``).
     private let linesWithLiteralsMatch: Bool
 
     /// Creates a finder for `literals`.
     init(_ literals: RequiredLiterals) {
-        scanner = .allocate(capacity: 1)
-        scanner.initialize(to: PackedPairScanner(literals))
+        if let automaton = LiteralAutomatonScanner(literals) {
+            let storage = UnsafeMutablePointer<LiteralAutomatonScanner>.allocate(capacity: 1)
+            storage.initialize(to: automaton)
+            scanner = .automaton(storage)
+        } else {
+            let storage = UnsafeMutablePointer<PackedPairScanner>.allocate(capacity: 1)
+            storage.initialize(to: PackedPairScanner(literals))
+            scanner = .probes(storage)
+        }
         linesWithLiteralsMatch = literals.literalsAreThePatterns
     }
 
     deinit {
-        scanner.deinitialize(count: 1)
-        scanner.deallocate()
+        switch scanner {
+        case .probes(let storage):
+            storage.deinitialize(count: 1)
+            storage.deallocate()
+        case .automaton(let storage):
+            storage.deinitialize(count: 1)
+            storage.deallocate()
+        }
     }
 
     /// Forgets what was found in the previous block: to be called before the first question
     /// about a new block (or the same memory holding other bytes).
     func forgetBlock() {
-        scanner.pointee.forgetBlock()
+        switch scanner {
+        case .probes(let storage): storage.pointee.forgetBlock()
+        case .automaton(let storage): storage.pointee.forgetBlock()
+        }
     }
 
     /// The first line at or after `offset` (the start of a line) in `block` that may match:
@@ -39,13 +61,22 @@ final class CandidateLineFinder {
     ) -> LineCandidate {
         // The scanner remembers its last answer, so later questions cost nothing until the
         // search passes it.
-        let first = scanner.pointee.firstOccurrence(in: block, from: offset)
+        let first: Int
+        let findsNonASCII: Bool
+        switch scanner {
+        case .probes(let storage):
+            first = storage.pointee.firstOccurrence(in: block, from: offset)
+            findsNonASCII = storage.pointee.findsNonASCII
+        case .automaton(let storage):
+            first = storage.pointee.firstOccurrence(in: block, from: offset)
+            findsNonASCII = storage.pointee.findsNonASCII
+        }
         if first >= block.count { return .none(in: block.count) }
         let start = LineBounds.start(
             ofLineContaining: first, in: block, notBefore: offset, terminator: terminator, nulEndsLines: nulEndsLines)
         // An occurrence of an ASCII literal starts with an ASCII byte; a line proposed for a
         // byte outside ASCII (which may come before a literal in the same line) must be checked.
-        let holdsLiteral = !scanner.pointee.findsNonASCII || block[first] < 0x80
+        let holdsLiteral = !findsNonASCII || block[first] < 0x80
         return LineCandidate(start: start, verdict: linesWithLiteralsMatch && holdsLiteral ? .certainMatch : .mayMatch)
     }
 }

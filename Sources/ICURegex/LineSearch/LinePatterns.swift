@@ -62,9 +62,11 @@ package struct LinePatterns: Sendable {
         _ patterns: [String], options: RegexPattern.Options, wrapper: PatternWrapper, limits: RegexPattern.Limits,
         fixedStrings: Bool
     ) throws(CompileError) -> [RegexPattern] {
-        // Quoted strings cannot be malformed: compile them joined straight away.
+        // Quoted strings cannot be malformed: compile them joined straight away, the longest
+        // first, so that of the strings found at the leftmost place the longest wins, as in
+        // GNU grep (`-o -F -e c -e ccc` on `ccc` prints `ccc`).
         if patterns.count > 1 && fixedStrings,
-            let joined = Self.joined(patterns, wrapper: wrapper, options: options, limits: limits)
+            let joined = Self.joinedFixedStrings(patterns, wrapper: wrapper, options: options, limits: limits)
         {
             return [joined]
         }
@@ -88,6 +90,37 @@ package struct LinePatterns: Sendable {
             return [joined]
         }
         return individually
+    }
+
+    /// The fewest fixed strings joined as a trie (``PatternAssembler/trie(of:)``) rather than an
+    /// alternation: as many as make the literal prefilter an automaton.
+    static let minimumTrieStrings = LiteralAutomatonScanner.minimumSpellings
+
+    /// The fixed strings joined into one compiled pattern: as their trie when they are many,
+    /// not empty, and matched with case (see ``PatternAssembler/trie(of:)``), else as an
+    /// alternation of the quoted strings, the longest first; nil when ICU rejects both.
+    private static func joinedFixedStrings(
+        _ quoted: [String], wrapper: PatternWrapper, options: RegexPattern.Options, limits: RegexPattern.Limits
+    ) -> RegexPattern? {
+        if quoted.count >= minimumTrieStrings, !options.contains(.caseInsensitive),
+            case let unquoted = quoted.compactMap(PatternAssembler.unquoted), unquoted.count == quoted.count,
+            !unquoted.contains(where: \.isEmpty),
+            let trie = try? RegexPattern(
+                PatternAssembler.wrapped(PatternAssembler.trie(of: unquoted), in: wrapper, options: options),
+                options: options, limits: limits)
+        {
+            return trie
+        }
+        return joined(longestFirst(quoted), wrapper: wrapper, options: options, limits: limits)
+    }
+
+    /// The quoted fixed strings `patterns` in order of decreasing length (in UTF-8 bytes), in
+    /// their given order among equals: tried in this order, the alternation finds the longest
+    /// string at the leftmost place where any occurs.
+    static func longestFirst(_ patterns: [String]) -> [String] {
+        patterns.enumerated()
+            .sorted { ($0.element.utf8.count, $1.offset) > ($1.element.utf8.count, $0.offset) }
+            .map(\.element)
     }
 
     /// True when each line, searched as a text of its own with `options`, has its anchors only

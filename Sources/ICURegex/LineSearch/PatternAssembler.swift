@@ -25,11 +25,71 @@ package enum PatternAssembler {
         return result
     }
 
+    /// The string that ``quoted(_:)`` quoted as `text`, or nil when `text` is not such a
+    /// quotation.
+    package static func unquoted(_ text: String) -> String? {
+        if text.isEmpty { return "" }
+        guard text.hasPrefix("\\Q"), text.hasSuffix("\\E") else { return nil }
+        let inner = text.dropFirst(2).dropLast(2)
+        // Each `\E` of the string was written as: close, escaped backslash, `E`, reopen.
+        let result = String(inner).replacing("\\E\\\\E\\Q", with: "\\E")
+        return quoted(result) == text ? result : nil
+    }
+
     /// One pattern that matches where any of `texts` matches: `(?:p1)|(?:p2)|...`, or the only
     /// text itself.
     static func alternation(_ texts: [String]) -> String {
         if texts.count == 1 { return texts[0] }
         return texts.map { "(?:\($0))" }.joined(separator: "|")
+    }
+
+    /// One pattern that matches exactly the strings `strings`, and at each place the longest of
+    /// them that occurs there: their trie written as nested alternations, each character once
+    /// per prefix, an optional group where a string ends and longer ones go on (so that, being
+    /// greedy, the group tries the longer first). ICU then tests each character of the text
+    /// against the few branches of one trie node instead of against every string.
+    ///
+    /// Only for matching with case: ignoring case, ICU matches a string such as `ss` against
+    /// `ß` whole, which a trie that splits it between branches would not. Empty strings are
+    /// left out (the caller matches them otherwise).
+    package static func trie(of strings: [String]) -> String {
+        final class Node {
+            var children: [Unicode.Scalar: Node] = [:]
+            var order: [Unicode.Scalar] = []
+            var isEnd = false
+        }
+        let root = Node()
+        for string in strings where !string.isEmpty {
+            var node = root
+            for scalar in string.unicodeScalars {
+                if let child = node.children[scalar] {
+                    node = child
+                } else {
+                    let child = Node()
+                    node.children[scalar] = child
+                    node.order.append(scalar)
+                    node = child
+                }
+            }
+            node.isEnd = true
+        }
+        func escaped(_ scalar: Unicode.Scalar) -> String {
+            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                return String(scalar)
+            }
+            return "\\x{" + String(scalar.value, radix: 16) + "}"
+        }
+        // What follows `node`: its branches, optional when a string ends at it.
+        func continuation(_ node: Node) -> String {
+            guard !node.order.isEmpty else { return "" }
+            let branches = node.order.map { escaped($0) + continuation(node.children[$0]!) }
+            if branches.count == 1 && !node.isEnd {
+                return branches[0]
+            }
+            return "(?:" + branches.joined(separator: "|") + ")" + (node.isEnd ? "?" : "")
+        }
+        let branches = root.order.map { escaped($0) + continuation(root.children[$0]!) }
+        return branches.count == 1 ? branches[0] : "(?:" + branches.joined(separator: "|") + ")"
     }
 
     /// `body` wrapped so that it matches only whole words or whole lines, as `grep -P` wraps

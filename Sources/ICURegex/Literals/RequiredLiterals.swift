@@ -51,18 +51,19 @@ struct RequiredLiterals: Sendable, Equatable {
     init?(patterns: [String], ignoreCase: Bool) {
         guard !patterns.isEmpty else { return nil }
         let score = ignoreCase ? Self.caseInsensitiveScore : Self.caseSensitiveScore
-        var joined: [[UInt8]]? = []
+        var joinedUnion = StringSetUnion()
         // The strings the patterns match, when that is a known, faithful set for each.
-        var exact: [[UInt8]]? = []
+        var exactUnion = StringSetUnion()
         for pattern in patterns {
             guard let facts = LiteralFacts.of(pattern: pattern, score: score), let literals = facts.required else {
                 return nil
             }
-            joined = LiteralFacts.union(joined, literals)
-            guard joined != nil else { return nil }
-            exact = facts.exactIsFaithful ? LiteralFacts.union(exact, facts.exact) : nil
+            joinedUnion.add(literals)
+            guard joinedUnion.strings != nil else { return nil }
+            exactUnion.add(facts.exactIsFaithful ? facts.exact : nil)
         }
-        guard let joined else { return nil }
+        let exact = exactUnion.strings
+        guard let joined = joinedUnion.strings else { return nil }
         guard ignoreCase else {
             guard joined.allSatisfy({ $0.count >= Self.minimumLength }) else { return nil }
             self.literals = joined

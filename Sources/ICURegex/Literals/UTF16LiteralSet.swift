@@ -33,7 +33,11 @@ struct UTF16LiteralSet: Sendable {
     /// Creates the set for `literals` (UTF-8, well-formed, none empty), or nil when they are
     /// too many to scan for at once.
     init?(utf8Literals: [[UInt8]]) {
-        guard !utf8Literals.isEmpty, !utf8Literals.contains(where: \.isEmpty) else { return nil }
+        // More literals than a sequence keeps come from alternations of many words, which
+        // this set's scanners would search no faster than ICU.
+        guard !utf8Literals.isEmpty, utf8Literals.count <= LiteralFacts.maximumSetSize,
+            !utf8Literals.contains(where: \.isEmpty)
+        else { return nil }
         let literals = utf8Literals.map { Array(String(decoding: $0, as: UTF8.self).utf16) }
         var offsets: [Int]
         let scanner: Scanner

@@ -223,28 +223,19 @@ package final class MatchWalk {
     }
 
     private func findNext() throws(ICURegexError) -> Range<Int>? {
-        var start: Int64 = 0
-        var end: Int64 = 0
-        var code: Int32 = 0
-        guard icushim_regex_find_next(handle, &start, &end, &code) else {
-            if code > 0 { throw ICURegexError(rawValue: code) }
-            return nil
-        }
-        readGroups(offset: 0)
-        return Int(start)..<Int(end)
+        try icuMatch { start, end, code in icushim_regex_find_next(handle, &start, &end, &code) }
     }
 
     private func find(from: Int?) throws(ICURegexError) -> Range<Int>? {
         guard let from else { return nil }
-        var start: Int64 = 0
-        var end: Int64 = 0
-        var code: Int32 = 0
-        guard icushim_regex_find_from(handle, Int64(from), &start, &end, &code) else {
-            if code > 0 { throw ICURegexError(rawValue: code) }
-            return nil
-        }
+        return try icuMatch { start, end, code in icushim_regex_find_from(handle, Int64(from), &start, &end, &code) }
+    }
+
+    /// ICU's match from one of the shim's searches of the whole text, with its groups read.
+    private func icuMatch(_ search: (inout Int64, inout Int64, inout Int32) -> Bool) throws(ICURegexError) -> Range<Int>? {
+        guard let found = try MatcherHandle.match(search) else { return nil }
         readGroups(offset: 0)
-        return Int(start)..<Int(end)
+        return found
     }
 
     /// The next match found with `plan`, from where ICU's loop would search.
@@ -288,15 +279,7 @@ package final class MatchWalk {
             try begin()
         }
         isFinished = true
-        var start: Int64 = 0
-        var end: Int64 = 0
-        var code: Int32 = 0
-        guard icushim_regex_match_whole(handle, &start, &end, &code) else {
-            if code > 0 { throw ICURegexError(rawValue: code) }
-            return nil
-        }
-        readGroups(offset: 0)
-        return Int(start)..<Int(end)
+        return try icuMatch { start, end, code in icushim_regex_match_whole(handle, &start, &end, &code) }
     }
 
     private func setWholeMatch(_ match: Range<Int>) {

@@ -25,6 +25,12 @@ package struct LiteralFacts: Sendable {
     /// since a search for many literals is no faster than the regular expression itself.
     package static let maximumSetSize = 32
 
+    /// The most strings kept in the set of an alternation or of several patterns, each of whose
+    /// branches has its own strings, such as a word list (`-F -f words.txt`): the line
+    /// search looks for that many in one pass (``LiteralAutomatonScanner``). Sequences still
+    /// combine sets of at most ``maximumSetSize``.
+    package static let maximumAlternativesSetSize = 20_000
+
     /// The longest match length this analysis counts: beyond it, a length is unbounded.
     static let maximumCountedLength = 1 << 24
 
@@ -91,20 +97,20 @@ package struct LiteralFacts: Sendable {
     /// branch's required string).
     static func alternation(_ branches: [LiteralFacts]) -> LiteralFacts {
         if branches.count == 1 { return branches[0] }
-        var exact: [[UInt8]]? = []
-        var required: [[UInt8]]? = []
+        var exact = StringSetUnion()
+        var required = StringSetUnion()
         var maximumUTF16Length: Int? = 0
         var nearRequired: NearLiterals? = NearLiterals(literals: [], maximumUTF16Offset: 0)
         for branch in branches {
-            exact = union(exact, branch.exact)
-            required = union(required, branch.required)
+            exact.add(branch.exact)
+            required.add(branch.required)
             maximumUTF16Length = maximumUTF16Length.flatMap { length in branch.maximumUTF16Length.map { max(length, $0) } }
             nearRequired = nearRequired.flatMap { $0.union(branch.nearRequired) }
         }
         return LiteralFacts(
-            exact: exact,
+            exact: exact.strings,
             exactIsFaithful: branches.allSatisfy(\.exactIsFaithful),
-            required: required,
+            required: required.strings,
             maximumUTF16Length: maximumUTF16Length,
             nearRequired: nearRequired
         )
@@ -118,5 +124,31 @@ package struct LiteralFacts: Sendable {
             result.append(string)
         }
         return result.count <= maximumSetSize ? result : nil
+    }
+}
+
+/// The union of the string sets of alternatives, in the order first seen, without duplicates:
+/// unknown once any alternative's set is unknown or the union has more than
+/// ``LiteralFacts/maximumAlternativesSetSize`` strings.
+package struct StringSetUnion {
+    /// The union so far, or nil when it is unknown.
+    package private(set) var strings: [[UInt8]]? = []
+    private var seen: Set<[UInt8]> = []
+
+    package init() {}
+
+    /// Adds the strings of one more alternative (nil: unknown).
+    package mutating func add(_ alternative: [[UInt8]]?) {
+        guard strings != nil else { return }
+        guard let alternative else {
+            strings = nil
+            return
+        }
+        for string in alternative where seen.insert(string).inserted {
+            strings!.append(string)
+        }
+        if strings!.count > LiteralFacts.maximumAlternativesSetSize {
+            strings = nil
+        }
     }
 }

@@ -150,7 +150,10 @@ struct ArgumentScanner {
         if let exact = options.first(where: { $0.name == name }) {
             return exact
         }
-        let candidates = options.filter { $0.name.hasPrefix(name) }
+        var candidates = options.filter { $0.name.hasPrefix(name) }
+        if candidates.contains(where: { !OptionTable.ripgrepOptionNames.contains($0.name) }) {
+            candidates.removeAll { OptionTable.ripgrepOptionNames.contains($0.name) }
+        }
         guard let first = candidates.first else {
             throw .usage("unrecognized option '--\(typed)'")
         }

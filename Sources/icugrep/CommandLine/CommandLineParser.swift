@@ -33,6 +33,16 @@ enum CommandLineParser {
             if settings.showsHelp {
                 return ParsedCommandLine(request: .help, warnings: settings.warnings)
             }
+            if settings.configuration.json && !settings.quiet {
+                // As ripgrep: --json prints lines, so a summary of each file cannot be had.
+                if let fileListing = settings.fileListing {
+                    let name = fileListing == .filesWithMatches ? "--files-with-matches" : "--files-without-match"
+                    throw CommandLineError.fatal("--json cannot be used with \(name)")
+                }
+                if settings.countRequested {
+                    throw CommandLineError.fatal("--json cannot be used with --count")
+                }
+            }
             if !settings.patterns.wasGivenByOption {
                 guard !operands.isEmpty else { throw CommandLineError.usage(nil) }
                 settings.patterns.addArgument(operands.removeFirst())
@@ -87,7 +97,21 @@ enum CommandLineParser {
             configuration.recursion = settings.followsAllSymbolicLinks ? .dereferenceRecursive : .recursive
         }
 
-        configuration.color = settings.colorChoice.resolved(
+        // ripgrep's formats: --vimgrep implies --column and the file name (unless -h), and
+        // both imply line numbers; --json numbers lines, names standard input `<stdin>`
+        // unless --label names it, and is never colored.
+        if configuration.vimgrep {
+            configuration.column = true
+            configuration.withFilename = configuration.withFilename ?? true
+        }
+        if configuration.column || configuration.vimgrep || configuration.json {
+            configuration.lineNumber = true
+        }
+        if configuration.json && !settings.labelGiven {
+            configuration.label = "<stdin>"
+        }
+
+        configuration.color = !configuration.json && settings.colorChoice.resolved(
             standardOutputIsTerminal: environment.standardOutputIsTerminal,
             term: environment.variables["TERM"],
             quiet: settings.quiet)

@@ -22,6 +22,9 @@ enum HelpText {
           -i, --ignore-case         ignore case distinctions in patterns and data
           -y                        same as -i
               --no-ignore-case      do not ignore case distinctions (default)
+          -S, --smart-case          ignore case unless PATTERNS have an upper-case
+                                    literal (ripgrep's rule); the last of -i,
+                                    --no-ignore-case and -S counts
           -w, --word-regexp         match only whole words
           -x, --line-regexp         match only whole lines
           -z, --null-data           a data line ends in 0 byte, not newline
@@ -67,6 +70,10 @@ enum HelpText {
           -c, --count               print only a count of selected lines per FILE
           -T, --initial-tab         make tabs line up (if needed)
           -Z, --null                print 0 byte after FILE name
+              --column              print the byte column of the first match
+                                    (of each match with -o); implies -n
+              --vimgrep             print FILE:LINE:COLUMN:line once per match
+              --json                print ripgrep's JSON Lines messages
 
         Context control:
           -B, --before-context=NUM  print NUM lines of leading context

@@ -38,7 +38,8 @@ enum IcugrepCommand {
     /// Compiles the patterns and searches; a pattern error is reported before any input is
     /// read.
     private static func search(_ configuration: Configuration) -> Int32 {
-        if ExitStatus.nothingCanBeSelected(configuration) {
+        // --json still writes its summary, as ripgrep does (the search run does that).
+        if ExitStatus.nothingCanBeSelected(configuration) && !(configuration.json && configuration.outputMode == .lines) {
             return ExitStatus.nothingSelected
         }
         let searchRun: SearchRun

@@ -28,6 +28,9 @@ enum OptionIdentifier: Sendable, Equatable {
     case unicodeWords
     /// `--time-limit=STEPS` (an icugrep extra).
     case timeLimit
+    /// `-S`, `--smart-case` (ripgrep's): ignore case unless a pattern has an upper-case
+    /// literal.
+    case smartCase
 
     // Miscellaneous.
     /// `-s`, `--no-messages`.
@@ -92,6 +95,12 @@ enum OptionIdentifier: Sendable, Equatable {
     case null
     /// `--encoding=NAME` (an icugrep extra).
     case encoding
+    /// `--json` (ripgrep's): ripgrep's JSON Lines messages instead of grep's lines.
+    case json
+    /// `--column` (ripgrep's): the 1-based byte column of the first match after the line number.
+    case column
+    /// `--vimgrep` (ripgrep's): one `FILE:LINE:COLUMN:line` line per match.
+    case vimgrep
     /// `-U`, `--binary`: accepted; no effect, as in GNU grep on GNU/Linux.
     case binary
     /// `-u`, `--unix-byte-offsets`: accepted with GNU grep's warning that it is obsolete.

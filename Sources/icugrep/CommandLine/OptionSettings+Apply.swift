@@ -30,8 +30,16 @@ extension OptionSettings {
             } catch {
                 throw .fatal(error.message)
             }
-        case .ignoreCase: configuration.ignoreCase = true
-        case .noIgnoreCase: configuration.ignoreCase = false
+        // The last of -i, --no-ignore-case and -S decides, as in ripgrep.
+        case .ignoreCase:
+            configuration.ignoreCase = true
+            configuration.smartCase = false
+        case .noIgnoreCase:
+            configuration.ignoreCase = false
+            configuration.smartCase = false
+        case .smartCase:
+            configuration.ignoreCase = false
+            configuration.smartCase = true
         case .wordRegexp: configuration.wordRegexp = true
         case .lineRegexp: configuration.lineRegexp = true
         case .nullData: configuration.nullData = true
@@ -58,7 +66,12 @@ extension OptionSettings {
         case .lineBuffered: configuration.lineBuffered = true
         case .withFilename: configuration.withFilename = true
         case .noFilename: configuration.withFilename = false
-        case .label: configuration.label = text
+        case .label:
+            configuration.label = text
+            labelGiven = true
+        case .json: configuration.json = true
+        case .column: configuration.column = true
+        case .vimgrep: configuration.vimgrep = true
         case .onlyMatching: configuration.onlyMatching = true
         case .quiet: quiet = true
         case .binaryFiles:

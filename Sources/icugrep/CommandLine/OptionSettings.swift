@@ -45,6 +45,8 @@ struct OptionSettings {
     var showsHelp = false
     /// `-V` was given.
     var showsVersion = false
+    /// `--label` was given (`--json` names standard input `<stdin>` otherwise, as ripgrep).
+    var labelGiven = false
     /// Warnings issued while parsing, in order.
     var warnings: [String] = []
 }

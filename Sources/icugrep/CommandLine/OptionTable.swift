@@ -90,7 +90,17 @@ enum OptionTable {
         .init(name: "unicode-words", identifier: .unicodeWords, argument: .none),
         .init(name: "encoding", identifier: .encoding, argument: .required),
         .init(name: "time-limit", identifier: .timeLimit, argument: .required),
+        // ripgrep's names, for its output formats and smart case.
+        .init(name: "json", identifier: .json, argument: .none),
+        .init(name: "column", identifier: .column, argument: .none),
+        .init(name: "vimgrep", identifier: .vimgrep, argument: .none),
+        .init(name: "smart-case", identifier: .smartCase, argument: .none),
     ]
+
+    /// The options named after ripgrep's, which an abbreviation reaches only when it abbreviates
+    /// none of GNU grep's options: `--col` stays `--color` and `--s` stays `--silent`, as in
+    /// GNU grep, instead of becoming ambiguous with `--column` and `--smart-case`.
+    static let ripgrepOptionNames: Set<String> = ["json", "column", "vimgrep", "smart-case"]
 
     /// The short options, as GNU grep 3.8's option string
     /// `0123456789A:B:C:D:EFGHILRTUVZabcd:e:f:hilm:noqrsuvwxyz` (without its undocumented `-X`).
@@ -105,6 +115,7 @@ enum OptionTable {
             ("G", .basicRegexp, .none), ("H", .withFilename, .none),
             ("I", .binaryWithoutMatch, .none), ("L", .filesWithoutMatch, .none),
             ("P", .perlRegexp, .none), ("R", .dereferenceRecursive, .none),
+            ("S", .smartCase, .none),
             ("T", .initialTab, .none), ("U", .binary, .none),
             ("V", .version, .none), ("Z", .null, .none),
             ("a", .text, .none), ("b", .byteOffset, .none),

@@ -21,6 +21,8 @@ struct ParallelSearch {
     let policy: SearchPolicy
     /// What the real standard output is.
     let standardOutput: StandardOutputKind
+    /// Where `--json`'s printers add up each input's statistics.
+    var jsonTotals: JSONRunTotals? = nil
     /// The most inputs in flight between the walker and the writer (each holds an open file).
     var windowCapacity = 128
     /// The most bytes of output held for inputs behind the one being written.
@@ -66,7 +68,7 @@ struct ParallelSearch {
         for lineSearcher in lineSearchers {
             let worker = ThreadTransfer(value: SearchWorker(
                 window: window, lineSearcher: lineSearcher, configuration: configuration, policy: policy,
-                standardOutput: standardOutput, showsFileName: showsFileName))
+                standardOutput: standardOutput, showsFileName: showsFileName, jsonTotals: jsonTotals))
             guard let thread = JoinableThread({ worker.value.run() }) else { break }
             threads.append(thread)
         }

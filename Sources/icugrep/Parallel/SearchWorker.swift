@@ -57,7 +57,7 @@ final class SearchWorker {
     /// when `showsFileName`.
     init(
         window: OrderedInputWindow, lineSearcher: LineSearcher, configuration: Configuration, policy: SearchPolicy,
-        standardOutput: StandardOutputKind, showsFileName: Bool
+        standardOutput: StandardOutputKind, showsFileName: Bool, jsonTotals: JSONRunTotals? = nil
     ) {
         self.window = window
         self.configuration = configuration
@@ -69,7 +69,7 @@ final class SearchWorker {
         // A message is flushed whole (Diagnostics flushes after its last part): one piece each.
         let errors = OutputBuffer(destination: .collector { poster.post(.standardError(Array($0))) })
         diagnostics = Diagnostics(standardOutput: output, standardError: errors)
-        printer = LinePrinter(configuration: configuration, output: output)
+        printer = LinePrinter(configuration: configuration, output: output, jsonTotals: jsonTotals)
         printer.showsFileName = showsFileName
         searcher = FileSearcher(policy: policy, lineSearcher: lineSearcher, printer: printer, diagnostics: diagnostics)
         searcher.firstGroupSeparatorMark = { [output] in

@@ -22,6 +22,12 @@ final class LinePrinter {
     /// True when lines are printed whole and without color (no `-o`, no `--color`): the
     /// common case, printed without looking at the color sequences.
     private let printsPlainLines: Bool
+    /// `--column`: the column of the first match (of each match with `-o`) after the line number.
+    private let columns: Bool
+    /// `--vimgrep`: a selected line once per match.
+    private let vimgrep: Bool
+    /// `--json`: ripgrep's messages instead of grep's lines.
+    private let json: JSONPrinter?
 
     /// Whether lines carry the file name (`-H`, or grep's default for several files).
     var showsFileName = false
@@ -30,9 +36,13 @@ final class LinePrinter {
     /// With `-T`, the width that line numbers and byte offsets are padded to for this file.
     var offsetWidth = 0
 
-    /// Creates a printer for `configuration` that writes to `output`.
-    init(configuration: Configuration, output: OutputBuffer) {
+    /// Creates a printer for `configuration` that writes to `output`; with `--json`, each
+    /// input's statistics are added to `jsonTotals` for the summary.
+    init(configuration: Configuration, output: OutputBuffer, jsonTotals: JSONRunTotals? = nil) {
         self.output = output
+        columns = configuration.column
+        vimgrep = configuration.vimgrep
+        json = configuration.json ? JSONPrinter(output: output, totals: jsonTotals ?? JSONRunTotals()) : nil
         colors = ColorScheme(configuration.colors, enabled: configuration.color)
         onlyMatching = configuration.onlyMatching
         invertMatch = configuration.invertMatch
@@ -43,7 +53,7 @@ final class LinePrinter {
         lineBuffered = configuration.lineBuffered
         groupSeparator = configuration.groupSeparator.map { Array($0.utf8) }
         lineEnd = configuration.nullData ? 0 : UInt8(ascii: "\n")
-        printsPlainLines = !onlyMatching && colors.selectedLine.isEmpty && colors.contextLine.isEmpty
+        printsPlainLines = !onlyMatching && !columns && colors.selectedLine.isEmpty && colors.contextLine.isEmpty
             && colors.selectedMatch.isEmpty && colors.contextMatch.isEmpty
     }
 
@@ -52,7 +62,22 @@ final class LinePrinter {
     @inline(__always)
     func needsMatches(selected: Bool) -> Bool {
         guard selected != invertMatch else { return false }
-        return onlyMatching || !(selected ? colors.selectedMatch : colors.contextMatch).isEmpty
+        return onlyMatching || json != nil || (columns && selected)
+            || !(selected ? colors.selectedMatch : colors.contextMatch).isEmpty
+    }
+
+    /// True when the matches are wanted in UTF-16 units too (`--json`'s `start_utf16`).
+    var needsUTF16Offsets: Bool { json != nil }
+
+    /// Called before an input's first line: the current ``fileName`` is the input's.
+    func startInput() {
+        json?.startInput(path: fileName)
+    }
+
+    /// Called after an input was searched, with the bytes searched (ripgrep's count) and the
+    /// offset of its first NUL byte when it was searched as binary (`--json`'s `end` message).
+    func finishInput(bytesSearched: Int, binaryOffset: Int?) {
+        json?.finishInput(bytesSearched: bytesSearched, binaryOffset: binaryOffset)
     }
 
     /// Prints one line: a selected line (`:` separators) or a context line (`-`).
@@ -62,12 +87,46 @@ final class LinePrinter {
     ///   - byteOffset: The offset of the line's first byte in the input.
     ///   - matches: The byte ranges in `content` of the line's non-empty matches, in order,
     ///     when ``needsMatches(selected:)`` is true; otherwise ignored.
+    ///   - firstMatch: The byte offset of the line's first match, empty or not (`--column`).
+    ///   - utf16Matches: `matches` in UTF-16 units of the line, when ``needsUTF16Offsets``.
+    ///   - terminated: False for a last line without a line terminator.
     func printLine(
-        _ content: UnsafeRawBufferPointer, selected: Bool, lineNumber: Int, byteOffset: Int, matches: [Range<Int>]
+        _ content: UnsafeRawBufferPointer, selected: Bool, lineNumber: Int, byteOffset: Int, matches: [Range<Int>],
+        firstMatch: Int? = nil, utf16Matches: [Range<Int>] = [], terminated: Bool = true
+    ) {
+        if let json {
+            json.printLine(
+                content, selected: selected, lineNumber: lineNumber, byteOffset: byteOffset, matches: matches,
+                utf16Matches: utf16Matches, terminated: terminated)
+            finishLine()
+            return
+        }
+        guard columns && selected && !invertMatch else {
+            printLine(content, selected: selected, lineNumber: lineNumber, byteOffset: byteOffset, matches: matches, column: nil)
+            return
+        }
+        if vimgrep && !onlyMatching && !matches.isEmpty {
+            // ripgrep's --vimgrep: the line once per match, with the match's column.
+            for match in matches {
+                printLine(
+                    content, selected: selected, lineNumber: lineNumber, byteOffset: byteOffset, matches: matches,
+                    column: match.lowerBound + 1)
+            }
+            return
+        }
+        printLine(
+            content, selected: selected, lineNumber: lineNumber, byteOffset: byteOffset, matches: matches,
+            column: firstMatch.map { $0 + 1 })
+    }
+
+    /// Prints one line, with `column` (1-based) after the line number when given.
+    private func printLine(
+        _ content: UnsafeRawBufferPointer, selected: Bool, lineNumber: Int, byteOffset: Int, matches: [Range<Int>],
+        column: Int?
     ) {
         let separator = selected ? UInt8(ascii: ":") : UInt8(ascii: "-")
         if printsPlainLines {
-            printHead(separator: separator, lineNumber: lineNumber, byteOffset: byteOffset, length: content.count)
+            printHead(separator: separator, lineNumber: lineNumber, column: nil, byteOffset: byteOffset, length: content.count)
             output.append(content)
             output.append(lineEnd)
             finishLine()
@@ -75,7 +134,8 @@ final class LinePrinter {
         }
         let matching = selected != invertMatch
         if !onlyMatching {
-            printHead(separator: separator, lineNumber: lineNumber, byteOffset: byteOffset, length: content.count)
+            printHead(
+                separator: separator, lineNumber: lineNumber, column: column, byteOffset: byteOffset, length: content.count)
         }
         let lineColor = (selected != (invertMatch && colors.reverseVideo)) ? colors.selectedLine : colors.contextLine
         let matchColor = selected ? colors.selectedMatch : colors.contextMatch
@@ -86,7 +146,7 @@ final class LinePrinter {
                     if onlyMatching {
                         let headSeparator = invertMatch ? UInt8(ascii: "-") : UInt8(ascii: ":")
                         printHead(
-                            separator: headSeparator, lineNumber: lineNumber,
+                            separator: headSeparator, lineNumber: lineNumber, column: columns ? match.lowerBound + 1 : nil,
                             byteOffset: byteOffset + match.lowerBound, length: match.count
                         )
                     } else {
@@ -126,7 +186,7 @@ final class LinePrinter {
     /// Prints the group separator (`--`, or `--group-separator`'s) on a line of its own,
     /// unless `--no-group-separator` removed it.
     func printGroupSeparator() {
-        guard let groupSeparator else { return }
+        guard let groupSeparator, json == nil else { return }
         output.append(colors.separator.start)
         output.append(groupSeparator)
         output.append(colors.separator.end)
@@ -158,7 +218,7 @@ final class LinePrinter {
 
     /// The head of an output line: file name, line number and byte offset, each followed by
     /// `separator`, then a tab with `-T` unless the line is empty.
-    private func printHead(separator: UInt8, lineNumber: Int, byteOffset: Int, length: Int) {
+    private func printHead(separator: UInt8, lineNumber: Int, column: Int?, byteOffset: Int, length: Int) {
         if showsFileName {
             printFileName()
             if nullAfterName {
@@ -170,6 +230,13 @@ final class LinePrinter {
         if lineNumbers {
             output.append(colors.lineNumber.start)
             output.appendDecimal(lineNumber, width: offsetWidth)
+            output.append(colors.lineNumber.end)
+            printSeparator(separator)
+        }
+        if let column {
+            // As ripgrep: the column after the line number, colored as line numbers are.
+            output.append(colors.lineNumber.start)
+            output.appendDecimal(column)
             output.append(colors.lineNumber.end)
             printSeparator(separator)
         }

@@ -54,6 +54,10 @@ final class FileSearcher {
     private let decoder = UTF16LineBuffer()
     @exclusivity(unchecked) private var ring: ContextRing
     @exclusivity(unchecked) private var matchRanges: [Range<Int>] = []
+    /// The matches of `matchRanges` in UTF-16 units of the line, for `--json`.
+    @exclusivity(unchecked) private var matchUnitRanges: [Range<Int>] = []
+    /// The byte offset in the line of its first match, empty or not, for `--column`.
+    @exclusivity(unchecked) private var firstMatchStart: Int?
 
     /// True once any line was selected in any input: from then on, a group of lines that does
     /// not follow the previous output directly is preceded by the group separator.
@@ -85,6 +89,8 @@ final class FileSearcher {
     @exclusivity(unchecked) private var stopsAtNextMatch = false
     /// True after a NUL byte was seen: NUL then ends lines too, as in grep.
     @exclusivity(unchecked) private var nulEndsLines = false
+    /// With `--json`, the offset in the input of its first NUL byte.
+    @exclusivity(unchecked) private var binaryOffset: Int?
     /// The number of lines selected when the input turned out binary, or -1.
     @exclusivity(unchecked) private var selectedBeforeBinary = -1
     @exclusivity(unchecked) private var stops = false
@@ -120,10 +126,12 @@ final class FileSearcher {
         stopsAtNextMatch = policy.stopsAtFirstMatch
         nulEndsLines = false
         selectedBeforeBinary = -1
+        binaryOffset = nil
         stops = false
         decodedLine = nil
         ring.removeAll()
         buffer.count = 0
+        printer.startInput()
 
         readLines(from: source)
 
@@ -133,6 +141,9 @@ final class FileSearcher {
             diagnostics.binaryFileMatches(name)
         }
         result.reachedMaxCount = remaining == 0
+        // As ripgrep counts them: up to the last selected line when -m stopped the search.
+        let bytesSearched = result.reachedMaxCount ? result.endOfLastSelectedLine : bufferOffset + buffer.count
+        printer.finishInput(bytesSearched: bytesSearched, binaryOffset: binaryOffset)
         return result
     }
 
@@ -170,8 +181,8 @@ final class FileSearcher {
                 return
             }
             buffer.count += count
-            if policy.detectsBinary && !nulEndsLines && memchr(block.baseAddress!, 0, count) != nil {
-                inputIsBinary()
+            if policy.detectsBinary && !nulEndsLines, let nul = memchr(block.baseAddress!, 0, count) {
+                inputIsBinary(nulOffset: bufferOffset + blockStart + UnsafeRawPointer(block.baseAddress!).distance(to: nul))
                 if stops { return }
             }
             guard let lastEnd = lastTerminator(from: blockStart, to: buffer.count) else {
@@ -263,8 +274,14 @@ final class FileSearcher {
         }
     }
 
-    /// Turns the input binary, after a NUL byte was read.
-    private func inputIsBinary() {
+    /// Turns the input binary, after a NUL byte was read at `nulOffset` in the input.
+    private func inputIsBinary(nulOffset: Int) {
+        if policy.convertsBinary {
+            // ripgrep's JSON: NUL bytes end lines from here on, and the search goes on.
+            binaryOffset = nulOffset
+            nulEndsLines = true
+            return
+        }
         switch policy.binaryFiles {
         case .withoutMatch:
             // grep treats the whole input as having no match, whatever was printed before.
@@ -288,7 +305,7 @@ final class FileSearcher {
     /// pending context, and in a binary input a selected line resets it. So look ahead over
     /// the lines of `start..<end` and drop the context when one of them is selected.
     private func dropTrailingContextIfBinaryBlockSelects(from start: Int, to end: Int) {
-        guard nulEndsLines && pending > 0 && remaining > 0 else { return }
+        guard nulEndsLines && pending > 0 && remaining > 0 && !policy.convertsBinary else { return }
         var position = start
         while position < end {
             let lineEnd = nextTerminator(from: position, to: end)
@@ -391,12 +408,19 @@ final class FileSearcher {
 
     /// Prints a line, with its matches when the printer wants them.
     private func printLine(_ content: UnsafeRawBufferPointer, selected: Bool, number: Int, offset: Int) {
+        // A line is unterminated only at the end of the input, where the buffer ends too.
+        let terminated = UnsafeRawPointer(buffer.base).distance(to: content.baseAddress!) + content.count < buffer.count
         if printer.needsMatches(selected: selected) {
             matchRanges.removeAll(keepingCapacity: true)
+            matchUnitRanges.removeAll(keepingCapacity: true)
+            firstMatchStart = nil
             collectMatches(in: content, lineNumber: number)
-            printer.printLine(content, selected: selected, lineNumber: number, byteOffset: offset, matches: matchRanges)
+            printer.printLine(
+                content, selected: selected, lineNumber: number, byteOffset: offset, matches: matchRanges,
+                firstMatch: firstMatchStart, utf16Matches: matchUnitRanges, terminated: terminated)
         } else {
-            printer.printLine(content, selected: selected, lineNumber: number, byteOffset: offset, matches: [])
+            printer.printLine(
+                content, selected: selected, lineNumber: number, byteOffset: offset, matches: [], terminated: terminated)
         }
         lastPrintedLine = number
         if printer.output.failure != nil {
@@ -437,10 +461,14 @@ final class FileSearcher {
 
     /// Fills `matchRanges` with the byte ranges of the line's non-empty matches, left to right,
     /// each search starting where the previous match ended (one character further after an
-    /// empty match), as grep finds them for `-o` and `--color`.
+    /// empty match), as grep finds them for `-o` and `--color`; `firstMatchStart` with the
+    /// byte offset of the first match, empty or not (`--column`), and, when the printer wants
+    /// them (`--json`), `matchUnitRanges` with the same matches in UTF-16 units.
     private func collectMatches(in content: UnsafeRawBufferPointer, lineNumber: Int) {
         let (text, isASCII) = text(of: content)
         var offsets = UTF16ToByteOffsets(content)
+        var units = ByteToUTF16Offsets(content)
+        let wantsUnits = printer.needsUTF16Offsets
         var from = 0
         while true {
             let found: Range<Int>?
@@ -451,6 +479,14 @@ final class FileSearcher {
                 return
             }
             guard let match = found else { return }
+            if firstMatchStart == nil {
+                switch text {
+                case .utf16 where !isASCII:
+                    firstMatchStart = offsets.byteOffset(ofUnit: match.lowerBound)
+                default:
+                    firstMatchStart = match.lowerBound
+                }
+            }
             if match.isEmpty {
                 guard match.lowerBound < text.count else { return }
                 from = match.lowerBound + Self.characterLength(in: text, at: match.lowerBound)
@@ -460,8 +496,16 @@ final class FileSearcher {
             case .utf16 where !isASCII:
                 let lower = offsets.byteOffset(ofUnit: match.lowerBound)
                 matchRanges.append(lower..<offsets.byteOffset(ofUnit: match.upperBound))
-            default:
+                if wantsUnits { matchUnitRanges.append(match) }
+            case .utf16:
                 matchRanges.append(match)
+                if wantsUnits { matchUnitRanges.append(match) }
+            case .utf8:
+                matchRanges.append(match)
+                if wantsUnits {
+                    let lower = units.unitOffset(ofByte: match.lowerBound)
+                    matchUnitRanges.append(lower..<units.unitOffset(ofByte: match.upperBound))
+                }
             }
             from = match.upperBound
         }
@@ -492,5 +536,30 @@ final class FileSearcher {
             line = .byteOffset(bufferOffset + UnsafeRawPointer(buffer.base).distance(to: content.baseAddress!))
         }
         diagnostics.searchFailed(name, line: line, error: error, consequence: consequence)
+    }
+}
+
+/// Turns byte offsets in a line of UTF-8 into offsets in UTF-16 units of the line as it is
+/// decoded (ill-formed bytes as U+FFFD), for offsets that do not decrease from call to call.
+struct ByteToUTF16Offsets {
+    private let bytes: UnsafePointer<UInt8>?
+    private let count: Int
+    private var byteOffset = 0
+    private var unitOffset = 0
+
+    init(_ content: UnsafeRawBufferPointer) {
+        bytes = content.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        count = content.count
+    }
+
+    /// The UTF-16 offset of byte offset `target`, a character's start or the line's end.
+    mutating func unitOffset(ofByte target: Int) -> Int {
+        guard let bytes else { return 0 }
+        while byteOffset < target && byteOffset < count {
+            let (units, length) = UTF8Decoding.unitsAndLength(at: byteOffset, in: bytes, count: count)
+            unitOffset += units
+            byteOffset += length
+        }
+        return unitOffset
     }
 }

@@ -29,6 +29,10 @@ struct SearchPolicy {
     var binaryFiles: Configuration.BinaryFiles
     /// True when NUL bytes make a file binary: not with `-a`, nor with `-z` (where NUL ends lines).
     var detectsBinary: Bool
+    /// True with `--json` (and binary files searched as binary): as ripgrep, a binary input is
+    /// searched to its end and printed, its NUL bytes ending lines, and its first NUL byte's
+    /// offset is reported, instead of grep's "binary file matches".
+    var convertsBinary: Bool
 
     /// The policy for `configuration`; `outputIsNull` when standard output is /dev/null, where
     /// grep, like `-q`, stops each file at its first match and prints nothing.
@@ -48,5 +52,6 @@ struct SearchPolicy {
         lineTerminator = configuration.nullData ? 0 : UInt8(ascii: "\n")
         binaryFiles = configuration.binaryFiles
         detectsBinary = !configuration.nullData && configuration.binaryFiles != .text
+        convertsBinary = configuration.json && configuration.binaryFiles == .binary
     }
 }

@@ -1,0 +1,190 @@
+/// Finds, in one pass over a block, the first occurrence of any of many literals: an
+/// Aho–Corasick automaton made deterministic, for the ``RequiredLiterals`` of word lists
+/// (`-F -f words.txt`, alternations of hundreds of words), where ``PackedPairScanner``'s probes
+/// would be too many to test at every position.
+///
+/// The automaton reads one byte per step through a table indexed by its state and the byte's
+/// class (the bytes that occur in no literal share one class, so the table stays small); a
+/// state at or above ``firstAcceptingState`` means that some literal ends at the byte just
+/// read. Its states are the nodes of the literals' trie; a byte without a child follows the
+/// failure links (the longest proper suffix of the state's text that is a trie node) as
+/// Aho and Corasick defined them, resolved in advance into every table entry.
+///
+/// With ``RequiredLiterals/caseInsensitiveASCII`` the literals are lowercase ASCII and the
+/// table reads `A`–`Z` as `a`–`z`; and each character outside ASCII whose case folding holds
+/// an ASCII character (the Kelvin sign for `k`, `ſ` for `s`, `ﬁ` for `fi`, `İ` for `i`) is an
+/// occurrence itself, since ICU may match it to part of a literal: such lines are candidates
+/// to be checked, as ``PackedPairScanner`` checks every line with a byte outside ASCII.
+/// Case-fold variant literals are spelled out, every spelling a literal.
+struct LiteralAutomatonScanner: BlockScanner {
+    /// The class of each byte value.
+    private let byteClasses: [UInt8]
+    /// The number of byte classes: the width of a table row.
+    private let classCount: Int
+    /// The next state for each state and byte class, row by row.
+    private let transitions: [Int32]
+    /// The states from this one on are accepting.
+    private let firstAcceptingState: Int32
+    /// For each accepting state, from ``firstAcceptingState`` on, the length of a literal that
+    /// ends at the byte that led there (1 for a byte outside ASCII that is an occurrence).
+    private let occurrenceLengths: [Int32]
+    /// True when a byte outside ASCII is itself an occurrence.
+    let findsNonASCII: Bool
+    /// The last occurrence found in this block, and where its search started.
+    var memo = LastOccurrenceMemo()
+
+    /// The most literal spellings worth an automaton: beyond them its table would take too
+    /// much memory and time to build for each thread.
+    static let maximumSpellings = 20_000
+
+    /// The fewest literal spellings for which the automaton is preferred to
+    /// ``PackedPairScanner``, which tests every literal's probe at every position.
+    static let minimumSpellings = 24
+
+    /// The scanner for `literals`, or nil when they are too few to need it or too many to
+    /// afford it.
+    init?(_ literals: RequiredLiterals) {
+        guard let spellings = Self.spellings(of: literals),
+            spellings.count >= Self.minimumSpellings, spellings.count <= Self.maximumSpellings
+        else { return nil }
+        findsNonASCII = literals.caseInsensitiveASCII
+        let literalSpellings = findsNonASCII ? spellings + Self.foldingToASCII : spellings
+
+        // The byte classes: 0 for bytes in no literal, then one class per byte that occurs in
+        // a literal (ignoring ASCII case, an upper-case letter shares its lower case's).
+        var classes = [UInt8](repeating: 0, count: 256)
+        var classCount = 1
+        for spelling in literalSpellings {
+            for byte in spelling where classes[Int(byte)] == 0 {
+                guard classCount < 256 else { return nil }
+                classes[Int(byte)] = UInt8(classCount)
+                classCount += 1
+            }
+        }
+        if findsNonASCII {
+            for upper in UInt8(ascii: "A")...UInt8(ascii: "Z") {
+                classes[Int(upper)] = classes[Int(upper | 0x20)]
+            }
+        }
+
+        // The trie: node 0 is the root; `children[node * classCount + class]` is a node or -1.
+        var children = [Int32](repeating: -1, count: classCount)
+        var depth: [Int32] = [0]
+        var isTerminal = [false]
+        for spelling in literalSpellings {
+            var node = 0
+            for byte in spelling {
+                let slot = node * classCount + Int(classes[Int(byte)])
+                if children[slot] < 0 {
+                    children[slot] = Int32(depth.count)
+                    depth.append(depth[node] + 1)
+                    isTerminal.append(false)
+                    children.append(contentsOf: repeatElement(-1, count: classCount))
+                }
+                node = Int(children[slot])
+            }
+            isTerminal[node] = true
+        }
+        let stateCount = depth.count
+
+        // Breadth first: each node's failure link, the length of the literal it accepts (the
+        // nearest terminal on its failure chain, itself included), and its complete row.
+        var table = [Int32](repeating: 0, count: stateCount * classCount)
+        var failure = [Int32](repeating: 0, count: stateCount)
+        var acceptedLength = [Int32](repeating: 0, count: stateCount)
+        var queue: [Int] = [0]
+        var head = 0
+        while head < queue.count {
+            let node = queue[head]
+            head += 1
+            if isTerminal[node] {
+                acceptedLength[node] = depth[node]
+            } else if node != 0 {
+                acceptedLength[node] = acceptedLength[Int(failure[node])]
+            }
+            for byteClass in 0..<classCount {
+                let child = children[node * classCount + byteClass]
+                let fallback: Int32 = node == 0 ? 0 : table[Int(failure[node]) * classCount + byteClass]
+                if child >= 0 {
+                    failure[Int(child)] = fallback
+                    table[node * classCount + byteClass] = child
+                    queue.append(Int(child))
+                } else {
+                    table[node * classCount + byteClass] = fallback
+                }
+            }
+        }
+
+        // Accepting states last, so that one comparison tells them.
+        var order = (0..<stateCount).filter { acceptedLength[$0] == 0 }
+        let firstAccepting = order.count
+        order += (0..<stateCount).filter { acceptedLength[$0] != 0 }
+        var renumbered = [Int32](repeating: 0, count: stateCount)
+        for (newIndex, oldIndex) in order.enumerated() { renumbered[oldIndex] = Int32(newIndex) }
+        var finalTable = [Int32](repeating: 0, count: stateCount * classCount)
+        for (newIndex, oldIndex) in order.enumerated() {
+            for byteClass in 0..<classCount {
+                finalTable[newIndex * classCount + byteClass] = renumbered[Int(table[oldIndex * classCount + byteClass])]
+            }
+        }
+        byteClasses = classes
+        self.classCount = classCount
+        transitions = finalTable
+        firstAcceptingState = Int32(firstAccepting)
+        occurrenceLengths = order[firstAccepting...].map { acceptedLength[$0] }
+    }
+
+    /// Every spelling of every literal: the exact (or lowercased) literals, and each case-fold
+    /// variant literal spelled out; nil when there would be more than ``maximumSpellings``.
+    private static func spellings(of literals: RequiredLiterals) -> [[UInt8]]? {
+        var spellings = literals.literals
+        for variant in literals.variantLiterals {
+            var expanded: [[UInt8]] = [[]]
+            for position in variant.positions {
+                guard expanded.count * position.count + spellings.count <= maximumSpellings else { return nil }
+                expanded = expanded.flatMap { prefix in position.map { prefix + $0 } }
+            }
+            spellings += expanded
+        }
+        return spellings.contains(where: \.isEmpty) ? nil : spellings
+    }
+
+    /// The UTF-8 of each character outside ASCII whose full or simple case folding holds an
+    /// ASCII character, worked out from ICU once: outside the Basic Multilingual Plane no
+    /// character folds to ASCII.
+    static let foldingToASCII: [[UInt8]] = (UInt32(0x80)...0xFFFF).compactMap { value in
+        guard let scalar = Unicode.Scalar(value) else { return nil }
+        let folds = CaseFolding.fullFolding(of: value) + [CaseFolding.simpleFolding(of: value)]
+        guard folds.contains(where: { $0 < 0x80 }) else { return nil }
+        return Array(String(scalar).utf8)
+    }
+
+    /// Forgets what was found in the previous block.
+    mutating func forgetBlock() {
+        memo = LastOccurrenceMemo()
+    }
+
+    /// The start of the occurrence that ends first at or after `start` in `block` (it lies in
+    /// the same line as the occurrence that starts first, inside which it ends), or
+    /// `block.count` when there is none.
+    func search(in block: UnsafeRawBufferPointer, from start: Int) -> Int {
+        let count = block.count
+        guard start < count, let base = block.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return count }
+        return byteClasses.withUnsafeBufferPointer { classes in
+            transitions.withUnsafeBufferPointer { table in
+                let classCount = self.classCount
+                let firstAccepting = firstAcceptingState
+                var state: Int32 = 0
+                var position = start
+                while position < count {
+                    state = table[Int(state) &* classCount &+ Int(classes[Int(base[position])])]
+                    if state >= firstAccepting {
+                        return position &+ 1 &- Int(occurrenceLengths[Int(state &- firstAccepting)])
+                    }
+                    position &+= 1
+                }
+                return count
+            }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+@testable import ICURegex
+import Testing
+import TestSupport
+
+extension LibraryTests {
+    /// ``LiteralAutomatonScanner``, the Aho–Corasick scanner of many literals, against a search
+    /// of the literals one position at a time, on generated word lists and texts, exact and
+    /// ignoring ASCII case (where the characters outside ASCII whose folding holds ASCII are
+    /// occurrences too).
+    @Suite struct LiteralAutomatonScannerTests {
+        /// Where each occurrence of one of `literals` (and, ignoring case, of a character
+        /// folding to ASCII) in `text` at or after `start` ends, with where it starts.
+        static func occurrences(_ literals: RequiredLiterals, in text: [UInt8], from start: Int) -> [(start: Int, end: Int)] {
+            let folded = literals.caseInsensitiveASCII ? RequiredLiterals.asciiLowercased(text) : text
+            var alarms: [[UInt8]] = literals.caseInsensitiveASCII ? LiteralAutomatonScanner.foldingToASCII : []
+            alarms += literals.literals
+            var found: [(Int, Int)] = []
+            for position in start..<max(start, text.count) {
+                for literal in alarms
+                where position + literal.count <= text.count && folded[position..<(position + literal.count)].elementsEqual(literal) {
+                    found.append((position, position + literal.count))
+                }
+            }
+            return found
+        }
+
+        @Test("3,000 generated word lists and texts: an occurrence that ends first, or none")
+        func agreesWithNaiveSearch() throws {
+            var random = SplitMix64(seed: 0xAC_2026)
+            let alphabet: [UInt8] = Array("abcdefgkstABKS ".utf8)
+            let extras: [[UInt8]] = [Array("\u{212A}".utf8), Array("ſ".utf8), Array("é".utf8), Array("ж".utf8), [0x0A]]
+            var found = 0
+            for caseIndex in 0..<3_000 {
+                let ignoreCase = random.chance(0.4)
+                let count = random.number(in: LiteralAutomatonScanner.minimumSpellings...80)
+                var words: [[UInt8]] = []
+                while words.count < count {
+                    let word = (0..<random.number(in: 2...6)).map { _ in random.element(of: Array("abcdefgks".utf8)) }
+                    if !words.contains(word) { words.append(word) }
+                }
+                let literals = PackedPairScannerTests.literals(words, ignoreCase: ignoreCase)
+                let scanner = try #require(LiteralAutomatonScanner(literals))
+                var text: [UInt8] = []
+                for _ in 0..<random.number(in: 0...60) {
+                    if random.chance(0.05) {
+                        text += random.element(of: extras)
+                    } else {
+                        text.append(random.element(of: alphabet))
+                    }
+                }
+                let start = random.number(in: 0...max(text.count, 0))
+                let guarded = GuardedBytes(text)
+                let answer = scanner.search(in: guarded.buffer, from: start)
+                let all = Self.occurrences(literals, in: text, from: start)
+                if let firstEnd = all.map(\.end).min() {
+                    found += 1
+                    let endingFirst = all.filter { $0.end == firstEnd }.map(\.start)
+                    #expect(endingFirst.contains(answer), "case \(caseIndex): -i \(ignoreCase) start \(start) answer \(answer) expected one of \(endingFirst) in \(text)")
+                } else {
+                    #expect(answer == text.count, "case \(caseIndex): -i \(ignoreCase) start \(start) in \(text)")
+                }
+            }
+            #expect(found > 1_000)
+        }
+
+        @Test("few literals keep the probes; too many spellings have no automaton")
+        func chosenByCount() {
+            let few = PackedPairScannerTests.literals([Array("ab".utf8), Array("cd".utf8)], ignoreCase: false)
+            #expect(LiteralAutomatonScanner(few) == nil)
+            let many = PackedPairScannerTests.literals(
+                (0..<(LiteralAutomatonScanner.maximumSpellings + 1)).map { Array("w\($0)".utf8) }, ignoreCase: false)
+            #expect(LiteralAutomatonScanner(many) == nil)
+        }
+
+        @Test("no character outside the Basic Multilingual Plane folds to ASCII, as the scanner assumes")
+        func foldingToASCIIIsInTheBMP() {
+            for value in UInt32(0x10000)...0x10FFFF where Unicode.Scalar(value) != nil {
+                let folds = CaseFolding.fullFolding(of: value) + [CaseFolding.simpleFolding(of: value)]
+                #expect(!folds.contains(where: { $0 < 0x80 }), "U+\(String(value, radix: 16)) folds to ASCII")
+            }
+            // The characters everyone knows of are there.
+            for character in ["\u{212A}", "ſ", "ﬁ", "İ", "ẞ"] {
+                #expect(LiteralAutomatonScanner.foldingToASCII.contains(Array(character.utf8)), "\(character)")
+            }
+        }
+    }
+}
