@@ -213,6 +213,19 @@ public final class ICURegularExpression: Sendable {
         let nonAnchoringBounds = options.contains(.withoutAnchoringBounds)
         let usesRegion = transparentBounds || nonAnchoringBounds
         let regionStart = range.location - offset
+        if usesRegion && Self.splitsPair(units, at: regionStart) {
+            // ICU (72 here, 76 in Foundation) reads outside the text when a region that it may
+            // see beyond starts between the halves of a pair, and crashes: the half before the
+            // region reads as U+FFFD instead, so that the half inside is a lone surrogate, as it
+            // is with the default bounds. (A region that ends inside a pair is searched as it
+            // is, as Foundation does.)
+            var patched = Array(units)
+            patched[regionStart - 1] = 0xFFFD
+            patched.withUnsafeBufferPointer { patched in
+                enumerate(units: patched, offset: offset, options: options, range: range, findsFlags: findsFlags, body)
+            }
+            return
+        }
         var stop = ObjCBool(false)
         guard
             let walk = try? MatchWalk(
@@ -278,6 +291,11 @@ public final class ICURegularExpression: Sendable {
                 body(nil, flags, &stop)
             }
         }
+    }
+
+    /// True when `offset` falls between the two halves of a surrogate pair of `units`.
+    private static func splitsPair(_ units: UnsafeBufferPointer<UInt16>, at offset: Int) -> Bool {
+        offset > 0 && offset < units.count && UTF16.isLeadSurrogate(units[offset - 1]) && UTF16.isTrailSurrogate(units[offset])
     }
 
     /// ICU's `hitEnd` and `requireEnd` after the walk's last search, as Foundation's flags.

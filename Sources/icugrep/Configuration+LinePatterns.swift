@@ -19,8 +19,9 @@ extension Configuration {
     /// The ICU text of each pattern: the pattern itself, or with `-F` the pattern quoted so
     /// that every character stands for itself.
     var patternTexts: [String] {
+        if let translatedPatterns { return translatedPatterns }
         switch patternSyntax {
-        case .regularExpression:
+        case .regularExpression, .basicRegexp, .extendedRegexp:
             return patterns
         case .fixedStrings:
             return patterns.map(PatternAssembler.quoted)
@@ -62,7 +63,11 @@ extension LinePatterns {
                 prefilters: configuration.prefiltersLines,
                 fixedStrings: configuration.patternSyntax == .fixedStrings)
         } catch {
-            throw SearchRun.PatternError(pattern: configuration.patterns[error.index], icuError: error.error)
+            var patternError = SearchRun.PatternError(
+                pattern: configuration.patterns[error.index], icuError: error.error)
+            patternError.origin = error.index < configuration.patternOrigins.count
+                ? configuration.patternOrigins[error.index] : nil
+            throw patternError
         }
     }
 }

@@ -7,17 +7,36 @@ struct Configuration: Sendable {
 
     /// How the patterns are read.
     enum PatternSyntax: Sendable, Equatable {
-        /// ICU regular expressions (the default; `-E`, `-G` and `-P` also select it).
+        /// ICU regular expressions (the default; `-P` names it).
         case regularExpression
         /// Fixed strings (`-F`): every character stands for itself.
         case fixedStrings
+        /// POSIX basic regular expressions as GNU grep reads them (`-G`), translated to ICU.
+        case basicRegexp
+        /// POSIX extended regular expressions as GNU grep reads them (`-E`), translated to ICU.
+        case extendedRegexp
+    }
+
+    /// Where a pattern came from: a line of a `-f FILE`, which GNU grep names in a pattern's
+    /// error message (`FILE:LINE: `).
+    struct PatternOrigin: Sendable, Equatable {
+        /// The file name as given to `-f`.
+        var file: String
+        /// The 1-based line number in that file.
+        var line: Int
     }
 
     /// The patterns, one per element: each `-e` argument and each line of each `-f` file,
     /// with a pattern argument that holds newlines split into one pattern per line, as grep
     /// does. A line matches when any pattern matches it.
     var patterns: [String] = []
+    /// The origin of each pattern of ``patterns`` (nil for `-e` and the operand); may be
+    /// shorter than ``patterns`` when built by hand.
+    var patternOrigins: [PatternOrigin?] = []
     var patternSyntax: PatternSyntax = .regularExpression
+    /// With `-G` and `-E`, the ICU translation of each pattern (``POSIXPatternStep``); nil
+    /// before the translation and in the other syntaxes.
+    var translatedPatterns: [String]? = nil
     /// `-i`, `-y`; `--no-ignore-case` turns it off again.
     var ignoreCase = false
     /// `-S`, `--smart-case`: ignore case when no pattern has an upper-case literal (ripgrep's

@@ -17,6 +17,8 @@ struct SearchRun {
         var icuError: ICURegexError
         /// The offset in `pattern` where ICU found the error, in Characters, when known.
         var characterOffset: Int?
+        /// The `-f` file and line of the pattern, when it came from one.
+        var origin: Configuration.PatternOrigin? = nil
     }
 
     /// What happened, for the exit status.

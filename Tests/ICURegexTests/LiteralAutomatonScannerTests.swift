@@ -85,3 +85,38 @@ extension LibraryTests {
         }
     }
 }
+
+extension LibraryTests {
+    /// ``LongestLiteralMatcher`` against ICU on the strings' trie, which finds the longest
+    /// string at the leftmost place: every match of generated lists in generated lines, in
+    /// UTF-16 and in UTF-8.
+    @Suite struct LongestLiteralMatcherTests {
+        @Test("1,000 generated lists and lines: the matches ICU finds on the trie, in both encodings")
+        func agreesWithICUOnTheTrie() throws {
+            var random = SplitMix64(seed: 0x10_6E57)
+            let alphabet = Array("abcé😀 ".unicodeScalars)
+            for caseIndex in 0..<1_000 {
+                var strings: [String] = []
+                for _ in 0..<random.number(in: 1...40) {
+                    var string = ""
+                    for _ in 0..<random.number(in: 1...6) { string.unicodeScalars.append(random.element(of: alphabet)) }
+                    strings.append(string)
+                }
+                var line = ""
+                for _ in 0..<random.number(in: 0...60) { line.unicodeScalars.append(random.element(of: alphabet)) }
+                let matcher = try #require(LongestLiteralMatcher(strings))
+                let trie = try RegexPattern(PatternAssembler.trie(of: strings)).makeMatcher()
+                let units = Array(line.utf16)
+                let bytes = Array(line.utf8)
+                for from in [0, units.count / 2] {
+                    let expected = try units.withUnsafeBufferPointer { try trie.firstMatch(inUTF16: $0, from: from) }
+                    let actual = units.withUnsafeBufferPointer { matcher.firstMatch(in: .utf16($0), from: from) }
+                    #expect(actual == expected, "case \(caseIndex) UTF-16 from \(from): \(strings) in \(line)")
+                }
+                let expected = try bytes.withUnsafeBytes { try trie.firstMatch(inUTF8: $0, from: 0) }
+                let actual = bytes.withUnsafeBytes { matcher.firstMatch(in: .utf8($0), from: 0) }
+                #expect(actual == expected, "case \(caseIndex) UTF-8: \(strings) in \(line)")
+            }
+        }
+    }
+}

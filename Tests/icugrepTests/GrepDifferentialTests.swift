@@ -120,6 +120,8 @@ struct GrepDifferentialTests {
         .init(arguments: ["-F", "-cx", "-f", "words-300.txt", "en-sampled.txt"]),
         .init(arguments: ["-F", "-cv", "-f", "words-300.txt", "sherlock.txt"]),
         .init(arguments: ["-F", "-on", "-f", "words-300.txt", "sherlock.txt"]),
+        .init(arguments: ["-F", "-ob", "-f", "words-300.txt", "en-sampled.txt"]),
+        .init(arguments: ["-F", "--color=always", "-f", "words-300.txt", "sherlock.txt"]),
         .init(arguments: ["-F", "-oi", "-e", "Holm", "-e", "holmes", "-e", "Sherlock Holmes", "sherlock.txt"]),
     ]
 

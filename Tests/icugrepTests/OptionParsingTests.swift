@@ -392,15 +392,20 @@ struct OptionParsingTests {
         #expect(try H.configuration(["--no-ignore-case", "-i", "x"]).ignoreCase)
     }
 
-    /// -F selects fixed strings, -E, -G and -P change nothing, and two different ones conflict.
+    /// -F selects fixed strings, -G and -E POSIX's syntaxes, -P ICU's (the default), and two
+    /// different ones conflict.
     @Test func matcherOptions() throws {
         #expect(try H.configuration(["-F", "x"]).patternSyntax == .fixedStrings)
         #expect(try H.configuration(["--fixed-strings", "-F", "x"]).patternSyntax == .fixedStrings)
         #expect(try H.configuration(["--fixed-regexp", "x"]).patternSyntax == .fixedStrings)
-        for option in ["-E", "-G", "-P", "--extended-regexp", "--basic-regexp", "--perl-regexp"] {
-            #expect(try H.configuration([option, "x"]).patternSyntax == .regularExpression)
+        let syntaxes: [(String, Configuration.PatternSyntax)] = [
+            ("-E", .extendedRegexp), ("--extended-regexp", .extendedRegexp), ("-G", .basicRegexp),
+            ("--basic-regexp", .basicRegexp), ("-P", .regularExpression), ("--perl-regexp", .regularExpression),
+        ]
+        for (option, syntax) in syntaxes {
+            #expect(try H.configuration([option, "x"]).patternSyntax == syntax)
         }
-        #expect(try H.configuration(["-E", "-E", "x"]).patternSyntax == .regularExpression)
+        #expect(try H.configuration(["-E", "-E", "x"]).patternSyntax == .extendedRegexp)
         #expect(H.errorText(["-E", "-F", "x"]) == "icugrep: conflicting matchers specified\n")
         #expect(H.errorText(["-P", "-G", "x"]) == "icugrep: conflicting matchers specified\n")
     }

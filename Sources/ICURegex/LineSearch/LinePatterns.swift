@@ -21,6 +21,9 @@ package struct LinePatterns: Sendable {
     let requiredLiterals: RequiredLiterals?
     /// The line automaton's plan, for the prefilter; nil when the patterns have none.
     let lineAutomatonPlan: LineAutomatonPlan?
+    /// The matcher that finds the matches of many fixed strings without ICU, when the
+    /// patterns are such strings matched with case and spanning nothing more (no `-w` or `-x`).
+    let longestLiteralMatcher: LongestLiteralMatcher?
 
     /// Compiles `patterns`, ICU pattern texts of which a line matches when any one does.
     ///
@@ -43,6 +46,12 @@ package struct LinePatterns: Sendable {
         let compiled = try Self.compile(
             patterns, options: options, wrapper: wrapper, limits: limits, fixedStrings: fixedStrings)
         self.patterns = compiled
+        longestLiteralMatcher =
+            fixedStrings && wrapper == .none && !options.contains(.caseInsensitive)
+                && patterns.count >= Self.minimumTrieStrings
+            ? LongestLiteralMatcher(patterns.compactMap(PatternAssembler.unquoted)).flatMap { matcher in
+                patterns.allSatisfy { PatternAssembler.unquoted($0) != nil } ? matcher : nil
+            } : nil
         // The prefilter reads the texts as ICU compiled them, wrappers included: the wrapper's
         // assertions are the only place where `-w` and `-x` are written.
         if prefilters {

@@ -33,6 +33,8 @@ package final class LineSearcher {
     /// reference costs on every call (the owners above keep them alive).
     private let candidateFinder: Unmanaged<CandidateLineFinder>?
     private let automaton: Unmanaged<LineAutomaton>?
+    /// Finds the matches of many fixed strings without ICU, when the patterns allow it.
+    private let longestLiteralMatcher: LongestLiteralMatcher?
 
     /// Makes the ICU matchers and the prefilter for `patterns`.
     package init(_ patterns: LinePatterns) throws(ICURegexError) {
@@ -46,6 +48,7 @@ package final class LineSearcher {
         ownedAutomaton = patterns.lineAutomatonPlan.map(LineAutomaton.init)
         candidateFinder = ownedCandidateFinder.map { Unmanaged.passUnretained($0) }
         automaton = ownedAutomaton.map { Unmanaged.passUnretained($0) }
+        longestLiteralMatcher = patterns.longestLiteralMatcher
     }
 
     /// The first match in `text` that starts at or after `from`, in the text's units; with
@@ -54,6 +57,9 @@ package final class LineSearcher {
     /// - Throws: ``ICURegexError/timeLimitExceeded`` or ``ICURegexError/stackLimitExceeded``
     ///   when ICU stops the search.
     package func firstMatch(in text: LineText, from: Int) throws(ICURegexError) -> Range<Int>? {
+        if let longestLiteralMatcher {
+            return longestLiteralMatcher.firstMatch(in: text, from: from)
+        }
         if matchers.count == 1 {
             return try Self.firstMatch(primary, in: text, from: from)
         }

@@ -63,6 +63,7 @@ enum CommandLineParser {
         var configuration = settings.configuration
         var warnings = settings.warnings
         configuration.patterns = settings.patterns.patterns
+        configuration.patternOrigins = settings.patterns.origins
         configuration.files = files
 
         // POSIX says -c, -l and -q are mutually exclusive; in GNU grep -q overrides -l and -L,

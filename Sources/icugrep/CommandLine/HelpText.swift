@@ -10,13 +10,14 @@ enum HelpText {
         Search for PATTERNS in each FILE.
         Example: \(ProgramIdentity.name) -i 'hello world' menu.h main.c
         PATTERNS can contain multiple patterns separated by newlines.
-        PATTERNS are ICU regular expressions; see \(ProgramIdentity.name)(1) for their syntax.
+        PATTERNS are ICU regular expressions unless -G or -E says otherwise;
+        see \(ProgramIdentity.productName)(1) for their syntax.
 
         Pattern selection and interpretation:
-          -E, --extended-regexp     no effect: PATTERNS are always ICU regular expressions
+          -E, --extended-regexp     PATTERNS are extended regular expressions
           -F, --fixed-strings       PATTERNS are strings
-          -G, --basic-regexp        no effect: PATTERNS are always ICU regular expressions
-          -P, --perl-regexp         no effect: PATTERNS are always ICU regular expressions
+          -G, --basic-regexp        PATTERNS are basic regular expressions
+          -P, --perl-regexp         PATTERNS are ICU regular expressions (the default)
           -e, --regexp=PATTERNS     use PATTERNS for matching
           -f, --file=FILE           take PATTERNS from FILE
           -i, --ignore-case         ignore case distinctions in patterns and data
@@ -92,7 +93,7 @@ enum HelpText {
         Exit status is 0 if any line is selected, 1 otherwise;
         if any error occurs and -q is not given, the exit status is 2.
 
-        Full documentation: man \(ProgramIdentity.name)
+        Full documentation: man \(ProgramIdentity.productName)
 
         """
 }

@@ -42,6 +42,14 @@ enum IcugrepCommand {
         if ExitStatus.nothingCanBeSelected(configuration) && !(configuration.json && configuration.outputMode == .lines) {
             return ExitStatus.nothingSelected
         }
+        var configuration = configuration
+        let translation = POSIXPatternStep.apply(to: &configuration)
+        for message in translation.messages {
+            StandardStreams.writeError("\(ProgramIdentity.name): \(message)\n")
+        }
+        if translation.failed {
+            return ExitStatus.trouble
+        }
         let searchRun: SearchRun
         do throws(SearchRun.PatternError) {
             searchRun = try SearchRun(configuration: configuration)

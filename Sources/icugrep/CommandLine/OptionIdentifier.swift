@@ -2,13 +2,13 @@
 /// are all ``ignoreCase``.
 enum OptionIdentifier: Sendable, Equatable {
     // Pattern selection and interpretation.
-    /// `-G`, `--basic-regexp`: accepted; the syntax stays ICU's.
+    /// `-G`, `--basic-regexp`: POSIX basic regular expressions, as GNU grep reads them.
     case basicRegexp
-    /// `-E`, `--extended-regexp`: accepted; the syntax stays ICU's.
+    /// `-E`, `--extended-regexp`: POSIX extended regular expressions, as GNU grep reads them.
     case extendedRegexp
     /// `-F`, `--fixed-strings`, `--fixed-regexp`: the patterns are fixed strings.
     case fixedStrings
-    /// `-P`, `--perl-regexp`: accepted; the syntax stays ICU's.
+    /// `-P`, `--perl-regexp`: ICU's syntax, the default.
     case perlRegexp
     /// `-e PATTERNS`, `--regexp=PATTERNS`.
     case regexp

@@ -16,9 +16,15 @@ extension OptionSettings {
         case .contextDigit:
             break  // Handled above.
         // Pattern selection and interpretation.
-        case .basicRegexp: try selectMatcher("G")
-        case .extendedRegexp: try selectMatcher("E")
-        case .perlRegexp: try selectMatcher("P")
+        case .basicRegexp:
+            try selectMatcher("G")
+            configuration.patternSyntax = .basicRegexp
+        case .extendedRegexp:
+            try selectMatcher("E")
+            configuration.patternSyntax = .extendedRegexp
+        case .perlRegexp:
+            try selectMatcher("P")
+            configuration.patternSyntax = .regularExpression
         case .fixedStrings:
             try selectMatcher("F")
             configuration.patternSyntax = .fixedStrings
@@ -26,7 +32,7 @@ extension OptionSettings {
             patterns.addRegexpOption(text)
         case .file:
             do throws(FileReadError) {
-                patterns.addFileOption(contents: try fileReader.contents(ofFile: text))
+                patterns.addFileOption(contents: try fileReader.contents(ofFile: text), name: text)
             } catch {
                 throw .fatal(error.message)
             }

@@ -13,7 +13,11 @@ enum PatternErrorReport {
     /// The lines to print to standard error, each ending in a newline.
     static func text(for error: SearchRun.PatternError) -> String {
         let icuError = error.icuError
-        var text = "\(ProgramIdentity.name): \(icuError.icuName)"
+        var text = "\(ProgramIdentity.name): "
+        if let origin = error.origin {
+            text += "\(origin.file):\(origin.line): "  // As GNU grep names a pattern of -f FILE.
+        }
+        text += icuError.icuName
         if icuError.reason != icuError.icuName {
             text += ": \(icuError.reason)"
         }

@@ -9,13 +9,17 @@
 struct PatternListBuilder {
     /// The patterns so far.
     private(set) var patterns: [String] = []
+    /// Where each of ``patterns`` came from: its `-f` file and line, or nil.
+    private(set) var origins: [Configuration.PatternOrigin?] = []
     /// True once `-e` or `-f` was given, even when it added no pattern: then every operand is
     /// a file.
     private(set) var wasGivenByOption = false
 
     /// Adds the patterns of a `-e` argument or of the pattern operand: one per line.
     mutating func addArgument(_ argument: String) {
-        patterns += argument.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = argument.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        patterns += lines
+        origins += Array(repeating: nil, count: lines.count)
     }
 
     /// Adds the patterns of a `-e` option.
@@ -24,11 +28,13 @@ struct PatternListBuilder {
         addArgument(argument)
     }
 
-    /// Adds the lines of a `-f` file; an empty file adds none. Invalid UTF-8 in the file is
-    /// replaced by U+FFFD, since a pattern is a String.
-    mutating func addFileOption(contents: [UInt8]) {
+    /// Adds the lines of a `-f` file named `name`; an empty file adds none. Invalid UTF-8 in
+    /// the file is replaced by U+FFFD, since a pattern is a String.
+    mutating func addFileOption(contents: [UInt8], name: String = "-") {
         wasGivenByOption = true
-        patterns += Self.lines(of: contents)
+        let lines = Self.lines(of: contents)
+        patterns += lines
+        origins += lines.indices.map { Configuration.PatternOrigin(file: name, line: $0 + 1) }
     }
 
     /// The newline-terminated lines of `contents` (the last one may lack its newline), decoded

@@ -1,7 +1,20 @@
 /// The program's name and version, as messages, `--help` and `--version` show them.
 enum ProgramIdentity {
-    /// The name every message starts with, whatever the binary was invoked as.
-    static let name = "icugrep"
+    /// The name every message and the usage start with: the base name of the command as
+    /// invoked (`grep` through a link named grep), as GNU grep names itself by its argv[0].
+    /// `main.swift` sets it once, before anything reads it; code run in-process by the tests
+    /// keeps icugrep's own name.
+    nonisolated(unsafe) static var name = productName
+    /// The program's own name, for its manual and `--version`.
+    static let productName = "icugrep"
+
+    /// The base name of `argumentZero`; icugrep's own name when there is none.
+    static func invokedName(_ argumentZero: String?) -> String {
+        guard let argumentZero, let base = argumentZero.split(separator: "/").last, !base.isEmpty else {
+            return productName
+        }
+        return String(base)
+    }
     /// icugrep's own version.
     static let version = "0.1.0"
     /// The GNU grep release whose options, output and exit status icugrep follows.

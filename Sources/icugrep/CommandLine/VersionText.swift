@@ -6,10 +6,10 @@ enum VersionText {
     /// The whole version text, ending in a newline.
     static var text: String {
         """
-        \(ProgramIdentity.name) \(ProgramIdentity.version)
+        \(ProgramIdentity.productName) \(ProgramIdentity.version)
         ICU \(ICULibrary.version)
         Options, output and exit status follow GNU grep \(ProgramIdentity.emulatedGrepVersion);
-        patterns use ICU's regular-expression syntax.
+        patterns use ICU's regular-expression syntax, or POSIX's with -G and -E.
 
         """
     }

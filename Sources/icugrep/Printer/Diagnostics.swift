@@ -8,7 +8,7 @@ import ICURegex
 /// a message appears after the lines printed before it even when both streams go to one place.
 final class Diagnostics {
     /// The program name that starts every message.
-    static let programName: [UInt8] = Array("icugrep".utf8)
+    static let programName: [UInt8] = Array(ProgramIdentity.name.utf8)
 
     /// Standard output, flushed before each message.
     let standardOutput: OutputBuffer

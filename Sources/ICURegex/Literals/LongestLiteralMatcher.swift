@@ -1,0 +1,142 @@
+/// Finds, in a line, the leftmost occurrence of any of many fixed strings and, of those that
+/// start there, the longest: the match GNU grep's `-F` reports, and ICU's on the strings'
+/// trie (``PatternAssembler/trie(of:)``), found without ICU.
+///
+/// It is an Aho–Corasick automaton over the code units of the line's text (UTF-16 units, or
+/// UTF-8 bytes for a line searched as UTF-8), made deterministic as in
+/// ``LiteralAutomatonScanner``; each state also knows the lengths of every string that ends
+/// where it is reached (the terminals on its failure chain). Reading left to right, the
+/// occurrence that starts first is known once the text read reaches the longest string's
+/// length past that start: no later occurrence can start earlier.
+///
+/// For fixed strings matched with case and without `-w` or `-x`, whose matches depend only on
+/// their own characters.
+package struct LongestLiteralMatcher: Sendable {
+    /// One automaton over one kind of code unit.
+    struct Automaton: Sendable {
+        /// The class of each code unit value.
+        let unitClasses: [UInt8]
+        let classCount: Int
+        /// The next state for each state and unit class, row by row.
+        let transitions: [Int32]
+        /// For each state, the lengths, longest first, of the strings that end where it is
+        /// reached, as a range of ``lengths``.
+        let outputs: [Range<Int32>]
+        let lengths: [Int32]
+        /// The longest string's length in units.
+        let maximumLength: Int
+
+        /// The automaton of `strings`, each a sequence of unit values below `unitLimit`; nil
+        /// when they have more than 255 distinct units.
+        init?(_ strings: [[Int]], unitLimit: Int) {
+            var classes = [UInt8](repeating: 0, count: unitLimit)
+            var classCount = 1
+            for string in strings {
+                for unit in string where classes[unit] == 0 {
+                    guard classCount < 256 else { return nil }
+                    classes[unit] = UInt8(classCount)
+                    classCount += 1
+                }
+            }
+            var children = [Int32](repeating: -1, count: classCount)
+            var depth: [Int32] = [0]
+            var isTerminal = [false]
+            for string in strings {
+                var node = 0
+                for unit in string {
+                    let slot = node * classCount + Int(classes[unit])
+                    if children[slot] < 0 {
+                        children[slot] = Int32(depth.count)
+                        depth.append(depth[node] + 1)
+                        isTerminal.append(false)
+                        children.append(contentsOf: repeatElement(-1, count: classCount))
+                    }
+                    node = Int(children[slot])
+                }
+                isTerminal[node] = true
+            }
+            let stateCount = depth.count
+            var table = [Int32](repeating: 0, count: stateCount * classCount)
+            var failure = [Int32](repeating: 0, count: stateCount)
+            var outputs = [Range<Int32>](repeating: 0..<0, count: stateCount)
+            var lengths: [Int32] = []
+            var queue = [0]
+            var head = 0
+            while head < queue.count {
+                let node = queue[head]
+                head += 1
+                // This node's own string, then its failure link's (shorter) ones.
+                let start = Int32(lengths.count)
+                if isTerminal[node] { lengths.append(depth[node]) }
+                if node != 0 {
+                    lengths.append(contentsOf: lengths[Int(outputs[Int(failure[node])].lowerBound)..<Int(outputs[Int(failure[node])].upperBound)])
+                }
+                outputs[node] = start..<Int32(lengths.count)
+                for unitClass in 0..<classCount {
+                    let child = children[node * classCount + unitClass]
+                    let fallback: Int32 = node == 0 ? 0 : table[Int(failure[node]) * classCount + unitClass]
+                    if child >= 0 {
+                        failure[Int(child)] = fallback
+                        table[node * classCount + unitClass] = child
+                        queue.append(Int(child))
+                    } else {
+                        table[node * classCount + unitClass] = fallback
+                    }
+                }
+            }
+            unitClasses = classes
+            self.classCount = classCount
+            transitions = table
+            self.outputs = outputs
+            self.lengths = lengths
+            maximumLength = strings.map(\.count).max() ?? 0
+        }
+
+        /// The leftmost-longest occurrence in `text[from...]`, or nil.
+        func firstMatch<Unit: FixedWidthInteger>(in text: UnsafeBufferPointer<Unit>, from: Int) -> Range<Int>? {
+            var state = 0
+            var best: Range<Int>?
+            var position = from
+            while position < text.count {
+                state = Int(transitions[state &* classCount &+ Int(unitClasses[Int(text[position])])])
+                position &+= 1
+                let output = outputs[state]
+                if !output.isEmpty {
+                    // The longest string ending here starts first; it wins over the best so far
+                    // when it starts earlier, or at the same place and ends later.
+                    let start = position - Int(lengths[Int(output.lowerBound)])
+                    if best == nil || start <= best!.lowerBound {
+                        best = start..<position
+                    }
+                }
+                if let best, position - best.lowerBound >= maximumLength { break }
+            }
+            return best
+        }
+    }
+
+    private let utf16: Automaton
+    private let utf8: Automaton
+
+    /// The matcher of the non-empty `strings`; nil when there are none, or their code units
+    /// are too varied (more than 255 distinct units in UTF-16 or in UTF-8).
+    package init?(_ strings: [String]) {
+        guard !strings.isEmpty, !strings.contains(where: \.isEmpty),
+            let utf16 = Automaton(strings.map { $0.utf16.map(Int.init) }, unitLimit: 1 << 16),
+            let utf8 = Automaton(strings.map { $0.utf8.map(Int.init) }, unitLimit: 1 << 8)
+        else { return nil }
+        self.utf16 = utf16
+        self.utf8 = utf8
+    }
+
+    /// The leftmost-longest occurrence in `text` that starts at or after `from`, in the text's
+    /// units, or nil.
+    package func firstMatch(in text: LineText, from: Int) -> Range<Int>? {
+        switch text {
+        case .utf16(let units):
+            return utf16.firstMatch(in: units, from: from)
+        case .utf8(let bytes):
+            return utf8.firstMatch(in: bytes.assumingMemoryBound(to: UInt8.self), from: from)
+        }
+    }
+}

@@ -1,0 +1,967 @@
+/// Translates a POSIX pattern, as GNU grep 3.8 reads it with `-G` (basic, BRE) or `-E`
+/// (extended, ERE) in a UTF-8 locale, into an ICU pattern that selects the same lines.
+///
+/// GNU grep reads each pattern twice, and so does the translator:
+///
+/// 1. glibc's `regcomp` checks the syntax of every pattern (GNU grep prints each rejection,
+///    `Unmatched ( or \(`, with `FILE:LINE: ` for a pattern of `-f FILE`, then exits with 2);
+///    ``Failure/invalid(_:)`` is that rejection.
+/// 2. gnulib's DFA parser reads all of them in order, warning as it goes (`stray \ before %`,
+///    `* at start of expression`) and stopping at its own first error (`character class
+///    syntax is [[:space:]], not [:space:]`), ``Failure/rejected(_:warningsBefore:)``. Its
+///    reading decides which lines match, so the ICU pattern follows it where the two readers
+///    differ (`-E '^*a'` is `(^)*a`, every line holding an `a`).
+///
+/// What the ICU pattern is made of:
+/// - the groups `\(…\)` (BRE) and `(…)` (ERE) are ICU's capturing groups, numbered as in POSIX,
+///   so `\1` to `\9` keep their meaning; every other group written is `(?:…)`;
+/// - a repeated repetition (`a**`, `a*\{2\}`) is wrapped, since ICU reads `*?` and `*+` as
+///   lazy and possessive; a repeated assertion is the assertion (or nothing, at least zero
+///   times);
+/// - every character outside a bracket expression that is not a letter or digit is escaped;
+/// - a bracket expression is an ICU set with every character escaped (POSIX's `\`, `[`, `&`
+///   and `-` are ICU's set operators otherwise) and its classes written as the sets of
+///   glibc's C.UTF-8 locale, in Unicode properties (``characterClass(named:ignoreCase:)``);
+/// - `\w`, `\W`, `\s`, `\S` are those classes, and `\<`, `\>`, `\b`, `\B` are look-arounds
+///   over `[_[:alnum:]]` (glibc's word characters), so that ICU's own `\w` and
+///   `--unicode-words` do not change them;
+/// - `^`, `$`, `` \` `` and `\'` are ICU's `^` and `$`: GNU grep matches each line as a text of
+///   its own.
+///
+/// Match extents follow ICU (leftmost-first), not POSIX (leftmost-longest): `-E -o 'a|ab'`
+/// prints `a` of `ab`, where GNU grep prints `ab`. Which lines match is the same.
+package enum POSIXPatternTranslator {
+    /// The POSIX syntax of a pattern.
+    package enum Syntax: Sendable, Equatable {
+        /// `-G`: basic regular expressions, with GNU's `\+`, `\?` and `\|`.
+        case basic
+        /// `-E`: extended regular expressions.
+        case extended
+    }
+
+    /// What else changes the translation.
+    package struct Options: Sendable, Equatable {
+        /// `-i`: with it, `[:upper:]` and `[:lower:]` are `[:alpha:]`, as in glibc.
+        package var ignoreCase: Bool
+        /// `-z`: `.` also matches a newline, as in GNU grep with `-z`.
+        package var dotMatchesNewline: Bool
+
+        package init(ignoreCase: Bool = false, dotMatchesNewline: Bool = false) {
+            self.ignoreCase = ignoreCase
+            self.dotMatchesNewline = dotMatchesNewline
+        }
+    }
+
+    /// A translated pattern.
+    package struct Translation: Sendable, Equatable {
+        /// The ICU pattern.
+        package var pattern: String
+        /// GNU grep's warnings for the pattern, in order, without its `warning: ` prefix:
+        /// `stray \ before %`, `* at start of expression`.
+        package var warnings: [String]
+    }
+
+    /// A pattern GNU grep refuses, with its message (GNU grep's words, without the program
+    /// name).
+    package enum Failure: Error, Sendable, Equatable {
+        /// glibc's regcomp rejects it: GNU grep reports every such pattern, then exits.
+        case invalid(String)
+        /// regcomp accepts it but the DFA parser does not: GNU grep prints the warnings of
+        /// the patterns before it and of this one (`warningsBefore`), then this, and exits.
+        case rejected(String, warningsBefore: [String])
+
+        /// The message.
+        package var message: String {
+            switch self {
+            case .invalid(let message), .rejected(let message, _): return message
+            }
+        }
+    }
+
+    /// Translates `pattern`, one line of the patterns, read in `syntax`.
+    package static func translate(
+        _ pattern: String, syntax: Syntax, options: Options = Options()
+    ) throws(Failure) -> Translation {
+        let scalars = Array(pattern.unicodeScalars)
+        var checker = RegcompChecker(scalars: scalars, extended: syntax == .extended, options: options)
+        do {
+            try checker.check()
+        } catch {
+            throw .invalid(error.message)
+        }
+        var parser = DFAParser(scalars: scalars, extended: syntax == .extended, options: options)
+        do {
+            let text = try parser.translate()
+            return Translation(pattern: text, warnings: parser.warnings)
+        } catch {
+            throw .rejected(error.message, warningsBefore: parser.warnings)
+        }
+    }
+
+    // MARK: Character classes
+
+    /// The class names POSIX defines, which glibc knows.
+    static let classNames: Set<String> = [
+        "alpha", "upper", "lower", "digit", "xdigit", "space", "print", "punct", "graph", "cntrl",
+        "blank", "alnum",
+    ]
+
+    /// The ICU set of glibc's class `name` in C.UTF-8 (and en_US.UTF-8), nil for a name glibc
+    /// does not know. Measured code point by code point against glibc 2.36: the sets are equal
+    /// except where ICU knows a newer Unicode (characters glibc leaves unassigned), and
+    /// `[:lower:]`, where ICU's Lowercase also has some modifier letters.
+    package static func characterClass(named name: String, ignoreCase: Bool = false) -> String? {
+        switch name {
+        case "alpha": return #"[\p{Alphabetic}\p{Nd}--[0-9]]"#  // glibc: other digits are letters
+        case "upper": return ignoreCase ? characterClass(named: "alpha") : #"[\p{Uppercase}\p{Lt}]"#
+        case "lower": return ignoreCase ? characterClass(named: "alpha") : #"[\p{Lowercase}\p{Lt}]"#
+        case "digit": return "[0-9]"
+        case "xdigit": return "[0-9A-Fa-f]"
+        case "alnum": return #"[\p{Alphabetic}\p{Nd}]"#
+        case "space": return spaceSet
+        case "blank": return #"[\p{Blank}--[\x{A0}\x{2007}\x{202F}]]"#
+        case "cntrl": return #"[\p{Cc}\x{2028}\x{2029}]"#
+        case "print": return #"[^\p{Cc}\p{Cs}\p{Cn}\x{2028}\x{2029}]"#
+        case "graph": return #"[[^\p{Cc}\p{Cs}\p{Cn}\p{Whitespace}][\x{A0}\x{2007}\x{202F}]]"#
+        case "punct":
+            return #"[[^\p{Cc}\p{Cs}\p{Cn}\p{Whitespace}\p{Alphabetic}\p{Nd}][\x{A0}\x{2007}\x{202F}]]"#
+        default: return nil
+        }
+    }
+
+    /// `[[:space:]]` and `\s`.
+    static let spaceSet = #"[\p{Whitespace}--[\x{85}\x{A0}\x{2007}\x{202F}]]"#
+    /// The contents of `[_[:alnum:]]`, glibc's word characters: `\w` and the word assertions.
+    static let wordContents = #"\p{Alphabetic}\p{Nd}_"#
+    static let wordSet = "[\(wordContents)]"
+    static let nonWordSet = "[^\(wordContents)]"
+
+    // MARK: Characters
+
+    /// `scalar` as an ICU literal outside a set.
+    static func literal(_ scalar: Unicode.Scalar) -> String {
+        if scalar.isASCII {
+            let value = scalar.value
+            if (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) {
+                return String(scalar)
+            }
+            if value == 0x20 { return " " }
+            if value < 0x20 || value == 0x7F { return hexEscape(scalar) }
+            return "\\" + String(scalar)
+        }
+        return String(scalar)
+    }
+
+    /// `scalar` as an ICU literal inside a set.
+    static func setLiteral(_ scalar: Unicode.Scalar) -> String {
+        if scalar.isASCII && scalar.value > 0x20 && scalar.value < 0x7F {
+            return literal(scalar)
+        }
+        return hexEscape(scalar)
+    }
+
+    static func hexEscape(_ scalar: Unicode.Scalar) -> String {
+        "\\x{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+    }
+
+    /// True when glibc's `iswprint` holds for `scalar` in C.UTF-8.
+    static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .surrogate, .unassigned, .lineSeparator, .paragraphSeparator: return false
+        default: return true
+        }
+    }
+
+    /// True when glibc's `iswspace` holds for `scalar` in C.UTF-8.
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isWhitespace && ![0x85, 0xA0, 0x2007, 0x202F].contains(scalar.value)
+    }
+
+    /// A message of one of the two readers.
+    struct Message: Error {
+        var message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    // MARK: Bracket expressions
+
+    /// A bracket expression as glibc reads it, from just after its `[`: the ICU set, and
+    /// whether it looks like `[:space:]` (which the DFA parser refuses).
+    struct BracketExpression {
+        var set: String
+        var looksLikeMisplacedClass: Bool
+        /// The index just after the closing `]`.
+        var end: Int
+
+        private enum Token: Equatable {
+            case end, character(Unicode.Scalar), range, close, openCollating, openEquivalence, openClass
+        }
+
+        private enum Element {
+            case character(Unicode.Scalar)
+            case collating(String)
+            case equivalence(String)
+            case characterClass(String)
+        }
+
+        /// glibc's `parse_bracket_exp` over `scalars` from `start` (just after `[`).
+        init(scalars: [Unicode.Scalar], start: Int, ignoreCase: Bool) throws(Message) {
+            var position = start
+            func peek() -> (Token, Int) {
+                guard position < scalars.count else { return (.end, 0) }
+                let scalar = scalars[position]
+                switch scalar {
+                case "[":
+                    let next = position + 1 < scalars.count ? scalars[position + 1] : nil
+                    switch next {
+                    case ".": return (.openCollating, 2)
+                    case "=": return (.openEquivalence, 2)
+                    case ":": return (.openClass, 2)
+                    default: return (.character(scalar), 1)
+                    }
+                case "-": return (.range, 1)
+                case "]": return (.close, 1)
+                default: return (.character(scalar), 1)
+                }
+            }
+            func symbol(closingWith delimiter: Unicode.Scalar) throws(Message) -> String {
+                guard position < scalars.count else { throw Message(Self.unmatched) }
+                var name = ""
+                while true {
+                    guard name.utf8.count < 32 else { throw Message(Self.unmatched) }
+                    let scalar = scalars[position]
+                    position += 1
+                    guard position < scalars.count else { throw Message(Self.unmatched) }
+                    if scalar == delimiter && scalars[position] == "]" { break }
+                    name.unicodeScalars.append(scalar)
+                }
+                position += 1
+                return name
+            }
+            func element(_ token: Token, length: Int, acceptsHyphen: Bool) throws(Message) -> Element {
+                let scalar = scalars[position]
+                position += length
+                switch token {
+                case .openCollating: return .collating(try symbol(closingWith: "."))
+                case .openEquivalence: return .equivalence(try symbol(closingWith: "="))
+                case .openClass: return .characterClass(try symbol(closingWith: ":"))
+                case .range:
+                    if !acceptsHyphen, peek().0 != .close { throw Message("Invalid range end") }
+                    return .character(scalar)
+                default:
+                    return .character(scalar)
+                }
+            }
+            /// The one character of a collating symbol or equivalence class: C.UTF-8 has no
+            /// collation, so glibc accepts only a single byte.
+            func singleByte(_ name: String) throws(Message) -> Unicode.Scalar {
+                guard name.utf8.count == 1, let scalar = name.unicodeScalars.first else {
+                    throw Message("Invalid collation character")
+                }
+                return scalar
+            }
+
+            guard position < scalars.count else { throw Message("Invalid regular expression") }
+            var negated = false
+            if scalars[position] == "^" {
+                negated = true
+                position += 1
+                guard position < scalars.count else { throw Message("Invalid regular expression") }
+            }
+            // The DFA parser's test for `[:space:]`: the first and last elements are `:`, some
+            // other character is there, and no class or range.
+            let startsWithColon = scalars[position] == ":"
+            var endsWithColon = false
+            var hasOtherCharacter = false
+            var hasClassOrRange = false
+
+            var items = ""
+            var (token, length) = peek()
+            if token == .close { token = .character("]") }
+            var firstRound = true
+            while true {
+                let startElement = try element(token, length: length, acceptsHyphen: firstRound)
+                firstRound = false
+                (token, length) = peek()
+                var endElement: Element?
+                switch startElement {
+                case .characterClass, .equivalence:
+                    break
+                default:
+                    if token == .end { throw Message(Self.unmatched) }
+                    if token == .range {
+                        position += 1
+                        let (token2, length2) = peek()
+                        if token2 == .end { throw Message(Self.unmatched) }
+                        if token2 == .close {
+                            position -= 1
+                            token = .character("-")
+                        } else {
+                            endElement = try element(token2, length: length2, acceptsHyphen: true)
+                            (token, length) = peek()
+                        }
+                    }
+                }
+                if let endElement {
+                    func bound(_ element: Element) throws(Message) -> Unicode.Scalar {
+                        switch element {
+                        case .character(let scalar): return scalar
+                        case .collating(let name):
+                            if name.isEmpty { return "\u{0}" }
+                            guard name.utf8.count == 1 else { throw Message("Invalid collation character") }
+                            return name.unicodeScalars.first!
+                        case .equivalence, .characterClass: throw Message("Invalid range end")
+                        }
+                    }
+                    let low = try bound(startElement)
+                    let high = try bound(endElement)
+                    // With -i, glibc compares the ends upper-cased: `[]-a]` is `[]-A]`, reversed.
+                    func compared(_ scalar: Unicode.Scalar) -> UInt32 {
+                        guard ignoreCase else { return scalar.value }
+                        let upper = scalar.properties.uppercaseMapping.unicodeScalars
+                        return upper.count == 1 ? upper.first!.value : scalar.value
+                    }
+                    guard compared(low) <= compared(high) else { throw Message("Invalid range end") }
+                    items += POSIXPatternTranslator.setLiteral(low) + "-" + POSIXPatternTranslator.setLiteral(high)
+                    hasClassOrRange = true
+                    endsWithColon = false
+                } else {
+                    switch startElement {
+                    case .character(let scalar):
+                        items += POSIXPatternTranslator.setLiteral(scalar)
+                        endsWithColon = scalar == ":"
+                        if scalar != ":" { hasOtherCharacter = true }
+                    case .collating(let name), .equivalence(let name):
+                        items += POSIXPatternTranslator.setLiteral(try singleByte(name))
+                        hasClassOrRange = true
+                        endsWithColon = false
+                    case .characterClass(let name):
+                        guard let set = POSIXPatternTranslator.characterClass(named: name, ignoreCase: ignoreCase) else {
+                            throw Message("Invalid character class name")
+                        }
+                        items += set
+                        hasClassOrRange = true
+                        endsWithColon = false
+                    }
+                }
+                if token == .end { throw Message(Self.unmatched) }
+                if token == .close {
+                    position += 1
+                    break
+                }
+            }
+            set = "[" + (negated ? "^" : "") + items + "]"
+            looksLikeMisplacedClass = startsWithColon && endsWithColon && hasOtherCharacter && !hasClassOrRange
+            end = position
+        }
+
+        static let unmatched = "Unmatched [, [^, [:, [., or [="
+    }
+}
+
+// MARK: - glibc's syntax check
+
+extension POSIXPatternTranslator {
+    /// glibc's `regcomp` with GNU grep's syntax bits (`RE_SYNTAX_GREP`, `RE_SYNTAX_EGREP`),
+    /// reduced to what it rejects: a pattern it accepts passes without a result.
+    struct RegcompChecker {
+        let scalars: [Unicode.Scalar]
+        let extended: Bool
+        let options: Options
+        var position = 0
+        var token = Token.end
+        var tokenLength = 0
+        /// The groups closed so far, as glibc's `completed_bkref_map` (each alternative starts
+        /// again from the groups closed before the alternation).
+        var completedGroups = Set<Int>()
+        var groupCount = 0
+
+        enum Token: Equatable {
+            case end, trailingBackslash, character, alternation, star, plus, question, openInterval,
+                closeInterval, openGroup, closeGroup, backReference(Int), anchor, bracket
+        }
+
+        init(scalars: [Unicode.Scalar], extended: Bool, options: Options) {
+            self.scalars = scalars
+            self.extended = extended
+            self.options = options
+        }
+
+        mutating func check() throws(Message) {
+            fetch(caretAnchors: true)
+            try readAlternation(nesting: 0)
+            if token != .end {
+                // Only a `)` that closes nothing stops the outer level, and it is an error.
+                throw Message("Unmatched ) or \\)")
+            }
+        }
+
+        /// glibc's `peek_token`: the token at ``position``.
+        mutating func fetch(caretAnchors: Bool = false) {
+            position += tokenLength
+            guard position < scalars.count else {
+                (token, tokenLength) = (.end, 0)
+                return
+            }
+            let scalar = scalars[position]
+            tokenLength = 1
+            if scalar == "\\" {
+                guard position + 1 < scalars.count else {
+                    token = .trailingBackslash
+                    return
+                }
+                tokenLength = 2
+                let next = scalars[position + 1]
+                switch next {
+                case "|": token = extended ? .character : .alternation
+                case "1"..."9": token = .backReference(Int(next.value - 0x30))
+                case "<", ">", "b", "B", "`", "'": token = .anchor
+                case "(": token = extended ? .character : .openGroup
+                case ")": token = extended ? .character : .closeGroup
+                case "+": token = extended ? .character : .plus
+                case "?": token = extended ? .character : .question
+                case "{": token = extended ? .character : .openInterval
+                case "}": token = extended ? .character : .closeInterval
+                default: token = .character
+                }
+                return
+            }
+            switch scalar {
+            case "|": token = extended ? .alternation : .character
+            case "*": token = .star
+            case "+": token = extended ? .plus : .character
+            case "?": token = extended ? .question : .character
+            case "{": token = extended ? .openInterval : .character
+            case "}": token = extended ? .closeInterval : .character
+            case "(": token = extended ? .openGroup : .character
+            case ")": token = extended ? .closeGroup : .character
+            case "[": token = .bracket
+            case "^":
+                token = extended || position == 0 || caretAnchors ? .anchor : .character
+            case "$":
+                if extended || position + 1 == scalars.count {
+                    token = .anchor
+                } else if position + 2 < scalars.count, scalars[position + 1] == "\\",
+                          scalars[position + 2] == "|" || scalars[position + 2] == ")" {
+                    token = .anchor
+                } else {
+                    token = .character
+                }
+            default: token = .character
+            }
+        }
+
+        mutating func readAlternation(nesting: Int) throws(Message) {
+            let initial = completedGroups
+            try readBranch(nesting: nesting)
+            while token == .alternation {
+                fetch(caretAnchors: true)
+                let accumulated = completedGroups
+                completedGroups = initial
+                if token != .alternation && token != .end && !(nesting > 0 && token == .closeGroup) {
+                    try readBranch(nesting: nesting)
+                }
+                completedGroups.formUnion(accumulated)
+            }
+        }
+
+        mutating func readBranch(nesting: Int) throws(Message) {
+            while token != .alternation && token != .end && !(nesting > 0 && token == .closeGroup) {
+                try readExpression(nesting: nesting)
+            }
+        }
+
+        mutating func readExpression(nesting: Int) throws(Message) {
+            switch token {
+            case .character, .closeInterval:
+                fetch()
+            case .bracket:
+                let bracket = try BracketExpression(scalars: scalars, start: position + 1, ignoreCase: options.ignoreCase)
+                tokenLength = bracket.end - position
+                fetch()
+            case .openGroup:
+                groupCount += 1
+                let group = groupCount
+                fetch(caretAnchors: true)
+                if token != .closeGroup {
+                    try readAlternation(nesting: nesting + 1)
+                    if token != .closeGroup { throw Message("Unmatched ( or \\(") }
+                }
+                completedGroups.insert(group)
+                fetch()
+            case .backReference(let number):
+                guard completedGroups.contains(number) else { throw Message("Invalid back reference") }
+                fetch()
+            case .anchor:
+                // An anchor takes no repetition: what follows starts an expression.
+                fetch()
+                return
+            case .star, .plus, .question, .openInterval:
+                if extended {
+                    // RE_CONTEXT_INDEP_OPS: a repetition with nothing before it is skipped.
+                    fetch()
+                    if token == .end || token == .alternation { return }
+                    if token == .closeGroup {
+                        // RE_UNMATCHED_RIGHT_PAREN_ORD: this `)` is an ordinary character.
+                        fetch()
+                    } else {
+                        try readExpression(nesting: nesting)
+                        return
+                    }
+                } else {
+                    fetch()
+                }
+            case .closeGroup:
+                if !extended { throw Message("Unmatched ) or \\)") }
+                fetch()
+            case .trailingBackslash:
+                throw Message("Trailing backslash")
+            case .end, .alternation:
+                return
+            }
+            while token == .star || token == .plus || token == .question || token == .openInterval {
+                if token == .openInterval {
+                    try readInterval()
+                } else {
+                    fetch()
+                }
+            }
+        }
+
+        /// glibc's `parse_dup_op` for `{`: a malformed interval is an error in BRE and the
+        /// character `{` in ERE.
+        mutating func readInterval() throws(Message) {
+            let restart = position + tokenLength
+            /// glibc's `fetch_number`: digits up to `,` or the closing brace; -1 for none,
+            /// -2 for anything else (or the end, then `atEnd`).
+            func number() -> (value: Int, stop: Token?) {
+                var value = -1
+                while true {
+                    fetch()
+                    if token == .end { return (-2, .end) }
+                    if token == .closeInterval { return (value, .closeInterval) }
+                    let scalar = scalars[position]
+                    if token == .character && tokenLength == 1 && scalar == "," { return (value, nil) }
+                    if token == .character && tokenLength == 1 && ("0"..."9").contains(scalar) && value != -2 {
+                        value = value == -1 ? Int(scalar.value - 0x30) : min(0x8000, value * 10 + Int(scalar.value - 0x30))
+                    } else {
+                        value = -2
+                    }
+                }
+            }
+            var (start, stop) = number()
+            var end = -1
+            if start == -1 {
+                if stop == nil {
+                    start = 0  // `{,m}` is `{0,m}`.
+                } else {
+                    throw Message("Invalid content of \\{\\}")  // `{}`
+                }
+            }
+            if start != -2 {
+                if stop == .closeInterval {
+                    end = start
+                } else if stop == nil {
+                    (end, stop) = number()
+                } else {
+                    end = -2
+                }
+            }
+            if start == -2 || end == -2 {
+                guard extended else {
+                    throw Message(token == .end ? "Unmatched \\{" : "Invalid content of \\{\\}")
+                }
+                // RE_INVALID_INTERVAL_ORD: the `{` is an ordinary character.
+                position = restart
+                tokenLength = 0
+                token = .character
+                fetch()
+                return
+            }
+            if (end != -1 && start > end) || token != .closeInterval {
+                throw Message("Invalid content of \\{\\}")
+            }
+            if 0x7FFF < (end == -1 ? start : end) {
+                throw Message("Regular expression too big")
+            }
+            fetch()
+        }
+    }
+}
+
+// MARK: - The DFA parser's reading
+
+extension POSIXPatternTranslator {
+    /// gnulib's DFA lexer and parser (`dfa.c`, as in GNU grep 3.8), which decides what a
+    /// pattern matches and warns, writing the ICU pattern as it reads.
+    struct DFAParser {
+        let scalars: [Unicode.Scalar]
+        let extended: Bool
+        let options: Options
+        var position = 0
+        /// True where a repetition would have nothing to repeat (dfa.c's `laststart`).
+        var lastStart = true
+        var lastToken = Token.end
+        var openGroups = 0
+        var token = Token.end
+        var warnings: [String] = []
+
+        enum Token: Equatable {
+            case end
+            case character(Unicode.Scalar)
+            /// An ICU text that matches one character: `.`, a set.
+            case oneCharacter(String)
+            case backReference(Int)
+            case beginLine, endLine, beginWord, endWord, wordBoundary, notWordBoundary
+            case question, star, plus
+            case interval(minimum: Int, maximum: Int?)
+            case alternation, openGroup, closeGroup
+        }
+
+        /// What a piece of the ICU pattern is, for repeating it.
+        enum Kind {
+            /// Nothing: repeating it gives nothing.
+            case empty
+            /// One character, set or group: a quantifier follows it directly.
+            case atom
+            /// A repeated atom: repeating it again needs a group.
+            case repeated
+            /// An assertion, which ICU does not repeat.
+            case assertion
+            /// Several pieces or branches.
+            case sequence
+        }
+
+        init(scalars: [Unicode.Scalar], extended: Bool, options: Options) {
+            self.scalars = scalars
+            self.extended = extended
+            self.options = options
+        }
+
+        mutating func translate() throws(Message) -> String {
+            token = try lex()
+            let (text, _) = try readAlternation()
+            if token != .end { throw Message("unbalanced )") }
+            return text
+        }
+
+        // MARK: Parser
+
+        mutating func readAlternation() throws(Message) -> (String, Kind) {
+            var branches = [try readBranch()]
+            while token == .alternation {
+                token = try lex()
+                branches.append(try readBranch())
+            }
+            if branches.count == 1 { return branches[0] }
+            // POSIX takes the longest match, ICU the first branch that matches: an empty branch
+            // goes last (one is enough), so that `-o 'a\|'` prints the `a` GNU grep prints. An
+            // empty branch holds no group, so the groups keep their numbers.
+            var texts = branches.filter { $0.1 != .empty }.map(\.0)
+            if texts.count < branches.count { texts.append("") }
+            return (texts.joined(separator: "|"), .sequence)
+        }
+
+        mutating func readBranch() throws(Message) -> (String, Kind) {
+            var pieces = [try readClosure()]
+            while token != .closeGroup && token != .alternation && token != .end {
+                pieces.append(try readClosure())
+            }
+            let nonEmpty = pieces.filter { $0.1 != .empty }
+            if nonEmpty.count == 1 { return nonEmpty[0] }
+            if nonEmpty.isEmpty { return ("", .empty) }
+            return (nonEmpty.map(\.0).joined(), .sequence)
+        }
+
+        mutating func readClosure() throws(Message) -> (String, Kind) {
+            var (text, kind) = try readAtom()
+            while true {
+                let quantifier: String
+                let minimum: Int
+                switch token {
+                case .question: (quantifier, minimum) = ("?", 0)
+                case .star: (quantifier, minimum) = ("*", 0)
+                case .plus: (quantifier, minimum) = ("+", 1)
+                case .interval(let low, let high):
+                    minimum = low
+                    if let high {
+                        quantifier = low == high ? "{\(low)}" : "{\(low),\(high)}"
+                    } else {
+                        quantifier = "{\(low),}"
+                    }
+                default:
+                    return (text, kind)
+                }
+                token = try lex()
+                switch kind {
+                case .empty:
+                    break
+                case .assertion:
+                    if minimum == 0 { (text, kind) = ("", .empty) }
+                case .atom:
+                    text += quantifier
+                    kind = .repeated
+                case .repeated, .sequence:
+                    text = "(?:" + text + ")" + quantifier
+                    kind = .repeated
+                }
+            }
+        }
+
+        mutating func readAtom() throws(Message) -> (String, Kind) {
+            let result: (String, Kind)
+            switch token {
+            case .character(let scalar):
+                result = (POSIXPatternTranslator.literal(scalar), .atom)
+            case .oneCharacter(let text):
+                result = (text, .atom)
+            case .backReference(let number):
+                result = ("(?:\\\(number))", .atom)
+            case .beginLine:
+                result = ("^", .assertion)
+            case .endLine:
+                result = ("$", .assertion)
+            case .beginWord:
+                result = ("(?<!\(wordSet))(?=\(wordSet))", .assertion)
+            case .endWord:
+                result = ("(?<=\(wordSet))(?!\(wordSet))", .assertion)
+            case .wordBoundary:
+                result = ("(?:(?<!\(wordSet))(?=\(wordSet))|(?<=\(wordSet))(?!\(wordSet)))", .assertion)
+            case .notWordBoundary:
+                result = ("(?:(?<=\(wordSet))(?=\(wordSet))|(?<!\(wordSet))(?!\(wordSet)))", .assertion)
+            case .openGroup:
+                token = try lex()
+                let (inner, _) = try readAlternation()
+                if token != .closeGroup { throw Message("unbalanced (") }
+                token = try lex()
+                return ("(" + inner + ")", .atom)
+            default:
+                // dfa.c's EMPTY: nothing to read here (a repetition at the start of an ERE).
+                return ("", .empty)
+            }
+            token = try lex()
+            return result
+        }
+
+        // MARK: Lexer
+
+        mutating func lex() throws(Message) -> Token {
+            let token = try lexToken()
+            lastToken = token
+            return token
+        }
+
+        private mutating func ordinary(_ scalar: Unicode.Scalar) -> Token {
+            lastStart = false
+            return .character(scalar)
+        }
+
+        /// An ordinary character; after a backslash that means nothing, GNU grep warns.
+        private mutating func stray(_ scalar: Unicode.Scalar, backslash: Bool) -> Token {
+            if backslash {
+                let what: String
+                if !POSIXPatternTranslator.isPrintable(scalar) {
+                    what = "unprintable character"
+                } else if POSIXPatternTranslator.isSpace(scalar) {
+                    what = "white space"
+                } else {
+                    what = String(scalar)
+                }
+                warnings.append("stray \\ before \(what)")
+            }
+            return ordinary(scalar)
+        }
+
+        private mutating func lexToken() throws(Message) -> Token {
+            var backslash = false
+            while true {
+                guard position < scalars.count else { return .end }
+                let scalar = scalars[position]
+                position += 1
+                switch scalar {
+                case "\\":
+                    if backslash { return ordinary(scalar) }
+                    guard position < scalars.count else { throw Message("unfinished \\ escape") }
+                    backslash = true
+                    continue
+                case "^":
+                    if backslash { return ordinary(scalar) }
+                    if extended || lastToken == .end || lastToken == .openGroup || lastToken == .alternation {
+                        return .beginLine
+                    }
+                    return ordinary(scalar)
+                case "$":
+                    if backslash { return ordinary(scalar) }
+                    let left = scalars.count - position
+                    if extended || left == 0 { return .endLine }
+                    let index = position + (scalars[position] == "\\" ? 1 : 0)
+                    if left > 1 && index < scalars.count && (scalars[index] == ")" || scalars[index] == "|") {
+                        return .endLine
+                    }
+                    return ordinary(scalar)
+                case "1"..."9":
+                    if !backslash { return ordinary(scalar) }
+                    lastStart = false
+                    return .backReference(Int(scalar.value - 0x30))
+                case "`": return backslash ? .beginLine : ordinary(scalar)
+                case "'": return backslash ? .endLine : ordinary(scalar)
+                case "<": return backslash ? .beginWord : ordinary(scalar)
+                case ">": return backslash ? .endWord : ordinary(scalar)
+                case "b": return backslash ? .wordBoundary : ordinary(scalar)
+                case "B": return backslash ? .notWordBoundary : ordinary(scalar)
+                case "?", "+":
+                    if backslash == extended { return ordinary(scalar) }
+                    if lastStart {
+                        if !extended { return stray(scalar, backslash: backslash) }
+                        warnings.append("\(scalar) at start of expression")
+                    }
+                    return scalar == "?" ? .question : .plus
+                case "*":
+                    if backslash { return ordinary(scalar) }
+                    if lastStart {
+                        if !extended { return stray(scalar, backslash: backslash) }
+                        warnings.append("* at start of expression")
+                    }
+                    return .star
+                case "{":
+                    if backslash == extended { return ordinary(scalar) }
+                    return try interval(scalar, backslash: backslash)
+                case "|":
+                    if backslash == extended { return ordinary(scalar) }
+                    lastStart = true
+                    return .alternation
+                case "\n":
+                    if backslash { return ordinary(scalar) }
+                    lastStart = true
+                    return .alternation
+                case "(":
+                    if backslash == extended { return ordinary(scalar) }
+                    openGroups += 1
+                    lastStart = true
+                    return .openGroup
+                case ")":
+                    if backslash == extended { return ordinary(scalar) }
+                    if openGroups == 0 && extended { return ordinary(scalar) }
+                    openGroups -= 1
+                    lastStart = false
+                    return .closeGroup
+                case ".":
+                    if backslash { return ordinary(scalar) }
+                    lastStart = false
+                    return .oneCharacter(options.dotMatchesNewline ? #"[\x{0}-\x{10FFFF}]"# : ".")
+                case "s", "S", "w", "W":
+                    if !backslash { return ordinary(scalar) }
+                    lastStart = false
+                    switch scalar {
+                    case "s": return .oneCharacter(POSIXPatternTranslator.spaceSet)
+                    case "S": return .oneCharacter("[^" + POSIXPatternTranslator.spaceSet + "]")
+                    case "w": return .oneCharacter(wordSet)
+                    default: return .oneCharacter(nonWordSet)
+                    }
+                case "[":
+                    if backslash { return ordinary(scalar) }
+                    lastStart = false
+                    let bracket = try BracketExpression(scalars: scalars, start: position, ignoreCase: options.ignoreCase)
+                    if bracket.looksLikeMisplacedClass {
+                        throw Message("character class syntax is [[:space:]], not [:space:]")
+                    }
+                    position = bracket.end
+                    return .oneCharacter(bracket.set)
+                case "]", "}":
+                    return ordinary(scalar)
+                default:
+                    return stray(scalar, backslash: backslash)
+                }
+            }
+        }
+
+        /// dfa.c's `{` (or BRE's `\{`): an interval, or in ERE the character `{` when what
+        /// follows is not one.
+        private mutating func interval(_ scalar: Unicode.Scalar, backslash: Bool) throws(Message) -> Token {
+            var index = position
+            var minimum = -1
+            var maximum = -1
+            func isDigit(_ index: Int) -> Bool { index < scalars.count && ("0"..."9").contains(scalars[index]) }
+            while isDigit(index) {
+                let digit = Int(scalars[index].value - 0x30)
+                minimum = minimum < 0 ? digit : min(0x8000, minimum * 10 + digit)
+                index += 1
+            }
+            if index < scalars.count {
+                if scalars[index] != "," {
+                    maximum = minimum
+                } else {
+                    if minimum < 0 { minimum = 0 }
+                    index += 1
+                    while isDigit(index) {
+                        let digit = Int(scalars[index].value - 0x30)
+                        maximum = maximum < 0 ? digit : min(0x8000, maximum * 10 + digit)
+                        index += 1
+                    }
+                }
+            }
+            var valid = true
+            if backslash {
+                if index < scalars.count && scalars[index] == "\\" { index += 1 } else { valid = false }
+            }
+            if valid {
+                if index < scalars.count && scalars[index] == "}" { index += 1 } else { valid = false }
+            }
+            valid = valid && minimum >= 0 && (maximum < 0 || minimum <= maximum)
+            if !valid && extended { return ordinary(scalar) }
+            if lastStart {
+                if !extended { return stray(scalar, backslash: backslash) }
+                warnings.append("{...} at start of expression")
+            }
+            if !valid { throw Message("invalid content of \\{\\}") }
+            if 0x7FFF < maximum { throw Message("regular expression too big") }
+            position = index
+            lastStart = false
+            return .interval(minimum: minimum, maximum: maximum < 0 ? nil : maximum)
+        }
+    }
+}
+
+// MARK: - GNU escapes in ICU patterns
+
+extension POSIXPatternTranslator {
+    /// The first escape of `pattern`, an ICU pattern, that GNU grep's syntaxes read as an
+    /// operator and ICU as a literal: `\|` (alternation in BRE), `\<` and `\>` (word
+    /// boundaries); nil when there is none. Escapes inside sets and `\Q…\E` do not count, nor
+    /// `\(`, `\)`, `\{` and `\}`, which ICU users write for the literal characters.
+    package static func gnuOnlyEscape(inICUPattern pattern: String) -> String? {
+        let scalars = Array(pattern.unicodeScalars)
+        var index = 0
+        var setDepth = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "\\" && index + 1 < scalars.count {
+                let next = scalars[index + 1]
+                if next == "Q" {
+                    // A quotation runs to `\E` or the end.
+                    var end = index + 2
+                    while end < scalars.count && !(scalars[end] == "\\" && end + 1 < scalars.count && scalars[end + 1] == "E") {
+                        end += 1
+                    }
+                    index = end + 2
+                    continue
+                }
+                if setDepth == 0 && (next == "|" || next == "<" || next == ">") {
+                    return "\\" + String(next)
+                }
+                index += 2
+                continue
+            }
+            if scalar == "[" {
+                setDepth += 1
+                // A `]` first in a set (after `^`) is a literal.
+                if index + 1 < scalars.count && scalars[index + 1] == "^" { index += 1 }
+                if index + 1 < scalars.count && scalars[index + 1] == "]" { index += 1 }
+            } else if scalar == "]" && setDepth > 0 {
+                setDepth -= 1
+            }
+            index += 1
+        }
+        return nil
+    }
+}
