@@ -104,7 +104,7 @@ let walkedCases = ["words", "Holmes"]
 
 /// The repeated texts, each built on first use and shared by the cases (the copies are
 /// counted so that the expected number of matches is the book's times the copies: a match
-/// never spans two copies, which are separated by a line end and the book's BOM).
+/// never spans two copies, since the book ends with a line end).
 let largeTexts = Set([10, largeMegabytes]).sorted().map { megabytes in
     let text = Once { AllMatchesText.repeated(toAtLeast: megabytes) }
     // The same text's UTF-16, for the peers that search a buffer; never freed.
