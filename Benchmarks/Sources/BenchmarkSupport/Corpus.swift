@@ -26,6 +26,19 @@ public enum Corpus {
         load("en-sampled.txt") ?? generatedEnglish(byteCount: 900_000)
     }
 
+    /// The Adventures of Sherlock Holmes (Project Gutenberg's text, about 600 KB, with a BOM
+    /// and CRLF line ends): the copy in the repository's test fixtures
+    /// (`Tests/Fixtures/corpora/sherlock.txt`), else the shared corpus of that name, else nil.
+    public static var sherlock: String? {
+        let fixture = repositoryRoot.appendingPathComponent("Tests/Fixtures/corpora/sherlock.txt")
+        return (try? String(contentsOf: fixture, encoding: .utf8)) ?? load("sherlock.txt")
+    }
+
+    /// The root of the repository: this file is <root>/Benchmarks/Sources/BenchmarkSupport/Corpus.swift.
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
     /// The contents of the shared corpus `name`, or nil when there is none.
     public static func load(_ name: String) -> String? {
         guard let directory else { return nil }

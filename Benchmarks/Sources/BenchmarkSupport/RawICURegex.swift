@@ -37,4 +37,30 @@ public final class RawICURegex: @unchecked Sendable {
         }
         return Int(start)..<Int(end)
     }
+
+    /// The number of matches in `text` found by ICU's findNext loop, reading the bounds of
+    /// each match and, when `group` is not 0, of that group (see `rawicu_count_matches`); the
+    /// sum of the bounds read goes to `checksum`. Stops the process if ICU fails.
+    @inline(__always)
+    public func countMatches(in text: UnsafeBufferPointer<UInt16>, group: Int = 0, checksum: inout Int64) -> Int {
+        var code: Int32 = 0
+        let count = rawicu_count_matches(handle, text.baseAddress, Int32(text.count), Int32(group), &checksum, &code)
+        precondition(count >= 0, "raw ICU search failed: error \(code)")
+        return Int(count)
+    }
+
+    /// Every match in `text` replaced by `template` (ICU's syntax) by `uregex_replaceAll`,
+    /// written to `destination`; returns the length of the result. Stops the process if ICU
+    /// fails or the result does not fit.
+    @inline(__always)
+    public func replaceAll(
+        in text: UnsafeBufferPointer<UInt16>, template: [UInt16], into destination: UnsafeMutableBufferPointer<UInt16>
+    ) -> Int {
+        var code: Int32 = 0
+        let written = rawicu_replace_all(
+            handle, text.baseAddress, Int32(text.count), template, Int32(template.count), destination.baseAddress,
+            Int32(destination.count), &code)
+        precondition(written >= 0 && Int(written) <= destination.count, "raw ICU replaceAll failed: error \(code), length \(written)")
+        return Int(written)
+    }
 }

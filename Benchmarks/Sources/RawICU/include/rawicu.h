@@ -28,4 +28,20 @@ void rawicu_close(rawicu_regex *regex);
 bool rawicu_first_match(rawicu_regex *regex, const uint16_t *text, int32_t length,
                         int32_t *match_start, int32_t *match_end, int32_t *error_code);
 
+/// Every match of `text`, as ICU's own loop finds them: uregex_setText, then uregex_findNext
+/// until it finds nothing, reading uregex_start and uregex_end of group 0 and, when `group` is
+/// not 0, of that group too, for each match. Returns the number of matches and adds every
+/// bound read to `*checksum` (so that no read can be left out); -1 when ICU fails
+/// (`*error_code` tells why).
+int64_t rawicu_count_matches(rawicu_regex *regex, const uint16_t *text, int32_t length, int32_t group,
+                             int64_t *checksum, int32_t *error_code);
+
+/// ICU's own replacement of every match: uregex_setText, then uregex_replaceAll with the
+/// template `replacement` (ICU's syntax: `$0` is the whole match) into `destination`, which
+/// holds `capacity` units. Returns the length of the result (more than `capacity` when it did
+/// not fit), or -1 when ICU fails otherwise (`*error_code` tells why).
+int32_t rawicu_replace_all(rawicu_regex *regex, const uint16_t *text, int32_t length,
+                           const uint16_t *replacement, int32_t replacement_length, uint16_t *destination,
+                           int32_t capacity, int32_t *error_code);
+
 #endif // RAWICU_H
