@@ -318,34 +318,44 @@ public final class ICURegularExpression: Sendable {
         let template = FoundationTemplate(templ, numberOfRanges: numberOfCaptureGroups + 1)
         let length = string.utf16.count
         guard let enclosing = Self.enclosingRange(of: range, length: length, options: options) else { return string }
-        // The whole string's units, once: the replaced string is built from them.
-        return UTF16Text.withUnits(of: string, utf16Offsets: 0..<length) { whole in
-            var output = [UInt16]()
-            output.reserveCapacity(whole.count)
-            var copied = 0
-            var replacedAny = false
-            let searched = UnsafeBufferPointer(rebasing: whole[enclosing.location..<(enclosing.location + enclosing.length)])
-            enumerate(
-                units: searched, offset: enclosing.location,
-                options: options.subtracting([.reportProgress, .reportCompletion]), range: range, findsFlags: false
-            ) { match, _, _ in
-                guard let match else { return }
-                let matchRange = match.range(at: 0)
-                if matchRange.location > copied {
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: whole[copied..<matchRange.location]))
+        // The whole string's units, once, to search and to turn offsets into the string's
+        // UTF-8 offsets; the result's UTF-8 is built in one buffer from the string's own bytes
+        // between the matches.
+        var native = string
+        native.makeContiguousUTF8()
+        let replaced: String? = UTF16Text.withUnits(of: native, utf16Offsets: 0..<length) { whole in
+            native.utf8.withContiguousStorageIfAvailable { bytes in
+                var positions = UTF16Positions(
+                    base: native, start: native.startIndex, units: whole, isASCII: whole.count == bytes.count,
+                    isScalarAligned: true)
+                var output = UTF8Output(source: bytes)
+                var copied = 0
+                var replacedAny = false
+                let searched = UnsafeBufferPointer(rebasing: whole[enclosing.location..<(enclosing.location + enclosing.length)])
+                enumerate(
+                    units: searched, offset: enclosing.location,
+                    options: options.subtracting([.reportProgress, .reportCompletion]), range: range, findsFlags: false
+                ) { match, _, _ in
+                    guard let match else { return }
+                    if !replacedAny {
+                        output.reserve(bytes.count)
+                        replacedAny = true
+                    }
+                    let matchRange = match.range(at: 0)
+                    output.copy(copied..<positions.utf8Offset(at: matchRange.location))
+                    template.append(to: &output, numberOfRanges: match.numberOfRanges) { group in
+                        let range = match.range(at: group)
+                        guard range.location != NSNotFound else { return nil }
+                        return positions.utf8Offset(at: range.location)..<positions.utf8Offset(at: range.location + range.length)
+                    }
+                    copied = positions.utf8Offset(at: matchRange.location + matchRange.length)
                 }
-                template.append(to: &output, numberOfRanges: match.numberOfRanges) { group in
-                    let range = match.range(at: group)
-                    guard range.location != NSNotFound else { return UnsafeBufferPointer(rebasing: whole[0..<0]) }
-                    return UnsafeBufferPointer(rebasing: whole[range.location..<(range.location + range.length)])
-                }
-                copied = matchRange.location + matchRange.length
-                replacedAny = true
-            }
-            guard replacedAny else { return string }
-            if copied < whole.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: whole[copied...])) }
-            return output.withUnsafeBufferPointer { UTF16Text.string(fromUTF16: $0) }
+                guard replacedAny else { return nil }
+                output.copy(copied..<bytes.count)
+                return output.string()
+            } ?? nil
         }
+        return replaced ?? string
     }
 
     /// Replaces each match in `range` of `string` with `templ` (see
@@ -359,17 +369,16 @@ public final class ICURegularExpression: Sendable {
         var offset = 0
         for result in results {
             // As Foundation does, group texts are read from the string as replaced so far.
-            var units = [UInt16]()
-            template.append(to: &units, numberOfRanges: result.numberOfRanges) { group -> [UInt16] in
+            var replacement = ""
+            template.append(to: &replacement, numberOfRanges: result.numberOfRanges) { group in
                 let range = result.range(at: group)
-                guard range.location != NSNotFound else { return [] }
-                return Array(string.substring(with: NSRange(location: range.location + offset, length: range.length)).utf16)
+                guard range.location != NSNotFound else { return nil }
+                return Substring(string.substring(with: NSRange(location: range.location + offset, length: range.length)))
             }
-            let replacement = String(decoding: units, as: UTF16.self)
             var currentRange = result.range
             currentRange.location += offset
             string.replaceCharacters(in: currentRange, with: replacement)
-            offset += units.count - currentRange.length
+            offset += replacement.utf16.count - currentRange.length
         }
         return results.count
     }
@@ -459,7 +468,8 @@ final class RegularExpressionCheckingResult: NSTextCheckingResult {
 /// `replacementString(for:in:offset:template:)` reads templates this way.
 private struct FoundationTemplate {
     enum Piece {
-        case text([UInt16])
+        /// Literal text, also as UTF-8.
+        case text(String, utf8: [UInt8])
         case group(Int)
     }
 
@@ -476,6 +486,13 @@ private struct FoundationTemplate {
         let nine = UInt16(UInt8(ascii: "9"))
         var pieces = [Piece]()
         var text = [UInt16]()
+        func flushText() {
+            if !text.isEmpty {
+                let string = String(decoding: text, as: UTF16.self)
+                pieces.append(.text(string, utf8: Array(string.utf8)))
+                text = []
+            }
+        }
         let units = Array(template.utf16)
         var index = 0
         while index < units.count {
@@ -494,28 +511,39 @@ private struct FoundationTemplate {
                     index += 1
                     digits += 1
                 }
-                if !text.isEmpty {
-                    pieces.append(.text(text))
-                    text = []
-                }
+                flushText()
                 pieces.append(.group(group))
             } else {
                 text.append(unit)
             }
         }
-        if !text.isEmpty { pieces.append(.text(text)) }
+        flushText()
         self.pieces = pieces
     }
 
     /// Appends the replacement for a match of `numberOfRanges` ranges to `output`;
-    /// `text(group)` gives the units of a group that exists (none when it did not take part).
-    func append<Units: Collection<UInt16>>(to output: inout [UInt16], numberOfRanges: Int, text: (Int) -> Units) {
+    /// `bytes(group)` gives the source's bytes of a group that exists, nil when it did not
+    /// take part.
+    func append(to output: inout UTF8Output, numberOfRanges: Int, bytes: (Int) -> Range<Int>?) {
         for piece in pieces {
             switch piece {
-            case .text(let literal):
-                output.append(contentsOf: literal)
+            case .text(_, let utf8):
+                output.append(utf8)
             case .group(let group):
-                if group < numberOfRanges { output.append(contentsOf: text(group)) }
+                if group < numberOfRanges, let range = bytes(group) { output.copy(range) }
+            }
+        }
+    }
+
+    /// Appends the replacement for a match of `numberOfRanges` ranges to `output`;
+    /// `text(group)` gives the text of a group that exists, nil when it did not take part.
+    func append(to output: inout String, numberOfRanges: Int, text: (Int) -> Substring?) {
+        for piece in pieces {
+            switch piece {
+            case .text(let literal, _):
+                output += literal
+            case .group(let group):
+                if group < numberOfRanges, let groupText = text(group) { output += groupText }
             }
         }
     }

@@ -181,23 +181,36 @@ final class StringMatchWalk {
     private let count: Int
     private let walk: MatchWalk
     private var positions: UTF16Positions
+    /// False when the range starts or ends between the halves of a surrogate pair.
+    private let isScalarAligned: Bool
 
     init(pattern: RegexPattern, base: String, bounds: Range<String.Index>) throws(ICURegexError) {
         self.base = base
         self.bounds = bounds
-        let slice = base.utf16[bounds]
-        // Each UTF-8 byte gives at most one UTF-16 unit; a bridged string may not be UTF-8.
         let utf8Count = base.utf8.distance(from: bounds.lowerBound, to: bounds.upperBound)
-        let units = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: max(utf8Count, slice.count, 1))
         let isScalarAligned =
             bounds.lowerBound.samePosition(in: base.unicodeScalars) != nil
             && bounds.upperBound.samePosition(in: base.unicodeScalars) != nil
+        // Each UTF-8 byte gives at most one UTF-16 unit. (Counting the UTF-16 units instead
+        // would make the string index its whole UTF-16 view first.)
+        var units = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: max(utf8Count, 1))
         let transcoded: Int? =
             isScalarAligned
             ? base.utf8[bounds].withContiguousStorageIfAvailable { utf8 in
                 UTF16Text.transcode(utf8, into: units.baseAddress!)
             } : nil
-        let count = transcoded ?? units.initialize(fromContentsOf: slice)
+        let count: Int
+        if let transcoded {
+            count = transcoded
+        } else {
+            // A bridged string, or a range that splits a surrogate pair: its UTF-16 view.
+            let slice = base.utf16[bounds]
+            if slice.count > units.count {
+                units.deallocate()
+                units = .allocate(capacity: slice.count)
+            }
+            count = units.initialize(fromContentsOf: slice)
+        }
         self.units = units
         self.count = count
         do {
@@ -206,6 +219,7 @@ final class StringMatchWalk {
             units.deallocate()
             throw error
         }
+        self.isScalarAligned = transcoded != nil
         positions = UTF16Positions(
             base: base, start: bounds.lowerBound, units: UnsafeBufferPointer(rebasing: units[..<count]),
             isASCII: count == utf8Count, isScalarAligned: transcoded != nil)
@@ -222,25 +236,71 @@ final class StringMatchWalk {
     }
 
     /// The string with the walk's matches replaced by `template`, up to `maxReplacements` of
-    /// them: the replaced range is built in UTF-16 from the transcoded units and transcoded
-    /// back once.
+    /// them: its UTF-8 built in one buffer from the string's own bytes between the matches and
+    /// the template's pieces, so that nothing is transcoded back.
     func replacing(with template: ReplacementTemplate, maxReplacements: Int) throws(ICURegexError) -> String {
-        let text = UnsafeBufferPointer(units)
-        var output = [UInt16]()
-        output.reserveCapacity(count)
-        var copied = 0
+        guard isScalarAligned else {
+            // A range that splits a surrogate pair: through the matches' indices.
+            return try replacingThroughIndices(with: template, maxReplacements: maxReplacements)
+        }
+        var native = base
+        native.makeContiguousUTF8()
+        let rangeStart = native.utf8.distance(from: native.startIndex, to: bounds.lowerBound)
+        let replaced: Result<String?, ICURegexError> = native.utf8.withContiguousStorageIfAvailable { bytes in
+            var output = UTF8Output(source: bytes)
+            // The text before the range is copied with the text before the first match.
+            var copied = 0
+            var replacements = 0
+            do throws(ICURegexError) {
+                while replacements < maxReplacements, let match = try walk.next() {
+                    if replacements == 0 { output.reserve(bytes.count) }
+                    output.copy(copied..<(rangeStart + positions.utf8Offset(at: match.lowerBound)))
+                    for piece in template.pieces {
+                        switch piece {
+                        case .text(let text):
+                            output.append(text)
+                        case .group(let group):
+                            if let range = walk.range(ofGroup: group) {
+                                let lower = rangeStart + positions.utf8Offset(at: range.lowerBound)
+                                output.copy(lower..<(rangeStart + positions.utf8Offset(at: range.upperBound)))
+                            }
+                        }
+                    }
+                    copied = rangeStart + positions.utf8Offset(at: match.upperBound)
+                    replacements += 1
+                }
+            } catch {
+                return .failure(error)
+            }
+            guard replacements > 0 else { return .success(nil) }
+            output.copy(copied..<bytes.count)
+            return .success(output.string())
+        } ?? .success(nil)
+        return try replaced.get() ?? base
+    }
+
+    /// The same through the matches' string indices, for a range that splits a surrogate pair.
+    private func replacingThroughIndices(with template: ReplacementTemplate, maxReplacements: Int) throws(ICURegexError) -> String {
+        var result = String(base[..<bounds.lowerBound])
+        var copied = bounds.lowerBound
         var replacements = 0
         while replacements < maxReplacements, let match = try walk.next() {
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied..<match.lowerBound]))
-            template.append(to: &output, match: walk, text: text)
-            copied = match.upperBound
+            result += base[copied..<positions.index(at: match.lowerBound)]
+            for piece in template.pieces {
+                switch piece {
+                case .text(let text):
+                    result += String(decoding: text, as: UTF8.self)
+                case .group(let group):
+                    if let range = walk.range(ofGroup: group) {
+                        result += base[positions.index(at: range.lowerBound)..<positions.index(at: range.upperBound)]
+                    }
+                }
+            }
+            copied = positions.index(at: match.upperBound)
             replacements += 1
         }
         guard replacements > 0 else { return base }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied..<count]))
-        var result = String(base[..<bounds.lowerBound])
-        result += output.withUnsafeBufferPointer { UTF16Text.string(fromUTF16: $0) }
-        result += base[bounds.upperBound...]
+        result += base[copied...]
         return result
     }
 
@@ -278,7 +338,7 @@ final class StringMatchWalk {
 ///
 /// The UTF-8 length of the units between two offsets is counted in the transcoded units
 /// themselves, and a native string's UTF-8 offset is an index in constant time.
-struct UTF16Positions {
+package struct UTF16Positions {
     private let base: String
     private let start: String.Index
     private let units: UnsafeBufferPointer<UInt16>
@@ -291,7 +351,7 @@ struct UTF16Positions {
     /// The last conversion, as a UTF-16 offset and the UTF-8 offset of the same place.
     private var cursor = (utf16: 0, utf8: 0)
 
-    init(base: String, start: String.Index, units: UnsafeBufferPointer<UInt16>, isASCII: Bool, isScalarAligned: Bool) {
+    package init(base: String, start: String.Index, units: UnsafeBufferPointer<UInt16>, isASCII: Bool, isScalarAligned: Bool) {
         self.base = base
         self.start = start
         self.units = units
@@ -303,15 +363,30 @@ struct UTF16Positions {
     private(set) lazy var startUTF16Offset: Int = base.utf16.distance(from: base.startIndex, to: start)
 
     /// The index `offset` UTF-16 units after `start`.
-    mutating func index(at offset: Int) -> String.Index {
+    package mutating func index(at offset: Int) -> String.Index {
         if isASCII && isScalarAligned {
             return base.utf8.index(start, offsetBy: offset)
         }
         guard isScalarAligned else { return base.utf16.index(start, offsetBy: offset) }
+        return base.utf8.index(start, offsetBy: utf8Offset(at: offset))
+    }
+
+    /// The number of UTF-8 bytes from `start` to the place `offset` UTF-16 units after it (for
+    /// ranges that start and end on scalars).
+    package mutating func utf8Offset(at offset: Int) -> Int {
+        if isASCII { return offset }
         var utf16 = cursor.utf16
         var utf8 = cursor.utf8
         while utf16 < offset {
-            // Runs of ASCII, four units at a time.
+            // Runs of ASCII, eight units and then four at a time.
+            while utf16 + 8 <= offset {
+                let raw = UnsafeRawPointer(units.baseAddress! + utf16)
+                guard (raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                    & 0xFF80_FF80_FF80_FF80 == 0
+                else { break }
+                utf16 += 8
+                utf8 += 8
+            }
             while utf16 + 4 <= offset,
                 UnsafeRawPointer(units.baseAddress! + utf16).loadUnaligned(as: UInt64.self) & 0xFF80_FF80_FF80_FF80 == 0
             {
@@ -347,6 +422,39 @@ struct UTF16Positions {
             }
         }
         cursor = (utf16, utf8)
-        return base.utf8.index(start, offsetBy: utf8)
+        return utf8
+    }
+}
+
+/// A string's UTF-8 assembled in one buffer from pieces of another string's bytes and other
+/// text: each piece a copy of bytes, the string made once at the end.
+package struct UTF8Output {
+    private let source: UnsafeBufferPointer<UInt8>
+    private var bytes: [UInt8] = []
+
+    /// An empty output whose copies come from `source`.
+    package init(source: UnsafeBufferPointer<UInt8>) {
+        self.source = source
+    }
+
+    /// Reserves room for `count` bytes.
+    package mutating func reserve(_ count: Int) {
+        bytes.reserveCapacity(count)
+    }
+
+    /// Appends the source's bytes `range` (offsets in the source).
+    package mutating func copy(_ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[range]))
+    }
+
+    /// Appends UTF-8 bytes.
+    package mutating func append(_ utf8: [UInt8]) {
+        bytes.append(contentsOf: utf8)
+    }
+
+    /// The string of the bytes appended.
+    package func string() -> String {
+        String(decoding: bytes, as: UTF8.self)
     }
 }

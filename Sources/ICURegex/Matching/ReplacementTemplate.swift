@@ -13,8 +13,8 @@
 struct ReplacementTemplate: Sendable {
     /// A piece of the template.
     enum Piece: Sendable, Equatable {
-        /// Text copied as it is, in UTF-16.
-        case text([UInt16])
+        /// Text copied as it is, in UTF-8.
+        case text([UInt8])
         /// The text of a capture group (0: the whole match).
         case group(Int)
     }
@@ -31,7 +31,7 @@ struct ReplacementTemplate: Sendable {
         var text = String.UnicodeScalarView()
         func flushText() {
             if !text.isEmpty {
-                pieces.append(.text(Array(String(text).utf16)))
+                pieces.append(.text(Array(String(text).utf8)))
                 text = String.UnicodeScalarView()
             }
         }
@@ -112,20 +112,6 @@ struct ReplacementTemplate: Sendable {
         return (result, digits + 1)
     }
 
-    /// Appends the replacement for the walk's current match to `output`: the template with
-    /// each group's units in its place (nothing for a group that did not take part).
-    func append(to output: inout [UInt16], match walk: MatchWalk, text: UnsafeBufferPointer<UInt16>) {
-        for piece in pieces {
-            switch piece {
-            case .text(let units):
-                output.append(contentsOf: units)
-            case .group(let group):
-                if let range = walk.range(ofGroup: group) {
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: text[range]))
-                }
-            }
-        }
-    }
 }
 
 extension RegexPattern {
