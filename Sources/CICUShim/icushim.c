@@ -535,7 +535,8 @@ static UBool U_CALLCONV icushim_match_callback(const void *context, int32_t step
     if (regex->wall_time_limit > 0) {
         int64_t now = icushim_now();
         if (regex->deadline == 0) {
-            regex->deadline = now + regex->wall_time_limit;
+            // Saturated: a limit of years must not wrap around to the past.
+            regex->deadline = regex->wall_time_limit > INT64_MAX - now ? INT64_MAX : now + regex->wall_time_limit;
         } else if (now >= regex->deadline) {
             regex->wall_time_exceeded = true;
             return false;

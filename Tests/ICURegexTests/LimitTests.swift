@@ -87,6 +87,10 @@ extension LibraryTests {
             // The matcher is still usable, and a short search finishes within the limit.
             let short = String(repeating: "b", count: 60) + "x"
             #expect(try pattern.firstMatch(in: short).map { short.distance(from: short.startIndex, to: $0.lowerBound) } == 60)
+            // A limit of centuries does not wrap around to the past.
+            let long = RegexPattern.Limits(timeLimitSteps: 0, stackLimitBytes: 8 << 20, wallTimeLimit: .seconds(Int64.max / 2))
+            let patient = try RegexPattern("(a+)+b", limits: long)
+            #expect(try patient.firstMatch(in: String(repeating: "a", count: 18)) == nil)
         }
 
         @Test func stackLimitExceeded() throws {
