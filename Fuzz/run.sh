@@ -36,5 +36,5 @@ mkdir -p "corpus/$name" "artifacts/$name"
 # -timeout: an input that takes longer is a finding (a hang); the checks' own ICU limits
 # keep ordinary inputs far below it. -max_len: patterns and lines of a few kilobytes.
 exec "$binary" -max_total_time="$seconds" -timeout=30 -max_len=4096 \
-    -artifact_prefix="artifacts/$name/" -print_final_stats=1 "$@" \
+    -artifact_prefix="artifacts/$name/" -dict=regex.dict -print_final_stats=1 "$@" \
     "corpus/$name" "../Tests/Fixtures/fuzz/$name"
