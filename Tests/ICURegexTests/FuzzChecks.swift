@@ -38,6 +38,7 @@ enum ICURegexFuzzChecks {
         if flags & 8 != 0 { options.insert(.useUnicodeWordBoundaries) }
         if flags & 16 != 0 { options.insert(.useUnixLineSeparators) }
         if flags & 32 != 0 && flags & 64 != 0 { options.insert(.allowCommentsAndWhitespace) }
+        if flags & 32 == 0 && flags & 64 != 0 && flags & 8 != 0 { options.insert(.ignoreMetacharacters) }
         return options
     }
 
