@@ -11,6 +11,7 @@
 #include <unicode/uversion.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 _Static_assert(ICUSHIM_FLAG_UNIX_LINES == UREGEX_UNIX_LINES, "flag mismatch");
 _Static_assert(ICUSHIM_FLAG_CASE_INSENSITIVE == UREGEX_CASE_INSENSITIVE, "flag mismatch");
@@ -46,6 +47,19 @@ struct icushim_regex {
     int32_t base_time_limit;
     // The time limit last given to ICU, so that texts of similar size do not set it again.
     int64_t applied_time_limit;
+    // The wall-clock limit of one search, in nanoseconds (0: none), enforced by ICU's match
+    // callback, which ICU calls every TIMER_INITIAL_VALUE (10,000) backtracking-state saves,
+    // however long the text.
+    int64_t wall_time_limit;
+    // When the search under way must stop, on CLOCK_MONOTONIC in nanoseconds; 0 until the
+    // search's first match callback sets it, so that a search that never calls back (most
+    // searches) costs no clock reading.
+    int64_t deadline;
+    // The search under way was stopped by the wall-clock limit (ICU then reports
+    // U_REGEX_STOPPED_BY_CALLER, which the shim turns into U_REGEX_TIME_OUT).
+    bool wall_time_exceeded;
+    // Whether the walk's progress callback wants match-progress calls too.
+    bool match_progress;
 };
 
 enum { ICUSHIM_UNITS_PER_EXTRA_STEP = 1024 };
@@ -63,6 +77,27 @@ static void icushim_apply_time_limit(icushim_regex *regex, int64_t length, UErro
         uregex_setTimeLimit(regex->regex, (int32_t)limit, status);
         regex->applied_time_limit = limit;
     }
+}
+
+// The current time on the monotonic clock, in nanoseconds.
+static int64_t icushim_now(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+}
+
+// Starts the wall-clock limit of one search (a find, a findNext or a whole match).
+static inline void icushim_search_begins(icushim_regex *regex) {
+    regex->deadline = 0;
+    regex->wall_time_exceeded = false;
+}
+
+// The status of a search just ended: a stop by the wall-clock limit is a time-out.
+static inline UErrorCode icushim_search_status(const icushim_regex *regex, UErrorCode status) {
+    if (status == U_REGEX_STOPPED_BY_CALLER && regex->wall_time_exceeded) {
+        return U_REGEX_TIME_OUT;
+    }
+    return status;
 }
 
 // MARK: - Long UTF-16 texts
@@ -346,7 +381,9 @@ static int32_t icushim_regex_set_text_utf8(icushim_regex *regex, const char *tex
 static bool icushim_regex_find(icushim_regex *regex, int64_t from, int64_t *match_start,
                                int64_t *match_end, int32_t *error_code) {
     UErrorCode status = U_ZERO_ERROR;
+    icushim_search_begins(regex);
     UBool found = uregex_find64(regex->regex, from, &status);
+    status = icushim_search_status(regex, status);
     if (U_FAILURE(status) || !found) {
         *error_code = U_FAILURE(status) ? (int32_t)status : 0;
         return false;
@@ -426,7 +463,9 @@ int32_t icushim_regex_set_region(icushim_regex *regex, int64_t start, int64_t li
 bool icushim_regex_find_next(icushim_regex *regex, int64_t *match_start, int64_t *match_end,
                              int32_t *error_code) {
     UErrorCode status = U_ZERO_ERROR;
+    icushim_search_begins(regex);
     UBool found = uregex_findNext(regex->regex, &status);
+    status = icushim_search_status(regex, status);
     if (U_FAILURE(status) || !found) {
         *error_code = U_FAILURE(status) ? (int32_t)status : 0;
         return false;
@@ -445,7 +484,9 @@ bool icushim_regex_find_from(icushim_regex *regex, int64_t from, int64_t *match_
 bool icushim_regex_match_whole(icushim_regex *regex, int64_t *match_start, int64_t *match_end,
                                int32_t *error_code) {
     UErrorCode status = U_ZERO_ERROR;
+    icushim_search_begins(regex);
     UBool found = uregex_matches64(regex->regex, -1, &status);
+    status = icushim_search_status(regex, status);
     if (U_FAILURE(status) || !found) {
         *error_code = U_FAILURE(status) ? (int32_t)status : 0;
         return false;
@@ -485,10 +526,34 @@ static UBool U_CALLCONV icushim_find_progress(const void *context, int64_t index
     return progress->callback(progress->context, index);
 }
 
-static UBool U_CALLCONV icushim_match_progress(const void *context, int32_t steps) {
+// ICU's match callback, installed while there is a wall-clock limit or a walk wants match
+// progress: checks the search's deadline (set at its first call), then asks the walk's
+// progress callback.
+static UBool U_CALLCONV icushim_match_callback(const void *context, int32_t steps) {
     (void)steps;
-    const icushim_progress *progress = context;
-    return progress->callback(progress->context, -1);
+    icushim_regex *regex = (icushim_regex *)context;
+    if (regex->wall_time_limit > 0) {
+        int64_t now = icushim_now();
+        if (regex->deadline == 0) {
+            // Saturated: a limit of years must not wrap around to the past.
+            regex->deadline = regex->wall_time_limit > INT64_MAX - now ? INT64_MAX : now + regex->wall_time_limit;
+        } else if (now >= regex->deadline) {
+            regex->wall_time_exceeded = true;
+            return false;
+        }
+    }
+    if (regex->match_progress && regex->progress.callback != NULL) {
+        return regex->progress.callback(regex->progress.context, -1);
+    }
+    return true;
+}
+
+// Installs or removes ICU's match callback as the wall-clock limit and the walk's progress
+// callback need.
+static void icushim_update_match_callback(icushim_regex *regex, UErrorCode *status) {
+    bool needed = regex->wall_time_limit > 0 || (regex->match_progress && regex->progress.callback != NULL);
+    uregex_setMatchCallback(regex->regex, needed ? icushim_match_callback : NULL, needed ? regex : NULL,
+                            status);
 }
 
 int32_t icushim_regex_set_progress_callback(icushim_regex *regex,
@@ -501,8 +566,18 @@ int32_t icushim_regex_set_progress_callback(icushim_regex *regex,
     bool installs = callback != NULL;
     uregex_setFindProgressCallback(regex->regex, installs && find_progress ? icushim_find_progress : NULL,
                                    installs && find_progress ? progress : NULL, &status);
-    uregex_setMatchCallback(regex->regex, installs && match_progress ? icushim_match_progress : NULL,
-                            installs && match_progress ? progress : NULL, &status);
+    regex->match_progress = installs && match_progress;
+    icushim_update_match_callback(regex, &status);
+    return (int32_t)status;
+}
+
+int32_t icushim_regex_set_wall_time_limit(icushim_regex *regex, int64_t nanoseconds) {
+    UErrorCode status = U_ZERO_ERROR;
+    if (nanoseconds < 0) {
+        return U_ILLEGAL_ARGUMENT_ERROR;
+    }
+    regex->wall_time_limit = nanoseconds;
+    icushim_update_match_callback(regex, &status);
     return (int32_t)status;
 }
 

@@ -34,7 +34,10 @@ enum MatcherHandle {
 
     /// Sets the time and stack limits of every later search on `handle`.
     static func applyLimits(_ limits: RegexPattern.Limits, to handle: OpaquePointer) throws(ICURegexError) {
-        let code = icushim_regex_set_limits(handle, limits.timeLimitSteps, limits.stackLimitBytes)
+        var code = icushim_regex_set_limits(handle, limits.timeLimitSteps, limits.stackLimitBytes)
+        if code <= 0 {
+            code = icushim_regex_set_wall_time_limit(handle, limits.wallTimeLimitNanoseconds)
+        }
         guard code <= 0 else {
             icushim_regex_close(handle)
             throw ICURegexError(rawValue: code)

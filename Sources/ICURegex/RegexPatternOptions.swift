@@ -56,10 +56,31 @@ extension RegexPattern {
         /// 0 means no limit.
         public var stackLimitBytes: Int32
 
-        /// Creates limits.
-        public init(timeLimitSteps: Int32, stackLimitBytes: Int32) {
+        /// The most wall-clock time one search may take, on the monotonic clock; `.zero` means
+        /// no limit. Unlike ``timeLimitSteps``, it does not grow with the text: a runaway
+        /// search of a line of hundreds of megabytes stops after about this long too. ICU
+        /// checks it every 10,000 saves of backtracking state (its match callback), so a
+        /// search stops within the limit plus one such interval (well under a millisecond),
+        /// with ``ICURegexError/timeLimitExceeded``. Each search (each match of a walk) gets
+        /// the whole limit. A wall-clock limit depends on the machine's load: a search near
+        /// the limit may succeed on one run and fail on the next.
+        public var wallTimeLimit: Duration
+
+        /// Creates limits; by default without a wall-clock limit.
+        public init(timeLimitSteps: Int32, stackLimitBytes: Int32, wallTimeLimit: Duration = .zero) {
             self.timeLimitSteps = timeLimitSteps
             self.stackLimitBytes = stackLimitBytes
+            self.wallTimeLimit = wallTimeLimit
+        }
+
+        /// The wall-clock limit in nanoseconds, 0 for none, at least 1 for a positive limit.
+        var wallTimeLimitNanoseconds: Int64 {
+            guard wallTimeLimit > .zero else { return 0 }
+            let (seconds, attoseconds) = wallTimeLimit.components
+            let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+            guard !overflow else { return Int64.max }
+            let (total, overflow2) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
+            return overflow2 ? Int64.max : max(total, 1)
         }
 
         /// The defaults: a time limit that stops a runaway pattern after about a second on a

@@ -40,6 +40,15 @@ extension Configuration {
         return options
     }
 
+    /// The limits of each search of a line: the wall-clock limit of `--time-limit`, the step
+    /// limit tests may set, and ICU's default stack limit.
+    var limits: RegexPattern.Limits {
+        RegexPattern.Limits(
+            timeLimitSteps: timeLimitSteps,
+            stackLimitBytes: RegexPattern.Limits.default.stackLimitBytes,
+            wallTimeLimit: timeLimitSeconds > 0 ? .nanoseconds(Int64(min(timeLimitSeconds, 1e9) * 1e9)) : .zero)
+    }
+
     /// What a match must span: the whole line with `-x` (which wins over `-w`), whole words
     /// with `-w`.
     var patternWrapper: PatternWrapper {
@@ -57,9 +66,7 @@ extension LinePatterns {
                 patterns: configuration.patternTexts,
                 options: configuration.patternOptions,
                 wrapper: configuration.patternWrapper,
-                limits: RegexPattern.Limits(
-                    timeLimitSteps: configuration.timeLimitSteps,
-                    stackLimitBytes: RegexPattern.Limits.default.stackLimitBytes),
+                limits: configuration.limits,
                 prefilters: configuration.prefiltersLines,
                 fixedStrings: configuration.patternSyntax == .fixedStrings)
         } catch {

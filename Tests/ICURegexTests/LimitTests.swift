@@ -65,6 +65,34 @@ extension LibraryTests {
             }
         }
 
+        /// The wall-clock limit holds whatever the text's length: a search of a 4 MB text that
+        /// would take minutes (a look-behind tried at every position) stops after about the
+        /// limit, where the step limit, which grows with the text, would let it run on. The
+        /// elapsed time is only bounded from above, with a wide margin for a loaded machine.
+        @Test func wallTimeLimitStopsALongSearch() throws {
+            let text = String(repeating: "a", count: 4_000_000) + "-x"
+            let limits = RegexPattern.Limits(timeLimitSteps: 0, stackLimitBytes: 8 << 20, wallTimeLimit: .milliseconds(200))
+            let pattern = try RegexPattern(#"\w(?<=[ab]{50,100}x)"#, limits: limits)
+            #expect(pattern.limits.wallTimeLimit == .milliseconds(200))
+            let clock = ContinuousClock()
+            let start = clock.now
+            #expect(throws: ICURegexError.timeLimitExceeded) { try pattern.firstMatch(in: text) }
+            #expect(clock.now - start < .seconds(3))
+            // Every match of a walk gets the whole limit; the walk ends with the time-out.
+            let walkStart = clock.now
+            var iterator = pattern.matches(in: text).makeIterator()
+            #expect(iterator.next() == nil)
+            #expect(iterator.error == .timeLimitExceeded)
+            #expect(clock.now - walkStart < .seconds(3))
+            // The matcher is still usable, and a short search finishes within the limit.
+            let short = String(repeating: "b", count: 60) + "x"
+            #expect(try pattern.firstMatch(in: short).map { short.distance(from: short.startIndex, to: $0.lowerBound) } == 60)
+            // A limit of centuries does not wrap around to the past.
+            let long = RegexPattern.Limits(timeLimitSteps: 0, stackLimitBytes: 8 << 20, wallTimeLimit: .seconds(Int64.max / 2))
+            let patient = try RegexPattern("(a+)+b", limits: long)
+            #expect(try patient.firstMatch(in: String(repeating: "a", count: 18)) == nil)
+        }
+
         @Test func stackLimitExceeded() throws {
             let text = String(repeating: "ab", count: 50_000)
             let small = try RegexPattern("(a|b)*", limits: .init(timeLimitSteps: 10_000, stackLimitBytes: 10_000))

@@ -1,4 +1,5 @@
 @testable import icugrep
+import ICURegex
 import Testing
 
 /// Unit tests of the command-line parser: every option, GNU getopt_long's rules (bundling,
@@ -368,7 +369,8 @@ struct OptionParsingTests {
         #expect(configuration.binaryFiles == .binary)
         #expect(configuration.recursion == .none)
         #expect(configuration.afterContext == 0 && configuration.beforeContext == 0)
-        #expect(configuration.timeLimitSteps == Configuration().timeLimitSteps)
+        #expect(configuration.timeLimitSeconds == Configuration().timeLimitSeconds)
+        #expect(configuration.timeLimitSteps == 0)
         #expect(configuration.encoding == nil)
     }
 
@@ -530,14 +532,19 @@ struct OptionParsingTests {
 
     // MARK: icugrep's extras
 
-    /// --encoding takes a name and --time-limit a number of steps.
+    /// --encoding takes a name and --time-limit a number of seconds, fractions allowed.
     @Test func encodingAndTimeLimit() throws {
         #expect(try H.configuration(["--encoding=UTF-16LE", "x"]).encoding == "UTF-16LE")
         #expect(try H.configuration(["--encoding", "latin1", "x"]).encoding == "latin1")
-        #expect(try H.configuration(["--time-limit=0", "x"]).timeLimitSteps == 0)
-        #expect(try H.configuration(["--time-limit", "500", "x"]).timeLimitSteps == 500)
-        #expect(try H.configuration(["--time-limit=2147483647", "x"]).timeLimitSteps == Int32.max)
-        for bad in ["-1", "x", "", "2147483648"] {
+        #expect(Configuration().timeLimitSeconds == 1)
+        #expect(try H.configuration(["--time-limit=0", "x"]).timeLimitSeconds == 0)
+        #expect(try H.configuration(["--time-limit=0", "x"]).limits.wallTimeLimit == .zero)
+        #expect(try H.configuration(["--time-limit", "500", "x"]).timeLimitSeconds == 500)
+        #expect(try H.configuration(["--time-limit=0.25", "x"]).limits.wallTimeLimit == .milliseconds(250))
+        #expect(try H.configuration(["--time-limit=.5", "x"]).timeLimitSeconds == 0.5)
+        #expect(try H.configuration(["--time-limit=2.", "x"]).timeLimitSeconds == 2)
+        #expect(try H.configuration(["--time-limit=1000000000", "x"]).timeLimitSeconds == 1e9)
+        for bad in ["-1", "x", "", ".", "1.2.3", "1e3", " 1", "+1", "1000000001", "inf", "nan"] {
             #expect(H.errorText(["--time-limit=\(bad)", "x"]) == "icugrep: \(bad): invalid time limit argument\n")
         }
     }

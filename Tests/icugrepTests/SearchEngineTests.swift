@@ -174,6 +174,48 @@ struct SearchEngineTests {
         #expect(run.outcome.hadError && run.outcome.selectedAnything)
     }
 
+    @Test("The time limit is wall-clock time per line, whatever the line's length")
+    func wallTimeLimitOnALongLine() throws {
+        // A look-behind tried at every position of a 4 MB line: minutes of work, which ICU's
+        // step limit (growing with the line) would allow. The next line matches.
+        let long = String(repeating: "a", count: 4_000_000) + "-x\n"
+        let fixture = try EngineFixture(texts: ["in": long + String(repeating: "b", count: 60) + "x\n"])
+        let clock = ContinuousClock()
+        let start = clock.now
+        let run = try EngineHarness.run(EngineHarness.configuration([#"\w(?<=[ab]{50,100}x)"#], files: [fixture.path("in")]) {
+            $0.timeLimitSeconds = 0.2
+            $0.lineNumber = true
+            $0.usesPrefilter = false
+        })
+        // Only an upper bound, with a wide margin for a loaded machine.
+        #expect(clock.now - start < .seconds(3))
+        #expect(run.text == "2:" + String(repeating: "b", count: 60) + "x\n")
+        #expect(run.errorText == "icugrep: \(fixture.path("in")):1: the pattern exceeded its time limit; line skipped\n")
+        #expect(run.outcome.hadError && run.outcome.selectedAnything)
+    }
+
+    @Test("--time-limit=0 lets a slow line finish; a limit skips it")
+    func noTimeLimitFinishesASlowLine() throws {
+        // `\w*x` from each of 25,000 positions runs to the `-` and back: quadratic, about 3 s
+        // here, beyond the default second; the match is the final `x`.
+        let fixture = try EngineFixture(texts: ["in": String(repeating: "a", count: 25_000) + "-x\n"])
+        let limited = try EngineHarness.run(EngineHarness.configuration([#"\w*x"#], files: [fixture.path("in")]) {
+            $0.timeLimitSeconds = 0.1
+            $0.usesPrefilter = false
+            $0.outputMode = .count
+        })
+        #expect(limited.text == "0\n")
+        #expect(limited.errorText == "icugrep: \(fixture.path("in")): line at byte 0: the pattern exceeded its time limit; line skipped\n")
+        let unlimited = try EngineHarness.run(EngineHarness.configuration([#"\w*x"#], files: [fixture.path("in")]) {
+            $0.timeLimitSeconds = 0
+            $0.usesPrefilter = false
+            $0.outputMode = .count
+        })
+        #expect(unlimited.text == "1\n")
+        #expect(unlimited.errorText == "")
+        #expect(!unlimited.outcome.hadError && unlimited.outcome.selectedAnything)
+    }
+
     @Test("A warning names the line by number when lines are numbered, by byte offset otherwise")
     func limitWarningNamesTheLine() throws {
         // Lines the prefilter skips come first: they are counted only when lines are numbered.

@@ -64,6 +64,14 @@ void icushim_regex_close(icushim_regex *regex);
 /// Returns an error code.
 int32_t icushim_regex_set_limits(icushim_regex *regex, int32_t time_limit, int32_t stack_limit);
 
+/// Sets a wall-clock limit for every later search (each find, find-next or whole match on its
+/// own): `nanoseconds` on the monotonic clock, 0 for none. ICU's match callback, which ICU
+/// calls every 10,000 saves of backtracking state whatever the text's length, checks it, so a
+/// runaway search stops within about the limit (plus one callback interval) even on a text of
+/// hundreds of megabytes; a search stopped so fails with U_REGEX_TIME_OUT, like ICU's own step
+/// limit. The clock is read only by searches long enough to call back. Returns an error code.
+int32_t icushim_regex_set_wall_time_limit(icushim_regex *regex, int64_t nanoseconds);
+
 /// Searches `text` (UTF-16, `length` units, any length including more than INT32_MAX) for the
 /// first match that starts at or after `from`. Returns true and sets `*match_start` and
 /// `*match_end` when there is one. On failure (a time-out, a stack overflow, a bad offset)

@@ -30,8 +30,8 @@ enum HelpText {
           -x, --line-regexp         match only whole lines
           -z, --null-data           a data line ends in 0 byte, not newline
               --unicode-words       find word boundaries (\\b, -w) by Unicode's rules
-              --time-limit=STEPS    give up on a line after STEPS steps of ICU's
-                                    matcher, an error; 0 means no limit
+              --time-limit=SECONDS  give up on a line after SECONDS (default 1;
+                                    fractions allowed), an error; 0 means no limit
 
         Miscellaneous:
           -s, --no-messages         suppress error messages

@@ -5,6 +5,9 @@ import Glibc
 enum IcugrepCommand {
     /// Runs icugrep with `arguments` (without the program name) and returns the exit status.
     static func run(arguments: [String], environment: ProgramEnvironment) -> Int32 {
+        if arguments.count == 1, arguments[0].hasPrefix(CompletionScripts.optionPrefix) {
+            return printCompletions(String(arguments[0].dropFirst(CompletionScripts.optionPrefix.count)))
+        }
         let parsed: ParsedCommandLine
         do throws(CommandLineError) {
             parsed = try CommandLineParser.parse(arguments, environment: environment)
@@ -25,6 +28,18 @@ enum IcugrepCommand {
         case .search(let configuration):
             return search(configuration)
         }
+    }
+
+    /// `--generate-completions=SHELL`, alone on the command line: prints the completion
+    /// script for `shell` (see ``CompletionScripts``); an unknown shell is a usage error.
+    private static func printCompletions(_ shell: String) -> Int32 {
+        guard let shell = CompletionScripts.Shell(rawValue: shell) else {
+            let names = CompletionScripts.Shell.allCases.map { "‘\($0.rawValue)’" }.joined(separator: ", ")
+            StandardStreams.writeError(
+                "\(ProgramIdentity.name): unknown shell ‘\(shell)’ for --generate-completions; valid shells are \(names)\n")
+            return ExitStatus.trouble
+        }
+        return printInformation(CompletionScripts.script(for: shell))
     }
 
     /// Prints the help or version text; exits with 0, or 2 when standard output fails.

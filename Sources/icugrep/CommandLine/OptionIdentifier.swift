@@ -26,7 +26,7 @@ enum OptionIdentifier: Sendable, Equatable {
     case nullData
     /// `--unicode-words` (an icugrep extra).
     case unicodeWords
-    /// `--time-limit=STEPS` (an icugrep extra).
+    /// `--time-limit=SECONDS` (an icugrep extra).
     case timeLimit
     /// `-S`, `--smart-case` (ripgrep's): ignore case unless a pattern has an upper-case
     /// literal.

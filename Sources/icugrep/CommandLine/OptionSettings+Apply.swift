@@ -51,10 +51,10 @@ extension OptionSettings {
         case .nullData: configuration.nullData = true
         case .unicodeWords: configuration.unicodeWords = true
         case .timeLimit:
-            guard let steps = DecimalArgument.value(of: text), steps >= 0, steps <= Int(Int32.max) else {
+            guard let seconds = Self.seconds(text) else {
                 throw .fatal("\(text): invalid time limit argument")
             }
-            configuration.timeLimitSteps = Int32(steps)
+            configuration.timeLimitSeconds = seconds
         // Miscellaneous.
         case .noMessages: configuration.noMessages = true
         case .invertMatch: configuration.invertMatch = true
@@ -166,6 +166,16 @@ extension OptionSettings {
             throw .fatal("\(text): invalid context length argument")
         }
         return length
+    }
+
+    /// The number of seconds `text` gives (`--time-limit`): digits with at most one decimal
+    /// point (`2`, `0.25`, `.5`), at most a billion; nil for anything else.
+    static func seconds(_ text: String) -> Double? {
+        let digits = text.utf8.filter { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
+        let points = text.utf8.filter { $0 == UInt8(ascii: ".") }.count
+        guard digits > 0, points <= 1, digits + points == text.utf8.count,
+              let value = Double(text), value.isFinite, value <= 1e9 else { return nil }
+        return value
     }
 
     /// The globs of an `--exclude-from` file: one per line, trailing white space removed,

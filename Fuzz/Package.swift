@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+//
+// libFuzzer targets for ICURegex and icugrep, a package of their own so that the main build
+// never sees them: each target only links with the fuzzer runtime, so build them with
+//
+//     swift build -c debug -Xswiftc -sanitize=fuzzer,address --product FuzzPatternReader
+//
+// or run one with `./run.sh TARGET SECONDS` (see README.md).
+//
+// The library's and icugrep's sources are the root package's, reached through the symbolic
+// links under Sources/: compiled as targets of this package, their `package` declarations are
+// visible here (a path dependency's would not be), and icugrep's sources, without its
+// `main.swift`, become the library IcugrepCore, read with `@testable import` (debug builds
+// are testable).
+
+import PackageDescription
+
+let package = Package(
+    name: "icugrep-fuzz",
+    targets: [
+        .systemLibrary(name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
+        .target(name: "CICUShim", dependencies: ["CICU"]),
+        .target(name: "CByteScan"),
+        .target(name: "ICURegex", dependencies: ["CICUShim", "CByteScan"]),
+        .target(name: "IcugrepCore", dependencies: ["ICURegex"], exclude: ["main.swift"]),
+        // The libFuzzer entry point and the input decoding the targets share.
+        .target(name: "FuzzSupport"),
+        // (a) The pattern reader, literal facts and search plan on arbitrary pattern bytes.
+        .executableTarget(name: "FuzzPatternReader", dependencies: ["ICURegex", "FuzzSupport"]),
+        // (b) The search plan against ICU alone: first match and every match.
+        .executableTarget(name: "FuzzSearchPlan", dependencies: ["ICURegex", "FuzzSupport"]),
+        // (c) icugrep's line search on arbitrary bytes, with options from the input, the
+        // prefiltered search against the plain one.
+        .executableTarget(name: "FuzzLineSearch", dependencies: ["IcugrepCore", "ICURegex", "FuzzSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

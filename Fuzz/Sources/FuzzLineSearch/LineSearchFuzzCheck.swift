@@ -1,0 +1,1 @@
+../../../Tests/icugrepTests/LineSearchFuzzCheck.swift

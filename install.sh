@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Installs icugrep, its manual and its shell completions under a prefix:
+#
+#     PREFIX=~/.local ./install.sh          # default PREFIX: /usr/local
+#
+# It builds `swift build -c release --static-swift-stdlib --product icugrep` (the Swift runtime
+# linked in, so the binary needs no Swift toolchain) and installs
+#
+#     $PREFIX/bin/icugrep
+#     $PREFIX/share/man/man1/icugrep.1
+#     $PREFIX/share/bash-completion/completions/icugrep
+#     $PREFIX/share/zsh/site-functions/_icugrep
+#     $PREFIX/share/fish/vendor_completions.d/icugrep.fish
+#
+# ICU stays a shared library: the installed binary needs the ICU it was built against (the
+# script prints which, such as Debian's libicu72). DESTDIR is put before every path, for
+# packaging. ICUGREP_BINARY=path installs that binary instead of building one (the tests
+# install the debug build this way).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+prefix=${PREFIX:-/usr/local}
+root=${DESTDIR:-}$prefix
+
+if [ -n "${ICUGREP_BINARY:-}" ]; then
+    binary=$ICUGREP_BINARY
+else
+    build=(swift build -c release --static-swift-stdlib --product icugrep)
+    echo "install.sh: ${build[*]}"
+    "${build[@]}"
+    binary=$(swift build -c release --static-swift-stdlib --show-bin-path)/icugrep
+fi
+[ -x "$binary" ] || { echo "install.sh: no icugrep binary at $binary" >&2; exit 1; }
+
+# The completion scripts come from the binary itself, so they match its options.
+completions=$(mktemp -d)
+trap 'rm -rf "$completions"' EXIT
+for shell in bash zsh fish; do
+    "$binary" --generate-completions=$shell > "$completions/$shell"
+done
+
+install -d "$root/bin" "$root/share/man/man1" "$root/share/bash-completion/completions" \
+    "$root/share/zsh/site-functions" "$root/share/fish/vendor_completions.d"
+install -m 755 "$binary" "$root/bin/icugrep"
+install -m 644 man/icugrep.1 "$root/share/man/man1/icugrep.1"
+install -m 644 "$completions/bash" "$root/share/bash-completion/completions/icugrep"
+install -m 644 "$completions/zsh" "$root/share/zsh/site-functions/_icugrep"
+install -m 644 "$completions/fish" "$root/share/fish/vendor_completions.d/icugrep.fish"
+
+echo "install.sh: installed under $root:"
+for path in bin/icugrep share/man/man1/icugrep.1 share/bash-completion/completions/icugrep \
+    share/zsh/site-functions/_icugrep share/fish/vendor_completions.d/icugrep.fish; do
+    echo "  $root/$path"
+done
+
+# The run-time dependency: ICU's shared libraries, by the version the binary was linked with.
+icu=$(ldd "$binary" 2>/dev/null | grep -o 'libicu[a-z0-9]*\.so\.[0-9]*' | sort -u | tr '\n' ' ' || true)
+version=$(echo "$icu" | grep -o 'so\.[0-9]*' | head -n 1 | cut -d. -f2 || true)
+if [ -n "$version" ]; then
+    echo "install.sh: icugrep needs ICU $version at run time (${icu% }); on Debian and Ubuntu, the package libicu$version."
+else
+    echo "install.sh: icugrep needs the ICU it was built against at run time (Debian and Ubuntu: libicuNN)."
+fi
+case ":${PATH}:" in
+    *":$prefix/bin:"*) ;;
+    *) echo "install.sh: $prefix/bin is not on PATH." ;;
+esac
