@@ -67,53 +67,11 @@ struct LiteralAutomatonScanner: BlockScanner {
             }
         }
 
-        // The trie: node 0 is the root; `children[node * classCount + class]` is a node or -1.
-        var children = [Int32](repeating: -1, count: classCount)
-        var depth: [Int32] = [0]
-        var isTerminal = [false]
-        for spelling in literalSpellings {
-            var node = 0
-            for byte in spelling {
-                let slot = node * classCount + Int(classes[Int(byte)])
-                if children[slot] < 0 {
-                    children[slot] = Int32(depth.count)
-                    depth.append(depth[node] + 1)
-                    isTerminal.append(false)
-                    children.append(contentsOf: repeatElement(-1, count: classCount))
-                }
-                node = Int(children[slot])
-            }
-            isTerminal[node] = true
-        }
-        let stateCount = depth.count
-
-        // Breadth first: each node's failure link, the length of the literal it accepts (the
-        // nearest terminal on its failure chain, itself included), and its complete row.
-        var table = [Int32](repeating: 0, count: stateCount * classCount)
-        var failure = [Int32](repeating: 0, count: stateCount)
-        var acceptedLength = [Int32](repeating: 0, count: stateCount)
-        var queue: [Int] = [0]
-        var head = 0
-        while head < queue.count {
-            let node = queue[head]
-            head += 1
-            if isTerminal[node] {
-                acceptedLength[node] = depth[node]
-            } else if node != 0 {
-                acceptedLength[node] = acceptedLength[Int(failure[node])]
-            }
-            for byteClass in 0..<classCount {
-                let child = children[node * classCount + byteClass]
-                let fallback: Int32 = node == 0 ? 0 : table[Int(failure[node]) * classCount + byteClass]
-                if child >= 0 {
-                    failure[Int(child)] = fallback
-                    table[node * classCount + byteClass] = child
-                    queue.append(Int(child))
-                } else {
-                    table[node * classCount + byteClass] = fallback
-                }
-            }
-        }
+        let automaton = AhoCorasickAutomaton(
+            strings: literalSpellings.map { $0.map { classes[Int($0)] } }, classCount: classCount)
+        let stateCount = automaton.stateCount
+        let table = automaton.transitions
+        let acceptedLength = (0..<stateCount).map(automaton.longestOutput(of:))
 
         // Accepting states last, so that one comparison tells them.
         var order = (0..<stateCount).filter { acceptedLength[$0] == 0 }

@@ -2,10 +2,9 @@
 /// start there, the longest: the match GNU grep's `-F` reports, and ICU's on the strings'
 /// trie (``PatternAssembler/trie(of:)``), found without ICU.
 ///
-/// It is an Aho–Corasick automaton over the code units of the line's text (UTF-16 units, or
-/// UTF-8 bytes for a line searched as UTF-8), made deterministic as in
-/// ``LiteralAutomatonScanner``; each state also knows the lengths of every string that ends
-/// where it is reached (the terminals on its failure chain). Reading left to right, the
+/// It is an ``AhoCorasickAutomaton`` over the code units of the line's text (UTF-16 units, or
+/// UTF-8 bytes for a line searched as UTF-8), whose states know the lengths of every string
+/// that ends where they are reached. Reading left to right, the
 /// occurrence that starts first is known once the text read reaches the longest string's
 /// length past that start: no later occurrence can start earlier.
 ///
@@ -38,57 +37,13 @@ package struct LongestLiteralMatcher: Sendable {
                     classCount += 1
                 }
             }
-            var children = [Int32](repeating: -1, count: classCount)
-            var depth: [Int32] = [0]
-            var isTerminal = [false]
-            for string in strings {
-                var node = 0
-                for unit in string {
-                    let slot = node * classCount + Int(classes[unit])
-                    if children[slot] < 0 {
-                        children[slot] = Int32(depth.count)
-                        depth.append(depth[node] + 1)
-                        isTerminal.append(false)
-                        children.append(contentsOf: repeatElement(-1, count: classCount))
-                    }
-                    node = Int(children[slot])
-                }
-                isTerminal[node] = true
-            }
-            let stateCount = depth.count
-            var table = [Int32](repeating: 0, count: stateCount * classCount)
-            var failure = [Int32](repeating: 0, count: stateCount)
-            var outputs = [Range<Int32>](repeating: 0..<0, count: stateCount)
-            var lengths: [Int32] = []
-            var queue = [0]
-            var head = 0
-            while head < queue.count {
-                let node = queue[head]
-                head += 1
-                // This node's own string, then its failure link's (shorter) ones.
-                let start = Int32(lengths.count)
-                if isTerminal[node] { lengths.append(depth[node]) }
-                if node != 0 {
-                    lengths.append(contentsOf: lengths[Int(outputs[Int(failure[node])].lowerBound)..<Int(outputs[Int(failure[node])].upperBound)])
-                }
-                outputs[node] = start..<Int32(lengths.count)
-                for unitClass in 0..<classCount {
-                    let child = children[node * classCount + unitClass]
-                    let fallback: Int32 = node == 0 ? 0 : table[Int(failure[node]) * classCount + unitClass]
-                    if child >= 0 {
-                        failure[Int(child)] = fallback
-                        table[node * classCount + unitClass] = child
-                        queue.append(Int(child))
-                    } else {
-                        table[node * classCount + unitClass] = fallback
-                    }
-                }
-            }
+            let automaton = AhoCorasickAutomaton(
+                strings: strings.map { $0.map { classes[$0] } }, classCount: classCount)
             unitClasses = classes
             self.classCount = classCount
-            transitions = table
-            self.outputs = outputs
-            self.lengths = lengths
+            transitions = automaton.transitions
+            outputs = automaton.outputs
+            lengths = automaton.lengths
             maximumLength = strings.map(\.count).max() ?? 0
         }
 
