@@ -327,7 +327,7 @@ public final class ICURegularExpression: Sendable {
             native.utf8.withContiguousStorageIfAvailable { bytes in
                 var positions = UTF16Positions(
                     base: native, start: native.startIndex, units: whole, isASCII: whole.count == bytes.count,
-                    isScalarAligned: true)
+                    isTranscodedFromUTF8: true)
                 var output = UTF8Output(source: bytes)
                 var copied = 0
                 var replacedAny = false

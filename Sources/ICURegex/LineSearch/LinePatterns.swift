@@ -43,15 +43,11 @@ package struct LinePatterns: Sendable {
         patterns: [String], options: RegexPattern.Options, wrapper: PatternWrapper, limits: RegexPattern.Limits,
         prefilters: Bool, fixedStrings: Bool
     ) throws(CompileError) {
+        let wordList = fixedStrings ? Self.wordList(patterns, options: options) : nil
         let compiled = try Self.compile(
-            patterns, options: options, wrapper: wrapper, limits: limits, fixedStrings: fixedStrings)
+            patterns, options: options, wrapper: wrapper, limits: limits, fixedStrings: fixedStrings, wordList: wordList)
         self.patterns = compiled
-        longestLiteralMatcher =
-            fixedStrings && wrapper == .none && !options.contains(.caseInsensitive)
-                && patterns.count >= Self.minimumTrieStrings
-            ? LongestLiteralMatcher(patterns.compactMap(PatternAssembler.unquoted)).flatMap { matcher in
-                patterns.allSatisfy { PatternAssembler.unquoted($0) != nil } ? matcher : nil
-            } : nil
+        longestLiteralMatcher = wrapper == .none ? wordList.flatMap(LongestLiteralMatcher.init) : nil
         // The prefilter reads the texts as ICU compiled them, wrappers included: the wrapper's
         // assertions are the only place where `-w` and `-x` are written.
         if prefilters {
@@ -69,13 +65,14 @@ package struct LinePatterns: Sendable {
     /// keeps their meaning, else each wrapped on its own.
     private static func compile(
         _ patterns: [String], options: RegexPattern.Options, wrapper: PatternWrapper, limits: RegexPattern.Limits,
-        fixedStrings: Bool
+        fixedStrings: Bool, wordList: [String]?
     ) throws(CompileError) -> [RegexPattern] {
         // Quoted strings cannot be malformed: compile them joined straight away, the longest
         // first, so that of the strings found at the leftmost place the longest wins, as in
         // GNU grep (`-o -F -e c -e ccc` on `ccc` prints `ccc`).
         if patterns.count > 1 && fixedStrings,
-            let joined = Self.joinedFixedStrings(patterns, wrapper: wrapper, options: options, limits: limits)
+            let joined = Self.joinedFixedStrings(
+                patterns, wordList: wordList, wrapper: wrapper, options: options, limits: limits)
         {
             return [joined]
         }
@@ -101,21 +98,32 @@ package struct LinePatterns: Sendable {
         return individually
     }
 
-    /// The fewest fixed strings joined as a trie (``PatternAssembler/trie(of:)``) rather than an
-    /// alternation: as many as make the literal prefilter an automaton.
-    static let minimumTrieStrings = LiteralAutomatonScanner.minimumSpellings
+    /// The fewest fixed strings taken as a word list: as many as make the literal prefilter an
+    /// automaton.
+    static let minimumWordListStrings = LiteralAutomatonScanner.minimumSpellings
 
-    /// The fixed strings joined into one compiled pattern: as their trie when they are many,
-    /// not empty, and matched with case (see ``PatternAssembler/trie(of:)``), else as an
-    /// alternation of the quoted strings, the longest first; nil when ICU rejects both.
+    /// The strings of the quoted fixed strings `quoted` when they are a word list whose
+    /// matches ICU and the automata find alike: many, none empty, and matched with case
+    /// (ignoring case, ICU matches a string such as `ss` against `ß` whole, which a trie that
+    /// splits it between branches, or an automaton over code units, would not); else nil.
+    /// Such a list is compiled as its trie and, without `-w` or `-x`, matched without ICU.
+    private static func wordList(_ quoted: [String], options: RegexPattern.Options) -> [String]? {
+        guard quoted.count >= minimumWordListStrings, !options.contains(.caseInsensitive) else { return nil }
+        let strings = quoted.compactMap(PatternAssembler.unquoted)
+        guard strings.count == quoted.count, !strings.contains(where: \.isEmpty) else { return nil }
+        return strings
+    }
+
+    /// The fixed strings joined into one compiled pattern: as the trie of `wordList` when
+    /// there is one (see ``PatternAssembler/trie(of:)``), else as an alternation of the quoted
+    /// strings, the longest first; nil when ICU rejects both.
     private static func joinedFixedStrings(
-        _ quoted: [String], wrapper: PatternWrapper, options: RegexPattern.Options, limits: RegexPattern.Limits
+        _ quoted: [String], wordList: [String]?, wrapper: PatternWrapper, options: RegexPattern.Options,
+        limits: RegexPattern.Limits
     ) -> RegexPattern? {
-        if quoted.count >= minimumTrieStrings, !options.contains(.caseInsensitive),
-            case let unquoted = quoted.compactMap(PatternAssembler.unquoted), unquoted.count == quoted.count,
-            !unquoted.contains(where: \.isEmpty),
+        if let wordList,
             let trie = try? RegexPattern(
-                PatternAssembler.wrapped(PatternAssembler.trie(of: unquoted), in: wrapper, options: options),
+                PatternAssembler.wrapped(PatternAssembler.trie(of: wordList), in: wrapper, options: options),
                 options: options, limits: limits)
         {
             return trie

@@ -1,31 +1,42 @@
 /// The automaton of Aho and Corasick for a set of strings, made deterministic: one state per
 /// node of the strings' trie, and for each state and unit class the next state, with the
 /// failure links (a node's longest proper suffix that is also a node) resolved into every
-/// entry. The two literal searches built on it, ``LiteralAutomatonScanner`` (line selection
-/// over bytes) and ``LongestLiteralMatcher`` (match positions over a line's units), map their
-/// units to classes themselves and lay out the table as their loops want it.
+/// entry. Units are read through classes: one for each unit that occurs in a string, and
+/// class 0 for all the others, so that a row is as wide as the strings' alphabet. The two
+/// literal searches built on it are ``LiteralAutomatonScanner`` (line selection over bytes)
+/// and ``LongestLiteralMatcher`` (match positions over a line's units).
 struct AhoCorasickAutomaton: Sendable {
-    /// The number of unit classes: the width of a row. Class 0 stands for the units that occur
-    /// in no string.
+    /// The class of each unit value.
+    let unitClasses: [UInt8]
+    /// The number of unit classes: the width of a row.
     let classCount: Int
     /// The next state for each state and class, row by row; state 0 is the start.
     let transitions: [Int32]
-    /// For each state, the lengths (in units), longest first, of the strings that end where
-    /// it is reached: its own string when it is one, then those of its failure link's.
-    let outputs: [Range<Int32>]
-    /// The lengths that ``outputs`` index.
-    let lengths: [Int32]
+    /// For each state, the length (in units) of the longest string that ends where it is
+    /// reached: its own string when it is one, else its failure link's; 0 for none. (The
+    /// shorter strings that end there start later, and neither search needs them.)
+    let longestOutput: [Int32]
 
-    /// The automaton of `strings`, each a sequence of classes from 1 to `classCount - 1`.
-    init(strings: [[UInt8]], classCount: Int) {
+    /// The automaton of `strings`, each a sequence of unit values below `unitLimit`; nil when
+    /// they have more than 255 distinct units.
+    init?(strings: [[Int]], unitLimit: Int) {
+        var classes = [UInt8](repeating: 0, count: unitLimit)
+        var classCount = 1
+        for string in strings {
+            for unit in string where classes[unit] == 0 {
+                guard classCount < 256 else { return nil }
+                classes[unit] = UInt8(classCount)
+                classCount += 1
+            }
+        }
         // The trie: `children[node * classCount + class]` is a node, or -1.
         var children = [Int32](repeating: -1, count: classCount)
         var depth: [Int32] = [0]
         var isTerminal = [false]
         for string in strings {
             var node = 0
-            for unitClass in string {
-                let slot = node * classCount + Int(unitClass)
+            for unit in string {
+                let slot = node * classCount + Int(classes[unit])
                 if children[slot] < 0 {
                     children[slot] = Int32(depth.count)
                     depth.append(depth[node] + 1)
@@ -40,20 +51,13 @@ struct AhoCorasickAutomaton: Sendable {
         // Breadth first, so that a node's failure link, a shorter node, is complete before it.
         var table = [Int32](repeating: 0, count: stateCount * classCount)
         var failure = [Int32](repeating: 0, count: stateCount)
-        var outputs = [Range<Int32>](repeating: 0..<0, count: stateCount)
-        var lengths: [Int32] = []
+        var longestOutput = [Int32](repeating: 0, count: stateCount)
         var queue = [0]
         var head = 0
         while head < queue.count {
             let node = queue[head]
             head += 1
-            let start = Int32(lengths.count)
-            if isTerminal[node] { lengths.append(depth[node]) }
-            if node != 0 {
-                let inherited = outputs[Int(failure[node])]
-                lengths.append(contentsOf: lengths[Int(inherited.lowerBound)..<Int(inherited.upperBound)])
-            }
-            outputs[node] = start..<Int32(lengths.count)
+            longestOutput[node] = isTerminal[node] ? depth[node] : longestOutput[Int(failure[node])]
             for unitClass in 0..<classCount {
                 let child = children[node * classCount + unitClass]
                 let fallback: Int32 = node == 0 ? 0 : table[Int(failure[node]) * classCount + unitClass]
@@ -66,18 +70,12 @@ struct AhoCorasickAutomaton: Sendable {
                 }
             }
         }
+        unitClasses = classes
         self.classCount = classCount
         transitions = table
-        self.outputs = outputs
-        self.lengths = lengths
+        self.longestOutput = longestOutput
     }
 
     /// The number of states.
-    var stateCount: Int { outputs.count }
-
-    /// The length of the longest string that ends where `state` is reached, or 0.
-    func longestOutput(of state: Int) -> Int32 {
-        let output = outputs[state]
-        return output.isEmpty ? 0 : lengths[Int(output.lowerBound)]
-    }
+    var stateCount: Int { longestOutput.count }
 }

@@ -37,8 +37,10 @@ struct LiteralAutomatonScanner: BlockScanner {
     /// much memory and time to build for each thread.
     static let maximumSpellings = 20_000
 
-    /// The fewest literal spellings for which the automaton is preferred to
-    /// ``PackedPairScanner``, which tests every literal's probe at every position.
+    /// The fewest literal spellings searched with the automaton rather than
+    /// ``PackedPairScanner``, which tests every literal's probe at every window: a threshold
+    /// chosen between the few names the probes were tuned for (five, in `compare-cli.sh`) and
+    /// the word lists they cannot serve, not measured at its edge.
     static let minimumSpellings = 24
 
     /// The scanner for `literals`, or nil when they are too few to need it or too many to
@@ -50,28 +52,19 @@ struct LiteralAutomatonScanner: BlockScanner {
         findsNonASCII = literals.caseInsensitiveASCII
         let literalSpellings = findsNonASCII ? spellings + Self.foldingToASCII : spellings
 
-        // The byte classes: 0 for bytes in no literal, then one class per byte that occurs in
-        // a literal (ignoring ASCII case, an upper-case letter shares its lower case's).
-        var classes = [UInt8](repeating: 0, count: 256)
-        var classCount = 1
-        for spelling in literalSpellings {
-            for byte in spelling where classes[Int(byte)] == 0 {
-                guard classCount < 256 else { return nil }
-                classes[Int(byte)] = UInt8(classCount)
-                classCount += 1
-            }
-        }
+        guard let automaton = AhoCorasickAutomaton(strings: literalSpellings.map { $0.map(Int.init) }, unitLimit: 256)
+        else { return nil }
+        // Ignoring ASCII case, an upper-case letter reads as its lower case, as the literals are.
+        var classes = automaton.unitClasses
         if findsNonASCII {
             for upper in UInt8(ascii: "A")...UInt8(ascii: "Z") {
                 classes[Int(upper)] = classes[Int(upper | 0x20)]
             }
         }
-
-        let automaton = AhoCorasickAutomaton(
-            strings: literalSpellings.map { $0.map { classes[Int($0)] } }, classCount: classCount)
+        let classCount = automaton.classCount
         let stateCount = automaton.stateCount
         let table = automaton.transitions
-        let acceptedLength = (0..<stateCount).map(automaton.longestOutput(of:))
+        let acceptedLength = automaton.longestOutput
 
         // Accepting states last, so that one comparison tells them.
         var order = (0..<stateCount).filter { acceptedLength[$0] == 0 }

@@ -3,8 +3,8 @@
 /// trie (``PatternAssembler/trie(of:)``), found without ICU.
 ///
 /// It is an ``AhoCorasickAutomaton`` over the code units of the line's text (UTF-16 units, or
-/// UTF-8 bytes for a line searched as UTF-8), whose states know the lengths of every string
-/// that ends where they are reached. Reading left to right, the
+/// UTF-8 bytes for a line searched as UTF-8), whose states know the longest string that ends
+/// where they are reached. Reading left to right, the
 /// occurrence that starts first is known once the text read reaches the longest string's
 /// length past that start: no later occurrence can start earlier.
 ///
@@ -13,53 +13,32 @@
 package struct LongestLiteralMatcher: Sendable {
     /// One automaton over one kind of code unit.
     struct Automaton: Sendable {
-        /// The class of each code unit value.
-        let unitClasses: [UInt8]
-        let classCount: Int
-        /// The next state for each state and unit class, row by row.
-        let transitions: [Int32]
-        /// For each state, the lengths, longest first, of the strings that end where it is
-        /// reached, as a range of ``lengths``.
-        let outputs: [Range<Int32>]
-        let lengths: [Int32]
+        let automaton: AhoCorasickAutomaton
         /// The longest string's length in units.
         let maximumLength: Int
 
         /// The automaton of `strings`, each a sequence of unit values below `unitLimit`; nil
         /// when they have more than 255 distinct units.
         init?(_ strings: [[Int]], unitLimit: Int) {
-            var classes = [UInt8](repeating: 0, count: unitLimit)
-            var classCount = 1
-            for string in strings {
-                for unit in string where classes[unit] == 0 {
-                    guard classCount < 256 else { return nil }
-                    classes[unit] = UInt8(classCount)
-                    classCount += 1
-                }
-            }
-            let automaton = AhoCorasickAutomaton(
-                strings: strings.map { $0.map { classes[$0] } }, classCount: classCount)
-            unitClasses = classes
-            self.classCount = classCount
-            transitions = automaton.transitions
-            outputs = automaton.outputs
-            lengths = automaton.lengths
+            guard let automaton = AhoCorasickAutomaton(strings: strings, unitLimit: unitLimit) else { return nil }
+            self.automaton = automaton
             maximumLength = strings.map(\.count).max() ?? 0
         }
 
         /// The leftmost-longest occurrence in `text[from...]`, or nil.
         func firstMatch<Unit: FixedWidthInteger>(in text: UnsafeBufferPointer<Unit>, from: Int) -> Range<Int>? {
+            let classCount = automaton.classCount
             var state = 0
             var best: Range<Int>?
             var position = from
             while position < text.count {
-                state = Int(transitions[state &* classCount &+ Int(unitClasses[Int(text[position])])])
+                state = Int(automaton.transitions[state &* classCount &+ Int(automaton.unitClasses[Int(text[position])])])
                 position &+= 1
-                let output = outputs[state]
-                if !output.isEmpty {
+                let longest = Int(automaton.longestOutput[state])
+                if longest > 0 {
                     // The longest string ending here starts first; it wins over the best so far
                     // when it starts earlier, or at the same place and ends later.
-                    let start = position - Int(lengths[Int(output.lowerBound)])
+                    let start = position - longest
                     if best == nil || start <= best!.lowerBound {
                         best = start..<position
                     }

@@ -181,24 +181,18 @@ final class StringMatchWalk {
     private let count: Int
     private let walk: MatchWalk
     private var positions: UTF16Positions
-    /// False when the range starts or ends between the halves of a surrogate pair.
-    private let isScalarAligned: Bool
+    /// True when `units` were transcoded from the range's UTF-8; false when they were copied
+    /// from its UTF-16 view (a range that splits a surrogate pair, or a bridged string).
+    private let isTranscodedFromUTF8: Bool
 
     init(pattern: RegexPattern, base: String, bounds: Range<String.Index>) throws(ICURegexError) {
         self.base = base
         self.bounds = bounds
         let utf8Count = base.utf8.distance(from: bounds.lowerBound, to: bounds.upperBound)
-        let isScalarAligned =
-            bounds.lowerBound.samePosition(in: base.unicodeScalars) != nil
-            && bounds.upperBound.samePosition(in: base.unicodeScalars) != nil
         // Each UTF-8 byte gives at most one UTF-16 unit. (Counting the UTF-16 units instead
         // would make the string index its whole UTF-16 view first.)
         var units = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: max(utf8Count, 1))
-        let transcoded: Int? =
-            isScalarAligned
-            ? base.utf8[bounds].withContiguousStorageIfAvailable { utf8 in
-                UTF16Text.transcode(utf8, into: units.baseAddress!)
-            } : nil
+        let transcoded = UTF16Text.transcode(base, bounds: bounds, into: units.baseAddress!)
         let count: Int
         if let transcoded {
             count = transcoded
@@ -219,10 +213,10 @@ final class StringMatchWalk {
             units.deallocate()
             throw error
         }
-        self.isScalarAligned = transcoded != nil
+        isTranscodedFromUTF8 = transcoded != nil
         positions = UTF16Positions(
             base: base, start: bounds.lowerBound, units: UnsafeBufferPointer(rebasing: units[..<count]),
-            isASCII: count == utf8Count, isScalarAligned: transcoded != nil)
+            isASCII: count == utf8Count, isTranscodedFromUTF8: transcoded != nil)
     }
 
     deinit {
@@ -238,15 +232,12 @@ final class StringMatchWalk {
     /// The string with the walk's matches replaced by `template`, up to `maxReplacements` of
     /// them: its UTF-8 built in one buffer from the string's own bytes between the matches and
     /// the template's pieces, so that nothing is transcoded back.
-    func replacing(with template: ReplacementTemplate, maxReplacements: Int) throws(ICURegexError) -> String {
-        guard isScalarAligned else {
-            // A range that splits a surrogate pair: through the matches' indices.
-            return try replacingThroughIndices(with: template, maxReplacements: maxReplacements)
-        }
-        var native = base
-        native.makeContiguousUTF8()
-        let rangeStart = native.utf8.distance(from: native.startIndex, to: bounds.lowerBound)
-        let replaced: Result<String?, ICURegexError> = native.utf8.withContiguousStorageIfAvailable { bytes in
+    /// Nil, before any search, when the range splits a surrogate pair or the string's UTF-8 is
+    /// not contiguous: the caller then replaces through the matches' indices.
+    func replacing(with template: ReplacementTemplate, maxReplacements: Int) throws(ICURegexError) -> String? {
+        guard isTranscodedFromUTF8 else { return nil }
+        let rangeStart = base.utf8.distance(from: base.startIndex, to: bounds.lowerBound)
+        let replaced: Result<String, ICURegexError>? = base.utf8.withContiguousStorageIfAvailable { bytes in
             var output = UTF8Output(source: bytes)
             // The text before the range is copied with the text before the first match.
             var copied = 0
@@ -272,36 +263,11 @@ final class StringMatchWalk {
             } catch {
                 return .failure(error)
             }
-            guard replacements > 0 else { return .success(nil) }
+            guard replacements > 0 else { return .success(base) }
             output.copy(copied..<bytes.count)
             return .success(output.string())
-        } ?? .success(nil)
-        return try replaced.get() ?? base
-    }
-
-    /// The same through the matches' string indices, for a range that splits a surrogate pair.
-    private func replacingThroughIndices(with template: ReplacementTemplate, maxReplacements: Int) throws(ICURegexError) -> String {
-        var result = String(base[..<bounds.lowerBound])
-        var copied = bounds.lowerBound
-        var replacements = 0
-        while replacements < maxReplacements, let match = try walk.next() {
-            result += base[copied..<positions.index(at: match.lowerBound)]
-            for piece in template.pieces {
-                switch piece {
-                case .text(let text):
-                    result += String(decoding: text, as: UTF8.self)
-                case .group(let group):
-                    if let range = walk.range(ofGroup: group) {
-                        result += base[positions.index(at: range.lowerBound)..<positions.index(at: range.upperBound)]
-                    }
-                }
-            }
-            copied = positions.index(at: match.upperBound)
-            replacements += 1
         }
-        guard replacements > 0 else { return base }
-        result += base[copied...]
-        return result
+        return try replaced?.get()
     }
 
     /// The whole range's match, or nil.
@@ -344,19 +310,18 @@ package struct UTF16Positions {
     private let units: UnsafeBufferPointer<UInt16>
     /// True when every unit is ASCII, so that UTF-16 offsets are UTF-8 offsets.
     private let isASCII: Bool
-    /// False in the rare case where the range starts or ends between the halves of a
-    /// surrogate pair (a range made from UTF-16 indices): the string's own UTF-16 view then
-    /// converts.
-    private let isScalarAligned: Bool
+    /// False in the rare case where the units were copied from the string's UTF-16 view (a
+    /// range that splits a surrogate pair, or a bridged string): the view then converts.
+    private let isTranscodedFromUTF8: Bool
     /// The last conversion, as a UTF-16 offset and the UTF-8 offset of the same place.
     private var cursor = (utf16: 0, utf8: 0)
 
-    package init(base: String, start: String.Index, units: UnsafeBufferPointer<UInt16>, isASCII: Bool, isScalarAligned: Bool) {
+    package init(base: String, start: String.Index, units: UnsafeBufferPointer<UInt16>, isASCII: Bool, isTranscodedFromUTF8: Bool) {
         self.base = base
         self.start = start
         self.units = units
         self.isASCII = isASCII
-        self.isScalarAligned = isScalarAligned
+        self.isTranscodedFromUTF8 = isTranscodedFromUTF8
     }
 
     /// The offset of `start` in UTF-16 units from the start of the string, worked out once.
@@ -364,15 +329,15 @@ package struct UTF16Positions {
 
     /// The index `offset` UTF-16 units after `start`.
     package mutating func index(at offset: Int) -> String.Index {
-        if isASCII && isScalarAligned {
+        if isASCII && isTranscodedFromUTF8 {
             return base.utf8.index(start, offsetBy: offset)
         }
-        guard isScalarAligned else { return base.utf16.index(start, offsetBy: offset) }
+        guard isTranscodedFromUTF8 else { return base.utf16.index(start, offsetBy: offset) }
         return base.utf8.index(start, offsetBy: utf8Offset(at: offset))
     }
 
-    /// The number of UTF-8 bytes from `start` to the place `offset` UTF-16 units after it (for
-    /// ranges that start and end on scalars).
+    /// The number of UTF-8 bytes from `start` to the place `offset` UTF-16 units after it,
+    /// when the units were transcoded from the UTF-8.
     package mutating func utf8Offset(at offset: Int) -> Int {
         if isASCII { return offset }
         var utf16 = cursor.utf16

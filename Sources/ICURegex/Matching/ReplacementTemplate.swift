@@ -114,6 +114,21 @@ struct ReplacementTemplate: Sendable {
 
 }
 
+extension ReplacementTemplate {
+    /// The replacement for `match`: the template with each group's text in its place (nothing
+    /// for a group that did not take part).
+    func replacement(for match: RegexMatch) -> String {
+        var result = ""
+        for piece in pieces {
+            switch piece {
+            case .text(let utf8): result += String(decoding: utf8, as: UTF8.self)
+            case .group(let group): if let text = match[group] { result += text }
+            }
+        }
+        return result
+    }
+}
+
 extension RegexPattern {
     /// `string` with each match in `range` (all of `string` when nil, searched as a text of its
     /// own) replaced by `template`, up to `maxReplacements` of them, left to right.
@@ -133,7 +148,15 @@ extension RegexPattern {
         let template = try ReplacementTemplate(template, pattern: self)
         let bounds = range ?? string.startIndex..<string.endIndex
         let walk = try StringMatchWalk(pattern: self, base: string, bounds: bounds)
-        return try walk.replacing(with: template, maxReplacements: maxReplacements)
+        if let replaced = try walk.replacing(with: template, maxReplacements: maxReplacements) {
+            return replaced
+        }
+        do {
+            return try replacing(in: string, range: range, maxReplacements: maxReplacements) { template.replacement(for: $0) }
+        } catch {
+            // The template's replacement throws nothing: what is thrown is the search's.
+            throw error as! ICURegexError
+        }
     }
 
     /// `string` with each match in `range` (all of `string` when nil, searched as a text of its

@@ -171,81 +171,36 @@ extension UTF16 {
 }
 
 extension UTF16Text {
+    /// Transcodes the UTF-8 of `string[bounds]` into `target`, which has room for as many units
+    /// as the range has UTF-8 bytes (each byte gives at most one unit), and returns the number
+    /// of units written; nil when a bound falls inside a scalar (between the halves of a
+    /// surrogate pair) or the string's UTF-8 is not contiguous (a bridged string), where the
+    /// caller copies the string's UTF-16 view instead.
+    package static func transcode(
+        _ string: String, bounds: Range<String.Index>, into target: UnsafeMutablePointer<UInt16>
+    ) -> Int? {
+        guard bounds.lowerBound.samePosition(in: string.unicodeScalars) != nil,
+            bounds.upperBound.samePosition(in: string.unicodeScalars) != nil
+        else { return nil }
+        return string.utf8[bounds].withContiguousStorageIfAvailable { transcode($0, into: target) }
+    }
+
     /// Calls `body` with the UTF-16 code units `utf16Offsets` of `string` (offsets from its
-    /// start), transcoded from its UTF-8 when the bounds fall on scalars, as they almost
-    /// always do, and copied from its UTF-16 view otherwise.
+    /// start), transcoded from its UTF-8 where ``transcode(_:bounds:into:)`` can, and copied from
+    /// its UTF-16 view otherwise.
     package static func withUnits<Result>(
         of string: String, utf16Offsets: Range<Int>, _ body: (UnsafeBufferPointer<UInt16>) throws -> Result
     ) rethrows -> Result {
         let view = string.utf16
         let lower = view.index(view.startIndex, offsetBy: utf16Offsets.lowerBound)
         let upper = view.index(lower, offsetBy: utf16Offsets.count)
-        if lower.samePosition(in: string.unicodeScalars) != nil, upper.samePosition(in: string.unicodeScalars) != nil {
-            let result = try string.utf8[lower..<upper].withContiguousStorageIfAvailable { utf8 in
-                try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: max(utf8.count, 1)) { buffer in
-                    let count = transcode(utf8, into: buffer.baseAddress!)
-                    return try body(UnsafeBufferPointer(rebasing: buffer[..<count]))
-                }
+        let utf8Count = string.utf8.distance(from: lower, to: upper)
+        let transcoded = try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: max(utf8Count, 1)) { buffer in
+            try transcode(string, bounds: lower..<upper, into: buffer.baseAddress!).map { count in
+                try body(UnsafeBufferPointer(rebasing: buffer[..<count]))
             }
-            if let result { return result }
         }
+        if let transcoded { return transcoded }
         return try Array(view[lower..<upper]).withUnsafeBufferPointer(body)
-    }
-}
-
-extension UTF16Text {
-    /// The string of the UTF-16 `units`, each lone surrogate read as U+FFFD, transcoded in one
-    /// pass with runs of ASCII taken four units at a time (`String(decoding:as:)` takes a
-    /// generic path for UTF-16 that is several times slower).
-    package static func string(fromUTF16 units: UnsafeBufferPointer<UInt16>) -> String {
-        // Each unit gives at most three bytes (a surrogate pair, two units, gives four).
-        String(unsafeUninitializedCapacity: max(units.count * 3, 1)) { bytes in
-            var output = 0
-            var input = 0
-            let count = units.count
-            while input < count {
-                while input + 4 <= count,
-                    UnsafeRawPointer(units.baseAddress! + input).loadUnaligned(as: UInt64.self) & 0xFF80_FF80_FF80_FF80 == 0
-                {
-                    bytes[output] = UInt8(truncatingIfNeeded: units[input])
-                    bytes[output + 1] = UInt8(truncatingIfNeeded: units[input + 1])
-                    bytes[output + 2] = UInt8(truncatingIfNeeded: units[input + 2])
-                    bytes[output + 3] = UInt8(truncatingIfNeeded: units[input + 3])
-                    input += 4
-                    output += 4
-                }
-                guard input < count else { break }
-                let unit = units[input]
-                input += 1
-                var scalar = UInt32(unit)
-                if UTF16.isLeadSurrogate(unit), input < count, UTF16.isTrailSurrogate(units[input]) {
-                    scalar = UTF16.scalarValue(lead: unit, trail: units[input])
-                    input += 1
-                } else if UTF16.isLeadSurrogate(unit) || UTF16.isTrailSurrogate(unit) {
-                    scalar = 0xFFFD
-                }
-                switch scalar {
-                case ..<0x80:
-                    bytes[output] = UInt8(scalar)
-                    output += 1
-                case ..<0x800:
-                    bytes[output] = UInt8(0xC0 | scalar >> 6)
-                    bytes[output + 1] = UInt8(0x80 | scalar & 0x3F)
-                    output += 2
-                case ..<0x10000:
-                    bytes[output] = UInt8(0xE0 | scalar >> 12)
-                    bytes[output + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
-                    bytes[output + 2] = UInt8(0x80 | scalar & 0x3F)
-                    output += 3
-                default:
-                    bytes[output] = UInt8(0xF0 | scalar >> 18)
-                    bytes[output + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
-                    bytes[output + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
-                    bytes[output + 3] = UInt8(0x80 | scalar & 0x3F)
-                    output += 4
-                }
-            }
-            return output
-        }
     }
 }
