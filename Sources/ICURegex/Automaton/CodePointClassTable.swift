@@ -38,6 +38,12 @@ struct CodePointClassTable: Sendable {
     /// full one), and any code point from ``exactLimit`` on; characters of
     /// ``MultiCharacterFolds`` are in ``stopClass``.
     init?(_ automaton: PositionAutomaton, options: RegexPattern.Options) {
+        self.init(positionSets: automaton.positionSets, options: options)
+    }
+
+    /// Classifies code points for positions with the sets `positionSets`, as
+    /// ``init(_:options:)`` does for an automaton's.
+    init?(positionSets: [CodePointSet], options: RegexPattern.Options) {
         let caseInsensitive = options.contains(.caseInsensitive)
         let folds: [UInt32] = caseInsensitive ? (0..<UInt32(Self.exactLimit)).map(CaseFolding.simpleFolding) : []
         var smallMasks = [PositionSet](repeating: .empty, count: Self.exactLimit)
@@ -46,7 +52,7 @@ struct CodePointClassTable: Sendable {
         var lineStartMask = PositionSet.empty
         var lineEndMask = PositionSet.empty
         var classMembers: [String: [Bool]] = [:]
-        for (position, set) in automaton.positionSets.enumerated() {
+        for (position, set) in positionSets.enumerated() {
             let bit = PositionSet(position: position)
             switch set {
             case .lineStart:

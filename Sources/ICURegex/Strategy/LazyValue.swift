@@ -19,6 +19,14 @@ final class LazyValue<Value: Sendable>: Sendable {
         self.compute = compute
     }
 
+    /// True once the value is worked out.
+    var isWorkedOut: Bool {
+        state.withLock { state in
+            if case .known = state { return true }
+            return false
+        }
+    }
+
     /// The value, worked out by the first caller.
     var value: Value {
         state.withLock { state in

@@ -1,0 +1,81 @@
+import Synchronization
+
+/// The automata of one pattern for the search plan: their plan worked out on first use (asking
+/// ICU about the pattern's classes costs more than compiling the pattern, and only long
+/// searches need it), and automata, each with the table it has filled so far, lent to one
+/// search at a time.
+final class LazyAutomatonPool<Plan: Sendable, Automaton: AnyObject>: Sendable {
+    /// The plan; nil when the pattern has none.
+    private let plan: LazyValue<Plan?>
+    private let makeAutomaton: @Sendable (Plan) -> Automaton
+    /// Idle automata, as retained opaque references (an automaton is not `Sendable`; each is
+    /// used by the one search that took it).
+    private let idle = Mutex<[UInt]>([])
+
+    /// The most idle automata kept.
+    private static var maximumIdle: Int { 8 }
+
+    /// Makes a pool whose plan `makePlan` works out and whose automata `makeAutomaton` makes.
+    init(plan makePlan: @escaping @Sendable () -> Plan?, automaton makeAutomaton: @escaping @Sendable (Plan) -> Automaton) {
+        plan = LazyValue(makePlan)
+        self.makeAutomaton = makeAutomaton
+    }
+
+    deinit {
+        for address in idle.withLock({ $0 }) {
+            Unmanaged<Automaton>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).release()
+        }
+    }
+
+    /// True once the plan is worked out, so that a search costs no more than its scan.
+    var isPlanned: Bool { plan.isWorkedOut }
+
+    /// Runs `body` with an automaton of the pattern, taken from the idle ones or made from
+    /// the plan, and keeps it for later searches; runs `body` with nil when the pattern has no
+    /// plan.
+    func withAutomaton<Result>(
+        _ body: (Automaton?) throws(ICURegexError) -> Result
+    ) throws(ICURegexError) -> Result {
+        let automaton: Automaton
+        if let address = idle.withLock({ $0.popLast() }) {
+            automaton = Unmanaged<Automaton>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).takeRetainedValue()
+        } else if let plan = plan.value {
+            automaton = makeAutomaton(plan)
+        } else {
+            return try body(nil)
+        }
+        defer {
+            let address = UInt(bitPattern: Unmanaged.passRetained(automaton).toOpaque())
+            let kept = idle.withLock { idle in
+                guard idle.count < Self.maximumIdle else { return false }
+                idle.append(address)
+                return true
+            }
+            if !kept { Unmanaged<Automaton>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).release() }
+        }
+        return try body(automaton)
+    }
+}
+
+/// The line automaton of one pattern, read without line edges, for the search plan of long
+/// UTF-16 ranges.
+typealias LazyLineAutomaton = LazyAutomatonPool<LineAutomatonPlan, LineAutomaton>
+
+extension LazyAutomatonPool where Plan == LineAutomatonPlan, Automaton == LineAutomaton {
+    /// Makes a lazy line automaton for `pattern` compiled with `options`.
+    convenience init(_ pattern: String, options: RegexPattern.Options) {
+        self.init(
+            plan: { LineAutomatonPlan(patterns: [pattern], options: options, lineEdges: false) },
+            automaton: LineAutomaton.init)
+    }
+}
+
+/// The match automata of one pattern (see ``MatchAutomaton``).
+typealias LazyMatchAutomaton = LazyAutomatonPool<MatchAutomatonPlan, MatchAutomaton>
+
+extension LazyAutomatonPool where Plan == MatchAutomatonPlan, Automaton == MatchAutomaton {
+    /// Makes lazy match automata for `pattern` compiled with `options`.
+    convenience init(_ pattern: String, options: RegexPattern.Options) {
+        self.init(plan: { MatchAutomatonPlan(pattern: pattern, options: options) }, automaton: MatchAutomaton.init)
+    }
+}

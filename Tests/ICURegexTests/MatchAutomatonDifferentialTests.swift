@@ -1,0 +1,263 @@
+import Foundation
+@testable import ICURegex
+import Testing
+import TestSupport
+
+/// The match automaton (``MatchAutomaton``) against ICU alone: for generated patterns that
+/// have a plan, every match of ICU's walk over generated texts (each search starting where the
+/// previous match ended, one code point further after an empty one) must be the automaton's,
+/// in UTF-16 (with lone surrogates) and UTF-8 (with ill-formed bytes), unanchored and anchored.
+/// An ``MatchAutomaton/Outcome/unknown`` answer is allowed (the caller asks ICU) and counted.
+///
+/// Two generators: one of priority puzzles over a small alphabet (alternations whose branches
+/// share prefixes, greedy, lazy and counted loops, overlapping classes), where leftmost-first
+/// and leftmost-longest part ways, and ``PatternSyntaxGenerator`` for every construct the reader
+/// knows. Longer runs: `ICUREGEX_SEED` and `ICUREGEX_PATTERNS` (see `Tests/differential.sh`).
+@Suite struct MatchAutomatonDifferentialTests {
+    static let seed = ProcessInfo.processInfo.environment["ICUREGEX_SEED"].flatMap { UInt64($0) } ?? 0x4D41_5443_4844_4641
+    static let patternCount = ProcessInfo.processInfo.environment["ICUREGEX_PATTERNS"].flatMap { Int($0) } ?? 4_000
+
+    /// Counts of a run, printed at its end.
+    struct Counts: CustomStringConvertible {
+        var patterns = 0
+        var planned = 0
+        var searches = 0
+        var unknown = 0
+        var matches = 0
+        var limited = 0
+        var description: String {
+            "\(patterns) patterns, \(planned) with a plan; \(searches) searches compared (\(matches) matches), "
+                + "\(unknown) answered unknown, \(limited) hit ICU's limits"
+        }
+    }
+
+    /// Compares the automaton with ICU on `texts` for `pattern` compiled with `options`;
+    /// returns the failures' descriptions.
+    static func compare(
+        _ pattern: String, options: RegexPattern.Options, texts: [[UInt16]], utf8Texts: [[UInt8]], counts: inout Counts
+    ) -> [String] {
+        guard let plan = MatchAutomatonPlan(pattern: pattern, options: options) else { return [] }
+        guard let icu = try? RegexPattern(pattern, options: options, limits: .default, usesSearchPlan: false).makeMatcher() else {
+            return ["the pattern has a plan but ICU rejects it"]
+        }
+        counts.planned += 1
+        let automaton = MatchAutomaton(plan)
+        var failures: [String] = []
+        func describe(_ units: [UInt16]) -> String { UTF16Units.describe(units) }
+        for units in texts {
+            units.withUnsafeBufferPointer { buffer in
+                let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 2)!
+                var from = 0
+                while from <= units.count {
+                    counts.searches += 1
+                    let expected: Range<Int>?
+                    do { expected = try icu.firstMatch(inUTF16: buffer, from: from) } catch {
+                        counts.limited += 1
+                        return
+                    }
+                    let outcome = automaton.firstMatch(inUTF16: base, from: from, to: units.count)
+                    switch outcome {
+                    case .unknown: counts.unknown += 1
+                    case .noMatch where expected == nil: break
+                    case .match(let found) where found == expected: counts.matches += 1
+                    default:
+                        failures.append(
+                            "UTF-16 from \(from): ICU \(String(describing: expected)), automaton \(outcome); text \(describe(units))")
+                        return
+                    }
+                    // Anchored: ICU's first match counts only when it starts at `from`.
+                    let anchoredExpected = expected.flatMap { $0.lowerBound == from ? $0 : nil }
+                    let anchored = automaton.firstMatch(inUTF16: base, from: from, to: units.count, anchored: true)
+                    switch anchored {
+                    case .unknown: break
+                    case .noMatch where anchoredExpected == nil: break
+                    case .match(let found) where found == anchoredExpected: break
+                    default:
+                        failures.append(
+                            "UTF-16 anchored from \(from): ICU \(String(describing: anchoredExpected)), automaton \(anchored); "
+                                + "text \(describe(units))")
+                        return
+                    }
+                    guard let match = expected else { break }
+                    if !match.isEmpty {
+                        from = match.upperBound
+                    } else if match.upperBound < units.count {
+                        let isPair = UTF16.isLeadSurrogate(units[match.upperBound]) && match.upperBound + 1 < units.count
+                            && UTF16.isTrailSurrogate(units[match.upperBound + 1])
+                        from = match.upperBound + (isPair ? 2 : 1)
+                    } else {
+                        break
+                    }
+                }
+            }
+        }
+        for bytes in utf8Texts {
+            bytes.withUnsafeBufferPointer { buffer in
+                let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
+                var from = 0
+                while from <= bytes.count {
+                    counts.searches += 1
+                    let expected: Range<Int>?
+                    do { expected = try icu.firstMatch(inUTF8: UnsafeRawBufferPointer(buffer), from: from) } catch {
+                        counts.limited += 1
+                        return
+                    }
+                    let outcome = automaton.firstMatch(inUTF8: base, from: from, to: bytes.count)
+                    switch outcome {
+                    case .unknown: counts.unknown += 1
+                    case .noMatch where expected == nil: break
+                    case .match(let found) where found == expected: counts.matches += 1
+                    default:
+                        failures.append("UTF-8 from \(from): ICU \(String(describing: expected)), automaton \(outcome); bytes \(bytes)")
+                        return
+                    }
+                    guard let match = expected else { break }
+                    if !match.isEmpty {
+                        from = match.upperBound
+                    } else if match.upperBound < bytes.count {
+                        from = match.upperBound + UTF8Decoding.unitsAndLength(at: match.upperBound, in: base, count: bytes.count).length
+                    } else {
+                        break
+                    }
+                }
+            }
+        }
+        return failures
+    }
+
+    @Test("priority puzzles: the automaton's matches are ICU's")
+    func priorityPuzzles() {
+        var generator = PriorityPuzzleGenerator(seed: Self.seed)
+        var counts = Counts()
+        var failures = 0
+        for _ in 0..<Self.patternCount where failures < 20 {
+            let pattern = generator.pattern()
+            counts.patterns += 1
+            let texts = (0..<8).map { _ in generator.text() }
+            let utf8Texts = (0..<4).map { _ in generator.utf8Text() }
+            for options: RegexPattern.Options in [[], [.caseInsensitive], [.dotMatchesLineSeparators]] {
+                for failure in Self.compare(pattern, options: options, texts: texts, utf8Texts: utf8Texts, counts: &counts) {
+                    failures += 1
+                    Issue.record("pattern \(String(reflecting: pattern)) options \(options.rawValue): \(failure)")
+                }
+            }
+        }
+        print("MatchAutomatonDifferentialTests.priorityPuzzles: seed \(Self.seed): \(counts)")
+        #expect(counts.planned > Self.patternCount)
+        #expect(counts.matches > 30 * Self.patternCount)
+    }
+
+    @Test("every construct of the reader: the automaton's matches are ICU's")
+    func readerConstructs() {
+        var generator = PatternSyntaxGenerator(seed: Self.seed)
+        var counts = Counts()
+        var failures = 0
+        for _ in 0..<Self.patternCount where failures < 20 {
+            let pattern = generator.pattern()
+            counts.patterns += 1
+            guard MatchAutomatonPlan(pattern: pattern, options: []) != nil
+                || MatchAutomatonPlan(pattern: pattern, options: [.caseInsensitive]) != nil
+            else { continue }
+            let strings = (0..<6).map { _ in generator.text(newlines: true) }
+            let texts = strings.map { Array($0.utf16) }
+            let utf8Texts = strings.map { Array($0.utf8) }
+            for options: RegexPattern.Options in [[], [.caseInsensitive]] {
+                for failure in Self.compare(pattern, options: options, texts: texts, utf8Texts: utf8Texts, counts: &counts) {
+                    failures += 1
+                    Issue.record("pattern \(String(reflecting: pattern)) options \(options.rawValue): \(failure)")
+                }
+            }
+        }
+        print("MatchAutomatonDifferentialTests.readerConstructs: seed \(Self.seed): \(counts)")
+        #expect(counts.planned > Self.patternCount / 10)
+    }
+
+    @Test(
+        "named cases: priorities, loops and what the automaton leaves to ICU",
+        arguments: [
+            ("a|ab", "xabx", 1..<2), ("ab|a", "xabx", 1..<3), ("(a|ab)(c|bcd)", "abcd", 0..<4),
+            ("(a+)(ab)?", "aab", 0..<2), ("a+?", "aaa", 0..<1), ("a*?b", "aaab", 0..<4), ("a{2,3}", "aaaa", 0..<3),
+            ("a{2,3}?", "aaaa", 0..<2), ("(?:ab)*?c|a", "ababc", 0..<5), ("x*", "ab", 0..<0), ("b*", "ab", 0..<0),
+            ("[a-c]+d", "abxabcd", 3..<7), ("\\w+olmes", "Mr Sherlock Holmes", 12..<18), ("é+", "eéé", 1..<3),
+            ("😀|a", "b😀", 1..<3),
+        ] as [(String, String, Range<Int>)])
+    func namedCases(pattern: String, text: String, expected: Range<Int>) throws {
+        let plan = try #require(MatchAutomatonPlan(pattern: pattern, options: []))
+        let units = Array(text.utf16)
+        let outcome = units.withUnsafeBufferPointer { MatchAutomaton(plan).firstMatch(inUTF16: $0.baseAddress!, from: 0, to: units.count) }
+        #expect(outcome == .match(expected))
+    }
+
+    @Test("patterns the automaton does not model have no plan")
+    func unmodelled() {
+        for pattern in ["a\\b", "^a", "(?=a)a", "(a)\\1", "(?>a+)", "a++", "(?i:a)b", "(a*)*", "(a|)+", "\\X", "\\R", "a{300}"] {
+            #expect(MatchAutomatonPlan(pattern: pattern, options: []) == nil, "\(pattern)")
+        }
+        #expect(MatchAutomatonPlan(pattern: "ß", options: [.caseInsensitive]) == nil)
+        #expect(MatchAutomatonPlan(pattern: "[a-z]", options: [.caseInsensitive]) == nil)
+        #expect(MatchAutomatonPlan(pattern: "a b", options: [.allowCommentsAndWhitespace]) == nil)
+    }
+}
+
+/// Patterns where priorities decide the match, over a small alphabet, and texts of the same
+/// characters with a few others (a Cyrillic letter, an astral one, a lone surrogate, digits,
+/// space); the UTF-8 texts may hold ill-formed bytes.
+struct PriorityPuzzleGenerator {
+    private var random: SplitMix64
+
+    init(seed: UInt64) {
+        random = SplitMix64(seed: seed)
+    }
+
+    private static let atoms = [
+        "a", "a", "b", "b", "c", "ab", "[ab]", "[^a]", "\\w", ".", "\\d", "\\s", "ж", "Ж", "😀", "[a-cж]", "\\p{L}", "é", "K",
+    ]
+
+    mutating func pattern() -> String {
+        alternation(depth: 0)
+    }
+
+    private mutating func alternation(depth: Int) -> String {
+        let count = random.chance(0.35) ? random.number(in: 2...3) : 1
+        return (0..<count).map { _ in sequence(depth: depth) }.joined(separator: "|")
+    }
+
+    private mutating func sequence(depth: Int) -> String {
+        (0..<random.number(in: 1...3)).map { _ in item(depth: depth) }.joined()
+    }
+
+    private mutating func item(depth: Int) -> String {
+        var atom: String
+        if depth < 2 && random.chance(0.25) {
+            atom = (random.chance(0.5) ? "(" : "(?:") + alternation(depth: depth + 1) + ")"
+        } else {
+            atom = random.element(of: Self.atoms)
+            if atom.count > 1 && !atom.hasPrefix("[") && !atom.hasPrefix("\\") && atom != "😀" { atom = "(?:\(atom))" }
+        }
+        guard random.chance(0.5) else { return atom }
+        var quantifier = random.element(of: ["?", "*", "+", "{2}", "{1,3}", "{0,2}", "{2,}"])
+        if random.chance(0.35) { quantifier += "?" }
+        return atom + quantifier
+    }
+
+    private static let textCharacters: [[UInt16]] = ["a", "a", "b", "b", "c", " ", "1", "ж", "Ж", "😀", "é", "k", "\n", "A"].map {
+        Array($0.utf16)
+    } + [[0xD800], [0x212A]]
+
+    mutating func text() -> [UInt16] {
+        (0..<random.number(in: 0...16)).flatMap { _ in random.element(of: Self.textCharacters) }
+    }
+
+    mutating func utf8Text() -> [UInt8] {
+        var bytes: [UInt8] = []
+        for _ in 0..<random.number(in: 0...16) {
+            if random.chance(0.05) {
+                bytes.append(random.element(of: [0xFF, 0xC3, 0x80]))
+            } else {
+                let units = random.element(of: Self.textCharacters)
+                bytes += Array(String(decoding: units, as: UTF16.self).utf8)
+            }
+        }
+        return bytes
+    }
+}
