@@ -36,6 +36,10 @@ public final class RegexPattern: @unchecked Sendable {
     /// way (see ``SearchPlan``).
     let plan: SearchPlan?
 
+    /// Finds where matches lie without ICU, for patterns whose matches depend on their
+    /// characters alone (see ``MatchAutomaton``); nil without the search plan.
+    let matchAutomata: LazyMatchAutomaton?
+
     /// The number of capture groups in the pattern, not counting the whole match (group 0).
     public let numberOfCaptureGroups: Int
 
@@ -57,6 +61,7 @@ public final class RegexPattern: @unchecked Sendable {
         self.template = try MatcherHandle.open(pattern, options: options)
         self.numberOfCaptureGroups = Int(icushim_regex_group_count(template))
         self.plan = usesSearchPlan ? SearchPlan(pattern: pattern, options: options) : nil
+        self.matchAutomata = usesSearchPlan ? LazyMatchAutomaton(pattern, options: options) : nil
     }
 
     deinit {

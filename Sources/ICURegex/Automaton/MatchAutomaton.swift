@@ -19,9 +19,9 @@
 /// several, or ill-formed UTF-8 ends with ``Outcome/unknown``, and the caller asks ICU.
 ///
 /// Not thread-safe: each thread makes its own from the shared plan.
-final class MatchAutomaton {
+package final class MatchAutomaton {
     /// What a search found.
-    enum Outcome: Equatable {
+    package enum Outcome: Equatable {
         /// The first match, in the text's units.
         case match(Range<Int>)
         /// There is no match.

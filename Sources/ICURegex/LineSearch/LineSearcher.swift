@@ -35,6 +35,8 @@ package final class LineSearcher {
     private let automaton: Unmanaged<LineAutomaton>?
     /// Finds the matches of many fixed strings without ICU, when the patterns allow it.
     private let longestLiteralMatcher: LongestLiteralMatcher?
+    /// Finds the matches of the one pattern without ICU, when it allows it.
+    private let matchAutomaton: MatchAutomaton?
 
     /// Makes the ICU matchers and the prefilter for `patterns`.
     package init(_ patterns: LinePatterns) throws(ICURegexError) {
@@ -49,6 +51,7 @@ package final class LineSearcher {
         candidateFinder = ownedCandidateFinder.map { Unmanaged.passUnretained($0) }
         automaton = ownedAutomaton.map { Unmanaged.passUnretained($0) }
         longestLiteralMatcher = patterns.longestLiteralMatcher
+        matchAutomaton = matchers.count == 1 ? patterns.patterns[0].matchAutomata?.automatonOfItsOwn() : nil
     }
 
     /// The first match in `text` that starts at or after `from`, in the text's units; with
@@ -61,6 +64,13 @@ package final class LineSearcher {
             return longestLiteralMatcher.firstMatch(in: text, from: from)
         }
         if matchers.count == 1 {
+            if let matchAutomaton {
+                switch Self.firstMatch(matchAutomaton, in: text, from: from) {
+                case .match(let match): return match
+                case .noMatch: return nil
+                case .unknown: break
+                }
+            }
             return try Self.firstMatch(primary, in: text, from: from)
         }
         var best: Range<Int>? = nil
@@ -81,6 +91,31 @@ package final class LineSearcher {
         case .utf8(let bytes):
             return try matcher.firstMatch(inUTF8: bytes, from: from)
         }
+    }
+
+    @inline(__always)
+    private static func firstMatch(_ automaton: MatchAutomaton, in text: LineText, from: Int) -> MatchAutomaton.Outcome {
+        switch text {
+        case .utf16(let units):
+            guard let base = units.baseAddress else { return .unknown }
+            return automaton.firstMatch(inUTF16: base, from: from, to: units.count)
+        case .utf8(let bytes):
+            guard let base = bytes.baseAddress else { return .unknown }
+            return automaton.firstMatch(inUTF8: base.assumingMemoryBound(to: UInt8.self), from: from, to: bytes.count)
+        }
+    }
+
+    /// True when the patterns' matches can be found in a line's UTF-8 bytes without ICU (see
+    /// ``firstMatchWithoutICU(inUTF8:from:)``).
+    package var findsMatchesWithoutICU: Bool { matchAutomaton != nil }
+
+    /// The first match in the UTF-8 line `bytes` that starts at or after `from`, in byte
+    /// offsets, as the match automaton finds it: what ``firstMatch(in:from:)`` finds, or
+    /// ``MatchAutomaton/Outcome/unknown`` when the automaton cannot tell (ill-formed UTF-8,
+    /// characters its classes do not know) or there is none.
+    package func firstMatchWithoutICU(inUTF8 bytes: UnsafeRawBufferPointer, from: Int) -> MatchAutomaton.Outcome {
+        guard let matchAutomaton else { return .unknown }
+        return Self.firstMatch(matchAutomaton, in: .utf8(bytes), from: from)
     }
 
     /// True when a prefilter can tell lines that cannot match from the raw bytes, so that

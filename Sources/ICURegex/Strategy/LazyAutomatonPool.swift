@@ -30,6 +30,11 @@ final class LazyAutomatonPool<Plan: Sendable, Automaton: AnyObject>: Sendable {
     /// True once the plan is worked out, so that a search costs no more than its scan.
     var isPlanned: Bool { plan.isWorkedOut }
 
+    /// A new automaton for one thread's use, or nil when the pattern has no plan.
+    func automatonOfItsOwn() -> Automaton? {
+        plan.value.map(makeAutomaton)
+    }
+
     /// Runs `body` with an automaton of the pattern, taken from the idle ones or made from
     /// the plan, and keeps it for later searches; runs `body` with nil when the pattern has no
     /// plan.

@@ -450,6 +450,13 @@ final class FileSearcher {
     /// Whether the line matches, as ICU finds.
     @inline(__always)
     private func evaluate(_ content: UnsafeRawBufferPointer) -> Verdict {
+        if lineSearcher.findsMatchesWithoutICU {
+            switch lineSearcher.firstMatchWithoutICU(inUTF8: content, from: 0) {
+            case .match: return .match
+            case .noMatch: return .noMatch
+            case .unknown: break
+            }
+        }
         let (text, _) = text(of: content)
         do {
             return try lineSearcher.firstMatch(in: text, from: 0) != nil ? .match : .noMatch
@@ -465,6 +472,7 @@ final class FileSearcher {
     /// byte offset of the first match, empty or not (`--column`), and, when the printer wants
     /// them (`--json`), `matchUnitRanges` with the same matches in UTF-16 units.
     private func collectMatches(in content: UnsafeRawBufferPointer, lineNumber: Int) {
+        if lineSearcher.findsMatchesWithoutICU && collectMatchesWithoutICU(in: content) { return }
         let (text, isASCII) = text(of: content)
         var offsets = UTF16ToByteOffsets(content)
         var units = ByteToUTF16Offsets(content)
@@ -508,6 +516,39 @@ final class FileSearcher {
                 }
             }
             from = match.upperBound
+        }
+    }
+
+    /// Collects the matches as ``collectMatches(in:lineNumber:)`` does, with the line
+    /// searcher's match automaton on the line's bytes; false, with nothing collected, when the
+    /// automaton cannot tell, so that ICU is asked.
+    private func collectMatchesWithoutICU(in content: UnsafeRawBufferPointer) -> Bool {
+        var units = ByteToUTF16Offsets(content)
+        let wantsUnits = printer.needsUTF16Offsets
+        var from = 0
+        while true {
+            switch lineSearcher.firstMatchWithoutICU(inUTF8: content, from: from) {
+            case .unknown:
+                matchRanges.removeAll(keepingCapacity: true)
+                matchUnitRanges.removeAll(keepingCapacity: true)
+                firstMatchStart = nil
+                return false
+            case .noMatch:
+                return true
+            case .match(let match):
+                if firstMatchStart == nil { firstMatchStart = match.lowerBound }
+                if match.isEmpty {
+                    guard match.lowerBound < content.count else { return true }
+                    from = match.lowerBound + Self.characterLength(in: .utf8(content), at: match.lowerBound)
+                    continue
+                }
+                matchRanges.append(match)
+                if wantsUnits {
+                    let lower = units.unitOffset(ofByte: match.lowerBound)
+                    matchUnitRanges.append(lower..<units.unitOffset(ofByte: match.upperBound))
+                }
+                from = match.upperBound
+            }
         }
     }
 
