@@ -150,10 +150,19 @@ public final class RegexPattern: @unchecked Sendable {
     private func plannedMatch(
         _ plan: SearchPlan, in base: UnsafePointer<UInt16>, range: Range<Int>, anchored: Bool
     ) throws(ICURegexError) -> UTF16Range {
-        try plan.firstMatch(in: base, range: range, anchored: anchored) { text, from throws(ICURegexError) in
-            try withPooledMatcher { handle throws(ICURegexError) in
-                try MatcherHandle.find(handle, utf16: base + text.lowerBound, length: text.count, from: from)
+        // The automaton's plan asks ICU about the pattern's classes, which only a long range
+        // repays the first time (see ``SearchPlan/automatonSearchLength``).
+        let automata = matchAutomata.flatMap { $0.isPlanned || range.count >= SearchPlan.automatonSearchLength ? $0 : nil }
+        let automaton = automata?.take()
+        defer { if let automaton { automata?.put(automaton) } }
+        return try plan.firstMatch(in: base, range: range, anchored: anchored) { text, from throws(ICURegexError) in
+            let askICU = { () throws(ICURegexError) -> Range<Int>? in
+                try self.withPooledMatcher { handle throws(ICURegexError) in
+                    try MatcherHandle.find(handle, utf16: base + text.lowerBound, length: text.count, from: from)
+                }
             }
+            guard let automaton else { return try askICU() }
+            return try automaton.firstMatch(inUTF16: base + text.lowerBound, from: from, to: text.count, otherwise: askICU)
         }
     }
 

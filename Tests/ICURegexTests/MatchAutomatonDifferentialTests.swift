@@ -172,6 +172,45 @@ import TestSupport
         #expect(counts.planned > Self.patternCount / 10)
     }
 
+    @Test("long texts: every match and its groups, the library's walk and first match with the automaton against ICU's")
+    func longTexts() throws {
+        var generator = PriorityPuzzleGenerator(seed: Self.seed ^ 0x4C4F_4E47)
+        var compared = 0
+        var failures = 0
+        for index in 0..<60 where failures < 5 {
+            let pattern = generator.pattern()
+            let options: RegexPattern.Options = index % 3 == 1 ? [.caseInsensitive] : []
+            guard MatchAutomatonPlan(pattern: pattern, options: options) != nil else { continue }
+            // Long enough for the automaton (``SearchPlan/automatonSearchLength``), with a
+            // region without a match in the middle, and sometimes a lone surrogate.
+            var units: [UInt16] = []
+            while units.count < SearchPlan.automatonSearchLength + 1000 {
+                units += generator.text()
+                if units.count % 7 == 0 { units += Array(repeating: 0x3D, count: 5000) }
+            }
+            let fast = try RegexPattern(pattern, options: options)
+            let icu = try RegexPattern(pattern, options: options, limits: .default, usesSearchPlan: false)
+            try units.withUnsafeBufferPointer { buffer in
+                let expected = Array(icu.matches(inUTF16: buffer))
+                let found = Array(fast.matches(inUTF16: buffer))
+                if found != expected {
+                    failures += 1
+                    let difference = zip(found, expected).enumerated().first { $0.element.0 != $0.element.1 }
+                    let first: String = difference.map { "\($0.offset): \($0.element.0) against \($0.element.1)" } ?? "none"
+                    let message = "pattern \(String(reflecting: pattern)) options \(options.rawValue): \(found.count) matches, "
+                        + "ICU \(expected.count); first difference at match \(first)"
+                    Issue.record(Comment(rawValue: message))
+                }
+                compared += expected.count
+                let range = 17..<(units.count - 3)
+                let first = try fast.firstMatch(inUTF16: buffer, range: range)
+                #expect(first == (try icu.firstMatch(inUTF16: buffer, range: range)), "first match, pattern \(String(reflecting: pattern))")
+            }
+        }
+        print("MatchAutomatonDifferentialTests.longTexts: \(compared) matches compared")
+        #expect(compared > 100_000)
+    }
+
     @Test(
         "named cases: priorities, loops and what the automaton leaves to ICU",
         arguments: [

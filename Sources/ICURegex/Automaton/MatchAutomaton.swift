@@ -104,6 +104,19 @@ package final class MatchAutomaton {
         return start >= 0 ? .match(start..<matchEnd) : .unknown
     }
 
+    /// The first match as ``firstMatch(inUTF16:from:to:anchored:)`` finds it, or what
+    /// `otherwise` (ICU) finds when the automaton cannot tell.
+    func firstMatch(
+        inUTF16 text: UnsafePointer<UInt16>, from: Int, to end: Int,
+        otherwise: () throws(ICURegexError) -> Range<Int>?
+    ) throws(ICURegexError) -> Range<Int>? {
+        switch firstMatch(inUTF16: text, from: from, to: end) {
+        case .match(let match): return match
+        case .noMatch: return nil
+        case .unknown: return try otherwise()
+        }
+    }
+
     /// What the forward scans return when they find no match, and when they cannot tell.
     private static let noMatchEnd = -1
     private static let unknownEnd = -2

@@ -6,12 +6,12 @@ import CICUShim
 /// ICU's loop starts each search where the previous match ended, and one code point further
 /// on after an empty match, so that a pattern that matches the empty string still advances.
 /// The walk follows the same rule when the pattern's ``SearchPlan`` finds the matches instead
-/// of ICU. It does so only for plans whose patterns have no zero-width assertion (no `^`,
-/// `\b`, look-around or `\G`): a match of such a pattern depends only on the characters it
-/// covers, so searching from a position, or searching a run of characters as a text of its
-/// own, finds what ICU's loop finds there (see ``SearchPlan``), and ICU run on the match's own
-/// span gives its capture groups. Other patterns, and walks with a region or a progress
-/// callback, are ICU's loop itself.
+/// of ICU, and when the pattern's ``MatchAutomaton`` finds them. It does so only for patterns
+/// without zero-width assertions (no `^`, `\b`, look-around or `\G`): a match of such a
+/// pattern depends only on the characters it covers, so searching from a position, or
+/// searching a run of characters as a text of its own, finds what ICU's loop finds there (see
+/// ``SearchPlan``), and ICU run on the match's own span gives its capture groups. Other
+/// patterns, and walks with a region or a progress callback, are ICU's loop itself.
 ///
 /// A walk borrows a matcher from its pattern's pool and gives it back, reset, when it ends.
 /// It is used by one thread at a time; the text must outlive it.
@@ -37,8 +37,12 @@ package final class MatchWalk {
     private enum Mode {
         /// ICU's `findNext` loop on the whole text.
         case findNext
-        /// The search plan, from where ICU's loop would start each search.
+        /// The search plan, from where ICU's loop would start each search; the plan's runs are
+        /// searched by the match automaton when the walk has one.
         case plan(SearchPlan)
+        /// The match automaton, from where ICU's loop would start each search, and ICU where
+        /// the automaton cannot tell.
+        case automaton(MatchAutomaton)
         /// ICU's `find` from where its loop would start each search (for a pattern without
         /// `\G`, the same matches as `findNext`), once the plan found its places too dense.
         case findFrom
@@ -64,6 +68,9 @@ package final class MatchWalk {
     /// ``SearchPlan/denseRunSpacing`` units.
     private var plannedMatches = 0
 
+    /// The pattern's match automaton, borrowed from its pool for a long UTF-16 text.
+    private let matchAutomaton: MatchAutomaton?
+
     /// Starts a walk over `count` UTF-16 units at `base`, searched as a text of their own;
     /// without `usesSearchPlan`, ICU finds every match (so that ``endFlags`` are always ICU's).
     package init(
@@ -77,8 +84,20 @@ package final class MatchWalk {
         self.handle = try pattern.takePooledMatcher()
         self.groupBounds = .allocate(capacity: 2 * (pattern.numberOfCaptureGroups + 1))
         groupBounds.initialize(repeating: -1)
-        if usesSearchPlan, let plan = pattern.plan, plan.findsMatchesByTheirCharactersAlone, count >= SearchPlan.minimumSearchLength {
+        let isLong = usesSearchPlan && count >= SearchPlan.minimumSearchLength
+        // The automaton's plan asks ICU about the pattern's classes, which only a long text
+        // repays the first time (see ``SearchPlan/automatonSearchLength``).
+        if isLong, let automata = pattern.matchAutomata, count >= SearchPlan.automatonSearchLength || automata.isPlanned {
+            matchAutomaton = automata.take()
+        } else {
+            matchAutomaton = nil
+        }
+        if isLong, let plan = pattern.plan, plan.findsMatchesByTheirCharactersAlone,
+            matchAutomaton == nil || plan.searchesForLiterals
+        {
             mode = .plan(plan)
+        } else if let matchAutomaton {
+            mode = .automaton(matchAutomaton)
         } else {
             mode = .findNext
             try begin()
@@ -98,6 +117,7 @@ package final class MatchWalk {
         self.handle = try pattern.takePooledMatcher()
         self.groupBounds = .allocate(capacity: 2 * (pattern.numberOfCaptureGroups + 1))
         groupBounds.initialize(repeating: -1)
+        matchAutomaton = nil
         mode = .findNext
         // Fully initialized: when this throws, deinit gives the matcher back.
         try begin()
@@ -109,6 +129,7 @@ package final class MatchWalk {
             _ = icushim_regex_begin_utf16(handle, nil, 0)
         }
         pattern.returnPooledMatcher(handle)
+        if let matchAutomaton { pattern.matchAutomata?.put(matchAutomaton) }
         groupBounds.deallocate()
     }
 
@@ -186,6 +207,8 @@ package final class MatchWalk {
                 found = try findNext()
             case .plan(let plan):
                 found = try plannedMatch(plan)
+            case .automaton(let automaton):
+                found = try automatonMatch(automaton)
             case .findFrom:
                 found = try find(from: nextSearchStart())
             }
@@ -246,28 +269,64 @@ package final class MatchWalk {
         var lastSearch: (text: Range<Int>, match: Range<Int>)?
         let found = try plan.firstMatch(in: base, range: start..<count, anchored: false) {
             text, from throws(ICURegexError) in
-            let match = try MatcherHandle.find(handle, utf16: base + text.lowerBound, length: text.count, from: from)
-            if let match { lastSearch = (text, match) }
-            return match
+            let askICU = { () throws(ICURegexError) -> Range<Int>? in
+                let match = try MatcherHandle.find(self.handle, utf16: base + text.lowerBound, length: text.count, from: from)
+                if let match { lastSearch = (text, match) }
+                return match
+            }
+            guard let matchAutomaton = self.matchAutomaton else { return try askICU() }
+            return try matchAutomaton.firstMatch(inUTF16: base + text.lowerBound, from: from, to: text.count, otherwise: askICU)
         }
         guard let match = found.range else { return nil }
-        if pattern.numberOfCaptureGroups == 0 {
-            setWholeMatch(match)
-        } else if let lastSearch, lastSearch.match == (match.lowerBound - lastSearch.text.lowerBound)..<(match.upperBound - lastSearch.text.lowerBound) {
+        if pattern.numberOfCaptureGroups > 0, let lastSearch,
+            lastSearch.match == (match.lowerBound - lastSearch.text.lowerBound)..<(match.upperBound - lastSearch.text.lowerBound)
+        {
             readGroups(offset: lastSearch.text.lowerBound)
         } else {
-            // The plan found the match without ICU: ICU on the match's own characters, which
-            // alone decide a match of this pattern, finds the same match with its groups.
-            _ = try MatcherHandle.find(handle, utf16: base + match.lowerBound, length: match.count, from: 0)
-            readGroups(offset: match.lowerBound)
+            try setMatchFoundWithoutICU(match, in: base)
         }
         plannedMatches += 1
         if plannedMatches > SearchPlan.denseRunAllowance && plannedMatches * SearchPlan.denseRunSpacing > match.upperBound {
-            // Matches this dense cost more through the plan than through ICU's own search.
-            mode = .findFrom
-            try begin()
+            // Matches this dense cost more through the plan than through one search.
+            if let matchAutomaton {
+                mode = .automaton(matchAutomaton)
+            } else {
+                mode = .findFrom
+                try begin()
+            }
         }
         return match
+    }
+
+    /// The next match found with `automaton`, from where ICU's loop would search; ICU's when
+    /// the automaton cannot tell.
+    private func automatonMatch(_ automaton: MatchAutomaton) throws(ICURegexError) -> Range<Int>? {
+        // The automaton is used only for long texts, which have an address.
+        guard let start = nextSearchStart(), let base else { return nil }
+        switch automaton.firstMatch(inUTF16: base, from: start, to: count) {
+        case .match(let match):
+            try setMatchFoundWithoutICU(match, in: base)
+            return match
+        case .noMatch:
+            return nil
+        case .unknown:
+            guard let match = try MatcherHandle.find(handle, utf16: base, length: count, from: start) else { return nil }
+            readGroups(offset: 0)
+            return match
+        }
+    }
+
+    /// Makes `match`, found without ICU, the current match, with its groups: ICU on the
+    /// match's own characters, which alone decide a match of this pattern, finds the same
+    /// match with its groups.
+    private func setMatchFoundWithoutICU(_ match: Range<Int>, in base: UnsafePointer<UInt16>) throws(ICURegexError) {
+        guard pattern.numberOfCaptureGroups > 0 else {
+            groupBounds[0] = Int64(match.lowerBound)
+            groupBounds[1] = Int64(match.upperBound)
+            return
+        }
+        _ = try MatcherHandle.find(handle, utf16: base + match.lowerBound, length: match.count, from: 0)
+        readGroups(offset: match.lowerBound)
     }
 
     /// Whether the whole text matches (ICU's `matches`), with the groups; the walk must not
@@ -280,11 +339,6 @@ package final class MatchWalk {
         }
         isFinished = true
         return try icuMatch { start, end, code in icushim_regex_match_whole(handle, &start, &end, &code) }
-    }
-
-    private func setWholeMatch(_ match: Range<Int>) {
-        groupBounds[0] = Int64(match.lowerBound)
-        groupBounds[1] = Int64(match.upperBound)
     }
 
     /// Reads the groups of ICU's last match, whose text started at `offset` of this one.

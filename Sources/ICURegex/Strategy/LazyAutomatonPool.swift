@@ -41,24 +41,29 @@ final class LazyAutomatonPool<Plan: Sendable, Automaton: AnyObject>: Sendable {
     func withAutomaton<Result>(
         _ body: (Automaton?) throws(ICURegexError) -> Result
     ) throws(ICURegexError) -> Result {
-        let automaton: Automaton
-        if let address = idle.withLock({ $0.popLast() }) {
-            automaton = Unmanaged<Automaton>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).takeRetainedValue()
-        } else if let plan = plan.value {
-            automaton = makeAutomaton(plan)
-        } else {
-            return try body(nil)
-        }
-        defer {
-            let address = UInt(bitPattern: Unmanaged.passRetained(automaton).toOpaque())
-            let kept = idle.withLock { idle in
-                guard idle.count < Self.maximumIdle else { return false }
-                idle.append(address)
-                return true
-            }
-            if !kept { Unmanaged<Automaton>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).release() }
-        }
+        guard let automaton = take() else { return try body(nil) }
+        defer { put(automaton) }
         return try body(automaton)
+    }
+
+    /// An idle automaton, or a new one made from the plan; nil when the pattern has no plan.
+    /// Give it back with ``put(_:)``.
+    func take() -> Automaton? {
+        if let address = idle.withLock({ $0.popLast() }) {
+            return Unmanaged<Automaton>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).takeRetainedValue()
+        }
+        return plan.value.map(makeAutomaton)
+    }
+
+    /// Keeps `automaton`, taken with ``take()``, for later searches.
+    func put(_ automaton: Automaton) {
+        let address = UInt(bitPattern: Unmanaged.passRetained(automaton).toOpaque())
+        let kept = idle.withLock { idle in
+            guard idle.count < Self.maximumIdle else { return false }
+            idle.append(address)
+            return true
+        }
+        if !kept { Unmanaged<Automaton>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).release() }
     }
 }
 

@@ -56,6 +56,13 @@ struct SearchPlan: Sendable {
         return true
     }
 
+    /// True when the plan searches for literals, which is faster than reading every
+    /// character with an automaton: not so for ``Strategy/automatonRuns(_:_:minimumLength:)``.
+    var searchesForLiterals: Bool {
+        if case .automatonRuns = strategy { return false }
+        return true
+    }
+
     /// The shortest range searched with the plan: below it, the literal search would cost
     /// more than it saves, and short searches keep their cost of one ICU call.
     static let minimumSearchLength = 4096
