@@ -43,6 +43,10 @@ public final class RegexPattern: @unchecked Sendable {
     /// The number of capture groups in the pattern, not counting the whole match (group 0).
     public let numberOfCaptureGroups: Int
 
+    /// True when the pattern may hold `\G`, which matches where the previous match of a walk
+    /// ended (also when the pattern reader cannot tell).
+    let usesPreviousMatchEnd: Bool
+
     /// Compiles `pattern` with `options`; each search obeys `limits`.
     ///
     /// An empty pattern compiles, and matches the empty string at the start of any text.
@@ -60,6 +64,9 @@ public final class RegexPattern: @unchecked Sendable {
         self.limits = limits
         self.template = try MatcherHandle.open(pattern, options: options)
         self.numberOfCaptureGroups = Int(icushim_regex_group_count(template))
+        self.usesPreviousMatchEnd =
+            !options.contains(.ignoreMetacharacters)
+            && (PatternReader.read(pattern)?.contains { $0 == .assertion(.previousMatchEnd) } ?? true)
         self.plan = usesSearchPlan ? SearchPlan(pattern: pattern, options: options) : nil
         self.matchAutomata = usesSearchPlan ? LazyMatchAutomaton(pattern, options: options) : nil
     }

@@ -2,6 +2,7 @@ import Foundation
 import ICURegex
 import ICURegexFoundation
 import Testing
+import TestSupport
 
 extension LibraryTests {
     /// Runaway searches stop: catastrophic backtracking and ICU's endless loops hit the time
@@ -91,6 +92,24 @@ extension LibraryTests {
             let long = RegexPattern.Limits(timeLimitSteps: 0, stackLimitBytes: 8 << 20, wallTimeLimit: .seconds(Int64.max / 2))
             let patient = try RegexPattern("(a+)+b", limits: long)
             #expect(try patient.firstMatch(in: String(repeating: "a", count: 18)) == nil)
+        }
+
+        /// The time limit bounds each search of a walk, not the walk: ICU counts the time of
+        /// successive `findNext` calls together, which stopped walks over every match of a long
+        /// text part-way (a dictionary of 2,000 words in a megabyte of subtitles).
+        @Test func timeLimitBoundsEachSearchOfAWalk() throws {
+            var random = SplitMix64(seed: 7)
+            let words = (0..<300).map { _ in String((0..<6).map { _ in Character(Unicode.Scalar(UInt8(97 + random.number(in: 0..<26)))) }) }
+            let text = (0..<50_000).map { _ in words[random.number(in: 0..<300)] }.joined(separator: " ")
+            let limits = RegexPattern.Limits(timeLimitSteps: 10, stackLimitBytes: 8 << 20)
+            for usesSearchPlan in [false, true] {
+                let pattern = try RegexPattern(words.joined(separator: "|"), options: [], limits: limits, usesSearchPlan: usesSearchPlan)
+                var iterator = pattern.matches(in: text).makeIterator()
+                var count = 0
+                while iterator.next() != nil { count += 1 }
+                #expect(iterator.error == nil)
+                #expect(count == 50_000)
+            }
         }
 
         @Test func stackLimitExceeded() throws {

@@ -43,8 +43,10 @@ package final class MatchWalk {
         /// The match automaton, from where ICU's loop would start each search, and ICU where
         /// the automaton cannot tell.
         case automaton(MatchAutomaton)
-        /// ICU's `find` from where its loop would start each search (for a pattern without
-        /// `\G`, the same matches as `findNext`), once the plan found its places too dense.
+        /// ICU's `find` from where its loop would start each search: for a pattern without
+        /// `\G`, the same matches as `findNext`, with ICU's time limit for each search (ICU
+        /// counts the time of successive `findNext` calls together, so that a long walk would
+        /// stop at the limit of one search).
         case findFrom
     }
 
@@ -99,7 +101,8 @@ package final class MatchWalk {
         } else if let matchAutomaton {
             mode = .automaton(matchAutomaton)
         } else {
-            mode = .findNext
+            // Without the plan, the walk is ICU's loop itself, with its end flags.
+            mode = usesSearchPlan && !pattern.usesPreviousMatchEnd ? .findFrom : .findNext
             try begin()
         }
     }
@@ -118,7 +121,7 @@ package final class MatchWalk {
         self.groupBounds = .allocate(capacity: 2 * (pattern.numberOfCaptureGroups + 1))
         groupBounds.initialize(repeating: -1)
         matchAutomaton = nil
-        mode = .findNext
+        mode = pattern.usesPreviousMatchEnd ? .findNext : .findFrom
         // Fully initialized: when this throws, deinit gives the matcher back.
         try begin()
     }
@@ -239,6 +242,9 @@ package final class MatchWalk {
         guard previous.isEmpty else { return previous.upperBound }
         let end = previous.upperBound
         guard end < count else { return nil }
+        if let utf8Base {
+            return end + UTF8Decoding.unitsAndLength(at: end, in: utf8Base, count: count).length
+        }
         if end + 1 < count, let base, UTF16.isLeadSurrogate(base[end]), UTF16.isTrailSurrogate(base[end + 1]) {
             return end + 2
         }
