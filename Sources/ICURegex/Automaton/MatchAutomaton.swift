@@ -3,16 +3,26 @@
 /// strategy do.
 ///
 /// - The forward automaton simulates the plan's prioritized position automaton from the
-///   search's start. A state is the ordered list of positions a thread may take next, and
-///   whether a match ends where it is reached; the start's positions are added at the lowest
-///   priority after each character until some match ends, since a match that starts later is
-///   never the leftmost. Reaching ``PrioritizedPositionAutomaton/match`` drops every item after
-///   it (a backtracking matcher never tries them once a match ranks first), so the last match
-///   end seen before no thread is left is that of the leftmost-first match: ICU's.
-/// - The reverse automaton reads backwards from that end, with the positions as a set (only
-///   the language matters), and the earliest place a match of the pattern may start is where
-///   the leftmost-first match starts: a match starting earlier and ending there would be a
-///   match further left.
+///   search's start. A state is the ordered list of items a thread may take next, and whether
+///   a match ends where it is reached; the start's items are added at the lowest priority
+///   after each character until some match ends, since a match that starts later is never the
+///   leftmost. Reaching ``PrioritizedPositionAutomaton/match`` drops every item after it (a
+///   backtracking matcher never tries them once a match ranks first), so the last match end
+///   seen before no thread is left is that of the leftmost-first match: ICU's.
+/// - The reverse automaton reads backwards from that end, with the items as a set (only the
+///   language matters), and the earliest place a match of the pattern may start is where the
+///   leftmost-first match starts: a match starting earlier and ending there would be a match
+///   further left.
+///
+/// Word boundaries are items that read no character. An item `\b` or `\B` waiting in a state
+/// is decided when the next character is read, from whether it and the character before are
+/// word characters (ICU's `isWordBoundary`; an end of the text counts as a character that is
+/// not one), and what follows it is then tried before that character, in its place in the
+/// order; a match reached that way ended before the character. The forward states therefore
+/// also hold whether the last character was a word character, the table has a column for the
+/// text's end, and the reverse states hold whether the character to their right is one.
+/// ICU's `\b` looks past combining marks and format characters, which end the search with
+/// ``Outcome/unknown``.
 ///
 /// A search that reads a character the classes do not know exactly (see
 /// ``MatchAutomatonPlan/approximatesLargeCharacters``), a character whose case folding is
@@ -32,59 +42,98 @@ package final class MatchAutomaton {
 
     /// A table entry not computed yet.
     private static let unknownEntry: Int32 = -1
-    /// Bits of a table entry below the target state's row: a match ends after the character,
-    /// and (forward) no thread is left or (reverse) no position.
+    /// Bits of a table entry below the target state's row: forward, a match ends after the
+    /// character, no thread is left, a match ended before the character; reverse, a match may
+    /// start before the character, no item is left, a match may start after it.
     private static let matchBit: Int32 = 1
     private static let deadBit: Int32 = 2
-    private static let flagBits: Int32 = 2
-    /// The most states kept in each direction; beyond it the table starts again.
-    private static let maximumStates = 2048
+    private static let matchBeforeBit: Int32 = 4
+    private static let flagBits: Int32 = 3
+    /// The most table entries kept in each direction; beyond it the table starts again.
+    private static let maximumEntries = 1 << 21
 
     private let automaton: PrioritizedPositionAutomaton
     private let classes: CodePointClassTable
     private let approximatesLargeCharacters: Bool
+    private let hasWordAssertions: Bool
+    /// For each class, whether its characters are word characters for `\b`, and whether they
+    /// are characters ICU's `\b` looks past (which the automaton does not follow).
+    private let classIsWord: [Bool]
+    private let classIsTransparent: [Bool]
+    /// The number of classes; the table's columns are one per class and, with word
+    /// assertions, one (forward) or two (reverse) for the text's ends.
+    private let classCount: Int
     private let columns: Int
+    /// The forward column of the text's end, and the reverse columns of the search's start
+    /// after a character that is not, or is, a word character.
+    private var endColumn: Int { classCount }
+    private var startColumn: Int { classCount }
+    private var startAfterWordColumn: Int { classCount + 1 }
+    private let maximumStates: Int
 
-    /// The forward states: each one's key, its flags (``matchBit``, and bit 2 when the
-    /// start's positions are still added) followed by its positions in order.
+    /// The forward states: each one's key, its flags (``matchBit``, ``startsMoreFlag``,
+    /// ``lastWasWordFlag``) followed by its items in order.
     private var forwardStates: [[Int32]] = []
     private var forwardRows: [[Int32]: Int32] = [:]
     private var forwardTable: UnsafeMutablePointer<Int32>
     private var forwardCapacity = 16
-    /// The rows of the states in which an unanchored and an anchored search start, and
-    /// their flags.
-    private var startRow: Int32 = 0
-    private var anchoredStartRow: Int32 = 0
-    private var startFlags: Int32 = 0
-    private var anchoredStartFlags: Int32 = 0
+    /// The rows and flags of the states in which searches start: unanchored or anchored,
+    /// after a character that is not, or is, a word character.
+    private var startRows: [Int32] = [0, 0, 0, 0]
+    private var startFlags: [Int32] = [0, 0, 0, 0]
 
-    /// The reverse states: the positions that may hold the character before.
-    private var reverseStates: [PositionSet] = []
-    private var reverseRows: [PositionSet: Int32] = [:]
+    /// A reverse state: the items that may hold the character before, and whether the
+    /// character after is a word character (false when no word assertion is among them).
+    private struct ReverseState: Hashable {
+        var items: PositionSet
+        var nextIsWord: Bool
+    }
+
+    private var reverseStates: [ReverseState] = []
+    private var reverseRows: [ReverseState: Int32] = [:]
     private var reverseTable: UnsafeMutablePointer<Int32>
     private var reverseCapacity = 16
+    /// The positions of the automaton's entry that read a character.
+    private let firstCharacterPositions: PositionSet
 
     /// For each ASCII character, true when an unanchored search in its start state stays
     /// there reading it: no match can start with it.
     private let asciiKeepsStart: [Bool]
     private let everyASCIIKeepsStart: Bool
+    private let skipsInStart: Bool
 
     /// Makes the automata of `plan`, with empty tables.
     init(_ plan: MatchAutomatonPlan) {
         automaton = plan.automaton
         classes = plan.classes
         approximatesLargeCharacters = plan.approximatesLargeCharacters
-        columns = plan.classes.masks.count
+        hasWordAssertions = plan.automaton.hasWordAssertions
+        classCount = plan.classes.masks.count
+        columns = classCount + (hasWordAssertions ? 2 : 0)
+        maximumStates = max(256, Self.maximumEntries / columns)
+        classIsWord = plan.classes.masks.map { mask in
+            plan.wordCharacterPosition.map { !(mask & PositionSet(position: $0)).isEmpty } ?? false
+        }
+        classIsTransparent = plan.classes.masks.map { mask in
+            plan.transparentCharacterPosition.map { !(mask & PositionSet(position: $0)).isEmpty } ?? false
+        }
+        var firstCharacterPositions = PositionSet.empty
+        for item in plan.automaton.entry where item >= 0 && plan.automaton.kinds[Int(item)] == .character {
+            firstCharacterPositions |= PositionSet(position: Int(item))
+        }
+        self.firstCharacterPositions = firstCharacterPositions
         forwardTable = .allocate(capacity: forwardCapacity * columns)
         reverseTable = .allocate(capacity: reverseCapacity * columns)
         let keeps = (0..<128).map { character in
-            !plan.automaton.isNullable
-                && (plan.automaton.firstPositions & plan.classes.masks[Int(plan.classes.smallClasses[character])]).isEmpty
+            (plan.automaton.firstPositions & plan.classes.masks[Int(plan.classes.smallClasses[character])]).isEmpty
         }
         asciiKeepsStart = keeps
         everyASCIIKeepsStart = !keeps.contains(false)
+        // With word assertions, a character may change the start state by being a word
+        // character or not.
+        skipsInStart = !plan.automaton.isNullable && !plan.automaton.hasWordAssertions
         addInitialForwardStates()
-        addInitialReverseState()
+        addInitialReverseStates()
     }
 
     deinit {
@@ -94,13 +143,29 @@ package final class MatchAutomaton {
 
     // MARK: Searching UTF-16
 
-    /// ICU's first match in `text[from..<end]`, searched as a text of its own from `from` (a
-    /// code-point boundary); with `anchored`, only a match starting at `from`. UTF-16 is read
-    /// as ICU reads it: a lone surrogate is a code point of its own.
+    /// ICU's first match in `text[..<end]`, searched as a text of its own from `from` (a
+    /// code-point boundary; the text before it is seen by `\b`); with `anchored`, only a
+    /// match starting at `from`. UTF-16 is read as ICU reads it: a lone surrogate is a code
+    /// point of its own.
     func firstMatch(inUTF16 text: UnsafePointer<UInt16>, from: Int, to end: Int, anchored: Bool = false) -> Outcome {
-        let matchEnd = forwardMatchEnd(inUTF16: text, from: from, to: end, anchored: anchored)
+        var before = 0
+        if hasWordAssertions, from > 0 {
+            var start = from - 1
+            if UTF16.isTrailSurrogate(text[start]), start > 0, UTF16.isLeadSurrogate(text[start - 1]) { start -= 1 }
+            guard let column = column(ofUTF16: text, at: start, end: end).column else { return .unknown }
+            before = column
+        }
+        let matchEnd = forwardMatchEnd(
+            inUTF16: text, from: from, to: end, anchored: anchored, afterWord: from > 0 && hasWordAssertions && classIsWord[before])
         guard matchEnd >= 0 else { return matchEnd == Self.noMatchEnd ? .noMatch : .unknown }
-        let start = reverseMatchStart(inUTF16: text, from: from, end: matchEnd)
+        var nextIsWord = false
+        if hasWordAssertions && matchEnd < end {
+            guard let column = column(ofUTF16: text, at: matchEnd, end: end).column else { return .unknown }
+            nextIsWord = classIsWord[column]
+        }
+        let start = reverseMatchStart(
+            inUTF16: text, from: from, end: matchEnd, nextIsWord: nextIsWord,
+            startColumn: from > 0 && hasWordAssertions && classIsWord[before] ? startAfterWordColumn : startColumn)
         return start >= 0 ? .match(start..<matchEnd) : .unknown
     }
 
@@ -117,21 +182,40 @@ package final class MatchAutomaton {
         }
     }
 
+    /// The class of the character at `text[index]` (before `end`) and where the next one
+    /// starts; a nil class when the classes do not know it exactly.
+    @inline(__always)
+    private func column(ofUTF16 text: UnsafePointer<UInt16>, at index: Int, end: Int) -> (column: Int?, next: Int) {
+        let unit = text[index]
+        if unit < 0x80 { return (Int(classes.smallClasses[Int(unit)]), index &+ 1) }
+        var value = UInt32(unit)
+        var next = index &+ 1
+        if UTF16.isLeadSurrogate(unit), next < end, UTF16.isTrailSurrogate(text[next]) {
+            value = UTF16.scalarValue(lead: unit, trail: text[next])
+            next &+= 1
+        }
+        return (knownClass(of: value), next)
+    }
+
     /// What the forward scans return when they find no match, and when they cannot tell.
     private static let noMatchEnd = -1
     private static let unknownEnd = -2
 
     @inline(never)
-    private func forwardMatchEnd(inUTF16 text: UnsafePointer<UInt16>, from: Int, to end: Int, anchored: Bool) -> Int {
+    private func forwardMatchEnd(
+        inUTF16 text: UnsafePointer<UInt16>, from: Int, to end: Int, anchored: Bool, afterWord: Bool
+    ) -> Int {
         var table = forwardTable
-        let flags = anchored ? anchoredStartFlags : startFlags
-        var row = Int(anchored ? anchoredStartRow : startRow)
+        let start = (anchored ? 2 : 0) + (afterWord ? 1 : 0)
+        let flags = startFlags[start]
+        var row = Int(startRows[start])
         var lastEnd = flags & Self.matchBit != 0 ? from : Self.noMatchEnd
         if flags & Self.deadBit != 0 { return lastEnd }
-        let skipsInStart = !anchored && !automaton.isNullable
-        let startRow = Int(self.startRow)
+        let skipsInStart = !anchored && self.skipsInStart
+        let startRow = Int(startRows[0])
         var index = from
-        return classes.smallClasses.withUnsafeBufferPointer { smallClasses in
+        var dead = false
+        let found: Int? = classes.smallClasses.withUnsafeBufferPointer { smallClasses in
             while index < end {
                 if skipsInStart && row == startRow {
                     index = firstPossibleMatchStart(inUTF16: text, from: index, to: end)
@@ -157,14 +241,30 @@ package final class MatchAutomaton {
                     table = forwardTable
                 }
                 row = Int(entry >> Self.flagBits)
-                index = next
-                if entry & (Self.matchBit | Self.deadBit) != 0 {
-                    if entry & Self.matchBit != 0 { lastEnd = index }
-                    if entry & Self.deadBit != 0 { break }
+                if entry & (Self.matchBit | Self.deadBit | Self.matchBeforeBit) != 0 {
+                    if entry & Self.matchBeforeBit != 0 { lastEnd = index }
+                    if entry & Self.matchBit != 0 { lastEnd = next }
+                    if entry & Self.deadBit != 0 {
+                        dead = true
+                        break
+                    }
                 }
+                index = next
             }
-            return lastEnd
+            return nil
         }
+        if let found { return found }
+        return dead ? lastEnd : endOfText(fromRow: row, at: end, lastEnd: lastEnd)
+    }
+
+    /// `lastEnd`, or `end` when the state of `row` ends a match at the text's end `end`
+    /// (word assertions waiting there hold).
+    @inline(__always)
+    private func endOfText(fromRow row: Int, at end: Int, lastEnd: Int) -> Int {
+        guard hasWordAssertions else { return lastEnd }
+        var entry = forwardTable[row &+ endColumn]
+        if entry < 0 { entry = forwardTransition(fromRow: row, column: endColumn) }
+        return entry & Self.matchBeforeBit != 0 ? end : lastEnd
     }
 
     /// The first offset of `text[start..<end]` at which an unanchored search in its start
@@ -199,14 +299,19 @@ package final class MatchAutomaton {
     }
 
     /// Where the match that ends at `end` starts: the earliest offset from `from` on from
-    /// which the pattern matches `text[offset..<end]`; -1 when the classes cannot tell.
+    /// which the pattern matches `text[offset..<end]`, `nextIsWord` telling whether the
+    /// character after `end` is a word character and `startColumn` what precedes `from`;
+    /// -1 when the classes cannot tell.
     @inline(never)
-    private func reverseMatchStart(inUTF16 text: UnsafePointer<UInt16>, from: Int, end: Int) -> Int {
+    private func reverseMatchStart(
+        inUTF16 text: UnsafePointer<UInt16>, from: Int, end: Int, nextIsWord: Bool, startColumn: Int
+    ) -> Int {
         var table = reverseTable
-        var row = 0
+        var row = nextIsWord ? Int(reverseStartAfterWordRow) : 0
         var start = automaton.isNullable ? end : -1
         var index = end
-        return classes.smallClasses.withUnsafeBufferPointer { smallClasses in
+        var dead = false
+        let unknown: Bool = classes.smallClasses.withUnsafeBufferPointer { smallClasses in
             while index > from {
                 var previous = index &- 1
                 let unit = text[previous]
@@ -219,7 +324,7 @@ package final class MatchAutomaton {
                         previous &-= 1
                         value = UTF16.scalarValue(lead: text[previous], trail: unit)
                     }
-                    guard let known = knownClass(of: value) else { return -1 }
+                    guard let known = knownClass(of: value) else { return true }
                     column = known
                 }
                 var entry = table[row &+ column]
@@ -228,36 +333,84 @@ package final class MatchAutomaton {
                     table = reverseTable
                 }
                 row = Int(entry >> Self.flagBits)
+                if entry & Self.matchBeforeBit != 0 { start = index }
                 index = previous
                 if entry & Self.matchBit != 0 { start = index }
-                if entry & Self.deadBit != 0 { break }
+                if entry & Self.deadBit != 0 {
+                    dead = true
+                    break
+                }
             }
-            return start
+            return false
         }
+        if unknown { return -1 }
+        return dead ? start : startOfSearch(fromRow: row, column: startColumn, at: from, start: start)
+    }
+
+    /// `start`, or `from` when the reverse state of `row` starts a match at the search's
+    /// start `from`, after what `column` says (word assertions waiting there hold).
+    @inline(__always)
+    private func startOfSearch(fromRow row: Int, column: Int, at from: Int, start: Int) -> Int {
+        guard hasWordAssertions else { return start }
+        var entry = reverseTable[row &+ column]
+        if entry < 0 { entry = reverseTransition(fromRow: row, column: column) }
+        return entry & Self.matchBeforeBit != 0 ? from : start
     }
 
     // MARK: Searching UTF-8
 
-    /// ICU's first match in the UTF-8 `bytes[from..<end]`, searched as a text of its own from
-    /// `from` (a character's first byte), in byte offsets; ill-formed UTF-8 in what the search
-    /// reads makes it ``Outcome/unknown`` (ICU reads it as U+FFFD).
+    /// ICU's first match in the UTF-8 `bytes[..<end]`, searched as a text of its own from
+    /// `from` (a character's first byte; the text before it is seen by `\b`), in byte
+    /// offsets; ill-formed UTF-8 in what the search reads makes it ``Outcome/unknown`` (ICU
+    /// reads it as U+FFFD).
     func firstMatch(inUTF8 bytes: UnsafePointer<UInt8>, from: Int, to end: Int) -> Outcome {
-        let matchEnd = forwardMatchEnd(inUTF8: bytes, from: from, to: end)
+        var afterWord = false
+        if hasWordAssertions, from > 0 {
+            var start = from - 1
+            while start > 0 && from - start < 4 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            let (column, next) = column(ofUTF8: bytes, at: start, end: end)
+            guard let column, next == from else { return .unknown }
+            afterWord = classIsWord[column]
+        }
+        let matchEnd = forwardMatchEnd(inUTF8: bytes, from: from, to: end, afterWord: afterWord)
         guard matchEnd >= 0 else { return matchEnd == Self.noMatchEnd ? .noMatch : .unknown }
-        let start = reverseMatchStart(inUTF8: bytes, from: from, end: matchEnd)
+        var nextIsWord = false
+        if hasWordAssertions && matchEnd < end {
+            guard let column = column(ofUTF8: bytes, at: matchEnd, end: end).column else { return .unknown }
+            nextIsWord = classIsWord[column]
+        }
+        let start = reverseMatchStart(
+            inUTF8: bytes, from: from, end: matchEnd, nextIsWord: nextIsWord,
+            startColumn: afterWord ? startAfterWordColumn : startColumn)
         return start >= 0 ? .match(start..<matchEnd) : .unknown
     }
 
+    /// The class of the character at `bytes[index]` (before `end`) and where the next one
+    /// starts; a nil class when the classes do not know it exactly or the bytes are
+    /// ill-formed.
+    @inline(__always)
+    private func column(ofUTF8 bytes: UnsafePointer<UInt8>, at index: Int, end: Int) -> (column: Int?, next: Int) {
+        let byte = bytes[index]
+        if byte < 0x80 { return (Int(classes.smallClasses[Int(byte)]), index &+ 1) }
+        guard let (value, count) = UTF8Decoding.wellFormedSequence(at: index, in: bytes, end: end) else {
+            return (nil, index &+ 1)
+        }
+        return (knownClass(of: value), index &+ count)
+    }
+
     @inline(never)
-    private func forwardMatchEnd(inUTF8 bytes: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int {
+    private func forwardMatchEnd(inUTF8 bytes: UnsafePointer<UInt8>, from: Int, to end: Int, afterWord: Bool) -> Int {
         var table = forwardTable
-        var row = Int(startRow)
-        var lastEnd = startFlags & Self.matchBit != 0 ? from : Self.noMatchEnd
-        if startFlags & Self.deadBit != 0 { return lastEnd }
-        let skipsInStart = !automaton.isNullable
-        let startRow = Int(self.startRow)
+        let start = afterWord ? 1 : 0
+        let flags = startFlags[start]
+        var row = Int(startRows[start])
+        var lastEnd = flags & Self.matchBit != 0 ? from : Self.noMatchEnd
+        if flags & Self.deadBit != 0 { return lastEnd }
+        let skipsInStart = self.skipsInStart
+        let startRow = Int(startRows[0])
         var index = from
-        return (classes.smallClasses.withUnsafeBufferPointer { smallClasses in
+        var dead = false
+        let found: Int? = classes.smallClasses.withUnsafeBufferPointer { smallClasses in
             asciiKeepsStart.withUnsafeBufferPointer { keeps in
                 while index < end {
                     if skipsInStart && row == startRow {
@@ -282,24 +435,33 @@ package final class MatchAutomaton {
                         table = forwardTable
                     }
                     row = Int(entry >> Self.flagBits)
-                    index &+= length
-                    if entry & (Self.matchBit | Self.deadBit) != 0 {
-                        if entry & Self.matchBit != 0 { lastEnd = index }
-                        if entry & Self.deadBit != 0 { break }
+                    if entry & (Self.matchBit | Self.deadBit | Self.matchBeforeBit) != 0 {
+                        if entry & Self.matchBeforeBit != 0 { lastEnd = index }
+                        if entry & Self.matchBit != 0 { lastEnd = index &+ length }
+                        if entry & Self.deadBit != 0 {
+                            dead = true
+                            break
+                        }
                     }
+                    index &+= length
                 }
-                return lastEnd
+                return nil
             }
-        })
+        }
+        if let found { return found }
+        return dead ? lastEnd : endOfText(fromRow: row, at: end, lastEnd: lastEnd)
     }
 
     @inline(never)
-    private func reverseMatchStart(inUTF8 bytes: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
+    private func reverseMatchStart(
+        inUTF8 bytes: UnsafePointer<UInt8>, from: Int, end: Int, nextIsWord: Bool, startColumn: Int
+    ) -> Int {
         var table = reverseTable
-        var row = 0
+        var row = nextIsWord ? Int(reverseStartAfterWordRow) : 0
         var start = automaton.isNullable ? end : -1
         var index = end
-        return classes.smallClasses.withUnsafeBufferPointer { smallClasses in
+        var dead = false
+        let unknown: Bool = classes.smallClasses.withUnsafeBufferPointer { smallClasses in
             while index > from {
                 var previous = index &- 1
                 let column: Int
@@ -310,7 +472,7 @@ package final class MatchAutomaton {
                     while previous > from && bytes[previous] & 0xC0 == 0x80 { previous &-= 1 }
                     guard let (value, count) = UTF8Decoding.wellFormedSequence(at: previous, in: bytes, end: index),
                         previous &+ count == index, let known = knownClass(of: value)
-                    else { return -1 }
+                    else { return true }
                     column = known
                 }
                 var entry = table[row &+ column]
@@ -319,12 +481,18 @@ package final class MatchAutomaton {
                     table = reverseTable
                 }
                 row = Int(entry >> Self.flagBits)
+                if entry & Self.matchBeforeBit != 0 { start = index }
                 index = previous
                 if entry & Self.matchBit != 0 { start = index }
-                if entry & Self.deadBit != 0 { break }
+                if entry & Self.deadBit != 0 {
+                    dead = true
+                    break
+                }
             }
-            return start
+            return false
         }
+        if unknown { return -1 }
+        return dead ? start : startOfSearch(fromRow: row, column: startColumn, at: from, start: start)
     }
 
     /// The class of a code point from 0x80 on, when the classes know it exactly.
@@ -332,32 +500,35 @@ package final class MatchAutomaton {
     private func knownClass(of value: UInt32) -> Int? {
         if approximatesLargeCharacters && value >= CodePointClassTable.exactLimit { return nil }
         let valueClass = classes.classOf(value)
-        return valueClass == CodePointClassTable.stopClass ? nil : Int(valueClass)
+        guard valueClass != CodePointClassTable.stopClass, !classIsTransparent[Int(valueClass)] else { return nil }
+        return Int(valueClass)
     }
 
     // MARK: Forward states
 
-    /// The flag of a forward state's key for a state after which the start's positions are
-    /// still added.
+    /// Flags of a forward state's key: the start's items are still added after it; the last
+    /// character was a word character (kept only when a word assertion waits in the state).
     private static let startsMoreFlag: Int32 = 4
+    private static let lastWasWordFlag: Int32 = 8
 
-    /// Adds the states in which unanchored and anchored searches start (rows 0 and 1).
+    /// Adds the states in which searches start: unanchored after a character that is not, and
+    /// that is, a word character, then the same anchored (the first is row 0).
     private func addInitialForwardStates() {
-        let start = closure(automaton.entry, startsMore: true)
-        startRow = addForwardState(start)
-        startFlags = flags(of: start)
-        let anchored = closure(automaton.entry, startsMore: false)
-        anchoredStartRow = forwardRows[anchored] ?? addForwardState(anchored)
-        anchoredStartFlags = flags(of: anchored)
+        for (index, (anchored, afterWord)) in [(false, false), (false, true), (true, false), (true, true)].enumerated() {
+            let key = closure(automaton.entry, startsMore: !anchored, lastWasWord: afterWord)
+            startRows[index] = forwardRows[key] ?? addForwardState(key)
+            startFlags[index] = flags(of: key)
+        }
     }
 
-    /// The key of the state reached through `items`, in priority order: the positions before
-    /// the first ``PrioritizedPositionAutomaton/match``, each once, and whether there was one.
-    /// After a match, the start's positions are no longer added.
-    private func closure(_ items: [Int32], startsMore: Bool) -> [Int32] {
+    /// The key of the state reached through `items`, in priority order: the items before the
+    /// first ``PrioritizedPositionAutomaton/match``, each once, and whether there was one.
+    /// After a match, the start's items are no longer added.
+    private func closure(_ items: [Int32], startsMore: Bool, lastWasWord: Bool) -> [Int32] {
         var key: [Int32] = [0]
         var seen = PositionSet.empty
         var matches = false
+        var waitsForBoundary = false
         for item in items {
             if item == PrioritizedPositionAutomaton.match {
                 matches = true
@@ -367,9 +538,11 @@ package final class MatchAutomaton {
             if (seen & bit).isEmpty {
                 seen |= bit
                 key.append(item)
+                if automaton.kinds[Int(item)] != .character { waitsForBoundary = true }
             }
         }
         key[0] = (matches ? Self.matchBit : 0) | (startsMore && !matches ? Self.startsMoreFlag : 0)
+            | (waitsForBoundary && lastWasWord ? Self.lastWasWordFlag : 0)
         return key
     }
 
@@ -379,31 +552,69 @@ package final class MatchAutomaton {
         return (key[0] & Self.matchBit) | (dead ? Self.deadBit : 0)
     }
 
-    /// Computes, stores and returns the entry for the forward state of `row` and `column`.
+    /// True when the word assertion `kind` holds between a character that is or is not a
+    /// word character (`afterWord`) and one that is or is not (`beforeWord`).
+    @inline(__always)
+    private static func holds(_ kind: PrioritizedPositionAutomaton.PositionKind, afterWord: Bool, beforeWord: Bool) -> Bool {
+        kind == .wordBoundary ? afterWord != beforeWord : afterWord == beforeWord
+    }
+
+    /// Computes, stores and returns the entry for the forward state of `row` and `column`
+    /// (``endColumn``: the text's end).
     private func forwardTransition(fromRow row: Int, column: Int) -> Int32 {
         let key = forwardStates[row / columns]
+        let startsMore = key[0] & Self.startsMoreFlag != 0
+        let lastWasWord = key[0] & Self.lastWasWordFlag != 0
+        let atEnd = hasWordAssertions && column == endColumn
+        let nextIsWord = !atEnd && classIsWord[column]
+        // The word assertions waiting in the state are decided before the character, and
+        // what follows them takes their place in the order.
+        var candidates: [Int32] = []
+        var seen = PositionSet.empty
+        func decide(_ items: some Sequence<Int32>) -> Bool {
+            for item in items {
+                if item == PrioritizedPositionAutomaton.match { return true }
+                let bit = PositionSet(position: Int(item))
+                guard (seen & bit).isEmpty else { continue }
+                seen |= bit
+                let kind = automaton.kinds[Int(item)]
+                if kind == .character {
+                    candidates.append(item)
+                } else if Self.holds(kind, afterWord: lastWasWord, beforeWord: nextIsWord), decide(automaton.follow[Int(item)]) {
+                    return true
+                }
+            }
+            return false
+        }
+        let matchesBefore = decide(key.dropFirst())
+        let beforeBits = matchesBefore ? Self.matchBeforeBit : 0
+        if atEnd {
+            let entry = Int32(row) << Self.flagBits | beforeBits | Self.deadBit
+            forwardTable[row + column] = entry
+            return entry
+        }
         let mask = classes.masks[column]
         var items: [Int32] = []
-        for position in key.dropFirst() where !(mask & PositionSet(position: Int(position))).isEmpty {
+        for position in candidates where !(mask & PositionSet(position: Int(position))).isEmpty {
             items += automaton.follow[Int(position)]
         }
-        let startsMore = key[0] & Self.startsMoreFlag != 0
-        if startsMore { items += automaton.entry }
-        let next = closure(items, startsMore: startsMore)
+        let startsAfter = startsMore && !matchesBefore
+        if startsAfter { items += automaton.entry }
+        let next = closure(items, startsMore: startsAfter, lastWasWord: nextIsWord)
         let targetRow: Int32
         if let known = forwardRows[next] {
             targetRow = known
-        } else if forwardStates.count >= Self.maximumStates {
+        } else if forwardStates.count >= maximumStates {
             // Start again with the initial states and the new one; the entry of `row`, which
             // is gone, is not stored.
             forwardStates.removeAll(keepingCapacity: true)
             forwardRows.removeAll(keepingCapacity: true)
             addInitialForwardStates()
-            return (forwardRows[next] ?? addForwardState(next)) << Self.flagBits | flags(of: next)
+            return (forwardRows[next] ?? addForwardState(next)) << Self.flagBits | flags(of: next) | beforeBits
         } else {
             targetRow = addForwardState(next)
         }
-        let entry = targetRow << Self.flagBits | flags(of: next)
+        let entry = targetRow << Self.flagBits | flags(of: next) | beforeBits
         forwardTable[row + column] = entry
         return entry
     }
@@ -424,47 +635,98 @@ package final class MatchAutomaton {
 
     // MARK: Reverse states
 
-    /// Adds the state in which the reverse search starts (row 0): the positions a match may
-    /// end with.
-    private func addInitialReverseState() {
-        _ = addReverseState(automaton.lastPositions)
+    /// The row of the state in which the reverse search starts before a word character (row
+    /// 0: before anything else).
+    private var reverseStartAfterWordRow: Int32 = 0
+
+    /// Adds the states in which the reverse search starts: the items a match may end with,
+    /// before a character that is not, and that is, a word character.
+    private func addInitialReverseStates() {
+        let last = automaton.lastPositions
+        _ = addReverseState(reverseState(last, nextIsWord: false))
+        let afterWord = reverseState(last, nextIsWord: true)
+        reverseStartAfterWordRow = reverseRows[afterWord] ?? addReverseState(afterWord)
     }
 
-    /// Computes, stores and returns the entry for the reverse state of `row` and `column`:
-    /// the positions that read the character, whether one of them may start a match, and
-    /// the positions that may come before them.
+    /// The reverse state of `items`, keeping whether the next character is a word character
+    /// only when a word assertion is among them.
+    private func reverseState(_ items: PositionSet, nextIsWord: Bool) -> ReverseState {
+        var waitsForBoundary = false
+        if hasWordAssertions {
+            items.forEach { if automaton.kinds[$0] != .character { waitsForBoundary = true } }
+        }
+        return ReverseState(items: items, nextIsWord: waitsForBoundary && nextIsWord)
+    }
+
+    /// Computes, stores and returns the entry for the reverse state of `row` and `column`
+    /// (``startColumn``, ``startAfterWordColumn``: the search's start): the word assertions
+    /// decided after the character, the positions that read it, whether a match may start
+    /// before or after it, and the items that may come before.
     private func reverseTransition(fromRow row: Int, column: Int) -> Int32 {
-        let read = reverseStates[row / columns] & classes.masks[column]
+        let state = reverseStates[row / columns]
+        let atStart = hasWordAssertions && column >= startColumn
+        let characterIsWord = atStart ? column == startAfterWordColumn : classIsWord[column]
+        var positions = PositionSet.empty
+        var startsAfter = false
+        if hasWordAssertions {
+            var seen = PositionSet.empty
+            var waiting = state.items
+            while !waiting.isEmpty {
+                var next = PositionSet.empty
+                waiting.forEach { item in
+                    let bit = PositionSet(position: item)
+                    guard (seen & bit).isEmpty else { return }
+                    seen |= bit
+                    let kind = automaton.kinds[item]
+                    if kind == .character {
+                        positions |= bit
+                    } else if Self.holds(kind, afterWord: characterIsWord, beforeWord: state.nextIsWord) {
+                        if !(automaton.firstPositions & bit).isEmpty { startsAfter = true }
+                        next |= automaton.precede[item]
+                    }
+                }
+                waiting = next
+            }
+        } else {
+            positions = state.items
+        }
+        let afterBits = startsAfter ? Self.matchBeforeBit : 0
+        if atStart {
+            let entry = Int32(row) << Self.flagBits | afterBits | Self.deadBit
+            reverseTable[row + column] = entry
+            return entry
+        }
+        let read = positions & classes.masks[column]
         var before = PositionSet.empty
         read.forEach { before |= automaton.precede[$0] }
-        let flags = ((read & automaton.firstPositions).isEmpty ? 0 : Self.matchBit) | (before.isEmpty ? Self.deadBit : 0)
+        let flags = ((read & firstCharacterPositions).isEmpty ? 0 : Self.matchBit) | (before.isEmpty ? Self.deadBit : 0) | afterBits
+        let next = reverseState(before, nextIsWord: characterIsWord)
         let targetRow: Int32
-        if let known = reverseRows[before] {
+        if let known = reverseRows[next] {
             targetRow = known
-        } else if reverseStates.count >= Self.maximumStates {
+        } else if reverseStates.count >= maximumStates {
             reverseStates.removeAll(keepingCapacity: true)
             reverseRows.removeAll(keepingCapacity: true)
-            addInitialReverseState()
-            return (reverseRows[before] ?? addReverseState(before)) << Self.flagBits | flags
+            addInitialReverseStates()
+            return (reverseRows[next] ?? addReverseState(next)) << Self.flagBits | flags
         } else {
-            targetRow = addReverseState(before)
+            targetRow = addReverseState(next)
         }
         let entry = targetRow << Self.flagBits | flags
         reverseTable[row + column] = entry
         return entry
     }
 
-    /// Adds a reverse state with the positions `positions`, with unknown entries, and returns
-    /// its row.
-    private func addReverseState(_ positions: PositionSet) -> Int32 {
+    /// Adds a reverse state, with unknown entries, and returns its row.
+    private func addReverseState(_ state: ReverseState) -> Int32 {
         let number = reverseStates.count
         if number >= reverseCapacity {
             reverseCapacity *= 2
             reverseTable = Self.grown(reverseTable, rows: number, newRows: reverseCapacity, columns: columns)
         }
-        reverseStates.append(positions)
+        reverseStates.append(state)
         let row = Int32(number * columns)
-        reverseRows[positions] = row
+        reverseRows[state] = row
         (reverseTable + number * columns).update(repeating: Self.unknownEntry, count: columns)
         return row
     }

@@ -10,6 +10,18 @@
 struct MatchAutomatonPlan: Sendable {
     let automaton: PrioritizedPositionAutomaton
     let classes: CodePointClassTable
+    /// With word assertions, the position in the classes' masks of the word characters that
+    /// `\b` tells from others, and of the characters that make ICU's `\b` look past them
+    /// (Grapheme_Extend and Cf), which end the automaton's search with
+    /// ``MatchAutomaton/Outcome/unknown``.
+    let wordCharacterPosition: Int?
+    let transparentCharacterPosition: Int?
+
+    /// ICU's word characters for `\b` (its `URX_ISWORD_SET`), and the characters its `\b`
+    /// looks past (`isWordBoundary` in `rematch.cpp`).
+    private static let wordCharacters = CodePointSet.icuClass("[\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}\\u200c\\u200d]")
+    private static let transparentCharacters = CodePointSet.icuClass("[\\p{Grapheme_Extend}\\p{Cf}]")
+
     /// True when some position has a class, or case is ignored: the classes are then exact
     /// only below ``CodePointClassTable/exactLimit``, and a search that reads a character from
     /// there on ends with ``MatchAutomaton/Outcome/unknown``.
@@ -29,12 +41,23 @@ struct MatchAutomatonPlan: Sendable {
             let automaton = PrioritizedPositionAutomaton(syntax)
         else { return nil }
         let ignoringCase = options.contains(.caseInsensitive)
+        var sets = automaton.positionSets
+        if automaton.hasWordAssertions {
+            // Unicode's word boundaries (UREGEX_UWORD) are the break iterator's, not modelled.
+            guard !options.contains(.useUnicodeWordBoundaries), sets.count + 2 <= PositionSet.capacity else { return nil }
+            wordCharacterPosition = sets.count
+            transparentCharacterPosition = sets.count + 1
+            sets += [Self.wordCharacters, Self.transparentCharacters]
+        } else {
+            wordCharacterPosition = nil
+            transparentCharacterPosition = nil
+        }
         guard !ignoringCase || automaton.positionSets.allSatisfy(\.matchesOneCharacterIgnoringCase),
-            let classes = CodePointClassTable(positionSets: automaton.positionSets, options: options)
+            let classes = CodePointClassTable(positionSets: sets, options: options)
         else { return nil }
         self.automaton = automaton
         self.classes = classes
-        approximatesLargeCharacters = ignoringCase || automaton.positionSets.contains {
+        approximatesLargeCharacters = ignoringCase || sets.contains {
             if case .icuClass = $0 { return true }
             return false
         }

@@ -11,10 +11,12 @@
 /// matcher that reaches a position again at the same place in the text, with a lower
 /// priority, can only repeat what the first visit tried.
 ///
-/// Only patterns whose matches depend on nothing but their characters have one: no
-/// assertion or lookaround, no back reference or other construct the reader leaves opaque,
-/// no atomic group, possessive quantifier or flag group. A repeated piece must not match the
-/// empty string (ICU's rules for empty rounds of a loop are its own).
+/// Word boundaries (`\b`, `\B`) are positions too, which read no character: ``MatchAutomaton``
+/// decides them between the characters on either side. No other assertion or lookaround is
+/// modelled, nor a back reference or other construct the reader leaves opaque, an atomic
+/// group, a possessive quantifier or a flag group; a pattern holding one has no automaton. A
+/// repeated piece must not match the empty string (ICU's rules for empty rounds of a loop are
+/// its own).
 struct PrioritizedPositionAutomaton: Sendable {
     /// The most positions an automaton may have (the reverse search keeps sets of them).
     static let maximumPositions = PositionSet.capacity
@@ -22,8 +24,28 @@ struct PrioritizedPositionAutomaton: Sendable {
     /// The item of a list that stands for ending the match.
     static let match: Int32 = -1
 
-    /// The code-point set of each position.
+    /// The code-point set of each position; ``wordBoundary`` or ``notWordBoundary`` for the
+    /// positions of those assertions.
     let positionSets: [CodePointSet]
+    /// For each position, what it is: a character, `\b` or `\B`.
+    let kinds: [PositionKind]
+    /// True when some position is `\b` or `\B`.
+    let hasWordAssertions: Bool
+
+    /// What a position stands for.
+    enum PositionKind: Equatable, Sendable {
+        /// One character of its set.
+        case character
+        /// `\b`: between a word character and another character (or an end of the text).
+        case wordBoundary
+        /// `\B`: anywhere else.
+        case notWordBoundary
+    }
+
+    /// The sets that stand for `\b` and `\B` positions, outside Unicode: no character of a
+    /// text is in them.
+    static let wordBoundary = CodePointSet.scalar(0x11_0002)
+    static let notWordBoundary = CodePointSet.scalar(0x11_0003)
     /// The positions a match may start with, and ``match`` when it may be empty, in priority
     /// order.
     let entry: [Int32]
@@ -48,6 +70,10 @@ struct PrioritizedPositionAutomaton: Sendable {
             !builder.follow.joined().contains(where: { $0 < Self.match })
         else { return nil }
         positionSets = builder.sets
+        kinds = builder.sets.map { set in
+            set == Self.wordBoundary ? .wordBoundary : set == Self.notWordBoundary ? .notWordBoundary : .character
+        }
+        hasWordAssertions = kinds.contains { $0 != .character }
         self.entry = entry
         follow = builder.follow
         var firstPositions = PositionSet.empty
@@ -101,6 +127,10 @@ struct PrioritizedPositionAutomaton: Sendable {
                 return Self.firstOccurrences(items)
             case .group(let body, .capturing), .group(let body, .nonCapturing):
                 return compile(body, next: next)
+            case .assertion(.wordBoundary):
+                return position(PrioritizedPositionAutomaton.wordBoundary, next: next)
+            case .assertion(.notWordBoundary):
+                return position(PrioritizedPositionAutomaton.notWordBoundary, next: next)
             case .repetition(let body, let minimum, let maximum, let greed):
                 guard greed != .possessive else { return nil }
                 if maximum == 0 { return next }
