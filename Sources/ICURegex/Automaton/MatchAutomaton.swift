@@ -58,8 +58,12 @@ package final class MatchAutomaton {
     private let hasWordAssertions: Bool
     /// For each class, whether its characters are word characters for `\b`, and whether they
     /// are characters ICU's `\b` looks past (which the automaton does not follow).
-    private let classIsWord: [Bool]
-    private let classIsTransparent: [Bool]
+    private let classIsWord: UnsafeMutablePointer<Bool>
+    private let classIsTransparent: UnsafeMutablePointer<Bool>
+    /// The class of each code point below ``CodePointClassTable/exactLimit``: the classes'
+    /// table, in memory of the automaton's own (read without reference counting in the
+    /// scans, as ``LineAutomaton`` reads its byte columns).
+    private let smallClasses: UnsafeMutablePointer<UInt8>
     /// The number of classes; the table's columns are one per class and, with word
     /// assertions, one (forward) or two (reverse) for the text's ends.
     private let classCount: Int
@@ -73,14 +77,14 @@ package final class MatchAutomaton {
 
     /// The forward states: each one's key, its flags (``matchBit``, ``startsMoreFlag``,
     /// ``lastWasWordFlag``) followed by its items in order.
-    private var forwardStates: [[Int32]] = []
-    private var forwardRows: [[Int32]: Int32] = [:]
-    private var forwardTable: UnsafeMutablePointer<Int32>
-    private var forwardCapacity = 16
+    @exclusivity(unchecked) private var forwardStates: [[Int32]] = []
+    @exclusivity(unchecked) private var forwardRows: [[Int32]: Int32] = [:]
+    @exclusivity(unchecked) private var forwardTable: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private var forwardCapacity = 16
     /// The rows and flags of the states in which searches start: unanchored or anchored,
     /// after a character that is not, or is, a word character.
-    private var startRows: [Int32] = [0, 0, 0, 0]
-    private var startFlags: [Int32] = [0, 0, 0, 0]
+    @exclusivity(unchecked) private var startRows: [Int32] = [0, 0, 0, 0]
+    @exclusivity(unchecked) private var startFlags: [Int32] = [0, 0, 0, 0]
 
     /// A reverse state: the items that may hold the character before, and whether the
     /// character after is a word character (false when no word assertion is among them).
@@ -89,16 +93,16 @@ package final class MatchAutomaton {
         var nextIsWord: Bool
     }
 
-    private var reverseStates: [ReverseState] = []
-    private var reverseRows: [ReverseState: Int32] = [:]
-    private var reverseTable: UnsafeMutablePointer<Int32>
-    private var reverseCapacity = 16
+    @exclusivity(unchecked) private var reverseStates: [ReverseState] = []
+    @exclusivity(unchecked) private var reverseRows: [ReverseState: Int32] = [:]
+    @exclusivity(unchecked) private var reverseTable: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private var reverseCapacity = 16
     /// The positions of the automaton's entry that read a character.
     private let firstCharacterPositions: PositionSet
 
     /// For each ASCII character, true when an unanchored search in its start state stays
     /// there reading it: no match can start with it.
-    private let asciiKeepsStart: [Bool]
+    private let asciiKeepsStart: UnsafeMutablePointer<Bool>
     private let everyASCIIKeepsStart: Bool
     private let skipsInStart: Bool
 
@@ -111,12 +115,15 @@ package final class MatchAutomaton {
         classCount = plan.classes.masks.count
         columns = classCount + (hasWordAssertions ? 2 : 0)
         maximumStates = max(256, Self.maximumEntries / columns)
-        classIsWord = plan.classes.masks.map { mask in
-            plan.wordCharacterPosition.map { !(mask & PositionSet(position: $0)).isEmpty } ?? false
+        classIsWord = .allocate(capacity: classCount)
+        classIsTransparent = .allocate(capacity: classCount)
+        for (index, mask) in plan.classes.masks.enumerated() {
+            (classIsWord + index).initialize(to: plan.wordCharacterPosition.map { !(mask & PositionSet(position: $0)).isEmpty } ?? false)
+            (classIsTransparent + index).initialize(
+                to: plan.transparentCharacterPosition.map { !(mask & PositionSet(position: $0)).isEmpty } ?? false)
         }
-        classIsTransparent = plan.classes.masks.map { mask in
-            plan.transparentCharacterPosition.map { !(mask & PositionSet(position: $0)).isEmpty } ?? false
-        }
+        smallClasses = .allocate(capacity: CodePointClassTable.exactLimit)
+        smallClasses.initialize(from: plan.classes.smallClasses, count: CodePointClassTable.exactLimit)
         var firstCharacterPositions = PositionSet.empty
         for item in plan.automaton.entry where item >= 0 && plan.automaton.kinds[Int(item)] == .character {
             firstCharacterPositions |= PositionSet(position: Int(item))
@@ -127,7 +134,8 @@ package final class MatchAutomaton {
         let keeps = (0..<128).map { character in
             (plan.automaton.firstPositions & plan.classes.masks[Int(plan.classes.smallClasses[character])]).isEmpty
         }
-        asciiKeepsStart = keeps
+        asciiKeepsStart = .allocate(capacity: 128)
+        asciiKeepsStart.initialize(from: keeps, count: 128)
         everyASCIIKeepsStart = !keeps.contains(false)
         // With word assertions, a character may change the start state by being a word
         // character or not.
@@ -139,6 +147,10 @@ package final class MatchAutomaton {
     deinit {
         forwardTable.deallocate()
         reverseTable.deallocate()
+        classIsWord.deallocate()
+        classIsTransparent.deallocate()
+        smallClasses.deallocate()
+        asciiKeepsStart.deallocate()
     }
 
     // MARK: Searching UTF-16
@@ -215,45 +227,42 @@ package final class MatchAutomaton {
         let startRow = Int(startRows[0])
         var index = from
         var dead = false
-        let found: Int? = classes.smallClasses.withUnsafeBufferPointer { smallClasses in
-            while index < end {
-                if skipsInStart && row == startRow {
-                    index = firstPossibleMatchStart(inUTF16: text, from: index, to: end)
-                    if index >= end { break }
-                }
-                let unit = text[index]
-                var next = index &+ 1
-                let column: Int
-                if unit < 0x80 {
-                    column = Int(smallClasses[Int(unit)])
-                } else {
-                    var value = UInt32(unit)
-                    if UTF16.isLeadSurrogate(unit), next < end, UTF16.isTrailSurrogate(text[next]) {
-                        value = UTF16.scalarValue(lead: unit, trail: text[next])
-                        next &+= 1
-                    }
-                    guard let known = knownClass(of: value) else { return Self.unknownEnd }
-                    column = known
-                }
-                var entry = table[row &+ column]
-                if entry < 0 {
-                    entry = forwardTransition(fromRow: row, column: column)
-                    table = forwardTable
-                }
-                row = Int(entry >> Self.flagBits)
-                if entry & (Self.matchBit | Self.deadBit | Self.matchBeforeBit) != 0 {
-                    if entry & Self.matchBeforeBit != 0 { lastEnd = index }
-                    if entry & Self.matchBit != 0 { lastEnd = next }
-                    if entry & Self.deadBit != 0 {
-                        dead = true
-                        break
-                    }
-                }
-                index = next
+        let smallClasses = self.smallClasses
+        while index < end {
+            if skipsInStart && row == startRow {
+                index = firstPossibleMatchStart(inUTF16: text, from: index, to: end)
+                if index >= end { break }
             }
-            return nil
+            let unit = text[index]
+            var next = index &+ 1
+            let column: Int
+            if unit < 0x80 {
+                column = Int(smallClasses[Int(unit)])
+            } else {
+                var value = UInt32(unit)
+                if UTF16.isLeadSurrogate(unit), next < end, UTF16.isTrailSurrogate(text[next]) {
+                    value = UTF16.scalarValue(lead: unit, trail: text[next])
+                    next &+= 1
+                }
+                guard let known = knownClass(of: value) else { return Self.unknownEnd }
+                column = known
+            }
+            var entry = table[row &+ column]
+            if entry < 0 {
+                entry = forwardTransition(fromRow: row, column: column)
+                table = forwardTable
+            }
+            row = Int(entry >> Self.flagBits)
+            if entry & (Self.matchBit | Self.deadBit | Self.matchBeforeBit) != 0 {
+                if entry & Self.matchBeforeBit != 0 { lastEnd = index }
+                if entry & Self.matchBit != 0 { lastEnd = next }
+                if entry & Self.deadBit != 0 {
+                    dead = true
+                    break
+                }
+            }
+            index = next
         }
-        if let found { return found }
         return dead ? lastEnd : endOfText(fromRow: row, at: end, lastEnd: lastEnd)
     }
 
@@ -288,14 +297,12 @@ package final class MatchAutomaton {
             while index < end && text[index] < 0x80 { index &+= 1 }
             return index
         }
-        return asciiKeepsStart.withUnsafeBufferPointer { keeps in
-            while index < end {
-                let unit = text[index]
-                if unit >= 0x80 || !keeps[Int(unit)] { break }
-                index &+= 1
-            }
-            return index
+        while index < end {
+            let unit = text[index]
+            if unit >= 0x80 || !asciiKeepsStart[Int(unit)] { break }
+            index &+= 1
         }
+        return index
     }
 
     /// Where the match that ends at `end` starts: the earliest offset from `from` on from
@@ -311,39 +318,36 @@ package final class MatchAutomaton {
         var start = automaton.isNullable ? end : -1
         var index = end
         var dead = false
-        let unknown: Bool = classes.smallClasses.withUnsafeBufferPointer { smallClasses in
-            while index > from {
-                var previous = index &- 1
-                let unit = text[previous]
-                let column: Int
-                if unit < 0x80 {
-                    column = Int(smallClasses[Int(unit)])
-                } else {
-                    var value = UInt32(unit)
-                    if UTF16.isTrailSurrogate(unit), previous > from, UTF16.isLeadSurrogate(text[previous &- 1]) {
-                        previous &-= 1
-                        value = UTF16.scalarValue(lead: text[previous], trail: unit)
-                    }
-                    guard let known = knownClass(of: value) else { return true }
-                    column = known
+        let smallClasses = self.smallClasses
+        while index > from {
+            var previous = index &- 1
+            let unit = text[previous]
+            let column: Int
+            if unit < 0x80 {
+                column = Int(smallClasses[Int(unit)])
+            } else {
+                var value = UInt32(unit)
+                if UTF16.isTrailSurrogate(unit), previous > from, UTF16.isLeadSurrogate(text[previous &- 1]) {
+                    previous &-= 1
+                    value = UTF16.scalarValue(lead: text[previous], trail: unit)
                 }
-                var entry = table[row &+ column]
-                if entry < 0 {
-                    entry = reverseTransition(fromRow: row, column: column)
-                    table = reverseTable
-                }
-                row = Int(entry >> Self.flagBits)
-                if entry & Self.matchBeforeBit != 0 { start = index }
-                index = previous
-                if entry & Self.matchBit != 0 { start = index }
-                if entry & Self.deadBit != 0 {
-                    dead = true
-                    break
-                }
+                guard let known = knownClass(of: value) else { return -1 }
+                column = known
             }
-            return false
+            var entry = table[row &+ column]
+            if entry < 0 {
+                entry = reverseTransition(fromRow: row, column: column)
+                table = reverseTable
+            }
+            row = Int(entry >> Self.flagBits)
+            if entry & Self.matchBeforeBit != 0 { start = index }
+            index = previous
+            if entry & Self.matchBit != 0 { start = index }
+            if entry & Self.deadBit != 0 {
+                dead = true
+                break
+            }
         }
-        if unknown { return -1 }
         return dead ? start : startOfSearch(fromRow: row, column: startColumn, at: from, start: start)
     }
 
@@ -410,45 +414,41 @@ package final class MatchAutomaton {
         let startRow = Int(startRows[0])
         var index = from
         var dead = false
-        let found: Int? = classes.smallClasses.withUnsafeBufferPointer { smallClasses in
-            asciiKeepsStart.withUnsafeBufferPointer { keeps in
-                while index < end {
-                    if skipsInStart && row == startRow {
-                        while index < end && bytes[index] < 0x80 && keeps[Int(bytes[index])] { index &+= 1 }
-                        if index >= end { break }
-                    }
-                    let byte = bytes[index]
-                    var length = 1
-                    let column: Int
-                    if byte < 0x80 {
-                        column = Int(smallClasses[Int(byte)])
-                    } else {
-                        guard let (value, count) = UTF8Decoding.wellFormedSequence(at: index, in: bytes, end: end),
-                            let known = knownClass(of: value)
-                        else { return Self.unknownEnd }
-                        column = known
-                        length = count
-                    }
-                    var entry = table[row &+ column]
-                    if entry < 0 {
-                        entry = forwardTransition(fromRow: row, column: column)
-                        table = forwardTable
-                    }
-                    row = Int(entry >> Self.flagBits)
-                    if entry & (Self.matchBit | Self.deadBit | Self.matchBeforeBit) != 0 {
-                        if entry & Self.matchBeforeBit != 0 { lastEnd = index }
-                        if entry & Self.matchBit != 0 { lastEnd = index &+ length }
-                        if entry & Self.deadBit != 0 {
-                            dead = true
-                            break
-                        }
-                    }
-                    index &+= length
-                }
-                return nil
+        let smallClasses = self.smallClasses
+        let keeps = asciiKeepsStart
+        while index < end {
+            if skipsInStart && row == startRow {
+                while index < end && bytes[index] < 0x80 && keeps[Int(bytes[index])] { index &+= 1 }
+                if index >= end { break }
             }
+            let byte = bytes[index]
+            var length = 1
+            let column: Int
+            if byte < 0x80 {
+                column = Int(smallClasses[Int(byte)])
+            } else {
+                guard let (value, count) = UTF8Decoding.wellFormedSequence(at: index, in: bytes, end: end),
+                    let known = knownClass(of: value)
+                else { return Self.unknownEnd }
+                column = known
+                length = count
+            }
+            var entry = table[row &+ column]
+            if entry < 0 {
+                entry = forwardTransition(fromRow: row, column: column)
+                table = forwardTable
+            }
+            row = Int(entry >> Self.flagBits)
+            if entry & (Self.matchBit | Self.deadBit | Self.matchBeforeBit) != 0 {
+                if entry & Self.matchBeforeBit != 0 { lastEnd = index }
+                if entry & Self.matchBit != 0 { lastEnd = index &+ length }
+                if entry & Self.deadBit != 0 {
+                    dead = true
+                    break
+                }
+            }
+            index &+= length
         }
-        if let found { return found }
         return dead ? lastEnd : endOfText(fromRow: row, at: end, lastEnd: lastEnd)
     }
 
@@ -461,37 +461,34 @@ package final class MatchAutomaton {
         var start = automaton.isNullable ? end : -1
         var index = end
         var dead = false
-        let unknown: Bool = classes.smallClasses.withUnsafeBufferPointer { smallClasses in
-            while index > from {
-                var previous = index &- 1
-                let column: Int
-                if bytes[previous] < 0x80 {
-                    column = Int(smallClasses[Int(bytes[previous])])
-                } else {
-                    // The forward search read these bytes as well-formed characters.
-                    while previous > from && bytes[previous] & 0xC0 == 0x80 { previous &-= 1 }
-                    guard let (value, count) = UTF8Decoding.wellFormedSequence(at: previous, in: bytes, end: index),
-                        previous &+ count == index, let known = knownClass(of: value)
-                    else { return true }
-                    column = known
-                }
-                var entry = table[row &+ column]
-                if entry < 0 {
-                    entry = reverseTransition(fromRow: row, column: column)
-                    table = reverseTable
-                }
-                row = Int(entry >> Self.flagBits)
-                if entry & Self.matchBeforeBit != 0 { start = index }
-                index = previous
-                if entry & Self.matchBit != 0 { start = index }
-                if entry & Self.deadBit != 0 {
-                    dead = true
-                    break
-                }
+        let smallClasses = self.smallClasses
+        while index > from {
+            var previous = index &- 1
+            let column: Int
+            if bytes[previous] < 0x80 {
+                column = Int(smallClasses[Int(bytes[previous])])
+            } else {
+                // The forward search read these bytes as well-formed characters.
+                while previous > from && bytes[previous] & 0xC0 == 0x80 { previous &-= 1 }
+                guard let (value, count) = UTF8Decoding.wellFormedSequence(at: previous, in: bytes, end: index),
+                    previous &+ count == index, let known = knownClass(of: value)
+                else { return -1 }
+                column = known
             }
-            return false
+            var entry = table[row &+ column]
+            if entry < 0 {
+                entry = reverseTransition(fromRow: row, column: column)
+                table = reverseTable
+            }
+            row = Int(entry >> Self.flagBits)
+            if entry & Self.matchBeforeBit != 0 { start = index }
+            index = previous
+            if entry & Self.matchBit != 0 { start = index }
+            if entry & Self.deadBit != 0 {
+                dead = true
+                break
+            }
         }
-        if unknown { return -1 }
         return dead ? start : startOfSearch(fromRow: row, column: startColumn, at: from, start: start)
     }
 
@@ -500,7 +497,8 @@ package final class MatchAutomaton {
     private func knownClass(of value: UInt32) -> Int? {
         if approximatesLargeCharacters && value >= CodePointClassTable.exactLimit { return nil }
         let valueClass = classes.classOf(value)
-        guard valueClass != CodePointClassTable.stopClass, !classIsTransparent[Int(valueClass)] else { return nil }
+        guard valueClass != CodePointClassTable.stopClass else { return nil }
+        if hasWordAssertions && classIsTransparent[Int(valueClass)] { return nil }
         return Int(valueClass)
     }
 
@@ -637,7 +635,7 @@ package final class MatchAutomaton {
 
     /// The row of the state in which the reverse search starts before a word character (row
     /// 0: before anything else).
-    private var reverseStartAfterWordRow: Int32 = 0
+    @exclusivity(unchecked) private var reverseStartAfterWordRow: Int32 = 0
 
     /// Adds the states in which the reverse search starts: the items a match may end with,
     /// before a character that is not, and that is, a word character.
