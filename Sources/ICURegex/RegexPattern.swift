@@ -37,8 +37,14 @@ public final class RegexPattern: @unchecked Sendable {
     let plan: SearchPlan?
 
     /// Finds where matches lie without ICU, for patterns whose matches depend on their
-    /// characters alone (see ``MatchAutomaton``); nil without the search plan.
+    /// characters and word boundaries alone (see ``MatchAutomaton``); nil without the search
+    /// plan.
     let matchAutomata: LazyMatchAutomaton?
+
+    /// Finds the matches of an alternation of many strings without ICU (see
+    /// ``LiteralAlternationMatcher``), worked out on first use; nil without the search plan or
+    /// when the pattern is not one.
+    let literalAlternation: LazyValue<LiteralAlternationMatcher?>?
 
     /// The number of capture groups in the pattern, not counting the whole match (group 0).
     public let numberOfCaptureGroups: Int
@@ -64,9 +70,14 @@ public final class RegexPattern: @unchecked Sendable {
         self.limits = limits
         self.template = try MatcherHandle.open(pattern, options: options)
         self.numberOfCaptureGroups = Int(icushim_regex_group_count(template))
+        let syntax = options.contains(.ignoreMetacharacters) ? nil : PatternReader.read(pattern)
         self.usesPreviousMatchEnd =
-            !options.contains(.ignoreMetacharacters)
-            && (PatternReader.read(pattern)?.contains { $0 == .assertion(.previousMatchEnd) } ?? true)
+            !options.contains(.ignoreMetacharacters) && (syntax?.contains { $0 == .assertion(.previousMatchEnd) } ?? true)
+        if usesSearchPlan, let syntax, syntax.isAlternationOfManyStrings {
+            self.literalAlternation = LazyValue { LiteralAlternationMatcher(syntax, options: options) }
+        } else {
+            self.literalAlternation = nil
+        }
         self.plan = usesSearchPlan ? SearchPlan(pattern: pattern, options: options) : nil
         self.matchAutomata = usesSearchPlan ? LazyMatchAutomaton(pattern, options: options) : nil
     }
@@ -140,8 +151,22 @@ public final class RegexPattern: @unchecked Sendable {
             range.lowerBound >= 0 && range.upperBound <= text.count,
             "RegexPattern.firstMatch: range \(range) is out of bounds for a text of \(text.count) UTF-16 units"
         )
-        if range.count >= SearchPlan.minimumSearchLength, let plan, let base = text.baseAddress {
-            return try plannedMatch(plan, in: base, range: range, anchored: anchored)
+        if range.count >= SearchPlan.minimumSearchLength, let base = text.baseAddress {
+            if let literalAlternation, literalAlternation.isWorkedOut || range.count >= SearchPlan.automatonSearchLength,
+                let matcher = literalAlternation.value
+            {
+                switch matcher.firstMatch(inUTF16: base + range.lowerBound, from: 0, to: range.count) {
+                case .match(let match) where !anchored || match.lowerBound == 0:
+                    return UTF16Range(location: range.lowerBound + match.lowerBound, length: match.count)
+                case .match, .noMatch:
+                    return .notFound
+                case .unknown:
+                    break
+                }
+            }
+            if let plan {
+                return try plannedMatch(plan, in: base, range: range, anchored: anchored)
+            }
         }
         let start = text.baseAddress.map { $0 + range.lowerBound }
         let found = try withPooledMatcher { handle throws(ICURegexError) in

@@ -232,6 +232,67 @@ import TestSupport
         #expect(compared > 100_000)
     }
 
+    @Test("alternations of many strings: the literal alternation matcher's matches are ICU's")
+    func literalAlternations() throws {
+        var random = SplitMix64(seed: Self.seed ^ 0x4449_4354)
+        let letters: [String] = ["a", "b", "c", "ab", "é", "ж", "😀", "1", "_"]
+        var compared = 0
+        var unknown = 0
+        var failures = 0
+        for index in 0..<100 where failures < 10 {
+            let words = (0..<random.number(in: 16...60)).map { _ in
+                (0..<random.number(in: 1...4)).map { _ in random.element(of: letters) }.joined()
+            }
+            let body = words.map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|")
+            let pattern = [#"\b(?:\#(body))\b"#, "(?:\(body))", #"\b(\#(body))"#, #"(?:\#(body))\b"#][index % 4]
+            let syntax = try #require(PatternReader.read(pattern))
+            let matcher = try #require(LiteralAlternationMatcher(syntax, options: []), "\(pattern)")
+            let icu = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false).makeMatcher()
+            for _ in 0..<20 {
+                let pieces = (0..<random.number(in: 0...12)).map { _ in
+                    random.chance(0.6) ? random.element(of: words) : random.element(of: [" ", "-", "x", "a", "e\u{301}", "\n", "ab"])
+                }
+                let units = Array(pieces.joined().utf16)
+                units.withUnsafeBufferPointer { buffer in
+                    let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 2)!
+                    var from = 0
+                    while from <= units.count {
+                        let expected = try? icu.firstMatch(inUTF16: buffer, from: from)
+                        let outcome = matcher.firstMatch(inUTF16: base, from: from, to: units.count)
+                        switch outcome {
+                        case .unknown: unknown += 1
+                        case .noMatch where expected == nil: compared += 1
+                        case .match(let found) where found == expected: compared += 1
+                        default:
+                            failures += 1
+                            Issue.record(
+                                Comment(rawValue: "pattern \(pattern) from \(from): ICU \(String(describing: expected)), matcher \(outcome); text \(UTF16Units.describe(units))"))
+                            return
+                        }
+                        guard let match = expected else { break }
+                        from = match.isEmpty ? match.upperBound + 1 : match.upperBound
+                    }
+                }
+            }
+            // The library's walk over a long text uses the matcher.
+            if index % 25 == 0 {
+                var text = ""
+                while text.utf16.count < SearchPlan.automatonSearchLength + 100 {
+                    text += random.chance(0.7) ? random.element(of: words) : random.element(of: [" ", "-", "x "])
+                }
+                let fast = try RegexPattern(pattern)
+                let slow = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false)
+                let units = Array(text.utf16)
+                units.withUnsafeBufferPointer { buffer in
+                    #expect(Array(fast.matches(inUTF16: buffer)) == Array(slow.matches(inUTF16: buffer)), "\(pattern)")
+                    #expect((try? fast.firstMatch(inUTF16: buffer, range: 7..<buffer.count)) == (try? slow.firstMatch(inUTF16: buffer, range: 7..<buffer.count)))
+                }
+            }
+        }
+        print("MatchAutomatonDifferentialTests.literalAlternations: \(compared) searches compared, \(unknown) unknown")
+        #expect(compared > 5_000)
+    }
+
     @Test(
         "named cases: priorities, loops and what the automaton leaves to ICU",
         arguments: [

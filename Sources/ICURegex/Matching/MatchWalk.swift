@@ -43,6 +43,8 @@ package final class MatchWalk {
         /// The match automaton, from where ICU's loop would start each search, and ICU where
         /// the automaton cannot tell.
         case automaton(MatchAutomaton)
+        /// The same with the matcher of an alternation of many strings.
+        case literalAlternation(LiteralAlternationMatcher)
         /// ICU's `find` from where its loop would start each search: for a pattern without
         /// `\G`, the same matches as `findNext`, with ICU's time limit for each search (ICU
         /// counts the time of successive `findNext` calls together, so that a long walk would
@@ -89,12 +91,19 @@ package final class MatchWalk {
         let isLong = usesSearchPlan && count >= SearchPlan.minimumSearchLength
         // The automaton's plan asks ICU about the pattern's classes, which only a long text
         // repays the first time (see ``SearchPlan/automatonSearchLength``).
-        if isLong, let automata = pattern.matchAutomata, count >= SearchPlan.automatonSearchLength || automata.isPlanned {
+        let literalAlternation = pattern.literalAlternation.flatMap { lazy in
+            isLong && (lazy.isWorkedOut || count >= SearchPlan.automatonSearchLength) ? lazy.value : nil
+        }
+        if literalAlternation == nil, isLong, let automata = pattern.matchAutomata,
+            count >= SearchPlan.automatonSearchLength || automata.isPlanned
+        {
             matchAutomaton = automata.take()
         } else {
             matchAutomaton = nil
         }
-        if isLong, let plan = pattern.plan, plan.findsMatchesByTheirCharactersAlone,
+        if let literalAlternation {
+            mode = .literalAlternation(literalAlternation)
+        } else if isLong, let plan = pattern.plan, plan.findsMatchesByTheirCharactersAlone,
             matchAutomaton == nil || plan.searchesForLiterals
         {
             mode = .plan(plan)
@@ -211,7 +220,9 @@ package final class MatchWalk {
             case .plan(let plan):
                 found = try plannedMatch(plan)
             case .automaton(let automaton):
-                found = try automatonMatch(automaton)
+                found = try matchWithoutICU { automaton.firstMatch(inUTF16: $0, from: $1, to: $2) }
+            case .literalAlternation(let matcher):
+                found = try matchWithoutICU { matcher.firstMatch(inUTF16: $0, from: $1, to: $2) }
             case .findFrom:
                 found = try find(from: nextSearchStart())
             }
@@ -304,12 +315,14 @@ package final class MatchWalk {
         return match
     }
 
-    /// The next match found with `automaton`, from where ICU's loop would search; ICU's when
-    /// the automaton cannot tell.
-    private func automatonMatch(_ automaton: MatchAutomaton) throws(ICURegexError) -> Range<Int>? {
-        // The automaton is used only for long texts, which have an address.
+    /// The next match that `find(text, from, end)` finds without ICU, from where ICU's loop
+    /// would search; ICU's when it cannot tell.
+    private func matchWithoutICU(
+        _ find: (UnsafePointer<UInt16>, Int, Int) -> MatchAutomaton.Outcome
+    ) throws(ICURegexError) -> Range<Int>? {
+        // Used only for long texts, which have an address.
         guard let start = nextSearchStart(), let base else { return nil }
-        switch automaton.firstMatch(inUTF16: base, from: start, to: count) {
+        switch find(base, start, count) {
         case .match(let match):
             try setMatchFoundWithoutICU(match, in: base)
             return match
