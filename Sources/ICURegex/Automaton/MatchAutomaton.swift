@@ -24,9 +24,13 @@
 /// ICU's `\b` looks past combining marks and format characters, which end the search with
 /// ``Outcome/unknown``.
 ///
-/// A search that reads a character the classes do not know exactly (see
-/// ``MatchAutomatonPlan/approximatesLargeCharacters``), a character whose case folding is
-/// several, or ill-formed UTF-8 ends with ``Outcome/unknown``, and the caller asks ICU.
+/// The classes know the characters below ``CodePointClassTable/exactLimit`` exactly; a larger
+/// one, where the plan's classes approximate (see
+/// ``MatchAutomatonPlan/approximatesLargeCharacters``), is classified the first time the
+/// automaton reads it, by asking ICU which of the plan's sets hold it, and is then one of the
+/// table's classes if some class has the same positions. A search that reads a character no
+/// class fits, a character whose case folding is several, or ill-formed UTF-8 ends with
+/// ``Outcome/unknown``, and the caller asks ICU.
 ///
 /// Not thread-safe: each thread makes its own from the shared plan.
 package final class MatchAutomaton {
@@ -102,12 +106,33 @@ package final class MatchAutomaton {
 
     /// For each ASCII character, true when an unanchored search in its start state stays
     /// there reading it: no match can start with it.
-    private let asciiKeepsStart: UnsafeMutablePointer<Bool>
-    private let everyASCIIKeepsStart: Bool
+    private let startScanner: MatchStartScanner
     private let skipsInStart: Bool
+
+    /// The plan's sets and options, for classifying characters from
+    /// ``CodePointClassTable/exactLimit`` on; the class of each set of positions.
+    private let classifiedSets: [CodePointSet]
+    private let options: RegexPattern.Options
+    private let classOfMask: [PositionSet: Int32]
+    /// ICU matchers of the plan's sets, made when first needed (nil until then, and for
+    /// literal characters not ignoring case, which are compared).
+    private var setMatchers: [RegexMatcher?]
+    /// The class of each BMP code point from ``CodePointClassTable/exactLimit`` on that was
+    /// read: -2 not known yet, -1 none fits; allocated on first use. Other code points'
+    /// classes, the same way.
+    @exclusivity(unchecked) private var largeBMPClasses: UnsafeMutablePointer<Int16>?
+    private var astralClasses: [UInt32: Int32] = [:]
 
     /// Makes the automata of `plan`, with empty tables.
     init(_ plan: MatchAutomatonPlan) {
+        classifiedSets = plan.classifiedSets
+        options = plan.options
+        var classOfMask: [PositionSet: Int32] = [:]
+        for (index, mask) in plan.classes.masks.enumerated() where classOfMask[mask] == nil {
+            classOfMask[mask] = Int32(index)
+        }
+        self.classOfMask = classOfMask
+        setMatchers = Array(repeating: nil, count: plan.classifiedSets.count)
         automaton = plan.automaton
         classes = plan.classes
         approximatesLargeCharacters = plan.approximatesLargeCharacters
@@ -134,9 +159,7 @@ package final class MatchAutomaton {
         let keeps = (0..<128).map { character in
             (plan.automaton.firstPositions & plan.classes.masks[Int(plan.classes.smallClasses[character])]).isEmpty
         }
-        asciiKeepsStart = .allocate(capacity: 128)
-        asciiKeepsStart.initialize(from: keeps, count: 128)
-        everyASCIIKeepsStart = !keeps.contains(false)
+        startScanner = MatchStartScanner(keepsStart: keeps)
         // With word assertions, a character may change the start state by being a word
         // character or not.
         skipsInStart = !plan.automaton.isNullable && !plan.automaton.hasWordAssertions
@@ -150,7 +173,7 @@ package final class MatchAutomaton {
         classIsWord.deallocate()
         classIsTransparent.deallocate()
         smallClasses.deallocate()
-        asciiKeepsStart.deallocate()
+        largeBMPClasses?.deallocate()
     }
 
     // MARK: Searching UTF-16
@@ -230,7 +253,7 @@ package final class MatchAutomaton {
         let smallClasses = self.smallClasses
         while index < end {
             if skipsInStart && row == startRow {
-                index = firstPossibleMatchStart(inUTF16: text, from: index, to: end)
+                index = startScanner.firstPossibleStart(inUTF16: text, from: index, to: end)
                 if index >= end { break }
             }
             let unit = text[index]
@@ -274,35 +297,6 @@ package final class MatchAutomaton {
         var entry = forwardTable[row &+ endColumn]
         if entry < 0 { entry = forwardTransition(fromRow: row, column: endColumn) }
         return entry & Self.matchBeforeBit != 0 ? end : lastEnd
-    }
-
-    /// The first offset of `text[start..<end]` at which an unanchored search in its start
-    /// state may leave it: the first unit that is not an ASCII character keeping the start.
-    @inline(__always)
-    private func firstPossibleMatchStart(inUTF16 text: UnsafePointer<UInt16>, from start: Int, to end: Int) -> Int {
-        var index = start
-        if everyASCIIKeepsStart {
-            // Four units a word: a unit from 0x80 on has a bit under the mask.
-            let highBits: UInt64 = 0xFF80_FF80_FF80_FF80
-            let raw = UnsafeRawPointer(text)
-            while index &+ 16 <= end {
-                let bytes = index &* 2
-                let words = raw.loadUnaligned(fromByteOffset: bytes, as: UInt64.self)
-                    | raw.loadUnaligned(fromByteOffset: bytes &+ 8, as: UInt64.self)
-                    | raw.loadUnaligned(fromByteOffset: bytes &+ 16, as: UInt64.self)
-                    | raw.loadUnaligned(fromByteOffset: bytes &+ 24, as: UInt64.self)
-                if words & highBits != 0 { break }
-                index &+= 16
-            }
-            while index < end && text[index] < 0x80 { index &+= 1 }
-            return index
-        }
-        while index < end {
-            let unit = text[index]
-            if unit >= 0x80 || !asciiKeepsStart[Int(unit)] { break }
-            index &+= 1
-        }
-        return index
     }
 
     /// Where the match that ends at `end` starts: the earliest offset from `from` on from
@@ -415,10 +409,9 @@ package final class MatchAutomaton {
         var index = from
         var dead = false
         let smallClasses = self.smallClasses
-        let keeps = asciiKeepsStart
         while index < end {
             if skipsInStart && row == startRow {
-                while index < end && bytes[index] < 0x80 && keeps[Int(bytes[index])] { index &+= 1 }
+                index = startScanner.firstPossibleStart(inUTF8: bytes, from: index, to: end)
                 if index >= end { break }
             }
             let byte = bytes[index]
@@ -495,11 +488,72 @@ package final class MatchAutomaton {
     /// The class of a code point from 0x80 on, when the classes know it exactly.
     @inline(__always)
     private func knownClass(of value: UInt32) -> Int? {
-        if approximatesLargeCharacters && value >= CodePointClassTable.exactLimit { return nil }
+        if approximatesLargeCharacters && value >= CodePointClassTable.exactLimit {
+            if value < 0x1_0000, let known = largeBMPClasses?[Int(value)], known >= -1 {
+                return known >= 0 ? Int(known) : nil
+            }
+            return largeClass(of: value)
+        }
         let valueClass = classes.classOf(value)
         guard valueClass != CodePointClassTable.stopClass else { return nil }
         if hasWordAssertions && classIsTransparent[Int(valueClass)] { return nil }
         return Int(valueClass)
+    }
+
+    /// The class of `value`, from ``CodePointClassTable/exactLimit`` on, worked out by
+    /// asking ICU which sets hold it and kept; nil when no class has those positions, or with
+    /// word assertions when `\b` looks past it, or ignoring case when its folding is several
+    /// characters.
+    @inline(never)
+    private func largeClass(of value: UInt32) -> Int? {
+        if value >= 0x1_0000, let known = astralClasses[value] { return known >= 0 ? Int(known) : nil }
+        var found: Int32 = -1
+        if !(options.contains(.caseInsensitive) && MultiCharacterFolds.contains(value)), let mask = positions(holding: value),
+            let fitting = classOfMask[mask], !(hasWordAssertions && classIsTransparent[Int(fitting)])
+        {
+            found = fitting
+        }
+        if value >= 0x1_0000 {
+            astralClasses[value] = found
+        } else {
+            if largeBMPClasses == nil {
+                largeBMPClasses = .allocate(capacity: 0x1_0000)
+                largeBMPClasses!.initialize(repeating: -2, count: 0x1_0000)
+            }
+            largeBMPClasses![Int(value)] = Int16(found)
+        }
+        return found >= 0 ? Int(found) : nil
+    }
+
+    /// The positions of the plan's sets that hold `value`, asked of ICU; nil when ICU fails.
+    private func positions(holding value: UInt32) -> PositionSet? {
+        // A lone surrogate is a code point of its own for ICU.
+        let units: [UInt16] = Unicode.Scalar(value).map { Array(String($0).utf16) } ?? [UInt16(truncatingIfNeeded: value)]
+        var mask = PositionSet.empty
+        for (index, set) in classifiedSets.enumerated() {
+            let holds: Bool
+            switch set {
+            case .scalar(let scalar) where !options.contains(.caseInsensitive):
+                holds = scalar == value
+            case .scalar(let scalar) where scalar > 0x10FFFF:
+                holds = false
+            default:
+                if setMatchers[index] == nil {
+                    let text: String
+                    if case .icuClass(let classText) = set { text = classText } else if case .scalar(let scalar) = set {
+                        text = "\\x{" + String(scalar, radix: 16) + "}"
+                    } else { return nil }
+                    guard let pattern = try? RegexPattern(text, options: options, limits: .default, usesSearchPlan: false),
+                        let matcher = try? pattern.makeMatcher()
+                    else { return nil }
+                    setMatchers[index] = matcher
+                }
+                let found = units.withUnsafeBufferPointer { buffer in try? setMatchers[index]!.firstMatch(inUTF16: buffer, from: 0) }
+                holds = found == 0..<units.count
+            }
+            if holds { mask |= PositionSet(position: index) }
+        }
+        return mask
     }
 
     // MARK: Forward states

@@ -10,6 +10,10 @@
 struct MatchAutomatonPlan: Sendable {
     let automaton: PrioritizedPositionAutomaton
     let classes: CodePointClassTable
+    /// The sets the classes were made for: the automaton's positions' and, with word
+    /// assertions, the two the automaton asks about; and the options ICU reads them with.
+    let classifiedSets: [CodePointSet]
+    let options: RegexPattern.Options
     /// With word assertions, the position in the classes' masks of the word characters that
     /// `\b` tells from others, and of the characters that make ICU's `\b` look past them
     /// (Grapheme_Extend and Cf), which end the automaton's search with
@@ -23,8 +27,8 @@ struct MatchAutomatonPlan: Sendable {
     private static let transparentCharacters = CodePointSet.icuClass("[\\p{Grapheme_Extend}\\p{Cf}]")
 
     /// True when some position has a class, or case is ignored: the classes are then exact
-    /// only below ``CodePointClassTable/exactLimit``, and a search that reads a character from
-    /// there on ends with ``MatchAutomaton/Outcome/unknown``.
+    /// only below ``CodePointClassTable/exactLimit``, and a character from there on is
+    /// classified when the automaton first reads it (see ``MatchAutomaton``).
     let approximatesLargeCharacters: Bool
 
     /// The options the classes follow (ICU is asked about each class with them) or that change
@@ -57,6 +61,8 @@ struct MatchAutomatonPlan: Sendable {
         else { return nil }
         self.automaton = automaton
         self.classes = classes
+        classifiedSets = sets
+        self.options = options
         approximatesLargeCharacters = ignoringCase || sets.contains {
             if case .icuClass = $0 { return true }
             return false
