@@ -248,6 +248,7 @@ package final class MatchWalk {
 
     /// Where ICU's loop starts its next search: at the previous match's end, or one code point
     /// further after an empty match; nil when that is past the text.
+    @inline(__always)
     private func nextSearchStart() -> Int? {
         guard let previous = previousMatch else { return 0 }
         guard previous.isEmpty else { return previous.upperBound }
@@ -316,7 +317,8 @@ package final class MatchWalk {
     }
 
     /// The next match that `find(text, from, end)` finds without ICU, from where ICU's loop
-    /// would search; ICU's when it cannot tell.
+    /// would search; ICU's when it cannot tell. Inlined, so that `find` is a direct call.
+    @inline(__always)
     private func matchWithoutICU(
         _ find: (UnsafePointer<UInt16>, Int, Int) -> MatchAutomaton.Outcome
     ) throws(ICURegexError) -> Range<Int>? {
