@@ -129,7 +129,7 @@ struct SearchEngineLargeInputTests {
         // it and backtracks without end from its start.
         let fixture = try EngineFixture(texts: ["in": String(repeating: "a", count: 50_000) + "cab\naab\n"])
         let started = Date()
-        let result = try TestProcess.icugrep(["--time-limit=0.1", "-n", "(a+)+b\\b", "in"], directory: fixture.directory)
+        let result = try TestProcess.icugrep(["--time-limit=0.1", "-n", "(a+)+b(?!x)", "in"], directory: fixture.directory)
         #expect(Date().timeIntervalSince(started) < 30)
         #expect(result.output == "2:aab\n")
         #expect(result.errors == "icugrep: in:1: the pattern exceeded its time limit; line skipped\n")

@@ -24,6 +24,10 @@ package struct LinePatterns: Sendable {
     /// The matcher that finds the matches of many fixed strings without ICU, when the
     /// patterns are such strings matched with case and spanning nothing more (no `-w` or `-x`).
     let longestLiteralMatcher: LongestLiteralMatcher?
+    /// True when a pattern's match automaton may find where its matches lie (see
+    /// ``LineSearcher/firstMatchWithoutICU(inUTF8:from:)``): with the prefilter, which it
+    /// belongs with, so that a search without both is ICU's alone.
+    let findsMatchesWithoutICU: Bool
 
     /// Compiles `patterns`, ICU pattern texts of which a line matches when any one does.
     ///
@@ -50,6 +54,7 @@ package struct LinePatterns: Sendable {
         longestLiteralMatcher = wrapper == .none ? wordList.flatMap(LongestLiteralMatcher.init) : nil
         // The prefilter reads the texts as ICU compiled them, wrappers included: the wrapper's
         // assertions are the only place where `-w` and `-x` are written.
+        findsMatchesWithoutICU = prefilters
         if prefilters {
             let texts = compiled.map(\.pattern)
             requiredLiterals = RequiredLiterals(patterns: texts, ignoreCase: options.contains(.caseInsensitive))

@@ -51,7 +51,8 @@ package final class LineSearcher {
         candidateFinder = ownedCandidateFinder.map { Unmanaged.passUnretained($0) }
         automaton = ownedAutomaton.map { Unmanaged.passUnretained($0) }
         longestLiteralMatcher = patterns.longestLiteralMatcher
-        matchAutomaton = matchers.count == 1 ? patterns.patterns[0].matchAutomata?.automatonOfItsOwn() : nil
+        matchAutomaton =
+            patterns.findsMatchesWithoutICU && matchers.count == 1 ? patterns.patterns[0].matchAutomata?.automatonOfItsOwn() : nil
     }
 
     /// The first match in `text` that starts at or after `from`, in the text's units; with
