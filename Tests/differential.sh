@@ -3,16 +3,20 @@
 # the one pattern reader's analyses against ICU (PatternSyntaxTests' generated patterns), and
 # ICURegularExpression and RegexPattern's matches against NSRegularExpression
 # (RegularExpressionDifferentialTests, MatchSequenceDifferentialTests: generated cases and long
-# texts). A failure prints the case, and the seed to run it again with.
+# texts), and the match automaton against ICU (MatchAutomatonDifferentialTests: priority
+# puzzles, every construct of the reader, long texts, alternations of many strings). A failure
+# prints the case, and the seed to run it again with.
 #
 # Usage: Tests/differential.sh [--seed N] [--minutes M] [--patterns P] [--cases C] [--only S]
 #   --seed N       the first seed (default: 1); the runs take N, N+1, ...
 #   --minutes M    how long to go on (default: 10)
-#   --patterns P   patterns per seed for PatternSyntaxTests (default: 50000)
+#   --patterns P   patterns per seed for PatternSyntaxTests and for each generator of
+#                  MatchAutomatonDifferentialTests (default: 50000; about 4 million searches)
 #   --cases C      cases per seed for the NSRegularExpression suites (default: 200000; a
 #                  quarter of them for MatchSequenceDifferentialTests, one in 800 and one in
 #                  1200 long texts)
-#   --only S       run only "patterns" (PatternSyntaxTests) or "nsregex" (the other two)
+#   --only S       run only "patterns" (PatternSyntaxTests), "nsregex" (the two
+#                  NSRegularExpression suites) or "automaton" (MatchAutomatonDifferentialTests)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -45,10 +49,14 @@ run() {
 }
 
 while [ "$(date +%s)" -lt "$deadline" ]; do
-    if [ "$only" != nsregex ]; then
+    if [ -z "$only" ] || [ "$only" = automaton ]; then
+        run automaton 'MatchAutomatonDifferentialTests/(priorityPuzzles|readerConstructs|longTexts|literalAlternations)' \
+            'MatchAutomatonDifferentialTests.priorityPuzzles: seed'
+    fi
+    if [ -z "$only" ] || [ "$only" = patterns ]; then
         run patterns 'PatternSyntaxTests/generatedPatterns' 'PatternSyntaxTests: seed'
     fi
-    if [ "$only" != patterns ]; then
+    if [ -z "$only" ] || [ "$only" = nsregex ]; then
         # The generated cases and long texts only: the named tests do not depend on the seed.
         run nsregex 'RegularExpressionDifferentialTests/(generatedCases|longTexts)|MatchSequenceDifferentialTests/(generatedCases|longTexts|generatedPatternsOnLongTexts)' \
             'RegularExpressionDifferentialTests: seed'
