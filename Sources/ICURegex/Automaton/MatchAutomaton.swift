@@ -64,10 +64,13 @@ package final class MatchAutomaton {
     /// are characters ICU's `\b` looks past (which the automaton does not follow).
     private let classIsWord: UnsafeMutablePointer<Bool>
     private let classIsTransparent: UnsafeMutablePointer<Bool>
-    /// The class of each code point below ``CodePointClassTable/exactLimit``: the classes'
-    /// table, in memory of the automaton's own (read without reference counting in the
-    /// scans, as ``LineAutomaton`` reads its byte columns).
+    /// The class of each code point below ``CodePointClassTable/exactLimit``, or
+    /// ``unknownClass`` for one that makes the answer unknown (a multi-character case folding,
+    /// or a character `\b` looks past when the pattern has one): the classes' table, in
+    /// memory of the automaton's own (read without reference counting in the scans, as
+    /// ``LineAutomaton`` reads its byte columns).
     private let smallClasses: UnsafeMutablePointer<UInt8>
+    private static let unknownClass: UInt8 = 255
     /// The number of classes; the table's columns are one per class and, with word
     /// assertions, one (forward) or two (reverse) for the text's ends.
     private let classCount: Int
@@ -148,7 +151,10 @@ package final class MatchAutomaton {
                 to: plan.transparentCharacterPosition.map { !(mask & PositionSet(position: $0)).isEmpty } ?? false)
         }
         smallClasses = .allocate(capacity: CodePointClassTable.exactLimit)
-        smallClasses.initialize(from: plan.classes.smallClasses, count: CodePointClassTable.exactLimit)
+        for (codePoint, valueClass) in plan.classes.smallClasses.enumerated() {
+            let unknown = valueClass == CodePointClassTable.stopClass || classIsTransparent[Int(valueClass)]
+            (smallClasses + codePoint).initialize(to: unknown ? Self.unknownClass : valueClass)
+        }
         var firstCharacterPositions = PositionSet.empty
         for item in plan.automaton.entry where item >= 0 && plan.automaton.kinds[Int(item)] == .character {
             firstCharacterPositions |= PositionSet(position: Int(item))
@@ -259,8 +265,10 @@ package final class MatchAutomaton {
             let unit = text[index]
             var next = index &+ 1
             let column: Int
-            if unit < 0x80 {
-                column = Int(smallClasses[Int(unit)])
+            if unit < CodePointClassTable.exactLimit {
+                let small = smallClasses[Int(unit)]
+                if small == Self.unknownClass { return Self.unknownEnd }
+                column = Int(small)
             } else {
                 var value = UInt32(unit)
                 if UTF16.isLeadSurrogate(unit), next < end, UTF16.isTrailSurrogate(text[next]) {
@@ -419,6 +427,12 @@ package final class MatchAutomaton {
             let column: Int
             if byte < 0x80 {
                 column = Int(smallClasses[Int(byte)])
+            } else if byte >= 0xC2 && byte <= 0xDF && index &+ 1 < end && bytes[index &+ 1] & 0xC0 == 0x80 {
+                // Two bytes, below U+0800: the classes know it.
+                let small = smallClasses[Int(UInt32(byte & 0x1F) << 6 | UInt32(bytes[index &+ 1] & 0x3F))]
+                if small == Self.unknownClass { return Self.unknownEnd }
+                column = Int(small)
+                length = 2
             } else {
                 guard let (value, count) = UTF8Decoding.wellFormedSequence(at: index, in: bytes, end: end),
                     let known = knownClass(of: value)
@@ -493,6 +507,10 @@ package final class MatchAutomaton {
                 return known >= 0 ? Int(known) : nil
             }
             return largeClass(of: value)
+        }
+        if value < CodePointClassTable.exactLimit {
+            let small = smallClasses[Int(value)]
+            return small == Self.unknownClass ? nil : Int(small)
         }
         let valueClass = classes.classOf(value)
         guard valueClass != CodePointClassTable.stopClass else { return nil }
