@@ -7,11 +7,22 @@ import CICUShim
 /// starting offset, so that text before the offset is still seen by look-behind and `\b`, as
 /// when finding successive matches. A matcher is not `Sendable`: make one per thread with
 /// ``RegexPattern/makeMatcher()``.
+///
+/// Once a matcher has searched as much text as repays working out the pattern's
+/// ``MatchAutomaton`` (``SearchPlan/automatonSearchLength`` units, or at once when the pattern
+/// has it already), it finds matches with the automaton where the pattern allows, and with ICU
+/// where the automaton cannot tell.
 public final class RegexMatcher {
     /// The pattern this matcher searches for.
     public let pattern: RegexPattern
 
     private let handle: OpaquePointer
+
+    /// The pattern's match automaton, this matcher's own once it has searched enough.
+    private var matchAutomaton: MatchAutomaton?
+    /// The units searched so far, until the automaton is made; -1 once it is made, or known
+    /// to be impossible.
+    private var unitsSearched = 0
 
     init(pattern: RegexPattern, handle: OpaquePointer) {
         self.pattern = pattern
@@ -28,18 +39,69 @@ public final class RegexMatcher {
     ///   when the search hits a limit; ``ICURegexError/indexOutOfBounds`` when `from` is
     ///   outside `text`.
     public func firstMatch(inUTF16 text: UnsafeBufferPointer<UInt16>, from: Int = 0) throws(ICURegexError) -> Range<Int>? {
+        if let automaton = automaton(afterSearching: text.count - from), let base = text.baseAddress,
+            from >= 0, from <= text.count,
+            from == 0 || from == text.count || !(UTF16.isTrailSurrogate(base[from]) && UTF16.isLeadSurrogate(base[from - 1]))
+        {
+            switch automaton.firstMatch(inUTF16: base, from: from, to: text.count) {
+            case .match(let match): return match
+            case .noMatch: return nil
+            case .unknown: break
+            }
+        }
+        return try icuFirstMatch(inUTF16: text, from: from)
+    }
+
+    /// ICU's first match, as ``firstMatch(inUTF16:from:)`` finds it, without the automaton.
+    func icuFirstMatch(inUTF16 text: UnsafeBufferPointer<UInt16>, from: Int) throws(ICURegexError) -> Range<Int>? {
         try MatcherHandle.find(handle, utf16: text.baseAddress, length: text.count, from: from)
     }
 
     /// Finds the first match in the UTF-8 `text` that starts at or after byte `from` and
     /// returns its byte offsets, or nil. Ill-formed UTF-8 reads as U+FFFD, one for each
     /// maximal ill-formed subsequence, and never stops the search.
+    ///
+    /// `\b` at the end of the text is decided as in a UTF-16 search, from the last character:
+    /// ICU's own UTF-8 search decides it from a stale position (`isWordBoundary` in ICU 72's
+    /// `rematch.cpp`), which only ICU's fallback still does.
     /// - Throws: ``ICURegexError/timeLimitExceeded`` or ``ICURegexError/stackLimitExceeded``
     ///   when the search hits a limit; ``ICURegexError/indexOutOfBounds`` when `from` is
     ///   outside `text`; ``ICURegexError/illegalArgument`` when `text` is longer than
     ///   `Int32.max` bytes, the most ICU's UTF-8 text takes (the UTF-16 search has no such
     ///   limit).
     public func firstMatch(inUTF8 text: UnsafeRawBufferPointer, from: Int = 0) throws(ICURegexError) -> Range<Int>? {
+        if let automaton = automaton(afterSearching: text.count - from), let base = text.baseAddress,
+            from >= 0, from <= text.count, text.count <= Int(Int32.max)
+        {
+            let bytes = base.assumingMemoryBound(to: UInt8.self)
+            // A search from inside a character is ICU's to answer.
+            if from == text.count || bytes[from] & 0xC0 != 0x80 {
+                switch automaton.firstMatch(inUTF8: bytes, from: from, to: text.count) {
+                case .match(let match): return match
+                case .noMatch: return nil
+                case .unknown: break
+                }
+            }
+        }
+        return try icuFirstMatch(inUTF8: text, from: from)
+    }
+
+    /// ICU's first match, as ``firstMatch(inUTF8:from:)`` finds it, without the automaton.
+    func icuFirstMatch(inUTF8 text: UnsafeRawBufferPointer, from: Int) throws(ICURegexError) -> Range<Int>? {
         try MatcherHandle.find(handle, utf8: text.baseAddress, length: text.count, from: from)
+    }
+
+    /// The match automaton, made once `count` more units bring the units searched to
+    /// ``SearchPlan/automatonSearchLength`` (at once when the pattern's plan is worked out);
+    /// nil before, and when the pattern has none.
+    @inline(__always)
+    private func automaton(afterSearching count: Int) -> MatchAutomaton? {
+        if let matchAutomaton { return matchAutomaton }
+        guard unitsSearched >= 0, let automata = pattern.matchAutomata else { return nil }
+        unitsSearched += max(0, count)
+        guard unitsSearched >= SearchPlan.automatonSearchLength || automata.isPlanned else { return nil }
+        unitsSearched = -1
+        matchAutomaton = automata.automatonOfItsOwn()
+        return matchAutomaton
     }
 }

@@ -293,6 +293,49 @@ import TestSupport
         #expect(compared > 5_000)
     }
 
+    @Test("RegexMatcher: once it has searched enough, its matches (with the automaton) are ICU's, from every offset")
+    func matcherSearches() throws {
+        var generator = PriorityPuzzleGenerator(seed: Self.seed ^ 0x4D41_5443)
+        let warmUp = [UInt16](repeating: 0x2D, count: SearchPlan.automatonSearchLength)
+        var compared = 0
+        for _ in 0..<60 {
+            let pattern = generator.pattern()
+            guard MatchAutomatonPlan(pattern: pattern, options: []) != nil else { continue }
+            let fast = try RegexPattern(pattern).makeMatcher()
+            let slow = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false).makeMatcher()
+            _ = try warmUp.withUnsafeBufferPointer { try fast.firstMatch(inUTF16: $0) }
+            // UTF-8 is compared for patterns without word assertions: at the text's end ICU's
+            // UTF-8 search decides `\b` from a stale position (see `compare`).
+            let comparesUTF8 = !pattern.contains("\\b") && !pattern.contains("\\B")
+            for _ in 0..<6 {
+                let units = generator.text()
+                units.withUnsafeBufferPointer { buffer in
+                    for from in 0...units.count {
+                        // A search ICU stops at its limits (one of its endless loops) is not compared.
+                        let expected: Range<Int>?
+                        do { expected = try slow.firstMatch(inUTF16: buffer, from: from) } catch { continue }
+                        let found = Result { () throws(ICURegexError) in try fast.firstMatch(inUTF16: buffer, from: from) }
+                        #expect(found == .success(expected), "\(pattern) from \(from) in \(UTF16Units.describe(units))")
+                        compared += 1
+                    }
+                }
+                guard comparesUTF8 else { continue }
+                let bytes = generator.utf8Text()
+                bytes.withUnsafeBytes { buffer in
+                    for from in 0...bytes.count {
+                        let expected: Range<Int>?
+                        do { expected = try slow.firstMatch(inUTF8: buffer, from: from) } catch { continue }
+                        let found = Result { () throws(ICURegexError) in try fast.firstMatch(inUTF8: buffer, from: from) }
+                        #expect(found == .success(expected), "\(pattern) from \(from) in \(bytes)")
+                        compared += 1
+                    }
+                }
+            }
+        }
+        print("MatchAutomatonDifferentialTests.matcherSearches: \(compared) searches compared")
+        #expect(compared > 2_000)
+    }
+
     @Test(
         "named cases: priorities, loops and what the automaton leaves to ICU",
         arguments: [

@@ -51,6 +51,7 @@ package final class LineSearcher {
         candidateFinder = ownedCandidateFinder.map { Unmanaged.passUnretained($0) }
         automaton = ownedAutomaton.map { Unmanaged.passUnretained($0) }
         longestLiteralMatcher = patterns.longestLiteralMatcher
+        findsMatchesWithoutICU = patterns.findsMatchesWithoutICU
         matchAutomaton =
             patterns.findsMatchesWithoutICU && matchers.count == 1 ? patterns.patterns[0].matchAutomata?.automatonOfItsOwn() : nil
     }
@@ -72,11 +73,15 @@ package final class LineSearcher {
                 case .unknown: break
                 }
             }
-            return try Self.firstMatch(primary, in: text, from: from)
+            return try Self.icuFirstMatch(primary, in: text, from: from)
         }
         var best: Range<Int>? = nil
         for matcher in matchers {
-            guard let found = try Self.firstMatch(matcher, in: text, from: from) else { continue }
+            // Each matcher uses its pattern's automaton once it has searched enough, unless
+            // the search is to be ICU's alone.
+            let found = try findsMatchesWithoutICU
+                ? Self.firstMatch(matcher, in: text, from: from) : Self.icuFirstMatch(matcher, in: text, from: from)
+            guard let found else { continue }
             if best == nil || found.lowerBound < best!.lowerBound {
                 best = found
             }
@@ -94,6 +99,19 @@ package final class LineSearcher {
         }
     }
 
+    /// ICU's first match: after the line searcher's own automaton (see
+    /// ``firstMatchWithoutICU(inUTF8:from:)``) answered where it could, or when the search is
+    /// to be ICU's alone.
+    @inline(__always)
+    private static func icuFirstMatch(_ matcher: RegexMatcher, in text: LineText, from: Int) throws(ICURegexError) -> Range<Int>? {
+        switch text {
+        case .utf16(let units):
+            return try matcher.icuFirstMatch(inUTF16: units, from: from)
+        case .utf8(let bytes):
+            return try matcher.icuFirstMatch(inUTF8: bytes, from: from)
+        }
+    }
+
     @inline(__always)
     private static func firstMatch(_ automaton: MatchAutomaton, in text: LineText, from: Int) -> MatchAutomaton.Outcome {
         switch text {
@@ -108,7 +126,10 @@ package final class LineSearcher {
 
     /// True when the patterns' matches can be found in a line's UTF-8 bytes without ICU (see
     /// ``firstMatchWithoutICU(inUTF8:from:)``).
-    package var findsMatchesWithoutICU: Bool { matchAutomaton != nil }
+    package var hasMatchAutomaton: Bool { matchAutomaton != nil }
+
+    /// False when every search is to be ICU's alone (the prefilter is off).
+    private let findsMatchesWithoutICU: Bool
 
     /// The first match in the UTF-8 line `bytes` that starts at or after `from`, in byte
     /// offsets, as the match automaton finds it: what ``firstMatch(in:from:)`` finds, or

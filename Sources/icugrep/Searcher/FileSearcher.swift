@@ -450,7 +450,7 @@ final class FileSearcher {
     /// Whether the line matches, as ICU finds.
     @inline(__always)
     private func evaluate(_ content: UnsafeRawBufferPointer) -> Verdict {
-        if lineSearcher.findsMatchesWithoutICU {
+        if lineSearcher.hasMatchAutomaton {
             switch lineSearcher.firstMatchWithoutICU(inUTF8: content, from: 0) {
             case .match: return .match
             case .noMatch: return .noMatch
@@ -472,7 +472,7 @@ final class FileSearcher {
     /// byte offset of the first match, empty or not (`--column`), and, when the printer wants
     /// them (`--json`), `matchUnitRanges` with the same matches in UTF-16 units.
     private func collectMatches(in content: UnsafeRawBufferPointer, lineNumber: Int) {
-        if lineSearcher.findsMatchesWithoutICU && collectMatchesWithoutICU(in: content) { return }
+        if lineSearcher.hasMatchAutomaton && collectMatchesWithoutICU(in: content) { return }
         let (text, isASCII) = text(of: content)
         var offsets = UTF16ToByteOffsets(content)
         var units = ByteToUTF16Offsets(content)
