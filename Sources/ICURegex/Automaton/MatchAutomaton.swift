@@ -111,6 +111,9 @@ package final class MatchAutomaton {
     /// there reading it: no match can start with it.
     private let startScanner: MatchStartScanner
     private let skipsInStart: Bool
+    /// True when the pattern matches the empty string (the automaton's, kept apart from it
+    /// for the scans).
+    private let isNullable: Bool
 
     /// The plan's sets and options, for classifying characters from
     /// ``CodePointClassTable/exactLimit`` on; the class of each set of positions.
@@ -169,6 +172,7 @@ package final class MatchAutomaton {
         // With word assertions, a character may change the start state by being a word
         // character or not.
         skipsInStart = !plan.automaton.isNullable && !plan.automaton.hasWordAssertions
+        isNullable = plan.automaton.isNullable
         addInitialForwardStates()
         addInitialReverseStates()
     }
@@ -228,7 +232,10 @@ package final class MatchAutomaton {
     @inline(__always)
     private func column(ofUTF16 text: UnsafePointer<UInt16>, at index: Int, end: Int) -> (column: Int?, next: Int) {
         let unit = text[index]
-        if unit < 0x80 { return (Int(classes.smallClasses[Int(unit)]), index &+ 1) }
+        if unit < CodePointClassTable.exactLimit {
+            let small = smallClasses[Int(unit)]
+            return (small == Self.unknownClass ? nil : Int(small), index &+ 1)
+        }
         var value = UInt32(unit)
         var next = index &+ 1
         if UTF16.isLeadSurrogate(unit), next < end, UTF16.isTrailSurrogate(text[next]) {
@@ -317,7 +324,7 @@ package final class MatchAutomaton {
     ) -> Int {
         var table = reverseTable
         var row = nextIsWord ? Int(reverseStartAfterWordRow) : 0
-        var start = automaton.isNullable ? end : -1
+        var start = isNullable ? end : -1
         var index = end
         var dead = false
         let smallClasses = self.smallClasses
@@ -397,7 +404,7 @@ package final class MatchAutomaton {
     @inline(__always)
     private func column(ofUTF8 bytes: UnsafePointer<UInt8>, at index: Int, end: Int) -> (column: Int?, next: Int) {
         let byte = bytes[index]
-        if byte < 0x80 { return (Int(classes.smallClasses[Int(byte)]), index &+ 1) }
+        if byte < 0x80 { return (Int(smallClasses[Int(byte)]), index &+ 1) }
         guard let (value, count) = UTF8Decoding.wellFormedSequence(at: index, in: bytes, end: end) else {
             return (nil, index &+ 1)
         }
@@ -465,7 +472,7 @@ package final class MatchAutomaton {
     ) -> Int {
         var table = reverseTable
         var row = nextIsWord ? Int(reverseStartAfterWordRow) : 0
-        var start = automaton.isNullable ? end : -1
+        var start = isNullable ? end : -1
         var index = end
         var dead = false
         let smallClasses = self.smallClasses

@@ -111,12 +111,15 @@ public struct UTF16Matches: Sequence {
     public struct Iterator: IteratorProtocol {
         private let walk: MatchWalk?
         private let offset: Int
+        /// The pattern's capture groups, read once.
+        private let groups: Int
 
         /// The error that ended the walk early, if any: a search hit the pattern's limits.
         public private(set) var error: ICURegexError?
 
         init(pattern: RegexPattern, text: UnsafeBufferPointer<UInt16>, range: Range<Int>) {
             offset = range.lowerBound
+            groups = pattern.numberOfCaptureGroups
             let base = text.baseAddress.map { $0 + range.lowerBound }
             do {
                 walk = try MatchWalk(pattern: pattern, text: base, count: range.count)
@@ -128,6 +131,7 @@ public struct UTF16Matches: Sequence {
 
         init(pattern: RegexPattern, utf8 text: UnsafeBufferPointer<UInt8>) {
             offset = 0
+            groups = pattern.numberOfCaptureGroups
             do {
                 walk = try MatchWalk(pattern: pattern, utf8: text.baseAddress, count: text.count)
             } catch {
@@ -141,7 +145,6 @@ public struct UTF16Matches: Sequence {
             guard let walk, error == nil else { return nil }
             do {
                 guard let found = try walk.next() else { return nil }
-                let groups = walk.pattern.numberOfCaptureGroups
                 return BufferMatch(
                     range: (found.lowerBound + offset)..<(found.upperBound + offset),
                     groupRanges: groups == 0
