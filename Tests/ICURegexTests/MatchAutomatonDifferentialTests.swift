@@ -336,6 +336,39 @@ import TestSupport
         #expect(compared > 2_000)
     }
 
+    @Test("RegexPattern: short ranges, once the pattern has searched enough, are the automaton's and ICU's alike")
+    func patternShortRanges() throws {
+        var generator = PriorityPuzzleGenerator(seed: Self.seed ^ 0x5348_4F52)
+        var compared = 0
+        for _ in 0..<60 {
+            let pattern = generator.pattern()
+            guard MatchAutomatonPlan(pattern: pattern, options: []) != nil else { continue }
+            let fast = try RegexPattern(pattern)
+            let slow = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false)
+            var units: [UInt16] = []
+            while units.count < 400 { units += generator.text() + [0x20] }
+            // The short searches count toward the automaton: these make it.
+            for _ in 0..<(SearchPlan.automatonSearchLength / units.count + 1) {
+                _ = try units.withUnsafeBufferPointer { try fast.firstMatch(inUTF16: $0) }
+            }
+            #expect(fast.matchAutomata?.state == .present)
+            try units.withUnsafeBufferPointer { buffer in
+                for start in stride(from: 0, to: units.count - RegexPattern.shortAutomatonSearchLength, by: 7) {
+                    let range = start..<min(units.count, start + RegexPattern.shortAutomatonSearchLength + start % 50)
+                    for anchored in [false, true] {
+                        let expected: UTF16Range
+                        do { expected = try slow.firstMatch(inUTF16: buffer, range: range, anchored: anchored) } catch { continue }
+                        let found = Result { () throws(ICURegexError) in try fast.firstMatch(inUTF16: buffer, range: range, anchored: anchored) }
+                        #expect(found == .success(expected), "\(pattern) in \(range) anchored \(anchored)")
+                        compared += 1
+                    }
+                }
+            }
+        }
+        print("MatchAutomatonDifferentialTests.patternShortRanges: \(compared) searches compared")
+        #expect(compared > 1_000)
+    }
+
     @Test(
         "named cases: priorities, loops and what the automaton leaves to ICU",
         arguments: [

@@ -27,12 +27,35 @@ final class LazyAutomatonPool<Plan: Sendable, Automaton: AnyObject>: Sendable {
         }
     }
 
+    /// Whether the plan is worked out, and whether there is one: read without a lock, for
+    /// the checks of every short search.
+    private let planState = Atomic<UInt8>(PlanState.unknown.rawValue)
+
+    enum PlanState: UInt8 {
+        /// Not worked out yet.
+        case unknown
+        /// Worked out: the pattern has none.
+        case absent
+        /// Worked out: automata can be made at once.
+        case present
+    }
+
+    /// What is known of the plan.
+    var state: PlanState { PlanState(rawValue: planState.load(ordering: .acquiring))! }
+
     /// True once the plan is worked out, so that a search costs no more than its scan.
-    var isPlanned: Bool { plan.isWorkedOut }
+    var isPlanned: Bool { state != .unknown }
+
+    /// The plan, worked out by the first caller, with ``state`` kept.
+    private var workedOutPlan: Plan? {
+        let value = plan.value
+        planState.store((value == nil ? PlanState.absent : .present).rawValue, ordering: .releasing)
+        return value
+    }
 
     /// A new automaton for one thread's use, or nil when the pattern has no plan.
     func automatonOfItsOwn() -> Automaton? {
-        plan.value.map(makeAutomaton)
+        workedOutPlan.map(makeAutomaton)
     }
 
     /// Runs `body` with an automaton of the pattern, taken from the idle ones or made from
@@ -52,7 +75,7 @@ final class LazyAutomatonPool<Plan: Sendable, Automaton: AnyObject>: Sendable {
         if let address = idle.withLock({ $0.popLast() }) {
             return Unmanaged<Automaton>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).takeRetainedValue()
         }
-        return plan.value.map(makeAutomaton)
+        return workedOutPlan.map(makeAutomaton)
     }
 
     /// Keeps `automaton`, taken with ``take()``, for later searches.
