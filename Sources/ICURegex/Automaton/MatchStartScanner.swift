@@ -46,6 +46,9 @@ struct MatchStartScanner {
     @inline(__always)
     func firstPossibleStart(inUTF16 text: UnsafePointer<UInt16>, from start: Int, to end: Int) -> Int {
         var index = start
+        // In text where the next character may start a match (a Cyrillic text for
+        // `\p{Lu}\p{Ll}+`, where every unit from 0x80 on may), the vectors are not set up.
+        if index < end && (text[index] >= 0x80 || !keepsStart[Int(text[index])]) { return index }
         if rangeCount <= Self.maximumVectorRanges {
             let highBit = SIMD16<UInt16>(repeating: 0x80)
             let raw = UnsafeRawPointer(text)
@@ -74,6 +77,7 @@ struct MatchStartScanner {
     @inline(__always)
     func firstPossibleStart(inUTF8 bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
         var index = start
+        if index < end && (bytes[index] >= 0x80 || !keepsStart[Int(bytes[index])]) { return index }
         if rangeCount <= Self.maximumVectorRanges {
             let highBit = SIMD16<UInt8>(repeating: 0x80)
             let raw = UnsafeRawPointer(bytes)
