@@ -186,32 +186,22 @@ package final class MatchAutomaton {
         largeBMPClasses?.deallocate()
     }
 
-    // MARK: Searching UTF-16
+    // MARK: Searching
 
     /// ICU's first match in `text[..<end]`, searched as a text of its own from `from` (a
     /// code-point boundary; the text before it is seen by `\b`); with `anchored`, only a
     /// match starting at `from`. UTF-16 is read as ICU reads it: a lone surrogate is a code
     /// point of its own.
     func firstMatch(inUTF16 text: UnsafePointer<UInt16>, from: Int, to end: Int, anchored: Bool = false) -> Outcome {
-        var before = 0
-        if hasWordAssertions, from > 0 {
-            var start = from - 1
-            if UTF16.isTrailSurrogate(text[start]), start > 0, UTF16.isLeadSurrogate(text[start - 1]) { start -= 1 }
-            guard let column = column(ofUTF16: text, at: start, end: end).column else { return .unknown }
-            before = column
-        }
-        let matchEnd = forwardMatchEnd(
-            inUTF16: text, from: from, to: end, anchored: anchored, afterWord: from > 0 && hasWordAssertions && classIsWord[before])
-        guard matchEnd >= 0 else { return matchEnd == Self.noMatchEnd ? .noMatch : .unknown }
-        var nextIsWord = false
-        if hasWordAssertions && matchEnd < end {
-            guard let column = column(ofUTF16: text, at: matchEnd, end: end).column else { return .unknown }
-            nextIsWord = classIsWord[column]
-        }
-        let start = reverseMatchStart(
-            inUTF16: text, from: from, end: matchEnd, nextIsWord: nextIsWord,
-            startColumn: from > 0 && hasWordAssertions && classIsWord[before] ? startAfterWordColumn : startColumn)
-        return start >= 0 ? .match(start..<matchEnd) : .unknown
+        firstMatch(in: UTF16ScannedText(units: text), from: from, to: end, anchored: anchored)
+    }
+
+    /// ICU's first match in the UTF-8 `bytes[..<end]`, searched as a text of its own from
+    /// `from` (a character's first byte; the text before it is seen by `\b`), in byte
+    /// offsets; ill-formed UTF-8 in what the search reads makes it ``Outcome/unknown`` (ICU
+    /// reads it as U+FFFD).
+    func firstMatch(inUTF8 bytes: UnsafePointer<UInt8>, from: Int, to end: Int) -> Outcome {
+        firstMatch(in: UTF8ScannedText(bytes: bytes), from: from, to: end, anchored: false)
     }
 
     /// The first match as ``firstMatch(inUTF16:from:to:anchored:)`` finds it, or what
@@ -227,32 +217,37 @@ package final class MatchAutomaton {
         }
     }
 
-    /// The class of the character at `text[index]` (before `end`) and where the next one
-    /// starts; a nil class when the classes do not know it exactly.
+    /// The first match in `text`: where it ends, found forwards, then where it starts,
+    /// backwards from there, with the word characters around them when the pattern has word
+    /// assertions.
     @inline(__always)
-    private func column(ofUTF16 text: UnsafePointer<UInt16>, at index: Int, end: Int) -> (column: Int?, next: Int) {
-        let unit = text[index]
-        if unit < CodePointClassTable.exactLimit {
-            let small = smallClasses[Int(unit)]
-            return (small == Self.unknownClass ? nil : Int(small), index &+ 1)
+    private func firstMatch<Text: ScannedText>(in text: Text, from: Int, to end: Int, anchored: Bool) -> Outcome {
+        var afterWord = false
+        if hasWordAssertions, from > 0 {
+            guard let column = column(of: text.character(before: from, start: 0).value) else { return .unknown }
+            afterWord = classIsWord[column]
         }
-        var value = UInt32(unit)
-        var next = index &+ 1
-        if UTF16.isLeadSurrogate(unit), next < end, UTF16.isTrailSurrogate(text[next]) {
-            value = UTF16.scalarValue(lead: unit, trail: text[next])
-            next &+= 1
+        let matchEnd = forwardMatchEnd(in: text, from: from, to: end, anchored: anchored, afterWord: afterWord)
+        guard matchEnd >= 0 else { return matchEnd == Self.noMatchEnd ? .noMatch : .unknown }
+        var nextIsWord = false
+        if hasWordAssertions && matchEnd < end {
+            guard let column = column(of: text.character(at: matchEnd, end: end).value) else { return .unknown }
+            nextIsWord = classIsWord[column]
         }
-        return (knownClass(of: value), next)
+        let start = reverseMatchStart(
+            in: text, from: from, end: matchEnd, nextIsWord: nextIsWord,
+            startColumn: afterWord ? startAfterWordColumn : startColumn)
+        return start >= 0 ? .match(start..<matchEnd) : .unknown
     }
 
     /// What the forward scans return when they find no match, and when they cannot tell.
     private static let noMatchEnd = -1
     private static let unknownEnd = -2
 
+    /// Where the leftmost-first match from `from` ends in `text[..<end]`; ``noMatchEnd`` or
+    /// ``unknownEnd``.
     @inline(never)
-    private func forwardMatchEnd(
-        inUTF16 text: UnsafePointer<UInt16>, from: Int, to end: Int, anchored: Bool, afterWord: Bool
-    ) -> Int {
+    private func forwardMatchEnd<Text: ScannedText>(in text: Text, from: Int, to end: Int, anchored: Bool, afterWord: Bool) -> Int {
         var table = forwardTable
         let start = (anchored ? 2 : 0) + (afterWord ? 1 : 0)
         let flags = startFlags[start]
@@ -263,28 +258,13 @@ package final class MatchAutomaton {
         let startRow = Int(startRows[0])
         var index = from
         var dead = false
-        let smallClasses = self.smallClasses
         while index < end {
             if skipsInStart && row == startRow {
-                index = startScanner.firstPossibleStart(inUTF16: text, from: index, to: end)
+                index = text.firstPossibleStart(startScanner, from: index, to: end)
                 if index >= end { break }
             }
-            let unit = text[index]
-            var next = index &+ 1
-            let column: Int
-            if unit < CodePointClassTable.exactLimit {
-                let small = smallClasses[Int(unit)]
-                if small == Self.unknownClass { return Self.unknownEnd }
-                column = Int(small)
-            } else {
-                var value = UInt32(unit)
-                if UTF16.isLeadSurrogate(unit), next < end, UTF16.isTrailSurrogate(text[next]) {
-                    value = UTF16.scalarValue(lead: unit, trail: text[next])
-                    next &+= 1
-                }
-                guard let known = knownClass(of: value) else { return Self.unknownEnd }
-                column = known
-            }
+            let (value, next) = text.character(at: index, end: end)
+            guard let column = column(of: value) else { return Self.unknownEnd }
             var entry = table[row &+ column]
             if entry < 0 {
                 entry = forwardTransition(fromRow: row, column: column)
@@ -319,30 +299,17 @@ package final class MatchAutomaton {
     /// character after `end` is a word character and `startColumn` what precedes `from`;
     /// -1 when the classes cannot tell.
     @inline(never)
-    private func reverseMatchStart(
-        inUTF16 text: UnsafePointer<UInt16>, from: Int, end: Int, nextIsWord: Bool, startColumn: Int
+    private func reverseMatchStart<Text: ScannedText>(
+        in text: Text, from: Int, end: Int, nextIsWord: Bool, startColumn: Int
     ) -> Int {
         var table = reverseTable
         var row = nextIsWord ? Int(reverseStartAfterWordRow) : 0
         var start = isNullable ? end : -1
         var index = end
         var dead = false
-        let smallClasses = self.smallClasses
         while index > from {
-            var previous = index &- 1
-            let unit = text[previous]
-            let column: Int
-            if unit < 0x80 {
-                column = Int(smallClasses[Int(unit)])
-            } else {
-                var value = UInt32(unit)
-                if UTF16.isTrailSurrogate(unit), previous > from, UTF16.isLeadSurrogate(text[previous &- 1]) {
-                    previous &-= 1
-                    value = UTF16.scalarValue(lead: text[previous], trail: unit)
-                }
-                guard let known = knownClass(of: value) else { return -1 }
-                column = known
-            }
+            let (value, previous) = text.character(before: index, start: from)
+            guard let column = column(of: value) else { return -1 }
             var entry = table[row &+ column]
             if entry < 0 {
                 entry = reverseTransition(fromRow: row, column: column)
@@ -370,140 +337,15 @@ package final class MatchAutomaton {
         return entry & Self.matchBeforeBit != 0 ? from : start
     }
 
-    // MARK: Searching UTF-8
-
-    /// ICU's first match in the UTF-8 `bytes[..<end]`, searched as a text of its own from
-    /// `from` (a character's first byte; the text before it is seen by `\b`), in byte
-    /// offsets; ill-formed UTF-8 in what the search reads makes it ``Outcome/unknown`` (ICU
-    /// reads it as U+FFFD).
-    func firstMatch(inUTF8 bytes: UnsafePointer<UInt8>, from: Int, to end: Int) -> Outcome {
-        var afterWord = false
-        if hasWordAssertions, from > 0 {
-            var start = from - 1
-            while start > 0 && from - start < 4 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
-            let (column, next) = column(ofUTF8: bytes, at: start, end: end)
-            guard let column, next == from else { return .unknown }
-            afterWord = classIsWord[column]
-        }
-        let matchEnd = forwardMatchEnd(inUTF8: bytes, from: from, to: end, afterWord: afterWord)
-        guard matchEnd >= 0 else { return matchEnd == Self.noMatchEnd ? .noMatch : .unknown }
-        var nextIsWord = false
-        if hasWordAssertions && matchEnd < end {
-            guard let column = column(ofUTF8: bytes, at: matchEnd, end: end).column else { return .unknown }
-            nextIsWord = classIsWord[column]
-        }
-        let start = reverseMatchStart(
-            inUTF8: bytes, from: from, end: matchEnd, nextIsWord: nextIsWord,
-            startColumn: afterWord ? startAfterWordColumn : startColumn)
-        return start >= 0 ? .match(start..<matchEnd) : .unknown
-    }
-
-    /// The class of the character at `bytes[index]` (before `end`) and where the next one
-    /// starts; a nil class when the classes do not know it exactly or the bytes are
-    /// ill-formed.
+    /// The class of the code point `value` (``ScannedText/illFormed`` for none), when the
+    /// classes know it exactly.
     @inline(__always)
-    private func column(ofUTF8 bytes: UnsafePointer<UInt8>, at index: Int, end: Int) -> (column: Int?, next: Int) {
-        let byte = bytes[index]
-        if byte < 0x80 { return (Int(smallClasses[Int(byte)]), index &+ 1) }
-        guard let (value, count) = UTF8Decoding.wellFormedSequence(at: index, in: bytes, end: end) else {
-            return (nil, index &+ 1)
+    private func column(of value: UInt32) -> Int? {
+        if value < CodePointClassTable.exactLimit {
+            let small = smallClasses[Int(value)]
+            return small == Self.unknownClass ? nil : Int(small)
         }
-        return (knownClass(of: value), index &+ count)
-    }
-
-    @inline(never)
-    private func forwardMatchEnd(inUTF8 bytes: UnsafePointer<UInt8>, from: Int, to end: Int, afterWord: Bool) -> Int {
-        var table = forwardTable
-        let start = afterWord ? 1 : 0
-        let flags = startFlags[start]
-        var row = Int(startRows[start])
-        var lastEnd = flags & Self.matchBit != 0 ? from : Self.noMatchEnd
-        if flags & Self.deadBit != 0 { return lastEnd }
-        let skipsInStart = self.skipsInStart
-        let startRow = Int(startRows[0])
-        var index = from
-        var dead = false
-        let smallClasses = self.smallClasses
-        while index < end {
-            if skipsInStart && row == startRow {
-                index = startScanner.firstPossibleStart(inUTF8: bytes, from: index, to: end)
-                if index >= end { break }
-            }
-            let byte = bytes[index]
-            var length = 1
-            let column: Int
-            if byte < 0x80 {
-                column = Int(smallClasses[Int(byte)])
-            } else if byte >= 0xC2 && byte <= 0xDF && index &+ 1 < end && bytes[index &+ 1] & 0xC0 == 0x80 {
-                // Two bytes, below U+0800: the classes know it.
-                let small = smallClasses[Int(UInt32(byte & 0x1F) << 6 | UInt32(bytes[index &+ 1] & 0x3F))]
-                if small == Self.unknownClass { return Self.unknownEnd }
-                column = Int(small)
-                length = 2
-            } else {
-                guard let (value, count) = UTF8Decoding.wellFormedSequence(at: index, in: bytes, end: end),
-                    let known = knownClass(of: value)
-                else { return Self.unknownEnd }
-                column = known
-                length = count
-            }
-            var entry = table[row &+ column]
-            if entry < 0 {
-                entry = forwardTransition(fromRow: row, column: column)
-                table = forwardTable
-            }
-            row = Int(entry >> Self.flagBits)
-            if entry & (Self.matchBit | Self.deadBit | Self.matchBeforeBit) != 0 {
-                if entry & Self.matchBeforeBit != 0 { lastEnd = index }
-                if entry & Self.matchBit != 0 { lastEnd = index &+ length }
-                if entry & Self.deadBit != 0 {
-                    dead = true
-                    break
-                }
-            }
-            index &+= length
-        }
-        return dead ? lastEnd : endOfText(fromRow: row, at: end, lastEnd: lastEnd)
-    }
-
-    @inline(never)
-    private func reverseMatchStart(
-        inUTF8 bytes: UnsafePointer<UInt8>, from: Int, end: Int, nextIsWord: Bool, startColumn: Int
-    ) -> Int {
-        var table = reverseTable
-        var row = nextIsWord ? Int(reverseStartAfterWordRow) : 0
-        var start = isNullable ? end : -1
-        var index = end
-        var dead = false
-        let smallClasses = self.smallClasses
-        while index > from {
-            var previous = index &- 1
-            let column: Int
-            if bytes[previous] < 0x80 {
-                column = Int(smallClasses[Int(bytes[previous])])
-            } else {
-                // The forward search read these bytes as well-formed characters.
-                while previous > from && bytes[previous] & 0xC0 == 0x80 { previous &-= 1 }
-                guard let (value, count) = UTF8Decoding.wellFormedSequence(at: previous, in: bytes, end: index),
-                    previous &+ count == index, let known = knownClass(of: value)
-                else { return -1 }
-                column = known
-            }
-            var entry = table[row &+ column]
-            if entry < 0 {
-                entry = reverseTransition(fromRow: row, column: column)
-                table = reverseTable
-            }
-            row = Int(entry >> Self.flagBits)
-            if entry & Self.matchBeforeBit != 0 { start = index }
-            index = previous
-            if entry & Self.matchBit != 0 { start = index }
-            if entry & Self.deadBit != 0 {
-                dead = true
-                break
-            }
-        }
-        return dead ? start : startOfSearch(fromRow: row, column: startColumn, at: from, start: start)
+        return value == UTF8ScannedText.illFormed ? nil : knownClass(of: value)
     }
 
     /// The class of a code point from 0x80 on, when the classes know it exactly.

@@ -1,0 +1,83 @@
+/// A text the match automaton scans, in its own code units: how its characters are read
+/// forwards and backwards, so that one scan serves UTF-16 and UTF-8.
+protocol ScannedText {
+    /// The character at `index` (before `end`), and where the next one starts;
+    /// ``illFormed`` for a sequence that is not a character.
+    func character(at index: Int, end: Int) -> (value: UInt32, next: Int)
+    /// The character that ends at `index` (not before `start`), and where it starts;
+    /// ``illFormed`` for a sequence that is not a character.
+    func character(before index: Int, start: Int) -> (value: UInt32, start: Int)
+    /// The first offset in `start..<end` at which `scanner` says a match may start.
+    func firstPossibleStart(_ scanner: MatchStartScanner, from start: Int, to end: Int) -> Int
+}
+
+extension ScannedText {
+    /// What the readers return for ill-formed input: no code point.
+    static var illFormed: UInt32 { UInt32.max }
+}
+
+/// UTF-16 read as ICU reads it: a lone surrogate is a code point of its own.
+struct UTF16ScannedText: ScannedText {
+    let units: UnsafePointer<UInt16>
+
+    @inline(__always)
+    func character(at index: Int, end: Int) -> (value: UInt32, next: Int) {
+        let unit = units[index]
+        let next = index &+ 1
+        if UTF16.isLeadSurrogate(unit), next < end, UTF16.isTrailSurrogate(units[next]) {
+            return (UTF16.scalarValue(lead: unit, trail: units[next]), next &+ 1)
+        }
+        return (UInt32(unit), next)
+    }
+
+    @inline(__always)
+    func character(before index: Int, start: Int) -> (value: UInt32, start: Int) {
+        let previous = index &- 1
+        let unit = units[previous]
+        if UTF16.isTrailSurrogate(unit), previous > start, UTF16.isLeadSurrogate(units[previous &- 1]) {
+            return (UTF16.scalarValue(lead: units[previous &- 1], trail: unit), previous &- 1)
+        }
+        return (UInt32(unit), previous)
+    }
+
+    @inline(__always)
+    func firstPossibleStart(_ scanner: MatchStartScanner, from start: Int, to end: Int) -> Int {
+        scanner.firstPossibleStart(inUTF16: units, from: start, to: end)
+    }
+}
+
+/// UTF-8 of which only well-formed characters are read: ICU reads an ill-formed sequence as
+/// U+FFFD, which the automaton leaves to ICU.
+struct UTF8ScannedText: ScannedText {
+    let bytes: UnsafePointer<UInt8>
+
+    @inline(__always)
+    func character(at index: Int, end: Int) -> (value: UInt32, next: Int) {
+        let byte = bytes[index]
+        if byte < 0x80 { return (UInt32(byte), index &+ 1) }
+        // Two bytes, the most common sequence outside ASCII, decoded here.
+        if byte >= 0xC2 && byte <= 0xDF && index &+ 1 < end && bytes[index &+ 1] & 0xC0 == 0x80 {
+            return (UInt32(byte & 0x1F) << 6 | UInt32(bytes[index &+ 1] & 0x3F), index &+ 2)
+        }
+        guard let (value, count) = UTF8Decoding.wellFormedSequence(at: index, in: bytes, end: end) else {
+            return (Self.illFormed, index &+ 1)
+        }
+        return (value, index &+ count)
+    }
+
+    @inline(__always)
+    func character(before index: Int, start: Int) -> (value: UInt32, start: Int) {
+        var previous = index &- 1
+        if bytes[previous] < 0x80 { return (UInt32(bytes[previous]), previous) }
+        while previous > start && index &- previous < 4 && bytes[previous] & 0xC0 == 0x80 { previous &-= 1 }
+        guard let (value, count) = UTF8Decoding.wellFormedSequence(at: previous, in: bytes, end: index),
+            previous &+ count == index
+        else { return (Self.illFormed, index &- 1) }
+        return (value, previous)
+    }
+
+    @inline(__always)
+    func firstPossibleStart(_ scanner: MatchStartScanner, from start: Int, to end: Int) -> Int {
+        scanner.firstPossibleStart(inUTF8: bytes, from: start, to: end)
+    }
+}
