@@ -16,7 +16,7 @@ enum ProgramIdentity {
         return String(base)
     }
     /// icugrep's own version.
-    static let version = "0.1.0"
+    static let version = "0.3.0-dev"
     /// The GNU grep release whose options, output and exit status icugrep follows.
     static let emulatedGrepVersion = "3.8"
     /// The first line of the usage text, as in GNU grep.
