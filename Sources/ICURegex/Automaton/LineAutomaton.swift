@@ -62,17 +62,14 @@ final class LineAutomaton {
     private let byteColumns: UnsafeMutablePointer<UInt8>
     private var byteColumnsKey: (terminator: UInt8, nulEndsLines: Bool)?
 
-    /// For each ASCII character, true when reading it in the state without active positions
-    /// (row 0) leaves the automaton there: no match can start with it.
-    private let asciiKeepsStart: [Bool]
-    /// True when every ASCII character keeps the start state.
-    private let everyASCIIKeepsStart: Bool
+    /// Skips the characters that, read in the state without active positions (row 0), leave
+    /// the automaton there: no match can start with them.
+    private let startScanner: MatchStartScanner
 
     /// Makes an automaton for `plan`.
     init(_ plan: LineAutomatonPlan) {
-        let keeps = (0..<128).map { (plan.automaton.first & plan.classes.masks[Int(plan.classes.smallClasses[$0])]).isEmpty }
-        asciiKeepsStart = keeps
-        everyASCIIKeepsStart = !keeps.contains(false)
+        startScanner = MatchStartScanner(
+            keepsStart: (0..<128).map { (plan.automaton.first & plan.classes.masks[Int(plan.classes.smallClasses[$0])]).isEmpty })
         automaton = plan.automaton
         classes = plan.classes
         minimumLineLength = plan.minimumLineLength
@@ -99,7 +96,7 @@ final class LineAutomaton {
     /// without active positions, where a match may start at every character.
     ///
     /// In the start state, the characters that cannot start a match are passed over without
-    /// the table: sixteen units at a time when no ASCII character can start one.
+    /// the table, by ``MatchStartScanner``.
     func firstMatchEnd(inUTF16 text: UnsafePointer<UInt16>, from start: Int, to end: Int) -> Int? {
         var table = self.table
         var row = 0
@@ -107,7 +104,7 @@ final class LineAutomaton {
         return classes.smallClasses.withUnsafeBufferPointer { smallClasses in
             while index < end {
                 if row == 0 {
-                    index = firstPossibleMatchStart(inUTF16: text, from: index, to: end)
+                    index = startScanner.firstPossibleStart(inUTF16: text, from: index, to: end)
                     if index >= end { return nil }
                 }
                 let unit = text[index]
@@ -134,37 +131,6 @@ final class LineAutomaton {
                 index = next
             }
             return nil
-        }
-    }
-
-    /// The offset of the first unit of `text[start..<end]` at which a match may start: the
-    /// first that is not an ASCII character keeping the start state; `end` when there is none.
-    @inline(__always)
-    private func firstPossibleMatchStart(inUTF16 text: UnsafePointer<UInt16>, from start: Int, to end: Int) -> Int {
-        var index = start
-        if everyASCIIKeepsStart {
-            // Four units a word: a unit from 0x80 on has a bit under the mask.
-            let highBits: UInt64 = 0xFF80_FF80_FF80_FF80
-            let raw = UnsafeRawPointer(text)
-            while index &+ 16 <= end {
-                let bytes = index &* 2
-                let words = raw.loadUnaligned(fromByteOffset: bytes, as: UInt64.self)
-                    | raw.loadUnaligned(fromByteOffset: bytes &+ 8, as: UInt64.self)
-                    | raw.loadUnaligned(fromByteOffset: bytes &+ 16, as: UInt64.self)
-                    | raw.loadUnaligned(fromByteOffset: bytes &+ 24, as: UInt64.self)
-                if words & highBits != 0 { break }
-                index &+= 16
-            }
-            while index < end && text[index] < 0x80 { index &+= 1 }
-            return index
-        }
-        return asciiKeepsStart.withUnsafeBufferPointer { keeps in
-            while index < end {
-                let unit = text[index]
-                if unit >= 0x80 || !keeps[Int(unit)] { break }
-                index &+= 1
-            }
-            return index
         }
     }
 

@@ -348,18 +348,15 @@ package final class MatchAutomaton {
         return value == UTF8ScannedText.illFormed ? nil : knownClass(of: value)
     }
 
-    /// The class of a code point from 0x80 on, when the classes know it exactly.
+    /// The class of a code point from ``CodePointClassTable/exactLimit`` on, when the
+    /// classes know it exactly.
     @inline(__always)
     private func knownClass(of value: UInt32) -> Int? {
-        if approximatesLargeCharacters && value >= CodePointClassTable.exactLimit {
+        if approximatesLargeCharacters {
             if value < 0x1_0000, let known = largeBMPClasses?[Int(value)], known >= -1 {
                 return known >= 0 ? Int(known) : nil
             }
             return largeClass(of: value)
-        }
-        if value < CodePointClassTable.exactLimit {
-            let small = smallClasses[Int(value)]
-            return small == Self.unknownClass ? nil : Int(small)
         }
         let valueClass = classes.classOf(value)
         guard valueClass != CodePointClassTable.stopClass else { return nil }

@@ -22,9 +22,10 @@ struct MatchAutomatonPlan: Sendable {
     let transparentCharacterPosition: Int?
 
     /// ICU's word characters for `\b` (its `URX_ISWORD_SET`), and the characters its `\b`
-    /// looks past (`isWordBoundary` in `rematch.cpp`).
-    private static let wordCharacters = CodePointSet.icuClass("[\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}\\u200c\\u200d]")
-    private static let transparentCharacters = CodePointSet.icuClass("[\\p{Grapheme_Extend}\\p{Cf}]")
+    /// looks past (`isWordBoundary` in `rematch.cpp`), as ICU class texts: the one statement
+    /// of both, which ``LiteralAlternationMatcher`` asks ICU about too.
+    static let wordCharacterClass = "[\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}\\u200c\\u200d]"
+    static let transparentCharacterClass = "[\\p{Grapheme_Extend}\\p{Cf}]"
 
     /// True when some position has a class, or case is ignored: the classes are then exact
     /// only below ``CodePointClassTable/exactLimit``, and a character from there on is
@@ -51,7 +52,7 @@ struct MatchAutomatonPlan: Sendable {
             guard !options.contains(.useUnicodeWordBoundaries), sets.count + 2 <= PositionSet.capacity else { return nil }
             wordCharacterPosition = sets.count
             transparentCharacterPosition = sets.count + 1
-            sets += [Self.wordCharacters, Self.transparentCharacters]
+            sets += [.icuClass(Self.wordCharacterClass), .icuClass(Self.transparentCharacterClass)]
         } else {
             wordCharacterPosition = nil
             transparentCharacterPosition = nil

@@ -102,15 +102,14 @@ final class LiteralAlternationMatcher: Sendable {
         }
     }
 
-    /// ICU's word characters for `\b` (its `URX_ISWORD_SET`) and the characters its `\b`
-    /// looks past (`isWordBoundary` in `rematch.cpp`), below
-    /// ``CodePointClassTable/exactLimit``: asked of ICU once.
+    /// ICU's word characters for `\b` and the characters its `\b` looks past (see
+    /// ``MatchAutomatonPlan/wordCharacterClass``), below ``CodePointClassTable/exactLimit``:
+    /// asked of ICU once.
     private static let boundaryCharacters: (word: [Bool], transparent: [Bool])? = {
-        guard
-            let word = ClassMembership.members(
-                ofClass: "[\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}\\u200c\\u200d]", options: [], below: CodePointClassTable.exactLimit),
+        let limit = CodePointClassTable.exactLimit
+        guard let word = ClassMembership.members(ofClass: MatchAutomatonPlan.wordCharacterClass, options: [], below: limit),
             let transparent = ClassMembership.members(
-                ofClass: "[\\p{Grapheme_Extend}\\p{Cf}]", options: [], below: CodePointClassTable.exactLimit)
+                ofClass: MatchAutomatonPlan.transparentCharacterClass, options: [], below: limit)
         else { return nil }
         return (word, transparent)
     }()
