@@ -50,9 +50,9 @@ public final class RegexPattern: @unchecked Sendable {
     /// The UTF-16 units read by the pattern's searches that the search plan does not take
     /// (shorter than ``SearchPlan/minimumSearchLength``, or without a plan): once they reach
     /// ``SearchPlan/automatonSearchLength``, the match automaton is worked out, and such
-    /// searches of at least ``shortAutomatonSearchLength`` units use it (once built, it beat
-    /// ICU from 16 units on, 1.5 to 10 times at 64; lending it from the pool costs about what
-    /// ICU spends on 16).
+    /// searches of at least ``shortAutomatonSearchLength`` units use it: once built, the
+    /// automaton costs less than ICU's search of even a short range, and what remains is the
+    /// plan's one-time cost and the pool's lending of an automaton, which short ranges repay.
     private let unitsSearchedWithoutPlan = Atomic<Int>(0)
     static let shortAutomatonSearchLength = 64
 
