@@ -109,12 +109,13 @@ extension LibraryTests {
             return bytes
         }
 
-        @Test("a line the automaton rejects is one ICU does not match, one it is certain of one ICU matches: 3,000 generated patterns, 40 lines each")
+        @Test("a line the automaton rejects is one ICU does not match, one it is certain of one ICU matches, and an exact plan decides well-formed lines: 3,000 generated patterns, 40 lines each")
         func neverRejectsAMatch() throws {
             var random = SplitMix64(seed: 0x11E_A070)
             var planned = 0
             var rejected = 0
             var certain = 0
+            var decidedWithLargeCharacters = 0
             var failures = 0
             for _ in 0..<3000 {
                 let patterns = random.chance(0.2) ? [Self.pattern(&random), Self.pattern(&random)] : [Self.pattern(&random)]
@@ -166,6 +167,21 @@ extension LibraryTests {
                             Issue.record("\(patterns) rejects \(line) (\(String(decoding: line, as: UTF8.self).debugDescription)), which ICU matches")
                         }
                     }
+                    // An exact plan decides every well-formed line, characters from U+0800 on
+                    // included (classified by asking ICU), except that with -i a character
+                    // whose folding is several characters leaves the line to ICU.
+                    let scalars = String(validating: line, as: UTF8.self)?.unicodeScalars
+                    if plan.isExact, let scalars,
+                        !options.contains(.caseInsensitive) || !scalars.contains(where: { MultiCharacterFolds.contains($0.value) })
+                    {
+                        if scalars.contains(where: { $0.value >= 0x800 }) { decidedWithLargeCharacters += 1 }
+                        if mayMatch && verdict != .certainMatch {
+                            failures += 1
+                            if failures <= 10 {
+                                Issue.record("\(wrapped) only may match \(String(decoding: line, as: UTF8.self).debugDescription): an exact plan decides it")
+                            }
+                        }
+                    }
                 }
             }
             #expect(failures == 0)
@@ -174,6 +190,7 @@ extension LibraryTests {
             #expect(planned > 1500, "only \(planned) patterns had an automaton")
             #expect(rejected > planned * 5, "only \(rejected) lines were rejected")
             #expect(certain > planned, "only \(certain) lines were certain matches")
+            #expect(decidedWithLargeCharacters > planned * 5, "only \(decidedWithLargeCharacters) lines with large characters were decided")
         }
 
         @Test("lines are found across a block, with line ends and NUL")

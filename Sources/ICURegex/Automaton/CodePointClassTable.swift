@@ -5,7 +5,9 @@
 /// itself, compiled with the patterns' options, for every code point below U+0800 (one or two
 /// UTF-8 bytes: ASCII, Latin, Greek, Cyrillic, Hebrew, Arabic...). Above that, a position
 /// with such a class is assumed to accept any code point, which can only make more lines
-/// candidates; literal characters are exact everywhere.
+/// candidates; literal characters are exact everywhere. That approximation is the automata's
+/// last resort: they classify such characters exactly when they first read them
+/// (``CodePointSetMembership``).
 struct CodePointClassTable: Sendable {
     /// Code points below this are classified exactly.
     static let exactLimit = 0x800

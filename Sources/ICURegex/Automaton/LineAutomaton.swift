@@ -9,6 +9,13 @@
 /// UTF-8 is always accepted, never certainly, since the decoder's U+FFFD substitution is not
 /// followed here.
 ///
+/// Characters from ``CodePointClassTable/exactLimit`` on are classified when first read, by
+/// asking ICU which of the pattern's sets hold them (``CodePointSetMembership``); a set of
+/// positions that no class has yet becomes a class of its own, in columns the table keeps
+/// spare for them. Only when those run out is such a character read as the plan's
+/// approximation (a class accepting it wherever a class position is), which makes the scan
+/// inexact.
+///
 /// Not thread-safe: each thread makes its own from the shared plan.
 final class LineAutomaton {
     /// A table entry not computed yet.
@@ -31,14 +38,35 @@ final class LineAutomaton {
     /// Whether the automaton's verdict is the pattern's for characters below
     /// ``CodePointClassTable/exactLimit``, and whether characters above it are approximated.
     private let isExact: Bool
-    private let approximatesLargeCharacters: Bool
+    /// True when the plan's classes approximate characters from
+    /// ``CodePointClassTable/exactLimit`` on, which are then classified when first read.
+    private let classifiesLargeCharacters: Bool
 
     /// Set by a scan that stops at ill-formed UTF-8 or reads an approximated character: a scan
     /// without it that accepts proves that the pattern matches in its line.
     private var scanWasInexact = false
     private let classes: CodePointClassTable
-    /// The table's columns: one per class, and last the column of line terminators, which
-    /// read the line's end (``CodePointSet/lineEnd``) and then lead to ``lineStartRow``.
+    /// The positions that accept the code points of each class: the plan's classes, then the
+    /// classes made for characters from ``CodePointClassTable/exactLimit`` on.
+    private var masks: [PositionSet]
+    /// The class of each set of positions in ``masks``.
+    private var classOfMask: [PositionSet: UInt8] = [:]
+    /// Which of the pattern's sets hold a character, for classifying large ones.
+    private let membership: CodePointSetMembership
+    /// The most classes, the plan's and the spare ones.
+    private let classCapacity: Int
+    /// The class of each BMP code point from ``CodePointClassTable/exactLimit`` on that was
+    /// read, plus one (0 for not known yet), with ``approximatedLargeCharacter`` set when the
+    /// class is the plan's approximation; allocated on first use. Other code points' the
+    /// same way.
+    private var largeBMPClasses: UnsafeMutablePointer<UInt16>?
+    private var astralClasses: [UInt32: UInt16] = [:]
+    private static let approximatedLargeCharacter: UInt16 = 0x8000
+    /// The most classes made for large characters, beyond the plan's.
+    private static let spareClasses = 64
+    /// The table's columns: one per class (``classCapacity``), and last the column of line
+    /// terminators, which read the line's end (``CodePointSet/lineEnd``) and then lead to
+    /// ``lineStartRow``.
     private let columns: Int
     private var lineEndColumn: Int { columns - 1 }
 
@@ -74,8 +102,16 @@ final class LineAutomaton {
         classes = plan.classes
         minimumLineLength = plan.minimumLineLength
         isExact = plan.isExact
-        approximatesLargeCharacters = plan.hasClassPositions
-        columns = plan.classes.masks.count + 1
+        classifiesLargeCharacters = plan.hasClassPositions
+        masks = plan.classes.masks
+        for (index, mask) in plan.classes.masks.enumerated() where classOfMask[mask] == nil {
+            classOfMask[mask] = UInt8(index)
+        }
+        membership = CodePointSetMembership(sets: plan.automaton.positionSets, options: plan.options)
+        classCapacity =
+            plan.hasClassPositions
+            ? min(CodePointClassTable.maximumClasses, plan.classes.masks.count + Self.spareClasses) : plan.classes.masks.count
+        columns = classCapacity + 1
         tableCapacity = 64
         table = .allocate(capacity: tableCapacity * columns)
         byteColumns = .allocate(capacity: 256)
@@ -86,6 +122,7 @@ final class LineAutomaton {
     deinit {
         table.deallocate()
         byteColumns.deallocate()
+        largeBMPClasses?.deallocate()
     }
 
     /// The offset of the first character of `text[start..<end]`, UTF-16 read as ICU reads it
@@ -118,7 +155,7 @@ final class LineAutomaton {
                         value = UTF16.scalarValue(lead: unit, trail: text[next])
                         next &+= 1
                     }
-                    let valueClass = classes.classOf(value)
+                    let valueClass = self.classOf(value)
                     if valueClass == CodePointClassTable.stopClass { return index }
                     column = Int(valueClass)
                 }
@@ -207,10 +244,15 @@ final class LineAutomaton {
                     scanWasInexact = true
                     return index
                 }
-                if value >= CodePointClassTable.exactLimit && approximatesLargeCharacters {
-                    scanWasInexact = true
+                if value >= CodePointClassTable.exactLimit && classifiesLargeCharacters {
+                    let entry = largeClassEntry(of: value)
+                    if entry & Self.approximatedLargeCharacter != 0 {
+                        scanWasInexact = true
+                    }
+                    column = Int(entry & 0xFF) &- 1
+                } else {
+                    column = Int(classes.classOf(value))
                 }
-                column = Int(classes.classOf(value))
                 if column == Int(CodePointClassTable.stopClass) {
                     scanWasInexact = true
                     return index
@@ -253,7 +295,7 @@ final class LineAutomaton {
     /// terminator reads the line's end: it accepts, or leads to ``lineStartRow``.
     private func transition(fromRow row: Int, column: Int) -> Int32 {
         let readsLineEnd = column == lineEndColumn
-        let mask = classes.masks[readsLineEnd ? Int(classes.lineEndClass) : column]
+        let mask = masks[readsLineEnd ? Int(classes.lineEndClass) : column]
         let active = (automaton.positions(following: states[row / columns]) | automaton.first) & mask
         if !(active & automaton.last).isEmpty {
             table[row + column] = Self.accepting
@@ -285,7 +327,7 @@ final class LineAutomaton {
         _ = addState(.empty)
         // A pattern's match has a character besides the line's start, so reading the start
         // alone never completes one.
-        let afterLineStart = automaton.first & classes.masks[Int(classes.lineStartClass)]
+        let afterLineStart = automaton.first & masks[Int(classes.lineStartClass)]
         lineStartRow = stateRows[afterLineStart] ?? addState(afterLineStart)
     }
 
@@ -306,6 +348,61 @@ final class LineAutomaton {
         let entries = table + number * columns
         entries.update(repeating: Self.unknown, count: columns)
         return row
+    }
+
+    // MARK: Classes
+
+    /// The class of the code point `value`.
+    @inline(__always)
+    private func classOf(_ value: UInt32) -> UInt8 {
+        guard value >= CodePointClassTable.exactLimit && classifiesLargeCharacters else { return classes.classOf(value) }
+        return UInt8(truncatingIfNeeded: (largeClassEntry(of: value) & 0xFF) &- 1)
+    }
+
+    /// The entry of ``largeBMPClasses`` or ``astralClasses`` for `value`, from
+    /// ``CodePointClassTable/exactLimit`` on, worked out if it is not known yet.
+    @inline(__always)
+    private func largeClassEntry(of value: UInt32) -> UInt16 {
+        if value < 0x1_0000, let known = largeBMPClasses?[Int(value)], known != 0 {
+            return known
+        }
+        return classifiedLargeCharacter(value)
+    }
+
+    /// Classifies `value`, from ``CodePointClassTable/exactLimit`` on, by the sets that hold
+    /// it, making a class for them if there is none and room for one, and keeps the entry.
+    @inline(never)
+    private func classifiedLargeCharacter(_ value: UInt32) -> UInt16 {
+        if value >= 0x1_0000, let known = astralClasses[value] { return known }
+        var entry: UInt16
+        if classes.caseInsensitive && MultiCharacterFolds.contains(value) {
+            entry = UInt16(CodePointClassTable.stopClass) + 1
+        } else if let mask = membership.positions(holding: value), let valueClass = classNumber(of: mask) {
+            entry = UInt16(valueClass) + 1
+        } else {
+            entry = (UInt16(classes.classOf(value)) + 1) | Self.approximatedLargeCharacter
+        }
+        if value >= 0x1_0000 {
+            astralClasses[value] = entry
+        } else {
+            if largeBMPClasses == nil {
+                largeBMPClasses = .allocate(capacity: 0x1_0000)
+                largeBMPClasses!.initialize(repeating: 0, count: 0x1_0000)
+            }
+            largeBMPClasses![Int(value)] = entry
+        }
+        return entry
+    }
+
+    /// The class whose characters the positions `mask` accept, made if there is none and
+    /// ``classCapacity`` allows.
+    private func classNumber(of mask: PositionSet) -> UInt8? {
+        if let known = classOfMask[mask] { return known }
+        guard masks.count < classCapacity else { return nil }
+        let number = UInt8(masks.count)
+        masks.append(mask)
+        classOfMask[mask] = number
+        return number
     }
 
     /// Fills ``byteColumns`` for a line terminator, unless it is filled for it already.

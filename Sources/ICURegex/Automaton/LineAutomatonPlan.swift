@@ -16,13 +16,15 @@ struct LineAutomatonPlan: Sendable {
     let classes: CodePointClassTable
     /// The fewest UTF-8 bytes a line that matches has.
     let minimumLineLength: Int
-    /// True when the automaton matches exactly the lines the patterns match, for characters
-    /// below ``CodePointClassTable/exactLimit`` (and for all characters when
-    /// ``hasClassPositions`` is false): nothing was dropped in reading them.
+    /// True when the automaton matches exactly the lines the patterns match: nothing was
+    /// dropped in reading them.
     let isExact: Bool
-    /// True when some position has a class, which the automaton does not know exactly for
-    /// characters from ``CodePointClassTable/exactLimit`` on.
+    /// True when some position has a class (or ignores case), which ``classes`` approximate
+    /// for characters from ``CodePointClassTable/exactLimit`` on: the automaton classifies
+    /// those when it first reads them.
     let hasClassPositions: Bool
+    /// The options the patterns are compiled with, which ICU reads the classes with.
+    let options: RegexPattern.Options
 
     /// The plan for the ICU pattern texts `patterns`, as they are compiled with `options`.
     /// With `lineEdges`, they are read for deciding lines (see
@@ -49,6 +51,7 @@ struct LineAutomatonPlan: Sendable {
         self.classes = classes
         minimumLineLength = pattern.minimumUTF8Length(ignoringCase: ignoringCase)
         self.isExact = isExact
+        self.options = options
         hasClassPositions = ignoringCase || automaton.positionSets.contains {
             if case .icuClass = $0 { return true }
             return false

@@ -115,14 +115,13 @@ package final class MatchAutomaton {
     /// for the scans).
     private let isNullable: Bool
 
-    /// The plan's sets and options, for classifying characters from
-    /// ``CodePointClassTable/exactLimit`` on; the class of each set of positions.
-    private let classifiedSets: [CodePointSet]
-    private let options: RegexPattern.Options
+    /// Which of the plan's sets hold the characters from ``CodePointClassTable/exactLimit``
+    /// on, and the class of each set of positions.
+    private let membership: CodePointSetMembership
     private let classOfMask: [PositionSet: Int32]
-    /// ICU matchers of the plan's sets, made when first needed (nil until then, and for
-    /// literal characters not ignoring case, which are compared).
-    private var setMatchers: [RegexMatcher?]
+    /// True when the classes ignore case: a character whose folding is several characters is
+    /// then not known.
+    private let caseInsensitive: Bool
     /// The class of each BMP code point from ``CodePointClassTable/exactLimit`` on that was
     /// read: -2 not known yet, -1 none fits; allocated on first use. Other code points'
     /// classes, the same way.
@@ -131,14 +130,13 @@ package final class MatchAutomaton {
 
     /// Makes the automata of `plan`, with empty tables.
     init(_ plan: MatchAutomatonPlan) {
-        classifiedSets = plan.classifiedSets
-        options = plan.options
+        membership = CodePointSetMembership(sets: plan.classifiedSets, options: plan.options)
+        caseInsensitive = plan.options.contains(.caseInsensitive)
         var classOfMask: [PositionSet: Int32] = [:]
         for (index, mask) in plan.classes.masks.enumerated() where classOfMask[mask] == nil {
             classOfMask[mask] = Int32(index)
         }
         self.classOfMask = classOfMask
-        setMatchers = Array(repeating: nil, count: plan.classifiedSets.count)
         automaton = plan.automaton
         classes = plan.classes
         approximatesLargeCharacters = plan.approximatesLargeCharacters
@@ -372,7 +370,7 @@ package final class MatchAutomaton {
     private func largeClass(of value: UInt32) -> Int? {
         if value >= 0x1_0000, let known = astralClasses[value] { return known >= 0 ? Int(known) : nil }
         var found: Int32 = -1
-        if !(options.contains(.caseInsensitive) && MultiCharacterFolds.contains(value)), let mask = positions(holding: value),
+        if !(caseInsensitive && MultiCharacterFolds.contains(value)), let mask = membership.positions(holding: value),
             let fitting = classOfMask[mask], !(hasWordAssertions && classIsTransparent[Int(fitting)])
         {
             found = fitting
@@ -389,36 +387,6 @@ package final class MatchAutomaton {
         return found >= 0 ? Int(found) : nil
     }
 
-    /// The positions of the plan's sets that hold `value`, asked of ICU; nil when ICU fails.
-    private func positions(holding value: UInt32) -> PositionSet? {
-        // A lone surrogate is a code point of its own for ICU.
-        let units: [UInt16] = Unicode.Scalar(value).map { Array(String($0).utf16) } ?? [UInt16(truncatingIfNeeded: value)]
-        var mask = PositionSet.empty
-        for (index, set) in classifiedSets.enumerated() {
-            let holds: Bool
-            switch set {
-            case .scalar(let scalar) where !options.contains(.caseInsensitive):
-                holds = scalar == value
-            case .scalar(let scalar) where scalar > 0x10FFFF:
-                holds = false
-            default:
-                if setMatchers[index] == nil {
-                    let text: String
-                    if case .icuClass(let classText) = set { text = classText } else if case .scalar(let scalar) = set {
-                        text = "\\x{" + String(scalar, radix: 16) + "}"
-                    } else { return nil }
-                    guard let pattern = try? RegexPattern(text, options: options, limits: .default, usesSearchPlan: false),
-                        let matcher = try? pattern.makeMatcher()
-                    else { return nil }
-                    setMatchers[index] = matcher
-                }
-                let found = units.withUnsafeBufferPointer { buffer in try? setMatchers[index]!.firstMatch(inUTF16: buffer, from: 0) }
-                holds = found == 0..<units.count
-            }
-            if holds { mask |= PositionSet(position: index) }
-        }
-        return mask
-    }
 
     // MARK: Forward states
 
