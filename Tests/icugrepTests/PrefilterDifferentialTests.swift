@@ -148,7 +148,10 @@ struct PrefilterDifferentialTests {
             "Х\u{1C82}ЛМ\u{1C83}", "Шерлок Холмс|Джон Уотсон|Ирен Адлер|инспектор Лестрейд|профессор Мориарти", "сказал",
         ]
         for pattern in patterns {
-            for options in [[], ["-i"], ["-n"], ["-c"], ["-o", "-b"], ["-w", "-n"], ["-x"], ["-v", "-c"], ["-C1", "-n"], ["-m3", "-n"]] {
+            for options in [
+                [], ["-i"], ["-n"], ["-c"], ["-o", "-b"], ["-w", "-n"], ["-x"], ["-v", "-c"], ["-v", "-n"], ["-v", "-C1", "-n"],
+                ["-v", "-m3", "-n"], ["-C1", "-n"], ["-m3", "-n"],
+            ] {
                 var configuration = EngineHarness.configuration([pattern], files: [fixture.path("big.txt")])
                 configuration.ignoreCase = options.contains("-i")
                 configuration.lineNumber = options.contains("-n") || options.contains("-C1")

@@ -27,6 +27,9 @@ final class LineAutomaton {
     /// The most states kept; beyond it the table starts again from the current state.
     private static let maximumStates = 4096
 
+    /// The rank (``TextFrequencyRank``) from which a byte is among the commonest of text.
+    private static let commonByteRank = 150
+
     /// Lines at least this long in bytes are found with `memchr` and measured before they are
     /// scanned, when no shorter line can match (below it, finding the lines costs more than
     /// scanning them).
@@ -91,13 +94,25 @@ final class LineAutomaton {
     private var byteColumnsKey: (terminator: UInt8, nulEndsLines: Bool)?
 
     /// Skips the characters that, read in the state without active positions (row 0), leave
-    /// the automaton there: no match can start with them.
+    /// the automaton there: no match can start with them. The one for raw bytes also skips
+    /// the line terminators (of ``byteColumnsKey``) when a line starts in that state too.
     private let startScanner: MatchStartScanner
+    private var byteStartScanner: MatchStartScanner
+    /// True when the scan of raw bytes uses ``byteStartScanner``: when no match can start
+    /// with one of the commonest bytes of text (a space, a lowercase letter), so that it
+    /// skips far. Otherwise it would stop after a byte or two, and each stop costs more than
+    /// the table's steps it saves.
+    private let skipsStartBytes: Bool
 
     /// Makes an automaton for `plan`.
     init(_ plan: LineAutomatonPlan) {
         startScanner = MatchStartScanner(
             keepsStart: (0..<128).map { (plan.automaton.first & plan.classes.masks[Int(plan.classes.smallClasses[$0])]).isEmpty })
+        byteStartScanner = startScanner
+        skipsStartBytes = (0..<128).allSatisfy { byte in
+            TextFrequencyRank.rank(ofByte: UInt8(byte)) < Self.commonByteRank
+                || (plan.automaton.first & plan.classes.masks[Int(plan.classes.smallClasses[byte])]).isEmpty
+        }
         automaton = plan.automaton
         classes = plan.classes
         minimumLineLength = plan.minimumLineLength
@@ -180,7 +195,7 @@ final class LineAutomaton {
         let count = block.count
         guard minimumLineLength >= Self.lineMeasuringLength else {
             scanWasInexact = !isExact
-            let found = firstCandidateByte(in: block, from: start, to: count, terminator: terminator, nulEndsLines: nulEndsLines)
+            let found = candidateByte(in: block, from: start, to: count, terminator: terminator, nulEndsLines: nulEndsLines)
             if found >= count { return .none(in: count) }
             let line = LineBounds.start(ofLineContaining: found, in: block, notBefore: start, terminator: terminator, nulEndsLines: nulEndsLines)
             // The scan may have read approximated characters in earlier lines too: a
@@ -205,13 +220,13 @@ final class LineAutomaton {
     ) -> LineVerdict? {
         guard end - start >= minimumLineLength else { return nil }
         scanWasInexact = !isExact
-        let found = firstCandidateByte(
+        let found = candidateByte(
             in: block, from: start, to: end, terminator: terminator, nulEndsLines: nulEndsLines, readsLineEnd: true)
         guard found < end || found == Self.lineEndAccepted else { return nil }
         return scanWasInexact ? .mayMatch : .certainMatch
     }
 
-    /// What ``firstCandidateByte(in:from:to:terminator:nulEndsLines:readsLineEnd:)`` returns
+    /// What ``candidateByte(in:from:to:terminator:nulEndsLines:readsLineEnd:)`` returns
     /// when the end of the line, read after its last byte, completes a match.
     private static let lineEndAccepted = -1
 
@@ -222,21 +237,46 @@ final class LineAutomaton {
     /// With `readsLineEnd`, `end` ends a line too, and when that completes a match the result
     /// is ``lineEndAccepted``.
     ///
-    /// The hot loop, kept out of line so that its code is the same whoever calls it: inlined,
-    /// its registers depended on the caller, and in one caller the state's row went through
-    /// memory on every byte (a scan of English text without literals took 1.6x the time).
-    @inline(never)
-    private func firstCandidateByte(
+    /// The scan skips with ``byteStartScanner`` when ``skipsStartBytes``, in a copy of the
+    /// loop of its own (see ``StartSkipping``).
+    @inline(__always)
+    private func candidateByte(
         in block: UnsafeRawBufferPointer, from start: Int, to end: Int, terminator: UInt8, nulEndsLines: Bool,
         readsLineEnd: Bool = false
     ) -> Int {
         prepareByteColumns(terminator: terminator, nulEndsLines: nulEndsLines)
+        if skipsStartBytes {
+            return firstCandidateByte(
+                SkipsStartBytes.self, in: block, from: start, to: end, terminator: terminator, readsLineEnd: readsLineEnd)
+        }
+        return firstCandidateByte(
+            ReadsEveryByte.self, in: block, from: start, to: end, terminator: terminator, readsLineEnd: readsLineEnd)
+    }
+
+    /// The loop of ``candidateByte(in:from:to:terminator:nulEndsLines:readsLineEnd:)``, for
+    /// byte columns prepared already.
+    ///
+    /// The hot loop, kept out of line so that its code is the same whoever calls it: inlined,
+    /// its registers depended on the caller, and in one caller the state's row went through
+    /// memory on every byte (a scan of English text without literals took 1.6x the time).
+    /// Specialized for each ``StartSkipping``: one loop holding the skip's test, even when it
+    /// was false, took 1.2x the time on such a scan.
+    @inline(never)
+    private func firstCandidateByte<Skipping: StartSkipping>(
+        _ skipping: Skipping.Type, in block: UnsafeRawBufferPointer, from start: Int, to end: Int, terminator: UInt8,
+        readsLineEnd: Bool
+    ) -> Int {
         let bytes = block.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let byteColumns = self.byteColumns
+        let startScanner = byteStartScanner
         var table = self.table
         var row = Int(lineStartRow)
         var index = start
         while index < end {
+            if Skipping.skipsStart && row == 0 {
+                index = startScanner.firstPossibleStart(inUTF8: bytes, from: index, to: end)
+                if index >= end { break }
+            }
             var column = Int(byteColumns[Int(bytes[index])])
             var length = 1
             if column == Int(Self.multiByte) {
@@ -418,5 +458,29 @@ final class LineAutomaton {
             byteColumns[0] = UInt8(lineEndColumn)
         }
         byteColumnsKey = (terminator, nulEndsLines)
+        // A line end read in the state without active positions completes no match (a
+        // pattern has a character besides the line's edges), and leads to the state in which
+        // lines start: the same one unless the pattern reads the line's start.
+        let terminatorsKeepStart = lineStartRow == 0
+        byteStartScanner = MatchStartScanner(
+            keepsStart: (0..<128).map { byte in
+                if byte == Int(terminator) || (nulEndsLines && byte == 0) { return terminatorsKeepStart }
+                return (automaton.first & masks[Int(classes.smallClasses[byte])]).isEmpty
+            })
     }
+}
+
+/// Whether ``LineAutomaton``'s scan of raw bytes skips the bytes that keep it in the state
+/// without active positions with its start scanner: a type for each answer, so that each
+/// specialization of the scan has only the loop it needs.
+private protocol StartSkipping {
+    static var skipsStart: Bool { get }
+}
+
+private enum SkipsStartBytes: StartSkipping {
+    static var skipsStart: Bool { true }
+}
+
+private enum ReadsEveryByte: StartSkipping {
+    static var skipsStart: Bool { false }
 }

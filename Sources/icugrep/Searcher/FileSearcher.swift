@@ -221,16 +221,16 @@ final class FileSearcher {
 
     /// Searches the complete lines from `start` up to the terminator at `lastEnd`.
     ///
-    /// With a prefilter, the lines before the next candidate line are skipped as a whole:
-    /// they cannot match, so all they need is to be counted (and, while trailing context is
-    /// due or leading context is kept, to be handled one by one as rejected lines); a
-    /// candidate that the prefilter proved to match is selected without asking ICU. With `-v`
-    /// every line matters and the prefilter is not used.
+    /// With a prefilter, the lines before the next candidate line are passed over as a
+    /// whole: they cannot match, so all they need is to be counted (and, while trailing
+    /// context is due or leading context is kept, to be handled one by one as rejected
+    /// lines), or with `-v` to be selected without asking ICU; a candidate that the
+    /// prefilter proved to match is decided without asking ICU too.
     @inline(__always)
     private func searchLines(from start: Int, through lastEnd: Int) {
         let limit = lastEnd + 1
         let block = UnsafeRawBufferPointer(start: buffer.base, count: limit)
-        let prefilters = lineSearcher.hasPrefilter && !policy.invertMatch
+        let prefilters = lineSearcher.hasPrefilter
         if prefilters {
             lineSearcher.forgetBlock()
         }
@@ -241,7 +241,7 @@ final class FileSearcher {
                 let candidate = lineSearcher.nextCandidateLine(
                     in: block, from: position, terminator: policy.lineTerminator, nulEndsLines: nulEndsLines)
                 if candidate.start > position {
-                    skipLines(from: position, to: candidate.start)
+                    passOverLines(from: position, to: candidate.start)
                     position = candidate.start
                     if position >= limit || stops { break }
                 }
@@ -258,9 +258,9 @@ final class FileSearcher {
     /// Passes over the complete lines of `start..<end`, which the prefilter proved cannot
     /// match: one count of their terminators when nothing is printed or kept for them (none
     /// when lines are not numbered), or one by one as rejected lines when trailing context is
-    /// due or leading context is kept.
-    private func skipLines(from start: Int, to end: Int) {
-        if pending == 0 && (quiet || ring.limit == 0) {
+    /// due or leading context is kept, or as selected lines with `-v`.
+    private func passOverLines(from start: Int, to end: Int) {
+        if pending == 0 && (quiet || ring.limit == 0) && !policy.invertMatch {
             guard policy.numbersLines else { return }
             lineNumber += TerminatorCounting.count(
                 in: buffer.base, from: start, to: end, terminator: policy.lineTerminator, nulEndsLines: nulEndsLines)
