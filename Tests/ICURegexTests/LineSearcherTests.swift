@@ -1,5 +1,6 @@
 @testable import ICURegex
 import Testing
+import TestSupport
 
 extension LibraryTests {
     /// The lines a ``LineSearcher`` proposes in a block, and what it knows of them: the lines
@@ -27,6 +28,54 @@ extension LibraryTests {
                 }
                 return found
             }
+        }
+
+        @Test("a common literal's dense lines are taken one by one, with the same verdicts")
+        func denseCandidates() throws {
+            // Lines of words, most holding the literal `en`, which only some match.
+            var random = SplitMix64(seed: 0xDE_45E)
+            let words = ["the", "cat", "ten", "en", "be", "on", "men", "e", "go", "then", "end"]
+            var text: [UInt8] = []
+            for _ in 0..<4000 {
+                let line = (0..<random.number(in: 1...4)).map { _ in random.element(of: words) }.joined(separator: " ")
+                text += Array(line.utf8) + [10]
+            }
+            let patterns = try LinePatterns(
+                patterns: ["[a-z]en"], options: .useUnixLineSeparators, wrapper: .none, limits: .default, prefilters: true,
+                fixedStrings: false)
+            let matcher = try patterns.patterns[0].makeMatcher()
+            let searcher = try LineSearcher(patterns)
+            var sawDense = false
+            // Blocks of 2 KiB, as icugrep's reads are blocks: the first block is searched
+            // through the literal, later ones line by line once the candidates are dense.
+            var lineStart = 0
+            while lineStart < text.count {
+                let blockEnd = min(text.count, lineStart + 2048)
+                let end = (text[..<blockEnd].lastIndex(of: 10) ?? text.count - 1) + 1
+                try text[..<end].withUnsafeBytes { block in
+                    searcher.forgetBlock()
+                    sawDense = sawDense || searcher.candidatesAreDense
+                    var position = lineStart
+                    while position < end {
+                        let candidate = searcher.nextCandidateLine(in: block, from: position, terminator: 10, nulEndsLines: false)
+                        // Every line passed over cannot match.
+                        while position < candidate.start {
+                            let lineEnd = block[position...].firstIndex(of: 10)!
+                            let line = Array(String(decoding: block[position..<lineEnd], as: UTF8.self).utf16)
+                            #expect(try line.withUnsafeBufferPointer { try matcher.firstMatch(inUTF16: $0) } == nil)
+                            position = lineEnd + 1
+                        }
+                        guard candidate.start < end else { break }
+                        let lineEnd = block[candidate.start...].firstIndex(of: 10)!
+                        let line = Array(String(decoding: block[candidate.start..<lineEnd], as: UTF8.self).utf16)
+                        let matches = try line.withUnsafeBufferPointer { try matcher.firstMatch(inUTF16: $0) } != nil
+                        #expect(candidate.verdict == .certainMatch ? matches : true)
+                        position = lineEnd + 1
+                    }
+                }
+                lineStart = end
+            }
+            #expect(sawDense, "the candidates were never dense")
         }
 
         @Test("patterns that are their literals: a line holding one certainly matches")

@@ -188,12 +188,14 @@ final class LineAutomaton {
 
     /// The first line at or after `start` (a line start) in `block` that may match, and
     /// whether it certainly does. Lines end at `terminator`, and at NUL bytes too when
-    /// `nulEndsLines`.
+    /// `nulEndsLines`. With `linesOneByOne`, each line is found and then scanned, which costs
+    /// less than one scan of the block when most lines are candidates (the scan of a line
+    /// stops at its first match, and the line's start need not be sought back).
     func firstCandidateLine(
-        in block: UnsafeRawBufferPointer, from start: Int, terminator: UInt8, nulEndsLines: Bool
+        in block: UnsafeRawBufferPointer, from start: Int, terminator: UInt8, nulEndsLines: Bool, linesOneByOne: Bool = false
     ) -> LineCandidate {
         let count = block.count
-        guard minimumLineLength >= Self.lineMeasuringLength else {
+        guard linesOneByOne || minimumLineLength >= Self.lineMeasuringLength else {
             scanWasInexact = !isExact
             let found = candidateByte(in: block, from: start, to: count, terminator: terminator, nulEndsLines: nulEndsLines)
             if found >= count { return .none(in: count) }

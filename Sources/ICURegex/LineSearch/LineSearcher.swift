@@ -146,9 +146,25 @@ package final class LineSearcher {
 
     /// Tells the prefilter that the next question is about a new block (or the same memory
     /// holding other bytes).
+    ///
+    /// The candidate lines of the block just searched decide how the next is searched: when
+    /// they were dense (more than one in ``denseCandidateSpacing`` bytes: a common literal),
+    /// the automaton takes the lines one by one instead of checking each line that the
+    /// literals propose (see ``nextCandidateLine(in:from:terminator:nulEndsLines:)``).
     package func forgetBlock() {
         candidateFinder?._withUnsafeGuaranteedRef { $0.forgetBlock() }
+        candidatesAreDense = candidateLinesInBlock &* Self.denseCandidateSpacing > searchedBytesInBlock
+        candidateLinesInBlock = 0
     }
+
+    /// The bytes per candidate line below which the candidates are dense.
+    static let denseCandidateSpacing = 128
+    /// The candidate lines proposed in the current block, and the bytes from the first
+    /// question about it to its end.
+    private var candidateLinesInBlock = 0
+    private var searchedBytesInBlock = 0
+    /// True when the candidates of the last block were dense.
+    private(set) var candidatesAreDense = false
 
     /// The first line, at or after `offset` in `block`, that may match, and whether it
     /// certainly does; every line between `offset` and its start certainly does not. `offset`
@@ -176,6 +192,13 @@ package final class LineSearcher {
                 $0.firstCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines)
             }
         case (let candidateFinder?, let automaton?):
+            if candidateLinesInBlock == 0 { searchedBytesInBlock = block.count &- offset }
+            candidateLinesInBlock &+= 1
+            if candidatesAreDense {
+                return automaton._withUnsafeGuaranteedRef {
+                    $0.firstCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines, linesOneByOne: true)
+                }
+            }
             return candidateFinder._withUnsafeGuaranteedRef { finder in
                 automaton._withUnsafeGuaranteedRef { automaton in
                     checkedCandidateLine(

@@ -245,7 +245,7 @@ final class FileSearcher {
                     position = candidate.start
                     if position >= limit || stops { break }
                 }
-                if candidate.verdict == .certainMatch {
+                if case .certainMatch = candidate.verdict {
                     known = .match
                 }
             }
