@@ -167,18 +167,19 @@ extension LibraryTests {
                             Issue.record("\(patterns) rejects \(line) (\(String(decoding: line, as: UTF8.self).debugDescription)), which ICU matches")
                         }
                     }
-                    // An exact plan decides every well-formed line, characters from U+0800 on
-                    // included (classified by asking ICU), except that with -i a character
-                    // whose folding is several characters leaves the line to ICU.
-                    let scalars = String(validating: line, as: UTF8.self)?.unicodeScalars
-                    if plan.isExact, let scalars,
+                    // An exact plan decides every line, characters from U+0800 on included
+                    // (classified by asking ICU) and ill-formed UTF-8 (read as U+FFFD), except
+                    // that with -i a character whose folding is several characters leaves
+                    // the line to ICU.
+                    let scalars = String(decoding: line, as: UTF8.self).unicodeScalars
+                    if plan.isExact,
                         !options.contains(.caseInsensitive) || !scalars.contains(where: { MultiCharacterFolds.contains($0.value) })
                     {
                         if scalars.contains(where: { $0.value >= 0x800 }) { decidedWithLargeCharacters += 1 }
                         if mayMatch && verdict != .certainMatch {
                             failures += 1
                             if failures <= 10 {
-                                Issue.record("\(wrapped) only may match \(String(decoding: line, as: UTF8.self).debugDescription): an exact plan decides it")
+                                Issue.record("\(wrapped) only may match \(line) (\(String(decoding: line, as: UTF8.self).debugDescription)): an exact plan decides it")
                             }
                         }
                     }

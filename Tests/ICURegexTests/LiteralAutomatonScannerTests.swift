@@ -12,7 +12,7 @@ extension LibraryTests {
         /// folding to ASCII) in `text` at or after `start` ends, with where it starts.
         static func occurrences(_ literals: RequiredLiterals, in text: [UInt8], from start: Int) -> [(start: Int, end: Int)] {
             let folded = literals.caseInsensitiveASCII ? RequiredLiterals.asciiLowercased(text) : text
-            var alarms: [[UInt8]] = literals.caseInsensitiveASCII ? LiteralAutomatonScanner.foldingToASCII : []
+            var alarms: [[UInt8]] = literals.foldingCharacters
             alarms += literals.literals
             var found: [(Int, Int)] = []
             for position in start..<max(start, text.count) {
@@ -80,8 +80,12 @@ extension LibraryTests {
             }
             // The characters everyone knows of are there.
             for character in ["\u{212A}", "ſ", "ﬁ", "İ", "ẞ"] {
-                #expect(LiteralAutomatonScanner.foldingToASCII.contains(Array(character.utf8)), "\(character)")
+                #expect(RequiredLiterals.charactersFoldingToASCII.contains { $0.utf8 == Array(character.utf8) }, "\(character)")
             }
+            // A literal's folding characters are those whose folding lies in it.
+            #expect(RequiredLiterals.charactersFolding(into: [Array("todo".utf8)]).isEmpty)
+            #expect(Set(RequiredLiterals.charactersFolding(into: [Array("sherlock".utf8)])) == Set(["ſ", "\u{212A}"].map { Array($0.utf8) }))
+            #expect(Set(RequiredLiterals.charactersFolding(into: [Array("fist".utf8)])) == Set(["ſ", "ﬁ", "ﬅ", "ﬆ"].map { Array($0.utf8) }))
         }
     }
 }

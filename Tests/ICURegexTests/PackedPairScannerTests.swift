@@ -12,6 +12,7 @@ extension LibraryTests {
             var required = RequiredLiterals(patterns: ["xy"], ignoreCase: false)!
             required.literals = ignoreCase ? literals.map(RequiredLiterals.asciiLowercased) : literals
             required.caseInsensitiveASCII = ignoreCase && !literals.isEmpty
+            required.foldingCharacters = required.caseInsensitiveASCII ? RequiredLiterals.charactersFolding(into: required.literals) : []
             required.variantLiterals = variants.map { CaseVariantLiteral.longestSafeRun(Array($0.unicodeScalars))! }
             return required
         }
@@ -75,9 +76,13 @@ extension LibraryTests {
             let lines = ["xA@[Zx", "xa`[zx", "xa@{zx", "xA@[z", "a@[", "`@[z", "A@[Z", "xx\u{C4}xx"]
             let text = Array(lines.joined(separator: "\n").utf8)
             #expect(Self.proposedStarts(literals, in: text) == CandidateLineReference(literals).candidateLineStarts(in: text))
-            // Lines 0, 3, 6 hold the literal; line 7 holds a byte outside ASCII.
+            // Lines 0, 3, 6 hold the literal; line 7 holds a byte outside ASCII, but no character
+            // folding into the literal.
             let starts = Self.proposedStarts(literals, in: text)
-            #expect(starts.count == 4)
+            #expect(starts.count == 3)
+            // The Kelvin sign folds to k: a line holding it is a candidate for a literal with k.
+            let withK = Self.literals([Array("ok".utf8)], ignoreCase: true)
+            #expect(Self.proposedStarts(withK, in: Array("no\nx\u{212A}x\nO\u{212A}\n\u{C4}\n".utf8)) == [3, 9])
         }
 
         @Test("overlapping, adjacent and shared-byte literals, bytes 0x80 and above")

@@ -5,9 +5,10 @@
 /// Its language contains every match of the ICU patterns (see ``CodePointPattern``), so a line
 /// in which it finds nothing cannot match and is skipped without being decoded. A line it
 /// accepts is matched by ICU unless the acceptance is certain (``LineVerdict/certainMatch``:
-/// the plan is exact and the line held no character it approximates). A line with ill-formed
-/// UTF-8 is always accepted, never certainly, since the decoder's U+FFFD substitution is not
-/// followed here.
+/// the plan is exact and the line held no character it approximates). Ill-formed UTF-8 is
+/// read as the decoder reads it, each maximal ill-formed subsequence as one U+FFFD
+/// (``UTF8Decoding``): such a sequence never holds a line terminator, which is no
+/// continuation byte, so the line it is read in is the one ICU is given.
 ///
 /// Characters from ``CodePointClassTable/exactLimit`` on are classified when first read, by
 /// asking ICU which of the pattern's sets hold them (``CodePointSetMembership``); a set of
@@ -45,8 +46,9 @@ final class LineAutomaton {
     /// ``CodePointClassTable/exactLimit`` on, which are then classified when first read.
     private let classifiesLargeCharacters: Bool
 
-    /// Set by a scan that stops at ill-formed UTF-8 or reads an approximated character: a scan
-    /// without it that accepts proves that the pattern matches in its line.
+    /// Set by a scan that stops at a character whose case folding is several characters or
+    /// reads an approximated character: a scan without it that accepts proves that the
+    /// pattern matches in its line.
     private var scanWasInexact = false
     private let classes: CodePointClassTable
     /// The positions that accept the code points of each class: the plan's classes, then the
@@ -233,8 +235,9 @@ final class LineAutomaton {
     private static let lineEndAccepted = -1
 
     /// The offset of the first byte in `start..<end` of `block` at which a match of the
-    /// patterns may end (a line terminator, when the match ends with the line), or at which
-    /// an ill-formed UTF-8 sequence starts; `end` when there is none. `start` must be the
+    /// patterns may end (a line terminator, when the match ends with the line), or at which a
+    /// character whose case folding is several characters starts (with `-i`); `end` when
+    /// there is none. `start` must be the
     /// start of a line; lines end at `terminator`, and at NUL bytes too when `nulEndsLines`.
     /// With `readsLineEnd`, `end` ends a line too, and when that completes a match the result
     /// is ``lineEndAccepted``.
@@ -282,10 +285,9 @@ final class LineAutomaton {
             var column = Int(byteColumns[Int(bytes[index])])
             var length = 1
             if column == Int(Self.multiByte) {
-                guard let (value, count) = UTF8Decoding.wellFormedSequence(at: index, in: bytes, end: end) else {
-                    scanWasInexact = true
-                    return index
-                }
+                let (value, count) =
+                    UTF8Decoding.wellFormedSequence(at: index, in: bytes, end: end)
+                    ?? (UTF8Decoding.replacementCharacter, UTF8Decoding.maximalSubpartLength(at: index, in: bytes, end: end))
                 if value >= CodePointClassTable.exactLimit && classifiesLargeCharacters {
                     let entry = largeClassEntry(of: value)
                     if entry & Self.approximatedLargeCharacter != 0 {

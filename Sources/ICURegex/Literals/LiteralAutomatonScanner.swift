@@ -10,10 +10,10 @@
 /// Aho and Corasick defined them, resolved in advance into every table entry.
 ///
 /// With ``RequiredLiterals/caseInsensitiveASCII`` the literals are lowercase ASCII and the
-/// table reads `A`–`Z` as `a`–`z`; and each character outside ASCII whose case folding holds
-/// an ASCII character (the Kelvin sign for `k`, `ſ` for `s`, `ﬁ` for `fi`, `İ` for `i`) is an
-/// occurrence itself, since ICU may match it to part of a literal: such lines are candidates
-/// to be checked, as ``PackedPairScanner`` checks every line with a byte outside ASCII.
+/// table reads `A`–`Z` as `a`–`z`; and each character outside ASCII whose case folding lies
+/// in a literal (``RequiredLiterals/foldingCharacters``: the Kelvin sign for `k`, `ſ` for
+/// `s`, `ﬁ` for `fi`) is an occurrence itself, since ICU may match it to part of a literal:
+/// such lines are candidates to be checked, as ``PackedPairScanner`` checks them.
 /// Case-fold variant literals are spelled out, every spelling a literal.
 struct LiteralAutomatonScanner: BlockScanner {
     /// The class of each byte value.
@@ -53,14 +53,14 @@ struct LiteralAutomatonScanner: BlockScanner {
             let spellings = Self.spellings(of: literals),
             spellings.count >= Self.minimumSpellings, spellings.count <= Self.maximumSpellings
         else { return nil }
-        findsNonASCII = literals.caseInsensitiveASCII
-        let literalSpellings = findsNonASCII ? spellings + Self.foldingToASCII : spellings
+        findsNonASCII = !literals.foldingCharacters.isEmpty
+        let literalSpellings = spellings + literals.foldingCharacters
 
         guard let automaton = AhoCorasickAutomaton(strings: literalSpellings.map { $0.map(Int.init) }, unitLimit: 256)
         else { return nil }
         // Ignoring ASCII case, an upper-case letter reads as its lower case, as the literals are.
         var classes = automaton.unitClasses
-        if findsNonASCII {
+        if literals.caseInsensitiveASCII {
             for upper in UInt8(ascii: "A")...UInt8(ascii: "Z") {
                 classes[Int(upper)] = classes[Int(upper | 0x20)]
             }
@@ -105,16 +105,6 @@ struct LiteralAutomatonScanner: BlockScanner {
             spellings += expanded
         }
         return spellings.contains(where: \.isEmpty) ? nil : spellings
-    }
-
-    /// The UTF-8 of each character outside ASCII whose full or simple case folding holds an
-    /// ASCII character, worked out from ICU once: outside the Basic Multilingual Plane no
-    /// character folds to ASCII.
-    static let foldingToASCII: [[UInt8]] = (UInt32(0x80)...0xFFFF).compactMap { value in
-        guard let scalar = Unicode.Scalar(value) else { return nil }
-        let folds = CaseFolding.fullFolding(of: value) + [CaseFolding.simpleFolding(of: value)]
-        guard folds.contains(where: { $0 < 0x80 }) else { return nil }
-        return Array(String(scalar).utf8)
     }
 
     /// Forgets what was found in the previous block.

@@ -26,6 +26,12 @@ struct PackedPairScanner: BlockScanner {
             byteLiteral.addProbe(to: &probes, target: targets.nextTarget)
             targets.add(byteLiteral)
         }
+        // The characters folding into the literals, found byte for byte.
+        for character in literals.foldingCharacters {
+            let byteLiteral = ByteLiteral(character, ignoresASCIICase: false)
+            byteLiteral.addProbe(to: &probes, target: targets.nextTarget)
+            targets.add(byteLiteral)
+        }
         for literal in literals.variantLiterals {
             let matcher = CaseVariantMatcher(literal: literal)
             matcher.addProbes(to: &probes, target: targets.nextTarget)
@@ -33,7 +39,7 @@ struct PackedPairScanner: BlockScanner {
         }
         self.probes = probes
         self.targets = targets
-        findsNonASCII = literals.caseInsensitiveASCII
+        findsNonASCII = !literals.foldingCharacters.isEmpty
         reach = probes.reach
     }
 
@@ -57,7 +63,7 @@ struct PackedPairScanner: BlockScanner {
         var position = start
         let found: Int? = probes.scanProbes.withUnsafeBufferPointer { scanProbes in
             while true {
-                let window = ByteScan.find(in: base, from: position, to: end, probes: scanProbes, nonASCII: findsNonASCII)
+                let window = ByteScan.find(in: base, from: position, to: end, probes: scanProbes, nonASCII: false)
                 if window.lanes == 0 {
                     position = window.position
                     return nil
@@ -82,9 +88,6 @@ struct PackedPairScanner: BlockScanner {
             while lanes != 0 {
                 let position = window.position &+ lanes.trailingZeroBitCount
                 lanes &= lanes &- 1
-                if findsNonASCII && text[position] >= 0x80 && position < best {
-                    best = position
-                }
                 for probe in probes
                 where probe.first.accepts(text[position &+ probe.first.offset])
                     && probe.second.accepts(text[position &+ probe.second.offset]) {
@@ -105,9 +108,6 @@ struct PackedPairScanner: BlockScanner {
         let count = block.count
         var best = count
         for probed in position..<count {
-            if findsNonASCII && block[probed] >= 0x80 && probed < best {
-                best = probed
-            }
             for probe in probes.probes where probe.accepts(in: block, at: probed) {
                 if let found = targets.occurrenceStart(of: probe.target, in: block, probedAt: probed),
                    found >= searchStart, found < best {

@@ -17,15 +17,23 @@
 /// lowercase, one character for one, so in an ASCII line an ASCII stretch of the pattern's
 /// literal is matched by the same letters in either case. Only characters outside ASCII fold
 /// into ASCII letters (`ß` to `ss`, `ſ` to `s`, the Kelvin sign to `k`, `ﬀ` to `ff`, `İ` to
-/// `i` and a combining dot, ...), so a line with any of them is always searched. Pure ASCII
-/// literals keep this form: most ASCII letters have a variant outside ASCII or are part of
-/// some character's multi-letter fold, so their exact stretches would be short.
+/// `i` and a combining dot, ...), and a match of an ASCII literal can hold such a character
+/// only when its whole folding lies in the literal (ICU's match of a literal string neither
+/// starts nor ends inside a character's folding): those characters
+/// (``foldingCharacters``: none for `todo`, `ſ` and the Kelvin sign for `sherlock`) make
+/// their lines candidates too. Pure ASCII literals keep this form: most ASCII letters have a
+/// variant outside ASCII or are part of some character's multi-letter fold, so their exact
+/// stretches would be short.
 struct RequiredLiterals: Sendable, Equatable {
     /// The literals, as UTF-8 bytes; lowercase ASCII with ``caseInsensitiveASCII``.
     var literals: [[UInt8]]
-    /// True when ``literals`` are searched ignoring ASCII case, and lines with bytes outside
-    /// ASCII are always candidates (only when ``literals`` is not empty).
+    /// True when ``literals`` are searched ignoring ASCII case (only when ``literals`` is not
+    /// empty), with ``foldingCharacters``.
     var caseInsensitiveASCII: Bool
+    /// With ``caseInsensitiveASCII``, the UTF-8 of each character outside ASCII whose case
+    /// folding (full, or simple for a single letter) lies in one of ``literals``: a line
+    /// holding one is a candidate too.
+    var foldingCharacters: [[UInt8]] = []
     /// The literals searched in all their case-fold spellings (with `-i` only).
     var variantLiterals: [CaseVariantLiteral] = []
     /// True when the patterns match exactly ``literals`` (never with the `-w` or `-x`
@@ -85,10 +93,39 @@ struct RequiredLiterals: Sendable, Equatable {
         }
         self.literals = asciiLiterals
         self.caseInsensitiveASCII = !asciiLiterals.isEmpty
+        foldingCharacters = Self.charactersFolding(into: asciiLiterals)
         self.variantLiterals = variantLiterals
         // Each exact string pure ASCII and searched whole: its longest ASCII run is itself.
         literalsAreThePatterns = variantLiterals.isEmpty
             && exact.map { Set($0.map(Self.asciiLowercased)) == Set(asciiLiterals) } ?? false
+    }
+
+    /// Each character outside ASCII whose full or simple case folding holds an ASCII
+    /// character, as UTF-8, with both foldings; worked out from ICU's foldings once. No
+    /// character outside the Basic Multilingual Plane folds to ASCII.
+    static let charactersFoldingToASCII: [(utf8: [UInt8], full: [UInt8]?, simple: UInt8?)] =
+        (UInt32(0x80)...0xFFFF).compactMap { value in
+            guard let scalar = Unicode.Scalar(value) else { return nil }
+            let full = CaseFolding.fullFolding(of: value)
+            let simple = CaseFolding.simpleFolding(of: value)
+            guard full.contains(where: { $0 < 0x80 }) || simple < 0x80 else { return nil }
+            return (
+                Array(String(scalar).utf8), full.allSatisfy { $0 < 0x80 } ? full.map { UInt8($0) } : nil,
+                simple < 0x80 ? UInt8(simple) : nil
+            )
+        }
+
+    /// The characters of ``charactersFoldingToASCII`` whose full folding, all ASCII, is part
+    /// of one of the lowercase ASCII `literals`, or whose simple folding is one of their
+    /// letters.
+    static func charactersFolding(into literals: [[UInt8]]) -> [[UInt8]] {
+        charactersFoldingToASCII.filter { character in
+            literals.contains { literal in
+                if let simple = character.simple, literal.contains(simple) { return true }
+                guard let full = character.full, full.count <= literal.count else { return false }
+                return (0...(literal.count - full.count)).contains { literal[$0..<($0 + full.count)].elementsEqual(full) }
+            }
+        }.map(\.utf8)
     }
 
     /// How one literal is searched with `-i`.

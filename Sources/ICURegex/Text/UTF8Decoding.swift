@@ -3,8 +3,8 @@
 /// the same rule ICU applies when it reads UTF-8. Decoding never fails and never crashes.
 ///
 /// The one decoder of raw input: the line automaton reads characters with
-/// ``wellFormedSequence(at:in:end:)`` and stops where it finds none, and ``UTF16LineBuffer``
-/// and ``UTF16ToByteOffsets`` read an ill-formed sequence as U+FFFD. (Swift strings, which
+/// ``wellFormedSequence(at:in:end:)``, and where it finds none, as ``UTF16LineBuffer`` and
+/// ``UTF16ToByteOffsets`` do, a maximal ill-formed subsequence as U+FFFD. (Swift strings, which
 /// are well-formed, are transcoded without validation by ``UTF16Text``.)
 package enum UTF8Decoding {
     /// The character that stands for an ill-formed sequence.

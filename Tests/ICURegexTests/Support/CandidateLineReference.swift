@@ -2,7 +2,8 @@
 
 /// The prefilter's answer worked out the slow way: a line is a candidate exactly when it
 /// contains one of the literals (ignoring ASCII case with `caseInsensitiveASCII`), one of the
-/// spellings of a case-variant literal, or, with `caseInsensitiveASCII`, a byte outside ASCII.
+/// spellings of a case-variant literal, or, with `caseInsensitiveASCII`, one of the characters
+/// folding into a literal.
 struct CandidateLineReference {
     let literals: RequiredLiterals
 
@@ -14,7 +15,7 @@ struct CandidateLineReference {
     /// True when `line` (without its terminator) is a candidate.
     func isCandidate(_ line: ArraySlice<UInt8>) -> Bool {
         let bytes = Array(line)
-        if literals.caseInsensitiveASCII && bytes.contains(where: { $0 >= 0x80 }) {
+        for character in literals.foldingCharacters where Self.contains(bytes, character) {
             return true
         }
         let folded = literals.caseInsensitiveASCII ? RequiredLiterals.asciiLowercased(bytes) : bytes
