@@ -40,8 +40,9 @@ class Results:
     startup_seconds: dict  # tool -> median wall time on a one-line file
 
     @property
-    def baseline(self):
-        """The tool the ratios are relative to: ripgrep, or the first tool when it is absent."""
+    def reference(self):
+        """The tool the ratios are relative to: ripgrep, or the first tool when it is absent
+        (not the "baseline" tool, an earlier icugrep)."""
         return "rg" if "rg" in self.tools else self.tools[0]
 
 
