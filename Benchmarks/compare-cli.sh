@@ -383,7 +383,7 @@ open(sys.argv[1], "w").write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru
 
 {
     printf 'date\t%s\n' "$(date -u '+%Y-%m-%d %H:%M UTC')"
-    printf 'cpu\t%s\n' "$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
+    printf 'cpu\t%s\n' "$(sed -n 's/^model name[[:space:]]*: //p; T; q' /proc/cpuinfo)"
     printf 'nproc\t%s\n' "$(nproc)"
     printf 'memory\t%s\n' "$(awk '/^MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo)"
     printf 'kernel\t%s\n' "$(uname -sr)"
@@ -398,11 +398,14 @@ open(sys.argv[1], "w").write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru
         printf 'tree_files\t%s\n' "$(find "$tree" -type f | wc -l)"
         printf 'tree_bytes\t%s\n' "$(find "$tree" -type f -printf '%s\n' | awk '{ s += $1 } END { print s }')"
     fi
+    # The first line of each --version, read whole: rg writes its lines one at a time and exits
+    # with 2 when `head -n 1` has closed the pipe, which pipefail would take for a failure.
+    first_line() { local text; text=$("$@" 2>/dev/null || true); printf '%s' "${text%%$'\n'*}"; }
     for tool in "${tools[@]}"; do
         case $tool in
-            icugrep) version="$("$icugrep" --version 2>/dev/null | head -n 1 || true), $icugrep_source" ;;
-            baseline) version="$("$BASELINE" --version 2>/dev/null | head -n 1 || true), BASELINE=$BASELINE" ;;
-            *) version=$("${tool%-*}" --version 2>/dev/null | head -n 1) ;;
+            icugrep) version="$(first_line "$icugrep" --version), $icugrep_source" ;;
+            baseline) version="$(first_line "$BASELINE" --version), BASELINE=$BASELINE" ;;
+            *) version=$(first_line "${tool%-*}" --version) ;;
         esac
         printf 'version_%s\t%s\n' "$tool" "${version:-unknown}"
     done
