@@ -152,7 +152,10 @@ uses_corpus() { [[ " ${corpus_of[*]} " == *" $1 "* ]]; }
 # selected line, when they say "binary file matches" on standard error. rg -uuu does the same
 # (--no-ignore --hidden --binary), but says so on standard output, as ugrep does; the check
 # below counts those notices apart from the lines (ugrep needs -. for hidden files). grep -c
-# prints a count for every file, rg only for files with a match unless --include-zero.
+# prints a count for every file, rg only for files with a match unless --include-zero. So
+# icugrep's and rg's outputs are the same, sorted, but for the meaning of a pattern (ICU's \b
+# looks past combining marks, as in "⏩️func"); GNU grep and ugrep also take a file with invalid
+# UTF-8 for binary, where icugrep and rg look for a NUL byte only.
 tool_argv() {
     local tool=$1 flags=$2 pattern=$3 file=$4 corpus=${5:-} words
     case $tool in
