@@ -19,6 +19,7 @@ BAR_GAP = 2
 GROUP_GAP = 12
 TOP = 64  # title and legend
 AXIS_HEIGHT = 36
+SET_HEADING = 24  # "Subtitles", "Everyday" above their benchmarks
 
 
 def log_domain(values):
@@ -45,7 +46,17 @@ def chart(results):
         return LABEL_WIDTH + PLOT_WIDTH * (math.log10(seconds) - math.log10(low)) / (math.log10(high) - math.log10(low))
 
     group_height = len(tools) * (BAR_HEIGHT + BAR_GAP) + GROUP_GAP
-    plot_height = len(results.benchmarks) * group_height
+    # The top of each benchmark's group of bars, below a heading where a set starts (when the
+    # run has more than one set).
+    headed = len({b.set for b in results.benchmarks}) > 1
+    tops, headings, y = [], [], TOP
+    for index, benchmark in enumerate(results.benchmarks):
+        if headed and (index == 0 or benchmark.set != results.benchmarks[index - 1].set):
+            headings.append((y, benchmark.set))
+            y += SET_HEADING
+        tops.append(y)
+        y += group_height
+    plot_height = y - TOP
     width = LABEL_WIDTH + PLOT_WIDTH + VALUE_WIDTH
     height = TOP + plot_height + AXIS_HEIGHT
     out = [
@@ -80,9 +91,12 @@ def chart(results):
                     f'fill="{"#333" if major else "#999"}">{tick_label(value)}</text>'
                 )
         decade *= 10
+    for y, name in headings:
+        out.append(f'<text x="8" y="{y + SET_HEADING - 7}" font-size="12" font-weight="bold">{escape(name.capitalize())}</text>')
+        out.append(f'<line x1="8" y1="{y + SET_HEADING - 3}" x2="{width - 8}" y2="{y + SET_HEADING - 3}" stroke="#888"/>')
     # One group of bars per benchmark.
     for index, benchmark in enumerate(results.benchmarks):
-        top = TOP + index * group_height
+        top = tops[index]
         middle = top + (group_height - GROUP_GAP) / 2
         out.append(f'<text x="{LABEL_WIDTH - 8}" y="{middle + 4:.1f}" text-anchor="end">{escape(benchmark.id)}</text>')
         for row, tool in enumerate(tools):

@@ -9,15 +9,22 @@ from dataclasses import dataclass, field
 DISPLAY_NAMES = {"icugrep": "icugrep", "baseline": "icugrep (baseline)", "grep-P": "grep -P", "grep-E": "grep -E", "rg": "rg", "ugrep": "ugrep"}
 
 
+# The sets of benchmarks, in the order the reports give them.
+SETS = ("subtitles", "everyday")
+
+
 @dataclass
 class Benchmark:
     id: str
-    corpus: str
+    corpus: str  # en, ru, zh, or tree (a recursive search of the source tree)
     flags: str
     pattern: str
+    set: str = "subtitles"  # raw data written before the everyday set has no set column
     median_seconds: dict = field(default_factory=dict)  # tool -> median wall time
     lines: dict = field(default_factory=dict)  # tool -> matching lines printed
     peak_kib: dict = field(default_factory=dict)  # tool -> peak resident memory
+    binary_notices: dict = field(default_factory=dict)  # tool -> "binary file matches" notices
+    digests: dict = field(default_factory=dict)  # tool -> MD5 of the lines printed (sorted for a tree)
 
     @property
     def command(self):
@@ -33,8 +40,9 @@ class Results:
     startup_seconds: dict  # tool -> median wall time on a one-line file
 
     @property
-    def baseline(self):
-        """The tool the ratios are relative to: ripgrep, or the first tool when it is absent."""
+    def reference(self):
+        """The tool the ratios are relative to: ripgrep, or the first tool when it is absent
+        (not the "baseline" tool, an earlier icugrep)."""
         return "rg" if "rg" in self.tools else self.tools[0]
 
 
@@ -61,6 +69,10 @@ def load(raw):
         benchmark = benchmarks[row["id"]]
         benchmark.lines[row["tool"]] = int(row["lines"])
         benchmark.peak_kib[row["tool"]] = int(row["peak_kib"])
+        if row.get("binary_notices") is not None:
+            benchmark.binary_notices[row["tool"]] = int(row["binary_notices"])
+        if row.get("digest") is not None:
+            benchmark.digests[row["tool"]] = row["digest"]
         if row["tool"] not in tools:
             tools.append(row["tool"])
     for benchmark in benchmarks.values():
