@@ -176,7 +176,7 @@ final class FileSearcher {
                 result.reachedEnd = true
                 if lineStart < buffer.count {
                     dropTrailingContextIfBinaryBlockSelects(from: lineStart, to: buffer.count)
-                    searchLine(start: lineStart, end: buffer.count, terminated: false)
+                    searchLine(start: lineStart, end: buffer.count, terminated: false, known: lastLineVerdict(from: lineStart))
                 }
                 return
             }
@@ -192,6 +192,25 @@ final class FileSearcher {
             searchLines(from: lineStart, through: lastEnd)
             lineStart = lastEnd + 1
         }
+    }
+
+    /// What the prefilter knows of the input's last line, `start..<buffer.count`, which has
+    /// no terminator: asked about it as the other lines are, followed by a terminator written
+    /// after it (outside the bytes in use), since the prefilter reads the line's end there.
+    /// Nil when it must be matched: no prefilter, `-v`, `-m` reached, or a possible match.
+    /// (Without this, the last line of each file without a final newline was matched whole,
+    /// which in a minified file is most of the file.)
+    private func lastLineVerdict(from start: Int) -> Verdict? {
+        guard lineSearcher.hasPrefilter && !policy.invertMatch && remaining > 0 else { return nil }
+        buffer.makeRoom(1, discarding: 0)
+        buffer.base.storeBytes(of: policy.lineTerminator, toByteOffset: buffer.count, as: UInt8.self)
+        let block = UnsafeRawBufferPointer(start: buffer.base, count: buffer.count + 1)
+        lineSearcher.forgetBlock()
+        let candidate = lineSearcher.nextCandidateLine(
+            in: block, from: start, terminator: policy.lineTerminator, nulEndsLines: nulEndsLines)
+        lineSearcher.forgetBlock()
+        if candidate.start >= block.count { return .noMatch }
+        return candidate.verdict == .certainMatch ? .match : nil
     }
 
     /// The offset of the last line terminator in `start..<end` of the buffer, if any. (A
