@@ -23,17 +23,13 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
-        // The system ICU, found with pkg-config. Only the C shim includes its headers.
-        .systemLibrary(
-            name: "CICU",
-            pkgConfig: "icu-i18n",
-            providers: [.apt(["libicu-dev"])]
-        ),
         // An opaque C layer over ICU: Swift cannot call ICU's versioned macros, and must not
-        // see ICU's types next to the copy of ICU that Foundation bundles.
+        // see ICU's types next to the copy of ICU that Foundation bundles. It includes ICU's
+        // headers from the system's include path (libicu-dev) and is not linked with ICU: it
+        // opens ICU's libraries at its first call into ICU (see icushim.c), so that a search
+        // that needs no ICU (a literal, --help) does not load them.
         .target(
-            name: "CICUShim",
-            dependencies: ["CICU"]
+            name: "CICUShim"
         ),
         // The library: the regular-expression search, and the line search behind icugrep
         // (its prefilter's hot loop is CByteScan).

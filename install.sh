@@ -12,8 +12,8 @@
 #     $PREFIX/share/zsh/site-functions/_icugrep
 #     $PREFIX/share/fish/vendor_completions.d/icugrep.fish
 #
-# ICU stays a shared library: the installed binary needs the ICU it was built against (the
-# script prints which, such as Debian's libicu72). DESTDIR is put before every path, for
+# ICU stays a shared library, opened at the binary's first call into ICU: the installed binary
+# needs the ICU it was built against (the script prints which, such as Debian's libicu72). DESTDIR is put before every path, for
 # packaging. ICUGREP_BINARY=path installs that binary instead of building one (the tests
 # install the debug build this way).
 set -euo pipefail
@@ -53,8 +53,10 @@ for path in bin/icugrep share/man/man1/icugrep.1 share/bash-completion/completio
     echo "  $root/$path"
 done
 
-# The run-time dependency: ICU's shared libraries, by the version the binary was linked with.
-icu=$(ldd "$binary" 2>/dev/null | grep -o 'libicu[a-z0-9]*\.so\.[0-9]*' | sort -u | tr '\n' ' ' || true)
+# The run-time dependency: ICU's shared libraries, of the version the binary was built against.
+# The binary opens them at its first call into ICU rather than linking them (ldd does not list
+# them), by the sonames written in it.
+icu=$(grep -ao 'libicu[a-z0-9]*\.so\.[0-9]*' "$binary" 2>/dev/null | sort -u | tr '\n' ' ' || true)
 version=$(echo "$icu" | grep -o 'so\.[0-9]*' | head -n 1 | cut -d. -f2 || true)
 if [ -n "$version" ]; then
     echo "install.sh: icugrep needs ICU $version at run time (${icu% }); on Debian and Ubuntu, the package libicu$version."

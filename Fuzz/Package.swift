@@ -18,8 +18,7 @@ import PackageDescription
 let package = Package(
     name: "icugrep-fuzz",
     targets: [
-        .systemLibrary(name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
-        .target(name: "CICUShim", dependencies: ["CICU"]),
+        .target(name: "CICUShim"),
         .target(name: "CByteScan"),
         .target(name: "ICURegex", dependencies: ["CICUShim", "CByteScan"]),
         .target(name: "IcugrepCore", dependencies: ["ICURegex"], exclude: ["main.swift"]),

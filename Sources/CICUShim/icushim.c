@@ -13,6 +13,90 @@
 #include <string.h>
 #include <time.h>
 
+#include <dlfcn.h>
+#include <unistd.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <unicode/uvernum.h>
+
+// MARK: - Loading ICU
+
+// ICU is opened at the first call that needs it (dlopen), not linked: loading and relocating
+// libicuuc and libicui18n costs more at start-up than a whole search of a small file, and
+// many searches (a literal, --help, --version) never call ICU. Every ICU function the shim
+// calls is in this list, and called through ICU(name); its pointer is looked up by ICU's
+// versioned name (uregex_open_72: the headers rename each function to it), in the libraries
+// of the version whose headers were compiled with.
+#define ICUSHIM_ICU_FUNCTIONS(X) \
+    X(u_errorName) \
+    X(u_foldCase) \
+    X(u_getVersion) \
+    X(u_strFoldCase) \
+    X(u_versionToString) \
+    X(ucnv_close) \
+    X(ucnv_convertEx) \
+    X(ucnv_detectUnicodeSignature) \
+    X(ucnv_open) \
+    X(uregex_clone) \
+    X(uregex_close) \
+    X(uregex_end64) \
+    X(uregex_find64) \
+    X(uregex_findNext) \
+    X(uregex_groupCount) \
+    X(uregex_groupNumberFromName) \
+    X(uregex_hitEnd) \
+    X(uregex_matches64) \
+    X(uregex_open) \
+    X(uregex_requireEnd) \
+    X(uregex_setFindProgressCallback) \
+    X(uregex_setMatchCallback) \
+    X(uregex_setRegion64) \
+    X(uregex_setStackLimit) \
+    X(uregex_setText) \
+    X(uregex_setTimeLimit) \
+    X(uregex_setUText) \
+    X(uregex_start64) \
+    X(uregex_useAnchoringBounds) \
+    X(uregex_useTransparentBounds) \
+    X(utext_close) \
+    X(utext_openUTF8) \
+    X(utext_setup)
+
+#define ICUSHIM_POINTER(function) static __typeof__(&function) icushim_icu_##function;
+ICUSHIM_ICU_FUNCTIONS(ICUSHIM_POINTER)
+
+#define ICUSHIM_STRING(text) #text
+// The name of `function` as the library exports it: the argument is expanded first, so
+// `uregex_open` becomes "uregex_open_72".
+#define ICUSHIM_SYMBOL(function) ICUSHIM_STRING(function)
+// The library `name` of the ICU version the shim was compiled against, by its soname.
+#define ICUSHIM_LIBRARY(name) "lib" name ".so." U_ICU_VERSION_SHORT
+
+static pthread_once_t icushim_icu_once = PTHREAD_ONCE_INIT;
+
+// Opens ICU's libraries (libicuuc first, then libicui18n, which needs it) and looks up every
+// function; exits as the dynamic loader does (status 127) when one cannot be found.
+static void icushim_open_icu(void) {
+    void *common = dlopen(ICUSHIM_LIBRARY("icuuc"), RTLD_NOW | RTLD_LOCAL);
+    void *i18n = common ? dlopen(ICUSHIM_LIBRARY("icui18n"), RTLD_NOW | RTLD_LOCAL) : NULL;
+    if (!i18n) {
+        fprintf(stderr, "error while loading ICU: %s\n", dlerror());
+        _exit(127);
+    }
+#define ICUSHIM_RESOLVE(function)                                                                 \
+    icushim_icu_##function = (__typeof__(&function))dlsym(i18n, ICUSHIM_SYMBOL(function));      \
+    if (!icushim_icu_##function) {                                                               \
+        fprintf(stderr, "error while loading ICU: no %s in %s\n", ICUSHIM_SYMBOL(function),     \
+                ICUSHIM_LIBRARY("icui18n"));                                                     \
+        _exit(127);                                                                              \
+    }
+    ICUSHIM_ICU_FUNCTIONS(ICUSHIM_RESOLVE)
+#undef ICUSHIM_RESOLVE
+}
+
+// The ICU function `function`, ICU opened first if it is not yet.
+#define ICU(function) (pthread_once(&icushim_icu_once, icushim_open_icu), icushim_icu_##function)
+
 _Static_assert(ICUSHIM_FLAG_UNIX_LINES == UREGEX_UNIX_LINES, "flag mismatch");
 _Static_assert(ICUSHIM_FLAG_CASE_INSENSITIVE == UREGEX_CASE_INSENSITIVE, "flag mismatch");
 _Static_assert(ICUSHIM_FLAG_COMMENTS == UREGEX_COMMENTS, "flag mismatch");
@@ -74,7 +158,7 @@ static void icushim_apply_time_limit(icushim_regex *regex, int64_t length, UErro
         limit = INT32_MAX;
     }
     if (limit != regex->applied_time_limit) {
-        uregex_setTimeLimit(regex->regex, (int32_t)limit, status);
+        ICU(uregex_setTimeLimit)(regex->regex, (int32_t)limit, status);
         regex->applied_time_limit = limit;
     }
 }
@@ -164,7 +248,7 @@ static UText *U_CALLCONV icushim_long_text_clone(UText *dest, const UText *src, 
         *status = U_UNSUPPORTED_ERROR;
         return dest;
     }
-    dest = utext_setup(dest, 0, status);
+    dest = ICU(utext_setup)(dest, 0, status);
     if (U_FAILURE(*status)) {
         return dest;
     }
@@ -236,7 +320,7 @@ static const UTextFuncs icushim_long_text_funcs = {
 // Opens `ut` on `length` UTF-16 units at `text`, for any length.
 static void icushim_long_text_open(UText *ut, const UChar *text, int64_t length,
                                    UErrorCode *status) {
-    utext_setup(ut, 0, status);
+    ICU(utext_setup)(ut, 0, status);
     if (U_FAILURE(*status)) {
         return;
     }
@@ -256,7 +340,7 @@ static void icushim_long_text_open(UText *ut, const UChar *text, int64_t length,
 static icushim_regex *icushim_wrap(URegularExpression *regex) {
     icushim_regex *wrapper = calloc(1, sizeof *wrapper);
     if (wrapper == NULL) {
-        uregex_close(regex);
+        ICU(uregex_close)(regex);
         return NULL;
     }
     wrapper->regex = regex;
@@ -278,7 +362,7 @@ icushim_regex *icushim_regex_open(const uint16_t *pattern, int32_t length, uint3
     memset(&parse_error, 0, sizeof parse_error);
     parse_error.offset = -1;
     UErrorCode status = U_ZERO_ERROR;
-    URegularExpression *regex = uregex_open(pattern, length, flags, &parse_error, &status);
+    URegularExpression *regex = ICU(uregex_open)(pattern, length, flags, &parse_error, &status);
     *error_code = (int32_t)status;
     *error_line = parse_error.line;
     *error_offset = parse_error.offset;
@@ -294,7 +378,7 @@ icushim_regex *icushim_regex_open(const uint16_t *pattern, int32_t length, uint3
 
 icushim_regex *icushim_regex_clone(const icushim_regex *source, int32_t *error_code) {
     UErrorCode status = U_ZERO_ERROR;
-    URegularExpression *regex = uregex_clone(source->regex, &status);
+    URegularExpression *regex = ICU(uregex_clone)(source->regex, &status);
     *error_code = (int32_t)status;
     if (U_FAILURE(status)) {
         return NULL;
@@ -310,9 +394,9 @@ void icushim_regex_close(icushim_regex *regex) {
     if (regex == NULL) {
         return;
     }
-    uregex_close(regex->regex);
+    ICU(uregex_close)(regex->regex);
     if (regex->text_is_open) {
-        utext_close(&regex->text);
+        ICU(utext_close)(&regex->text);
     }
     free(regex);
 }
@@ -324,8 +408,8 @@ int32_t icushim_regex_set_limits(icushim_regex *regex, int32_t time_limit, int32
     }
     regex->base_time_limit = time_limit;
     regex->applied_time_limit = time_limit;
-    uregex_setTimeLimit(regex->regex, time_limit, &status);
-    uregex_setStackLimit(regex->regex, stack_limit, &status);
+    ICU(uregex_setTimeLimit)(regex->regex, time_limit, &status);
+    ICU(uregex_setStackLimit)(regex->regex, stack_limit, &status);
     return (int32_t)status;
 }
 
@@ -346,7 +430,7 @@ static int32_t icushim_regex_set_text_utf16(icushim_regex *regex, const uint16_t
     if (length <= INT32_MAX) {
         // The fast path: ICU matches a UTF-16 text held in one chunk without the UText
         // indirection.
-        uregex_setText(regex->regex, text, (int32_t)length, &status);
+        ICU(uregex_setText)(regex->regex, text, (int32_t)length, &status);
         return (int32_t)status;
     }
     icushim_long_text_open(&regex->text, text, length, &status);
@@ -354,7 +438,7 @@ static int32_t icushim_regex_set_text_utf16(icushim_regex *regex, const uint16_t
         return (int32_t)status;
     }
     regex->text_is_open = true;
-    uregex_setUText(regex->regex, &regex->text, &status);
+    ICU(uregex_setUText)(regex->regex, &regex->text, &status);
     return (int32_t)status;
 }
 
@@ -368,12 +452,12 @@ static int32_t icushim_regex_set_text_utf8(icushim_regex *regex, const char *tex
         text = (const char *)&regex->empty_text;
     }
     icushim_apply_time_limit(regex, length, &status);
-    utext_openUTF8(&regex->text, text, length, &status);
+    ICU(utext_openUTF8)(&regex->text, text, length, &status);
     if (U_FAILURE(status)) {
         return (int32_t)status;
     }
     regex->text_is_open = true;
-    uregex_setUText(regex->regex, &regex->text, &status);
+    ICU(uregex_setUText)(regex->regex, &regex->text, &status);
     return (int32_t)status;
 }
 
@@ -382,14 +466,14 @@ static bool icushim_regex_find(icushim_regex *regex, int64_t from, int64_t *matc
                                int64_t *match_end, int32_t *error_code) {
     UErrorCode status = U_ZERO_ERROR;
     icushim_search_begins(regex);
-    UBool found = uregex_find64(regex->regex, from, &status);
+    UBool found = ICU(uregex_find64)(regex->regex, from, &status);
     status = icushim_search_status(regex, status);
     if (U_FAILURE(status) || !found) {
         *error_code = U_FAILURE(status) ? (int32_t)status : 0;
         return false;
     }
-    *match_start = uregex_start64(regex->regex, 0, &status);
-    *match_end = uregex_end64(regex->regex, 0, &status);
+    *match_start = ICU(uregex_start64)(regex->regex, 0, &status);
+    *match_end = ICU(uregex_end64)(regex->regex, 0, &status);
     *error_code = U_FAILURE(status) ? (int32_t)status : 0;
     return U_SUCCESS(status);
 }
@@ -420,22 +504,22 @@ bool icushim_regex_find_in_utf8(icushim_regex *regex, const char *text, int64_t 
 
 int32_t icushim_regex_group_count(icushim_regex *regex) {
     UErrorCode status = U_ZERO_ERROR;
-    int32_t count = uregex_groupCount(regex->regex, &status);
+    int32_t count = ICU(uregex_groupCount)(regex->regex, &status);
     return U_SUCCESS(status) ? count : 0;
 }
 
 int32_t icushim_regex_group_number(icushim_regex *regex, const uint16_t *name, int32_t length) {
     UErrorCode status = U_ZERO_ERROR;
     static const UChar empty = 0;
-    int32_t number = uregex_groupNumberFromName(regex->regex, name ? name : &empty, length, &status);
+    int32_t number = ICU(uregex_groupNumberFromName)(regex->regex, name ? name : &empty, length, &status);
     return U_SUCCESS(status) ? number : -1;
 }
 
 // Restores the bounds a region may have changed: setting a text resets the region but not them.
 static void icushim_regex_reset_bounds(icushim_regex *regex) {
     UErrorCode status = U_ZERO_ERROR;
-    uregex_useTransparentBounds(regex->regex, false, &status);
-    uregex_useAnchoringBounds(regex->regex, true, &status);
+    ICU(uregex_useTransparentBounds)(regex->regex, false, &status);
+    ICU(uregex_useAnchoringBounds)(regex->regex, true, &status);
 }
 
 int32_t icushim_regex_begin_utf16(icushim_regex *regex, const uint16_t *text, int64_t length) {
@@ -454,9 +538,9 @@ int32_t icushim_regex_begin_utf8(icushim_regex *regex, const char *text, int64_t
 int32_t icushim_regex_set_region(icushim_regex *regex, int64_t start, int64_t limit,
                                  bool transparent_bounds, bool anchoring_bounds) {
     UErrorCode status = U_ZERO_ERROR;
-    uregex_setRegion64(regex->regex, start, limit, &status);
-    uregex_useTransparentBounds(regex->regex, transparent_bounds, &status);
-    uregex_useAnchoringBounds(regex->regex, anchoring_bounds, &status);
+    ICU(uregex_setRegion64)(regex->regex, start, limit, &status);
+    ICU(uregex_useTransparentBounds)(regex->regex, transparent_bounds, &status);
+    ICU(uregex_useAnchoringBounds)(regex->regex, anchoring_bounds, &status);
     return (int32_t)status;
 }
 
@@ -464,14 +548,14 @@ bool icushim_regex_find_next(icushim_regex *regex, int64_t *match_start, int64_t
                              int32_t *error_code) {
     UErrorCode status = U_ZERO_ERROR;
     icushim_search_begins(regex);
-    UBool found = uregex_findNext(regex->regex, &status);
+    UBool found = ICU(uregex_findNext)(regex->regex, &status);
     status = icushim_search_status(regex, status);
     if (U_FAILURE(status) || !found) {
         *error_code = U_FAILURE(status) ? (int32_t)status : 0;
         return false;
     }
-    *match_start = uregex_start64(regex->regex, 0, &status);
-    *match_end = uregex_end64(regex->regex, 0, &status);
+    *match_start = ICU(uregex_start64)(regex->regex, 0, &status);
+    *match_end = ICU(uregex_end64)(regex->regex, 0, &status);
     *error_code = U_FAILURE(status) ? (int32_t)status : 0;
     return U_SUCCESS(status);
 }
@@ -485,14 +569,14 @@ bool icushim_regex_match_whole(icushim_regex *regex, int64_t *match_start, int64
                                int32_t *error_code) {
     UErrorCode status = U_ZERO_ERROR;
     icushim_search_begins(regex);
-    UBool found = uregex_matches64(regex->regex, -1, &status);
+    UBool found = ICU(uregex_matches64)(regex->regex, -1, &status);
     status = icushim_search_status(regex, status);
     if (U_FAILURE(status) || !found) {
         *error_code = U_FAILURE(status) ? (int32_t)status : 0;
         return false;
     }
-    *match_start = uregex_start64(regex->regex, 0, &status);
-    *match_end = uregex_end64(regex->regex, 0, &status);
+    *match_start = ICU(uregex_start64)(regex->regex, 0, &status);
+    *match_end = ICU(uregex_end64)(regex->regex, 0, &status);
     *error_code = U_FAILURE(status) ? (int32_t)status : 0;
     return U_SUCCESS(status);
 }
@@ -500,8 +584,8 @@ bool icushim_regex_match_whole(icushim_regex *regex, int64_t *match_start, int64
 void icushim_regex_group_bounds(icushim_regex *regex, int32_t count, int64_t *bounds) {
     for (int32_t group = 0; group < count; group++) {
         UErrorCode status = U_ZERO_ERROR;
-        int64_t start = uregex_start64(regex->regex, group, &status);
-        int64_t end = uregex_end64(regex->regex, group, &status);
+        int64_t start = ICU(uregex_start64)(regex->regex, group, &status);
+        int64_t end = ICU(uregex_end64)(regex->regex, group, &status);
         if (U_FAILURE(status) || start < 0 || end < start) {
             start = -1;
             end = -1;
@@ -513,8 +597,8 @@ void icushim_regex_group_bounds(icushim_regex *regex, int32_t count, int64_t *bo
 
 int32_t icushim_regex_end_flags(icushim_regex *regex) {
     UErrorCode status = U_ZERO_ERROR;
-    UBool hit_end = uregex_hitEnd(regex->regex, &status);
-    UBool require_end = uregex_requireEnd(regex->regex, &status);
+    UBool hit_end = ICU(uregex_hitEnd)(regex->regex, &status);
+    UBool require_end = ICU(uregex_requireEnd)(regex->regex, &status);
     if (U_FAILURE(status)) {
         return 0;
     }
@@ -552,7 +636,7 @@ static UBool U_CALLCONV icushim_match_callback(const void *context, int32_t step
 // callback need.
 static void icushim_update_match_callback(icushim_regex *regex, UErrorCode *status) {
     bool needed = regex->wall_time_limit > 0 || (regex->match_progress && regex->progress.callback != NULL);
-    uregex_setMatchCallback(regex->regex, needed ? icushim_match_callback : NULL, needed ? regex : NULL,
+    ICU(uregex_setMatchCallback)(regex->regex, needed ? icushim_match_callback : NULL, needed ? regex : NULL,
                             status);
 }
 
@@ -564,7 +648,7 @@ int32_t icushim_regex_set_progress_callback(icushim_regex *regex,
     progress->callback = callback;
     progress->context = context;
     bool installs = callback != NULL;
-    uregex_setFindProgressCallback(regex->regex, installs && find_progress ? icushim_find_progress : NULL,
+    ICU(uregex_setFindProgressCallback)(regex->regex, installs && find_progress ? icushim_find_progress : NULL,
                                    installs && find_progress ? progress : NULL, &status);
     regex->match_progress = installs && match_progress;
     icushim_update_match_callback(regex, &status);
@@ -582,14 +666,14 @@ int32_t icushim_regex_set_wall_time_limit(icushim_regex *regex, int64_t nanoseco
 }
 
 const char *icushim_error_name(int32_t error_code) {
-    return u_errorName((UErrorCode)error_code);
+    return ICU(u_errorName)((UErrorCode)error_code);
 }
 
 void icushim_icu_version(char *buffer, int32_t capacity) {
     UVersionInfo version;
     char text[U_MAX_VERSION_STRING_LENGTH];
-    u_getVersion(version);
-    u_versionToString(version, text);
+    ICU(u_getVersion)(version);
+    ICU(u_versionToString)(version, text);
     if (capacity > 0) {
         strncpy(buffer, text, (size_t)capacity - 1);
         buffer[capacity - 1] = '\0';
@@ -610,21 +694,21 @@ struct icushim_converter {
 
 icushim_converter *icushim_converter_open(const char *name, int32_t *error_code) {
     UErrorCode status = U_ZERO_ERROR;
-    UConverter *source = ucnv_open(name, &status);
+    UConverter *source = ICU(ucnv_open)(name, &status);
     if (U_FAILURE(status)) {
         *error_code = (int32_t)status;
         return NULL;
     }
-    UConverter *utf8 = ucnv_open("UTF-8", &status);
+    UConverter *utf8 = ICU(ucnv_open)("UTF-8", &status);
     if (U_FAILURE(status)) {
-        ucnv_close(source);
+        ICU(ucnv_close)(source);
         *error_code = (int32_t)status;
         return NULL;
     }
     icushim_converter *converter = calloc(1, sizeof *converter);
     if (converter == NULL) {
-        ucnv_close(source);
-        ucnv_close(utf8);
+        ICU(ucnv_close)(source);
+        ICU(ucnv_close)(utf8);
         *error_code = U_MEMORY_ALLOCATION_ERROR;
         return NULL;
     }
@@ -640,8 +724,8 @@ void icushim_converter_close(icushim_converter *converter) {
     if (converter == NULL) {
         return;
     }
-    ucnv_close(converter->source);
-    ucnv_close(converter->utf8);
+    ICU(ucnv_close)(converter->source);
+    ICU(ucnv_close)(converter->utf8);
     free(converter);
 }
 
@@ -649,7 +733,7 @@ int32_t icushim_converter_to_utf8(icushim_converter *converter, const char **sou
                                   const char *source_limit, char **target, char *target_limit,
                                   bool flush) {
     UErrorCode status = U_ZERO_ERROR;
-    ucnv_convertEx(converter->utf8, converter->source, target, target_limit, source,
+    ICU(ucnv_convertEx)(converter->utf8, converter->source, target, target_limit, source,
                    source_limit, converter->pivot, &converter->pivot_source,
                    &converter->pivot_target, converter->pivot + ICUSHIM_PIVOT_CAPACITY,
                    false, flush, &status);
@@ -659,7 +743,7 @@ int32_t icushim_converter_to_utf8(icushim_converter *converter, const char **sou
 const char *icushim_detect_unicode_signature(const char *bytes, int32_t length,
                                              int32_t *signature_length) {
     UErrorCode status = U_ZERO_ERROR;
-    const char *name = ucnv_detectUnicodeSignature(bytes, length, signature_length, &status);
+    const char *name = ICU(ucnv_detectUnicodeSignature)(bytes, length, signature_length, &status);
     if (U_FAILURE(status)) {
         return NULL;
     }
@@ -684,7 +768,7 @@ int32_t icushim_fold_case(uint32_t code_point, uint32_t *out, int32_t capacity) 
     U16_APPEND_UNSAFE(source, source_length, (UChar32)code_point);
     UChar folded[16];
     UErrorCode status = U_ZERO_ERROR;
-    int32_t length = u_strFoldCase(folded, 16, source, source_length, U_FOLD_CASE_DEFAULT, &status);
+    int32_t length = ICU(u_strFoldCase)(folded, 16, source, source_length, U_FOLD_CASE_DEFAULT, &status);
     if (U_FAILURE(status)) {
         return 0;
     }
@@ -701,5 +785,5 @@ int32_t icushim_fold_case(uint32_t code_point, uint32_t *out, int32_t capacity) 
 }
 
 uint32_t icushim_simple_fold_case(uint32_t code_point) {
-    return (uint32_t)u_foldCase((UChar32)code_point, U_FOLD_CASE_DEFAULT);
+    return (uint32_t)ICU(u_foldCase)((UChar32)code_point, U_FOLD_CASE_DEFAULT);
 }

@@ -16,7 +16,9 @@ public final class RegexMatcher {
     /// The pattern this matcher searches for.
     public let pattern: RegexPattern
 
-    private let handle: OpaquePointer
+    /// This matcher's ICU matcher; nil until the first ICU search when the pattern was not
+    /// compiled yet (see ``RegexPattern/template()``).
+    private var handle: OpaquePointer?
 
     /// The pattern's match automaton, this matcher's own once it has searched enough.
     private var matchAutomaton: MatchAutomaton?
@@ -24,13 +26,24 @@ public final class RegexMatcher {
     /// to be impossible.
     private var unitsSearched = 0
 
-    init(pattern: RegexPattern, handle: OpaquePointer) {
+    init(pattern: RegexPattern, handle: OpaquePointer?) {
         self.pattern = pattern
         self.handle = handle
     }
 
     deinit {
-        icushim_regex_close(handle)
+        if let handle {
+            icushim_regex_close(handle)
+        }
+    }
+
+    /// The ICU matcher, cloned from the pattern at the first search that needs it.
+    @inline(__always)
+    private func icuHandle() throws(ICURegexError) -> OpaquePointer {
+        if let handle { return handle }
+        let cloned = try MatcherHandle.clone(try pattern.template(), limits: pattern.limits)
+        handle = cloned
+        return cloned
     }
 
     /// Finds the first match in `text` that starts at or after `from` (a UTF-16 offset) and
@@ -54,7 +67,7 @@ public final class RegexMatcher {
 
     /// ICU's first match, as ``firstMatch(inUTF16:from:)`` finds it, without the automaton.
     func icuFirstMatch(inUTF16 text: UnsafeBufferPointer<UInt16>, from: Int) throws(ICURegexError) -> Range<Int>? {
-        try MatcherHandle.find(handle, utf16: text.baseAddress, length: text.count, from: from)
+        try MatcherHandle.find(try icuHandle(), utf16: text.baseAddress, length: text.count, from: from)
     }
 
     /// Finds the first match in the UTF-8 `text` that starts at or after byte `from` and
@@ -88,7 +101,7 @@ public final class RegexMatcher {
 
     /// ICU's first match, as ``firstMatch(inUTF8:from:)`` finds it, without the automaton.
     func icuFirstMatch(inUTF8 text: UnsafeRawBufferPointer, from: Int) throws(ICURegexError) -> Range<Int>? {
-        try MatcherHandle.find(handle, utf8: text.baseAddress, length: text.count, from: from)
+        try MatcherHandle.find(try icuHandle(), utf8: text.baseAddress, length: text.count, from: from)
     }
 
     /// The match automaton, made once `count` more units bring the units searched to

@@ -17,7 +17,7 @@ import Synchronization
 /// search borrows an idle ICU matcher from a lock-free pool, or clones a new one, so threads do
 /// not wait on each other.
 public final class RegexPattern: @unchecked Sendable {
-    // @unchecked: `template` is only ever cloned, which ICU allows from many threads at once,
+    // @unchecked: the template is only ever cloned, which ICU allows from many threads at once,
     // and `pool` hands each matcher to one thread at a time.
 
     /// The pattern as it was given.
@@ -29,8 +29,12 @@ public final class RegexPattern: @unchecked Sendable {
     /// The limits that apply to each search.
     public let limits: Limits
 
-    /// The compiled pattern, never searched: the source of every matcher's clone.
-    private let template: OpaquePointer
+    /// The address of the compiled pattern, never searched: the source of every matcher's
+    /// clone. Zero until ``template()`` compiles it, for a pattern that ICU certainly compiles
+    /// (``compilesCertainly(_:options:)``): ICU's first compilation in a process builds its shared
+    /// sets, which costs more than a short search, and a search that finds its matches
+    /// without ICU never needs it.
+    private let templateAddress: Atomic<UInt>
     private let pool = MatcherPool()
 
     /// How long ranges are searched faster than by ICU alone; nil when the pattern offers no
@@ -78,8 +82,14 @@ public final class RegexPattern: @unchecked Sendable {
         self.pattern = pattern
         self.options = options
         self.limits = limits
-        self.template = try MatcherHandle.open(pattern, options: options)
-        self.numberOfCaptureGroups = Int(icushim_regex_group_count(template))
+        if Self.compilesCertainly(pattern, options: options) {
+            self.templateAddress = Atomic(0)
+            self.numberOfCaptureGroups = 0
+        } else {
+            let template = try MatcherHandle.open(pattern, options: options)
+            self.templateAddress = Atomic(UInt(bitPattern: Int(bitPattern: template)))
+            self.numberOfCaptureGroups = Int(icushim_regex_group_count(template))
+        }
         let syntax = options.contains(.ignoreMetacharacters) ? nil : PatternReader.read(pattern)
         self.usesPreviousMatchEnd =
             !options.contains(.ignoreMetacharacters) && (syntax?.contains { $0 == .assertion(.previousMatchEnd) } ?? true)
@@ -93,13 +103,92 @@ public final class RegexPattern: @unchecked Sendable {
     }
 
     deinit {
-        icushim_regex_close(template)
+        if let template = OpaquePointer(bitPattern: templateAddress.load(ordering: .acquiring)) {
+            icushim_regex_close(template)
+        }
     }
 
+    /// True when ICU compiles `pattern` whatever the options, without asking it: the pattern
+    /// is one piece, or an alternation of pieces each in a non-capturing group
+    /// (`(?:P1)|(?:P2)|…`, as ``PatternAssembler/alternation(_:)`` joins patterns), a piece
+    /// being text with none of ICU's metacharacters (nor NUL) or one quotation `\Q…\E` (as
+    /// ``PatternAssembler/quoted(_:)`` writes a fixed string); and it is far shorter than
+    /// ICU's limit on a compiled pattern's size; and `options` do not make `#` start a
+    /// comment (which could hide a group's end). Such a pattern has no capture group.
+    static func compilesCertainly(_ pattern: String, options: Options) -> Bool {
+        let units = Array(pattern.utf8)
+        guard units.count <= 1 << 16, !options.contains(.allowCommentsAndWhitespace) else { return false }
+        if endOfCertainPiece(units, from: 0) == units.count { return true }
+        var index = 0
+        while true {
+            guard units[index...].starts(with: "(?:".utf8),
+                let end = endOfCertainPiece(units, from: index + 3), end < units.count, units[end] == UInt8(ascii: ")")
+            else { return false }
+            index = end + 1
+            if index == units.count { return true }
+            guard units[index] == UInt8(ascii: "|"), index + 1 < units.count else { return false }
+            index += 1
+        }
+    }
+
+    /// Where the piece of ``compilesCertainly(_:options:)`` that starts at `start` of `units` ends:
+    /// just after the `\E` of a quotation, or at the first metacharacter (or the end) of
+    /// plain text; nil when a quotation does not end or plain text holds NUL.
+    private static func endOfCertainPiece(_ units: [UInt8], from start: Int) -> Int? {
+        let backslash = UInt8(ascii: "\\")
+        if units[start...].starts(with: "\\Q".utf8) {
+            var index = start + 2
+            while index + 1 < units.count {
+                if units[index] == backslash && units[index + 1] == UInt8(ascii: "E") { return index + 2 }
+                index += 1
+            }
+            return nil
+        }
+        var index = start
+        while index < units.count {
+            switch units[index] {
+            case 0:
+                return nil
+            case backslash, UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: "."), UInt8(ascii: "|"),
+                UInt8(ascii: "?"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "("), UInt8(ascii: ")"),
+                UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+                return index
+            default:
+                index += 1
+            }
+        }
+        return index
+    }
+
+    /// The compiled pattern: compiled now when the initializer left it for later. Threads that
+    /// race to compile it keep the first one stored.
+    @inline(__always)
+    func template() throws(ICURegexError) -> OpaquePointer {
+        if let template = OpaquePointer(bitPattern: templateAddress.load(ordering: .acquiring)) {
+            return template
+        }
+        return try compileTemplate()
+    }
+
+    @inline(never)
+    private func compileTemplate() throws(ICURegexError) -> OpaquePointer {
+        let compiled = try MatcherHandle.open(pattern, options: options)
+        let (stored, original) = templateAddress.compareExchange(
+            expected: 0, desired: UInt(bitPattern: Int(bitPattern: compiled)), ordering: .acquiringAndReleasing)
+        guard !stored, let original = OpaquePointer(bitPattern: original) else { return compiled }
+        icushim_regex_close(compiled)
+        return original
+    }
+
+    /// True once the compiled pattern exists.
+    var isCompiled: Bool { templateAddress.load(ordering: .acquiring) != 0 }
+
     /// Makes a matcher of this pattern for the repeated searches of one thread, such as finding
-    /// every match in a line.
+    /// every match in a line. When the pattern is not compiled yet (see ``template()``), the
+    /// matcher is made from it at its first ICU search.
     public func makeMatcher() throws(ICURegexError) -> RegexMatcher {
-        RegexMatcher(pattern: self, handle: try MatcherHandle.clone(template, limits: limits))
+        guard isCompiled else { return RegexMatcher(pattern: self, handle: nil) }
+        return RegexMatcher(pattern: self, handle: try MatcherHandle.clone(try template(), limits: limits))
     }
 
     /// Runs `body` with a matcher borrowed from the pool, and returns it afterwards.
@@ -119,7 +208,7 @@ public final class RegexPattern: @unchecked Sendable {
         if let idle = pool.take() {
             return idle
         }
-        return try MatcherHandle.clone(template, limits: limits)
+        return try MatcherHandle.clone(try template(), limits: limits)
     }
 
     /// Gives back a matcher taken with ``takePooledMatcher()``.

@@ -166,7 +166,9 @@ struct SearchRun {
             outcome.hadError = true
             return .next
         }
-        guard let source = InputSource(descriptor: input.descriptor, encoding: configuration.encoding) else {
+        let isRegularFile = (input.status.st_mode & S_IFMT) == S_IFREG
+        let fileSize = isRegularFile && !input.isStandardInput ? Int(input.status.st_size) : nil
+        guard let source = InputSource(descriptor: input.descriptor, encoding: configuration.encoding, fileSize: fileSize) else {
             diagnostics.unknownEncoding(configuration.encoding ?? "")
             outcome.hadError = true
             return .stop

@@ -99,13 +99,22 @@ struct CodePointClassTable: Sendable {
             return number
         }
         var smallClasses = [UInt8](repeating: 0, count: Self.exactLimit)
+        // Neighbouring code points mostly have the same mask (most have none): the class of
+        // the previous mask is reused without hashing the mask again.
+        var previous: (mask: PositionSet, number: UInt8)? = nil
         for codePoint in 0..<Self.exactLimit {
             if caseInsensitive && MultiCharacterFolds.contains(UInt32(codePoint)) {
                 smallClasses[codePoint] = Self.stopClass
                 continue
             }
-            guard let number = classNumber(smallMasks[codePoint]) else { return nil }
+            let mask = smallMasks[codePoint]
+            if let previous, previous.mask == mask {
+                smallClasses[codePoint] = previous.number
+                continue
+            }
+            guard let number = classNumber(mask) else { return nil }
             smallClasses[codePoint] = number
+            previous = (mask, number)
         }
         var largeLiteralClasses: [UInt32: UInt8] = [:]
         for (value, mask) in largeLiteralMasks {

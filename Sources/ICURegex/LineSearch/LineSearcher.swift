@@ -35,8 +35,12 @@ package final class LineSearcher {
     private let automaton: Unmanaged<LineAutomaton>?
     /// Finds the matches of many fixed strings without ICU, when the patterns allow it.
     private let longestLiteralMatcher: LongestLiteralMatcher?
-    /// Finds the matches of the one pattern without ICU, when it allows it.
-    private let matchAutomaton: MatchAutomaton?
+    /// The one pattern's match automata, when its matches may be found without ICU.
+    private let matchAutomata: LazyMatchAutomaton?
+    /// Finds the matches of the one pattern without ICU, when it allows it: made at the first
+    /// question about where a line matches, which a search that prints only the lines its
+    /// prefilter proves never asks.
+    private lazy var matchAutomaton: MatchAutomaton? = matchAutomata?.automatonOfItsOwn()
 
     /// Makes the ICU matchers and the prefilter for `patterns`.
     package init(_ patterns: LinePatterns) throws(ICURegexError) {
@@ -52,8 +56,7 @@ package final class LineSearcher {
         automaton = ownedAutomaton.map { Unmanaged.passUnretained($0) }
         longestLiteralMatcher = patterns.longestLiteralMatcher
         findsMatchesWithoutICU = patterns.findsMatchesWithoutICU
-        matchAutomaton =
-            patterns.findsMatchesWithoutICU && matchers.count == 1 ? patterns.patterns[0].matchAutomata?.automatonOfItsOwn() : nil
+        matchAutomata = patterns.findsMatchesWithoutICU && matchers.count == 1 ? patterns.patterns[0].matchAutomata : nil
     }
 
     /// The first match in `text` that starts at or after `from`, in the text's units; with

@@ -4,27 +4,53 @@ package enum ClassMembership {
     /// For each code point below `limit` (at most U+D800, so that each is one UTF-16 unit),
     /// whether the pattern `text` compiled with `options` matches exactly it; nil when ICU
     /// rejects the pattern or stops at a limit.
+    ///
+    /// ICU searches one text of all those code points in order, rather than each code point
+    /// alone: a one-character class matches a code point in that text where it matches it
+    /// alone, as it looks at nothing around it. With case, the class repeated (`(?:text)+`)
+    /// finds each run of members in one search, since each of its matches is then one code
+    /// point (a class holds no strings). Ignoring case, ICU may match a class against a
+    /// sequence that folds to one of its characters (`[ﬆ]` against `st`), so each match is
+    /// found on its own, and a match longer than one code point is asked about its first
+    /// code point alone.
     package static func members(ofClass text: String, options: RegexPattern.Options, below limit: Int) -> [Bool]? {
         precondition(limit <= 0xD800, "ClassMembership: code points from U+D800 on take more than one unit or are surrogates")
-        guard let pattern = try? RegexPattern(text, options: options, limits: .default, usesSearchPlan: false),
+        let caseInsensitive = options.contains(.caseInsensitive)
+        let searched = caseInsensitive ? text : "(?:\(text))+"
+        guard let pattern = try? RegexPattern(searched, options: options, limits: .default, usesSearchPlan: false),
             let matcher = try? pattern.makeMatcher()
         else {
             return nil
         }
         var members = [Bool](repeating: false, count: limit)
-        var unit: [UInt16] = [0]
-        for codePoint in 0..<limit {
-            unit[0] = UInt16(codePoint)
-            let found: Range<Int>?
-            do {
-                found = try unit.withUnsafeBufferPointer { units throws(ICURegexError) in
-                    try matcher.firstMatch(inUTF16: units, from: 0)
+        let codePoints = (0..<limit).map { UInt16($0) }
+        let complete = codePoints.withUnsafeBufferPointer { units -> Bool in
+            var from = 0
+            while from < limit {
+                let found: Range<Int>?
+                var alone: Range<Int>? = nil
+                do {
+                    found = try matcher.icuFirstMatch(inUTF16: units, from: from)
+                    if let found, found.count > 1, caseInsensitive {
+                        let codePoint = UnsafeBufferPointer(rebasing: units[found.lowerBound..<found.lowerBound + 1])
+                        alone = try matcher.icuFirstMatch(inUTF16: codePoint, from: 0)
+                    }
+                } catch {
+                    return false
                 }
-            } catch {
-                return nil
+                guard let found, !found.isEmpty else { return true }
+                if caseInsensitive {
+                    members[found.lowerBound] = found.count == 1 || alone == 0..<1
+                    from = found.lowerBound + 1
+                } else {
+                    for codePoint in found {
+                        members[codePoint] = true
+                    }
+                    from = found.upperBound
+                }
             }
-            members[codePoint] = found == 0..<1
+            return true
         }
-        return members
+        return complete ? members : nil
     }
 }

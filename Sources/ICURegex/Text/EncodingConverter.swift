@@ -52,8 +52,13 @@ package final class EncodingConverter {
     /// The charset named by a UTF-16 or UTF-32 byte-order mark at the start of `bytes`, and the
     /// mark's length; nil for any other start, a UTF-8 mark included (it stays part of the first
     /// line, as in grep).
+    ///
+    /// ICU is asked only when the first byte may start such a mark (FE FF, FF FE, 00 00 FE FF
+    /// or FF FE 00 00): most inputs are then told apart without ICU, which a search that needs
+    /// none otherwise had to load for this question alone.
     package static func unicodeSignature(_ bytes: UnsafeRawBufferPointer) -> (charset: String, length: Int)? {
         guard let base = bytes.baseAddress, bytes.count >= 2 else { return nil }
+        guard bytes[0] == 0xFE || bytes[0] == 0xFF || bytes[0] == 0x00 else { return nil }
         var length: Int32 = 0
         let checked = Int32(min(bytes.count, 4))
         guard let name = icushim_detect_unicode_signature(base.assumingMemoryBound(to: CChar.self), checked, &length) else {

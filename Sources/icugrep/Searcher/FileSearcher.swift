@@ -176,7 +176,7 @@ final class FileSearcher {
                 result.reachedEnd = true
                 if lineStart < buffer.count {
                     dropTrailingContextIfBinaryBlockSelects(from: lineStart, to: buffer.count)
-                    searchLine(start: lineStart, end: buffer.count, terminated: false)
+                    searchLine(start: lineStart, end: buffer.count, terminated: false, known: lastLineVerdict(from: lineStart))
                 }
                 return
             }
@@ -194,13 +194,45 @@ final class FileSearcher {
         }
     }
 
+    /// What the prefilter knows of the input's last line, `start..<buffer.count`, which has
+    /// no terminator: asked about it as the other lines are, followed by a terminator written
+    /// after it (outside the bytes in use), since the prefilter reads the line's end there.
+    /// Nil when it must be matched: no prefilter, `-v`, `-m` reached, or a possible match.
+    /// (Without this, the last line of each file without a final newline was matched whole,
+    /// which in a minified file is most of the file.)
+    private func lastLineVerdict(from start: Int) -> Verdict? {
+        guard lineSearcher.hasPrefilter && !policy.invertMatch && remaining > 0 else { return nil }
+        buffer.makeRoom(1, discarding: 0)
+        buffer.base.storeBytes(of: policy.lineTerminator, toByteOffset: buffer.count, as: UInt8.self)
+        let block = UnsafeRawBufferPointer(start: buffer.base, count: buffer.count + 1)
+        lineSearcher.forgetBlock()
+        let candidate = lineSearcher.nextCandidateLine(
+            in: block, from: start, terminator: policy.lineTerminator, nulEndsLines: nulEndsLines)
+        lineSearcher.forgetBlock()
+        if candidate.start >= block.count { return .noMatch }
+        return candidate.verdict == .certainMatch ? .match : nil
+    }
+
     /// The offset of the last line terminator in `start..<end` of the buffer, if any. (A
-    /// backward scan: it usually stops within one line of the end.)
+    /// backward scan: it usually stops within one line of the end. It passes over 32 bytes at
+    /// a time, so that a block inside a long line, as in a minified file, costs little.)
     @inline(__always)
     private func lastTerminator(from start: Int, to end: Int) -> Int? {
         let bytes = buffer.base.assumingMemoryBound(to: UInt8.self)
         let terminator = policy.lineTerminator
         var index = end
+        let terminators = SIMD32<UInt8>(repeating: terminator)
+        let nuls = SIMD32<UInt8>(repeating: 0)
+        while index - start >= 32 {
+            let chunk = buffer.base.loadUnaligned(fromByteOffset: index - 32, as: SIMD32<UInt8>.self)
+            var ends = chunk .== terminators
+            if nulEndsLines { ends .|= chunk .== nuls }
+            // A true lane is all ones; read as four words, one is then non-zero (`any(_:)` is
+            // a call of its own here).
+            let words = unsafeBitCast(ends, to: SIMD4<UInt64>.self)
+            if (words[0] | words[1]) | (words[2] | words[3]) != 0 { break }  // Found below.
+            index -= 32
+        }
         while index > start {
             index -= 1
             let byte = bytes[index]

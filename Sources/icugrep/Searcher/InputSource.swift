@@ -23,10 +23,23 @@ final class InputSource {
     /// The `errno` of the last failed read.
     private(set) var errorNumber: Int32 = 0
 
-    /// Creates a source for `descriptor`, converting from `encoding` when given.
+    /// The size of the regular file read from its start, as fstat(2) gave it; nil for other
+    /// inputs.
+    private let fileSize: Int?
+    /// The bytes read from the descriptor so far.
+    private var bytesRead = 0
+    /// True once a read returned fewer bytes than asked and brought ``bytesRead`` to
+    /// ``fileSize``: the file ended there, and the read that would return 0 is not made.
+    private var reachedFileSize = false
+
+    /// Creates a source for `descriptor`, converting from `encoding` when given. `fileSize`
+    /// is the size of a regular file read from its start, which spares most small files the
+    /// second read(2) that only finds the end (a read of a regular file returns fewer bytes
+    /// than asked only at its end); nil when the input is anything else.
     /// Returns nil when ICU has no converter for `encoding`.
-    init?(descriptor: Int32, encoding: String?) {
+    init?(descriptor: Int32, encoding: String?, fileSize: Int? = nil) {
         self.descriptor = descriptor
+        self.fileSize = fileSize
         if let encoding {
             guard let converter = EncodingConverter(charset: encoding) else { return nil }
             self.converter = converter
@@ -95,11 +108,14 @@ final class InputSource {
         }
     }
 
-    /// One read(2), retried when interrupted.
+    /// One read(2), retried when interrupted; 0 without a read once the file reached its size.
     private func readSystem(into target: UnsafeMutableRawBufferPointer) -> Int {
+        if reachedFileSize { return 0 }
         while true {
             let count = Glibc.read(descriptor, target.baseAddress, target.count)
             if count >= 0 {
+                bytesRead += count
+                reachedFileSize = count > 0 && count < target.count && bytesRead == fileSize
                 return count
             }
             if errno != EINTR {

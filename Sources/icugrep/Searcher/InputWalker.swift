@@ -152,7 +152,11 @@ final class InputWalker {
         guard let entries = readEntries(path) else { return .next }
         let follows = configuration.recursion == .dereferenceRecursive
         for entry in entries {
-            var childPath = path
+            // One allocation, of the whole path's size: appending to a copy of `path` would
+            // copy it and then grow it.
+            var childPath: [UInt8] = []
+            childPath.reserveCapacity(path.count + 1 + entry.name.count)
+            childPath += path
             if childPath.last != UInt8(ascii: "/") { childPath.append(UInt8(ascii: "/")) }
             childPath += entry.name
             let shownName = displayName(childPath)
@@ -292,10 +296,17 @@ final class InputWalker {
 }
 
 extension Array where Element == UInt8 {
-    /// Calls `body` with the bytes as a NUL-terminated C string.
+    /// Calls `body` with the bytes as a NUL-terminated C string (a copy: one allocation and
+    /// one memcpy per call, since paths are opened, listed and stat'ed once per file).
     func withCString<Result>(_ body: (UnsafePointer<CChar>) -> Result) -> Result {
-        var terminated = self.map { CChar(bitPattern: $0) }
-        terminated.append(0)
-        return terminated.withUnsafeBufferPointer { body($0.baseAddress!) }
+        let terminated = UnsafeMutablePointer<CChar>.allocate(capacity: count + 1)
+        defer { terminated.deallocate() }
+        withUnsafeBytes { bytes in
+            if let source = bytes.baseAddress {
+                UnsafeMutableRawPointer(terminated).copyMemory(from: source, byteCount: bytes.count)
+            }
+        }
+        terminated[count] = 0
+        return body(terminated)
     }
 }
