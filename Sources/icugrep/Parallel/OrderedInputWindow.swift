@@ -5,7 +5,9 @@ import Glibc
 /// per input (or per message of the walker), numbered in walking order.
 ///
 /// - The walker appends slots in order, waiting while the window is full, so that memory does
-///   not grow with the number of inputs.
+///   not grow with the number of inputs, or while it holds ``openInputCapacity`` inputs that
+///   the walker opened (command-line operands), so that descriptors stay few (a file found
+///   while recursing is opened by the worker that claims it).
 /// - Each worker claims the oldest unclaimed input, posts its output as ``OutputPiece``s
 ///   (in large pieces while searching, the rest when done), and completes it with an
 ///   ``InputReport`` as it claims the next.
@@ -55,6 +57,9 @@ final class OrderedInputWindow: @unchecked Sendable {
 
     /// The most slots in the window at once.
     let capacity: Int
+    /// The most inputs opened by the walker (each holding a descriptor) in the window at once,
+    /// from their append until their worker completes them.
+    let openInputCapacity: Int
     /// The most bytes buffered for slots behind the head before their workers wait.
     let bufferBudget: Int
 
@@ -74,6 +79,8 @@ final class OrderedInputWindow: @unchecked Sendable {
     private var writerWaits = false
     /// The number of complete slots in the window.
     private var completeSlots = 0
+    /// The number of inputs appended opened and not yet completed.
+    private var openInputs = 0
 
     /// The output of the head slot worth waking the writer for, so that it streams.
     static let headOutputToStream = 64 * 1024
@@ -94,10 +101,12 @@ final class OrderedInputWindow: @unchecked Sendable {
     /// The bytes of the pieces posted and not yet taken.
     private var bufferedBytes = 0
 
-    /// Creates an empty window of `capacity` slots that buffers about `bufferBudget` bytes of
-    /// output ahead of the writer.
-    init(capacity: Int, bufferBudget: Int) {
+    /// Creates an empty window of `capacity` slots, at most `openInputCapacity` of them
+    /// holding inputs the walker opened, that buffers about `bufferBudget` bytes of output
+    /// ahead of the writer.
+    init(capacity: Int, openInputCapacity: Int, bufferBudget: Int) {
         self.capacity = capacity
+        self.openInputCapacity = openInputCapacity
         self.bufferBudget = bufferBudget
     }
 
@@ -138,9 +147,12 @@ final class OrderedInputWindow: @unchecked Sendable {
 
     // MARK: The walker
 
-    /// Waits for room in the window; false when the run has stopped.
-    private func waitForRoom() -> Bool {
-        while slotCount >= capacity && endNumber <= lastNumber {
+    /// Waits for room in the window, and for room for `opened` more open inputs; false when
+    /// the run has stopped.
+    private func waitForRoom(opened: Int = 0) -> Bool {
+        while (slotCount >= capacity || (openInputs > 0 && openInputs + opened > openInputCapacity))
+            && endNumber <= lastNumber
+        {
             walkerWaits = true
             wakeWriterIfWorthwhile()
             lock.wait(for: roomAvailable)
@@ -155,10 +167,15 @@ final class OrderedInputWindow: @unchecked Sendable {
     /// stopped.
     func append(_ inputs: [PendingInput]) -> Bool {
         lock.withLock {
-            guard waitForRoom() else {
+            let opened = inputs.reduce(0) { count, input in
+                if case .opened = input { return count + 1 }
+                return count
+            }
+            guard waitForRoom(opened: opened) else {
                 for input in inputs { input.discard() }
                 return false
             }
+            openInputs += opened
             for input in inputs { slots.append(Slot(input: input)) }
             if idleWorkers > 1 && inputs.count > 1 {
                 inputAvailable.broadcast()
@@ -243,6 +260,10 @@ final class OrderedInputWindow: @unchecked Sendable {
     /// it. Call with the lock held.
     private func complete(_ finished: FinishedInput) {
         let number = finished.number
+        if number >= headNumber, case .opened = slots[index(of: number)].input {
+            openInputs -= 1
+            if walkerWaits { roomAvailable.signal() }
+        }
         if number >= headNumber && number <= lastNumber {
             let index = index(of: number)
             for piece in finished.pieces { bufferedBytes += piece.byteCount }

@@ -23,8 +23,12 @@ struct ParallelSearch {
     let standardOutput: StandardOutputKind
     /// Where `--json`'s printers add up each input's statistics.
     var jsonTotals: JSONRunTotals? = nil
-    /// The most inputs in flight between the walker and the writer (each holds an open file).
-    var windowCapacity = 128
+    /// The most inputs in flight between the walker and the writer: many, so that the walker
+    /// seldom waits (and wakes) for room among thousands of small files.
+    var windowCapacity = 1024
+    /// The most of them opened by the walker (command-line operands), each holding an open
+    /// descriptor until searched; files found while recursing are opened when claimed.
+    var openInputCapacity = 128
     /// The most bytes of output held for inputs behind the one being written.
     var bufferBudget = 16 << 20
 
@@ -45,7 +49,8 @@ struct ParallelSearch {
     /// writing to `output` and `errors`; nil, before anything is read or written, when the
     /// threads cannot be started (the serial search must then do it).
     func run(lineSearchers: [LineSearcher], output: OutputBuffer, errors: OutputBuffer) -> SearchRun.Outcome? {
-        let window = OrderedInputWindow(capacity: windowCapacity, bufferBudget: bufferBudget)
+        let window = OrderedInputWindow(
+            capacity: windowCapacity, openInputCapacity: openInputCapacity, bufferBudget: bufferBudget)
 
         // The walker's inputs and messages go to the window, in order.
         let batch = WalkBatch(window: window)
