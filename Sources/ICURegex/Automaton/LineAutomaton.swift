@@ -394,6 +394,53 @@ final class LineAutomaton {
         return row
     }
 
+    /// For each byte, true when reading it in the state without active positions (row 0)
+    /// leaves the automaton there, at a character's start: no match can start with it.
+    ///
+    /// A line end completes no match there (a pattern has a character besides the line's
+    /// edges) and leads to the state in which lines start: the same one unless the pattern
+    /// reads the line's start. Bytes from 0x80 on are kept only when U+FFFD, which an
+    /// ill-formed sequence reads as, starts no match; then continuation bytes are kept, and
+    /// a lead byte when no character it begins may start one: known exactly below
+    /// ``CodePointClassTable/exactLimit``, and above it when the match's first characters are
+    /// literals matched with case (else any may).
+    private func bytesKeepingStart(terminator: UInt8, nulEndsLines: Bool) -> [Bool] {
+        let first = automaton.first
+        func startsNothing(_ valueClass: UInt8) -> Bool {
+            valueClass != CodePointClassTable.stopClass && (first & masks[Int(valueClass)]).isEmpty
+        }
+        var keeps = [Bool](repeating: false, count: 256)
+        for byte in 0..<128 {
+            keeps[byte] = startsNothing(classes.smallClasses[byte])
+        }
+        keeps[Int(terminator)] = lineStartRow == 0
+        if nulEndsLines {
+            keeps[0] = lineStartRow == 0
+        }
+        guard startsNothing(classOf(UTF8Decoding.replacementCharacter)) else { return keeps }
+        for byte in 0x80..<256 where byte < 0xC2 || byte > 0xF4 {
+            keeps[byte] = true
+        }
+        for lead in 0xC2...0xDF {
+            keeps[lead] = (0..<64).allSatisfy { startsNothing(classes.smallClasses[((lead & 0x1F) << 6) | $0]) }
+        }
+        var firstSets: [CodePointSet] = []
+        first.forEach { firstSets.append(automaton.positionSets[$0]) }
+        let largeCharactersMayStart = classes.caseInsensitive || firstSets.contains {
+            if case .icuClass = $0 { return true }
+            return false
+        }
+        guard !largeCharactersMayStart else { return keeps }
+        var startingLeads = Set<Int>()
+        for case .scalar(let value) in firstSets where value >= CodePointClassTable.exactLimit {
+            if let scalar = Unicode.Scalar(value) { startingLeads.insert(Int(String(scalar).utf8.first!)) }
+        }
+        for lead in 0xE0...0xF4 {
+            keeps[lead] = !startingLeads.contains(lead)
+        }
+        return keeps
+    }
+
     // MARK: Classes
 
     /// The class of the code point `value`.
@@ -462,15 +509,9 @@ final class LineAutomaton {
             byteColumns[0] = UInt8(lineEndColumn)
         }
         byteColumnsKey = (terminator, nulEndsLines)
-        // A line end read in the state without active positions completes no match (a
-        // pattern has a character besides the line's edges), and leads to the state in which
-        // lines start: the same one unless the pattern reads the line's start.
-        let terminatorsKeepStart = lineStartRow == 0
-        byteStartScanner = MatchStartScanner(
-            keepsStart: (0..<128).map { byte in
-                if byte == Int(terminator) || (nulEndsLines && byte == 0) { return terminatorsKeepStart }
-                return (automaton.first & masks[Int(classes.smallClasses[byte])]).isEmpty
-            })
+        if skipsStartBytes {
+            byteStartScanner = MatchStartScanner(keepsStartByte: bytesKeepingStart(terminator: terminator, nulEndsLines: nulEndsLines))
+        }
     }
 }
 

@@ -3,32 +3,68 @@
 /// with vector compares. The ASCII characters that may start a match are kept as a few ranges
 /// (digits, capitals, a literal's first letter); every unit or byte from 0x80 on is taken as a
 /// possible start, which only stops the skip early.
+///
+/// A scanner made for bytes (``init(keepsStartByte:)``) also knows which bytes from 0x80 on
+/// keep the start state, so that it skips text in other scripts too (Cyrillic for a pattern
+/// that starts with a digit); its ranges may then span bytes that keep the start state, to
+/// stay few enough for the vectors, and each window they stop at is checked byte by byte.
 struct MatchStartScanner {
-    /// The ranges of ASCII characters that may start a match, padded by repeating the first
-    /// (a repeated compare changes nothing); empty when none may.
+    /// The ranges of characters (or bytes) that may start a match, padded by repeating the
+    /// first (a repeated compare changes nothing); empty when none may.
     private let lower: SIMD4<UInt16>
     private let upper: SIMD4<UInt16>
     private let rangeCount: Int
-    /// For each ASCII character, true when it keeps the start state.
+    /// For each ASCII character (or each byte), true when it keeps the start state.
     private let keepsStart: [Bool]
+    /// True for a scanner made for bytes: bytes from 0x80 on are in its ranges and table.
+    private let knowsEveryByte: Bool
 
     /// The most ranges compared with vectors; more are tested one character at a time.
     static let maximumVectorRanges = 4
 
     /// A scanner for the ASCII characters whose `keepsStart` entry is false.
     init(keepsStart: [Bool]) {
-        self.keepsStart = keepsStart
+        precondition(keepsStart.count == 128)
+        self.init(keepsStart: keepsStart, ranges: Self.ranges(where: { !keepsStart[$0] }, in: 0..<128), knowsEveryByte: false)
+    }
+
+    /// A scanner of UTF-8 for the bytes whose `keepsStartByte` entry (of 256) is false. No
+    /// continuation byte (0x80 to 0xBF) may start a match unless every byte from 0x80 on
+    /// may: a skip then never stops inside a character.
+    init(keepsStartByte: [Bool]) {
+        precondition(keepsStartByte.count == 256)
+        precondition((0x80...0xBF).allSatisfy { keepsStartByte[$0] } || (0x80...0xFF).allSatisfy { !keepsStartByte[$0] })
+        // Ranges are joined across the fewest bytes until they fit the vectors, but never
+        // across a continuation byte, where a stop would be inside a character.
+        var ranges = Self.ranges(where: { !keepsStartByte[$0] }, in: 0..<256)
+        while ranges.count > Self.maximumVectorRanges {
+            let gaps = ranges.indices.dropLast().filter { ranges[$0].1 >= 0xBF || ranges[$0 + 1].0 < 0x80 }
+            guard let narrowest = gaps.min(by: { ranges[$0 + 1].0 - ranges[$0].1 < ranges[$1 + 1].0 - ranges[$1].1 }) else { break }
+            ranges[narrowest] = (ranges[narrowest].0, ranges[narrowest + 1].1)
+            ranges.remove(at: narrowest + 1)
+        }
+        self.init(keepsStart: keepsStartByte, ranges: ranges, knowsEveryByte: true)
+    }
+
+    /// The ranges of the values in `values` that `mayStart`.
+    private static func ranges(where mayStart: (Int) -> Bool, in values: Range<Int>) -> [(UInt16, UInt16)] {
         var ranges: [(UInt16, UInt16)] = []
-        var character = 0
-        while character < 128 {
-            if keepsStart[character] {
-                character += 1
+        var value = values.lowerBound
+        while value < values.upperBound {
+            if !mayStart(value) {
+                value += 1
                 continue
             }
-            let first = character
-            while character < 128 && !keepsStart[character] { character += 1 }
-            ranges.append((UInt16(first), UInt16(character - 1)))
+            let first = value
+            while value < values.upperBound && mayStart(value) { value += 1 }
+            ranges.append((UInt16(first), UInt16(value - 1)))
         }
+        return ranges
+    }
+
+    private init(keepsStart: [Bool], ranges: [(UInt16, UInt16)], knowsEveryByte: Bool) {
+        self.keepsStart = keepsStart
+        self.knowsEveryByte = knowsEveryByte
         rangeCount = ranges.count
         let padded = ranges.isEmpty ? [(UInt16(1), UInt16(0))] : ranges
         var lower = SIMD4<UInt16>(repeating: padded[0].0)
@@ -76,6 +112,9 @@ struct MatchStartScanner {
     /// there is none.
     @inline(__always)
     func firstPossibleStart(inUTF8 bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        if knowsEveryByte {
+            return firstPossibleStart(inBytes: bytes, from: start, to: end)
+        }
         var index = start
         if index < end && (bytes[index] >= 0x80 || !keepsStart[Int(bytes[index])]) { return index }
         if rangeCount <= Self.maximumVectorRanges {
@@ -98,6 +137,38 @@ struct MatchStartScanner {
                 index &+= 1
             }
             return index
+        }
+    }
+
+    /// ``firstPossibleStart(inUTF8:from:to:)`` for a scanner made for bytes: a window the
+    /// ranges stop at is checked byte by byte, and the vectors go on after it when none of
+    /// its bytes may start a match.
+    @inline(__always)
+    private func firstPossibleStart(inBytes bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        keepsStart.withUnsafeBufferPointer { keeps in
+            var index = start
+            if index < end && !keeps[Int(bytes[index])] { return index }
+            let raw = UnsafeRawPointer(bytes)
+            let usesVectors = rangeCount <= Self.maximumVectorRanges
+            while true {
+                if usesVectors {
+                    while index &+ 16 <= end {
+                        let units = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+                        var mayStart = SIMDMask<SIMD16<UInt8>.MaskStorage>(repeating: false)
+                        for range in 0..<rangeCount {
+                            mayStart .|= (units .>= SIMD16(repeating: UInt8(lower[range]))) .& (units .<= SIMD16(repeating: UInt8(upper[range])))
+                        }
+                        if any(mayStart) { break }
+                        index &+= 16
+                    }
+                }
+                let windowEnd = usesVectors ? min(index &+ 16, end) : end
+                while index < windowEnd {
+                    if !keeps[Int(bytes[index])] { return index }
+                    index &+= 1
+                }
+                if index >= end { return end }
+            }
         }
     }
 }
