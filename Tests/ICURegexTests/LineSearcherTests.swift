@@ -30,7 +30,7 @@ extension LibraryTests {
             }
         }
 
-        @Test("a common literal's dense lines are taken one by one, with the same verdicts")
+        @Test("a common literal's dense lines make the automaton try its own ways, with the same verdicts")
         func denseCandidates() throws {
             // Lines of words, most holding the literal `en`, which only some match.
             var random = SplitMix64(seed: 0xDE_45E)
@@ -47,14 +47,15 @@ extension LibraryTests {
             let searcher = try LineSearcher(patterns)
             var sawDense = false
             // Blocks of 2 KiB, as icugrep's reads are blocks: the first block is searched
-            // through the literal, later ones line by line once the candidates are dense.
+            // through the literal, later ones with the automaton's scans too once the
+            // candidates are dense, each measured.
             var lineStart = 0
             while lineStart < text.count {
                 let blockEnd = min(text.count, lineStart + 2048)
                 let end = (text[..<blockEnd].lastIndex(of: 10) ?? text.count - 1) + 1
                 try text[..<end].withUnsafeBytes { block in
                     searcher.forgetBlock()
-                    sawDense = sawDense || searcher.candidatesAreDense
+                    sawDense = sawDense || searcher.strategyChooser.current != .literalsThenAutomaton
                     var position = lineStart
                     while position < end {
                         let candidate = searcher.nextCandidateLine(in: block, from: position, terminator: 10, nulEndsLines: false)
@@ -75,7 +76,7 @@ extension LibraryTests {
                 }
                 lineStart = end
             }
-            #expect(sawDense, "the candidates were never dense")
+            #expect(sawDense, "the automaton's own ways were never tried")
         }
 
         @Test("patterns that are their literals: a line holding one certainly matches")
@@ -117,6 +118,65 @@ extension LibraryTests {
             #expect(try Self.candidates(["Holmes"], prefilters: false, in: Array("a\nb\n".utf8)) == [
                 LineCandidate(start: 0, verdict: .mayMatch), LineCandidate(start: 2, verdict: .mayMatch),
             ])
+        }
+    }
+}
+
+extension LibraryTests {
+    /// ``CandidateStrategyChooser``'s policy, on made-up block times.
+    @Suite struct CandidateStrategyChooserTests {
+        /// Runs `blocks` blocks of 100,000 bytes with `lines` candidate lines each, the
+        /// strategy `s` costing `cost(s, block)` nanoseconds per byte; returns each block's
+        /// strategy.
+        static func run(
+            blocks: Int, lines: Int, cost: (CandidateStrategy, Int) -> Double
+        ) -> [CandidateStrategy] {
+            var chooser = CandidateStrategyChooser()
+            var clock: UInt64 = 0
+            var used: [CandidateStrategy] = []
+            for block in 0..<blocks {
+                chooser.startBlock(now: clock)
+                let strategy = chooser.current
+                used.append(strategy)
+                for _ in 0..<lines { chooser.noteQuestion(offset: 0, count: 100_000, now: clock) }
+                clock += UInt64(cost(strategy, block) * 100_000)
+            }
+            return used
+        }
+
+        @Test("sparse literals are kept without trying the automaton")
+        func sparseLiteralsKept() {
+            let used = Self.run(blocks: 300, lines: 10) { strategy, _ in strategy == .literalsThenAutomaton ? 1 : 0.5 }
+            #expect(used.allSatisfy { $0 == .literalsThenAutomaton })
+        }
+
+        @Test("dense literals: each way is tried, then the cheapest is used, the others seldom tried again")
+        func denseChoosesCheapest() {
+            let used = Self.run(blocks: 1000, lines: 1000) { strategy, _ in
+                switch strategy {
+                case .literalsThenAutomaton: return 3
+                case .automatonScan: return 1
+                case .automatonLineByLine: return 2
+                }
+            }
+            #expect(used[0] == .literalsThenAutomaton)
+            #expect(Set(used[1...2]) == [.automatonScan, .automatonLineByLine])
+            let scans = used.filter { $0 == .automatonScan }.count
+            #expect(scans > 950, "\(scans) blocks of the cheapest")
+        }
+
+        @Test("one slow block does not turn the choice, and a change in the text does")
+        func noiseAndChange() {
+            let used = Self.run(blocks: 2000, lines: 1000) { strategy, block in
+                let literal: Double = block < 1000 ? 1 : 4
+                switch strategy {
+                case .literalsThenAutomaton: return block == 500 ? 50 : literal
+                case .automatonScan: return 2
+                case .automatonLineByLine: return 3
+                }
+            }
+            #expect(used[501...510].allSatisfy { $0 == .literalsThenAutomaton })
+            #expect(used[1500...].filter { $0 == .automatonScan }.count > 450)
         }
     }
 }

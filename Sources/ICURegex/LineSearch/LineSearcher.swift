@@ -148,26 +148,16 @@ package final class LineSearcher {
     package var hasPrefilter: Bool { candidateFinder != nil || automaton != nil }
 
     /// Tells the prefilter that the next question is about a new block (or the same memory
-    /// holding other bytes).
-    ///
-    /// The candidate lines of the block just searched decide how the next is searched: when
-    /// they were dense (more than one in ``denseCandidateSpacing`` bytes: a common literal),
-    /// the automaton takes the lines one by one instead of checking each line that the
-    /// literals propose (see ``nextCandidateLine(in:from:terminator:nulEndsLines:)``).
+    /// holding other bytes). With both literals and an automaton, the block just searched is
+    /// measured and the next one's way of finding candidates chosen (see
+    /// ``CandidateStrategyChooser``).
     package func forgetBlock() {
         candidateFinder?._withUnsafeGuaranteedRef { $0.forgetBlock() }
-        candidatesAreDense = candidateLinesInBlock &* Self.denseCandidateSpacing > searchedBytesInBlock
-        candidateLinesInBlock = 0
+        strategyChooser.startBlock()
     }
 
-    /// The bytes per candidate line below which the candidates are dense.
-    static let denseCandidateSpacing = 128
-    /// The candidate lines proposed in the current block, and the bytes from the first
-    /// question about it to its end.
-    private var candidateLinesInBlock = 0
-    private var searchedBytesInBlock = 0
-    /// True when the candidates of the last block were dense.
-    private(set) var candidatesAreDense = false
+    /// Chooses how candidates are found when there are both literals and an automaton.
+    private(set) var strategyChooser = CandidateStrategyChooser()
 
     /// The first line, at or after `offset` in `block`, that may match, and whether it
     /// certainly does; every line between `offset` and its start certainly does not. `offset`
@@ -195,9 +185,15 @@ package final class LineSearcher {
                 $0.firstCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines)
             }
         case (let candidateFinder?, let automaton?):
-            if candidateLinesInBlock == 0 { searchedBytesInBlock = block.count &- offset }
-            candidateLinesInBlock &+= 1
-            if candidatesAreDense {
+            strategyChooser.noteQuestion(offset: offset, count: block.count)
+            switch strategyChooser.current {
+            case .literalsThenAutomaton:
+                break
+            case .automatonScan:
+                return automaton._withUnsafeGuaranteedRef {
+                    $0.firstCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines)
+                }
+            case .automatonLineByLine:
                 return automaton._withUnsafeGuaranteedRef {
                     $0.firstCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines, linesOneByOne: true)
                 }

@@ -1,0 +1,107 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How a ``LineSearcher`` with both required literals and a line automaton finds its
+/// candidate lines. All three find the same lines that may match (each passes over only lines
+/// that cannot); they differ in cost, which depends on the text as much as on the patterns.
+enum CandidateStrategy: Int, CaseIterable {
+    /// The literals propose lines, which the automaton checks unless a literal proves them:
+    /// the fastest when the literals are rare.
+    case literalsThenAutomaton
+    /// The automaton scans the block itself, skipping what cannot start a match: for a
+    /// common literal in a pattern whose first characters are rare (`[0-9]+-x`).
+    case automatonScan
+    /// The automaton takes the lines one by one, each scan stopping at its first match: for
+    /// a literal in most lines, whose line starts need not then be sought back.
+    case automatonLineByLine
+}
+
+/// Chooses, block by block, the ``CandidateStrategy`` that has cost the least time per byte
+/// searched, as measured on earlier blocks of the same search: the prefilter's cost is the
+/// text's as much as the pattern's, so it is measured rather than guessed.
+///
+/// The literals are used first and kept while their candidates are sparse (fewer than one
+/// line in ``denseSpacing`` bytes), so that a search for a rare literal, and a search of
+/// small files, never pays for trying the others. Once they are dense, each other strategy
+/// is tried on a block, and from then on the cheapest is used, every other one tried again
+/// after ``revisitInterval`` blocks in case the text changed (eight times as long for one
+/// that cost 1.5 times the cheapest or more: each try of a slow strategy costs a block's time
+/// several times over). The time of a block is the time between two questions about new
+/// blocks, which includes the caller's work on its lines: the same whatever the strategy,
+/// give or take what the strategies save it. A strategy's cost is the lower of its last two
+/// measurements, so that one block slowed by something else (the thread was descheduled)
+/// does not turn the choice.
+struct CandidateStrategyChooser {
+    /// The bytes per candidate line below which the literals' candidates are dense.
+    static let denseSpacing = 512
+    /// The blocks after which a strategy other than the cheapest is measured again.
+    static let revisitInterval = 64
+
+    /// The strategy of the current block.
+    private(set) var current = CandidateStrategy.literalsThenAutomaton
+    /// The cost of each strategy in nanoseconds per byte (nil until measured), its latest
+    /// measurement, and the block it was measured on.
+    private var costs: [Double?] = Array(repeating: nil, count: CandidateStrategy.allCases.count)
+    private var latest: [Double?] = Array(repeating: nil, count: CandidateStrategy.allCases.count)
+    private var measuredAt: [Int] = Array(repeating: 0, count: CandidateStrategy.allCases.count)
+    /// The number of the current block, when it started, its bytes from the first question
+    /// about it, and the candidate lines proposed in it.
+    private var block = 0
+    private var blockStart: UInt64 = 0
+    private var blockBytes = 0
+    private var candidateLines = 0
+
+    /// Notes a question about the current block at `offset` in a block of `count` bytes; the
+    /// first question starts the block's clock (the monotonic clock's `now`, in nanoseconds).
+    @inline(__always)
+    mutating func noteQuestion(offset: Int, count: Int, now: @autoclosure () -> UInt64 = now()) {
+        if candidateLines == 0 {
+            blockBytes = count &- offset
+            blockStart = now()
+        }
+        candidateLines &+= 1
+    }
+
+    /// Ends the current block, measuring it against the monotonic clock's `now`, and chooses
+    /// the next block's strategy.
+    mutating func startBlock(now: @autoclosure () -> UInt64 = now()) {
+        defer {
+            block &+= 1
+            candidateLines = 0
+        }
+        guard candidateLines > 0, blockBytes > 0 else { return }
+        let index = current.rawValue
+        let measured = Double(now() &- blockStart) / Double(blockBytes)
+        costs[index] = min(measured, latest[index] ?? measured)
+        latest[index] = measured
+        measuredAt[index] = block
+        if current == .literalsThenAutomaton && candidateLines &* Self.denseSpacing < blockBytes
+            && costs.allSatisfy({ $0 == nil || $0! >= costs[index]! })
+        {
+            return  // Sparse literals, and nothing measured cheaper: keep them.
+        }
+        if let untried = CandidateStrategy.allCases.first(where: { costs[$0.rawValue] == nil }) {
+            current = untried
+            return
+        }
+        let cheapest = CandidateStrategy.allCases.min { costs[$0.rawValue]! < costs[$1.rawValue]! }!
+        let lowest = costs[cheapest.rawValue]!
+        let stale = CandidateStrategy.allCases.first { strategy in
+            let interval = costs[strategy.rawValue]! < 1.5 * lowest ? Self.revisitInterval : 8 * Self.revisitInterval
+            return strategy != cheapest && block &- measuredAt[strategy.rawValue] >= interval
+        }
+        current = stale ?? cheapest
+    }
+
+    /// The monotonic clock in nanoseconds.
+    static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    }
+}
