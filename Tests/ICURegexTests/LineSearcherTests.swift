@@ -36,7 +36,7 @@ extension LibraryTests {
             var random = SplitMix64(seed: 0xDE_45E)
             let words = ["the", "cat", "ten", "en", "be", "on", "men", "e", "go", "then", "end"]
             var text: [UInt8] = []
-            for _ in 0..<4000 {
+            for _ in 0..<40_000 {
                 let line = (0..<random.number(in: 1...4)).map { _ in random.element(of: words) }.joined(separator: " ")
                 text += Array(line.utf8) + [10]
             }
@@ -46,12 +46,12 @@ extension LibraryTests {
             let matcher = try patterns.patterns[0].makeMatcher()
             let searcher = try LineSearcher(patterns)
             var sawDense = false
-            // Blocks of 2 KiB, as icugrep's reads are blocks: the first block is searched
+            // Blocks of 40 KiB, as icugrep's reads are blocks: the first block is searched
             // through the literal, later ones with the automaton's scans too once the
             // candidates are dense, each measured.
             var lineStart = 0
             while lineStart < text.count {
-                let blockEnd = min(text.count, lineStart + 2048)
+                let blockEnd = min(text.count, lineStart + 40 * 1024)
                 let end = (text[..<blockEnd].lastIndex(of: 10) ?? text.count - 1) + 1
                 try text[..<end].withUnsafeBytes { block in
                     searcher.forgetBlock()

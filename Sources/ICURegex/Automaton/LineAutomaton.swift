@@ -103,8 +103,16 @@ final class LineAutomaton {
     /// True when the scan of raw bytes uses ``byteStartScanner``: when no match can start
     /// with one of the commonest bytes of text (a space, a lowercase letter), so that it
     /// skips far. Otherwise it would stop after a byte or two, and each stop costs more than
-    /// the table's steps it saves.
-    private let skipsStartBytes: Bool
+    /// the table's steps it saves. In text where it does stop that often all the same (a
+    /// pattern starting with `\p{Lu}` in Cyrillic, whose lead bytes may start a match), it is
+    /// measured and turned off: ``skipsStartBytes`` becomes false once the skips have
+    /// averaged fewer than ``shortestPayingSkip`` bytes over ``skipsMeasured`` of them.
+    private var skipsStartBytes: Bool
+    /// The skips of the start scanner so far, and the bytes they passed over.
+    private var skips = 0
+    private var skippedBytes = 0
+    private static let skipsMeasured = 4096
+    private static let shortestPayingSkip = 4
 
     /// Makes an automaton for `plan`.
     init(_ plan: LineAutomatonPlan) {
@@ -243,7 +251,7 @@ final class LineAutomaton {
     /// is ``lineEndAccepted``.
     ///
     /// The scan skips with ``byteStartScanner`` when ``skipsStartBytes``, in a copy of the
-    /// loop of its own (see ``StartSkipping``).
+    /// loop of its own.
     @inline(__always)
     private func candidateByte(
         in block: UnsafeRawBufferPointer, from start: Int, to end: Int, terminator: UInt8, nulEndsLines: Bool,
@@ -251,11 +259,32 @@ final class LineAutomaton {
     ) -> Int {
         prepareByteColumns(terminator: terminator, nulEndsLines: nulEndsLines)
         if skipsStartBytes {
-            return firstCandidateByte(
-                SkipsStartBytes.self, in: block, from: start, to: end, terminator: terminator, readsLineEnd: readsLineEnd)
+            if skips >= Self.skipsMeasured {
+                skipsStartBytes = skippedBytes >= skips &* Self.shortestPayingSkip
+                skips = 0
+                skippedBytes = 0
+            }
+            return firstCandidateByteSkippingStart(in: block, from: start, to: end, terminator: terminator, readsLineEnd: readsLineEnd)
         }
-        return firstCandidateByte(
-            ReadsEveryByte.self, in: block, from: start, to: end, terminator: terminator, readsLineEnd: readsLineEnd)
+        return firstCandidateByteReadingEveryByte(in: block, from: start, to: end, terminator: terminator, readsLineEnd: readsLineEnd)
+    }
+
+    /// The loop of ``candidateByte(in:from:to:terminator:nulEndsLines:readsLineEnd:)`` with
+    /// the start scanner's skips, out of line.
+    @inline(never)
+    private func firstCandidateByteSkippingStart(
+        in block: UnsafeRawBufferPointer, from start: Int, to end: Int, terminator: UInt8, readsLineEnd: Bool
+    ) -> Int {
+        firstCandidateByte(skipsStart: true, in: block, from: start, to: end, terminator: terminator, readsLineEnd: readsLineEnd)
+    }
+
+    /// The loop of ``candidateByte(in:from:to:terminator:nulEndsLines:readsLineEnd:)``
+    /// without skips, out of line.
+    @inline(never)
+    private func firstCandidateByteReadingEveryByte(
+        in block: UnsafeRawBufferPointer, from start: Int, to end: Int, terminator: UInt8, readsLineEnd: Bool
+    ) -> Int {
+        firstCandidateByte(skipsStart: false, in: block, from: start, to: end, terminator: terminator, readsLineEnd: readsLineEnd)
     }
 
     /// The loop of ``candidateByte(in:from:to:terminator:nulEndsLines:readsLineEnd:)``, for
@@ -264,30 +293,46 @@ final class LineAutomaton {
     /// The hot loop, kept out of line so that its code is the same whoever calls it: inlined,
     /// its registers depended on the caller, and in one caller the state's row went through
     /// memory on every byte (a scan of English text without literals took 1.6x the time).
-    /// Specialized for each ``StartSkipping``: one loop holding the skip's test, even when it
-    /// was false, took 1.2x the time on such a scan.
-    @inline(never)
-    private func firstCandidateByte<Skipping: StartSkipping>(
-        _ skipping: Skipping.Type, in block: UnsafeRawBufferPointer, from start: Int, to end: Int, terminator: UInt8,
+    /// Inlined into one function for each value of `skipsStart`, a constant there: one loop
+    /// holding the skip's test, even when it was false, took 1.2x the time on such a scan.
+    @inline(__always)
+    private func firstCandidateByte(
+        skipsStart: Bool, in block: UnsafeRawBufferPointer, from start: Int, to end: Int, terminator: UInt8,
         readsLineEnd: Bool
     ) -> Int {
         let bytes = block.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let byteColumns = self.byteColumns
         let startScanner = byteStartScanner
+        // Counted here and added once: the properties would be written on every skip.
+        var scanSkips = 0
+        var scanSkippedBytes = 0
+        defer {
+            if skipsStart {
+                skips &+= scanSkips
+                skippedBytes &+= scanSkippedBytes
+            }
+        }
         var table = self.table
         var row = Int(lineStartRow)
         var index = start
         while index < end {
-            if Skipping.skipsStart && row == 0 {
+            if skipsStart && row == 0 {
+                let skipStart = index
                 index = startScanner.firstPossibleStart(inUTF8: bytes, from: index, to: end)
+                scanSkips &+= 1
+                scanSkippedBytes &+= index &- skipStart
                 if index >= end { break }
             }
             var column = Int(byteColumns[Int(bytes[index])])
             var length = 1
             if column == Int(Self.multiByte) {
-                let (value, count) =
-                    UTF8Decoding.wellFormedSequence(at: index, in: bytes, end: end)
-                    ?? (UTF8Decoding.replacementCharacter, UTF8Decoding.maximalSubpartLength(at: index, in: bytes, end: end))
+                let value: UInt32
+                let count: Int
+                if let sequence = UTF8Decoding.wellFormedSequence(at: index, in: bytes, end: end) {
+                    (value, count) = sequence
+                } else {
+                    (value, count) = (UTF8Decoding.replacementCharacter, UTF8Decoding.maximalSubpartLength(at: index, in: bytes, end: end))
+                }
                 if value >= CodePointClassTable.exactLimit && classifiesLargeCharacters {
                     let entry = largeClassEntry(of: value)
                     if entry & Self.approximatedLargeCharacter != 0 {
@@ -513,19 +558,4 @@ final class LineAutomaton {
             byteStartScanner = MatchStartScanner(keepsStartByte: bytesKeepingStart(terminator: terminator, nulEndsLines: nulEndsLines))
         }
     }
-}
-
-/// Whether ``LineAutomaton``'s scan of raw bytes skips the bytes that keep it in the state
-/// without active positions with its start scanner: a type for each answer, so that each
-/// specialization of the scan has only the loop it needs.
-private protocol StartSkipping {
-    static var skipsStart: Bool { get }
-}
-
-private enum SkipsStartBytes: StartSkipping {
-    static var skipsStart: Bool { true }
-}
-
-private enum ReadsEveryByte: StartSkipping {
-    static var skipsStart: Bool { false }
 }

@@ -25,7 +25,9 @@ enum CandidateStrategy: Int, CaseIterable {
 /// searched, as measured on earlier blocks of the same search: the prefilter's cost is the
 /// text's as much as the pattern's, so it is measured rather than guessed.
 ///
-/// The literals are used first and kept while their candidates are sparse (fewer than one
+/// Blocks shorter than ``minimumMeasuredBytes`` (small files) are searched through the
+/// literals and not measured: their times are mostly what every block costs, and a choice
+/// made on them would be noise. The literals are used first and kept while their candidates are sparse (fewer than one
 /// line in ``denseSpacing`` bytes), so that a search for a rare literal, and a search of
 /// small files, never pays for trying the others. Once they are dense, each other strategy
 /// is tried on a block, and from then on the cheapest is used, every other one tried again
@@ -41,9 +43,13 @@ struct CandidateStrategyChooser {
     static let denseSpacing = 512
     /// The blocks after which a strategy other than the cheapest is measured again.
     static let revisitInterval = 64
+    /// The fewest bytes of a block whose search is measured.
+    static let minimumMeasuredBytes = 32 * 1024
 
-    /// The strategy of the current block.
+    /// The strategy chosen for blocks long enough to measure, and the one of the current
+    /// block (set at its first question).
     private(set) var current = CandidateStrategy.literalsThenAutomaton
+    private(set) var blockStrategy = CandidateStrategy.literalsThenAutomaton
     /// The cost of each strategy in nanoseconds per byte (nil until measured), its latest
     /// measurement, and the block it was measured on.
     private var costs: [Double?] = Array(repeating: nil, count: CandidateStrategy.allCases.count)
@@ -63,6 +69,7 @@ struct CandidateStrategyChooser {
         if candidateLines == 0 {
             blockBytes = count &- offset
             blockStart = now()
+            blockStrategy = blockBytes >= Self.minimumMeasuredBytes ? current : .literalsThenAutomaton
         }
         candidateLines &+= 1
     }
@@ -74,7 +81,7 @@ struct CandidateStrategyChooser {
             block &+= 1
             candidateLines = 0
         }
-        guard candidateLines > 0, blockBytes > 0 else { return }
+        guard candidateLines > 0, blockBytes >= Self.minimumMeasuredBytes else { return }
         let index = current.rawValue
         let measured = Double(now() &- blockStart) / Double(blockBytes)
         costs[index] = min(measured, latest[index] ?? measured)

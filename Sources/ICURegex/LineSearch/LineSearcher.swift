@@ -186,7 +186,7 @@ package final class LineSearcher {
             }
         case (let candidateFinder?, let automaton?):
             strategyChooser.noteQuestion(offset: offset, count: block.count)
-            switch strategyChooser.current {
+            switch strategyChooser.blockStrategy {
             case .literalsThenAutomaton:
                 break
             case .automatonScan:
