@@ -57,9 +57,11 @@ package struct LinePatterns: Sendable {
         findsMatchesWithoutICU = prefilters
         if prefilters {
             let texts = compiled.map(\.pattern)
-            requiredLiterals = RequiredLiterals(patterns: texts, ignoreCase: options.contains(.caseInsensitive))
             lineAutomatonPlan = LineAutomatonPlan(
                 patterns: texts, options: options, lineEdges: Self.linesAreTexts(options: options))
+            requiredLiterals = RequiredLiterals(
+                patterns: texts, ignoreCase: options.contains(.caseInsensitive),
+                minimumLength: lineAutomatonPlan == nil ? RequiredLiterals.minimumLength : RequiredLiterals.minimumLengthBesideAnAutomaton)
         } else {
             requiredLiterals = nil
             lineAutomatonPlan = nil

@@ -49,14 +49,20 @@ struct RequiredLiterals: Sendable, Equatable {
     /// letter in two spellings would make most lines candidates.
     static let minimumVariantLength = 4
 
-    /// The shortest literal worth a prefilter, in bytes: a single common byte would make
-    /// nearly every line a candidate, and the search only slower.
+    /// The shortest literal worth a prefilter, in bytes, when the literals alone prefilter:
+    /// a single common byte would make nearly every line a candidate, and the search only
+    /// slower. Beside a line automaton, a single byte is worth it (`:` in `\d+:\d+`): the
+    /// automaton takes over where it is common (see ``CandidateStrategyChooser``).
     static let minimumLength = 2
+    static let minimumLengthBesideAnAutomaton = 1
 
     /// The literals for the ICU pattern texts `patterns`, as they are compiled (fixed strings
     /// quoted, wrapped for whole words or lines). A line matches when any pattern does, so the
     /// literal sets are joined; a pattern without literals leaves none for the search.
-    init?(patterns: [String], ignoreCase: Bool) {
+    ///
+    /// Literals shorter than `minimumLength` bytes are not worth searching for: the patterns
+    /// then have none.
+    init?(patterns: [String], ignoreCase: Bool, minimumLength: Int = Self.minimumLength) {
         guard !patterns.isEmpty else { return nil }
         let score = ignoreCase ? Self.caseInsensitiveScore : Self.caseSensitiveScore
         var joinedUnion = StringSetUnion()
@@ -73,7 +79,7 @@ struct RequiredLiterals: Sendable, Equatable {
         let exact = exactUnion.strings
         guard let joined = joinedUnion.strings else { return nil }
         guard ignoreCase else {
-            guard joined.allSatisfy({ $0.count >= Self.minimumLength }) else { return nil }
+            guard joined.allSatisfy({ $0.count >= minimumLength }) else { return nil }
             self.literals = joined
             self.caseInsensitiveASCII = false
             literalsAreThePatterns = exact.map { Set($0) == Set(joined) } ?? false
@@ -86,7 +92,7 @@ struct RequiredLiterals: Sendable, Equatable {
             case .variants(let variantLiteral):
                 if !variantLiterals.contains(variantLiteral) { variantLiterals.append(variantLiteral) }
             case .ascii(let ascii):
-                guard ascii.count >= Self.minimumLength else { return nil }
+                guard ascii.count >= minimumLength else { return nil }
                 let lowercased = Self.asciiLowercased(ascii)
                 if !asciiLiterals.contains(lowercased) { asciiLiterals.append(lowercased) }
             }
