@@ -17,7 +17,8 @@
 /// approximation (a class accepting it wherever a class position is), which makes the scan
 /// inexact.
 ///
-/// Not thread-safe: each thread makes its own from the shared plan.
+/// Not thread-safe: each thread makes its own from the shared plan, so its state skips Swift's
+/// run-time exclusivity checks (`@exclusivity(unchecked)`), which the scans would otherwise pay.
 final class LineAutomaton {
     /// A table entry not computed yet.
     private static let unknown: Int32 = -1
@@ -49,13 +50,13 @@ final class LineAutomaton {
     /// Set by a scan that stops at a character whose case folding is several characters or
     /// reads an approximated character: a scan without it that accepts proves that the
     /// pattern matches in its line.
-    private var scanWasInexact = false
+    @exclusivity(unchecked) private var scanWasInexact = false
     private let classes: CodePointClassTable
     /// The positions that accept the code points of each class: the plan's classes, then the
     /// classes made for characters from ``CodePointClassTable/exactLimit`` on.
-    private var masks: [PositionSet]
+    @exclusivity(unchecked) private var masks: [PositionSet]
     /// The class of each set of positions in ``masks``.
-    private var classOfMask: [PositionSet: UInt8] = [:]
+    @exclusivity(unchecked) private var classOfMask: [PositionSet: UInt8] = [:]
     /// Which of the pattern's sets hold a character, for classifying large ones.
     private let membership: CodePointSetMembership
     /// The most classes, the plan's and the spare ones.
@@ -64,8 +65,8 @@ final class LineAutomaton {
     /// read, plus one (0 for not known yet), with ``approximatedLargeCharacter`` set when the
     /// class is the plan's approximation; allocated on first use. Other code points' the
     /// same way.
-    private var largeBMPClasses: UnsafeMutablePointer<UInt16>?
-    private var astralClasses: [UInt32: UInt16] = [:]
+    @exclusivity(unchecked) private var largeBMPClasses: UnsafeMutablePointer<UInt16>?
+    @exclusivity(unchecked) private var astralClasses: [UInt32: UInt16] = [:]
     private static let approximatedLargeCharacter: UInt16 = 0x8000
     /// The most classes made for large characters, beyond the plan's.
     private static let spareClasses = 64
@@ -99,7 +100,7 @@ final class LineAutomaton {
     /// the automaton there: no match can start with them. The one for raw bytes also skips
     /// the line terminators (of ``byteColumnsKey``) when a line starts in that state too.
     private let startScanner: MatchStartScanner
-    private var byteStartScanner: MatchStartScanner
+    @exclusivity(unchecked) private var byteStartScanner: MatchStartScanner
     /// True when the scan of raw bytes uses ``byteStartScanner``: when no match can start
     /// with one of the commonest bytes of text (a space, a lowercase letter), so that it
     /// skips far. Otherwise it would stop after a byte or two, and each stop costs more than
@@ -107,10 +108,10 @@ final class LineAutomaton {
     /// pattern starting with `\p{Lu}` in Cyrillic, whose lead bytes may start a match), it is
     /// measured and turned off: ``skipsStartBytes`` becomes false once the skips have
     /// averaged fewer than ``shortestPayingSkip`` bytes over ``skipsMeasured`` of them.
-    private var skipsStartBytes: Bool
+    @exclusivity(unchecked) private var skipsStartBytes: Bool
     /// The skips of the start scanner so far, and the bytes they passed over.
-    private var skips = 0
-    private var skippedBytes = 0
+    @exclusivity(unchecked) private var skips = 0
+    @exclusivity(unchecked) private var skippedBytes = 0
     private static let skipsMeasured = 4096
     private static let shortestPayingSkip = 4
 

@@ -156,8 +156,9 @@ package final class LineSearcher {
         strategyChooser.startBlock()
     }
 
-    /// Chooses how candidates are found when there are both literals and an automaton.
-    private(set) var strategyChooser = CandidateStrategyChooser()
+    /// Chooses how candidates are found when there are both literals and an automaton. (One
+    /// thread uses a searcher: no run-time exclusivity check, which cost a call per question.)
+    @exclusivity(unchecked) private(set) var strategyChooser = CandidateStrategyChooser()
 
     /// The first line, at or after `offset` in `block`, that may match, and whether it
     /// certainly does; every line between `offset` and its start certainly does not. `offset`
