@@ -109,7 +109,7 @@ extension LibraryTests {
             return bytes
         }
 
-        @Test("a line the automaton rejects is one ICU does not match, one it is certain of one ICU matches, and an exact plan decides well-formed lines: 3,000 generated patterns, 40 lines each")
+        @Test("a line the automaton rejects is one ICU does not match, one it is certain of one ICU matches, and an exact plan decides every line: 3,000 generated patterns, 40 lines each")
         func neverRejectsAMatch() throws {
             var random = SplitMix64(seed: 0x11E_A070)
             var planned = 0
