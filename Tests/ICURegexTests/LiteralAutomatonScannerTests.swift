@@ -80,8 +80,23 @@ extension LibraryTests {
             }
             // The characters everyone knows of are there.
             for character in ["\u{212A}", "ſ", "ﬁ", "İ", "ẞ"] {
-                #expect(RequiredLiterals.charactersFoldingToASCII.contains { $0.utf8 == Array(character.utf8) }, "\(character)")
+                #expect(RequiredLiterals.charactersFoldingToASCII.contains { $0.codePoint == character.unicodeScalars.first!.value }, "\(character)")
             }
+            // The table is ICU's: every character of the Basic Multilingual Plane whose folding
+            // holds ASCII, with its full folding; its simple folding is ASCII exactly when the
+            // full one is that one character.
+            var scanned: [(codePoint: UInt32, folding: [UInt32])] = []
+            for value in UInt32(0x80)...0xFFFF where Unicode.Scalar(value) != nil {
+                let full = CaseFolding.fullFolding(of: value)
+                let simple = CaseFolding.simpleFolding(of: value)
+                if full.contains(where: { $0 < 0x80 }) || simple < 0x80 {
+                    scanned.append((value, full))
+                    let asciiSimple: UInt32? = simple < 0x80 ? simple : nil
+                    #expect(asciiSimple == (full.count == 1 && full[0] < 0x80 ? full[0] : nil), "U+\(String(value, radix: 16))'s simple folding")
+                }
+            }
+            #expect(scanned.map(\.codePoint) == RequiredLiterals.charactersFoldingToASCII.map(\.codePoint))
+            #expect(scanned.map(\.folding) == RequiredLiterals.charactersFoldingToASCII.map(\.folding))
             // A literal's folding characters are those whose folding lies in it.
             #expect(RequiredLiterals.charactersFolding(into: [Array("todo".utf8)]).isEmpty)
             #expect(Set(RequiredLiterals.charactersFolding(into: [Array("sherlock".utf8)])) == Set(["ſ", "\u{212A}"].map { Array($0.utf8) }))

@@ -107,31 +107,34 @@ struct RequiredLiterals: Sendable, Equatable {
     }
 
     /// Each character outside ASCII whose full or simple case folding holds an ASCII
-    /// character, as UTF-8, with both foldings; worked out from ICU's foldings once. No
-    /// character outside the Basic Multilingual Plane folds to ASCII.
-    static let charactersFoldingToASCII: [(utf8: [UInt8], full: [UInt8]?, simple: UInt8?)] =
-        (UInt32(0x80)...0xFFFF).compactMap { value in
-            guard let scalar = Unicode.Scalar(value) else { return nil }
-            let full = CaseFolding.fullFolding(of: value)
-            let simple = CaseFolding.simpleFolding(of: value)
-            guard full.contains(where: { $0 < 0x80 }) || simple < 0x80 else { return nil }
-            return (
-                Array(String(scalar).utf8), full.allSatisfy { $0 < 0x80 } ? full.map { UInt8($0) } : nil,
-                simple < 0x80 ? UInt8(simple) : nil
-            )
-        }
+    /// character, with its full folding (its simple folding is ASCII exactly when the full one
+    /// is that one ASCII character). Generated from ICU 72 by scanning every
+    /// code point with `u_strFoldCase` and `u_foldCase`; `LiteralAutomatonScannerTests` repeats
+    /// the scan through the shim, so that an ICU whose folding differs fails the tests. A
+    /// table rather than that scan at run time, which every `-i` search paid at start-up.
+    static let charactersFoldingToASCII: [(codePoint: UInt32, folding: [UInt32])] = [
+        (0x00DF, [0x0073, 0x0073]), (0x0130, [0x0069, 0x0307]), (0x0149, [0x02BC, 0x006E]),
+        (0x017F, [0x0073]), (0x01F0, [0x006A, 0x030C]), (0x1E96, [0x0068, 0x0331]),
+        (0x1E97, [0x0074, 0x0308]), (0x1E98, [0x0077, 0x030A]), (0x1E99, [0x0079, 0x030A]),
+        (0x1E9A, [0x0061, 0x02BE]), (0x1E9E, [0x0073, 0x0073]), (0x212A, [0x006B]),
+        (0xFB00, [0x0066, 0x0066]), (0xFB01, [0x0066, 0x0069]), (0xFB02, [0x0066, 0x006C]),
+        (0xFB03, [0x0066, 0x0066, 0x0069]), (0xFB04, [0x0066, 0x0066, 0x006C]), (0xFB05, [0x0073, 0x0074]),
+        (0xFB06, [0x0073, 0x0074]),
+    ]
 
-    /// The characters of ``charactersFoldingToASCII`` whose full folding, all ASCII, is part
-    /// of one of the lowercase ASCII `literals`, or whose simple folding is one of their
-    /// letters.
+    /// The UTF-8 of each character of ``charactersFoldingToASCII`` whose folding, all ASCII,
+    /// is part of one of the lowercase ASCII `literals` (for a single letter, that is its
+    /// simple folding too).
     static func charactersFolding(into literals: [[UInt8]]) -> [[UInt8]] {
-        charactersFoldingToASCII.filter { character in
-            literals.contains { literal in
-                if let simple = character.simple, literal.contains(simple) { return true }
-                guard let full = character.full, full.count <= literal.count else { return false }
-                return (0...(literal.count - full.count)).contains { literal[$0..<($0 + full.count)].elementsEqual(full) }
+        charactersFoldingToASCII.compactMap { character in
+            guard character.folding.allSatisfy({ $0 < 0x80 }) else { return nil }
+            let folding = character.folding.map { UInt8($0) }
+            let lies = literals.contains { literal in
+                folding.count <= literal.count
+                    && (0...(literal.count - folding.count)).contains { literal[$0..<($0 + folding.count)].elementsEqual(folding) }
             }
-        }.map(\.utf8)
+            return lies ? Array(String(Unicode.Scalar(character.codePoint)!).utf8) : nil
+        }
     }
 
     /// How one literal is searched with `-i`.
