@@ -40,8 +40,7 @@ final class LineAutomaton {
     private let automaton: PositionAutomaton
     /// The fewest bytes a line that matches has.
     private let minimumLineLength: Int
-    /// Whether the automaton's verdict is the pattern's for characters below
-    /// ``CodePointClassTable/exactLimit``, and whether characters above it are approximated.
+    /// Whether the automaton's verdict is the pattern's: nothing was dropped in reading it.
     private let isExact: Bool
     /// True when the plan's classes approximate characters from
     /// ``CodePointClassTable/exactLimit`` on, which are then classified when first read.
@@ -61,12 +60,10 @@ final class LineAutomaton {
     private let membership: CodePointSetMembership
     /// The most classes, the plan's and the spare ones.
     private let classCapacity: Int
-    /// The class of each BMP code point from ``CodePointClassTable/exactLimit`` on that was
-    /// read, plus one (0 for not known yet), with ``approximatedLargeCharacter`` set when the
-    /// class is the plan's approximation; allocated on first use. Other code points' the
-    /// same way.
-    @exclusivity(unchecked) private var largeBMPClasses: UnsafeMutablePointer<UInt16>?
-    @exclusivity(unchecked) private var astralClasses: [UInt32: UInt16] = [:]
+    /// The class of each code point from ``CodePointClassTable/exactLimit`` on that was read,
+    /// plus one, with ``approximatedLargeCharacter`` set when the class is the plan's
+    /// approximation.
+    @exclusivity(unchecked) private var largeCharacterClasses = LargeCharacterEntries()
     private static let approximatedLargeCharacter: UInt16 = 0x8000
     /// The most classes made for large characters, beyond the plan's.
     private static let spareClasses = 64
@@ -101,6 +98,8 @@ final class LineAutomaton {
     /// the line terminators (of ``byteColumnsKey``) when a line starts in that state too.
     private let startScanner: MatchStartScanner
     @exclusivity(unchecked) private var byteStartScanner: MatchStartScanner
+    /// For each ASCII character, true when it keeps the state without active positions.
+    private let asciiKeepsStart: [Bool]
     /// True when the scan of raw bytes uses ``byteStartScanner``: when no match can start
     /// with one of the commonest bytes of text (a space, a lowercase letter), so that it
     /// skips far. Otherwise it would stop after a byte or two, and each stop costs more than
@@ -117,12 +116,13 @@ final class LineAutomaton {
 
     /// Makes an automaton for `plan`.
     init(_ plan: LineAutomatonPlan) {
-        startScanner = MatchStartScanner(
-            keepsStart: (0..<128).map { (plan.automaton.first & plan.classes.masks[Int(plan.classes.smallClasses[$0])]).isEmpty })
+        let asciiKeepsStart = (0..<128).map { (plan.automaton.first & plan.classes.masks[Int(plan.classes.smallClasses[$0])]).isEmpty }
+        self.asciiKeepsStart = asciiKeepsStart
+        startScanner = MatchStartScanner(keepsStart: asciiKeepsStart)
+        // Made for the line terminator at the first scan of raw bytes.
         byteStartScanner = startScanner
-        skipsStartBytes = (0..<128).allSatisfy { byte in
-            TextFrequencyRank.rank(ofByte: UInt8(byte)) < Self.commonByteRank
-                || (plan.automaton.first & plan.classes.masks[Int(plan.classes.smallClasses[byte])]).isEmpty
+        skipsStartBytes = (0..<128).allSatisfy {
+            TextFrequencyRank.rank(ofByte: UInt8($0)) < Self.commonByteRank || asciiKeepsStart[$0]
         }
         automaton = plan.automaton
         classes = plan.classes
@@ -148,7 +148,6 @@ final class LineAutomaton {
     deinit {
         table.deallocate()
         byteColumns.deallocate()
-        largeBMPClasses?.deallocate()
     }
 
     /// The offset of the first character of `text[start..<end]`, UTF-16 read as ICU reads it
@@ -246,8 +245,8 @@ final class LineAutomaton {
     /// The offset of the first byte in `start..<end` of `block` at which a match of the
     /// patterns may end (a line terminator, when the match ends with the line), or at which a
     /// character whose case folding is several characters starts (with `-i`); `end` when
-    /// there is none. `start` must be the
-    /// start of a line; lines end at `terminator`, and at NUL bytes too when `nulEndsLines`.
+    /// there is none. `start` must be the start of a line; lines end at `terminator`, and at
+    /// NUL bytes too when `nulEndsLines`.
     /// With `readsLineEnd`, `end` ends a line too, and when that completes a match the result
     /// is ``lineEndAccepted``.
     ///
@@ -294,8 +293,8 @@ final class LineAutomaton {
     /// The hot loop, kept out of line so that its code is the same whoever calls it: inlined,
     /// its registers depended on the caller, and in one caller the state's row went through
     /// memory on every byte (a scan of English text without literals took 1.6x the time).
-    /// Inlined into one function for each value of `skipsStart`, a constant there: one loop
-    /// holding the skip's test, even when it was false, took 1.2x the time on such a scan.
+    /// Inlined into one function for each value of `skipsStart`, a constant there, so that the
+    /// loop that does not skip holds no test for it.
     @inline(__always)
     private func firstCandidateByte(
         skipsStart: Bool, in block: UnsafeRawBufferPointer, from start: Int, to end: Int, terminator: UInt8,
@@ -455,10 +454,7 @@ final class LineAutomaton {
         func startsNothing(_ valueClass: UInt8) -> Bool {
             valueClass != CodePointClassTable.stopClass && (first & masks[Int(valueClass)]).isEmpty
         }
-        var keeps = [Bool](repeating: false, count: 256)
-        for byte in 0..<128 {
-            keeps[byte] = startsNothing(classes.smallClasses[byte])
-        }
+        var keeps = asciiKeepsStart + [Bool](repeating: false, count: 128)
         keeps[Int(terminator)] = lineStartRow == 0
         if nulEndsLines {
             keeps[0] = lineStartRow == 0
@@ -496,21 +492,18 @@ final class LineAutomaton {
         return UInt8(truncatingIfNeeded: (largeClassEntry(of: value) & 0xFF) &- 1)
     }
 
-    /// The entry of ``largeBMPClasses`` or ``astralClasses`` for `value`, from
+    /// The entry of ``largeCharacterClasses`` for `value`, from
     /// ``CodePointClassTable/exactLimit`` on, worked out if it is not known yet.
     @inline(__always)
     private func largeClassEntry(of value: UInt32) -> UInt16 {
-        if value < 0x1_0000, let known = largeBMPClasses?[Int(value)], known != 0 {
-            return known
-        }
-        return classifiedLargeCharacter(value)
+        let known = largeCharacterClasses.entry(of: value)
+        return known != 0 ? known : classifiedLargeCharacter(value)
     }
 
     /// Classifies `value`, from ``CodePointClassTable/exactLimit`` on, by the sets that hold
     /// it, making a class for them if there is none and room for one, and keeps the entry.
     @inline(never)
     private func classifiedLargeCharacter(_ value: UInt32) -> UInt16 {
-        if value >= 0x1_0000, let known = astralClasses[value] { return known }
         var entry: UInt16
         if classes.caseInsensitive && MultiCharacterFolds.contains(value) {
             entry = UInt16(CodePointClassTable.stopClass) + 1
@@ -519,15 +512,7 @@ final class LineAutomaton {
         } else {
             entry = (UInt16(classes.classOf(value)) + 1) | Self.approximatedLargeCharacter
         }
-        if value >= 0x1_0000 {
-            astralClasses[value] = entry
-        } else {
-            if largeBMPClasses == nil {
-                largeBMPClasses = .allocate(capacity: 0x1_0000)
-                largeBMPClasses!.initialize(repeating: 0, count: 0x1_0000)
-            }
-            largeBMPClasses![Int(value)] = entry
-        }
+        largeCharacterClasses.store(entry, for: value)
         return entry
     }
 

@@ -122,11 +122,9 @@ package final class MatchAutomaton {
     /// True when the classes ignore case: a character whose folding is several characters is
     /// then not known.
     private let caseInsensitive: Bool
-    /// The class of each BMP code point from ``CodePointClassTable/exactLimit`` on that was
-    /// read: -2 not known yet, -1 none fits; allocated on first use. Other code points'
-    /// classes, the same way.
-    @exclusivity(unchecked) private var largeBMPClasses: UnsafeMutablePointer<Int16>?
-    private var astralClasses: [UInt32: Int32] = [:]
+    /// The class of each code point from ``CodePointClassTable/exactLimit`` on that was read,
+    /// plus 2, or 1 when none fits.
+    @exclusivity(unchecked) private var largeCharacterClasses = LargeCharacterEntries()
 
     /// Makes the automata of `plan`, with empty tables.
     init(_ plan: MatchAutomatonPlan) {
@@ -181,7 +179,6 @@ package final class MatchAutomaton {
         classIsWord.deallocate()
         classIsTransparent.deallocate()
         smallClasses.deallocate()
-        largeBMPClasses?.deallocate()
     }
 
     // MARK: Searching
@@ -351,9 +348,8 @@ package final class MatchAutomaton {
     @inline(__always)
     private func knownClass(of value: UInt32) -> Int? {
         if approximatesLargeCharacters {
-            if value < 0x1_0000, let known = largeBMPClasses?[Int(value)], known >= -1 {
-                return known >= 0 ? Int(known) : nil
-            }
+            let known = largeCharacterClasses.entry(of: value)
+            if known != 0 { return known >= 2 ? Int(known) - 2 : nil }
             return largeClass(of: value)
         }
         let valueClass = classes.classOf(value)
@@ -368,25 +364,15 @@ package final class MatchAutomaton {
     /// characters.
     @inline(never)
     private func largeClass(of value: UInt32) -> Int? {
-        if value >= 0x1_0000, let known = astralClasses[value] { return known >= 0 ? Int(known) : nil }
         var found: Int32 = -1
         if !(caseInsensitive && MultiCharacterFolds.contains(value)), let mask = membership.positions(holding: value),
             let fitting = classOfMask[mask], !(hasWordAssertions && classIsTransparent[Int(fitting)])
         {
             found = fitting
         }
-        if value >= 0x1_0000 {
-            astralClasses[value] = found
-        } else {
-            if largeBMPClasses == nil {
-                largeBMPClasses = .allocate(capacity: 0x1_0000)
-                largeBMPClasses!.initialize(repeating: -2, count: 0x1_0000)
-            }
-            largeBMPClasses![Int(value)] = Int16(found)
-        }
+        largeCharacterClasses.store(UInt16(found + 2), for: value)
         return found >= 0 ? Int(found) : nil
     }
-
 
     // MARK: Forward states
 

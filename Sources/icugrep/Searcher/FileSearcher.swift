@@ -197,11 +197,11 @@ final class FileSearcher {
     /// What the prefilter knows of the input's last line, `start..<buffer.count`, which has
     /// no terminator: asked about it as the other lines are, followed by a terminator written
     /// after it (outside the bytes in use), since the prefilter reads the line's end there.
-    /// Nil when it must be matched: no prefilter, `-v`, `-m` reached, or a possible match.
+    /// Nil when it must be matched: no prefilter, `-m` reached, or a possible match.
     /// (Without this, the last line of each file without a final newline was matched whole,
     /// which in a minified file is most of the file.)
     private func lastLineVerdict(from start: Int) -> Verdict? {
-        guard lineSearcher.hasPrefilter && !policy.invertMatch && remaining > 0 else { return nil }
+        guard lineSearcher.hasPrefilter && remaining > 0 else { return nil }
         buffer.makeRoom(1, discarding: 0)
         buffer.base.storeBytes(of: policy.lineTerminator, toByteOffset: buffer.count, as: UInt8.self)
         let block = UnsafeRawBufferPointer(start: buffer.base, count: buffer.count + 1)
