@@ -47,11 +47,16 @@ let package = Package(
         .target(
             name: "CByteScan"
         ),
+        // Large files mapped into memory for icugrep, guarded against SIGBUS (a file truncated
+        // while mapped), in C: a signal handler cannot be written safely in Swift.
+        .target(
+            name: "CFileMapping"
+        ),
         // The command line: options, walking, parallelism and printing over ICURegex's line
-        // search. It imports no C module: what it needs of ICU, ICURegex gives it.
+        // search. What it needs of ICU, ICURegex gives it; its one C module maps files.
         .executableTarget(
             name: "icugrep",
-            dependencies: ["ICURegex"]
+            dependencies: ["ICURegex", "CFileMapping"]
         ),
         // What both test targets share: the seeded generator of their generated cases and the
         // `../shared` folder of corpora and conformance data.

@@ -183,6 +183,10 @@ struct SearchRun {
             outcome.hadError = true
             if !configuration.noMessages { diagnostics.fileError(input.name, errorNumber: readError) }
         }
+        if result.shrank {
+            outcome.hadError = true
+            if !configuration.noMessages { diagnostics.fileShrank(input.name) }
+        }
         if result.hadLimitError { outcome.hadError = true }
         if result.selectedLines > 0 { outcome.selectedAnything = true }
         if result.selectedAnyLine { outcome.selectedAnyLine = true }

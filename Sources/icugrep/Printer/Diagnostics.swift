@@ -40,6 +40,12 @@ final class Diagnostics {
         report(name, Array(": ".utf8), Self.systemMessage(errorNumber))
     }
 
+    /// `icugrep: NAME: file shrank while it was searched`: a mapped file lost bytes that the
+    /// search had not read yet, so its search ended there, as at a failed read.
+    func fileShrank(_ name: [UInt8]) {
+        report(name, Array(": file shrank while it was searched".utf8))
+    }
+
     /// `icugrep: NAME: binary file matches`.
     func binaryFileMatches(_ name: [UInt8]) {
         report(name, Array(": binary file matches".utf8))

@@ -7,6 +7,9 @@ struct FileSearchResult {
     var selectedLines = 0
     /// The `errno` of a failed read, which ends the search of the input.
     var readErrorNumber: Int32?
+    /// True when the input was a mapped file that shrank during the search, which ended it
+    /// there as a failed read would.
+    var shrank = false
     /// True when the whole input was read.
     var reachedEnd = false
     /// True when the search stopped because `-m` was reached.
@@ -134,6 +137,8 @@ final class FileSearcher {
         printer.startInput()
 
         readLines(from: source)
+        let bytesRead = bufferOffset + buffer.count
+        buffer.endView()
 
         if policy.binaryFiles == .binary && !policy.quiet
             && selectedBeforeBinary >= 0 && selectedBeforeBinary < result.selectedLines
@@ -142,7 +147,7 @@ final class FileSearcher {
         }
         result.reachedMaxCount = remaining == 0
         // As ripgrep counts them: up to the last selected line when -m stopped the search.
-        let bytesSearched = result.reachedMaxCount ? result.endOfLastSelectedLine : bufferOffset + buffer.count
+        let bytesSearched = result.reachedMaxCount ? result.endOfLastSelectedLine : bytesRead
         printer.finishInput(bytesSearched: bytesSearched, binaryOffset: binaryOffset)
         return result
     }
@@ -165,13 +170,17 @@ final class FileSearcher {
             decodedLine = nil
 
             let blockStart = buffer.count
-            let block = UnsafeMutableRawBufferPointer(start: buffer.base + blockStart, count: Self.readSize)
-            let count = source.read(into: block)
+            let count = source.readBlock(into: &buffer, limit: Self.readSize)
             if count < 0 {
                 // As grep: report, and forget the unfinished line.
-                result.readErrorNumber = source.errorNumber
+                if source.shrank {
+                    result.shrank = true
+                } else {
+                    result.readErrorNumber = source.errorNumber
+                }
                 return
             }
+            let block = UnsafeRawBufferPointer(start: buffer.base + blockStart, count: count)
             if count == 0 {
                 result.reachedEnd = true
                 if lineStart < buffer.count {
@@ -180,9 +189,8 @@ final class FileSearcher {
                 }
                 return
             }
-            buffer.count += count
             if policy.detectsBinary && !nulEndsLines, let nul = memchr(block.baseAddress!, 0, count) {
-                inputIsBinary(nulOffset: bufferOffset + blockStart + UnsafeRawPointer(block.baseAddress!).distance(to: nul))
+                inputIsBinary(nulOffset: bufferOffset + blockStart + block.baseAddress!.distance(to: nul))
                 if stops { return }
             }
             guard let lastEnd = lastTerminator(from: blockStart, to: buffer.count) else {

@@ -1,9 +1,20 @@
+import CFileMapping
 import Glibc
 import ICURegex
 
 /// The bytes of one input as UTF-8: read from a file descriptor, and converted by ICU when
 /// `--encoding` names a charset or the input starts with a UTF-16 or UTF-32 byte-order mark.
+///
+/// A large regular file read as UTF-8 is mapped into memory instead of read, and searched
+/// where it lies: reading it would copy every byte once more. A file that shrinks while it is
+/// mapped ends its search with an error (see ``shrank``) instead of a crash.
 final class InputSource {
+    /// The smallest file that is mapped rather than read.
+    static let smallestMappedFile = 1 << 20
+    /// The bytes of a mapped file that may stay resident behind the search before they are
+    /// given back.
+    static let residentMappedBytes = 4 << 20
+
     /// The file descriptor read from.
     let descriptor: Int32
 
@@ -22,6 +33,12 @@ final class InputSource {
 
     /// The `errno` of the last failed read.
     private(set) var errorNumber: Int32 = 0
+    /// True when the failed read was a mapped file that had shrunk: a page of it that the
+    /// file no longer holds was touched.
+    private(set) var shrank = false
+
+    /// The file mapped into memory, if it is.
+    private var mapping = filemapping_mapping(base: nil, size: 0, length: 0, released: 0, slot: -1)
 
     /// The size of the regular file read from its start, as fstat(2) gave it; nil for other
     /// inputs.
@@ -48,10 +65,46 @@ final class InputSource {
             detectsSignature = true
         }
         raw = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+        if encoding == nil, let fileSize, fileSize >= Self.smallestMappedFile {
+            mapping = filemapping_map(descriptor, fileSize)
+        }
     }
 
     deinit {
         raw.deallocate()
+        filemapping_unmap(&mapping)
+    }
+
+    /// Puts the input's next block of UTF-8, up to `limit` bytes, in use at the end of
+    /// `buffer`: revealed in place when the file is mapped, read into the buffer's storage
+    /// otherwise (after `buffer.makeRoom(limit, ...)`). Returns its size, 0 at the end of the
+    /// input, or -1 on a read error (see ``errorNumber`` and ``shrank``). The caller ends the
+    /// buffer's view of a mapped file (`endView()`) before it releases the source.
+    func readBlock(into buffer: inout InputBuffer, limit: Int) -> Int {
+        if mapping.base != nil {
+            if atStart {
+                atStart = false
+                let start = UnsafeRawBufferPointer(start: mapping.base, count: min(mapping.size, 4))
+                if EncodingConverter.unicodeSignature(start) != nil {
+                    // UTF-16 or UTF-32: read and converted from the descriptor's start.
+                    filemapping_unmap(&mapping)
+                    atStart = true
+                    return readBlock(into: &buffer, limit: limit)
+                }
+                buffer.view(UnsafeMutableRawPointer(mapping.base!), count: mapping.size)
+            }
+            filemapping_release(&mapping, buffer.base.assumingMemoryBound(to: UInt8.self), Self.residentMappedBytes)
+            let blockStart = buffer.base + buffer.count
+            let count = buffer.revealViewedBytes(upTo: limit)
+            guard filemapping_touch(&mapping, blockStart.assumingMemoryBound(to: UInt8.self), count) else {
+                shrank = true
+                return -1
+            }
+            return count
+        }
+        let count = read(into: UnsafeMutableRawBufferPointer(rebasing: buffer.freeSpace[..<limit]))
+        if count > 0 { buffer.count += count }
+        return count
     }
 
     /// Reads the next bytes of UTF-8 into `target`: the number of bytes, 0 at the end of the
