@@ -96,6 +96,20 @@ extension LibraryTests {
             #expect(literals("ab\u{FFFD}cde") == ["cde"])
         }
 
+        @Test("a class of a few characters out of case's reach is an alternation of them")
+        func smallClasses() {
+            #expect(literals("x[?!]") == ["x?", "x!"])
+            #expect(literals("[，,]y") == ["，y", ",y"])
+            #expect(literals("[?!]Yz", ignoreCase: true) == ["?yz", "!yz"])
+            #expect(literals("\\p{Han}[，,]\\p{Han}") == nil, "single bytes are too short alone")
+            #expect(literals("[?a]yz") == ["yz"], "a letter has case")
+            #expect(literals("[?\\]]yz") == ["yz"], "escapes are not read")
+            #expect(literals("[?-~]yz") == ["yz"], "nor ranges")
+            #expect(literals("[^?]yz") == ["yz"], "nor negations")
+            #expect(literals("[0123456789]yz") == ["yz"], "nor classes of more than eight")
+            #expect(literals("[12]yz") == ["1yz", "2yz"])
+        }
+
         @Test("zero-width pieces keep literals required but apart")
         func zeroWidth() {
             let both = literals("ab\\bcd")

@@ -40,8 +40,9 @@ private struct SyntaxFacts {
         switch node {
         case .character(let scalar):
             return .consuming(Self.literal(scalar))
-        case .characterClass:
-            return .consuming(.oneCharacter)
+        case .characterClass(let text):
+            guard let members = Self.fewUncasedMembers(ofClass: text) else { return .consuming(.oneCharacter) }
+            return .consuming(.alternation(members.map(Self.literal)))
         case .sequence(let items):
             var builder = SequenceFactsBuilder(score: score)
             for item in items {
@@ -71,6 +72,38 @@ private struct SyntaxFacts {
         case .opaque(.graphemeCluster), .opaque(.reference):
             return .consuming(.unknown)
         }
+    }
+
+    /// The most members of a class that is read as an alternation of its characters.
+    static let maximumExpandedClassSize = 8
+
+    /// The members of a class that lists a few characters (`[,，]`, `[?!]`), when every one
+    /// of them is outside the reach of case: a class so read is an alternation of literal
+    /// characters, so `[？?]` requires `？` or `?`. Nil for any other class.
+    ///
+    /// Only a bracket of plain characters is read: no escapes, ranges, negation, nested sets,
+    /// set operators, properties or (in a comment-mode pattern) spaces and comments. Each
+    /// member must be a character that no case mapping changes and no other character maps
+    /// to (punctuation, symbols, digits: not a letter or mark), so that the class means the
+    /// same with or without case-insensitive matching as the literal character does.
+    private static func fewUncasedMembers(ofClass text: String) -> [Unicode.Scalar]? {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.count >= 3, scalars.first == "[", scalars.last == "]" else { return nil }
+        var members: [Unicode.Scalar] = []
+        for scalar in scalars[1..<scalars.count - 1] {
+            if "\\[]-&^$:{}#".unicodeScalars.contains(scalar) { return nil }
+            switch scalar.properties.generalCategory {
+            case .decimalNumber, .otherNumber, .connectorPunctuation, .dashPunctuation, .openPunctuation,
+                .closePunctuation, .initialPunctuation, .finalPunctuation, .otherPunctuation, .mathSymbol,
+                .currencySymbol, .modifierSymbol, .otherSymbol:
+                break
+            default:
+                return nil  // Letters, marks, spaces, controls, and numbers such as Ⅻ that have case.
+            }
+            guard !scalar.properties.changesWhenCaseMapped, !scalar.properties.changesWhenCaseFolded else { return nil }
+            if !members.contains(scalar) { members.append(scalar) }
+        }
+        return members.count <= maximumExpandedClassSize ? members : nil
     }
 
     /// The facts of one literal character: exact and required, unless it cannot be looked for

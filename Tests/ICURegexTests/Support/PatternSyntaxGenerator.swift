@@ -70,7 +70,7 @@ struct PatternSyntaxGenerator {
         ("[α-ω]", ["β", "ς"]), ("[0-9a-fA-F]", ["7", "e"]), ("[^\\s]", ["x"]), ("[\\p{Cyrillic}]", ["ж"]),
         ("[😀-🙂]", ["😀", "🙂"]), ("[-.x]", ["-", "."]), ("[\\w&&[^a-m]]", ["z"]), ("[ßs]", ["ß", "s"]),
         ("[\\x{1F600}é]", ["😀", "é"]), (".", ["x", "😀", " "]), ("\\N{GREEK SMALL LETTER ALPHA}", ["α"]),
-        ("\\N{DIGIT ONE}", ["1"]),
+        ("\\N{DIGIT ONE}", ["1"]), ("[?!]", ["?", "!"]), ("[，,。]", ["，", ",", "。"]), ("[?a]", ["?", "a", "A"]),
     ]
 
     /// The classes a one-character lookaround is made of: those with a complement escape first.
