@@ -37,7 +37,8 @@ enum CandidateStrategy: Int, CaseIterable {
 /// blocks, which includes the caller's work on its lines: the same whatever the strategy,
 /// give or take what the strategies save it. A strategy's cost is the lower of its last two
 /// measurements, so that one block slowed by something else (the thread was descheduled)
-/// does not turn the choice.
+/// does not turn the choice; each strategy is measured twice before the first choice, since
+/// the first blocks of a search also pay for building the automaton's states.
 struct CandidateStrategyChooser {
     /// The bytes per candidate line below which the literals' candidates are dense.
     static let denseSpacing = 512
@@ -55,6 +56,8 @@ struct CandidateStrategyChooser {
     private var costs: [Double?] = Array(repeating: nil, count: CandidateStrategy.allCases.count)
     private var latest: [Double?] = Array(repeating: nil, count: CandidateStrategy.allCases.count)
     private var measuredAt: [Int] = Array(repeating: 0, count: CandidateStrategy.allCases.count)
+    /// The number of times each strategy was measured, up to two.
+    private var measurements: [Int] = Array(repeating: 0, count: CandidateStrategy.allCases.count)
     /// The number of the current block, when it started, its bytes from the first question
     /// about it, and the candidate lines proposed in it.
     private var block = 0
@@ -87,12 +90,13 @@ struct CandidateStrategyChooser {
         costs[index] = min(measured, latest[index] ?? measured)
         latest[index] = measured
         measuredAt[index] = block
+        measurements[index] = min(measurements[index] + 1, 2)
         if current == .literalsThenAutomaton && candidateLines &* Self.denseSpacing < blockBytes
             && costs.allSatisfy({ $0 == nil || $0! >= costs[index]! })
         {
             return  // Sparse literals, and nothing measured cheaper: keep them.
         }
-        if let untried = CandidateStrategy.allCases.first(where: { costs[$0.rawValue] == nil }) {
+        if let untried = CandidateStrategy.allCases.first(where: { measurements[$0.rawValue] < 2 }) {
             current = untried
             return
         }
