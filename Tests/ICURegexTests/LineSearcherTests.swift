@@ -96,8 +96,12 @@ extension LibraryTests {
             #expect(try Self.candidates(["Holmes"], wrapper: .wholeWords, in: text) == [
                 LineCandidate(start: 10, verdict: .certainMatch), LineCandidate(start: 18, verdict: .certainMatch),
             ])
-            // The automaton drops `\b`, so it accepts `Holmesian` too, and it is exact nowhere.
+            // ICU's `\b` after a word character at the pattern's end is followed exactly.
             #expect(try Self.candidates(["Holmes\\b"], in: text) == [
+                LineCandidate(start: 10, verdict: .certainMatch), LineCandidate(start: 18, verdict: .certainMatch),
+            ])
+            // Inside the pattern, the automaton drops `\B`, and it is exact nowhere.
+            #expect(try Self.candidates(["Holm\\Bes"], in: text) == [
                 LineCandidate(start: 0, verdict: .mayMatch), LineCandidate(start: 10, verdict: .mayMatch),
                 LineCandidate(start: 18, verdict: .mayMatch),
             ])

@@ -136,6 +136,8 @@ import TestSupport
         var exactReadings = 0
         var lineReadings = 0
         var exactLineReadings = 0
+        var wordBoundaryLineReadings = 0
+        var exactWordBoundaryLineReadings = 0
         var ignoringCaseReadings = 0
         var texts = 0
         var matches = 0
@@ -148,7 +150,8 @@ import TestSupport
             "\(generated) patterns generated, \(compiled) compiled by ICU, \(read) of those read by the reader "
                 + "(\(compiled - read) not read; \(readButRejectedByICU) read but rejected by ICU); "
                 + "code-point readings \(codePointReadings) (\(exactReadings) exact), line readings \(lineReadings) "
-                + "(\(exactLineReadings) exact), \(ignoringCaseReadings) also checked ignoring case; \(texts) texts, "
+                + "(\(exactLineReadings) exact), \(wordBoundaryLineReadings) reading ICU's \\b at edges (\(exactWordBoundaryLineReadings) exact), "
+                + "\(ignoringCaseReadings) also checked ignoring case; \(texts) texts, "
                 + "\(matches) ICU matches checked against the literal facts (\(exactSets) with an exact set), "
                 + "\(textsWithMatch) texts and \(linesWithMatch) lines holding a match; \(limited) searches hit ICU's limits"
         }
@@ -198,6 +201,12 @@ import TestSupport
             let factsMatcher = factsOptions.isEmpty ? icu : compile(factsOptions)
             let reading = CodePointPattern.reading(of: pattern)
             let lineReading = CodePointPattern.reading(of: pattern, lineEdges: true)
+            // With ICU's `\b` at edges read too: only with case.
+            let wordLineReading = CodePointPattern.reading(of: pattern, lineEdges: true, wordBoundaries: true)
+            if let wordLineReading, wordLineReading != lineReading {
+                counts.wordBoundaryLineReadings += 1
+                if wordLineReading.isExact { counts.exactWordBoundaryLineReadings += 1 }
+            }
             let ignoringCase = reading.flatMap { $0.pattern.sets.allSatisfy(\.matchesOneCharacterIgnoringCase) ? compile([.caseInsensitive]) : nil }
             let lineMatcher = lineReading.flatMap { _ in compile([.useUnixLineSeparators]) }
             let lineIgnoringCaseMatcher = lineReading.flatMap {
@@ -265,7 +274,11 @@ import TestSupport
                     let lineText = generator.lineText()
                     let lineUnits = Array(lineText.utf16)
                     let lineScalars = Array(lineText.unicodeScalars)
-                    for (matcher, reference) in [(lineMatcher, line), (lineIgnoringCaseMatcher, lineIgnoringCase)] {
+                    let checks = [
+                        (lineMatcher, line, lineReading), (lineIgnoringCaseMatcher, lineIgnoringCase, lineReading),
+                        (wordLineReading == lineReading ? nil : lineMatcher, line, wordLineReading ?? lineReading),
+                    ]
+                    for (matcher, reference, lineReading) in checks {
                         guard let matcher, matcher === lineMatcher || !Self.hasMultiCodePointFold(lineText) else { continue }
                         guard let found = Self.holdsMatch(matcher, lineUnits) else {
                             counts.limited += 1
@@ -290,6 +303,7 @@ import TestSupport
         #expect(counts.codePointReadings > counts.read / 3, "\(counts)")
         #expect(counts.exactReadings > counts.codePointReadings / 10, "\(counts)")
         #expect(counts.exactLineReadings > counts.lineReadings / 10, "\(counts)")
+        #expect(counts.exactWordBoundaryLineReadings > 20, "\(counts)")
         #expect(counts.matches > counts.texts, "\(counts)")
         #expect(counts.textsWithMatch > counts.texts / 4 && counts.linesWithMatch > counts.texts / 8, "\(counts)")
     }
@@ -381,6 +395,23 @@ import TestSupport
     }
 
     // MARK: Case folding
+
+    @Test("the plain word characters that ICU's \\b is read next to are ICU's word characters that \\b does not look past")
+    func plainWordCharacters() throws {
+        let limit = 0x800
+        let word = try #require(ClassMembership.members(ofClass: "\\w", options: [], below: limit))
+        let transparent = try #require(ClassMembership.members(ofClass: SyntaxReading.boundaryTransparentClass, options: [], below: limit))
+        let opaqueNonWord = try #require(ClassMembership.members(ofClass: SyntaxReading.boundaryOpaqueNonWordClass, options: [], below: limit))
+        var plain = 0
+        for value in 0..<limit {
+            let scalar = try #require(Unicode.Scalar(value))
+            let expected = word[value] && !transparent[value]
+            #expect(SyntaxReading.isPlainWordCharacter(scalar) == expected, "U+\(String(value, radix: 16))")
+            #expect(opaqueNonWord[value] == (!word[value] && !transparent[value]), "U+\(String(value, radix: 16))")
+            if expected { plain += 1 }
+        }
+        #expect(plain > 1000)
+    }
 
     @Test("every code point that folds to several takes at least two UTF-8 bytes for three of them")
     func foldedCodePointRatio() {

@@ -29,14 +29,21 @@ struct LineAutomatonPlan: Sendable {
     /// The plan for the ICU pattern texts `patterns`, as they are compiled with `options`.
     /// With `lineEdges`, they are read for deciding lines (see
     /// ``CodePointPattern/reading(of:lineEdges:)-swift.type.method``): wrapped already for whole
-    /// words or lines, `(?<!\w)(?:P)(?!\w)` and `^(?:P)$` are followed exactly, and Unicode's
-    /// `\b` is read as a dropped condition.
+    /// words or lines, `(?<!\w)(?:P)(?!\w)` and `^(?:P)$` are followed exactly; so is ICU's
+    /// own `\b` next to a word character at a pattern's edge, with case (`\bthe\b`). Any
+    /// other `\b`, and Unicode's (`.useUnicodeWordBoundaries`), is read as a dropped
+    /// condition.
     init?(patterns: [String], options: RegexPattern.Options, lineEdges: Bool) {
         guard !patterns.isEmpty else { return nil }
         var branches: [CodePointPattern] = []
         var isExact = true
+        // ICU's `\b` is read only where its classes mean what they say: with case (ignoring
+        // case, ICU would close them over case) and without Unicode's word boundaries.
+        let readsWordBoundaries = !options.contains(.caseInsensitive) && !options.contains(.useUnicodeWordBoundaries)
         for pattern in patterns {
-            guard let reading = CodePointPattern.reading(of: pattern, lineEdges: lineEdges) else { return nil }
+            guard let reading = CodePointPattern.reading(of: pattern, lineEdges: lineEdges, wordBoundaries: readsWordBoundaries) else {
+                return nil
+            }
             branches.append(reading.pattern)
             isExact = isExact && reading.isExact
         }

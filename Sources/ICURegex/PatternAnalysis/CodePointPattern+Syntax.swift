@@ -17,13 +17,18 @@ extension CodePointPattern {
     /// With `lineEdges`, the pattern is read for deciding whether a line holds a match, the
     /// line being the whole text (see ``SyntaxReading``); the pattern must then be compiled
     /// with only `\n` ending lines and without multi-line anchors.
-    package static func reading(of pattern: String, lineEdges: Bool = false) -> Reading? {
-        PatternReader.read(pattern).flatMap { reading(of: $0, lineEdges: lineEdges) }
+    ///
+    /// With `wordBoundaries` too, `\b` at an end of a branch, next to a word character, is
+    /// followed exactly (see ``SyntaxReading``); the pattern must then be compiled with
+    /// case and with ICU's own word boundaries (not `.useUnicodeWordBoundaries`).
+    package static func reading(of pattern: String, lineEdges: Bool = false, wordBoundaries: Bool = false) -> Reading? {
+        PatternReader.read(pattern).flatMap { reading(of: $0, lineEdges: lineEdges, wordBoundaries: wordBoundaries) }
     }
 
-    /// The reading of `syntax`, as ``reading(of:lineEdges:)-swift.type.method`` describes.
-    package static func reading(of syntax: RegexSyntax, lineEdges: Bool = false) -> Reading? {
-        var reader = SyntaxReading()
+    /// The reading of `syntax`, as ``reading(of:lineEdges:wordBoundaries:)-swift.type.method``
+    /// describes.
+    package static func reading(of syntax: RegexSyntax, lineEdges: Bool = false, wordBoundaries: Bool = false) -> Reading? {
+        var reader = SyntaxReading(readsWordBoundaries: lineEdges && wordBoundaries)
         let pattern = lineEdges ? reader.lineReading(of: syntax) : reader.reading(of: syntax)
         guard let pattern else { return nil }
         return Reading(pattern: pattern, isExact: !reader.approximates)
@@ -48,9 +53,25 @@ extension CodePointPattern {
 /// final line terminator or CR LF, but not between the CR and LF of a final CR LF, which this
 /// reading accepts. So `-w` and `-x`, written as
 /// `(?<!\w)(?:P)(?!\w)` and `^(?:P)$`, are followed exactly.
-private struct SyntaxReading {
+///
+/// When asked to, the line reading also follows ICU's `\b` at a branch's start before a
+/// character of ``plainWordCharacters``, or at its end after one. ICU's `\b` (in
+/// `RegexMatcher::isWordBoundary`) is not at a character of `[\p{Grapheme_Extend}\p{Cf}]`,
+/// ``boundaryTransparentClass``; elsewhere it compares whether that character is in `\w` with
+/// whether the first character before it outside that class is (none at the text's start
+/// counts as no word character). Before a plain word character, `\b` therefore reads as
+/// (⊢ or a character of ``boundaryOpaqueNonWordClass``) followed by any number of transparent
+/// ones; after one, as ⊣ or a character of ``boundaryOpaqueNonWordClass``.
+struct SyntaxReading {
     /// True once a condition was dropped.
     var approximates = false
+    /// True when `\b` at a branch's edge is followed exactly (see above).
+    var readsWordBoundaries = false
+
+    /// The characters that ICU's `\b` looks past and is never at.
+    static let boundaryTransparentClass = "[\\p{Grapheme_Extend}\\p{Cf}]"
+    /// The characters that are neither in `\w` nor looked past by ICU's `\b`.
+    static let boundaryOpaqueNonWordClass = "[^\\w\\p{Grapheme_Extend}\\p{Cf}]"
 
     /// The reading of the whole of `node` as a text's pattern.
     mutating func reading(of node: RegexSyntax) -> CodePointPattern? {
@@ -91,11 +112,13 @@ private struct SyntaxReading {
             var leading: CodePointPattern?
             var trailing: CodePointPattern?
             // One condition at each end: a second would have to read the same edge character.
-            if !items[1].isZeroWidth, let condition = Self.startCondition(items[0]) {
+            if !items[1].isZeroWidth, let condition = Self.startCondition(items[0]) ?? wordBoundaryStart(items[0], before: items[1]) {
                 leading = condition
                 items.removeFirst()
             }
-            if items.count >= 2, !items[items.count - 2].isZeroWidth, let condition = Self.endCondition(items[items.count - 1]) {
+            if items.count >= 2, !items[items.count - 2].isZeroWidth,
+                let condition = Self.endCondition(items[items.count - 1]) ?? wordBoundaryEnd(items[items.count - 1], after: items[items.count - 2])
+            {
                 if case .assertion(.textEndBeforeFinalTerminator) = items[items.count - 1] { approximates = true }
                 trailing = condition
                 items.removeLast()
@@ -117,6 +140,67 @@ private struct SyntaxReading {
             pieces.append(piece)
         }
         return pieces
+    }
+
+    /// What a line holds before a match that `node`, at the match's start, requires when it is
+    /// `\b` and `next` starts with a plain word character (see the type's description).
+    private func wordBoundaryStart(_ node: RegexSyntax, before next: RegexSyntax) -> CodePointPattern? {
+        guard readsWordBoundaries, case .assertion(.wordBoundary) = node,
+            let characters = Self.edgeCharacters(of: next, atStart: true), characters.allSatisfy(Self.isPlainWordCharacter)
+        else { return nil }
+        return .sequence([
+            .alternation([.set(.lineStart), .set(.icuClass(Self.boundaryOpaqueNonWordClass))]),
+            .repetition(.set(.icuClass(Self.boundaryTransparentClass)), minimum: 0, maximum: nil),
+        ])
+    }
+
+    /// What a line holds after a match that `node`, at the match's end, requires when it is
+    /// `\b` and `previous` ends with a plain word character.
+    private func wordBoundaryEnd(_ node: RegexSyntax, after previous: RegexSyntax) -> CodePointPattern? {
+        guard readsWordBoundaries, case .assertion(.wordBoundary) = node,
+            let characters = Self.edgeCharacters(of: previous, atStart: false), characters.allSatisfy(Self.isPlainWordCharacter)
+        else { return nil }
+        return .alternation([.set(.icuClass(Self.boundaryOpaqueNonWordClass)), .set(.lineEnd)])
+    }
+
+    /// The characters that every match of `node` starts (or ends) with, when it certainly
+    /// starts (ends) with one of a few literal characters; nil otherwise.
+    static func edgeCharacters(of node: RegexSyntax, atStart: Bool) -> [Unicode.Scalar]? {
+        switch node {
+        case .character(let scalar):
+            return [scalar]
+        case .group(let body, .capturing), .group(let body, .nonCapturing):
+            return edgeCharacters(of: body, atStart: atStart)
+        case .sequence(let items):
+            guard let edge = atStart ? items.first : items.last else { return nil }
+            return edgeCharacters(of: edge, atStart: atStart)
+        case .alternation(let branches):
+            var characters: [Unicode.Scalar] = []
+            for branch in branches {
+                guard let edge = edgeCharacters(of: branch, atStart: atStart) else { return nil }
+                characters += edge
+            }
+            return characters
+        case .repetition(let body, let minimum, _, _) where minimum >= 1:
+            return edgeCharacters(of: body, atStart: atStart)
+        default:
+            return nil
+        }
+    }
+
+    /// True for a character of `\w` outside ``boundaryTransparentClass``, below U+0800 (where
+    /// Swift's Unicode properties and ICU's agree; `PatternSyntaxTests` checks them against
+    /// ICU's classes).
+    static func isPlainWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.value < 0x800 else { return false }
+        let properties = scalar.properties
+        if properties.isGraphemeExtend || properties.generalCategory == .format { return false }
+        switch properties.generalCategory {
+        case .decimalNumber, .connectorPunctuation, .nonspacingMark, .spacingMark, .enclosingMark:
+            return true
+        default:
+            return properties.isAlphabetic
+        }
     }
 
     /// What a line holds before a match that `node`, at the match's start, requires.

@@ -52,7 +52,11 @@ struct PatternSyntaxGenerator {
     ]
 
     /// Characters that only the noise of texts holds: line terminators and other controls.
-    static let noiseOnly: [String] = ["\n", "\r", "\r\n", "\u{85}", "\u{2028}", "\t", "\u{0B}", "\u{0C}", "\u{A0}"]
+    static let noiseOnly: [String] = [
+        "\n", "\r", "\r\n", "\u{85}", "\u{2028}", "\t", "\u{0B}", "\u{0C}", "\u{A0}",
+        // Characters ICU's `\b` looks past: marks and format characters.
+        "\u{0301}", "\u{FE0F}", "\u{200B}", "\u{200D}", "\u{AD}",
+    ]
 
     static let escapedPunctuation: [Unicode.Scalar] = Array(".*+?()[]{}|^$\\-/#&~@,<>'\":=!% _".unicodeScalars)
 
