@@ -225,6 +225,24 @@ struct PrefilterDifferentialTests {
         }
     }
 
+    @Test("-v selects runs of lines that cannot match as one piece, with what one by one would print", arguments: [
+        ["-v", "Holmes"], ["-vc", "e"], ["-v", "-m7", "e"], ["-v", "-m3", "Holmes"], ["-vn", "Holmes"],
+        ["-v", "--line-buffered", "Holmes"], ["-v", "-H", "e"], ["-v", "-z", "Holmes"], ["-v", "-A1", "Holmes"],
+    ])
+    func invertedRuns(_ arguments: [String]) throws {
+        // Runs of several lines without the literal, within one read block and across blocks.
+        let end = arguments.contains("-z") ? "\0" : "\n"
+        var text = ""
+        for index in 0..<30_000 {
+            text += (index % 7 == 0 ? "Sherlock Holmes \(index)" : (index % 3 == 0 ? "line \(index) here" : "xyz \(index)")) + end
+        }
+        let filtered = try TestProcess.icugrep(arguments, input: Data(text.utf8))
+        let plain = try TestProcess.icugrep(arguments, input: Data(text.utf8), environment: ["ICUGREP_NO_PREFILTER": "1"])
+        #expect(filtered.standardOutput == plain.standardOutput, "\(arguments)")
+        #expect(filtered.status == plain.status, "\(arguments)")
+        #expect(!filtered.standardOutput.isEmpty, "\(arguments)")
+    }
+
     @Test("ICUGREP_NO_PREFILTER=1 gives the same output from the binary")
     func environmentSwitch() throws {
         let text = Data("a Sherlock Holmes\nnothing\nSHERLOCK HOLMES\nſherlock\n".utf8)

@@ -298,12 +298,16 @@ final class FileSearcher {
     /// Passes over the complete lines of `start..<end`, which the prefilter proved cannot
     /// match: one count of their terminators when nothing is printed or kept for them (none
     /// when lines are not numbered), or one by one as rejected lines when trailing context is
-    /// due or leading context is kept, or as selected lines with `-v`.
+    /// due or leading context is kept, or as selected lines with `-v` (as one run when
+    /// ``selectRun(from:to:)`` can).
     private func passOverLines(from start: Int, to end: Int) {
         if pending == 0 && (quiet || ring.limit == 0) && !policy.invertMatch {
             guard policy.numbersLines else { return }
             lineNumber += TerminatorCounting.count(
                 in: buffer.base, from: start, to: end, terminator: policy.lineTerminator, nulEndsLines: nulEndsLines)
+            return
+        }
+        if policy.invertMatch && selectRun(from: start, to: end) {
             return
         }
         var position = start
@@ -312,6 +316,36 @@ final class FileSearcher {
             searchLine(start: position, end: lineEnd, terminated: true, known: .noMatch)
             position = lineEnd + 1
         }
+    }
+
+    /// With `-v`, selects the complete lines of `start..<end` as one run, when nothing but
+    /// their count and their bytes is needed: no context, no group separators, `-m` not
+    /// reached within them, no stop at the first selected line, and either nothing printed
+    /// or lines printed as they are (``LinePrinter/printsRunsOfLines``). Returns false, having
+    /// done nothing, otherwise: then they are selected one by one.
+    private func selectRun(from start: Int, to end: Int) -> Bool {
+        guard pending == 0 && ring.limit == 0 && policy.afterContext == 0 && !policy.separatesGroups
+            && !nulEndsLines && !stopsAtNextMatch && !policy.exitsAtFirstMatch && firstGroupSeparatorMark == nil
+            && (quiet || (printer.printsRunsOfLines && printer.outputLineEnd == policy.lineTerminator))
+        else { return false }
+        let count = TerminatorCounting.count(
+            in: buffer.base, from: start, to: end, terminator: policy.lineTerminator, nulEndsLines: false)
+        guard count > 0 && count < remaining else { return false }
+        lineNumber += count
+        remaining -= count
+        result.selectedLines += count
+        result.selectedAnyLine = true
+        result.endOfLastSelectedLine = bufferOffset + end
+        hasSelectedBefore = true
+        if !quiet {
+            printer.printRun(UnsafeRawBufferPointer(start: buffer.base + start, count: end - start))
+            lastPrintedLine = lineNumber
+            if printer.output.failure != nil {
+                result.endsRun = true
+                stops = true
+            }
+        }
+        return true
     }
 
     /// Turns the input binary, after a NUL byte was read at `nulOffset` in the input.
