@@ -78,6 +78,31 @@ extension LibraryTests {
             #expect(found > 1_000)
         }
 
+        @Test("a single-byte literal: memchr's first occurrence, 2,000 blocks, the same as the probes' and a naive search's")
+        func singleByteLiteral() throws {
+            var random = SplitMix64(seed: 0xB17E)
+            let filler: [UInt8] = Array("etaoin shrdlu\n:".utf8) + [0xD0, 0xB5]
+            var found = 0
+            for caseIndex in 0..<2_000 {
+                let byte = random.element(of: Array("e:-'qz".utf8))
+                let literals = PackedPairScannerTests.literals([[byte]], ignoreCase: false)
+                let start = random.number(in: 0...70)
+                let text = Self.drawBlock(&random, literals: [[byte]], filler: filler, start: start, ignoreCase: false)
+                let guarded = GuardedBytes(text)
+                let from = min(start, text.count)
+                let expected = Self.naiveFirst(literals, in: text, from: from)
+                let scanner = try #require(SingleByteScanner(literals))
+                #expect(scanner.search(in: guarded.buffer, from: from) == expected, "case \(caseIndex)")
+                #expect(PackedPairScanner(literals).search(in: guarded.buffer, from: from) == expected, "case \(caseIndex)")
+                if expected < text.count { found += 1 }
+            }
+            #expect(found > 1_000)
+            // Not for two bytes, several literals, or ASCII case ignored.
+            #expect(SingleByteScanner(PackedPairScannerTests.literals([Array("ab".utf8)], ignoreCase: false)) == nil)
+            #expect(SingleByteScanner(PackedPairScannerTests.literals([[0x3A], [0x2D]], ignoreCase: false)) == nil)
+            #expect(SingleByteScanner(PackedPairScannerTests.literals([[0x65]], ignoreCase: true)) == nil)
+        }
+
         @Test("case-variant literals: 1,000 blocks, an occurrence in the line of the first one")
         func variantLiterals() {
             var random = SplitMix64(seed: 0x7A_1A47)

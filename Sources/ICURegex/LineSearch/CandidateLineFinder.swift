@@ -4,11 +4,13 @@
 /// matched.
 final class CandidateLineFinder {
     /// The one-pass scanner for every literal (and, with `-i`, for bytes outside ASCII):
-    /// probes for a few literals, an automaton for many. Each is kept in memory of its own
+    /// `memchr` for a single byte, probes for a few literals, an automaton for many. Each is
+    /// kept in memory of its own
     /// and used in place: a stored property of the class would be copied out for each call,
     /// costing reference counting of its arrays and a run-time exclusivity check on every
     /// candidate line. Only this finder's thread uses it.
     private enum Scanner {
+        case byte(UnsafeMutablePointer<SingleByteScanner>)
         case probes(UnsafeMutablePointer<PackedPairScanner>)
         case automaton(UnsafeMutablePointer<LiteralAutomatonScanner>)
     }
@@ -20,7 +22,11 @@ final class CandidateLineFinder {
 
     /// Creates a finder for `literals`.
     init(_ literals: RequiredLiterals) {
-        if let automaton = LiteralAutomatonScanner(literals) {
+        if let byteScanner = SingleByteScanner(literals) {
+            let storage = UnsafeMutablePointer<SingleByteScanner>.allocate(capacity: 1)
+            storage.initialize(to: byteScanner)
+            scanner = .byte(storage)
+        } else if let automaton = LiteralAutomatonScanner(literals) {
             let storage = UnsafeMutablePointer<LiteralAutomatonScanner>.allocate(capacity: 1)
             storage.initialize(to: automaton)
             scanner = .automaton(storage)
@@ -34,6 +40,9 @@ final class CandidateLineFinder {
 
     deinit {
         switch scanner {
+        case .byte(let storage):
+            storage.deinitialize(count: 1)
+            storage.deallocate()
         case .probes(let storage):
             storage.deinitialize(count: 1)
             storage.deallocate()
@@ -47,6 +56,7 @@ final class CandidateLineFinder {
     /// about a new block (or the same memory holding other bytes).
     func forgetBlock() {
         switch scanner {
+        case .byte(let storage): storage.pointee.forgetBlock()
         case .probes(let storage): storage.pointee.forgetBlock()
         case .automaton(let storage): storage.pointee.forgetBlock()
         }
@@ -64,6 +74,9 @@ final class CandidateLineFinder {
         let first: Int
         let findsNonASCII: Bool
         switch scanner {
+        case .byte(let storage):
+            first = storage.pointee.firstOccurrence(in: block, from: offset)
+            findsNonASCII = false
         case .probes(let storage):
             first = storage.pointee.firstOccurrence(in: block, from: offset)
             findsNonASCII = storage.pointee.findsNonASCII
