@@ -85,6 +85,23 @@ extension LibraryTests {
             #expect(Self.proposedStarts(withK, in: Array("no\nx\u{212A}x\nO\u{212A}\n\u{C4}\n".utf8)) == [3, 9])
         }
 
+        @Test("-i literals with more probes than registers: the folding characters are a scan of their own, with the same lines")
+        func foldingCharactersScannedApart() {
+            var random = SplitMix64(seed: 0xF01D)
+            let names = ["sherlock holmes", "john watson", "irene adler", "inspector lestrade", "professor moriarty"]
+            let literals = Self.literals(names.map { Array($0.utf8) }, ignoreCase: true)
+            // ſ, the Kelvin sign, ß, ẞ, ﬅ and ﬆ fold into the names: more probes than the scan
+            // keeps in registers.
+            #expect(PackedPairScanner(literals).probeCount > PackedPairScanner.probesInRegisters)
+            #expect(PackedPairScanner(literals, part: .withoutFoldingCharacters).probeCount <= PackedPairScanner.probesInRegisters)
+            let pieces = names.map { $0.uppercased() } + literals.foldingCharacters.map { String(decoding: $0, as: UTF8.self) }
+                + ["x", "jo", "ж", "\n", "\n", " ", "™", "№", "\u{C3}"]
+            for caseIndex in 0..<300 {
+                let text = Array((0..<random.number(in: 0...80)).map { _ in random.element(of: pieces) }.joined().utf8)
+                Self.expectAgreement(literals, text, "case \(caseIndex)")
+            }
+        }
+
         @Test("overlapping, adjacent and shared-byte literals, bytes 0x80 and above")
         func overlapsAndSharedBytes() {
             let sets: [[[UInt8]]] = [

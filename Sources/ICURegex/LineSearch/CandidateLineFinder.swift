@@ -9,9 +9,16 @@ final class CandidateLineFinder {
     /// and used in place: a stored property of the class would be copied out for each call,
     /// costing reference counting of its arrays and a run-time exclusivity check on every
     /// candidate line. Only this finder's thread uses it.
+    ///
+    /// When the literals and the characters folding into them (with `-i`) need more probes
+    /// than the vector scan keeps in registers, they are two scans instead, each in
+    /// registers: the characters are two-byte or three-byte sequences that ordinary text
+    /// seldom holds, so their scan costs little, where reading a dozen probes from memory at
+    /// every window slowed every block down.
     private enum Scanner {
         case byte(UnsafeMutablePointer<SingleByteScanner>)
         case probes(UnsafeMutablePointer<PackedPairScanner>)
+        case probesBesideFoldingCharacters(UnsafeMutablePointer<PackedPairScanner>, UnsafeMutablePointer<PackedPairScanner>)
         case automaton(UnsafeMutablePointer<LiteralAutomatonScanner>)
     }
 
@@ -31,9 +38,17 @@ final class CandidateLineFinder {
             storage.initialize(to: automaton)
             scanner = .automaton(storage)
         } else {
+            let whole = PackedPairScanner(literals)
             let storage = UnsafeMutablePointer<PackedPairScanner>.allocate(capacity: 1)
-            storage.initialize(to: PackedPairScanner(literals))
-            scanner = .probes(storage)
+            if whole.probeCount > PackedPairScanner.probesInRegisters && !literals.foldingCharacters.isEmpty {
+                storage.initialize(to: PackedPairScanner(literals, part: .withoutFoldingCharacters))
+                let foldings = UnsafeMutablePointer<PackedPairScanner>.allocate(capacity: 1)
+                foldings.initialize(to: PackedPairScanner(literals, part: .foldingCharacters))
+                scanner = .probesBesideFoldingCharacters(storage, foldings)
+            } else {
+                storage.initialize(to: whole)
+                scanner = .probes(storage)
+            }
         }
         linesWithLiteralsMatch = literals.literalsAreThePatterns
     }
@@ -46,6 +61,11 @@ final class CandidateLineFinder {
         case .probes(let storage):
             storage.deinitialize(count: 1)
             storage.deallocate()
+        case .probesBesideFoldingCharacters(let storage, let foldings):
+            storage.deinitialize(count: 1)
+            storage.deallocate()
+            foldings.deinitialize(count: 1)
+            foldings.deallocate()
         case .automaton(let storage):
             storage.deinitialize(count: 1)
             storage.deallocate()
@@ -58,6 +78,9 @@ final class CandidateLineFinder {
         switch scanner {
         case .byte(let storage): storage.pointee.forgetBlock()
         case .probes(let storage): storage.pointee.forgetBlock()
+        case .probesBesideFoldingCharacters(let storage, let foldings):
+            storage.pointee.forgetBlock()
+            foldings.pointee.forgetBlock()
         case .automaton(let storage): storage.pointee.forgetBlock()
         }
     }
@@ -80,6 +103,12 @@ final class CandidateLineFinder {
         case .probes(let storage):
             first = storage.pointee.firstOccurrence(in: block, from: offset)
             findsNonASCII = storage.pointee.findsNonASCII
+        case .probesBesideFoldingCharacters(let storage, let foldings):
+            // Each answer lies in the line of its scan's first occurrence, so the earlier one
+            // lies in the line of the first occurrence of either.
+            first = min(
+                storage.pointee.firstOccurrence(in: block, from: offset), foldings.pointee.firstOccurrence(in: block, from: offset))
+            findsNonASCII = true
         case .automaton(let storage):
             first = storage.pointee.firstOccurrence(in: block, from: offset)
             findsNonASCII = storage.pointee.findsNonASCII

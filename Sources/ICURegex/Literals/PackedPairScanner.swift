@@ -17,31 +17,54 @@ struct PackedPairScanner: BlockScanner {
     /// The last occurrence found in this block, and where its search started.
     var memo = LastOccurrenceMemo()
 
-    /// Creates the scanner for `literals`.
-    init(_ literals: RequiredLiterals) {
+    /// The most probes that the vector scan keeps in registers (`BYTESCAN_AVX512_REGISTERS`
+    /// and its AVX2 counterpart); with more, it reads them from memory for every window.
+    static let probesInRegisters = 8
+
+    /// Which of the strings of a ``RequiredLiterals`` a scanner looks for.
+    enum Part {
+        /// Every string: the literals, the characters folding into them, the variants.
+        case all
+        /// All but the characters folding into the literals.
+        case withoutFoldingCharacters
+        /// Only the characters folding into the literals.
+        case foldingCharacters
+    }
+
+    /// Creates the scanner for `part` of `literals`.
+    init(_ literals: RequiredLiterals, part: Part = .all) {
         var targets = ProbeTargets()
         var probes = ProbeSet()
-        for literal in literals.literals {
-            let byteLiteral = ByteLiteral(literal, ignoresASCIICase: literals.caseInsensitiveASCII)
-            byteLiteral.addProbe(to: &probes, target: targets.nextTarget)
-            targets.add(byteLiteral)
+        if part != .foldingCharacters {
+            for literal in literals.literals {
+                let byteLiteral = ByteLiteral(literal, ignoresASCIICase: literals.caseInsensitiveASCII)
+                byteLiteral.addProbe(to: &probes, target: targets.nextTarget)
+                targets.add(byteLiteral)
+            }
         }
         // The characters folding into the literals, found byte for byte.
-        for character in literals.foldingCharacters {
-            let byteLiteral = ByteLiteral(character, ignoresASCIICase: false)
-            byteLiteral.addProbe(to: &probes, target: targets.nextTarget)
-            targets.add(byteLiteral)
+        if part != .withoutFoldingCharacters {
+            for character in literals.foldingCharacters {
+                let byteLiteral = ByteLiteral(character, ignoresASCIICase: false)
+                byteLiteral.addProbe(to: &probes, target: targets.nextTarget)
+                targets.add(byteLiteral)
+            }
         }
-        for literal in literals.variantLiterals {
-            let matcher = CaseVariantMatcher(literal: literal)
-            matcher.addProbes(to: &probes, target: targets.nextTarget)
-            targets.add(matcher)
+        if part != .foldingCharacters {
+            for literal in literals.variantLiterals {
+                let matcher = CaseVariantMatcher(literal: literal)
+                matcher.addProbes(to: &probes, target: targets.nextTarget)
+                targets.add(matcher)
+            }
         }
         self.probes = probes
         self.targets = targets
-        findsNonASCII = !literals.foldingCharacters.isEmpty
+        findsNonASCII = part != .withoutFoldingCharacters && !literals.foldingCharacters.isEmpty
         reach = probes.reach
     }
+
+    /// The number of probes the scan tests at each position.
+    var probeCount: Int { probes.probes.count }
 
     /// Forgets what was found in the previous block.
     mutating func forgetBlock() {
