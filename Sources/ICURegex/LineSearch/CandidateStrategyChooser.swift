@@ -87,7 +87,6 @@ struct CandidateStrategyChooser {
         guard candidateLines > 0, blockBytes >= Self.minimumMeasuredBytes else { return }
         let index = current.rawValue
         let measured = Double(now() &- blockStart) / Double(blockBytes)
-        if getenv("CHOOSER_DEBUG") != nil { print("\(block) \(index) \(measured) \(candidateLines)") }
         costs[index] = min(measured, latest[index] ?? measured)
         latest[index] = measured
         measuredAt[index] = block
