@@ -133,13 +133,19 @@ extension LibraryTests {
         /// strategy `s` costing `cost(s, block)` nanoseconds per byte; returns each block's
         /// strategy.
         static func run(
-            blocks: Int, lines: Int, cost: (CandidateStrategy, Int) -> Double
+            blocks: Int, lines: Int, endsBlocksTwice: Bool = false, cost: (CandidateStrategy, Int) -> Double
         ) -> [CandidateStrategy] {
             var chooser = CandidateStrategyChooser()
             var clock: UInt64 = 0
             var used: [CandidateStrategy] = []
             for block in 0..<blocks {
                 chooser.startBlock(now: clock)
+                if endsBlocksTwice {
+                    // As the searcher does: once when a block's search ends, once more before
+                    // the next block's, after reading it.
+                    clock += 1_000_000
+                    chooser.startBlock(now: clock)
+                }
                 let strategy = chooser.current
                 used.append(strategy)
                 for _ in 0..<lines { chooser.noteQuestion(offset: 0, count: 100_000, now: clock) }
@@ -168,6 +174,18 @@ extension LibraryTests {
             #expect(used[2...5].filter { $0 == .automatonLineByLine }.count == 2)
             let scans = used.filter { $0 == .automatonScan }.count
             #expect(scans > 950, "\(scans) blocks of the cheapest")
+        }
+
+        @Test("ending a block a second time, without questions in between, changes nothing")
+        func blocksEndedTwice() {
+            let cost: (CandidateStrategy, Int) -> Double = { strategy, block in
+                switch strategy {
+                case .literalsThenAutomaton: return block < 300 ? 1 : 4
+                case .automatonScan: return 2
+                case .automatonLineByLine: return 3
+                }
+            }
+            #expect(Self.run(blocks: 600, lines: 1000, endsBlocksTwice: true, cost: cost) == Self.run(blocks: 600, lines: 1000, cost: cost))
         }
 
         @Test("a slow first block, which builds the automaton's states, does not rule a way out")

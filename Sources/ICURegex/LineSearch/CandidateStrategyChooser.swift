@@ -80,11 +80,12 @@ struct CandidateStrategyChooser {
     /// Ends the current block, measuring it against the monotonic clock's `now`, and chooses
     /// the next block's strategy.
     mutating func startBlock(now: @autoclosure () -> UInt64 = now()) {
+        guard candidateLines > 0 else { return }  // Nothing was asked since the last block ended.
         defer {
             block &+= 1
             candidateLines = 0
         }
-        guard candidateLines > 0, blockBytes >= Self.minimumMeasuredBytes else { return }
+        guard blockBytes >= Self.minimumMeasuredBytes else { return }
         let index = current.rawValue
         let measured = Double(now() &- blockStart) / Double(blockBytes)
         costs[index] = min(measured, latest[index] ?? measured)

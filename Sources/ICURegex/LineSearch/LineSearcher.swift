@@ -150,7 +150,8 @@ package final class LineSearcher {
     /// Tells the prefilter that the next question is about a new block (or the same memory
     /// holding other bytes). With both literals and an automaton, the block just searched is
     /// measured and the next one's way of finding candidates chosen (see
-    /// ``CandidateStrategyChooser``).
+    /// ``CandidateStrategyChooser``); so call it as soon as a block's search ends, as well as
+    /// before the next block's: a second call without questions in between changes nothing.
     package func forgetBlock() {
         candidateFinder?._withUnsafeGuaranteedRef { $0.forgetBlock() }
         strategyChooser.startBlock()

@@ -293,6 +293,11 @@ final class FileSearcher {
             searchLine(start: position, end: end, terminated: true, known: known)
             position = end + 1
         }
+        if prefilters {
+            // The block ends here for the prefilter too: the time until the next block's
+            // first question, spent reading it, is not this block's search.
+            lineSearcher.forgetBlock()
+        }
     }
 
     /// Passes over the complete lines of `start..<end`, which the prefilter proved cannot
