@@ -97,3 +97,42 @@ bytescan_window bytescan_find_vector(const uint8_t *base, size_t start, size_t e
     return bytescan_scan_windows(bytescan_vector_test, base, start, end, probes, probe_count,
                                  non_ascii);
 }
+
+void bytescan_byte_ranges_init(bytescan_byte_ranges *ranges, const uint8_t *lower,
+                               const uint8_t *upper, size_t count) {
+    memset(ranges, 0, sizeof *ranges);
+    ranges->count = count;
+    for (size_t range = 0; range < count; range++) {
+        memset(ranges->lower[range], lower[range], 16);
+        memset(ranges->width[range], (uint8_t)(upper[range] - lower[range]), 16);
+    }
+}
+
+size_t bytescan_first_in_ranges(const uint8_t *bytes, size_t start, size_t end,
+                                const bytescan_byte_ranges *ranges) {
+    size_t index = start;
+    size_t count = ranges->count;
+    while (index + 16 <= end) {
+        bytescan_v16 text = bytescan_v16_load(bytes + index);
+        bytescan_v16 in_ranges = {0};
+        for (size_t range = 0; range < count; range++) {
+            // In the range when the byte's distance above its lower end is at most its
+            // width, as unsigned bytes (below the lower end, the distance wraps around).
+            bytescan_v16 distance = text - bytescan_v16_load(ranges->lower[range]);
+            in_ranges |= (bytescan_v16)(distance <= bytescan_v16_load(ranges->width[range]));
+        }
+        uint64_t mask = bytescan_v16_mask(in_ranges);
+        if (mask != 0) {
+            return index + (size_t)__builtin_ctzll(mask);
+        }
+        index += 16;
+    }
+    for (; index < end; index++) {
+        for (size_t range = 0; range < count; range++) {
+            if ((uint8_t)(bytes[index] - ranges->lower[range][0]) <= ranges->width[range][0]) {
+                return index;
+            }
+        }
+    }
+    return end;
+}

@@ -12,8 +12,10 @@
 // consecutive probe positions, a window, at a time, and reports the first window with a hit
 // as a 64-bit mask of its positions.
 //
-// The same reason brings a second, smaller loop here: widening runs of ASCII bytes to UTF-16,
-// which ICURegex's transcoding of Swift strings spends most of its time in.
+// Two smaller loops are here for a like reason: widening runs of ASCII bytes to UTF-16, which
+// ICURegex's transcoding of Swift strings spends most of its time in, and the automata's skip
+// over bytes that cannot start a match, which stops often and must then find the first hit
+// in a vector from its bit mask (`movemask`), which Swift's vectors do not give.
 //
 // Every symbol starts with `bytescan_` (or `BYTESCAN_`).
 
@@ -101,6 +103,31 @@ bool bytescan_kernel_available(int kernel);
 bytescan_window bytescan_find_using(int kernel, const void *base, size_t start, size_t end,
                                     const bytescan_probe *probes, size_t probe_count,
                                     bool non_ascii);
+
+/// The most ranges of a `bytescan_byte_ranges`.
+#define BYTESCAN_BYTE_RANGES 4
+
+/// Up to `BYTESCAN_BYTE_RANGES` ranges of bytes, each byte stored once per vector lane, so
+/// that a scan loads them instead of broadcasting them on every call; make one with
+/// `bytescan_byte_ranges_init`.
+typedef struct bytescan_byte_ranges {
+    /// Each range's lowest byte, in every lane.
+    uint8_t lower[BYTESCAN_BYTE_RANGES][16];
+    /// Each range's highest byte minus its lowest, in every lane.
+    uint8_t width[BYTESCAN_BYTE_RANGES][16];
+    /// The number of ranges.
+    size_t count;
+} bytescan_byte_ranges;
+
+/// Fills `ranges` with the `count` (at most `BYTESCAN_BYTE_RANGES`) ranges `lower[i]` to
+/// `upper[i]`, inclusive.
+void bytescan_byte_ranges_init(bytescan_byte_ranges *ranges, const uint8_t *lower,
+                               const uint8_t *upper, size_t count);
+
+/// The offset of the first byte in `start..<end` of `bytes` that lies in one of `ranges`, or
+/// `end`: the skip of the automata's start state over bytes that cannot start a match.
+size_t bytescan_first_in_ranges(const uint8_t *bytes, size_t start, size_t end,
+                                const bytescan_byte_ranges *ranges);
 
 /// Widens the ASCII bytes at the start of `source` (`count` bytes) to UTF-16 units at
 /// `target`, sixteen at a time, and returns how many it widened: a multiple of 16, stopping

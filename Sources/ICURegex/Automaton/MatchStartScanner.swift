@@ -1,3 +1,5 @@
+import CByteScan
+
 /// Finds where an unanchored search in its start state may leave it: the first unit (UTF-16)
 /// or byte (UTF-8) that is not an ASCII character keeping the start state, sixteen at a time
 /// with vector compares. The ASCII characters that may start a match are kept as a few ranges
@@ -7,7 +9,8 @@
 /// A scanner made for bytes (``init(keepsStartByte:)``) also knows which bytes from 0x80 on
 /// keep the start state, so that it skips text in other scripts too (Cyrillic for a pattern
 /// that starts with a digit); its ranges may then span bytes that keep the start state, to
-/// stay few enough for the vectors, and each window they stop at is checked byte by byte.
+/// stay few enough for the vectors, and each byte they stop at is checked in the table. Its
+/// vector loop is `bytescan_first_in_ranges`, in C.
 struct MatchStartScanner {
     /// The ranges of characters (or bytes) that may start a match, padded by repeating the
     /// first (a repeated compare changes nothing); empty when none may.
@@ -18,6 +21,24 @@ struct MatchStartScanner {
     private let keepsStart: [Bool]
     /// True for a scanner made for bytes: bytes from 0x80 on are in its ranges and table.
     private let knowsEveryByte: Bool
+    /// A scanner for bytes: its ranges, for `bytescan_first_in_ranges`.
+    private let byteRanges: ByteRanges
+
+    /// Ranges for `bytescan_first_in_ranges` in memory of their own, passed by address:
+    /// as a stored struct they were copied out of the scanner for every call.
+    private final class ByteRanges {
+        let pointer = UnsafeMutablePointer<bytescan_byte_ranges>.allocate(capacity: 1)
+
+        init(_ ranges: [(UInt16, UInt16)]) {
+            let lowest = ranges.map { UInt8(truncatingIfNeeded: $0.0) }
+            let highest = ranges.map { UInt8(truncatingIfNeeded: $0.1) }
+            bytescan_byte_ranges_init(pointer, lowest, highest, ranges.count)
+        }
+
+        deinit {
+            pointer.deallocate()
+        }
+    }
 
     /// The most ranges compared with vectors; more are tested one character at a time.
     static let maximumVectorRanges = 4
@@ -75,6 +96,7 @@ struct MatchStartScanner {
         }
         self.lower = lower
         self.upper = upper
+        byteRanges = ByteRanges(knowsEveryByte && ranges.count <= Self.maximumVectorRanges ? ranges : [])
     }
 
     /// The first offset in `start..<end` of `text` whose unit may start a match; `end` when
@@ -148,26 +170,16 @@ struct MatchStartScanner {
         keepsStart.withUnsafeBufferPointer { keeps in
             var index = start
             if index < end && !keeps[Int(bytes[index])] { return index }
-            let raw = UnsafeRawPointer(bytes)
-            let usesVectors = rangeCount <= Self.maximumVectorRanges
+            guard rangeCount <= Self.maximumVectorRanges else {
+                while index < end && keeps[Int(bytes[index])] { index &+= 1 }
+                return index
+            }
+            // The ranges may span bytes that keep the start state: go on past those.
+            let ranges = byteRanges.pointer
             while true {
-                if usesVectors {
-                    while index &+ 16 <= end {
-                        let units = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
-                        var mayStart = SIMDMask<SIMD16<UInt8>.MaskStorage>(repeating: false)
-                        for range in 0..<rangeCount {
-                            mayStart .|= (units .>= SIMD16(repeating: UInt8(lower[range]))) .& (units .<= SIMD16(repeating: UInt8(upper[range])))
-                        }
-                        if any(mayStart) { break }
-                        index &+= 16
-                    }
-                }
-                let windowEnd = usesVectors ? min(index &+ 16, end) : end
-                while index < windowEnd {
-                    if !keeps[Int(bytes[index])] { return index }
-                    index &+= 1
-                }
-                if index >= end { return end }
+                index = bytescan_first_in_ranges(bytes, index, end, ranges)
+                if index >= end || !keeps[Int(bytes[index])] { return index }
+                index &+= 1
             }
         }
     }

@@ -1,0 +1,54 @@
+@testable import ICURegex
+import CByteScan
+import Testing
+import TestSupport
+
+extension LibraryTests {
+    /// ``MatchStartScanner``'s skip over bytes that keep the start state, and its vector loop
+    /// `bytescan_first_in_ranges`, against a search one byte at a time.
+    @Suite struct MatchStartScannerTests {
+        @Test("bytescan_first_in_ranges: the first byte in any range, 3,000 generated cases")
+        func firstInRanges() {
+            var random = SplitMix64(seed: 0x5CA9)
+            for caseIndex in 0..<3_000 {
+                let count = random.number(in: 0...4)
+                var lower: [UInt8] = [], upper: [UInt8] = []
+                for _ in 0..<count {
+                    let low = UInt8(random.number(in: 0...255))
+                    lower.append(low)
+                    upper.append(UInt8(random.number(in: Int(low)...min(255, Int(low) + random.element(of: [0, 3, 40, 255])))))
+                }
+                var ranges = bytescan_byte_ranges()
+                bytescan_byte_ranges_init(&ranges, lower, upper, count)
+                let text = (0..<random.number(in: 0...80)).map { _ in UInt8(random.number(in: 0...255)) }
+                let start = random.number(in: 0...text.count)
+                let expected = (start..<text.count).first { index in
+                    (0..<count).contains { lower[$0] <= text[index] && text[index] <= upper[$0] }
+                } ?? text.count
+                let found = text.withUnsafeBufferPointer { bytescan_first_in_ranges($0.baseAddress, start, text.count, &ranges) }
+                #expect(found == expected, "case \(caseIndex): \(lower) \(upper) from \(start) in \(text)")
+            }
+        }
+
+        @Test("a scanner for bytes stops where the table says, whatever its ranges merged: 2,000 generated cases")
+        func scannerForBytes() {
+            var random = SplitMix64(seed: 0x5CAA)
+            for caseIndex in 0..<2_000 {
+                // A few bytes below 0x80 start a match, and lead bytes from 0xC2 on; no
+                // continuation byte does (as the line automaton's tables have it).
+                var keeps = [Bool](repeating: true, count: 256)
+                for _ in 0..<random.number(in: 0...12) { keeps[random.number(in: 0...0x7F)] = false }
+                for _ in 0..<random.number(in: 0...6) { keeps[random.number(in: 0xC2...0xFF)] = false }
+                let scanner = MatchStartScanner(keepsStartByte: keeps)
+                let alphabet = (0...255).filter { _ in random.chance(0.2) }.map(UInt8.init) + [0x61, 0xD0, 0xB5]
+                let text = (0..<random.number(in: 0...120)).map { _ in random.element(of: alphabet) }
+                let start = random.number(in: 0...text.count)
+                let expected = (start..<text.count).first { !keeps[Int(text[$0])] } ?? text.count
+                let found = text.withUnsafeBufferPointer {
+                    scanner.firstPossibleStart(inUTF8: $0.baseAddress!, from: start, to: text.count)
+                }
+                #expect(found == expected, "case \(caseIndex)")
+            }
+        }
+    }
+}
