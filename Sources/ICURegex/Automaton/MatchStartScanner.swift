@@ -24,22 +24,6 @@ struct MatchStartScanner {
     /// A scanner for bytes: its ranges, for `bytescan_first_in_ranges`.
     private let byteRanges: ByteRanges
 
-    /// Ranges for `bytescan_first_in_ranges` in memory of their own, passed by address:
-    /// as a stored struct they were copied out of the scanner for every call.
-    private final class ByteRanges {
-        let pointer = UnsafeMutablePointer<bytescan_byte_ranges>.allocate(capacity: 1)
-
-        init(_ ranges: [(UInt16, UInt16)]) {
-            let lowest = ranges.map { UInt8(truncatingIfNeeded: $0.0) }
-            let highest = ranges.map { UInt8(truncatingIfNeeded: $0.1) }
-            bytescan_byte_ranges_init(pointer, lowest, highest, ranges.count)
-        }
-
-        deinit {
-            pointer.deallocate()
-        }
-    }
-
     /// The most ranges compared with vectors; more are tested one character at a time.
     static let maximumVectorRanges = 4
 
@@ -175,9 +159,8 @@ struct MatchStartScanner {
                 return index
             }
             // The ranges may span bytes that keep the start state: go on past those.
-            let ranges = byteRanges.pointer
             while true {
-                index = bytescan_first_in_ranges(bytes, index, end, ranges)
+                index = byteRanges.firstByte(in: bytes, from: index, to: end)
                 if index >= end || !keeps[Int(bytes[index])] { return index }
                 index &+= 1
             }

@@ -3,12 +3,11 @@
 /// byte outside ASCII), so that the lines before it are skipped without being decoded or
 /// matched.
 final class CandidateLineFinder {
-    /// The one-pass scanner for every literal (and, with `-i`, for bytes outside ASCII):
-    /// `memchr` for a single byte, probes for a few literals, an automaton for many. Each is
-    /// kept in memory of its own
-    /// and used in place: a stored property of the class would be copied out for each call,
-    /// costing reference counting of its arrays and a run-time exclusivity check on every
-    /// candidate line. Only this finder's thread uses it.
+    /// The one-pass scanner for every literal (and, with `-i`, for bytes outside ASCII): a
+    /// byte loop for single-byte literals, probes for a few literals, an automaton for many.
+    /// Each is kept in memory of its own and used in place: a stored property of the class
+    /// would be copied out for each call, costing reference counting of its arrays and a
+    /// run-time exclusivity check on every candidate line. Only this finder's thread uses it.
     ///
     /// When the literals and the characters folding into them (with `-i`) need more probes
     /// than the vector scan keeps in registers, they are two scans instead, each in
