@@ -176,6 +176,25 @@ extension LibraryTests {
             #expect(scans > 950, "\(scans) blocks of the cheapest")
         }
 
+        @Test("time a block spent writing its output, excluded, does not count against its strategy")
+        func excludedWriteTime() {
+            var chooser = CandidateStrategyChooser()
+            var clock: UInt64 = 0
+            var used: [CandidateStrategy] = []
+            var excluded: UInt64 = 0
+            for block in 0..<600 {
+                chooser.startBlock(excluding: excluded, now: clock)
+                let strategy = chooser.current
+                used.append(strategy)
+                for _ in 0..<1000 { chooser.noteQuestion(offset: 0, count: 100_000, now: clock) }
+                let cost: Double = strategy == .literalsThenAutomaton ? 1 : (strategy == .automatonScan ? 2 : 3)
+                // Two blocks in every four wait 8 ns a byte for the reader of a pipe.
+                excluded = (block / 2) % 2 == 0 ? 800_000 : 0
+                clock += UInt64(cost * 100_000) + excluded
+            }
+            #expect(used[6...].filter { $0 != .literalsThenAutomaton }.count <= 4, "\(used.filter { $0 != .literalsThenAutomaton }.count)")
+        }
+
         @Test("ending a block a second time, without questions in between, changes nothing")
         func blocksEndedTwice() {
             let cost: (CandidateStrategy, Int) -> Double = { strategy, block in

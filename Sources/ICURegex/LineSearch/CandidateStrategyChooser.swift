@@ -77,9 +77,10 @@ struct CandidateStrategyChooser {
         candidateLines &+= 1
     }
 
-    /// Ends the current block, measuring it against the monotonic clock's `now`, and chooses
-    /// the next block's strategy.
-    mutating func startBlock(now: @autoclosure () -> UInt64 = now()) {
+    /// Ends the current block, measuring it against the monotonic clock's `now` less
+    /// `excluded` nanoseconds that were not the search's (writing its output), and chooses the
+    /// next block's strategy.
+    mutating func startBlock(excluding excluded: UInt64 = 0, now: @autoclosure () -> UInt64 = now()) {
         guard candidateLines > 0 else { return }  // Nothing was asked since the last block ended.
         defer {
             block &+= 1
@@ -87,7 +88,8 @@ struct CandidateStrategyChooser {
         }
         guard blockBytes >= Self.minimumMeasuredBytes else { return }
         let index = current.rawValue
-        let measured = Double(now() &- blockStart) / Double(blockBytes)
+        let elapsed = now() &- blockStart
+        let measured = Double(elapsed &- min(excluded, elapsed)) / Double(blockBytes)
         costs[index] = min(measured, latest[index] ?? measured)
         latest[index] = measured
         measuredAt[index] = block
@@ -112,6 +114,16 @@ struct CandidateStrategyChooser {
 
     /// The monotonic clock in nanoseconds.
     static func now() -> UInt64 {
+        MonotonicClock.nanoseconds()
+    }
+}
+
+/// The monotonic clock, which the prefilter's measurements read, as does the caller that
+/// tells it what time of a block was not the search's (see
+/// ``LineSearcher/forgetBlock(excludingNanoseconds:)``).
+package enum MonotonicClock {
+    /// The clock's time in nanoseconds.
+    package static func nanoseconds() -> UInt64 {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)

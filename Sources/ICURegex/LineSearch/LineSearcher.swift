@@ -152,9 +152,11 @@ package final class LineSearcher {
     /// measured and the next one's way of finding candidates chosen (see
     /// ``CandidateStrategyChooser``); so call it as soon as a block's search ends, as well as
     /// before the next block's: a second call without questions in between changes nothing.
-    package func forgetBlock() {
+    /// `excludingNanoseconds` is time of the block, by ``MonotonicClock``, that was not the
+    /// search's: writing its output, which may wait for the reader of a pipe.
+    package func forgetBlock(excludingNanoseconds excluded: UInt64 = 0) {
         candidateFinder?._withUnsafeGuaranteedRef { $0.forgetBlock() }
-        strategyChooser.startBlock()
+        strategyChooser.startBlock(excluding: excluded)
     }
 
     /// Chooses how candidates are found when there are both literals and an automaton. (One

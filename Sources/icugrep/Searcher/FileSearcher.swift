@@ -274,6 +274,7 @@ final class FileSearcher {
         if prefilters {
             lineSearcher.forgetBlock()
         }
+        let writeNanosecondsBefore = printer.output.writeNanoseconds
         var position = start
         while position < limit && !stops {
             var known: Verdict? = nil
@@ -295,8 +296,9 @@ final class FileSearcher {
         }
         if prefilters {
             // The block ends here for the prefilter too: the time until the next block's
-            // first question, spent reading it, is not this block's search.
-            lineSearcher.forgetBlock()
+            // first question, spent reading it, is not this block's search, nor is the time
+            // its output took to write.
+            lineSearcher.forgetBlock(excludingNanoseconds: printer.output.writeNanoseconds &- writeNanosecondsBefore)
         }
     }
 
