@@ -52,3 +52,33 @@ extension LibraryTests {
         }
     }
 }
+
+extension LibraryTests {
+    /// ``LineBounds``: the start of the line that holds a position (glibc's `memrchr` through
+    /// `bytescan_last_of`) and the end of the line that starts at one, against a search one
+    /// byte at a time.
+    @Suite struct LineBoundsTests {
+        @Test("line starts and ends, with NUL ending lines or not: 3,000 generated cases")
+        func startsAndEnds() {
+            var random = SplitMix64(seed: 0x11_4E5)
+            let alphabet: [UInt8] = [0x0A, 0x00, 0x61, 0x62, 0xD0, 0xB5, 0x0D]
+            for caseIndex in 0..<3_000 {
+                let text = (0..<random.number(in: 1...100)).map { _ in random.element(of: alphabet) }
+                let nulEndsLines = random.chance(0.5)
+                let terminator: UInt8 = random.chance(0.8) ? 0x0A : 0x00
+                let ends = { (byte: UInt8) in byte == terminator || (nulEndsLines && byte == 0) }
+                let lowest = random.number(in: 0...text.count - 1)
+                let position = random.number(in: lowest...text.count - 1)
+                let expectedStart = (lowest..<position).last { ends(text[$0]) }.map { $0 + 1 } ?? lowest
+                text.withUnsafeBytes { block in
+                    let start = LineBounds.start(
+                        ofLineContaining: position, in: block, notBefore: lowest, terminator: terminator, nulEndsLines: nulEndsLines)
+                    #expect(start == expectedStart, "case \(caseIndex)")
+                    let expectedEnd = (lowest..<text.count).first { ends(text[$0]) } ?? text.count
+                    let end = LineBounds.end(ofLineStartingAt: lowest, in: block, terminator: terminator, nulEndsLines: nulEndsLines)
+                    #expect(end == expectedEnd, "case \(caseIndex)")
+                }
+            }
+        }
+    }
+}

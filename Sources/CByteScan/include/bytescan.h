@@ -15,7 +15,9 @@
 // Two smaller loops are here for a like reason: widening runs of ASCII bytes to UTF-16, which
 // ICURegex's transcoding of Swift strings spends most of its time in, and the automata's skip
 // over bytes that cannot start a match, which stops often and must then find the first hit
-// in a vector from its bit mask (`movemask`), which Swift's vectors do not give.
+// in a vector from its bit mask (`movemask`), which Swift's vectors do not give. And the
+// search back for a line's start is glibc's `memrchr`, which Swift's Glibc module does not
+// import.
 //
 // Every symbol starts with `bytescan_` (or `BYTESCAN_`).
 
@@ -128,6 +130,10 @@ void bytescan_byte_ranges_init(bytescan_byte_ranges *ranges, const uint8_t *lowe
 /// `end`: the skip of the automata's start state over bytes that cannot start a match.
 size_t bytescan_first_in_ranges(const uint8_t *bytes, size_t start, size_t end,
                                 const bytescan_byte_ranges *ranges);
+
+/// The offset of the last `byte` in `start..<end` of `bytes`, or -1 when there is none: the
+/// search back for the start of the line that holds a candidate.
+ptrdiff_t bytescan_last_of(const uint8_t *bytes, size_t start, size_t end, uint8_t byte);
 
 /// Widens the ASCII bytes at the start of `source` (`count` bytes) to UTF-16 units at
 /// `target`, sixteen at a time, and returns how many it widened: a multiple of 16, stopping

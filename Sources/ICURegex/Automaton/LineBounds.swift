@@ -1,3 +1,5 @@
+import CByteScan
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -16,15 +18,14 @@ package enum LineBounds {
         terminator: UInt8, nulEndsLines: Bool
     ) -> Int {
         let bytes = block.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        var index = position
-        while index > lowest {
-            let byte = bytes[index - 1]
-            if byte == terminator || (nulEndsLines && byte == 0) {
-                return index
-            }
-            index -= 1
+        guard position > lowest else { return lowest }
+        // The last terminator (or NUL) before `position`, or -1.
+        var found = bytescan_last_of(bytes, lowest, position, terminator)
+        if nulEndsLines {
+            let nul = bytescan_last_of(bytes, max(found + 1, lowest), position, 0)
+            if nul >= 0 { found = nul }
         }
-        return lowest
+        return found >= 0 ? found + 1 : lowest
     }
 
     /// The offset of the terminator of the line that starts at `start` in `block`, or
