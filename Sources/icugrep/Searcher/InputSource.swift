@@ -110,7 +110,7 @@ final class InputSource {
     /// Reads the next bytes of UTF-8 into `target`: the number of bytes, 0 at the end of the
     /// input, or -1 on a read error (see ``errorNumber``). Like read(2), a call may return
     /// fewer bytes than fit.
-    func read(into target: UnsafeMutableRawBufferPointer) -> Int {
+    private func read(into target: UnsafeMutableRawBufferPointer) -> Int {
         if converter == nil {
             let count = readSystem(into: target)
             guard atStart else { return count }
