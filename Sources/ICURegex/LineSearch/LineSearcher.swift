@@ -189,8 +189,13 @@ package final class LineSearcher {
                 $0.firstCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines)
             }
         case (let candidateFinder?, let automaton?):
-            strategyChooser.noteQuestion(offset: offset, count: block.count)
-            switch strategyChooser.blockStrategy {
+            // When the literals are the patterns, the literals prove their lines, and no way
+            // reads less than finding them: nothing to choose.
+            let literalsDecide = candidateFinder._withUnsafeGuaranteedRef { $0.linesWithLiteralsMatch }
+            if !literalsDecide {
+                strategyChooser.noteQuestion(offset: offset, count: block.count)
+            }
+            switch literalsDecide ? .literalsThenAutomaton : strategyChooser.blockStrategy {
             case .literalsThenAutomaton:
                 break
             case .automatonScan:
