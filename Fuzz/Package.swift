@@ -21,7 +21,8 @@ let package = Package(
         .target(name: "CICUShim"),
         .target(name: "CByteScan"),
         .target(name: "ICURegex", dependencies: ["CICUShim", "CByteScan"]),
-        .target(name: "IcugrepCore", dependencies: ["ICURegex"], exclude: ["main.swift"]),
+        .target(name: "CFileMapping"),
+        .target(name: "IcugrepCore", dependencies: ["ICURegex", "CFileMapping"], exclude: ["main.swift"]),
         // The libFuzzer entry point and the input decoding the targets share.
         .target(name: "FuzzSupport"),
         // (a) The pattern reader, literal facts and search plan on arbitrary pattern bytes.
