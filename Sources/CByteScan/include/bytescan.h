@@ -12,11 +12,11 @@
 // consecutive probe positions, a window, at a time, and reports the first window with a hit
 // as a 64-bit mask of its positions.
 //
-// Two smaller loops are here for a like reason: widening runs of ASCII bytes to UTF-16, which
-// ICURegex's transcoding of Swift strings spends most of its time in, and the automata's skip
-// over bytes that cannot start a match, which stops often and must then find the first hit
-// in a vector from its bit mask (`movemask`), which Swift's vectors do not give. And the
-// search back for a line's start is glibc's `memrchr`, which Swift's Glibc module does not
+// Three smaller pieces are here for like reasons: widening runs of ASCII bytes to UTF-16,
+// which ICURegex's transcoding of Swift strings spends most of its time in; the automata's
+// skip over bytes that cannot start a match, which stops often and must then find the first
+// hit in a vector from its bit mask (`movemask`), which Swift's vectors do not give; and the
+// search back for a line's start, glibc's `memrchr`, which Swift's Glibc module does not
 // import.
 //
 // Every symbol starts with `bytescan_` (or `BYTESCAN_`).

@@ -21,8 +21,9 @@ struct MatchStartScanner {
     private let keepsStart: [Bool]
     /// True for a scanner made for bytes: bytes from 0x80 on are in its ranges and table.
     private let knowsEveryByte: Bool
-    /// A scanner for bytes: its ranges, for `bytescan_first_in_ranges`.
-    private let byteRanges: ByteRanges
+    /// A scanner for bytes whose ranges fit the vectors: its ranges, for
+    /// `bytescan_first_in_ranges`.
+    private let byteRanges: ByteRanges?
 
     /// The most ranges compared with vectors; more are tested one character at a time.
     static let maximumVectorRanges = 4
@@ -80,7 +81,7 @@ struct MatchStartScanner {
         }
         self.lower = lower
         self.upper = upper
-        byteRanges = ByteRanges(knowsEveryByte && ranges.count <= Self.maximumVectorRanges ? ranges : [])
+        byteRanges = knowsEveryByte && ranges.count <= Self.maximumVectorRanges ? ByteRanges(ranges) : nil
     }
 
     /// The first offset in `start..<end` of `text` whose unit may start a match; `end` when
@@ -154,7 +155,7 @@ struct MatchStartScanner {
         keepsStart.withUnsafeBufferPointer { keeps in
             var index = start
             if index < end && !keeps[Int(bytes[index])] { return index }
-            guard rangeCount <= Self.maximumVectorRanges else {
+            guard let byteRanges else {
                 while index < end && keeps[Int(bytes[index])] { index &+= 1 }
                 return index
             }

@@ -24,7 +24,7 @@ final class CandidateLineFinder {
     private let scanner: Scanner
     /// True when a line that holds a literal certainly matches (see
     /// ``RequiredLiterals/literalsAreThePatterns``).
-    let linesWithLiteralsMatch: Bool
+    private let linesWithLiteralsMatch: Bool
 
     /// Creates a finder for `literals`.
     init(_ literals: RequiredLiterals) {

@@ -27,18 +27,21 @@ enum CandidateStrategy: Int, CaseIterable {
 ///
 /// Blocks shorter than ``minimumMeasuredBytes`` (small files) are searched through the
 /// literals and not measured: their times are mostly what every block costs, and a choice
-/// made on them would be noise. The literals are used first and kept while their candidates are sparse (fewer than one
-/// line in ``denseSpacing`` bytes), so that a search for a rare literal, and a search of
-/// small files, never pays for trying the others. Once they are dense, each other strategy
-/// is tried on a block, and from then on the cheapest is used, every other one tried again
-/// after ``revisitInterval`` blocks in case the text changed (eight times as long for one
-/// that cost 1.5 times the cheapest or more: each try of a slow strategy costs a block's time
-/// several times over). The time of a block is the time between two questions about new
-/// blocks, which includes the caller's work on its lines: the same whatever the strategy,
-/// give or take what the strategies save it. A strategy's cost is the lower of its last two
-/// measurements, so that one block slowed by something else (the thread was descheduled)
-/// does not turn the choice; each strategy is measured twice before the first choice, since
-/// the first blocks of a search also pay for building the automaton's states.
+/// made on them would be noise. The literals are used first and kept while their candidates
+/// are sparse (fewer than one line in ``denseSpacing`` bytes), so that a search for a rare
+/// literal, and a search of small files, never pays for trying the others. Once they are
+/// dense, each strategy is measured on two blocks (the first blocks of a search also pay for
+/// building the automaton's states), and from then on the cheapest is used, every other one
+/// tried again after ``revisitInterval`` blocks in case the text changed (eight times as long
+/// for one that cost 1.5 times the cheapest or more: each try of a slow strategy costs a
+/// block's time several times over).
+///
+/// The time of a block runs from its first question to the end of its search, which the
+/// caller marks (``startBlock(excluding:now:)``), so it includes the caller's work on the
+/// block's lines: the same whatever the strategy, give or take what the strategies save it.
+/// Reading the next block is outside it, and the caller takes out the time it spent writing
+/// output, which waits for the reader of a pipe. A strategy's cost is the lower of its last
+/// two measurements, so that one block slowed by something else does not turn the choice.
 struct CandidateStrategyChooser {
     /// The bytes per candidate line below which the literals' candidates are dense.
     static let denseSpacing = 512

@@ -33,6 +33,10 @@ package final class LineSearcher {
     /// reference costs on every call (the owners above keep them alive).
     private let candidateFinder: Unmanaged<CandidateLineFinder>?
     private let automaton: Unmanaged<LineAutomaton>?
+    /// True when the literals are the patterns (``RequiredLiterals/literalsAreThePatterns``):
+    /// the literals then prove their lines, and no way of finding candidates reads less than
+    /// finding them, so there is nothing to choose.
+    private let literalsProveLines: Bool
     /// Finds the matches of many fixed strings without ICU, when the patterns allow it.
     private let longestLiteralMatcher: LongestLiteralMatcher?
     /// The one pattern's match automata, when its matches may be found without ICU.
@@ -54,6 +58,7 @@ package final class LineSearcher {
         ownedAutomaton = patterns.lineAutomatonPlan.map(LineAutomaton.init)
         candidateFinder = ownedCandidateFinder.map { Unmanaged.passUnretained($0) }
         automaton = ownedAutomaton.map { Unmanaged.passUnretained($0) }
+        literalsProveLines = patterns.requiredLiterals?.literalsAreThePatterns ?? false
         longestLiteralMatcher = patterns.longestLiteralMatcher
         findsMatchesWithoutICU = patterns.findsMatchesWithoutICU
         matchAutomata = patterns.findsMatchesWithoutICU && matchers.count == 1 ? patterns.patterns[0].matchAutomata : nil
@@ -189,13 +194,10 @@ package final class LineSearcher {
                 $0.firstCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines)
             }
         case (let candidateFinder?, let automaton?):
-            // When the literals are the patterns, the literals prove their lines, and no way
-            // reads less than finding them: nothing to choose.
-            let literalsDecide = candidateFinder._withUnsafeGuaranteedRef { $0.linesWithLiteralsMatch }
-            if !literalsDecide {
+            if !literalsProveLines {
                 strategyChooser.noteQuestion(offset: offset, count: block.count)
             }
-            switch literalsDecide ? .literalsThenAutomaton : strategyChooser.blockStrategy {
+            switch literalsProveLines ? .literalsThenAutomaton : strategyChooser.blockStrategy {
             case .literalsThenAutomaton:
                 break
             case .automatonScan:

@@ -54,8 +54,8 @@ extension CodePointPattern {
 /// reading accepts. So `-w` and `-x`, written as
 /// `(?<!\w)(?:P)(?!\w)` and `^(?:P)$`, are followed exactly.
 ///
-/// When asked to, the line reading also follows ICU's `\b` at a branch's start before a
-/// character of ``plainWordCharacters``, or at its end after one. ICU's `\b` (in
+/// When asked to, the line reading also follows ICU's `\b` at a branch's start before a plain
+/// word character (``isPlainWordCharacter(_:)``), or at its end after one. ICU's `\b` (in
 /// `RegexMatcher::isWordBoundary`) is not at a character of `[\p{Grapheme_Extend}\p{Cf}]`,
 /// ``boundaryTransparentClass``; elsewhere it compares whether that character is in `\w` with
 /// whether the first character before it outside that class is (none at the text's start

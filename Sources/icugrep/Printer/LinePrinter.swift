@@ -185,16 +185,13 @@ final class LinePrinter {
 
     /// True when selected lines are printed as their own bytes and nothing else: no file
     /// name, line number, offset or column before them, no color, `-o` or JSON, and no flush
-    /// after each (`--line-buffered`). Then a run of them, each ended by the byte that ends
-    /// output lines, is printed at once (``printRun(_:)``).
+    /// after each (`--line-buffered`). Then a run of input lines is printed at once
+    /// (``printRun(_:)``): output lines end as input lines do (a newline, or NUL with `-z`).
     var printsRunsOfLines: Bool {
         printsPlainLines && json == nil && !showsFileName && !lineNumbers && !byteOffsets && !columns && !lineBuffered
     }
 
-    /// The byte that ends each output line (and must end each line of a run).
-    var outputLineEnd: UInt8 { lineEnd }
-
-    /// Prints a run of selected lines, each ended by ``outputLineEnd``, as they are; only when
+    /// Prints a run of selected input lines, with their terminators, as they are; only when
     /// ``printsRunsOfLines``.
     func printRun(_ lines: UnsafeRawBufferPointer) {
         output.append(lines)

@@ -333,7 +333,7 @@ final class FileSearcher {
     private func selectRun(from start: Int, to end: Int) -> Bool {
         guard pending == 0 && ring.limit == 0 && policy.afterContext == 0 && !policy.separatesGroups
             && !nulEndsLines && !stopsAtNextMatch && !policy.exitsAtFirstMatch && firstGroupSeparatorMark == nil
-            && (quiet || (printer.printsRunsOfLines && printer.outputLineEnd == policy.lineTerminator))
+            && (quiet || printer.printsRunsOfLines)
         else { return false }
         let count = TerminatorCounting.count(
             in: buffer.base, from: start, to: end, terminator: policy.lineTerminator, nulEndsLines: false)
