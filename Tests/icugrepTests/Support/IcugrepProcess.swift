@@ -82,10 +82,22 @@ enum TestProcess {
         try icugrep(arguments, input: Data(text.utf8))
     }
 
+    /// The directory this test process makes its temporary directories in, removed when the
+    /// process exits: fixtures are shared by tests that run concurrently, so none of them can
+    /// say when a directory is no longer needed.
+    private static let temporaryParent: URL = {
+        let parent = FileManager.default.temporaryDirectory
+            .appendingPathComponent("icugrep-tests-\(getpid())")
+        atexit {
+            let parent = FileManager.default.temporaryDirectory.appendingPathComponent("icugrep-tests-\(getpid())")
+            try? FileManager.default.removeItem(at: parent)
+        }
+        return parent
+    }()
+
     /// Makes a fresh temporary directory holding `files` (relative path to contents).
     static func makeDirectory(_ files: [String: Data]) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("icugrep-tests-\(UUID().uuidString)")
+        let directory = temporaryParent.appendingPathComponent(UUID().uuidString)
         for (path, contents) in files {
             let url = directory.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
