@@ -7,7 +7,7 @@
 // (when to map, how the mapped bytes are searched) stays in Swift.
 //
 // The handler maps a page of zeros over a faulting page of a registered mapping and marks the
-// mapping damaged, so that the faulting load completes; the searcher touches each block's
+// mapping damaged, so that the faulting load completes; the searcher reads each block's
 // pages (`filemapping_touch`) before it searches them and stops with an error when the
 // mapping is damaged, so that no zero byte is ever searched. A fault anywhere else is passed
 // on to the handler that was installed before, or to the default action.
@@ -48,10 +48,14 @@ filemapping_mapping filemapping_map(int descriptor, size_t size);
 /// Unmaps `mapping` and ends its registration.
 void filemapping_unmap(filemapping_mapping *mapping);
 
-/// Touches every page of `start..<start + count` in `mapping`, so that a page the file no
-/// longer holds raises its SIGBUS here, and returns false when the mapping is damaged: a page
-/// was replaced by zeros, now or before.
-bool filemapping_touch(const filemapping_mapping *mapping, const unsigned char *start, size_t count);
+/// Reads every page of `start..<start + count` in `mapping`, so that a page the file no longer
+/// holds raises its SIGBUS here, and returns false when the mapping is damaged: a page was
+/// replaced by zeros, now or before. When `first_nul` is not NULL, the pages are read by a
+/// search for the first zero byte, whose offset from `start` (or `count` when there is none)
+/// it stores there: the pass that binary detection makes over the bytes in any case. A zero
+/// found in a damaged mapping may be one of the replaced page's.
+bool filemapping_touch(const filemapping_mapping *mapping, const unsigned char *start, size_t count,
+                       size_t *first_nul);
 
 /// Gives back the memory of the whole pages of `mapping` before `end`, which will not be read
 /// again, once they are at least `batch` bytes: they count toward the process's resident

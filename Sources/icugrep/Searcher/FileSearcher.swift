@@ -170,7 +170,7 @@ final class FileSearcher {
             decodedLine = nil
 
             let blockStart = buffer.count
-            let count = source.readBlock(into: &buffer, limit: Self.readSize)
+            let count = source.readBlock(into: &buffer, limit: Self.readSize, findsNUL: policy.detectsBinary && !nulEndsLines)
             if count < 0 {
                 // As grep: report, and forget the unfinished line.
                 if source.shrank {
@@ -180,7 +180,6 @@ final class FileSearcher {
                 }
                 return
             }
-            let block = UnsafeRawBufferPointer(start: buffer.base + blockStart, count: count)
             if count == 0 {
                 result.reachedEnd = true
                 if lineStart < buffer.count {
@@ -189,8 +188,8 @@ final class FileSearcher {
                 }
                 return
             }
-            if policy.detectsBinary && !nulEndsLines, let nul = memchr(block.baseAddress!, 0, count) {
-                inputIsBinary(nulOffset: bufferOffset + blockStart + block.baseAddress!.distance(to: nul))
+            if let nul = source.firstNUL {
+                inputIsBinary(nulOffset: bufferOffset + blockStart + nul)
                 if stops { return }
             }
             guard let lastEnd = lastTerminator(from: blockStart, to: buffer.count) else {

@@ -37,6 +37,10 @@ final class InputSource {
     /// file no longer holds was touched.
     private(set) var shrank = false
 
+    /// The offset in the last block of its first zero byte, when ``readBlock(into:limit:findsNUL:)``
+    /// was asked to find it and there is one.
+    private(set) var firstNUL: Int?
+
     /// The file mapped into memory, if it is.
     private var mapping = filemapping_mapping(base: nil, size: 0, length: 0, released: 0, slot: -1)
 
@@ -78,9 +82,12 @@ final class InputSource {
     /// Puts the input's next block of UTF-8, up to `limit` bytes, in use at the end of
     /// `buffer`: revealed in place when the file is mapped, read into the buffer's storage
     /// otherwise (after `buffer.makeRoom(limit, ...)`). Returns its size, 0 at the end of the
-    /// input, or -1 on a read error (see ``errorNumber`` and ``shrank``). The caller ends the
-    /// buffer's view of a mapped file (`endView()`) before it releases the source.
-    func readBlock(into buffer: inout InputBuffer, limit: Int) -> Int {
+    /// input, or -1 on a read error (see ``errorNumber`` and ``shrank``). When `findsNUL` is
+    /// true, ``firstNUL`` says where the block's first zero byte is: that search is the
+    /// first pass over a mapped block's bytes, the one that brings its pages in. The caller
+    /// ends the buffer's view of a mapped file (`endView()`) before it releases the source.
+    func readBlock(into buffer: inout InputBuffer, limit: Int, findsNUL: Bool) -> Int {
+        firstNUL = nil
         if mapping.base != nil {
             if atStart {
                 atStart = false
@@ -89,21 +96,31 @@ final class InputSource {
                     // UTF-16 or UTF-32: read and converted from the descriptor's start.
                     filemapping_unmap(&mapping)
                     atStart = true
-                    return readBlock(into: &buffer, limit: limit)
+                    return readBlock(into: &buffer, limit: limit, findsNUL: findsNUL)
                 }
                 buffer.view(UnsafeMutableRawPointer(mapping.base!), count: mapping.size)
             }
             filemapping_release(&mapping, buffer.base.assumingMemoryBound(to: UInt8.self), Self.residentMappedBytes)
             let blockStart = buffer.base + buffer.count
             let count = buffer.revealViewedBytes(upTo: limit)
-            guard filemapping_touch(&mapping, blockStart.assumingMemoryBound(to: UInt8.self), count) else {
+            var nulOffset = 0
+            let intact = findsNUL
+                ? filemapping_touch(&mapping, blockStart.assumingMemoryBound(to: UInt8.self), count, &nulOffset)
+                : filemapping_touch(&mapping, blockStart.assumingMemoryBound(to: UInt8.self), count, nil)
+            guard intact else {
                 shrank = true
                 return -1
             }
+            if findsNUL && nulOffset < count { firstNUL = nulOffset }
             return count
         }
         let count = read(into: UnsafeMutableRawBufferPointer(rebasing: buffer.freeSpace[..<limit]))
-        if count > 0 { buffer.count += count }
+        if count > 0 {
+            if findsNUL, let nul = memchr(buffer.base + buffer.count, 0, count) {
+                firstNUL = (buffer.base + buffer.count).distance(to: UnsafeMutableRawPointer(nul))
+            }
+            buffer.count += count
+        }
         return count
     }
 
