@@ -98,3 +98,39 @@ bytescan_window bytescan_find(const void *base, size_t start, size_t end,
     }
     return find(base, start, end, probes, probe_count, non_ascii);
 }
+
+/// The search for one literal (see include/bytescan.h): `bytescan_find`'s windows, each hit
+/// compared with the literal.
+size_t bytescan_find_literal(const void *base, size_t start, size_t count,
+                             const bytescan_probe *probe, const uint8_t *literal, size_t length) {
+    const uint8_t *text = base;
+    if (length == 0 || length > count || start > count - length) {
+        return count;
+    }
+    // The positions at which the literal fits; a probe reads only bytes of the literal.
+    size_t end = count - length + 1;
+    size_t position = start;
+    while (position < end) {
+        bytescan_window window = bytescan_find(text, position, end, probe, 1, false);
+        if (window.lanes == 0) {
+            position = window.position;
+            break;
+        }
+        for (uint64_t lanes = window.lanes; lanes != 0; lanes &= lanes - 1) {
+            size_t at = window.position + (size_t)__builtin_ctzll(lanes);
+            if (memcmp(text + at, literal, length) == 0) {
+                return at;
+            }
+        }
+        position = window.position + BYTESCAN_WINDOW_SIZE;
+    }
+    // The positions that `bytescan_find` leaves to its caller: fewer than a window.
+    for (; position < end; position++) {
+        if (text[position + probe->offset1] == probe->value1[0]
+            && text[position + probe->offset2] == probe->value2[0]
+            && memcmp(text + position, literal, length) == 0) {
+            return position;
+        }
+    }
+    return count;
+}

@@ -78,6 +78,33 @@ extension LibraryTests {
             #expect(found > 1_000)
         }
 
+        @Test("one literal of two bytes or more: the first occurrence, 3,000 blocks, the same as the probes' and a naive search's")
+        func singleLiteral() throws {
+            var random = SplitMix64(seed: 0x1_1773)
+            // Common bytes, so that the probe hits often where the literal is not.
+            let literalAlphabet: [UInt8] = Array("etaq z".utf8) + [0xD0, 0xBE]
+            let filler: [UInt8] = Array("etaoin shrdlu\nq".utf8) + [0xD0, 0xBE, 0xD1]
+            var found = 0
+            for caseIndex in 0..<3_000 {
+                let literal = Self.drawLiteral(&random, literalAlphabet)
+                let literals = PackedPairScannerTests.literals([literal], ignoreCase: false)
+                let start = random.number(in: 0...70)
+                let text = Self.drawBlock(&random, literals: [literal], filler: filler, start: start, ignoreCase: false)
+                let guarded = GuardedBytes(text)
+                let from = min(start, text.count)
+                let expected = Self.naiveFirst(literals, in: text, from: from)
+                let scanner = try #require(SingleLiteralScanner(literals))
+                #expect(scanner.search(in: guarded.buffer, from: from) == expected, "case \(caseIndex): \(literal) from \(from) in \(text)")
+                #expect(PackedPairScanner(literals).search(in: guarded.buffer, from: from) == expected, "case \(caseIndex)")
+                if expected < text.count { found += 1 }
+            }
+            #expect(found > 1_000)
+            // Not for two literals, one byte, or ASCII case ignored.
+            #expect(SingleLiteralScanner(PackedPairScannerTests.literals([Array("ab".utf8), Array("cd".utf8)], ignoreCase: false)) == nil)
+            #expect(SingleLiteralScanner(PackedPairScannerTests.literals([[0x3A]], ignoreCase: false)) == nil)
+            #expect(SingleLiteralScanner(PackedPairScannerTests.literals([Array("the".utf8)], ignoreCase: true)) == nil)
+        }
+
         @Test("one to four single-byte literals: the first occurrence, 2,000 blocks, the same as the probes' and a naive search's")
         func singleByteLiteral() throws {
             var random = SplitMix64(seed: 0xB17E)

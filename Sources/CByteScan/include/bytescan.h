@@ -96,6 +96,14 @@ void bytescan_probe_init(bytescan_probe *probe, size_t offset1, uint8_t value1, 
 bytescan_window bytescan_find(const void *base, size_t start, size_t end,
                               const bytescan_probe *probes, size_t probe_count, bool non_ascii);
 
+/// The offset of the first occurrence of the `length` bytes at `literal` (at least one)
+/// that starts at or after `start` and lies wholly in the `count` bytes at `base`, or `count`
+/// when there is none. `probe` holds two of the literal's bytes, exact (fold 0), at their
+/// offsets in it: the windows of `bytescan_find` propose its positions and each is compared
+/// here, so that a search for one common literal does not return to the caller for every
+/// proposal, most of which are occurrences.
+size_t bytescan_find_literal(const void *base, size_t start, size_t count,
+                             const bytescan_probe *probe, const uint8_t *literal, size_t length);
 /// True when `kernel` (a `BYTESCAN_KERNEL_` value) runs on this processor.
 /// In C, next to `bytescan_find`, for the tests of each implementation of the scan.
 bool bytescan_kernel_available(int kernel);

@@ -4,7 +4,8 @@
 /// matched.
 final class CandidateLineFinder {
     /// The one-pass scanner for every literal (and, with `-i`, for bytes outside ASCII): a
-    /// byte loop for single-byte literals, probes for a few literals, an automaton for many.
+    /// byte loop for single-byte literals, one C call per occurrence for one longer literal,
+    /// probes for a few literals, an automaton for many.
     /// Each is kept in memory of its own and used in place: a stored property of the class
     /// would be copied out for each call, costing reference counting of its arrays and a
     /// run-time exclusivity check on every candidate line. Only this finder's thread uses it.
@@ -16,6 +17,7 @@ final class CandidateLineFinder {
     /// every window slowed every block down.
     private enum Scanner {
         case byte(UnsafeMutablePointer<SingleByteScanner>)
+        case literal(UnsafeMutablePointer<SingleLiteralScanner>)
         case probes(UnsafeMutablePointer<PackedPairScanner>)
         case probesBesideFoldingCharacters(UnsafeMutablePointer<PackedPairScanner>, UnsafeMutablePointer<PackedPairScanner>)
         case automaton(UnsafeMutablePointer<LiteralAutomatonScanner>)
@@ -32,6 +34,10 @@ final class CandidateLineFinder {
             let storage = UnsafeMutablePointer<SingleByteScanner>.allocate(capacity: 1)
             storage.initialize(to: byteScanner)
             scanner = .byte(storage)
+        } else if let literalScanner = SingleLiteralScanner(literals) {
+            let storage = UnsafeMutablePointer<SingleLiteralScanner>.allocate(capacity: 1)
+            storage.initialize(to: literalScanner)
+            scanner = .literal(storage)
         } else if let automaton = LiteralAutomatonScanner(literals) {
             let storage = UnsafeMutablePointer<LiteralAutomatonScanner>.allocate(capacity: 1)
             storage.initialize(to: automaton)
@@ -57,6 +63,9 @@ final class CandidateLineFinder {
         case .byte(let storage):
             storage.deinitialize(count: 1)
             storage.deallocate()
+        case .literal(let storage):
+            storage.deinitialize(count: 1)
+            storage.deallocate()
         case .probes(let storage):
             storage.deinitialize(count: 1)
             storage.deallocate()
@@ -76,6 +85,7 @@ final class CandidateLineFinder {
     func forgetBlock() {
         switch scanner {
         case .byte(let storage): storage.pointee.forgetBlock()
+        case .literal(let storage): storage.pointee.forgetBlock()
         case .probes(let storage): storage.pointee.forgetBlock()
         case .probesBesideFoldingCharacters(let storage, let foldings):
             storage.pointee.forgetBlock()
@@ -97,6 +107,9 @@ final class CandidateLineFinder {
         let findsNonASCII: Bool
         switch scanner {
         case .byte(let storage):
+            first = storage.pointee.firstOccurrence(in: block, from: offset)
+            findsNonASCII = false
+        case .literal(let storage):
             first = storage.pointee.firstOccurrence(in: block, from: offset)
             findsNonASCII = false
         case .probes(let storage):
