@@ -302,7 +302,9 @@ final class LineAutomaton {
     ) -> Int {
         let bytes = block.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let byteColumns = self.byteColumns
-        let startScanner = byteStartScanner
+        // The skip's plain pointers, copied once: a call on the stored scanner copies it, with
+        // reference counting, on every call (this scan runs for every candidate line).
+        let byteSkip = skipsStart ? byteStartScanner.byteSkip : nil
         // Counted here and added once: the properties would be written on every skip.
         var scanSkips = 0
         var scanSkippedBytes = 0
@@ -316,9 +318,10 @@ final class LineAutomaton {
         var row = Int(lineStartRow)
         var index = start
         while index < end {
-            if skipsStart && row == 0 {
+            // (A scanner for bytes always has a skip: it is made when `skipsStartBytes`.)
+            if skipsStart && row == 0, let byteSkip {
                 let skipStart = index
-                index = startScanner.firstPossibleStart(inUTF8: bytes, from: index, to: end)
+                index = byteSkip.firstPossibleStart(in: bytes, from: index, to: end)
                 scanSkips &+= 1
                 scanSkippedBytes &+= index &- skipStart
                 if index >= end { break }

@@ -19,11 +19,13 @@ struct MatchStartScanner {
     private let rangeCount: Int
     /// For each ASCII character (or each byte), true when it keeps the start state.
     private let keepsStart: [Bool]
-    /// True for a scanner made for bytes: bytes from 0x80 on are in its ranges and table.
-    private let knowsEveryByte: Bool
     /// A scanner for bytes whose ranges fit the vectors: its ranges, for
     /// `bytescan_first_in_ranges`.
     private let byteRanges: ByteRanges?
+    /// The skip of a scanner made for bytes (nil for one made for ASCII characters), and the
+    /// owner of the table it reads, which copies of the scanner share.
+    let byteSkip: ByteSkip?
+    private let byteSkipTable: TableOwner?
 
     /// The most ranges compared with vectors; more are tested one character at a time.
     static let maximumVectorRanges = 4
@@ -70,7 +72,6 @@ struct MatchStartScanner {
 
     private init(keepsStart: [Bool], ranges: [(UInt16, UInt16)], knowsEveryByte: Bool) {
         self.keepsStart = keepsStart
-        self.knowsEveryByte = knowsEveryByte
         rangeCount = ranges.count
         let padded = ranges.isEmpty ? [(UInt16(1), UInt16(0))] : ranges
         var lower = SIMD4<UInt16>(repeating: padded[0].0)
@@ -82,6 +83,14 @@ struct MatchStartScanner {
         self.lower = lower
         self.upper = upper
         byteRanges = knowsEveryByte && ranges.count <= Self.maximumVectorRanges ? ByteRanges(ranges) : nil
+        if knowsEveryByte {
+            let table = TableOwner(keepsStart)
+            byteSkipTable = table
+            byteSkip = ByteSkip(keepsStart: UnsafePointer(table.entries.baseAddress!), ranges: byteRanges.map { UnsafePointer($0.pointer) })
+        } else {
+            byteSkipTable = nil
+            byteSkip = nil
+        }
     }
 
     /// The first offset in `start..<end` of `text` whose unit may start a match; `end` when
@@ -119,8 +128,8 @@ struct MatchStartScanner {
     /// there is none.
     @inline(__always)
     func firstPossibleStart(inUTF8 bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
-        if knowsEveryByte {
-            return firstPossibleStart(inBytes: bytes, from: start, to: end)
+        if let byteSkip {
+            return byteSkip.firstPossibleStart(in: bytes, from: start, to: end)
         }
         var index = start
         if index < end && (bytes[index] >= 0x80 || !keepsStart[Int(bytes[index])]) { return index }
@@ -147,24 +156,47 @@ struct MatchStartScanner {
         }
     }
 
-    /// ``firstPossibleStart(inUTF8:from:to:)`` for a scanner made for bytes: a window the
-    /// ranges stop at is checked byte by byte, and the vectors go on after it when none of
-    /// its bytes may start a match.
-    @inline(__always)
-    private func firstPossibleStart(inBytes bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
-        keepsStart.withUnsafeBufferPointer { keeps in
+    /// The skip of a scanner made for bytes: plain pointers into tables that the scanner owns,
+    /// valid while it lives. A caller in a hot loop copies this out of the scanner once: a
+    /// copy of the scanner itself, which a call on one stored in memory makes, retains and
+    /// releases what it owns on every call.
+    struct ByteSkip {
+        /// For each byte, true when it keeps the start state.
+        let keepsStart: UnsafePointer<Bool>
+        /// The ranges of bytes that may start a match, when they fit the vectors.
+        let ranges: UnsafePointer<bytescan_byte_ranges>?
+
+        /// ``MatchStartScanner/firstPossibleStart(inUTF8:from:to:)``: a window the ranges
+        /// stop at is checked byte by byte, and the vectors go on after it when none of its
+        /// bytes may start a match.
+        @inline(__always)
+        func firstPossibleStart(in bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
             var index = start
-            if index < end && !keeps[Int(bytes[index])] { return index }
-            guard let byteRanges else {
-                while index < end && keeps[Int(bytes[index])] { index &+= 1 }
+            if index < end && !keepsStart[Int(bytes[index])] { return index }
+            guard let ranges else {
+                while index < end && keepsStart[Int(bytes[index])] { index &+= 1 }
                 return index
             }
             // The ranges may span bytes that keep the start state: go on past those.
             while true {
-                index = byteRanges.firstByte(in: bytes, from: index, to: end)
-                if index >= end || !keeps[Int(bytes[index])] { return index }
+                index = bytescan_first_in_ranges(bytes, index, end, ranges)
+                if index >= end || !keepsStart[Int(bytes[index])] { return index }
                 index &+= 1
             }
+        }
+    }
+
+    /// Owns the table of a ``ByteSkip``.
+    private final class TableOwner {
+        let entries: UnsafeMutableBufferPointer<Bool>
+
+        init(_ values: [Bool]) {
+            entries = .allocate(capacity: values.count)
+            _ = entries.initialize(from: values)
+        }
+
+        deinit {
+            entries.deallocate()
         }
     }
 }
