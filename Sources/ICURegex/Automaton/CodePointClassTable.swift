@@ -21,6 +21,10 @@ struct CodePointClassTable: Sendable {
     let smallClasses: [UInt8]
     /// The class of each literal character at or above ``exactLimit`` in the pattern.
     let largeLiteralClasses: [UInt32: UInt8]
+    /// Bit `value % 64` is set for each key of ``largeLiteralClasses``: most characters of a
+    /// text in a script above U+0800 are none of the pattern's, and are told so without
+    /// hashing them (a dictionary lookup per character was a tenth of `^我` in Chinese).
+    let largeLiteralFilter: UInt64
     /// The class of every other code point at or above ``exactLimit``.
     let otherLargeClass: UInt8
     /// The positions that accept the code points of each class.
@@ -129,6 +133,7 @@ struct CodePointClassTable: Sendable {
         self.lineEndClass = lineEndClass
         self.smallClasses = smallClasses
         self.largeLiteralClasses = largeLiteralClasses
+        largeLiteralFilter = largeLiteralClasses.keys.reduce(0) { $0 | 1 << UInt64($1 % 64) }
         self.otherLargeClass = otherLargeClass
         self.masks = masks
         self.caseInsensitive = caseInsensitive
@@ -143,7 +148,7 @@ struct CodePointClassTable: Sendable {
         if caseInsensitive && MultiCharacterFolds.contains(value) {
             return Self.stopClass
         }
-        if largeLiteralClasses.isEmpty {
+        if largeLiteralFilter & 1 << UInt64(value % 64) == 0 {
             return otherLargeClass
         }
         return largeLiteralClasses[value] ?? otherLargeClass
