@@ -119,6 +119,62 @@ extension LibraryTests {
             #expect(try Self.candidates(["\\w{2}\\s+\\w"], in: text) == [LineCandidate(start: 18, verdict: .certainMatch)])
         }
 
+        @Test("literals at a line's edges: which patterns are such literals")
+        func anchoredLiteralForms() throws {
+            let options: RegexPattern.Options = .useUnixLineSeparators
+            func form(_ patterns: [String], _ options: RegexPattern.Options = .useUnixLineSeparators) -> AnchoredLiterals? {
+                AnchoredLiterals(patterns: patterns, options: options)
+            }
+            #expect(form(["^Sherlock"]).map { [$0.atStart, $0.atEnd] } == [true, false])
+            #expect(form(["Holmes$"]).map { [$0.atStart, $0.atEnd, $0.beforeFinalTerminator] } == [false, true, true])
+            #expect(form(["Holmes\\z"]).map { [$0.atEnd, $0.beforeFinalTerminator] } == [true, false])
+            #expect(form(["^(?:No\\.|Да)$"]).map(\.literals) == [Array("No.".utf8), Array("Да".utf8)])
+            #expect(form(["(^Holmes)", "^Watson"])?.literals.count == 2)
+            #expect(form(["\\A[?!]"]).map(\.literals) == [Array("?".utf8), Array("!".utf8)])
+            // Not: no anchor, anchors that differ, an anchor inside, a class, case, multi-line
+            // anchors, a word boundary, a flag group.
+            for patterns in [["Holmes"], ["^Holmes", "Watson$"], ["^Holmes$|x"], ["^(?:a$)$"], ["^\\w+"], ["^(?i)ab"], ["\\bab$"], ["^a?$"]] {
+                #expect(form(patterns) == nil, "\(patterns)")
+            }
+            #expect(form(["^ab"], options.union(.caseInsensitive)) == nil)
+            #expect(form(["^ab"], options.union(.anchorsMatchLines)) == nil)
+        }
+
+        @Test("literals at a line's edges decide their lines as ICU does: 4,000 generated lines for each of 12 patterns")
+        func anchoredLiteralVerdicts() throws {
+            let patterns = [
+                "^ab", "ab$", "^ab$", "ab\\z", "\\Aab", "ab\\Z", "^(?:ab|abab)$", "(?:b|ab)$", "^Да", "Да\\.$", "^(?:ab|Да)", "^$x",
+            ]
+            let pieces = ["ab", "a", "b", "Да", ".", " ", "\r", "\r\n", "\u{2028}", "\u{85}", "\u{0B}", "\u{0C}", "\n", "x"]
+            var random = SplitMix64(seed: 0xA_9C40)
+            for pattern in patterns {
+                let linePatterns = try LinePatterns(
+                    patterns: [pattern], options: .useUnixLineSeparators, wrapper: .none, limits: .default, prefilters: true,
+                    fixedStrings: false)
+                let matcher = try linePatterns.patterns[0].makeMatcher()
+                guard let anchored = linePatterns.anchoredLiterals else {
+                    #expect(pattern == "^$x", "\(pattern) is a literal at a line's edge")
+                    continue
+                }
+                var decided = 0
+                for _ in 0..<4_000 {
+                    let line = Array((0..<random.number(in: 0...4)).map { _ in random.element(of: pieces) }.joined().utf8)
+                    let matches = try line.withUnsafeBytes { bytes in
+                        let units = Array(String(decoding: bytes, as: UTF8.self).utf16)
+                        return try units.withUnsafeBufferPointer { try matcher.firstMatch(inUTF16: $0) } != nil
+                    }
+                    let verdict = line.withUnsafeBytes { anchored.verdict(onLineFrom: 0, to: line.count, in: $0) }
+                    switch verdict {
+                    case .match: #expect(matches, "\(pattern) on \(line)")
+                    case .noMatch: #expect(!matches, "\(pattern) on \(line)")
+                    case .unknown: break
+                    }
+                    if verdict != .unknown { decided += 1 }
+                }
+                #expect(decided > 3_000, "\(pattern)")
+            }
+        }
+
         @Test("without a prefilter, every line may match")
         func withoutPrefilter() throws {
             #expect(try Self.candidates(["Holmes"], prefilters: false, in: Array("a\nb\n".utf8)) == [

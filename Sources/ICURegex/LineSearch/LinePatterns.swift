@@ -21,6 +21,9 @@ package struct LinePatterns: Sendable {
     let requiredLiterals: RequiredLiterals?
     /// The line automaton's plan, for the prefilter; nil when the patterns have none.
     let lineAutomatonPlan: LineAutomatonPlan?
+    /// The literals that the patterns hold at a line's edges, when the patterns are such
+    /// literals: then a line holding one is decided at its edges.
+    let anchoredLiterals: AnchoredLiterals?
     /// The matcher that finds the matches of many fixed strings without ICU, when the
     /// patterns are such strings matched with case and spanning nothing more (no `-w` or `-x`).
     let longestLiteralMatcher: LongestLiteralMatcher?
@@ -62,9 +65,11 @@ package struct LinePatterns: Sendable {
             requiredLiterals = RequiredLiterals(
                 patterns: texts, ignoreCase: options.contains(.caseInsensitive),
                 minimumLength: lineAutomatonPlan == nil ? RequiredLiterals.minimumLength : RequiredLiterals.minimumLengthBesideAnAutomaton)
+            anchoredLiterals = requiredLiterals == nil ? nil : AnchoredLiterals(patterns: texts, options: options)
         } else {
             requiredLiterals = nil
             lineAutomatonPlan = nil
+            anchoredLiterals = nil
         }
     }
 

@@ -37,6 +37,10 @@ package final class LineSearcher {
     /// the literals then prove their lines, and no way of finding candidates reads less than
     /// finding them, so there is nothing to choose.
     private let literalsProveLines: Bool
+    /// The patterns' literals at a line's edges, when the patterns are such literals: a line
+    /// holding one is then decided at its edges, before the automaton is asked, and, as when
+    /// the literals prove their lines, the literals find the candidates.
+    private let anchoredLiterals: AnchoredLiterals?
     /// Finds the matches of many fixed strings without ICU, when the patterns allow it.
     private let longestLiteralMatcher: LongestLiteralMatcher?
     /// The one pattern's match automata, when its matches may be found without ICU.
@@ -59,6 +63,7 @@ package final class LineSearcher {
         candidateFinder = ownedCandidateFinder.map { Unmanaged.passUnretained($0) }
         automaton = ownedAutomaton.map { Unmanaged.passUnretained($0) }
         literalsProveLines = patterns.requiredLiterals?.literalsAreThePatterns ?? false
+        anchoredLiterals = patterns.anchoredLiterals
         longestLiteralMatcher = patterns.longestLiteralMatcher
         findsMatchesWithoutICU = patterns.findsMatchesWithoutICU
         matchAutomata = patterns.findsMatchesWithoutICU && matchers.count == 1 ? patterns.patterns[0].matchAutomata : nil
@@ -194,10 +199,11 @@ package final class LineSearcher {
                 $0.firstCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines)
             }
         case (let candidateFinder?, let automaton?):
-            if !literalsProveLines {
+            let literalsDecide = literalsProveLines || anchoredLiterals != nil
+            if !literalsDecide {
                 strategyChooser.noteQuestion(offset: offset, count: block.count)
             }
-            switch literalsProveLines ? .literalsThenAutomaton : strategyChooser.blockStrategy {
+            switch literalsDecide ? .literalsThenAutomaton : strategyChooser.blockStrategy {
             case .literalsThenAutomaton:
                 break
             case .automatonScan:
@@ -220,7 +226,7 @@ package final class LineSearcher {
     }
 
     /// The next line holding a required literal that the automaton accepts, unless the
-    /// literal alone proves the line matches.
+    /// literal alone proves the line matches or the line's edges decide it.
     @inline(__always)
     private func checkedCandidateLine(
         in block: UnsafeRawBufferPointer, from offset: Int, terminator: UInt8, nulEndsLines: Bool,
@@ -233,6 +239,15 @@ package final class LineSearcher {
                 return candidate
             }
             let lineEnd = LineBounds.end(ofLineStartingAt: candidate.start, in: block, terminator: terminator, nulEndsLines: nulEndsLines)
+            switch anchoredLiterals?.verdict(onLineFrom: candidate.start, to: lineEnd, in: block) {
+            case .match?:
+                return LineCandidate(start: candidate.start, verdict: .certainMatch)
+            case .noMatch?:
+                position = lineEnd + 1
+                continue
+            case .unknown?, nil:
+                break
+            }
             if let verdict = automaton.verdict(
                 onLineFrom: candidate.start, to: lineEnd, in: block, terminator: terminator, nulEndsLines: nulEndsLines)
             {

@@ -83,6 +83,10 @@ struct PrefilterCaseGenerator {
             }
             if random.chance(0.02) { bytes.append(0) }
         }
+        if random.chance(0.05) {
+            // A character that ICU's `$` may take for a final line terminator.
+            bytes += Array(random.element(of: ["\r", "\u{2028}", "\u{85}", "\u{0B}", "\u{0C}", "\u{2029}"]).utf8)
+        }
         return bytes
     }
 
@@ -142,6 +146,8 @@ struct PrefilterCaseGenerator {
             "\(a)+?\(b)", "(?<n>\(a))\\k<n>", "\(a)\\N{LATIN SMALL LETTER K}", "[[a-z]&&[^q]]\(a)", "\(a)?",
             "\\w+\\s+\(a)\\s+\\w+", "\(a)\\d*\(b)", "\\u212A\(a)", "\(a)\\.\(b)", "\(a)[?!，]\(b)",
             "\\w+[,.]$", "[？?!]\(a)",
+            // Literals held at a line's edges, which the edges decide (AnchoredLiterals).
+            "^(?:\(a)|\(b))$", "\\A\(a)", "\(a)\\z", "\(a)\\Z", "^\(a)\(b)$", "(\(a))$", "^(\(a)|\(b))",
         ]
         return random.element(of: templates)
     }
