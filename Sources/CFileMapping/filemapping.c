@@ -133,9 +133,10 @@ bool filemapping_touch(const filemapping_mapping *mapping, const unsigned char *
 }
 
 void filemapping_release(filemapping_mapping *mapping, const unsigned char *end, size_t batch) {
-    size_t page = filemapping_page_size;
-    size_t until = (size_t)(end - mapping->base) / page * page;
-    if (until >= mapping->released + batch && until > mapping->released) {
+    // Whole batches from the mapping's start: with a batch of the mapping's alignment, whole
+    // folios of the page cache are let go of at once.
+    size_t until = (size_t)(end - mapping->base) / batch * batch;
+    if (until > mapping->released) {
         madvise(mapping->base + mapping->released, until - mapping->released, MADV_DONTNEED);
         mapping->released = until;
     }

@@ -57,9 +57,9 @@ void filemapping_unmap(filemapping_mapping *mapping);
 bool filemapping_touch(const filemapping_mapping *mapping, const unsigned char *start, size_t count,
                        size_t *first_nul);
 
-/// Gives back the memory of the whole pages of `mapping` before `end`, which will not be read
-/// again, once they are at least `batch` bytes: they count toward the process's resident
-/// memory until then.
+/// Gives back the memory of the bytes of `mapping` before `end`, which will not be read again,
+/// in whole batches of `batch` bytes (a multiple of the page size) from its start: they count
+/// toward the process's resident memory until then.
 void filemapping_release(filemapping_mapping *mapping, const unsigned char *end, size_t batch);
 
 #ifdef __cplusplus

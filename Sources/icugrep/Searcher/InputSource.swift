@@ -12,8 +12,9 @@ final class InputSource {
     /// The smallest file that is mapped rather than read.
     static let smallestMappedFile = 1 << 20
     /// The bytes of a mapped file that may stay resident behind the search before they are
-    /// given back.
-    static let residentMappedBytes = 4 << 20
+    /// given back: the mapping's alignment (see CFileMapping), so that whole folios of the
+    /// page cache are given back at once.
+    static let residentMappedBytes = 2 << 20
 
     /// The file descriptor read from.
     let descriptor: Int32
