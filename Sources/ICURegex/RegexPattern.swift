@@ -31,9 +31,7 @@ public final class RegexPattern: @unchecked Sendable {
 
     /// The address of the compiled pattern, never searched: the source of every matcher's
     /// clone. Zero until ``template()`` compiles it, for a pattern that ICU certainly compiles
-    /// (``compilesCertainly(_:options:)``): ICU's first compilation in a process builds its shared
-    /// sets, which costs more than a short search, and a search that finds its matches
-    /// without ICU never needs it.
+    /// (see ``CertainCompilation``).
     private let templateAddress: Atomic<UInt>
     private let pool = MatcherPool()
 
@@ -82,9 +80,9 @@ public final class RegexPattern: @unchecked Sendable {
         self.pattern = pattern
         self.options = options
         self.limits = limits
-        if Self.compilesCertainly(pattern, options: options) {
+        if let captureGroups = CertainCompilation.captureGroups(pattern, options: options) {
             self.templateAddress = Atomic(0)
-            self.numberOfCaptureGroups = 0
+            self.numberOfCaptureGroups = captureGroups
         } else {
             let template = try MatcherHandle.open(pattern, options: options)
             self.templateAddress = Atomic(UInt(bitPattern: Int(bitPattern: template)))
@@ -106,58 +104,6 @@ public final class RegexPattern: @unchecked Sendable {
         if let template = OpaquePointer(bitPattern: templateAddress.load(ordering: .acquiring)) {
             icushim_regex_close(template)
         }
-    }
-
-    /// True when ICU compiles `pattern` whatever the options, without asking it: the pattern
-    /// is one piece, or an alternation of pieces each in a non-capturing group
-    /// (`(?:P1)|(?:P2)|…`, as ``PatternAssembler/alternation(_:)`` joins patterns), a piece
-    /// being text with none of ICU's metacharacters (nor NUL) or one quotation `\Q…\E` (as
-    /// ``PatternAssembler/quoted(_:)`` writes a fixed string); and it is far shorter than
-    /// ICU's limit on a compiled pattern's size; and `options` do not make `#` start a
-    /// comment (which could hide a group's end). Such a pattern has no capture group.
-    static func compilesCertainly(_ pattern: String, options: Options) -> Bool {
-        let units = Array(pattern.utf8)
-        guard units.count <= 1 << 16, !options.contains(.allowCommentsAndWhitespace) else { return false }
-        if endOfCertainPiece(units, from: 0) == units.count { return true }
-        var index = 0
-        while true {
-            guard units[index...].starts(with: "(?:".utf8),
-                let end = endOfCertainPiece(units, from: index + 3), end < units.count, units[end] == UInt8(ascii: ")")
-            else { return false }
-            index = end + 1
-            if index == units.count { return true }
-            guard units[index] == UInt8(ascii: "|"), index + 1 < units.count else { return false }
-            index += 1
-        }
-    }
-
-    /// Where the piece of ``compilesCertainly(_:options:)`` that starts at `start` of `units` ends:
-    /// just after the `\E` of a quotation, or at the first metacharacter (or the end) of
-    /// plain text; nil when a quotation does not end or plain text holds NUL.
-    private static func endOfCertainPiece(_ units: [UInt8], from start: Int) -> Int? {
-        let backslash = UInt8(ascii: "\\")
-        if units[start...].starts(with: "\\Q".utf8) {
-            var index = start + 2
-            while index + 1 < units.count {
-                if units[index] == backslash && units[index + 1] == UInt8(ascii: "E") { return index + 2 }
-                index += 1
-            }
-            return nil
-        }
-        var index = start
-        while index < units.count {
-            switch units[index] {
-            case 0:
-                return nil
-            case backslash, UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: "."), UInt8(ascii: "|"),
-                UInt8(ascii: "?"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "("), UInt8(ascii: ")"),
-                UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
-                return index
-            default:
-                index += 1
-            }
-        }
-        return index
     }
 
     /// The compiled pattern: compiled now when the initializer left it for later. Threads that

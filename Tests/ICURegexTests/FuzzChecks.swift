@@ -68,7 +68,9 @@ enum ICURegexFuzzChecks {
     }
 
     /// (a) The pattern reader, literal facts, search plan and ICU's compilation of arbitrary
-    /// pattern bytes, then a search of a short and of a long text: nothing may crash.
+    /// pattern bytes, then a search of a short and of a long text: nothing may crash; and a
+    /// pattern whose compilation waits for its first ICU search (``CertainCompilation``) is
+    /// one ICU compiles, with the groups counted.
     static func patternReader(_ data: [UInt8]) -> [String] {
         var input = Input(data)
         let flags = input.byte()
@@ -81,6 +83,11 @@ enum ICURegexFuzzChecks {
         let options = Self.options(flags)
         _ = SearchPlan(pattern: pattern, options: options)
         guard let compiled = try? RegexPattern(pattern, options: options, limits: limits) else { return [] }
+        if let groups = CertainCompilation.captureGroups(pattern, options: options) {
+            guard (try? compiled.template()) != nil else { return ["ICU rejects \(pattern), left for later"] }
+            let eager = try? RegexPattern("(?:\(pattern))|\\x{61}", options: options, limits: limits)
+            guard eager?.numberOfCaptureGroups == groups else { return ["\(pattern): \(groups) groups counted"] }
+        }
         let seed = input.field()
         for length in [seed.count, SearchPlan.minimumSearchLength + 7] {
             let text = Self.text(from: seed, length: length)
