@@ -23,6 +23,20 @@ extension LibraryTests {
             return text.count
         }
 
+        /// Expects `search` (a scanner's, from an offset in a block) and the probes to find the
+        /// first occurrence of `literals` in `text` from `from`, as a naive search does; true
+        /// when there is one.
+        static func expectFirstOccurrence(
+            of literals: RequiredLiterals, in text: [UInt8], from: Int, by search: (UnsafeRawBufferPointer, Int) -> Int,
+            _ comment: Comment
+        ) -> Bool {
+            let guarded = GuardedBytes(text)
+            let expected = naiveFirst(literals, in: text, from: from)
+            #expect(search(guarded.buffer, from) == expected, comment)
+            #expect(PackedPairScanner(literals).search(in: guarded.buffer, from: from) == expected, comment)
+            return expected < text.count
+        }
+
         /// A random literal of two to nine bytes over `alphabet`.
         static func drawLiteral(_ random: inout SplitMix64, _ alphabet: [UInt8]) -> [UInt8] {
             (0..<random.number(in: 2...9)).map { _ in random.element(of: alphabet) }
@@ -90,13 +104,11 @@ extension LibraryTests {
                 let literals = PackedPairScannerTests.literals([literal], ignoreCase: false)
                 let start = random.number(in: 0...70)
                 let text = Self.drawBlock(&random, literals: [literal], filler: filler, start: start, ignoreCase: false)
-                let guarded = GuardedBytes(text)
-                let from = min(start, text.count)
-                let expected = Self.naiveFirst(literals, in: text, from: from)
                 let scanner = try #require(SingleLiteralScanner(literals))
-                #expect(scanner.search(in: guarded.buffer, from: from) == expected, "case \(caseIndex): \(literal) from \(from) in \(text)")
-                #expect(PackedPairScanner(literals).search(in: guarded.buffer, from: from) == expected, "case \(caseIndex)")
-                if expected < text.count { found += 1 }
+                let from = min(start, text.count)
+                if Self.expectFirstOccurrence(of: literals, in: text, from: from, by: { scanner.search(in: $0, from: $1) }, "case \(caseIndex)") {
+                    found += 1
+                }
             }
             #expect(found > 1_000)
             // Not for two literals, one byte, or ASCII case ignored.
@@ -116,13 +128,11 @@ extension LibraryTests {
                 let literals = PackedPairScannerTests.literals(literalSet, ignoreCase: false)
                 let start = random.number(in: 0...70)
                 let text = Self.drawBlock(&random, literals: literalSet, filler: filler, start: start, ignoreCase: false)
-                let guarded = GuardedBytes(text)
-                let from = min(start, text.count)
-                let expected = Self.naiveFirst(literals, in: text, from: from)
                 let scanner = try #require(SingleByteScanner(literals))
-                #expect(scanner.search(in: guarded.buffer, from: from) == expected, "case \(caseIndex)")
-                #expect(PackedPairScanner(literals).search(in: guarded.buffer, from: from) == expected, "case \(caseIndex)")
-                if expected < text.count { found += 1 }
+                let from = min(start, text.count)
+                if Self.expectFirstOccurrence(of: literals, in: text, from: from, by: { scanner.search(in: $0, from: $1) }, "case \(caseIndex)") {
+                    found += 1
+                }
             }
             #expect(found > 1_000)
             // Not for a literal of two bytes, five bytes, or ASCII case ignored.
