@@ -276,13 +276,12 @@ struct CertainSyntax {
     private mutating func bracketClass() -> Bool {
         _ = take("^")
         var items = 0
-        while let scalar = next, scalar != "]" {
+        while next != nil && next != "]" {
             guard let low = member() else { return false }
             if take("-") {
                 guard let low, let high = member(), let high, low <= high else { return false }
             }
             items += 1
-            _ = scalar
         }
         return items > 0 && take("]")
     }

@@ -20,7 +20,7 @@ struct MatchStartScanner {
     /// For each ASCII character (or each byte), true when it keeps the start state.
     private let keepsStart: [Bool]
     /// A scanner for bytes whose ranges fit the vectors: its ranges, for
-    /// `bytescan_first_in_ranges`.
+    /// `bytescan_first_in_ranges`, which ``byteSkip`` reads.
     private let byteRanges: ByteRanges?
     /// The skip of a scanner made for bytes (nil for one made for ASCII characters), and the
     /// owner of the table it reads, which copies of the scanner share.
