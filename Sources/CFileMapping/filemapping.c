@@ -69,7 +69,7 @@ static void filemapping_install_handler(void) {
 // File mappings start at a multiple of this (a page-table leaf of x86-64 and arm64), as the
 // kernel places large file mappings: the page cache keeps a file in folios of up to this size,
 // and a fault then maps all of a folio's pages at once, where a mapping that splits folios
-// across its page-table boundaries takes about twice the faults.
+// across its page-table boundaries takes more faults (figures in the README's Performance).
 #define FILEMAPPING_ALIGNMENT ((size_t)2 << 20)
 
 filemapping_mapping filemapping_map(int descriptor, size_t size) {

@@ -23,7 +23,7 @@ struct CodePointClassTable: Sendable {
     let largeLiteralClasses: [UInt32: UInt8]
     /// Bit `value % 64` is set for each key of ``largeLiteralClasses``: most characters of a
     /// text in a script above U+0800 are none of the pattern's, and are told so without
-    /// hashing them (a dictionary lookup per character was a tenth of `^我` in Chinese).
+    /// hashing them, where the dictionary would be looked up for every such character.
     let largeLiteralFilter: UInt64
     /// The class of every other code point at or above ``exactLimit``.
     let otherLargeClass: UInt8

@@ -33,14 +33,14 @@ package final class LineSearcher {
     /// reference costs on every call (the owners above keep them alive).
     private let candidateFinder: Unmanaged<CandidateLineFinder>?
     private let automaton: Unmanaged<LineAutomaton>?
-    /// True when the literals are the patterns (``RequiredLiterals/literalsAreThePatterns``):
-    /// the literals then prove their lines, and no way of finding candidates reads less than
-    /// finding them, so there is nothing to choose.
-    private let literalsProveLines: Bool
     /// The patterns' literals at a line's edges, when the patterns are such literals: a line
-    /// holding one is then decided at its edges, before the automaton is asked, and, as when
-    /// the literals prove their lines, the literals find the candidates.
+    /// holding one is then decided at its edges, before the automaton is asked.
     private let anchoredLiterals: AnchoredLiterals?
+    /// True when the literals decide their lines without the automaton: they are the patterns
+    /// (``RequiredLiterals/literalsAreThePatterns``), or held at a line's edges
+    /// (``anchoredLiterals``). No way of finding candidates then reads less than finding the
+    /// literals, so there is nothing to choose.
+    private let literalsDecideLines: Bool
     /// Finds the matches of many fixed strings without ICU, when the patterns allow it.
     private let longestLiteralMatcher: LongestLiteralMatcher?
     /// The one pattern's match automata, when its matches may be found without ICU.
@@ -62,8 +62,8 @@ package final class LineSearcher {
         ownedAutomaton = patterns.lineAutomatonPlan.map(LineAutomaton.init)
         candidateFinder = ownedCandidateFinder.map { Unmanaged.passUnretained($0) }
         automaton = ownedAutomaton.map { Unmanaged.passUnretained($0) }
-        literalsProveLines = patterns.requiredLiterals?.literalsAreThePatterns ?? false
         anchoredLiterals = patterns.anchoredLiterals
+        literalsDecideLines = (patterns.requiredLiterals?.literalsAreThePatterns ?? false) || anchoredLiterals != nil
         longestLiteralMatcher = patterns.longestLiteralMatcher
         findsMatchesWithoutICU = patterns.findsMatchesWithoutICU
         matchAutomata = patterns.findsMatchesWithoutICU && matchers.count == 1 ? patterns.patterns[0].matchAutomata : nil
@@ -199,11 +199,10 @@ package final class LineSearcher {
                 $0.firstCandidateLine(in: block, from: offset, terminator: terminator, nulEndsLines: nulEndsLines)
             }
         case (let candidateFinder?, let automaton?):
-            let literalsDecide = literalsProveLines || anchoredLiterals != nil
-            if !literalsDecide {
+            if !literalsDecideLines {
                 strategyChooser.noteQuestion(offset: offset, count: block.count)
             }
-            switch literalsDecide ? .literalsThenAutomaton : strategyChooser.blockStrategy {
+            switch literalsDecideLines ? .literalsThenAutomaton : strategyChooser.blockStrategy {
             case .literalsThenAutomaton:
                 break
             case .automatonScan:

@@ -24,8 +24,11 @@ import Darwin
 ///   on ICU's options, and in lines split at `\n` they are seldom there) is left to the
 ///   automaton and ICU.
 struct AnchoredLiterals: Sendable, Equatable {
-    /// The strings the patterns' middles match, as UTF-8.
-    let literals: [[UInt8]]
+    /// The strings the patterns' middles match, as UTF-8, one after another: where each lies
+    /// in ``bytes``. (An array of arrays would cost a retain and a release per literal on every
+    /// line asked about.)
+    private let bytes: [UInt8]
+    private let spans: [Range<Int>]
     /// True when a match starts at the line's start.
     let atStart: Bool
     /// True when a match ends at the line's end, or before a final line terminator when
@@ -49,7 +52,12 @@ struct AnchoredLiterals: Sendable, Equatable {
             literals += form.literals
         }
         guard let anchors, !literals.isEmpty, literals.count <= LiteralFacts.maximumSetSize else { return nil }
-        self.literals = literals
+        bytes = Array(literals.joined())
+        var start = 0
+        spans = literals.map { literal in
+            defer { start += literal.count }
+            return start..<(start + literal.count)
+        }
         atStart = anchors.start
         atEnd = anchors.end
         beforeFinalTerminator = anchors.beforeFinalTerminator
@@ -111,35 +119,43 @@ struct AnchoredLiterals: Sendable, Equatable {
         case unknown
     }
 
+    /// The strings the patterns' middles match, as UTF-8.
+    var literals: [[UInt8]] {
+        spans.map { Array(bytes[$0]) }
+    }
+
     /// Whether the line `start..<end` of `block` (without its terminator) matches.
     func verdict(onLineFrom start: Int, to end: Int, in block: UnsafeRawBufferPointer) -> Verdict {
         let line = UnsafeRawBufferPointer(rebasing: block[start..<end])
-        var verdict = Verdict.noMatch
-        for literal in literals {
-            if atStart && !Self.holds(literal, in: line, at: 0) { continue }
-            if !atEnd { return .match }
-            if atStart && atEnd ? line.count == literal.count : Self.holds(literal, in: line, at: line.count - literal.count) {
-                return .match
+        return bytes.withUnsafeBytes { bytes in
+            var verdict = Verdict.noMatch
+            for span in spans {
+                let literal = UnsafeRawBufferPointer(rebasing: bytes[span])
+                if atStart && !Self.holds(literal, in: line, at: 0) { continue }
+                if !atEnd { return .match }
+                if atStart && atEnd ? line.count == literal.count : Self.holds(literal, in: line, at: line.count - literal.count) {
+                    return .match
+                }
+                if beforeFinalTerminator && Self.endsWithTerminatorAfter(literal, in: line, atStart: atStart) {
+                    verdict = .unknown
+                }
             }
-            if beforeFinalTerminator && Self.endsWithTerminatorAfter(literal, in: line, atStart: atStart) {
-                verdict = .unknown
-            }
+            return verdict
         }
-        return verdict
     }
 
     /// True when `literal` lies in `line` at `offset`.
     @inline(__always)
-    private static func holds(_ literal: [UInt8], in line: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+    private static func holds(_ literal: UnsafeRawBufferPointer, in line: UnsafeRawBufferPointer, at offset: Int) -> Bool {
         guard offset >= 0, offset + literal.count <= line.count else { return false }
-        return literal.withUnsafeBytes { memcmp(line.baseAddress! + offset, $0.baseAddress!, literal.count) == 0 }
+        return literal.isEmpty || memcmp(line.baseAddress! + offset, literal.baseAddress!, literal.count) == 0
     }
 
     /// True when the line ends with `literal` followed by one to three bytes that may be a
     /// line terminator of ICU's (`\r`, `\r\n`, `\n` with `-z`, a vertical tab, a form feed,
     /// U+0085, U+2028, U+2029): tested loosely, since the automaton decides such lines. With
     /// `atStart`, the literal must also be where the line starts.
-    private static func endsWithTerminatorAfter(_ literal: [UInt8], in line: UnsafeRawBufferPointer, atStart: Bool) -> Bool {
+    private static func endsWithTerminatorAfter(_ literal: UnsafeRawBufferPointer, in line: UnsafeRawBufferPointer, atStart: Bool) -> Bool {
         for suffixLength in 1...3 {
             let offset = line.count - suffixLength - literal.count
             guard offset >= 0, !atStart || offset == 0 else { continue }
