@@ -175,6 +175,54 @@ extension LibraryTests {
             }
         }
 
+        @Test("counting in bulk: the lines that match, as ICU finds, for each kind of literal scanner, or no count", arguments: [
+            // A byte, one literal, a few literals (probes), many (an automaton), ASCII literals
+            // ignoring case without characters that fold into them, counted; a literal whose
+            // case folds from outside ASCII (ſ folds to s), a class, a literal at a line's
+            // edge, not counted.
+            ("e", [], true), ("the", [], true), ("ab|Да|的", [], true),
+            ("ab|be|ce|de|ee|fe|ge|he|ie|je|ke|le|me|ne|oe|pe|qe|re|se", [], true), ("the", .caseInsensitive, true),
+            ("se", .caseInsensitive, false), ("a[bc]", [], false), ("^ab", [], false),
+        ] as [(String, RegexPattern.Options, Bool)])
+        func bulkCounts(pattern: String, options: RegexPattern.Options, counts: Bool) throws {
+            let linePatterns = try LinePatterns(
+                patterns: [pattern], options: options.union(.useUnixLineSeparators), wrapper: .none, limits: .default,
+                prefilters: true, fixedStrings: false)
+            let matcher = try linePatterns.patterns[0].makeMatcher()
+            let searcher = try LineSearcher(linePatterns)
+            let pieces = ["the", "ab", "a", "b", "e", "Да", "的", "S", "ſ", "EE", "se", "le", " ", "x", "\r", "\u{2028}"]
+            var random = SplitMix64(seed: 0xB_C0DE)
+            for _ in 0..<200 {
+                var lines: [[UInt8]] = []
+                for _ in 0..<random.number(in: 1...60) {
+                    lines.append(Array((0..<random.number(in: 0...6)).map { _ in random.element(of: pieces) }.joined().utf8))
+                }
+                var text: [UInt8] = []
+                for line in lines { text += line + [10] }
+                // From the start, or from a line further in, as the searcher asks after a block's
+                // first lines were searched one by one.
+                let skipped = random.number(in: 0...(lines.count - 1))
+                var offset = 0
+                for line in lines[..<skipped] { offset += line.count + 1 }
+                var expected = 0
+                for line in lines[skipped...] {
+                    let units = Array(String(decoding: line, as: UTF8.self).utf16)
+                    if try units.withUnsafeBufferPointer({ try matcher.firstMatch(inUTF16: $0) }) != nil { expected += 1 }
+                }
+                let count: Int? = text.withUnsafeBytes { block in
+                    searcher.forgetBlock()
+                    return searcher.countMatchingLines(in: block, from: offset, terminator: 10)
+                }
+                if counts {
+                    let described = String(decoding: text, as: UTF8.self).debugDescription
+                    #expect(count == expected, "\(pattern) in \(described) from \(offset)")
+                } else {
+                    #expect(count == nil, "\(pattern)")
+                    return
+                }
+            }
+        }
+
         @Test("without a prefilter, every line may match")
         func withoutPrefilter() throws {
             #expect(try Self.candidates(["Holmes"], prefilters: false, in: Array("a\nb\n".utf8)) == [

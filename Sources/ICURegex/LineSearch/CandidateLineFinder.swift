@@ -27,6 +27,10 @@ final class CandidateLineFinder {
     /// True when a line that holds a literal certainly matches (see
     /// ``RequiredLiterals/literalsAreThePatterns``).
     private let linesWithLiteralsMatch: Bool
+    /// True when every line the scanner proposes certainly matches: the literals are the
+    /// patterns, and the scanner proposes no line for a byte outside ASCII. Every line is
+    /// then decided by the scan alone (see ``countMatchingLines(in:from:terminator:)``).
+    let decidesEveryLine: Bool
 
     /// Creates a finder for `literals`.
     init(_ literals: RequiredLiterals) {
@@ -56,6 +60,14 @@ final class CandidateLineFinder {
             }
         }
         linesWithLiteralsMatch = literals.literalsAreThePatterns
+        let proposesNonASCII: Bool
+        switch scanner {
+        case .byte, .literal: proposesNonASCII = false
+        case .probes(let storage): proposesNonASCII = storage.pointee.findsNonASCII
+        case .probesBesideFoldingCharacters: proposesNonASCII = true
+        case .automaton(let storage): proposesNonASCII = storage.pointee.findsNonASCII
+        }
+        decidesEveryLine = linesWithLiteralsMatch && !proposesNonASCII
     }
 
     deinit {
@@ -132,5 +144,38 @@ final class CandidateLineFinder {
         // byte outside ASCII (which may come before a literal in the same line) must be checked.
         let holdsLiteral = !findsNonASCII || block[first] < 0x80
         return LineCandidate(start: start, verdict: linesWithLiteralsMatch && holdsLiteral ? .certainMatch : .mayMatch)
+    }
+
+    /// The number of lines from `offset` (the start of a line) in `block` that match, when
+    /// ``decidesEveryLine``; nil otherwise. `block` ends with a line's `terminator`, and no
+    /// NUL byte ends a line in it. The lines are counted without a question per line: after
+    /// each occurrence, the scan goes on from the next line's start, and no line's start is
+    /// sought back.
+    func countMatchingLines(in block: UnsafeRawBufferPointer, from offset: Int, terminator: UInt8) -> Int? {
+        guard decidesEveryLine else { return nil }
+        switch scanner {
+        case .byte(let storage): return Self.countLines(with: storage, in: block, from: offset, terminator: terminator)
+        case .literal(let storage): return Self.countLines(with: storage, in: block, from: offset, terminator: terminator)
+        case .probes(let storage): return Self.countLines(with: storage, in: block, from: offset, terminator: terminator)
+        case .automaton(let storage): return Self.countLines(with: storage, in: block, from: offset, terminator: terminator)
+        case .probesBesideFoldingCharacters: return nil  // It proposes lines for bytes outside ASCII.
+        }
+    }
+
+    /// ``countMatchingLines(in:from:terminator:)`` with one scanner, specialized for it: the lines
+    /// that hold an occurrence.
+    @inline(__always)
+    private static func countLines<Scanner: BlockScanner>(
+        with scanner: UnsafeMutablePointer<Scanner>, in block: UnsafeRawBufferPointer, from offset: Int, terminator: UInt8
+    ) -> Int {
+        var count = 0
+        var position = offset
+        while position < block.count {
+            let first = scanner.pointee.firstOccurrence(in: block, from: position)
+            if first >= block.count { break }
+            count += 1
+            position = LineBounds.end(ofLineStartingAt: first, in: block, terminator: terminator, nulEndsLines: false) + 1
+        }
+        return count
     }
 }

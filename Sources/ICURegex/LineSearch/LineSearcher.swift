@@ -224,6 +224,18 @@ package final class LineSearcher {
         }
     }
 
+    /// The number of lines from `offset` (the start of a line) in `block` that match, when the
+    /// literal prefilter decides every line by itself (the literals are the patterns, and no
+    /// line is proposed for a byte outside ASCII); nil otherwise, when lines must be asked
+    /// about one by one. `block` ends with a line's `terminator`, and no NUL byte ends a line
+    /// in it. For counts (`-c`): no line's bounds are sought, nor a question asked per line.
+    package func countMatchingLines(in block: UnsafeRawBufferPointer, from offset: Int, terminator: UInt8) -> Int? {
+        guard anchoredLiterals == nil, let candidateFinder else { return nil }
+        return candidateFinder._withUnsafeGuaranteedRef {
+            $0.countMatchingLines(in: block, from: offset, terminator: terminator)
+        }
+    }
+
     /// The next line holding a required literal that the automaton accepts, unless the
     /// literal alone proves the line matches or the line's edges decide it.
     @inline(__always)

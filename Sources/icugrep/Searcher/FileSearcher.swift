@@ -14,7 +14,8 @@ struct FileSearchResult {
     var reachedEnd = false
     /// True when the search stopped because `-m` was reached.
     var reachedMaxCount = false
-    /// The offset in the input just past the last selected line.
+    /// The offset in the input just past the last selected line, when `-m` ended the search
+    /// (lines counted in bulk leave it unchanged: it is read only then).
     var endOfLastSelectedLine = 0
     /// True when ICU stopped the search of a line at its time or stack limit.
     var hadLimitError = false
@@ -275,6 +276,9 @@ final class FileSearcher {
         }
         let writeNanosecondsBefore = printer.output.writeNanoseconds
         var position = start
+        if prefilters && countsInBulk && !nulEndsLines && countLinesInBulk(from: start, in: block) {
+            position = limit
+        }
         while position < limit && !stops {
             var known: Verdict? = nil
             if prefilters && remaining > 0 {
@@ -299,6 +303,36 @@ final class FileSearcher {
             // its output took to write.
             lineSearcher.forgetBlock(excludingNanoseconds: printer.output.writeNanoseconds &- writeNanosecondsBefore)
         }
+    }
+
+    /// True when only the number of selected lines is wanted (`-c`), and no line is printed,
+    /// held for context or needed to stop the search.
+    private var countsInBulk: Bool {
+        policy.countsMatches && quiet && !stopsAtNextMatch && !policy.exitsAtFirstMatch && pending == 0
+    }
+
+    /// Selects the lines of `start..<block.count` by their number alone, when the prefilter
+    /// decides every line and counts the matching ones in bulk
+    /// (``LineSearcher/countMatchingLines(in:from:terminator:)``) and `-m` is not reached
+    /// within them. Returns false, having done nothing, otherwise: then they are searched one
+    /// by one. ``FileSearchResult/endOfLastSelectedLine`` is left as it is: it is read only
+    /// when `-m` ended the search, which is never within these lines.
+    private func countLinesInBulk(from start: Int, in block: UnsafeRawBufferPointer) -> Bool {
+        guard let matching = lineSearcher.countMatchingLines(in: block, from: start, terminator: policy.lineTerminator)
+        else { return false }
+        let lines = policy.invertMatch || policy.numbersLines
+            ? TerminatorCounting.count(in: buffer.base, from: start, to: block.count, terminator: policy.lineTerminator, nulEndsLines: false)
+            : 0
+        let selected = policy.invertMatch ? lines - matching : matching
+        guard selected < remaining else { return false }
+        lineNumber += lines
+        remaining -= selected
+        result.selectedLines += selected
+        if selected > 0 {
+            result.selectedAnyLine = true
+            hasSelectedBefore = true
+        }
+        return true
     }
 
     /// Passes over the complete lines of `start..<end`, which the prefilter proved cannot
