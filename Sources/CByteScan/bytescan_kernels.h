@@ -6,6 +6,8 @@
 
 #include "bytescan.h"
 
+#include <string.h>
+
 /// Tests the window of probe positions at `window`: bit `i` of the answer is set when one of
 /// the `probe_count` probes at `probes` accepts both its bytes at position `i`, or, when
 /// `non_ascii`, byte `i` is 0x80 or more. One per implementation, inlined into
@@ -45,6 +47,122 @@ bytescan_scan_windows(bytescan_window_test test, const uint8_t *base, size_t sta
     return (bytescan_window){position, 0};
 }
 
+/// Whether a line holds an occurrence among the probe hits `hits` of its bytes: each hit, a
+/// position where the literal's probe accepts, is compared with the `length` bytes at
+/// `literal`, unless `hits_are_occurrences` (the probe reads every byte of the literal).
+__attribute__((always_inline)) static inline bool
+bytescan_holds_occurrence(const uint8_t *window, uint64_t hits, const uint8_t *literal,
+                          size_t length, bool hits_are_occurrences) {
+    if (hits_are_occurrences) {
+        return hits != 0;
+    }
+    for (; hits != 0; hits &= hits - 1) {
+        if (memcmp(window + __builtin_ctzll(hits), literal, length) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/// The loop of `bytescan_line_run` around `test`, for `goal`: the
+/// window of positions from the run's start is tested for the literal's probe
+/// (`literal_probe`) and for the terminator (a probe whose sides are both the terminator,
+/// `terminator_probe`), and its lines are taken in order from the two masks (all at once
+/// when a run of lines that hold none takes in a window without a hit); the last bytes, too
+/// few for a window whose probes stay in the text, are read one by one. Each implementation
+/// inlines it with its own `test` and probes in its own form, so that the test is inlined
+/// too, and with a constant `goal`.
+__attribute__((always_inline)) static inline bytescan_run
+bytescan_scan_line_runs(bytescan_window_test test, const uint8_t *text, size_t start,
+                        size_t count, const void *literal_probe, const void *terminator_probe,
+                        const uint8_t *literal, size_t length, bool hits_are_occurrences,
+                        uint8_t terminator, bytescan_line_goal goal) {
+    bool holding = goal == BYTESCAN_RUN_HOLDING;
+    size_t lines = 0;
+    size_t line_start = start;
+    // Whether the line from `line_start` holds an occurrence before `position`.
+    bool line_holds = false;
+    size_t position = start;
+    // A window's probes read up to `length - 1` bytes past its last position.
+    while (position + BYTESCAN_WINDOW_SIZE + length - 1 <= count) {
+        const uint8_t *window = text + position;
+        uint64_t hits = test(window, literal_probe, 1, false);
+        uint64_t ends = test(window, terminator_probe, 1, false);
+        if (hits == 0 && goal == BYTESCAN_RUN_LACKING) {
+            // The line under way ends at the first terminator, and every later line in the
+            // window holds no occurrence.
+            if (ends != 0) {
+                if (line_holds) {
+                    return (bytescan_run){line_start, lines};
+                }
+                lines += (size_t)__builtin_popcountll(ends);
+                line_start = position + BYTESCAN_WINDOW_SIZE - (size_t)__builtin_clzll(ends);
+                line_holds = false;
+            }
+            position += BYTESCAN_WINDOW_SIZE;
+            continue;
+        }
+        // The bits from `from` on are the line's that starts at `line_start`.
+        unsigned from = 0;
+        for (; ends != 0; ends &= ends - 1) {
+            unsigned end = (unsigned)__builtin_ctzll(ends);
+            uint64_t before_end = (UINT64_C(1) << end) - 1;  // end < 64
+            bool holds = line_holds
+                || bytescan_holds_occurrence(window, hits & before_end & (~UINT64_C(0) << from),
+                                             literal, length, hits_are_occurrences);
+            if (holds != holding) {
+                return (bytescan_run){line_start, lines};
+            }
+            lines++;
+            line_start = position + end + 1;
+            line_holds = false;
+            from = end + 1;
+        }
+        if (!line_holds && from < BYTESCAN_WINDOW_SIZE) {
+            line_holds = bytescan_holds_occurrence(window, hits & (~UINT64_C(0) << from), literal,
+                                                   length, hits_are_occurrences);
+        }
+        if (line_holds && goal == BYTESCAN_RUN_LACKING) {
+            return (bytescan_run){line_start, lines};
+        }
+        position += BYTESCAN_WINDOW_SIZE;
+    }
+    for (; position < count; position++) {
+        if (text[position] == terminator) {
+            if (line_holds != holding) {
+                return (bytescan_run){line_start, lines};
+            }
+            lines++;
+            line_start = position + 1;
+            line_holds = false;
+        } else if (!line_holds && count - position >= length
+                   && memcmp(text + position, literal, length) == 0) {
+            line_holds = true;
+            if (goal == BYTESCAN_RUN_LACKING) {
+                return (bytescan_run){line_start, lines};
+            }
+        }
+    }
+    return (bytescan_run){line_start, lines};
+}
+
+/// `bytescan_scan_line_runs` inlined once for each goal, so that each loop tests a constant.
+__attribute__((always_inline)) static inline bytescan_run
+bytescan_scan_line_runs_for_goal(bytescan_window_test test, const uint8_t *text, size_t start,
+                                 size_t count, const void *literal_probe,
+                                 const void *terminator_probe, const uint8_t *literal,
+                                 size_t length, bool hits_are_occurrences, uint8_t terminator,
+                                 bytescan_line_goal goal) {
+    if (goal == BYTESCAN_RUN_HOLDING) {
+        return bytescan_scan_line_runs(test, text, start, count, literal_probe, terminator_probe,
+                                       literal, length, hits_are_occurrences, terminator,
+                                       BYTESCAN_RUN_HOLDING);
+    }
+    return bytescan_scan_line_runs(test, text, start, count, literal_probe, terminator_probe,
+                                   literal, length, hits_are_occurrences, terminator,
+                                   BYTESCAN_RUN_LACKING);
+}
+
 /// `bytescan_find` with AVX-512BW (x86-64 only; the caller checks that the processor has it).
 __attribute__((visibility("hidden"))) bytescan_window
 bytescan_find_avx512(const uint8_t *base, size_t start, size_t end, const bytescan_probe *probes,
@@ -59,5 +177,23 @@ bytescan_find_avx2(const uint8_t *base, size_t start, size_t end, const bytescan
 __attribute__((visibility("hidden"))) bytescan_window
 bytescan_find_vector(const uint8_t *base, size_t start, size_t end, const bytescan_probe *probes,
                      size_t probe_count, bool non_ascii);
+
+/// `bytescan_scan_line_runs` with each implementation, for `goal` and the probes of the
+/// literal and of the terminator.
+__attribute__((visibility("hidden"))) bytescan_run
+bytescan_line_runs_avx512(const uint8_t *text, size_t start, size_t count,
+                         const bytescan_probe *literal_probe, const bytescan_probe *terminator_probe,
+                         const uint8_t *literal, size_t length, bool hits_are_occurrences,
+                         uint8_t terminator, bytescan_line_goal goal);
+__attribute__((visibility("hidden"))) bytescan_run
+bytescan_line_runs_avx2(const uint8_t *text, size_t start, size_t count,
+                       const bytescan_probe *literal_probe, const bytescan_probe *terminator_probe,
+                       const uint8_t *literal, size_t length, bool hits_are_occurrences,
+                       uint8_t terminator, bytescan_line_goal goal);
+__attribute__((visibility("hidden"))) bytescan_run
+bytescan_line_runs_vector(const uint8_t *text, size_t start, size_t count,
+                         const bytescan_probe *literal_probe, const bytescan_probe *terminator_probe,
+                         const uint8_t *literal, size_t length, bool hits_are_occurrences,
+                         uint8_t terminator, bytescan_line_goal goal);
 
 #endif // BYTESCAN_KERNELS_H

@@ -145,5 +145,43 @@ extension LibraryTests {
                 }
             }
         }
+
+        @Test("runs of lines that hold a literal, or hold none: each kernel against a line-by-line reading, 3,000 blocks")
+        func lineRuns() {
+            var random = SplitMix64(seed: 0x11_4E5)
+            // Few bytes, so that lines often hold the literal and the probe often hits where
+            // the literal is not; NUL and newline as terminators.
+            let alphabet: [UInt8] = Array("ethe t\n".utf8) + [0, 0xD0, 0xBE]
+            var runs = 0
+            for caseIndex in 0..<3_000 {
+                let terminator: UInt8 = random.chance(0.8) ? 10 : 0
+                var literal: [UInt8] = (0..<random.number(in: 1...4)).map { _ in random.element(of: alphabet) }
+                literal.removeAll { $0 == terminator }
+                if literal.isEmpty { literal = [0x65] }
+                var text = (0..<Self.drawLength(&random)).map { _ in random.element(of: alphabet) }
+                text.append(terminator)
+                let lineStarts = [0] + text.indices.filter { text[$0] == terminator && $0 + 1 < text.count }.map { $0 + 1 }
+                let start = random.element(of: lineStarts)
+                let holding = random.chance(0.5)
+                // The run read line by line.
+                var expected = (end: start, lines: 0)
+                while expected.end < text.count {
+                    let lineEnd = text[expected.end...].firstIndex(of: terminator)!
+                    let line = Array(text[expected.end..<lineEnd])
+                    let holds = line.count >= literal.count
+                        && (0...(line.count - literal.count)).contains { Array(line[$0..<$0 + literal.count]) == literal }
+                    if holds != holding { break }
+                    expected = (lineEnd + 1, expected.lines + 1)
+                }
+                if expected.lines > 0 { runs += 1 }
+                for kernel in Self.kernels {
+                    let run = text.withUnsafeBytes {
+                        ByteScan.lineRun(using: kernel, in: $0, from: start, literal: literal, terminator: terminator, holding: holding)
+                    }
+                    #expect(run.end == expected.end && run.lines == expected.lines, "case \(caseIndex), \(kernel)")
+                }
+            }
+            #expect(runs > 1_000)
+        }
     }
 }

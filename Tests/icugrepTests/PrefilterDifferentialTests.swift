@@ -226,7 +226,7 @@ struct PrefilterDifferentialTests {
     }
 
     @Test("-v selects runs of lines that cannot match as one piece, with what one by one would print", arguments: [
-        ["-v", "Holmes"], ["-vc", "e"], ["-v", "-m7", "e"], ["-v", "-m3", "Holmes"], ["-vn", "Holmes"],
+        ["-v", "Holmes"], ["-vc", "e"], ["-v", "-m7", "e"], ["-v", "-m3", "Holmes"], ["-v", "-m2000", "Holmes"], ["-vn", "Holmes"],
         ["-v", "--line-buffered", "Holmes"], ["-v", "-H", "e"], ["-v", "-z", "Holmes"], ["-v", "-A1", "Holmes"],
     ])
     func invertedRuns(_ arguments: [String]) throws {

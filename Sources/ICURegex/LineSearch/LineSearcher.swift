@@ -236,6 +236,21 @@ package final class LineSearcher {
         }
     }
 
+    /// The longest run of whole lines from `offset` (the start of a line) in `block` that all
+    /// match (`matching`) or all do not: the start of the line after it (`offset` when the
+    /// first line breaks the run) and the number of its lines. Nil unless one literal, which
+    /// is the pattern, decides every line (``CandidateLineFinder/findsLineRuns(terminator:)``):
+    /// then lines are told apart in bulk, for runs of lines printed or counted as one piece.
+    /// `block` ends with a line's `terminator`, and no NUL byte ends a line in it.
+    package func lineRun(
+        in block: UnsafeRawBufferPointer, from offset: Int, terminator: UInt8, matching: Bool
+    ) -> (end: Int, lines: Int)? {
+        guard anchoredLiterals == nil, let candidateFinder else { return nil }
+        return candidateFinder._withUnsafeGuaranteedRef {
+            $0.lineRun(in: block, from: offset, terminator: terminator, matching: matching)
+        }
+    }
+
     /// The next line holding a required literal that the automaton accepts, unless the
     /// literal alone proves the line matches or the line's edges decide it.
     @inline(__always)

@@ -62,4 +62,21 @@ enum ByteScan {
             return Window(position: window.position, lanes: window.lanes)
         }
     }
+
+    /// The longest run of whole lines from `start` (the start of a line) in `block`, which
+    /// ends with `terminator`, that each hold an occurrence of `literal` (when `holding`) or
+    /// each hold none, as `bytescan_line_run` finds it with `kernel`, which must be available:
+    /// the start of the line after it, and its number of lines. For the tests of each kernel.
+    static func lineRun(
+        using kernel: Kernel, in block: UnsafeRawBufferPointer, from start: Int, literal: [UInt8], terminator: UInt8,
+        holding: Bool
+    ) -> (end: Int, lines: Int) {
+        let probed = ProbedLiteral(literal)
+        var terminatorProbe = bytescan_probe()
+        bytescan_probe_init(&terminatorProbe, 0, terminator, 0, 0, terminator, 0)
+        let run = bytescan_line_run_using(
+            kernel.number, block.baseAddress, start, block.count, probed.probe, &terminatorProbe, probed.bytes, probed.count,
+            probed.probeReadsEveryByte, terminator, holding ? BYTESCAN_RUN_HOLDING : BYTESCAN_RUN_LACKING)
+        return (run.end, run.lines)
+    }
 }

@@ -31,6 +31,9 @@ struct SingleByteScanner: BlockScanner {
         bytes = literals.literals.count == 1 ? nil : ByteRanges(literals.literals.map { (UInt16($0[0]), UInt16($0[0])) })
     }
 
+    /// True when it looks for ``byte`` alone.
+    var findsOneByte: Bool { bytes == nil }
+
     /// Forgets what was found in the previous block.
     mutating func forgetBlock() {
         memo = LastOccurrenceMemo()

@@ -7,7 +7,7 @@ import CByteScan
 /// occurrence costs far less than confirming the windows' hits in Swift.
 struct SingleLiteralScanner: BlockScanner {
     /// The probe and the literal, in memory of their own.
-    private let literal: ProbedLiteral
+    let literal: ProbedLiteral
     /// The last occurrence found in this block, and where its search started.
     var memo = LastOccurrenceMemo()
 
@@ -45,6 +45,9 @@ final class ProbedLiteral: @unchecked Sendable {
     let bytes: UnsafeMutablePointer<UInt8>
     /// The number of bytes.
     let count: Int
+    /// True when the probe's two sides read every byte of the literal (it has one or two), so
+    /// that each of its hits is an occurrence.
+    var probeReadsEveryByte: Bool { count <= 2 }
 
     /// The literal `bytes` (at least one), found byte for byte.
     init(_ literal: [UInt8]) {

@@ -276,8 +276,12 @@ final class FileSearcher {
         }
         let writeNanosecondsBefore = printer.output.writeNanoseconds
         var position = start
-        if prefilters && countsInBulk && !nulEndsLines && countLinesInBulk(from: start, in: block) {
-            position = limit
+        if prefilters && !nulEndsLines {
+            if countsInBulk && countLinesInBulk(from: start, in: block) {
+                position = limit
+            } else if policy.invertMatch && selectsRuns {
+                position = selectLinesInRuns(from: start, in: block)
+            }
         }
         while position < limit && !stops {
             var known: Verdict? = nil
@@ -358,18 +362,29 @@ final class FileSearcher {
         }
     }
 
-    /// With `-v`, selects the complete lines of `start..<end` as one run, when nothing but
-    /// their count and their bytes is needed: no context, no group separators, `-m` not
-    /// reached within them, no stop at the first selected line, and either nothing printed
-    /// or lines printed as they are (``LinePrinter/printsRunsOfLines``). Returns false, having
-    /// done nothing, otherwise: then they are selected one by one.
-    private func selectRun(from start: Int, to end: Int) -> Bool {
-        guard pending == 0 && ring.limit == 0 && policy.afterContext == 0 && !policy.separatesGroups
+    /// True when selected lines may be selected as one run, when nothing but their count and
+    /// their bytes is needed: no context, no group separators, no stop at the first selected
+    /// line, and either nothing printed or lines printed as they are
+    /// (``LinePrinter/printsRunsOfLines``).
+    private var selectsRuns: Bool {
+        pending == 0 && ring.limit == 0 && policy.afterContext == 0 && !policy.separatesGroups
             && !nulEndsLines && !stopsAtNextMatch && !policy.exitsAtFirstMatch && firstGroupSeparatorMark == nil
             && (quiet || printer.printsRunsOfLines)
-        else { return false }
+    }
+
+    /// With `-v`, selects the complete lines of `start..<end` as one run, when
+    /// ``selectsRuns`` and `-m` is not reached within them. Returns false, having done
+    /// nothing, otherwise: then they are selected one by one.
+    private func selectRun(from start: Int, to end: Int) -> Bool {
+        guard selectsRuns else { return false }
         let count = TerminatorCounting.count(
             in: buffer.base, from: start, to: end, terminator: policy.lineTerminator, nulEndsLines: false)
+        return selectRun(from: start, to: end, lines: count)
+    }
+
+    /// Selects the `count` complete lines of `start..<end` as one run (``selectsRuns`` must
+    /// hold), unless `-m` is reached within them. Returns false, having done nothing, then.
+    private func selectRun(from start: Int, to end: Int, lines count: Int) -> Bool {
         guard count > 0 && count < remaining else { return false }
         lineNumber += count
         remaining -= count
@@ -386,6 +401,30 @@ final class FileSearcher {
             }
         }
         return true
+    }
+
+    /// With `-v`, searches the lines of `start..<block.count` in runs, when ``selectsRuns`` and
+    /// the prefilter tells runs of matching lines from runs of others
+    /// (``LineSearcher/lineRun(in:from:terminator:matching:)``): each run of matching lines is
+    /// passed over, each run of others selected as one piece, without a question per line
+    /// where most lines match (`-v e`). Returns the start of the first line left to search one
+    /// by one: `block.count` when none is, `start` when the prefilter finds no runs, the start
+    /// of the run in which `-m` is reached.
+    private func selectLinesInRuns(from start: Int, in block: UnsafeRawBufferPointer) -> Int {
+        let terminator = policy.lineTerminator
+        var position = start
+        while position < block.count && !stops {
+            guard let matching = lineSearcher.lineRun(in: block, from: position, terminator: terminator, matching: true)
+            else { return position }
+            lineNumber += matching.lines
+            position = matching.end
+            guard position < block.count,
+                let others = lineSearcher.lineRun(in: block, from: position, terminator: terminator, matching: false),
+                selectRun(from: position, to: others.end, lines: others.lines)
+            else { return position }
+            position = others.end
+        }
+        return position
     }
 
     /// Turns the input binary, after a NUL byte was read at `nulOffset` in the input.
