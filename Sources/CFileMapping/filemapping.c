@@ -133,8 +133,7 @@ bool filemapping_touch(const filemapping_mapping *mapping, const unsigned char *
 }
 
 void filemapping_release(filemapping_mapping *mapping, const unsigned char *end, size_t batch) {
-    // Whole batches from the mapping's start: with a batch of the mapping's alignment, whole
-    // folios of the page cache are let go of at once.
+    // Whole batches from the mapping's start, so that the call is made once per batch.
     size_t until = (size_t)(end - mapping->base) / batch * batch;
     if (until > mapping->released) {
         madvise(mapping->base + mapping->released, until - mapping->released, MADV_DONTNEED);

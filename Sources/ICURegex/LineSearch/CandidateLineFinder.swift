@@ -32,7 +32,7 @@ final class CandidateLineFinder {
     /// True when every line the scanner proposes certainly matches: the literals are the
     /// patterns, and the scanner proposes no line for a byte outside ASCII. Every line is
     /// then decided by the scan alone (see ``countMatchingLines(in:from:terminator:)``).
-    let decidesEveryLine: Bool
+    private let decidesEveryLine: Bool
     /// The one literal (of one byte or more) whose occurrences decide every line, when there is
     /// one: then runs of lines that match, and of lines that do not, are told apart in bulk
     /// (``lineRun(in:from:terminator:matching:)``).

@@ -12,9 +12,11 @@ final class InputSource {
     /// The smallest file that is mapped rather than read.
     static let smallestMappedFile = 1 << 20
     /// The bytes of a mapped file that may stay resident behind the search before they are
-    /// given back: the mapping's alignment (see CFileMapping), so that whole folios of the
-    /// page cache are given back at once.
-    static let residentMappedBytes = 2 << 20
+    /// given back: a few read blocks, so that a mapped file adds little to the process's
+    /// resident memory (its pages count there while they are mapped), and the call that gives
+    /// them back is made once for every few blocks. (A page-cache folio mapped whole, which
+    /// the mapping's alignment allows, is mapped again when the search reads the rest of it.)
+    static let residentMappedBytes = 256 << 10
 
     /// The file descriptor read from.
     let descriptor: Int32
