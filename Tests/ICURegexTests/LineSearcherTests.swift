@@ -175,6 +175,69 @@ extension LibraryTests {
             }
         }
 
+        @Test("literals between word edges: which patterns are such literals")
+        func wordBoundedLiteralForms() throws {
+            func form(_ patterns: [String], _ options: RegexPattern.Options = .useUnixLineSeparators) -> WordBoundedLiterals? {
+                WordBoundedLiterals(patterns: patterns, options: options)
+            }
+            let ignoringCase: RegexPattern.Options = [.useUnixLineSeparators, .caseInsensitive]
+            #expect(form(["\\bthe\\b"])?.literals == [Array("the".utf8)])
+            #expect(form(["(?<!\\w)(?:you|them)(?!\\w)"])?.literals == [Array("you".utf8), Array("them".utf8)])
+            #expect(form(["\\bthe"]) != nil)
+            #expect(form(["the\\b", "you\\b"])?.literals.count == 2)
+            #expect(form(["\\bTHE\\b"], ignoringCase)?.literals == [Array("the".utf8)])
+            #expect(form(["(?<!\\w)(?:-x)(?!\\w)"]) != nil)
+            // Not: no edge, `\b` beside a character that is no word character, a literal that
+            // starts or ends outside ASCII, edges that differ, a class, an alternation outside
+            // the edges, another lookaround, `\B`, Unicode word boundaries, a literal outside
+            // ASCII ignoring case.
+            for patterns in [
+                ["the"], ["\\b-x\\b"], ["\\bне\\b"], ["(?<!\\w)(?:да)(?!\\w)"], ["\\bthe\\b", "you\\b"], ["\\b\\w+\\b"],
+                ["\\bthe\\b|x"], ["(?<!\\d)(?:the)"], ["\\Bthe\\B"],
+            ] {
+                #expect(form(patterns) == nil, "\(patterns)")
+            }
+            #expect(form(["\\bthe\\b"], [.useUnixLineSeparators, .useUnicodeWordBoundaries]) == nil)
+            #expect(form(["\\bcafés\\b"], ignoringCase) == nil)
+        }
+
+        @Test("literals between word edges decide their lines as ICU does: 4,000 generated lines for each of 10 patterns")
+        func wordBoundedLiteralVerdicts() throws {
+            let cases: [(pattern: String, wrapper: PatternWrapper, options: RegexPattern.Options)] = [
+                ("\\bthe\\b", .none, []), ("\\bab", .none, []), ("ab\\b", .none, []), ("the|ab", .wholeWords, []),
+                ("-x", .wholeWords, []), ("(?:ab|abab)", .wholeWords, []), ("\\bthe\\b", .none, .caseInsensitive),
+                ("you", .wholeWords, .caseInsensitive), ("\\bs\\b", .none, .caseInsensitive), ("k", .wholeWords, .caseInsensitive),
+            ]
+            // ASCII word and other characters, letters and a combining mark outside ASCII, a
+            // joiner, characters that fold to ASCII letters (ſ, the Kelvin sign), a final \r.
+            let pieces = [
+                "the", "THE", "you", "ab", "a", "b", "_", "1", " ", ",", "-x", "-", "x", "s", "S", "k", "é", "\u{301}", "Да",
+                "\u{212A}", "ſ", "\u{200D}", "\r",
+            ]
+            var random = SplitMix64(seed: 0x0B_0DE5)
+            for (pattern, wrapper, options) in cases {
+                let linePatterns = try LinePatterns(
+                    patterns: [pattern], options: options.union(.useUnixLineSeparators), wrapper: wrapper, limits: .default,
+                    prefilters: true, fixedStrings: false)
+                let matcher = try linePatterns.patterns[0].makeMatcher()
+                let bounded = try #require(linePatterns.wordBoundedLiterals, "\(pattern)")
+                var decided = 0
+                for _ in 0..<4_000 {
+                    let line = Array((0..<random.number(in: 0...5)).map { _ in random.element(of: pieces) }.joined().utf8)
+                    let units = Array(String(decoding: line, as: UTF8.self).utf16)
+                    let matches = try units.withUnsafeBufferPointer { try matcher.firstMatch(inUTF16: $0) } != nil
+                    let verdict = line.withUnsafeBytes { bounded.verdict(onLineFrom: 0, to: line.count, in: $0) }
+                    switch verdict {
+                    case .match: #expect(matches, "\(pattern) on \(String(decoding: line, as: UTF8.self).debugDescription)")
+                    case .noMatch: #expect(!matches, "\(pattern) on \(String(decoding: line, as: UTF8.self).debugDescription)")
+                    case .unknown: break
+                    }
+                    if verdict != .unknown { decided += 1 }
+                }
+                #expect(decided > 2_000, "\(pattern): \(decided) decided")
+            }
+        }
+
         @Test("counting in bulk: the lines that match, as ICU finds, for each kind of literal scanner, or no count", arguments: [
             // A byte, one literal, a few literals (probes), many (an automaton), ASCII literals
             // ignoring case without characters that fold into them, counted; a literal whose

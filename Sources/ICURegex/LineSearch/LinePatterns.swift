@@ -24,6 +24,9 @@ package struct LinePatterns: Sendable {
     /// The literals that the patterns hold at a line's edges, when the patterns are such
     /// literals: then a line holding one is decided at its edges.
     let anchoredLiterals: AnchoredLiterals?
+    /// The literals that the patterns hold between word edges, when the patterns are such
+    /// literals: then a line holding one is decided by the bytes around it.
+    let wordBoundedLiterals: WordBoundedLiterals?
     /// The matcher that finds the matches of many fixed strings without ICU, when the
     /// patterns are such strings matched with case and spanning nothing more (no `-w` or `-x`).
     let longestLiteralMatcher: LongestLiteralMatcher?
@@ -66,10 +69,12 @@ package struct LinePatterns: Sendable {
                 patterns: texts, ignoreCase: options.contains(.caseInsensitive),
                 minimumLength: lineAutomatonPlan == nil ? RequiredLiterals.minimumLength : RequiredLiterals.minimumLengthBesideAnAutomaton)
             anchoredLiterals = requiredLiterals == nil ? nil : AnchoredLiterals(patterns: texts, options: options)
+            wordBoundedLiterals = requiredLiterals == nil ? nil : WordBoundedLiterals(patterns: texts, options: options)
         } else {
             requiredLiterals = nil
             lineAutomatonPlan = nil
             anchoredLiterals = nil
+            wordBoundedLiterals = nil
         }
     }
 

@@ -33,12 +33,13 @@ package final class LineSearcher {
     /// reference costs on every call (the owners above keep them alive).
     private let candidateFinder: Unmanaged<CandidateLineFinder>?
     private let automaton: Unmanaged<LineAutomaton>?
-    /// The patterns' literals at a line's edges, when the patterns are such literals: a line
-    /// holding one is then decided at its edges, before the automaton is asked.
-    private let anchoredLiterals: AnchoredLiterals?
+    /// The patterns' literals at a line's edges or between word edges, when the patterns are
+    /// such literals: a line holding one is then decided by the bytes around it, before the
+    /// automaton is asked.
+    private let edgeLiterals: EdgeLiterals?
     /// True when the literals decide their lines without the automaton: they are the patterns
-    /// (``RequiredLiterals/literalsAreThePatterns``), or held at a line's edges
-    /// (``anchoredLiterals``). No way of finding candidates then reads less than finding the
+    /// (``RequiredLiterals/literalsAreThePatterns``), or the bytes around them decide
+    /// (``edgeLiterals``). No way of finding candidates then reads less than finding the
     /// literals, so there is nothing to choose.
     private let literalsDecideLines: Bool
     /// Finds the matches of many fixed strings without ICU, when the patterns allow it.
@@ -62,8 +63,8 @@ package final class LineSearcher {
         ownedAutomaton = patterns.lineAutomatonPlan.map(LineAutomaton.init)
         candidateFinder = ownedCandidateFinder.map { Unmanaged.passUnretained($0) }
         automaton = ownedAutomaton.map { Unmanaged.passUnretained($0) }
-        anchoredLiterals = patterns.anchoredLiterals
-        literalsDecideLines = (patterns.requiredLiterals?.literalsAreThePatterns ?? false) || anchoredLiterals != nil
+        edgeLiterals = patterns.anchoredLiterals.map(EdgeLiterals.anchored) ?? patterns.wordBoundedLiterals.map(EdgeLiterals.wordBounded)
+        literalsDecideLines = (patterns.requiredLiterals?.literalsAreThePatterns ?? false) || edgeLiterals != nil
         longestLiteralMatcher = patterns.longestLiteralMatcher
         findsMatchesWithoutICU = patterns.findsMatchesWithoutICU
         matchAutomata = patterns.findsMatchesWithoutICU && matchers.count == 1 ? patterns.patterns[0].matchAutomata : nil
@@ -230,7 +231,7 @@ package final class LineSearcher {
     /// about one by one. `block` ends with a line's `terminator`, and no NUL byte ends a line
     /// in it. For counts (`-c`): no line's bounds are sought, nor a question asked per line.
     package func countMatchingLines(in block: UnsafeRawBufferPointer, from offset: Int, terminator: UInt8) -> Int? {
-        guard anchoredLiterals == nil, let candidateFinder else { return nil }
+        guard edgeLiterals == nil, let candidateFinder else { return nil }
         return candidateFinder._withUnsafeGuaranteedRef {
             $0.countMatchingLines(in: block, from: offset, terminator: terminator)
         }
@@ -245,14 +246,14 @@ package final class LineSearcher {
     package func lineRun(
         in block: UnsafeRawBufferPointer, from offset: Int, terminator: UInt8, matching: Bool
     ) -> (end: Int, lines: Int)? {
-        guard anchoredLiterals == nil, let candidateFinder else { return nil }
+        guard edgeLiterals == nil, let candidateFinder else { return nil }
         return candidateFinder._withUnsafeGuaranteedRef {
             $0.lineRun(in: block, from: offset, terminator: terminator, matching: matching)
         }
     }
 
     /// The next line holding a required literal that the automaton accepts, unless the
-    /// literal alone proves the line matches or the line's edges decide it.
+    /// literal alone proves the line matches or the bytes around it decide it.
     @inline(__always)
     private func checkedCandidateLine(
         in block: UnsafeRawBufferPointer, from offset: Int, terminator: UInt8, nulEndsLines: Bool,
@@ -265,7 +266,7 @@ package final class LineSearcher {
                 return candidate
             }
             let lineEnd = LineBounds.end(ofLineStartingAt: candidate.start, in: block, terminator: terminator, nulEndsLines: nulEndsLines)
-            switch anchoredLiterals?.verdict(onLineFrom: candidate.start, to: lineEnd, in: block) {
+            switch edgeLiterals?.verdict(onLineFrom: candidate.start, to: lineEnd, in: block) {
             case .match?:
                 return LineCandidate(start: candidate.start, verdict: .certainMatch)
             case .noMatch?:

@@ -108,27 +108,16 @@ struct AnchoredLiterals: Sendable, Equatable {
         }
     }
 
-    /// What the edges of a line tell.
-    enum Verdict {
-        /// The line matches.
-        case match
-        /// The line cannot match.
-        case noMatch
-        /// A literal is followed by what may be a final line terminator: the automaton and
-        /// ICU decide.
-        case unknown
-    }
-
     /// The strings the patterns' middles match, as UTF-8.
     var literals: [[UInt8]] {
         spans.map { Array(bytes[$0]) }
     }
 
     /// Whether the line `start..<end` of `block` (without its terminator) matches.
-    func verdict(onLineFrom start: Int, to end: Int, in block: UnsafeRawBufferPointer) -> Verdict {
+    func verdict(onLineFrom start: Int, to end: Int, in block: UnsafeRawBufferPointer) -> LiteralVerdict {
         let line = UnsafeRawBufferPointer(rebasing: block[start..<end])
         return bytes.withUnsafeBytes { bytes in
-            var verdict = Verdict.noMatch
+            var verdict = LiteralVerdict.noMatch
             for span in spans {
                 let literal = UnsafeRawBufferPointer(rebasing: bytes[span])
                 if atStart && !Self.holds(literal, in: line, at: 0) { continue }
