@@ -66,10 +66,14 @@ static void filemapping_install_handler(void) {
     filemapping_handler_installed = sigaction(SIGBUS, &action, &filemapping_previous_action) == 0;
 }
 
-// File mappings start at a multiple of this (a page-table leaf of x86-64 and arm64), as the
+// File mappings start at a multiple of this (a page table's span on x86-64 and arm64), as the
 // kernel places large file mappings: the page cache keeps a file in folios of up to this size,
-// and a fault then maps all of a folio's pages at once, where a mapping that splits folios
-// across its page-table boundaries takes more faults (figures in the README's Performance).
+// aligned in the file, and a fault maps a folio's pages together, where a mapping whose page
+// tables split folios takes more faults (figures in the README's Performance). The mapping
+// is marked MADV_NOHUGEPAGE: a folio of this size is then mapped page by page rather than by
+// one leaf of the page table above, so that the pages behind the search can be given back a
+// few blocks at a time (a leaf is given back whole and mapped again whole when the search
+// reads the rest of it, which kept up to twice its size resident).
 #define FILEMAPPING_ALIGNMENT ((size_t)2 << 20)
 
 filemapping_mapping filemapping_map(int descriptor, size_t size) {
@@ -99,6 +103,7 @@ filemapping_mapping filemapping_map(int descriptor, size_t size) {
             atomic_store(&filemapping_registry[slot].damaged, false);
             atomic_store(&filemapping_registry[slot].end, (uintptr_t)base + length);
             madvise(base, size, MADV_SEQUENTIAL);
+            madvise(base, size, MADV_NOHUGEPAGE);
             mapping.base = base;
             mapping.size = size;
             mapping.length = length;

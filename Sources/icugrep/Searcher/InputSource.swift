@@ -14,8 +14,7 @@ final class InputSource {
     /// The bytes of a mapped file that may stay resident behind the search before they are
     /// given back: a few read blocks, so that a mapped file adds little to the process's
     /// resident memory (its pages count there while they are mapped), and the call that gives
-    /// them back is made once for every few blocks. (A page-cache folio mapped whole, which
-    /// the mapping's alignment allows, is mapped again when the search reads the rest of it.)
+    /// them back is made once for every few blocks.
     static let residentMappedBytes = 256 << 10
 
     /// The file descriptor read from.
