@@ -24,11 +24,8 @@ import Darwin
 ///   on ICU's options, and in lines split at `\n` they are seldom there) is left to the
 ///   automaton and ICU.
 struct AnchoredLiterals: Sendable, Equatable {
-    /// The strings the patterns' middles match, as UTF-8, one after another: where each lies
-    /// in ``bytes``. (An array of arrays would cost a retain and a release per literal on every
-    /// line asked about.)
-    private let bytes: [UInt8]
-    private let spans: [Range<Int>]
+    /// The strings the patterns' middles match, as UTF-8.
+    private let packed: PackedLiterals
     /// True when a match starts at the line's start.
     let atStart: Bool
     /// True when a match ends at the line's end, or before a final line terminator when
@@ -52,12 +49,7 @@ struct AnchoredLiterals: Sendable, Equatable {
             literals += form.literals
         }
         guard let anchors, !literals.isEmpty, literals.count <= LiteralFacts.maximumSetSize else { return nil }
-        bytes = Array(literals.joined())
-        var start = 0
-        spans = literals.map { literal in
-            defer { start += literal.count }
-            return start..<(start + literal.count)
-        }
+        packed = PackedLiterals(literals)
         atStart = anchors.start
         atEnd = anchors.end
         beforeFinalTerminator = anchors.beforeFinalTerminator
@@ -67,7 +59,7 @@ struct AnchoredLiterals: Sendable, Equatable {
     private static func form(
         of syntax: RegexSyntax
     ) -> (literals: [[UInt8]], start: Bool, end: Bool, beforeFinalTerminator: Bool)? {
-        var items = items(of: syntax)
+        var items = syntax.seriesItems
         var start = false
         var end = false
         var beforeFinalTerminator = false
@@ -87,50 +79,31 @@ struct AnchoredLiterals: Sendable, Equatable {
             end = true
             items.removeLast()
         }
-        guard start || end, !items.isEmpty else { return nil }
-        let facts = LiteralFacts.of(.sequence(items), score: { _ in 0 })
-        guard facts.exactIsFaithful, let exact = facts.exact, !exact.isEmpty, !exact.contains(where: \.isEmpty) else {
-            return nil
-        }
+        guard start || end, !items.isEmpty, let exact = LiteralFacts.exactStrings(of: items) else { return nil }
         return (exact, start, end, beforeFinalTerminator)
-    }
-
-    /// The items of the sequence that `syntax` is, through groups that change nothing but
-    /// capturing: a sequence's items are in series with what surrounds it.
-    private static func items(of syntax: RegexSyntax) -> [RegexSyntax] {
-        switch syntax {
-        case .group(let body, .capturing), .group(let body, .nonCapturing):
-            return items(of: body)
-        case .sequence(let items):
-            return items.count == 1 ? Self.items(of: items[0]) : items
-        default:
-            return [syntax]
-        }
     }
 
     /// The strings the patterns' middles match, as UTF-8.
     var literals: [[UInt8]] {
-        spans.map { Array(bytes[$0]) }
+        packed.literals
     }
 
     /// Whether the line `start..<end` of `block` (without its terminator) matches.
     func verdict(onLineFrom start: Int, to end: Int, in block: UnsafeRawBufferPointer) -> LiteralVerdict {
         let line = UnsafeRawBufferPointer(rebasing: block[start..<end])
-        return bytes.withUnsafeBytes { bytes in
-            var verdict = LiteralVerdict.noMatch
-            for span in spans {
-                let literal = UnsafeRawBufferPointer(rebasing: bytes[span])
-                if atStart && !Self.holds(literal, in: line, at: 0) { continue }
-                if !atEnd { return .match }
-                if atStart && atEnd ? line.count == literal.count : Self.holds(literal, in: line, at: line.count - literal.count) {
-                    return .match
-                }
-                if beforeFinalTerminator && Self.endsWithTerminatorAfter(literal, in: line, atStart: atStart) {
-                    verdict = .unknown
-                }
+        var undecided = false
+        let matches = packed.contains { literal in
+            if atStart && !Self.holds(literal, in: line, at: 0) { return false }
+            if !atEnd { return true }
+            if atStart && atEnd ? line.count == literal.count : Self.holds(literal, in: line, at: line.count - literal.count) {
+                return true
             }
-            return verdict
+            if beforeFinalTerminator && Self.endsWithTerminatorAfter(literal, in: line, atStart: atStart) {
+                undecided = true
+            }
+            return false
         }
+        return matches ? .match : undecided ? .unknown : .noMatch
     }
 
     /// True when `literal` lies in `line` at `offset`.

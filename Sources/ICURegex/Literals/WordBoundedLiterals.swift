@@ -27,9 +27,8 @@ import Darwin
 /// outside ASCII may fold to a literal's (`K`, the Kelvin sign, to `k`).
 struct WordBoundedLiterals: Sendable, Equatable {
     /// The strings the patterns' middles match, as UTF-8 (lowercase ASCII when case is
-    /// ignored), one after another: where each lies in ``bytes``.
-    private let bytes: [UInt8]
-    private let spans: [Range<Int>]
+    /// ignored).
+    private let packed: PackedLiterals
     /// The assertion before the literal, and the one after it.
     private let before: Edge
     private let after: Edge
@@ -70,13 +69,7 @@ struct WordBoundedLiterals: Sendable, Equatable {
             if edges.before == .wordBoundary && !Self.isASCIIWordByte(literal.first!) { return nil }
             if edges.after == .wordBoundary && !Self.isASCIIWordByte(literal.last!) { return nil }
         }
-        let stored = ignoresCase ? literals.map { $0.map(Self.lowercased) } : literals
-        bytes = Array(stored.joined())
-        var start = 0
-        spans = stored.map { literal in
-            defer { start += literal.count }
-            return start..<(start + literal.count)
-        }
+        packed = PackedLiterals(ignoresCase ? literals.map { $0.map(Self.lowercased) } : literals)
         before = edges.before
         after = edges.after
         self.ignoresCase = ignoresCase
@@ -84,15 +77,13 @@ struct WordBoundedLiterals: Sendable, Equatable {
 
     /// The edges and literals of one pattern's tree, or nil when it is not of the form.
     private static func form(of syntax: RegexSyntax) -> (literals: [[UInt8]], before: Edge, after: Edge)? {
-        var items = items(of: syntax)
+        var items = syntax.seriesItems
         guard let first = items.first, let last = items.last else { return nil }
         let before = edge(first, ahead: false)
         if before != .none { items.removeFirst() }
         let after = items.isEmpty ? .none : edge(last, ahead: true)
         if after != .none { items.removeLast() }
-        guard before != .none || after != .none, !items.isEmpty else { return nil }
-        let facts = LiteralFacts.of(.sequence(items), score: { _ in 0 })
-        guard facts.exactIsFaithful, let exact = facts.exact, !exact.isEmpty, !exact.contains(where: \.isEmpty) else {
+        guard before != .none || after != .none, !items.isEmpty, let exact = LiteralFacts.exactStrings(of: items) else {
             return nil
         }
         return (exact, before, after)
@@ -110,41 +101,25 @@ struct WordBoundedLiterals: Sendable, Equatable {
         }
     }
 
-    /// The items of the sequence that `syntax` is, through groups that change nothing but
-    /// capturing.
-    private static func items(of syntax: RegexSyntax) -> [RegexSyntax] {
-        switch syntax {
-        case .group(let body, .capturing), .group(let body, .nonCapturing):
-            return items(of: body)
-        case .sequence(let items):
-            return items.count == 1 ? Self.items(of: items[0]) : items
-        default:
-            return [syntax]
-        }
-    }
-
     /// The strings the patterns' middles match, as UTF-8 (lowercase ASCII when case is
     /// ignored).
     var literals: [[UInt8]] {
-        spans.map { Array(bytes[$0]) }
+        packed.literals
     }
 
     /// Whether the line `start..<end` of `block` (without its terminator) matches.
     func verdict(onLineFrom start: Int, to end: Int, in block: UnsafeRawBufferPointer) -> LiteralVerdict {
         let line = UnsafeRawBufferPointer(rebasing: block[start..<end])
         var undecided = false
-        let found = bytes.withUnsafeBytes { bytes in
-            for span in spans {
-                let literal = UnsafeRawBufferPointer(rebasing: bytes[span])
-                var offset = 0
-                while let at = firstOccurrence(of: literal, in: line, from: offset) {
-                    switch (edgeHolds(before, byteIndex: at - 1, in: line), edgeHolds(after, byteIndex: at + literal.count, in: line)) {
-                    case (true?, true?): return true
-                    case (false?, _), (_, false?): break
-                    default: undecided = true
-                    }
-                    offset = at + 1
+        let found = packed.contains { literal in
+            var offset = 0
+            while let at = firstOccurrence(of: literal, in: line, from: offset) {
+                switch (edgeHolds(before, byteIndex: at - 1, in: line), edgeHolds(after, byteIndex: at + literal.count, in: line)) {
+                case (true?, true?): return true
+                case (false?, _), (_, false?): break
+                default: undecided = true
                 }
+                offset = at + 1
             }
             return false
         }

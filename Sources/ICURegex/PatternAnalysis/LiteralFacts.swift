@@ -56,6 +56,16 @@ package struct LiteralFacts: Sendable {
         LiteralFacts(exact: nil, required: nil, maximumUTF16Length: utf16Count)
     }
 
+    /// The strings that `items`, one after another, match, when they are exactly a known set
+    /// of non-empty strings (``exact``, faithfully); nil otherwise.
+    static func exactStrings(of items: [RegexSyntax]) -> [[UInt8]]? {
+        let facts = of(.sequence(items), score: { _ in 0 })
+        guard facts.exactIsFaithful, let exact = facts.exact, !exact.isEmpty, !exact.contains(where: \.isEmpty) else {
+            return nil
+        }
+        return exact
+    }
+
     /// The number of UTF-16 units of the well-formed UTF-8 `bytes`.
     package static func utf16Count(_ bytes: [UInt8]) -> Int {
         var count = 0

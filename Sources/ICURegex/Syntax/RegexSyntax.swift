@@ -123,6 +123,20 @@ extension RegexSyntax {
         }
     }
 
+    /// The items of the sequence this node is, through groups that change nothing but
+    /// capturing: a sequence's items are in series with what surrounds it. A node that is no
+    /// sequence is its own one item.
+    var seriesItems: [RegexSyntax] {
+        switch self {
+        case .group(let body, .capturing), .group(let body, .nonCapturing):
+            return body.seriesItems
+        case .sequence(let items):
+            return items.count == 1 ? items[0].seriesItems : items
+        default:
+            return [self]
+        }
+    }
+
     /// True when the node matches only the empty string, at some positions: an assertion,
     /// a lookaround, or a group, sequence or repetition of such nodes.
     package var isZeroWidth: Bool {
