@@ -50,57 +50,62 @@ bool bytescan_kernel_available(int kernel) {
     }
 }
 
-/// The signature of `bytescan_find` and of each implementation.
-typedef bytescan_window (*bytescan_find_function)(const uint8_t *, size_t, size_t,
-                                                  const bytescan_probe *, size_t, bool);
+/// One implementation of the scans: `bytescan_find`'s and `bytescan_line_run`'s, for one
+/// kernel.
+typedef struct bytescan_implementation {
+    bytescan_window (*find)(const uint8_t *, size_t, size_t, const bytescan_probe *, size_t, bool);
+    bytescan_run (*line_run)(const uint8_t *, size_t, size_t, const bytescan_probe *,
+                             const bytescan_probe *, const uint8_t *, size_t, bool, uint8_t,
+                             bytescan_line_goal);
+} bytescan_implementation;
 
-/// The fastest implementation this processor runs (a `BYTESCAN_KERNEL_` value): the choice
-/// Swift cannot make.
-static int bytescan_best_kernel(void) {
-    if (bytescan_kernel_available(BYTESCAN_KERNEL_AVX512)) {
-        return BYTESCAN_KERNEL_AVX512;
-    }
-    if (bytescan_kernel_available(BYTESCAN_KERNEL_AVX2)) {
-        return BYTESCAN_KERNEL_AVX2;
-    }
-    return BYTESCAN_KERNEL_VECTOR;
-}
-
-/// `bytescan_find`'s implementation for `kernel`.
-static bytescan_find_function bytescan_find_implementation(int kernel) {
+/// The implementation of `kernel`, which must be available.
+static const bytescan_implementation *bytescan_implementation_of(int kernel) {
 #if defined(__x86_64__)
+    static const bytescan_implementation avx512 = {bytescan_find_avx512, bytescan_line_runs_avx512};
+    static const bytescan_implementation avx2 = {bytescan_find_avx2, bytescan_line_runs_avx2};
     if (kernel == BYTESCAN_KERNEL_AVX512) {
-        return bytescan_find_avx512;
+        return &avx512;
     }
     if (kernel == BYTESCAN_KERNEL_AVX2) {
-        return bytescan_find_avx2;
+        return &avx2;
     }
 #endif
     (void)kernel;
-    return bytescan_find_vector;
+    static const bytescan_implementation vector = {bytescan_find_vector, bytescan_line_runs_vector};
+    return &vector;
+}
+
+/// The implementation the scans use, chosen on the first call (NULL until then): the fastest
+/// this processor runs, the choice Swift cannot make. Threads that race on the first call
+/// choose the same one, so relaxed order suffices.
+static _Atomic(const bytescan_implementation *) bytescan_chosen = NULL;
+
+/// The implementation the scans use (see `bytescan_chosen`).
+static inline const bytescan_implementation *bytescan_chosen_implementation(void) {
+    const bytescan_implementation *chosen = atomic_load_explicit(&bytescan_chosen, memory_order_relaxed);
+    if (chosen == NULL) {
+        int kernel = bytescan_kernel_available(BYTESCAN_KERNEL_AVX512) ? BYTESCAN_KERNEL_AVX512
+                     : bytescan_kernel_available(BYTESCAN_KERNEL_AVX2) ? BYTESCAN_KERNEL_AVX2
+                                                                       : BYTESCAN_KERNEL_VECTOR;
+        chosen = bytescan_implementation_of(kernel);
+        atomic_store_explicit(&bytescan_chosen, chosen, memory_order_relaxed);
+    }
+    return chosen;
 }
 
 /// `bytescan_find` with a chosen kernel (see include/bytescan.h), for the tests.
 bytescan_window bytescan_find_using(int kernel, const void *base, size_t start, size_t end,
                                     const bytescan_probe *probes, size_t probe_count,
                                     bool non_ascii) {
-    return bytescan_find_implementation(kernel)(base, start, end, probes, probe_count, non_ascii);
+    return bytescan_implementation_of(kernel)->find(base, start, end, probes, probe_count, non_ascii);
 }
-
-/// The implementation `bytescan_find` calls, chosen on the first call (NULL until then).
-/// Threads that race on the first call choose the same one, so relaxed order suffices.
-static _Atomic(bytescan_find_function) bytescan_chosen = NULL;
 
 /// The scan (see include/bytescan.h) with the implementation chosen on the first call: in
 /// C because Swift cannot compile the AVX2 one and choose it at run time.
 bytescan_window bytescan_find(const void *base, size_t start, size_t end,
                               const bytescan_probe *probes, size_t probe_count, bool non_ascii) {
-    bytescan_find_function find = atomic_load_explicit(&bytescan_chosen, memory_order_relaxed);
-    if (find == NULL) {
-        find = bytescan_find_implementation(bytescan_best_kernel());
-        atomic_store_explicit(&bytescan_chosen, find, memory_order_relaxed);
-    }
-    return find(base, start, end, probes, probe_count, non_ascii);
+    return bytescan_chosen_implementation()->find(base, start, end, probes, probe_count, non_ascii);
 }
 
 /// The search for one literal (see include/bytescan.h): `bytescan_find`'s windows, each hit
@@ -139,39 +144,16 @@ size_t bytescan_find_literal(const void *base, size_t start, size_t count,
     return count;
 }
 
-/// The signature of `bytescan_line_run` and of each implementation.
-typedef bytescan_run (*bytescan_line_run_function)(const uint8_t *, size_t, size_t,
-                                                   const bytescan_probe *, const bytescan_probe *,
-                                                   const uint8_t *, size_t, bool, uint8_t,
-                                                   bytescan_line_goal);
-
-/// `bytescan_line_run`'s implementation for `kernel`.
-static bytescan_line_run_function bytescan_line_run_implementation(int kernel) {
-#if defined(__x86_64__)
-    if (kernel == BYTESCAN_KERNEL_AVX512) {
-        return bytescan_line_runs_avx512;
-    }
-    if (kernel == BYTESCAN_KERNEL_AVX2) {
-        return bytescan_line_runs_avx2;
-    }
-#endif
-    (void)kernel;
-    return bytescan_line_runs_vector;
-}
-
 /// `bytescan_line_run` with a chosen kernel (see include/bytescan.h), for the tests.
 bytescan_run bytescan_line_run_using(int kernel, const void *base, size_t start, size_t count,
                                      const bytescan_probe *probe,
                                      const bytescan_probe *terminator_probe, const uint8_t *literal,
                                      size_t length, bool hits_are_occurrences, uint8_t terminator,
                                      bytescan_line_goal goal) {
-    return bytescan_line_run_implementation(kernel)(base, start, count, probe, terminator_probe,
-                                                    literal, length, hits_are_occurrences,
-                                                    terminator, goal);
+    return bytescan_implementation_of(kernel)->line_run(base, start, count, probe, terminator_probe,
+                                                        literal, length, hits_are_occurrences,
+                                                        terminator, goal);
 }
-
-/// The implementation `bytescan_line_run` calls, chosen on the first call as `bytescan_find`'s.
-static _Atomic(bytescan_line_run_function) bytescan_line_run_chosen = NULL;
 
 /// The run of lines (see include/bytescan.h) with the implementation chosen on the first
 /// call: in C because Swift cannot compile the AVX2 one and choose it at run time.
@@ -179,12 +161,7 @@ bytescan_run bytescan_line_run(const void *base, size_t start, size_t count,
                                const bytescan_probe *probe, const bytescan_probe *terminator_probe,
                                const uint8_t *literal, size_t length, bool hits_are_occurrences,
                                uint8_t terminator, bytescan_line_goal goal) {
-    bytescan_line_run_function run =
-        atomic_load_explicit(&bytescan_line_run_chosen, memory_order_relaxed);
-    if (run == NULL) {
-        run = bytescan_line_run_implementation(bytescan_best_kernel());
-        atomic_store_explicit(&bytescan_line_run_chosen, run, memory_order_relaxed);
-    }
-    return run(base, start, count, probe, terminator_probe, literal, length, hits_are_occurrences,
-               terminator, goal);
+    return bytescan_chosen_implementation()->line_run(base, start, count, probe, terminator_probe,
+                                                      literal, length, hits_are_occurrences,
+                                                      terminator, goal);
 }
