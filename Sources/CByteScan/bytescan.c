@@ -55,8 +55,7 @@ bool bytescan_kernel_available(int kernel) {
 typedef struct bytescan_implementation {
     bytescan_window (*find)(const uint8_t *, size_t, size_t, const bytescan_probe *, size_t, bool);
     bytescan_run (*line_run)(const uint8_t *, size_t, size_t, const bytescan_probe *,
-                             const bytescan_probe *, const uint8_t *, size_t, bool, uint8_t,
-                             bytescan_line_goal);
+                             const uint8_t *, size_t, bool, uint8_t, bytescan_line_goal);
 } bytescan_implementation;
 
 /// The implementation of `kernel`, which must be available.
@@ -144,24 +143,27 @@ size_t bytescan_find_literal(const void *base, size_t start, size_t count,
     return count;
 }
 
+/// True when the two sides of `probe` read every byte of the `length` bytes of its literal,
+/// so that each of its hits is an occurrence and needs no comparison.
+static bool bytescan_probe_reads_every_byte(const bytescan_probe *probe, size_t length) {
+    return length == 1 || (length == 2 && probe->offset1 != probe->offset2);
+}
+
 /// `bytescan_line_run` with a chosen kernel (see include/bytescan.h), for the tests.
 bytescan_run bytescan_line_run_using(int kernel, const void *base, size_t start, size_t count,
-                                     const bytescan_probe *probe,
-                                     const bytescan_probe *terminator_probe, const uint8_t *literal,
-                                     size_t length, bool hits_are_occurrences, uint8_t terminator,
-                                     bytescan_line_goal goal) {
-    return bytescan_implementation_of(kernel)->line_run(base, start, count, probe, terminator_probe,
-                                                        literal, length, hits_are_occurrences,
-                                                        terminator, goal);
+                                     const bytescan_probe *probe, const uint8_t *literal,
+                                     size_t length, uint8_t terminator, bytescan_line_goal goal) {
+    return bytescan_implementation_of(kernel)->line_run(
+        base, start, count, probe, literal, length,
+        bytescan_probe_reads_every_byte(probe, length), terminator, goal);
 }
 
 /// The run of lines (see include/bytescan.h) with the implementation chosen on the first
 /// call: in C because Swift cannot compile the AVX2 one and choose it at run time.
 bytescan_run bytescan_line_run(const void *base, size_t start, size_t count,
-                               const bytescan_probe *probe, const bytescan_probe *terminator_probe,
-                               const uint8_t *literal, size_t length, bool hits_are_occurrences,
+                               const bytescan_probe *probe, const uint8_t *literal, size_t length,
                                uint8_t terminator, bytescan_line_goal goal) {
-    return bytescan_chosen_implementation()->line_run(base, start, count, probe, terminator_probe,
-                                                      literal, length, hits_are_occurrences,
-                                                      terminator, goal);
+    return bytescan_chosen_implementation()->line_run(
+        base, start, count, probe, literal, length,
+        bytescan_probe_reads_every_byte(probe, length), terminator, goal);
 }

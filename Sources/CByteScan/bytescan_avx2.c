@@ -165,14 +165,16 @@ bytescan_find_avx2(const uint8_t *text, size_t start, size_t end, const bytescan
     }
 }
 
-/// `probe`'s bytes in every lane of a 32-byte vector, as the exact window test reads them.
+/// The bytes `value1` and `value2`, at `offset1` and `offset2`, in every lane of a 32-byte
+/// vector, as the exact window test reads one probe.
 /// AVX2 because Swift cannot compile it for AVX2 with a run-time choice.
 BYTESCAN_AVX2 static inline void bytescan_avx2_prepare(bytescan_avx2_probes *prepared,
-                                                       const bytescan_probe *probe) {
-    prepared->value1[0] = _mm256_loadu_si256((const __m256i *)probe->value1);
-    prepared->value2[0] = _mm256_loadu_si256((const __m256i *)probe->value2);
-    prepared->offset1[0] = probe->offset1;
-    prepared->offset2[0] = probe->offset2;
+                                                       size_t offset1, uint8_t value1,
+                                                       size_t offset2, uint8_t value2) {
+    prepared->value1[0] = _mm256_set1_epi8((char)value1);
+    prepared->value2[0] = _mm256_set1_epi8((char)value2);
+    prepared->offset1[0] = offset1;
+    prepared->offset2[0] = offset2;
 }
 
 /// `bytescan_scan_line_runs` with AVX2: the shared loop with the exact window test, for the
@@ -180,16 +182,16 @@ BYTESCAN_AVX2 static inline void bytescan_avx2_prepare(bytescan_avx2_probes *pre
 /// AVX2 because Swift cannot compile it for AVX2 with a run-time choice.
 __attribute__((target("avx2"))) bytescan_run
 bytescan_line_runs_avx2(const uint8_t *text, size_t start, size_t count,
-                       const bytescan_probe *literal_probe, const bytescan_probe *terminator_probe,
-                       const uint8_t *literal, size_t length, bool hits_are_occurrences,
-                       uint8_t terminator, bytescan_line_goal goal) {
+                        const bytescan_probe *literal_probe, const uint8_t *literal, size_t length,
+                        bool hits_are_occurrences, uint8_t terminator, bytescan_line_goal goal) {
     bytescan_avx2_probes literal_prepared;
     bytescan_avx2_probes terminator_prepared;
-    bytescan_avx2_prepare(&literal_prepared, literal_probe);
-    bytescan_avx2_prepare(&terminator_prepared, terminator_probe);
+    bytescan_avx2_prepare(&literal_prepared, literal_probe->offset1, literal_probe->value1[0],
+                          literal_probe->offset2, literal_probe->value2[0]);
+    bytescan_avx2_prepare(&terminator_prepared, 0, terminator, 0, terminator);
     return bytescan_scan_line_runs_for_goal(bytescan_avx2_test_exact, text, start, count,
-                                   &literal_prepared, &terminator_prepared, literal, length,
-                                   hits_are_occurrences, terminator, goal);
+                                            &literal_prepared, &terminator_prepared, literal,
+                                            length, hits_are_occurrences, terminator, goal);
 }
 
 #endif // defined(__x86_64__)

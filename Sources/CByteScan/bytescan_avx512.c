@@ -162,31 +162,33 @@ bytescan_find_avx512(const uint8_t *text, size_t start, size_t end, const bytesc
     }
 }
 
-/// `probe`'s bytes in every lane of a 64-byte vector, as the exact window test reads them.
+/// The bytes `value1` and `value2`, at `offset1` and `offset2`, in every lane of a 64-byte
+/// vector, as the exact window test reads one probe.
 /// AVX-512 because Swift cannot compile it for AVX-512 with a run-time choice.
 BYTESCAN_AVX512 static inline void bytescan_avx512_prepare(bytescan_avx512_probes *prepared,
-                                                           const bytescan_probe *probe) {
-    prepared->value1[0] = _mm512_set1_epi8((char)probe->value1[0]);
-    prepared->value2[0] = _mm512_set1_epi8((char)probe->value2[0]);
-    prepared->offset1[0] = probe->offset1;
-    prepared->offset2[0] = probe->offset2;
+                                                           size_t offset1, uint8_t value1,
+                                                           size_t offset2, uint8_t value2) {
+    prepared->value1[0] = _mm512_set1_epi8((char)value1);
+    prepared->value2[0] = _mm512_set1_epi8((char)value2);
+    prepared->offset1[0] = offset1;
+    prepared->offset2[0] = offset2;
 }
 
-/// `bytescan_scan_line_runs` with AVX-512BW: the shared loop with the exact window test, for the
-/// literal's probe and the terminator's.
+/// `bytescan_scan_line_runs` with AVX-512BW: the shared loop with the exact window test, for
+/// the literal's probe and the terminator's.
 /// AVX-512 because Swift cannot compile it for AVX-512 with a run-time choice.
 __attribute__((target("avx512f,avx512bw"))) bytescan_run
 bytescan_line_runs_avx512(const uint8_t *text, size_t start, size_t count,
-                         const bytescan_probe *literal_probe, const bytescan_probe *terminator_probe,
-                         const uint8_t *literal, size_t length, bool hits_are_occurrences,
-                         uint8_t terminator, bytescan_line_goal goal) {
+                          const bytescan_probe *literal_probe, const uint8_t *literal, size_t length,
+                          bool hits_are_occurrences, uint8_t terminator, bytescan_line_goal goal) {
     bytescan_avx512_probes literal_prepared;
     bytescan_avx512_probes terminator_prepared;
-    bytescan_avx512_prepare(&literal_prepared, literal_probe);
-    bytescan_avx512_prepare(&terminator_prepared, terminator_probe);
+    bytescan_avx512_prepare(&literal_prepared, literal_probe->offset1, literal_probe->value1[0],
+                            literal_probe->offset2, literal_probe->value2[0]);
+    bytescan_avx512_prepare(&terminator_prepared, 0, terminator, 0, terminator);
     return bytescan_scan_line_runs_for_goal(bytescan_avx512_test_exact, text, start, count,
-                                   &literal_prepared, &terminator_prepared, literal, length,
-                                   hits_are_occurrences, terminator, goal);
+                                            &literal_prepared, &terminator_prepared, literal,
+                                            length, hits_are_occurrences, terminator, goal);
 }
 
 #endif // defined(__x86_64__)

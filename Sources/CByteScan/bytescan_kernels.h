@@ -64,10 +64,9 @@ bytescan_holds_occurrence(const uint8_t *window, uint64_t hits, const uint8_t *l
     return false;
 }
 
-/// The loop of `bytescan_line_run` around `test`, for `goal`: the
-/// window of positions from the run's start is tested for the literal's probe
-/// (`literal_probe`) and for the terminator (a probe whose sides are both the terminator,
-/// `terminator_probe`), and its lines are taken in order from the two masks (all at once
+/// The loop of `bytescan_line_run` around `test`, for `goal`: the window of positions from
+/// the run's start is tested for the literal's probe (`literal_probe`) and for the terminator
+/// (a probe whose sides are both the terminator, `terminator_probe`), and its lines are taken in order from the two masks (all at once
 /// when a run of lines that hold none takes in a window without a hit); the last bytes, too
 /// few for a window whose probes stay in the text, are read one by one. Each implementation
 /// inlines it with its own `test` and probes in its own form, so that the test is inlined
@@ -178,22 +177,19 @@ __attribute__((visibility("hidden"))) bytescan_window
 bytescan_find_vector(const uint8_t *base, size_t start, size_t end, const bytescan_probe *probes,
                      size_t probe_count, bool non_ascii);
 
-/// `bytescan_scan_line_runs` with each implementation, for `goal` and the probes of the
-/// literal and of the terminator.
+/// `bytescan_scan_line_runs` with each implementation, for `goal`, the literal's probe and
+/// the terminator (`hits_are_occurrences` as `bytescan_line_run` works it out).
 __attribute__((visibility("hidden"))) bytescan_run
 bytescan_line_runs_avx512(const uint8_t *text, size_t start, size_t count,
-                         const bytescan_probe *literal_probe, const bytescan_probe *terminator_probe,
-                         const uint8_t *literal, size_t length, bool hits_are_occurrences,
-                         uint8_t terminator, bytescan_line_goal goal);
+                          const bytescan_probe *literal_probe, const uint8_t *literal, size_t length,
+                          bool hits_are_occurrences, uint8_t terminator, bytescan_line_goal goal);
 __attribute__((visibility("hidden"))) bytescan_run
 bytescan_line_runs_avx2(const uint8_t *text, size_t start, size_t count,
-                       const bytescan_probe *literal_probe, const bytescan_probe *terminator_probe,
-                       const uint8_t *literal, size_t length, bool hits_are_occurrences,
-                       uint8_t terminator, bytescan_line_goal goal);
+                        const bytescan_probe *literal_probe, const uint8_t *literal, size_t length,
+                        bool hits_are_occurrences, uint8_t terminator, bytescan_line_goal goal);
 __attribute__((visibility("hidden"))) bytescan_run
 bytescan_line_runs_vector(const uint8_t *text, size_t start, size_t count,
-                         const bytescan_probe *literal_probe, const bytescan_probe *terminator_probe,
-                         const uint8_t *literal, size_t length, bool hits_are_occurrences,
-                         uint8_t terminator, bytescan_line_goal goal);
+                          const bytescan_probe *literal_probe, const uint8_t *literal, size_t length,
+                          bool hits_are_occurrences, uint8_t terminator, bytescan_line_goal goal);
 
 #endif // BYTESCAN_KERNELS_H

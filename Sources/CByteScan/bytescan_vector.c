@@ -98,16 +98,17 @@ bytescan_window bytescan_find_vector(const uint8_t *base, size_t start, size_t e
                                  non_ascii);
 }
 
-/// `bytescan_scan_line_runs` with portable vectors: the shared loop around `bytescan_vector_test`,
-/// which reads the probes as they are.
+/// `bytescan_scan_line_runs` with portable vectors: the shared loop around
+/// `bytescan_vector_test`, which reads the probes as they are.
 bytescan_run bytescan_line_runs_vector(const uint8_t *text, size_t start, size_t count,
-                                      const bytescan_probe *literal_probe,
-                                      const bytescan_probe *terminator_probe,
-                                      const uint8_t *literal, size_t length,
-                                      bool hits_are_occurrences, uint8_t terminator, bytescan_line_goal goal) {
-    return bytescan_scan_line_runs_for_goal(bytescan_vector_test, text, start, count, literal_probe,
-                                   terminator_probe, literal, length, hits_are_occurrences,
-                                   terminator, goal);
+                                       const bytescan_probe *literal_probe, const uint8_t *literal,
+                                       size_t length, bool hits_are_occurrences,
+                                       uint8_t terminator, bytescan_line_goal goal) {
+    bytescan_probe terminator_probe;
+    bytescan_probe_init(&terminator_probe, 0, terminator, 0, 0, terminator, 0);
+    return bytescan_scan_line_runs_for_goal(bytescan_vector_test, text, start, count,
+                                            literal_probe, &terminator_probe, literal, length,
+                                            hits_are_occurrences, terminator, goal);
 }
 
 void bytescan_byte_ranges_init(bytescan_byte_ranges *ranges, const uint8_t *lower,

@@ -104,6 +104,7 @@ bytescan_window bytescan_find(const void *base, size_t start, size_t end,
 /// proposal, most of which are occurrences.
 size_t bytescan_find_literal(const void *base, size_t start, size_t count,
                              const bytescan_probe *probe, const uint8_t *literal, size_t length);
+
 /// A run of whole lines (see `bytescan_line_run`).
 typedef struct bytescan_run {
     /// The offset just past the run's last terminator: the start of the line after it.
@@ -123,26 +124,21 @@ typedef enum bytescan_line_goal {
 /// For `goal`, the longest run of whole lines from `start` (the start of a line) in the
 /// `count` bytes at `base`, which end with `terminator`, that each hold an occurrence of the
 /// `length` bytes at `literal` (at least one, none of them `terminator`), or each hold none:
-/// its end is `start` when the first line breaks it. `probe` holds two of the literal's bytes, exact, as for
-/// `bytescan_find_literal`; `hits_are_occurrences` when its two sides read every byte of the
-/// literal, so that its hits need no comparison. `terminator_probe` has `terminator` on both
-/// sides at offset 0 (made once by the caller, with `bytescan_probe_init`).
+/// its end is `start` when the first line breaks it. `probe` holds two of the literal's
+/// bytes, exact, as for `bytescan_find_literal`.
 /// Each window of 64 positions is tested for the literal and for the terminator, and its
 /// lines are taken from the two bit masks: `-v` with a literal that most lines hold then
 /// makes no call per line. (Where the literal is rare, `bytescan_find_literal`, which tests
 /// only for it, finds the lines that hold it sooner.)
 bytescan_run bytescan_line_run(const void *base, size_t start, size_t count,
-                               const bytescan_probe *probe, const bytescan_probe *terminator_probe,
-                               const uint8_t *literal, size_t length, bool hits_are_occurrences,
+                               const bytescan_probe *probe, const uint8_t *literal, size_t length,
                                uint8_t terminator, bytescan_line_goal goal);
 
 /// `bytescan_line_run` with the implementation `kernel`, which must be available.
 /// In C, next to `bytescan_line_run`, for the tests of each implementation.
 bytescan_run bytescan_line_run_using(int kernel, const void *base, size_t start, size_t count,
-                                     const bytescan_probe *probe,
-                                     const bytescan_probe *terminator_probe, const uint8_t *literal,
-                                     size_t length, bool hits_are_occurrences, uint8_t terminator,
-                                     bytescan_line_goal goal);
+                                     const bytescan_probe *probe, const uint8_t *literal,
+                                     size_t length, uint8_t terminator, bytescan_line_goal goal);
 
 /// True when `kernel` (a `BYTESCAN_KERNEL_` value) runs on this processor.
 /// In C, next to `bytescan_find`, for the tests of each implementation of the scan.

@@ -37,10 +37,6 @@ final class CandidateLineFinder {
     /// one: then runs of lines that match, and of lines that do not, are told apart in bulk
     /// (``lineRun(in:from:terminator:matching:)``).
     private let runLiteral: ProbedLiteral?
-    /// The probe of the line terminator for runs of lines, made for the last terminator asked
-    /// about, and whether the literal holds that byte (then there are no runs: an occurrence
-    /// would span lines).
-    private var runTerminator: (byte: UInt8, probe: UnsafeMutablePointer<bytescan_probe>, inLiteral: Bool)?
 
     /// Creates a finder for `literals`.
     init(_ literals: RequiredLiterals) {
@@ -89,7 +85,6 @@ final class CandidateLineFinder {
     }
 
     deinit {
-        runTerminator?.probe.deallocate()
         switch scanner {
         case .byte(let storage):
             storage.deinitialize(count: 1)
@@ -198,33 +193,20 @@ final class CandidateLineFinder {
         return count
     }
 
-    /// True when this finder tells runs of lines apart (``lineRun(in:from:terminator:matching:)``)
-    /// for lines ending at `terminator`: one literal decides every line, and does not hold
-    /// `terminator`.
-    func findsLineRuns(terminator: UInt8) -> Bool {
-        guard let runLiteral else { return false }
-        if runTerminator?.byte != terminator {
-            let probe = runTerminator?.probe ?? .allocate(capacity: 1)
-            bytescan_probe_init(probe, 0, terminator, 0, 0, terminator, 0)
-            let inLiteral = UnsafeBufferPointer(start: runLiteral.bytes, count: runLiteral.count).contains(terminator)
-            runTerminator = (terminator, probe, inLiteral)
-        }
-        return !runTerminator!.inLiteral
-    }
-
     /// The longest run of whole lines from `offset` (the start of a line) in `block` that all
     /// match (`matching`) or all do not: the start of the line after it (`offset` when the first
-    /// line breaks the run) and the number of its lines; nil unless
-    /// ``findsLineRuns(terminator:)``. `block` ends with a line's `terminator`, and no NUL
-    /// byte ends a line in it.
+    /// line breaks the run) and the number of its lines; nil unless one literal decides every
+    /// line (``runLiteral``) and does not hold `terminator` (an occurrence would then span
+    /// lines). `block` ends with a line's `terminator`, and no NUL byte ends a line in it.
     func lineRun(
         in block: UnsafeRawBufferPointer, from offset: Int, terminator: UInt8, matching: Bool
     ) -> (end: Int, lines: Int)? {
-        guard findsLineRuns(terminator: terminator), let runLiteral, let runTerminator, let base = block.baseAddress
+        guard let runLiteral, let base = block.baseAddress,
+            !UnsafeBufferPointer(start: runLiteral.bytes, count: runLiteral.count).contains(terminator)
         else { return nil }
         let run = bytescan_line_run(
-            base, offset, block.count, runLiteral.probe, runTerminator.probe, runLiteral.bytes, runLiteral.count,
-            runLiteral.probeReadsEveryByte, terminator, matching ? BYTESCAN_RUN_HOLDING : BYTESCAN_RUN_LACKING)
+            base, offset, block.count, runLiteral.probe, runLiteral.bytes, runLiteral.count, terminator,
+            matching ? BYTESCAN_RUN_HOLDING : BYTESCAN_RUN_LACKING)
         return (run.end, run.lines)
     }
 }

@@ -240,8 +240,8 @@ package final class LineSearcher {
     /// The longest run of whole lines from `offset` (the start of a line) in `block` that all
     /// match (`matching`) or all do not: the start of the line after it (`offset` when the
     /// first line breaks the run) and the number of its lines. Nil unless one literal, which
-    /// is the pattern, decides every line (``CandidateLineFinder/findsLineRuns(terminator:)``):
-    /// then lines are told apart in bulk, for runs of lines printed or counted as one piece.
+    /// is the pattern, decides every line (``CandidateLineFinder/lineRun(in:from:terminator:matching:)``):
+    /// then lines are told apart in bulk, for runs of lines selected as one piece.
     /// `block` ends with a line's `terminator`, and no NUL byte ends a line in it.
     package func lineRun(
         in block: UnsafeRawBufferPointer, from offset: Int, terminator: UInt8, matching: Bool

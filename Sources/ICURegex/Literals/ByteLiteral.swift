@@ -53,10 +53,8 @@ struct ByteLiteral {
             if !ignoresASCIICase {
                 return memcmp(text, literal.baseAddress!, length) == 0
             }
-            for index in 0..<length {
-                let byte = text[index]
-                let folded = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
-                if folded != literal[index] { return false }
+            for index in 0..<length where CaseFolding.asciiLowercased(text[index]) != literal[index] {
+                return false
             }
             return true
         }

@@ -72,11 +72,9 @@ enum ByteScan {
         holding: Bool
     ) -> (end: Int, lines: Int) {
         let probed = ProbedLiteral(literal)
-        var terminatorProbe = bytescan_probe()
-        bytescan_probe_init(&terminatorProbe, 0, terminator, 0, 0, terminator, 0)
         let run = bytescan_line_run_using(
-            kernel.number, block.baseAddress, start, block.count, probed.probe, &terminatorProbe, probed.bytes, probed.count,
-            probed.probeReadsEveryByte, terminator, holding ? BYTESCAN_RUN_HOLDING : BYTESCAN_RUN_LACKING)
+            kernel.number, block.baseAddress, start, block.count, probed.probe, probed.bytes, probed.count, terminator,
+            holding ? BYTESCAN_RUN_HOLDING : BYTESCAN_RUN_LACKING)
         return (run.end, run.lines)
     }
 }

@@ -187,6 +187,6 @@ struct RequiredLiterals: Sendable, Equatable {
 
     /// `bytes` with ASCII capital letters lowercased.
     static func asciiLowercased(_ bytes: [UInt8]) -> [UInt8] {
-        bytes.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+        bytes.map(CaseFolding.asciiLowercased)
     }
 }

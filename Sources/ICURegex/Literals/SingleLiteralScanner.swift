@@ -45,9 +45,6 @@ final class ProbedLiteral: @unchecked Sendable {
     let bytes: UnsafeMutablePointer<UInt8>
     /// The number of bytes.
     let count: Int
-    /// True when the probe's two sides read every byte of the literal (it has one or two), so
-    /// that each of its hits is an occurrence.
-    var probeReadsEveryByte: Bool { count <= 2 }
 
     /// The literal `bytes` (at least one), found byte for byte.
     init(_ literal: [UInt8]) {

@@ -30,7 +30,7 @@ struct UTF16CaseInsensitiveScanner: Sendable {
         guard !asciiLiterals.isEmpty, asciiLiterals.count <= 8,
             asciiLiterals.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0 < 0x80 } })
         else { return nil }
-        literals = asciiLiterals.map { $0.map { UInt16(Self.lowercased($0)) } }
+        literals = asciiLiterals.map { $0.map { UInt16(CaseFolding.asciiLowercased($0)) } }
         probeOffsets = literals.map { literal in
             literal.indices.min { Self.commonness(literal[$0]) < Self.commonness(literal[$1]) } ?? 0
         }
@@ -106,14 +106,9 @@ struct UTF16CaseInsensitiveScanner: Sendable {
         guard start >= range.lowerBound, units.count <= range.upperBound - start else { return false }
         for offset in units.indices {
             let unit = base[start + offset]
-            guard unit < 0x80, Self.lowercased(UInt8(unit)) == units[offset] else { return false }
+            guard unit < 0x80, CaseFolding.asciiLowercased(UInt8(unit)) == units[offset] else { return false }
         }
         return true
-    }
-
-    /// `byte` with an ASCII capital letter lowercased.
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
-        (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
     }
 
     /// How common a lowercase unit is in text, lower being rarer (see ``TextFrequencyRank``).

@@ -69,7 +69,7 @@ struct WordBoundedLiterals: Sendable, Equatable {
             if edges.before == .wordBoundary && !Self.isASCIIWordByte(literal.first!) { return nil }
             if edges.after == .wordBoundary && !Self.isASCIIWordByte(literal.last!) { return nil }
         }
-        packed = PackedLiterals(ignoresCase ? literals.map { $0.map(Self.lowercased) } : literals)
+        packed = PackedLiterals(ignoresCase ? literals.map(RequiredLiterals.asciiLowercased) : literals)
         before = edges.before
         after = edges.after
         self.ignoresCase = ignoresCase
@@ -158,7 +158,7 @@ struct WordBoundedLiterals: Sendable, Equatable {
         var position = offset
         while position <= lastStart {
             var index = 0
-            while index < length && Self.lowercased(line[position + index]) == literal[index] { index += 1 }
+            while index < length && CaseFolding.asciiLowercased(line[position + index]) == literal[index] { index += 1 }
             if index == length { return position }
             position += 1
         }
@@ -169,12 +169,6 @@ struct WordBoundedLiterals: Sendable, Equatable {
     @inline(__always)
     private static func isASCIIWordByte(_ byte: UInt8) -> Bool {
         (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F
-    }
-
-    /// `byte` with an ASCII capital letter made small.
-    @inline(__always)
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
-        (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
     }
 
     /// True when `line` holds a byte outside ASCII.

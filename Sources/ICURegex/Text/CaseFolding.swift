@@ -21,4 +21,11 @@ enum CaseFolding {
             return Array(codePoints.prefix(min(count, codePoints.count)))
         }
     }
+
+    /// `byte` with an ASCII capital letter made small: the folding of the literal scans that
+    /// compare ASCII letters in either case (a byte outside ASCII is unchanged).
+    @inline(__always)
+    static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+    }
 }
