@@ -66,15 +66,17 @@ static void filemapping_install_handler(void) {
     filemapping_handler_installed = sigaction(SIGBUS, &action, &filemapping_previous_action) == 0;
 }
 
-// File mappings start at a multiple of this (a page table's span on x86-64 and arm64), as the
-// kernel places large file mappings: the page cache keeps a file in folios of up to this size,
-// aligned in the file, and a fault maps a folio's pages together, where a mapping whose page
-// tables split folios takes more faults (figures in the README's Performance). The mapping
-// is marked MADV_NOHUGEPAGE: a folio of this size is then mapped page by page rather than by
-// one leaf of the page table above, so that the pages behind the search can be given back a
-// few blocks at a time (a leaf is given back whole and mapped again whole when the search
-// reads the rest of it, which kept up to twice its size resident).
-#define FILEMAPPING_ALIGNMENT ((size_t)2 << 20)
+// Where a mapping starts: half a page table's span (2 MiB on x86-64 and arm64) past a multiple
+// of it. The page cache keeps a file in folios of up to 2 MiB, aligned in the file, and a
+// fault maps a whole folio at once when it lies within one page table: a 2 MiB folio then
+// became resident together, ahead of the search, and was the largest part of icugrep's peak
+// memory. With this offset no 2 MiB folio lies within one page table, and a fault maps the
+// pages around it (the kernel's fault-around, 64 KiB) or a smaller folio whole: the same
+// number of faults in measurements (figures in the README's Performance). The mapping is also
+// marked MADV_NOHUGEPAGE, so that no 2 MiB folio is mapped by one leaf of the page table
+// above either: such a leaf is given back whole and mapped again whole.
+#define FILEMAPPING_PAGE_TABLE_SPAN ((size_t)2 << 20)
+#define FILEMAPPING_OFFSET (FILEMAPPING_PAGE_TABLE_SPAN / 2)
 
 filemapping_mapping filemapping_map(int descriptor, size_t size) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -85,12 +87,13 @@ filemapping_mapping filemapping_map(int descriptor, size_t size) {
     size_t page = filemapping_page_size;
     size_t length = (size + page - 1) / page * page + page;
     // Zeros first, then the file over their start: the page after the file stays zeros. The
-    // zeros are asked for with room to align their start, and the room is given back.
-    size_t reserved = length + FILEMAPPING_ALIGNMENT;
+    // zeros are asked for with room to place their start, and the room is given back.
+    size_t reserved = length + FILEMAPPING_PAGE_TABLE_SPAN + FILEMAPPING_OFFSET;
     unsigned char *reservation = mmap(NULL, reserved, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (reservation == MAP_FAILED) return mapping;
-    unsigned char *base = (unsigned char *)(((uintptr_t)reservation + FILEMAPPING_ALIGNMENT - 1)
-                                            & ~(uintptr_t)(FILEMAPPING_ALIGNMENT - 1));
+    unsigned char *base = (unsigned char *)((((uintptr_t)reservation + FILEMAPPING_PAGE_TABLE_SPAN - 1)
+                                             & ~(uintptr_t)(FILEMAPPING_PAGE_TABLE_SPAN - 1))
+                                            + FILEMAPPING_OFFSET);
     if (base > reservation) munmap(reservation, (size_t)(base - reservation));
     if (reservation + reserved > base + length) munmap(base + length, (size_t)(reservation + reserved - (base + length)));
     if (mmap(base, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_FIXED, descriptor, 0) == MAP_FAILED) {
