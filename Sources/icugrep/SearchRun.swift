@@ -151,7 +151,7 @@ struct SearchRun {
         guard configuration.outputMode != .filesWithoutMatch else { return false }
         if configuration.maxCount == 0 { return true }
         return configuration.invertMatch && !configuration.lineRegexp && !configuration.wordRegexp
-            && configuration.patterns.allSatisfy(\.isEmpty)
+            && configuration.patterns.allSatisfy({ $0.isEmpty })
     }
 
     /// Searches one input and prints its summary (`-c`, `-l`, `-L`): the work on one input of

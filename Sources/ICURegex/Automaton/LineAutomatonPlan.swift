@@ -51,7 +51,7 @@ struct LineAutomatonPlan: Sendable {
         let ignoringCase = options.contains(.caseInsensitive)
         guard pattern.minimumCodePointCount > 0,
             let automaton = PositionAutomaton(pattern),
-            !ignoringCase || automaton.positionSets.allSatisfy(\.matchesOneCharacterIgnoringCase),
+            !ignoringCase || automaton.positionSets.allSatisfy({ $0.matchesOneCharacterIgnoringCase }),
             let classes = CodePointClassTable(automaton, options: options)
         else { return nil }
         self.automaton = automaton

@@ -57,7 +57,7 @@ struct MatchAutomatonPlan: Sendable {
             wordCharacterPosition = nil
             transparentCharacterPosition = nil
         }
-        guard !ignoringCase || automaton.positionSets.allSatisfy(\.matchesOneCharacterIgnoringCase),
+        guard !ignoringCase || automaton.positionSets.allSatisfy({ $0.matchesOneCharacterIgnoringCase }),
             let classes = CodePointClassTable(positionSets: sets, options: options)
         else { return nil }
         self.automaton = automaton

@@ -203,9 +203,9 @@ extension RegexSyntax {
         case .assertion, .lookaround, .opaque:
             return true
         case .sequence(let items):
-            return items.allSatisfy(\.matchesEmpty)
+            return items.allSatisfy { $0.matchesEmpty }
         case .alternation(let branches):
-            return branches.contains(where: \.matchesEmpty)
+            return branches.contains(where: { $0.matchesEmpty })
         case .group(let body, _):
             return body.matchesEmpty
         case .repetition(let body, let minimum, _, _):

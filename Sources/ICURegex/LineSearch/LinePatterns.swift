@@ -62,7 +62,7 @@ package struct LinePatterns: Sendable {
         // assertions are the only place where `-w` and `-x` are written.
         findsMatchesWithoutICU = prefilters
         if prefilters {
-            let texts = compiled.map(\.pattern)
+            let texts = compiled.map { $0.pattern }
             lineAutomatonPlan = LineAutomatonPlan(
                 patterns: texts, options: options, lineEdges: Self.linesAreTexts(options: options))
             requiredLiterals = RequiredLiterals(
@@ -127,7 +127,7 @@ package struct LinePatterns: Sendable {
     private static func wordList(_ quoted: [String], options: RegexPattern.Options) -> [String]? {
         guard quoted.count >= minimumWordListStrings, !options.contains(.caseInsensitive) else { return nil }
         let strings = quoted.compactMap(PatternAssembler.unquoted)
-        guard strings.count == quoted.count, !strings.contains(where: \.isEmpty) else { return nil }
+        guard strings.count == quoted.count, !strings.contains(where: { $0.isEmpty }) else { return nil }
         return strings
     }
 
@@ -154,7 +154,7 @@ package struct LinePatterns: Sendable {
     static func longestFirst(_ patterns: [String]) -> [String] {
         patterns.enumerated()
             .sorted { ($0.element.utf8.count, $1.offset) > ($1.element.utf8.count, $0.offset) }
-            .map(\.element)
+            .map { $0.element }
     }
 
     /// True when each line, searched as a text of its own with `options`, has its anchors only

@@ -14,7 +14,7 @@ struct CaseVariantLiteral: Sendable, Equatable {
 
     /// The fewest bytes an occurrence takes.
     var minimumLength: Int {
-        positions.reduce(0) { $0 + ($1.map(\.count).min() ?? 0) }
+        positions.reduce(0) { $0 + ($1.map { $0.count }.min() ?? 0) }
     }
 
     /// The longest stretch of `scalars` whose characters all have known variants, as a

@@ -104,7 +104,7 @@ struct LiteralAutomatonScanner: BlockScanner {
             }
             spellings += expanded
         }
-        return spellings.contains(where: \.isEmpty) ? nil : spellings
+        return spellings.contains(where: { $0.isEmpty }) ? nil : spellings
     }
 
     /// Forgets what was found in the previous block.

@@ -22,7 +22,7 @@ package struct LongestLiteralMatcher: Sendable {
         init?(_ strings: [[Int]], unitLimit: Int) {
             guard let automaton = AhoCorasickAutomaton(strings: strings, unitLimit: unitLimit) else { return nil }
             self.automaton = automaton
-            maximumLength = strings.map(\.count).max() ?? 0
+            maximumLength = strings.map { $0.count }.max() ?? 0
         }
 
         /// The leftmost-longest occurrence in `text[from...]`, or nil.
@@ -55,7 +55,7 @@ package struct LongestLiteralMatcher: Sendable {
     /// The matcher of the non-empty `strings`; nil when there are none, or their code units
     /// are too varied (more than 255 distinct units in UTF-16 or in UTF-8).
     package init?(_ strings: [String]) {
-        guard !strings.isEmpty, !strings.contains(where: \.isEmpty),
+        guard !strings.isEmpty, !strings.contains(where: { $0.isEmpty }),
             let utf16 = Automaton(strings.map { $0.utf16.map(Int.init) }, unitLimit: 1 << 16),
             let utf8 = Automaton(strings.map { $0.utf8.map(Int.init) }, unitLimit: 1 << 8)
         else { return nil }

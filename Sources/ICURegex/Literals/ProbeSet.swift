@@ -10,7 +10,7 @@ struct ProbeSet {
 
     /// The furthest byte any probe reads from its probe position.
     var reach: Int {
-        probes.map(\.reach).max() ?? 0
+        probes.map { $0.reach }.max() ?? 0
     }
 
     /// Adds the probe for `target` with sides `first` and `second`.

@@ -159,7 +159,7 @@ struct RequiredLiterals: Sendable, Equatable {
 
     /// The rank of a literal set searched case-sensitively: its shortest literal's length.
     private static func caseSensitiveScore(_ literals: [[UInt8]]) -> Int {
-        literals.map(\.count).min() ?? 0
+        literals.map { $0.count }.min() ?? 0
     }
 
     /// The rank of a literal set searched with `-i`: the fewest bytes any of them is searched

@@ -37,7 +37,7 @@ struct UTF16LiteralSet: Sendable {
         // these scanners (one pass per pair of units) were neither built nor measured: such
         // patterns keep ICU's search, as before alternations kept that many.
         guard !utf8Literals.isEmpty, utf8Literals.count <= LiteralFacts.maximumSetSize,
-            !utf8Literals.contains(where: \.isEmpty)
+            !utf8Literals.contains(where: { $0.isEmpty })
         else { return nil }
         let literals = utf8Literals.map { Array(String(decoding: $0, as: UTF8.self).utf16) }
         var offsets: [Int]

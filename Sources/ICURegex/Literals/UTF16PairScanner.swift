@@ -20,8 +20,8 @@ struct UTF16PairScanner: Sendable {
         guard let first = distinct.first, distinct.count <= Self.maximumPairCount else { return nil }
         let count = distinct.count == 1 ? 1 : distinct.count <= 4 ? 4 : 8
         let padded = distinct + Array(repeating: first, count: count - distinct.count)
-        firstUnits = padded.map(\.0)
-        secondUnits = padded.map(\.1)
+        firstUnits = padded.map { $0.0 }
+        secondUnits = padded.map { $0.1 }
     }
 
     /// The first index `i` in `start..<end - 1` where `(base[i], base[i + 1])` is a probe pair,

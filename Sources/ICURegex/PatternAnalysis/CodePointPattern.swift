@@ -57,7 +57,7 @@ extension CodePointPattern {
         case .sequence(let pieces):
             return pieces.reduce(0) { $0 + $1.minimumCodePointCount }
         case .alternation(let branches):
-            return branches.map(\.minimumCodePointCount).min() ?? 0
+            return branches.map { $0.minimumCodePointCount }.min() ?? 0
         case .repetition(let piece, let minimum, _):
             return minimum * piece.minimumCodePointCount
         }

@@ -60,7 +60,7 @@ package struct LiteralFacts: Sendable {
     /// of non-empty strings (``exact``, faithfully); nil otherwise.
     static func exactStrings(of items: [RegexSyntax]) -> [[UInt8]]? {
         let facts = of(.sequence(items), score: { _ in 0 })
-        guard facts.exactIsFaithful, let exact = facts.exact, !exact.isEmpty, !exact.contains(where: \.isEmpty) else {
+        guard facts.exactIsFaithful, let exact = facts.exact, !exact.isEmpty, !exact.contains(where: { $0.isEmpty }) else {
             return nil
         }
         return exact
@@ -119,7 +119,7 @@ package struct LiteralFacts: Sendable {
         }
         return LiteralFacts(
             exact: exact.strings,
-            exactIsFaithful: branches.allSatisfy(\.exactIsFaithful),
+            exactIsFaithful: branches.allSatisfy { $0.exactIsFaithful },
             required: required.strings,
             maximumUTF16Length: maximumUTF16Length,
             nearRequired: nearRequired

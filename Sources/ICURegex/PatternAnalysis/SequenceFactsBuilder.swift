@@ -91,7 +91,7 @@ struct SequenceFactsBuilder {
     /// True when `candidate` can serve as a required set: a set holding the empty string
     /// requires nothing.
     private static func isUsable(_ candidate: [[UInt8]]) -> Bool {
-        !candidate.isEmpty && !candidate.contains(where: \.isEmpty)
+        !candidate.isEmpty && !candidate.contains(where: { $0.isEmpty })
     }
 
     /// Keeps `candidate` when it scores better than the best so far.

@@ -122,7 +122,7 @@ struct SearchPlan: Sendable {
     private static func automatonRuns(_ pattern: String, _ read: CodePointPattern.Reading, options: RegexPattern.Options) -> Strategy? {
         guard read.isExact, read.pattern.minimumCodePointCount > 0 else { return nil }
         let ignoringCase = options.contains(.caseInsensitive)
-        if ignoringCase && !read.pattern.sets.allSatisfy(\.matchesOneCharacterIgnoringCase) { return nil }
+        if ignoringCase && !read.pattern.sets.allSatisfy({ $0.matchesOneCharacterIgnoringCase }) { return nil }
         return .automatonRuns(
             LazyLineAutomaton(pattern, options: options), consumableCharacters(read.pattern, options: options),
             // One character can match several of the pattern's ignoring case (`ß` for `ss`).
@@ -138,7 +138,7 @@ struct SearchPlan: Sendable {
         guard options.subtracting(.caseInsensitive).isSubset(of: Self.understoodOptions),
             let syntax = PatternReader.read(pattern),
             let read = CodePointPattern.reading(of: syntax), read.isExact,
-            read.pattern.sets.allSatisfy(\.matchesOneCharacterIgnoringCase)
+            read.pattern.sets.allSatisfy({ $0.matchesOneCharacterIgnoringCase })
         else { return nil }
         if let required = LiteralFacts.of(syntax, score: Self.shortestLiteralScore).required,
             let scanner = UTF16CaseInsensitiveScanner(asciiLiterals: required)
@@ -161,7 +161,7 @@ struct SearchPlan: Sendable {
 
     /// Ranks a literal set by its shortest literal: the longer, the rarer its occurrences.
     private static func shortestLiteralScore(_ literals: [[UInt8]]) -> Int {
-        literals.map(\.count).min() ?? 0
+        literals.map { $0.count }.min() ?? 0
     }
 
     /// Creates a plan from its parts.

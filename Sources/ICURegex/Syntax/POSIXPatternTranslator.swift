@@ -657,7 +657,7 @@ extension POSIXPatternTranslator {
             // POSIX takes the longest match, ICU the first branch that matches: an empty branch
             // goes last (one is enough), so that `-o 'a\|'` prints the `a` GNU grep prints. An
             // empty branch holds no group, so the groups keep their numbers.
-            var texts = branches.filter { $0.1 != .empty }.map(\.0)
+            var texts = branches.filter { $0.1 != .empty }.map { $0.0 }
             if texts.count < branches.count { texts.append("") }
             return (texts.joined(separator: "|"), .sequence)
         }
@@ -670,7 +670,7 @@ extension POSIXPatternTranslator {
             let nonEmpty = pieces.filter { $0.1 != .empty }
             if nonEmpty.count == 1 { return nonEmpty[0] }
             if nonEmpty.isEmpty { return ("", .empty) }
-            return (nonEmpty.map(\.0).joined(), .sequence)
+            return (nonEmpty.map { $0.0 }.joined(), .sequence)
         }
 
         mutating func readClosure() throws(Message) -> (String, Kind) {

@@ -146,7 +146,7 @@ extension RegexSyntax {
         case .character, .characterClass, .opaque, .alternation:
             return false
         case .sequence(let items):
-            return !items.isEmpty && items.allSatisfy(\.isZeroWidth)
+            return !items.isEmpty && items.allSatisfy({ $0.isZeroWidth })
         case .group(let body, _), .repetition(let body, _, _, _):
             return body.isZeroWidth
         }

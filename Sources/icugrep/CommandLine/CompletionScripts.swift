@@ -41,7 +41,7 @@ enum CompletionScripts {
         switch identifier {
         case .color: return .words(ColorChoice.spellings.map { $0.words[0] })
         case .binaryFiles: return .words(["binary", "text", "without-match"])
-        case .directories: return .words(OptionSettings.directoryKeywords.keywords.map(\.word))
+        case .directories: return .words(OptionSettings.directoryKeywords.keywords.map { $0.word })
         case .devices: return .words(["read", "skip"])
         case .file, .excludeFrom: return .file
         default: return .free

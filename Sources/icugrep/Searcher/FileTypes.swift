@@ -82,7 +82,7 @@ enum FileTypes {
 
     /// The globs of the type `name`, nil when there is no such type; `all` is every type's.
     static func globs(of name: String) -> [String]? {
-        if name == "all" { return definitions.flatMap(\.globs) }
+        if name == "all" { return definitions.flatMap({ $0.globs }) }
         return definitions.first { $0.name == name }?.globs
     }
 
