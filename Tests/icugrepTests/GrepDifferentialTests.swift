@@ -88,6 +88,10 @@ struct GrepDifferentialTests {
         .init(arguments: ["-P", "-e", "Holmes", "-e", "Watson", "-on", "sherlock.txt"]),
         .init(arguments: ["-P", "-c", "-e", "", "en-sampled.txt", "zh-sampled.txt"]),
         .init(arguments: ["-P", "-o", "-e", "ты", "-e", "да", "-m10", "ru-sampled.txt"]),
+        // A pattern argument is split at each newline byte, also one after a carriage return
+        // (a Swift Character holds "\r\n" as one): "Holmes\r" and "Watson" here.
+        .init(arguments: ["-E", "-c", "Holmes\r\nWatson", "sherlock.txt"]),
+        .init(arguments: ["-F", "-n", "-m5", "-e", "Project\r\nHolmes\r", "sherlock.txt"]),
         // Color.
         .init(arguments: ["-P", "--color=always", "-n", "Holmes", "-m", "20", "sherlock.txt", "en-sampled.txt"]),
         .init(arguments: ["-P", "--color=always", "-o", "-b", "你们", "zh-sampled.txt"]),

@@ -17,7 +17,9 @@ struct PatternListBuilder {
 
     /// Adds the patterns of a `-e` argument or of the pattern operand: one per line.
     mutating func addArgument(_ argument: String) {
-        let lines = argument.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // At each newline scalar, as GNU grep splits at each newline byte: split by Character,
+        // a "\r\n" would be one character, and not split.
+        let lines = argument.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
         patterns += lines
         origins += Array(repeating: nil, count: lines.count)
     }

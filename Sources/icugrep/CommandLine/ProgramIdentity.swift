@@ -10,7 +10,7 @@ enum ProgramIdentity {
 
     /// The base name of `argumentZero`; icugrep's own name when there is none.
     static func invokedName(_ argumentZero: String?) -> String {
-        guard let argumentZero, let base = argumentZero.split(separator: "/").last, !base.isEmpty else {
+        guard let argumentZero, let base = argumentZero.unicodeScalars.split(separator: "/").last, !base.isEmpty else {
             return productName
         }
         return String(base)
