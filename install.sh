@@ -17,16 +17,30 @@
 # needs the ICU it was built against (the script prints which, such as Debian's libicu72). DESTDIR is put before every path, for
 # packaging. ICUGREP_BINARY=path installs that binary instead of building one (the tests
 # install the debug build this way).
+#
+#     ./install.sh --build-only             # builds, prints the binary's path, installs nothing
+#
+# is how Benchmarks/compare-cli.sh and LinkOrder/generate.sh build the same binary;
+# ICUGREP_SCRATCH_PATH=dir builds in dir instead of .build.
 set -euo pipefail
 cd "$(dirname "$0")"
 
 prefix=${PREFIX:-/usr/local}
 root=${DESTDIR:-}$prefix
 
+build_only=false
+case "${1:-}" in
+    --build-only) build_only=true ;;
+    "") ;;
+    *) echo "install.sh: unknown argument '$1' (--build-only, or none)" >&2; exit 2 ;;
+esac
+
 if [ -n "${ICUGREP_BINARY:-}" ]; then
     binary=$ICUGREP_BINARY
 else
-    build=(swift build -c release --static-swift-stdlib --product icugrep)
+    common=(-c release --static-swift-stdlib)
+    [ -z "${ICUGREP_SCRATCH_PATH:-}" ] || common+=(--scratch-path "$ICUGREP_SCRATCH_PATH")
+    build=(swift build "${common[@]}" --product icugrep)
     # Position-dependent: in a position-independent executable the dynamic loader rewrites
     # every absolute pointer of the Swift runtime's metadata at each start (about 21,000 with
     # the static runtime), which copies about 1 MiB of the binary's pages into each process: a
@@ -36,9 +50,26 @@ else
     # the static runtime: against the shared one, the loader warns of references to its
     # protected functions.
     [ "${ICUGREP_PIE:-}" = 1 ] || build+=(-Xswiftc -Xclang-linker -Xswiftc -no-pie)
-    echo "install.sh: ${build[*]}"
-    "${build[@]}"
-    binary=$(swift build -c release --static-swift-stdlib --show-bin-path)/icugrep
+    # Every function in a section of its own, and the sections that everyday searches run
+    # placed together first (LinkOrder/generate.sh says why and writes the order):
+    # ICUGREP_LINK_ORDER=file uses another order, =none none.
+    build+=(-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections)
+    # The metadata of generic types such as [PositionSet] or [String: String] comes from an
+    # accessor that passes the conformances it needs, instead of from their mangled names: read
+    # at first use, a name's conformances are looked up by the runtime, which scans all 2,000 of
+    # the static runtime's conformance records for each (a quarter of the instructions of a
+    # search of a one-line file).
+    build+=(-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
+    order=${ICUGREP_LINK_ORDER:-$PWD/LinkOrder/icugrep.sections}
+    [ "$order" = none ] || build+=(-Xlinker "--section-ordering-file=$order")
+    echo "install.sh: ${build[*]}" >&2
+    "${build[@]}" >&2
+    binary=$(swift build "${common[@]}" --show-bin-path)/icugrep
+fi
+if $build_only; then
+    [ -x "$binary" ] || { echo "install.sh: no icugrep binary at $binary" >&2; exit 1; }
+    echo "$binary"
+    exit 0
 fi
 [ -x "$binary" ] || { echo "install.sh: no icugrep binary at $binary" >&2; exit 1; }
 
