@@ -4,13 +4,16 @@
 /// they first read them.
 ///
 /// One ICU matcher per distinct set, made when first needed; a literal character not ignoring
-/// case is compared instead. Not thread-safe: each automaton has its own.
+/// case is compared instead, and a class that only lists characters (``ListedCodePoints``)
+/// read. Not thread-safe: each automaton has its own.
 final class CodePointSetMembership {
     private let options: RegexPattern.Options
     /// The positions of each distinct set that asks ICU, and its matcher once made.
     private var askedSets: [(set: CodePointSet, positions: PositionSet, matcher: RegexMatcher?)] = []
     /// The positions of each literal character compared without ICU.
     private var comparedScalars: [UInt32: PositionSet] = [:]
+    /// The positions of each class read without ICU.
+    private var listedClasses: [(members: ListedCodePoints, positions: PositionSet)] = []
 
     /// Membership in `sets`, the sets of an automaton's positions, compiled with `options`.
     init(sets: [CodePointSet], options: RegexPattern.Options) {
@@ -25,6 +28,16 @@ final class CodePointSetMembership {
                 continue
             case .scalar(let value) where !caseInsensitive:
                 comparedScalars[value, default: .empty] |= bit
+            case .icuClass(let text):
+                if let listed = ListedCodePoints(classText: text, options: options) {
+                    if let index = listedClasses.firstIndex(where: { $0.members == listed }) {
+                        listedClasses[index].positions |= bit
+                    } else {
+                        listedClasses.append((listed, bit))
+                    }
+                    continue
+                }
+                fallthrough
             default:
                 if let index = indexOfSet[set] {
                     askedSets[index].positions |= bit
@@ -41,6 +54,9 @@ final class CodePointSetMembership {
     func positions(holding value: UInt32) -> PositionSet? {
         let units: [UInt16] = Unicode.Scalar(value).map { Array(String($0).utf16) } ?? [UInt16(truncatingIfNeeded: value)]
         var positions = comparedScalars[value] ?? .empty
+        for listed in listedClasses where listed.members.contains(value) {
+            positions |= listed.positions
+        }
         for index in askedSets.indices {
             if askedSets[index].matcher == nil {
                 let text: String

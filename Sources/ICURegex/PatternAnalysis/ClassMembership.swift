@@ -1,9 +1,18 @@
 /// Which code points a one-character ICU pattern (a class such as `\w` or `[\p{L}&&[^q]]`, or
-/// `.`) matches, asked of ICU itself so that the answer is ICU's by construction.
+/// `.`) matches: read from a class that only lists characters (``ListedCodePoints``), asked of
+/// ICU itself for any other, so that the answer is ICU's by construction.
 package enum ClassMembership {
     /// For each code point below `limit` (at most U+D800, so that each is one UTF-16 unit),
     /// whether the pattern `text` compiled with `options` matches exactly it; nil when ICU
     /// rejects the pattern or stops at a limit.
+    package static func members(ofClass text: String, options: RegexPattern.Options, below limit: Int) -> [Bool]? {
+        if let listed = ListedCodePoints(classText: text, options: options) {
+            return (0..<UInt32(limit)).map(listed.contains)
+        }
+        return icuMembers(ofClass: text, options: options, below: limit)
+    }
+
+    /// ``members(ofClass:options:below:)`` asked of ICU, whatever the class.
     ///
     /// ICU searches one text of all those code points in order, rather than each code point
     /// alone: a one-character class matches a code point in that text where it matches it
@@ -13,7 +22,7 @@ package enum ClassMembership {
     /// sequence that folds to one of its characters (`[ﬆ]` against `st`), so each match is
     /// found on its own, and a match longer than one code point is asked about its first
     /// code point alone.
-    package static func members(ofClass text: String, options: RegexPattern.Options, below limit: Int) -> [Bool]? {
+    package static func icuMembers(ofClass text: String, options: RegexPattern.Options, below limit: Int) -> [Bool]? {
         precondition(limit <= 0xD800, "ClassMembership: code points from U+D800 on take more than one unit or are surrogates")
         let caseInsensitive = options.contains(.caseInsensitive)
         let searched = caseInsensitive ? text : "(?:\(text))+"

@@ -1,0 +1,93 @@
+/// The code points of a bracket class that only lists characters and ranges of them
+/// (`[0-9]`, `[^A-Za-z_]`, `[?!]`, `[,，]`), read by ICU's rules: the one kind of class whose
+/// members are known without ICU, so that searching for it neither loads ICU nor asks it.
+///
+/// A class is read only when each of its items is a character, escaped ASCII punctuation
+/// (`\-`, `\]`, `\.`) or a range of two of them, after an optional `^`. Anything else leaves
+/// the class to ICU, which is then asked as for every other class: escapes that name a
+/// character or a class (`\t`, `\x41`, `\w`, `\p{…}`), nested sets and their operators
+/// (`[[a-z]&&[^q]]`, `--`), POSIX names (`[:alpha:]`), strings (`{ab}`), `$`, white space, a
+/// `-` or `^` that is not a range or the negation, and a range whose ends are out of order
+/// (an error that ICU reports). So do the options that change what a class holds or how it
+/// is read: ignoring case, free spacing (`x`) and a literal pattern.
+package struct ListedCodePoints: Equatable, Sendable {
+    /// The listed code points: sorted, disjoint ranges with gaps between them.
+    package let ranges: [ClosedRange<UInt32>]
+    /// True for `[^…]`: the class holds every code point outside ``ranges``, surrogate code
+    /// points included (as ICU's complement of a set does).
+    package let isNegated: Bool
+
+    /// The code points of the class `text`, compiled with `options`; nil when the class lists
+    /// anything but characters and ranges, or `options` change its meaning.
+    package init?(classText text: String, options: RegexPattern.Options) {
+        guard options.isDisjoint(with: [.caseInsensitive, .allowCommentsAndWhitespace, .ignoreMetacharacters]) else {
+            return nil
+        }
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.count >= 3, scalars.first == "[", scalars.last == "]" else { return nil }
+        let end = scalars.count - 1
+        var index = 1
+        let isNegated = scalars[index] == "^"
+        if isNegated { index += 1 }
+        // `[:` opens a POSIX name in ICU.
+        guard index < end, scalars[index] != ":" else { return nil }
+
+        /// The character at `index`, plain or escaped punctuation, and the index after it.
+        func character(at index: Int) -> (value: UInt32, next: Int)? {
+            guard index < end else { return nil }
+            let scalar = scalars[index]
+            if scalar == "\\" {
+                guard index + 1 < end else { return nil }
+                let escaped = scalars[index + 1]
+                guard escaped.isASCII, escaped.properties.isPatternSyntax else { return nil }
+                return (escaped.value, index + 2)
+            }
+            guard !scalar.properties.isPatternWhitespace, !Self.setSyntax.contains(scalar) else { return nil }
+            return (scalar.value, index + 1)
+        }
+
+        var listed: [ClosedRange<UInt32>] = []
+        while index < end {
+            guard let low = character(at: index) else { return nil }
+            index = low.next
+            if index < end && scalars[index] == "-" {
+                guard let high = character(at: index + 1), low.value <= high.value else { return nil }
+                index = high.next
+                listed.append(low.value...high.value)
+            } else {
+                listed.append(low.value...low.value)
+            }
+        }
+        listed.sort { $0.lowerBound < $1.lowerBound }
+        var merged: [ClosedRange<UInt32>] = []
+        for range in listed {
+            if let last = merged.last, range.lowerBound <= last.upperBound + 1 {
+                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        self.ranges = merged
+        self.isNegated = isNegated
+    }
+
+    /// The characters that mean something in a set, unescaped: nesting, negation, ranges, set
+    /// operators, variables and anchors, strings, POSIX names.
+    private static let setSyntax: Set<Unicode.Scalar> = ["[", "]", "^", "-", "&", "$", "{", "}", ":", "\\"]
+
+    /// True when the class holds the code point `value`.
+    package func contains(_ value: UInt32) -> Bool {
+        var low = 0
+        var high = ranges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[middle].upperBound < value {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        let listed = low < ranges.count && ranges[low].contains(value)
+        return listed != isNegated
+    }
+}
