@@ -13,7 +13,7 @@ extension LibraryTests {
             var single = [Int32](repeating: -1, count: Int(limit))
             var insideMultiFold = [Bool](repeating: false, count: Int(limit))
             for value in 0..<limit {
-                let folded = CaseFolding.fullFolding(of: value)
+                let folded = CaseFolding.icuFullFolding(of: value)
                 if folded.count == 1 {
                     single[Int(value)] = Int32(folded[0])
                 } else {
@@ -23,7 +23,7 @@ extension LibraryTests {
             var unusableTarget = insideMultiFold
             var members: [UInt32: [UInt32]] = [:]
             for value in 0..<limit {
-                let simple = CaseFolding.simpleFolding(of: value)
+                let simple = CaseFolding.icuSimpleFolding(of: value)
                 let full = single[Int(value)]
                 if full != Int32(simple) {
                     unusableTarget[Int(simple)] = true

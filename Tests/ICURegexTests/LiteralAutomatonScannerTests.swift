@@ -75,7 +75,7 @@ extension LibraryTests {
         @Test("no character outside the Basic Multilingual Plane folds to ASCII, as the scanner assumes")
         func foldingToASCIIIsInTheBMP() {
             for value in UInt32(0x10000)...0x10FFFF where Unicode.Scalar(value) != nil {
-                let folds = CaseFolding.fullFolding(of: value) + [CaseFolding.simpleFolding(of: value)]
+                let folds = CaseFolding.icuFullFolding(of: value) + [CaseFolding.icuSimpleFolding(of: value)]
                 #expect(!folds.contains(where: { $0 < 0x80 }), "U+\(String(value, radix: 16)) folds to ASCII")
             }
             // The characters everyone knows of are there.
@@ -87,8 +87,8 @@ extension LibraryTests {
             // full one is that one character.
             var scanned: [(codePoint: UInt32, folding: [UInt32])] = []
             for value in UInt32(0x80)...0xFFFF where Unicode.Scalar(value) != nil {
-                let full = CaseFolding.fullFolding(of: value)
-                let simple = CaseFolding.simpleFolding(of: value)
+                let full = CaseFolding.icuFullFolding(of: value)
+                let simple = CaseFolding.icuSimpleFolding(of: value)
                 if full.contains(where: { $0 < 0x80 }) || simple < 0x80 {
                     scanned.append((value, full))
                     let asciiSimple: UInt32? = simple < 0x80 ? simple : nil

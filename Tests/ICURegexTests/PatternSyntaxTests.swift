@@ -49,7 +49,7 @@ import TestSupport
     /// case, ICU can match it with several pattern characters, which no code-point reading
     /// follows (icugrep makes such lines candidates by other means).
     static func hasMultiCodePointFold(_ text: String) -> Bool {
-        text.unicodeScalars.contains { CaseFolding.fullFolding(of: $0.value).count > 1 }
+        text.unicodeScalars.contains { CaseFolding.icuFullFolding(of: $0.value).count > 1 }
     }
 
     // MARK: Literal facts
@@ -419,7 +419,7 @@ import TestSupport
         var expanding = 0
         var tightest = (bytes: 0, codePoints: 0, scalar: UInt32(0))
         for value in UInt32(0)...0x10FFFF where !(0xD800...0xDFFF).contains(value) {
-            let count = CaseFolding.fullFolding(of: value).count
+            let count = CaseFolding.icuFullFolding(of: value).count
             guard count > 1 else { continue }
             expanding += 1
             let bytes = UTF8.width(Unicode.Scalar(value)!)

@@ -51,7 +51,9 @@ struct CodePointClassTable: Sendable {
     /// ``init(_:options:)`` does for an automaton's.
     init?(positionSets: [CodePointSet], options: RegexPattern.Options) {
         let caseInsensitive = options.contains(.caseInsensitive)
-        let folds: [UInt32] = caseInsensitive ? (0..<UInt32(Self.exactLimit)).map(CaseFolding.simpleFolding) : []
+        // The folding of every code point below the limit, made for the first pattern
+        // character outside ASCII: an ASCII one names its variants itself.
+        var folds: [UInt32] = []
         var smallMasks = [PositionSet](repeating: .empty, count: Self.exactLimit)
         var largeLiteralMasks: [UInt32: PositionSet] = [:]
         var wildcardMask = PositionSet.empty
@@ -65,7 +67,15 @@ struct CodePointClassTable: Sendable {
                 lineStartMask |= bit
             case .lineEnd:
                 lineEndMask |= bit
+            case .scalar(let value) where caseInsensitive && value < 0x80:
+                for codePoint in CaseFolding.codePointsFoldingLike(ascii: value) where codePoint < Self.exactLimit {
+                    smallMasks[Int(codePoint)] |= bit
+                }
+                wildcardMask |= bit
             case .scalar(let value) where caseInsensitive:
+                if folds.isEmpty {
+                    folds = (0..<UInt32(Self.exactLimit)).map(CaseFolding.simpleFolding)
+                }
                 let fold = CaseFolding.simpleFolding(of: value)
                 for codePoint in 0..<Self.exactLimit where folds[codePoint] == fold {
                     smallMasks[codePoint] |= bit

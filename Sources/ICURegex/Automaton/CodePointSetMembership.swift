@@ -3,9 +3,10 @@
 /// ``CodePointClassTable/exactLimit`` on, which ``CodePointClassTable`` does not list, when
 /// they first read them.
 ///
-/// One ICU matcher per distinct set, made when first needed; a literal character not ignoring
-/// case is compared instead, and a class that only lists characters (``ListedCodePoints``)
-/// read. Not thread-safe: each automaton has its own.
+/// One ICU matcher per distinct set, made when first needed. Compared instead: a literal
+/// character not ignoring case, and an ASCII one ignoring case with the characters that fold
+/// like it (``CaseFolding/codePointsFoldingLike(ascii:)``); read instead: a class that only
+/// lists characters (``ListedCodePoints``). Not thread-safe: each automaton has its own.
 final class CodePointSetMembership {
     private let options: RegexPattern.Options
     /// The positions of each distinct set that asks ICU, and its matcher once made.
@@ -28,6 +29,10 @@ final class CodePointSetMembership {
                 continue
             case .scalar(let value) where !caseInsensitive:
                 comparedScalars[value, default: .empty] |= bit
+            case .scalar(let value) where value < 0x80:
+                for variant in CaseFolding.codePointsFoldingLike(ascii: value) {
+                    comparedScalars[variant, default: .empty] |= bit
+                }
             case .icuClass(let text):
                 if let listed = ListedCodePoints(classText: text, options: options) {
                     if let index = listedClasses.firstIndex(where: { $0.members == listed }) {
