@@ -5,7 +5,7 @@
 #
 # It builds `swift build -c release --static-swift-stdlib --product icugrep` (the Swift runtime
 # linked in, so the binary needs no Swift toolchain), linked as a position-dependent executable
-# unless ICUGREP_PIE=1 (see below), and installs
+# unless ICUGREP_PIE=1 and with its code laid out by LinkOrder/ (see below), and installs
 #
 #     $PREFIX/bin/icugrep
 #     $PREFIX/share/man/man1/icugrep.1
