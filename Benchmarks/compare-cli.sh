@@ -11,7 +11,7 @@
 #
 # Usage: Benchmarks/compare-cli.sh
 # Environment (all optional):
-#   ICUGREP=path      the icugrep to time (default: build it in release under $BUILD_DIR)
+#   ICUGREP=path      the icugrep to time (default: build it as install.sh does, under $BUILD_DIR)
 #   BASELINE=path     another icugrep, timed beside it as "baseline" (a build of an earlier
 #                     commit: before and after in the same run)
 #   BUILD_DIR=dir     scratch path of that build (default: $CACHE/build)
