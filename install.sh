@@ -61,9 +61,17 @@ else
     # search of a one-line file).
     build+=(-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
     order=${ICUGREP_LINK_ORDER:-$PWD/LinkOrder/icugrep.sections}
-    [ "$order" = none ] || build+=(-Xlinker "--section-ordering-file=$order")
-    echo "install.sh: ${build[*]}" >&2
-    "${build[@]}" >&2
+    ordered=()
+    [ "$order" = none ] || ordered=(-Xlinker "--section-ordering-file=$order")
+    echo "install.sh: ${build[*]} ${ordered[*]}" >&2
+    if ! "${build[@]}" "${ordered[@]}" >&2; then
+        # The order is gold's option (the linker the Swift toolchain uses on Linux); with
+        # another linker, the binary is linked as it comes. A build that fails for another
+        # reason fails again here.
+        [ ${#ordered[@]} -gt 0 ] || exit 1
+        echo "install.sh: the link with a section order failed; building without it" >&2
+        "${build[@]}" >&2
+    fi
     binary=$(swift build "${common[@]}" --show-bin-path)/icugrep
 fi
 if $build_only; then
