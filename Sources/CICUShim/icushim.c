@@ -669,6 +669,10 @@ const char *icushim_error_name(int32_t error_code) {
     return ICU(u_errorName)((UErrorCode)error_code);
 }
 
+int32_t icushim_compiled_major_version(void) {
+    return U_ICU_VERSION_MAJOR_NUM;
+}
+
 void icushim_icu_version(char *buffer, int32_t capacity) {
     UVersionInfo version;
     char text[U_MAX_VERSION_STRING_LENGTH];

@@ -76,10 +76,78 @@ import TestSupport
         #expect(read > 100, "most generated classes are read: \(read) of 150")
     }
 
+    /// For each code point of Unicode, surrogates included, whether ICU's class `text` compiled
+    /// with `options` matches it alone: runs of members found in one text of all code points
+    /// but the surrogates, which are asked one by one.
+    static func icuMembers(_ text: String, options: RegexPattern.Options) throws -> [Bool] {
+        var members = [Bool](repeating: false, count: 0x11_0000)
+        let matcher = try RegexPattern("(?:\(text))+", options: options, limits: .none, usesSearchPlan: false).makeMatcher()
+        var units: [UInt16] = []
+        var codePointAt: [UInt32] = []
+        units.reserveCapacity(0x21_0000)
+        codePointAt.reserveCapacity(0x21_0000)
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            for unit in String(scalar).utf16 {
+                units.append(unit)
+                codePointAt.append(value)
+            }
+        }
+        try units.withUnsafeBufferPointer { buffer in
+            var from = 0
+            while from < buffer.count, let found = try matcher.icuFirstMatch(inUTF16: buffer, from: from), !found.isEmpty {
+                for index in found { members[Int(codePointAt[index])] = true }
+                from = found.upperBound
+            }
+        }
+        for value in UInt32(0xD800)...0xDFFF {
+            members[Int(value)] = try icuMatches(matcher, value)
+        }
+        return members
+    }
+
+    @Test("the classes generated from ICU hold what the ICU in use matches, for every code point")
+    func classesGeneratedFromICU() throws {
+        guard ListedCodePoints.usesGeneratedRanges else {
+            // Another ICU: the generated ranges must not be used.
+            #expect(ListedCodePoints(classText: "\\w", options: []) == nil)
+            return
+        }
+        for (text, mode, holdsIgnoringCase, _) in ICUClassRanges.classes {
+            let options: RegexPattern.Options = switch mode {
+            case .any, .lineSeparators: []
+            case .unixLines: .useUnixLineSeparators
+            case .dotMatchesAll: .dotMatchesLineSeparators
+            }
+            let listed = try #require(ListedCodePoints(classText: text, options: options), "\(text) not known")
+            let expected = try Self.icuMembers(text, options: options)
+            var differences = 0
+            var firstDifference: Int? = nil
+            for value in expected.indices where listed.contains(UInt32(value)) != expected[value] {
+                differences += 1
+                firstDifference = firstDifference ?? value
+            }
+            #expect(differences == 0, "\(text) with \(options): differs from ICU at \(differences) code points, first \(firstDifference.map { String($0, radix: 16) } ?? "")")
+            // Ignoring case (which the generator checked for every code point), on a sample.
+            let ignoringCase = ListedCodePoints(classText: text, options: options.union(.caseInsensitive))
+            #expect((ignoringCase != nil) == holdsIgnoringCase, "\(text) ignoring case")
+            if let ignoringCase {
+                let matcher = try RegexPattern(text, options: options.union(.caseInsensitive), limits: .default, usesSearchPlan: false).makeMatcher()
+                for value in Self.probedCodePoints where ignoringCase.contains(value) != (try Self.icuMatches(matcher, value)) {
+                    Issue.record("\(text) ignoring case differs from ICU at U+\(String(value, radix: 16))")
+                    break
+                }
+            }
+        }
+        // The options that change a class leave it to ICU; `.` follows the line options.
+        #expect(ListedCodePoints(classText: "\\w", options: .allowCommentsAndWhitespace) == nil)
+        #expect(ListedCodePoints(classText: ".", options: []) != ListedCodePoints(classText: ".", options: .dotMatchesLineSeparators))
+    }
+
     @Test("classes whose meaning is more than their listed characters are left to ICU")
     func leftToICU() {
         for text in [
-            "\\w", ".", "[\\w]", "[\\p{L}]", "[\\t]", "[\\x41]", "[[a-z]]", "[a-z&&[^q]]", "[a-z--q]",
+            "[\\w]", "[\\p{L}]", "[\\t]", "[\\x41]", "[[a-z]]", "[a-z&&[^q]]", "[a-z--q]",
             "[:alpha:]", "[^:alpha:]", "[a-]", "[-a]", "[a^]", "[$a]", "[{ab}]", "[ a]", "[z-a]", "[]", "[^]",
             "[a", "a]",
         ] {

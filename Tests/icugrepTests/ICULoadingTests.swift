@@ -18,7 +18,8 @@ import TestSupport
     @Test("searches the engine answers alone do not open ICU", arguments: [
         ["Sherlock Holmes"], ["^Sherlock"], ["Holmes$"], ["[0-9]{3}-[0-9]{4}"], ["[?!]$"],
         ["[A-Z][a-z]+ [A-Z][a-z]+"], ["0x[0-9a-fA-F]+|[？?]$"], ["-v", "e"], ["-i", "Sherlock Holmes"],
-        ["-i", "the|you|ask"], ["-i", "^no\\.$"],
+        ["-i", "the|you|ask"], ["-i", "^no\\.$"], ["\\d+:\\d+"], ["\\w+\\s+Holmes\\s+\\w+"], ["\\bthe\\b"],
+        ["-w", "you"], ["-i", "-w", "you"], ["Sher.*Holmes"], ["-o", "\\w+olmes"],
     ])
     func noICU(_ arguments: [String]) throws {
         #expect(try !Self.opensICU(arguments))

@@ -167,6 +167,11 @@ const char *icushim_error_name(int32_t error_code);
 /// ICURegex.
 void icushim_icu_version(char *buffer, int32_t capacity);
 
+/// The major version of the ICU whose headers the shim was compiled with, which is the one it
+/// opens (such as 72); known without opening ICU. Tables generated from one ICU are used only
+/// with that version.
+int32_t icushim_compiled_major_version(void);
+
 // MARK: - Character conversion
 
 /// A converter from one ICU charset to UTF-8, with its pivot buffer. Not thread-safe.

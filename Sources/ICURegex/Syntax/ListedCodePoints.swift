@@ -1,15 +1,21 @@
-/// The code points of a bracket class that only lists characters and ranges of them
-/// (`[0-9]`, `[^A-Za-z_]`, `[?!]`, `[,，]`), read by ICU's rules: the one kind of class whose
-/// members are known without ICU, so that searching for it neither loads ICU nor asks it.
+import CICUShim
+
+/// The code points of a class known without ICU, so that searching for it neither loads ICU
+/// nor asks it: a bracket class that only lists characters and ranges of them (`[0-9]`,
+/// `[^A-Za-z_]`, `[?!]`, `[,，]`), read by ICU's rules, or one of the classes whose ranges were
+/// generated from ICU (``ICUClassRanges``: `\w`, `\s`, `\d`, `\h`, `\v`, their negations, `.`,
+/// and the classes the readings of `\b` use), when the ICU in use is the version they were
+/// generated from.
 ///
-/// A class is read only when each of its items is a character, escaped ASCII punctuation
-/// (`\-`, `\]`, `\.`) or a range of two of them, after an optional `^`. Anything else leaves
-/// the class to ICU, which is then asked as for every other class: escapes that name a
-/// character or a class (`\t`, `\x41`, `\w`, `\p{…}`), nested sets and their operators
-/// (`[[a-z]&&[^q]]`, `--`), POSIX names (`[:alpha:]`), strings (`{ab}`), `$`, white space, a
-/// `-` or `^` that is not a range or the negation, and a range whose ends are out of order
-/// (an error that ICU reports). So do the options that change what a class holds or how it
-/// is read: ignoring case, free spacing (`x`) and a literal pattern.
+/// A bracket class is read only when each of its items is a character, escaped ASCII
+/// punctuation (`\-`, `\]`, `\.`) or a range of two of them, after an optional `^`. Anything
+/// else leaves the class to ICU, which is then asked as for every other class: escapes that
+/// name a character or a class (`\t`, `\x41`, `\p{…}`), nested sets and their operators
+/// (`[[a-z]&&[^q]]`, `--`), POSIX names (`[:alpha:]`), strings (`{ab}`), `$`, white space, a `-`
+/// or `^` that is not a range or the negation, and a range whose ends are out of order (an
+/// error that ICU reports). So do the options that change what a class holds or how it is
+/// read: free spacing (`x`) and a literal pattern, and ignoring case, except for the generated
+/// classes that hold the same code points either way.
 package struct ListedCodePoints: Equatable, Sendable {
     /// The listed code points: sorted, disjoint ranges with gaps between them.
     package let ranges: [ClosedRange<UInt32>]
@@ -17,12 +23,20 @@ package struct ListedCodePoints: Equatable, Sendable {
     /// points included (as ICU's complement of a set does).
     package let isNegated: Bool
 
-    /// The code points of the class `text`, compiled with `options`; nil when the class lists
-    /// anything but characters and ranges, or `options` change its meaning.
+    /// The code points of the class `text`, compiled with `options`; nil when the class is
+    /// neither one of ``ICUClassRanges`` nor a list of characters and ranges, or `options`
+    /// change its meaning.
     package init?(classText text: String, options: RegexPattern.Options) {
-        guard options.isDisjoint(with: [.caseInsensitive, .allowCommentsAndWhitespace, .ignoreMetacharacters]) else {
-            return nil
+        guard options.isDisjoint(with: [.allowCommentsAndWhitespace, .ignoreMetacharacters]) else { return nil }
+        let ignoringCase = options.contains(.caseInsensitive)
+        if let generated = Self.generatedRanges[GeneratedKey(text: text, mode: LineMode(text: text, options: options))],
+            !ignoringCase || generated.holdsIgnoringCase
+        {
+            self.ranges = generated.ranges
+            self.isNegated = false
+            return
         }
+        guard !ignoringCase else { return nil }
         let scalars = Array(text.unicodeScalars)
         guard scalars.count >= 3, scalars.first == "[", scalars.last == "]" else { return nil }
         let end = scalars.count - 1
@@ -70,6 +84,53 @@ package struct ListedCodePoints: Equatable, Sendable {
         self.ranges = merged
         self.isNegated = isNegated
     }
+
+    /// What a class of ``ICUClassRanges`` depends on besides its text: only `.` depends on the
+    /// options, by the line separators it does not match.
+    package enum LineMode: Hashable, Sendable {
+        /// Any options.
+        case any
+        /// `.` without options: every code point but ICU's line separators.
+        case lineSeparators
+        /// `.` with `.useUnixLineSeparators`: every code point but `\n`.
+        case unixLines
+        /// `.` with `.dotMatchesLineSeparators`: every code point.
+        case dotMatchesAll
+
+        /// The mode of the class `text` compiled with `options`.
+        init(text: String, options: RegexPattern.Options) {
+            if text != "." {
+                self = .any
+            } else if options.contains(.dotMatchesLineSeparators) {
+                self = .dotMatchesAll
+            } else if options.contains(.useUnixLineSeparators) {
+                self = .unixLines
+            } else {
+                self = .lineSeparators
+            }
+        }
+    }
+
+    private struct GeneratedKey: Hashable {
+        let text: String
+        let mode: LineMode
+    }
+
+    /// The ranges of ``ICUClassRanges``, by class, built at first use; none when the ICU in use
+    /// is another version than the one they were generated from.
+    private static let generatedRanges: [GeneratedKey: (ranges: [ClosedRange<UInt32>], holdsIgnoringCase: Bool)] = {
+        guard icushim_compiled_major_version() == ICUClassRanges.icuMajorVersion else { return [:] }
+        var table: [GeneratedKey: (ranges: [ClosedRange<UInt32>], holdsIgnoringCase: Bool)] = [:]
+        for (text, mode, holdsIgnoringCase, bounds) in ICUClassRanges.classes {
+            let ranges = stride(from: 0, to: bounds.count, by: 2).map { bounds[$0]...bounds[$0 + 1] }
+            table[GeneratedKey(text: text, mode: mode)] = (ranges, holdsIgnoringCase)
+        }
+        return table
+    }()
+
+    /// True when the ICU in use is the version ``ICUClassRanges`` was generated from, so that
+    /// its classes are known without ICU.
+    package static var usesGeneratedRanges: Bool { !generatedRanges.isEmpty }
 
     /// The characters that mean something in a set, unescaped: nesting, negation, ranges, set
     /// operators, variables and anchors, strings, POSIX names.
