@@ -1,8 +1,9 @@
 /// Sorts code points into classes for a ``PositionAutomaton``: two code points are in one
 /// class when the same positions accept them, and each class has the mask of those positions.
 ///
-/// Which code points a class such as `\w` or `[\p{L}&&\p{Cyrillic}]` holds is asked of ICU
-/// itself, compiled with the patterns' options, for every code point below U+0800 (one or two
+/// Which code points a class such as `\w` or `[\p{L}&&\p{Cyrillic}]` holds is ICU's answer
+/// (``ClassMembership``: known without ICU for some classes, asked of ICU compiled with the
+/// patterns' options for the others), for every code point below U+0800 (one or two
 /// UTF-8 bytes: ASCII, Latin, Greek, Cyrillic, Hebrew, Arabic...). Above that, a position
 /// with such a class is assumed to accept any code point, which can only make more lines
 /// candidates; literal characters are exact everywhere. That approximation is the automata's

@@ -5,15 +5,15 @@
 ///
 /// One ICU matcher per distinct set, made when first needed. Compared instead: a literal
 /// character not ignoring case, and an ASCII one ignoring case with the characters that fold
-/// like it (``CaseFolding/codePointsFoldingLike(ascii:)``); read instead: a class that only
-/// lists characters (``ListedCodePoints``). Not thread-safe: each automaton has its own.
+/// like it (``CaseFolding/codePointsFoldingLike(ascii:)``); looked up instead: a class known
+/// without ICU (``ListedCodePoints``). Not thread-safe: each automaton has its own.
 final class CodePointSetMembership {
     private let options: RegexPattern.Options
     /// The positions of each distinct set that asks ICU, and its matcher once made.
     private var askedSets: [(set: CodePointSet, positions: PositionSet, matcher: RegexMatcher?)] = []
     /// The positions of each literal character compared without ICU.
     private var comparedScalars: [UInt32: PositionSet] = [:]
-    /// The positions of each class read without ICU.
+    /// The positions of each class known without ICU.
     private var listedClasses: [(members: ListedCodePoints, positions: PositionSet)] = []
 
     /// Membership in `sets`, the sets of an automaton's positions, compiled with `options`.

@@ -1,6 +1,6 @@
 /// Which code points a one-character ICU pattern (a class such as `\w` or `[\p{L}&&[^q]]`, or
-/// `.`) matches: read from a class that only lists characters (``ListedCodePoints``), asked of
-/// ICU itself for any other, so that the answer is ICU's by construction.
+/// `.`) matches: taken from a class known without ICU (``ListedCodePoints``), asked of ICU
+/// itself for any other, so that the answer is ICU's by construction.
 package enum ClassMembership {
     /// For each code point below `limit` (at most U+D800, so that each is one UTF-16 unit),
     /// whether the pattern `text` compiled with `options` matches exactly it; nil when ICU
