@@ -113,7 +113,7 @@ import TestSupport
             #expect(ListedCodePoints(classText: "\\w", options: []) == nil)
             return
         }
-        for (text, mode, holdsIgnoringCase, _) in ICUClassRanges.classes {
+        for (text, mode, holdsIgnoringCase, _, _) in ICUClassRanges.classes {
             let options: RegexPattern.Options = switch mode {
             case .any, .lineSeparators: []
             case .unixLines: .useUnixLineSeparators

@@ -33,7 +33,7 @@ package struct ListedCodePoints: Equatable, Sendable {
             !ignoringCase || generated.holdsIgnoringCase
         {
             self.ranges = generated.ranges
-            self.isNegated = false
+            self.isNegated = generated.isNegated
             return
         }
         guard !ignoringCase else { return nil }
@@ -118,15 +118,24 @@ package struct ListedCodePoints: Equatable, Sendable {
 
     /// The ranges of ``ICUClassRanges``, by class, built at first use; none when the ICU in use
     /// is another version than the one they were generated from.
-    private static let generatedRanges: [GeneratedKey: (ranges: [ClosedRange<UInt32>], holdsIgnoringCase: Bool)] = {
+    private static let generatedRanges: [GeneratedKey: GeneratedClass] = {
         guard icushim_compiled_major_version() == ICUClassRanges.icuMajorVersion else { return [:] }
-        var table: [GeneratedKey: (ranges: [ClosedRange<UInt32>], holdsIgnoringCase: Bool)] = [:]
-        for (text, mode, holdsIgnoringCase, bounds) in ICUClassRanges.classes {
+        var table: [GeneratedKey: GeneratedClass] = [:]
+        for (text, mode, holdsIgnoringCase, list, isNegated) in ICUClassRanges.classes {
+            let bounds = ICUClassRanges.rangeLists[list]
             let ranges = stride(from: 0, to: bounds.count, by: 2).map { bounds[$0]...bounds[$0 + 1] }
-            table[GeneratedKey(text: text, mode: mode)] = (ranges, holdsIgnoringCase)
+            table[GeneratedKey(text: text, mode: mode)] = GeneratedClass(
+                ranges: ranges, isNegated: isNegated, holdsIgnoringCase: holdsIgnoringCase)
         }
         return table
     }()
+
+    /// A class of ``ICUClassRanges``, read.
+    private struct GeneratedClass {
+        let ranges: [ClosedRange<UInt32>]
+        let isNegated: Bool
+        let holdsIgnoringCase: Bool
+    }
 
     /// True when the ICU in use is the version ``ICUClassRanges`` was generated from, so that
     /// its classes are known without ICU.
