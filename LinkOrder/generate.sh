@@ -45,57 +45,48 @@ strip --strip-debug "$profiled"
 # A small source tree for the recursive searches: the package's own sources.
 tree=$root/Sources
 # The searches: each kind of pattern and output that the engine and the printer treat apart.
+# Each is its arguments separated by tabs, the input last.
+en=$corpora/en-sampled.txt ru=$corpora/ru-sampled.txt zh=$corpora/zh-sampled.txt sherlock=$corpora/sherlock.txt
 searches=(
-    "Sherlock Holmes|$corpora/en-sampled.txt"
-    "-n Sherlock|$corpora/sherlock.txt"
-    "-i Sherlock Holmes|$corpora/en-sampled.txt"
-    "-i Шерлок Холмс|$corpora/ru-sampled.txt"
-    "-w you|$corpora/en-sampled.txt"
-    "-x No\\.|$corpora/en-sampled.txt"
-    "-v e|$corpora/en-sampled.txt"
-    "-c the|$corpora/en-sampled.txt"
-    "-c 的|$corpora/zh-sampled.txt"
-    "Sherlock Holmes|John Watson|Irene Adler|$corpora/en-sampled.txt"
-    "-F -f $corpora/words-300.txt|$corpora/sherlock.txt"
-    "Holmes\$|$corpora/en-sampled.txt"
-    "^Шерлок|$corpora/ru-sampled.txt"
-    "\\bthe\\b|$corpora/en-sampled.txt"
-    "[0-9]{3}-[0-9]{4}|$corpora/en-sampled.txt"
-    "\\d+:\\d+|$corpora/ru-sampled.txt"
-    "[A-Z][a-z]+ [A-Z][a-z]+|$corpora/en-sampled.txt"
-    "\\w+\\s+Holmes\\s+\\w+|$corpora/en-sampled.txt"
-    "\\p{Han}{4}[,，]\\p{Han}{4}|$corpora/zh-sampled.txt"
-    "\\p{Lu}\\p{Ll}+\\s+\\p{Lu}\\p{Ll}+|$corpora/ru-sampled.txt"
-    "(\\w+) \\1|$corpora/sherlock.txt"
-    "-o \\w+olmes|$corpora/en-sampled.txt"
-    "--color=always -n Holmes|$corpora/sherlock.txt"
-    "-C 2 -m 50 Watson|$corpora/sherlock.txt"
-    "--json Watson|$corpora/sherlock.txt"
-    "-E colou?r|$corpora/sherlock.txt"
-    "-G \\(Mr\\|Mrs\\)\\. [A-Z]|$corpora/sherlock.txt"
-    "-r -n TODO|$tree"
-    "-r -l -i import|$tree"
-    "-r -c \\bfunc\\s+\\w+\\(|$tree"
+    "Sherlock Holmes	$en"
+    "-n	Sherlock	$sherlock"
+    "-i	Sherlock Holmes	$en"
+    "-i	Шерлок Холмс	$ru"
+    "-w	you	$en"
+    "-x	No\\.	$en"
+    "-v	e	$en"
+    "-c	the	$en"
+    "-c	的	$zh"
+    "Sherlock Holmes|John Watson|Irene Adler	$en"
+    "-F	-f	$corpora/words-300.txt	$sherlock"
+    "Holmes\$	$en"
+    "^Шерлок	$ru"
+    "\\bthe\\b	$en"
+    "[0-9]{3}-[0-9]{4}	$en"
+    "\\d+:\\d+	$ru"
+    "[A-Z][a-z]+ [A-Z][a-z]+	$en"
+    "\\w+\\s+Holmes\\s+\\w+	$en"
+    "\\p{Han}{4}[,，]\\p{Han}{4}	$zh"
+    "\\p{Lu}\\p{Ll}+\\s+\\p{Lu}\\p{Ll}+	$ru"
+    "(\\w+) \\1	$sherlock"
+    "-o	\\w+olmes	$en"
+    "--color=always	-n	Holmes	$sherlock"
+    "-C	2	-m	50	Watson	$sherlock"
+    "--json	Watson	$sherlock"
+    "-E	colou?r	$sherlock"
+    "-G	\\(Mr\\|Mrs\\)\\. [A-Z]	$sherlock"
+    "-r	-n	TODO	$tree"
+    "-r	-l	-i	import	$tree"
+    "-r	-c	\\bfunc\\s+\\w+\\(	$tree"
 )
 index=0
 for search in "${searches[@]}"; do
-    arguments=${search%|*} input=${search##*|}
+    IFS=$'\t' read -r -a words <<<"$search"
     index=$((index + 1))
-    # The flags are words separated by spaces; a pattern with spaces is the rest of the line
-    # after its flags.
-    words=()
-    while [[ $arguments == -* ]]; do
-        flag=${arguments%% *}
-        words+=("$flag")
-        arguments=${arguments#"$flag"}
-        arguments=${arguments# }
-        case $flag in -f | -C | -m) flag=${arguments%% *}; words+=("$flag"); arguments=${arguments#"$flag"}; arguments=${arguments# } ;; esac
-    done
-    [ -z "$arguments" ] || words+=("$arguments")
-    say "profiling ${words[*]} ($(basename "$input"))"
+    say "profiling ${words[*]}"
     status=0
     valgrind --tool=callgrind --callgrind-out-file="$scratch/profiles/$index.out" \
-        "$profiled" "${words[@]}" "$input" >/dev/null 2>"$scratch/profiles/$index.log" || status=$?
+        "$profiled" "${words[@]}" >/dev/null 2>"$scratch/profiles/$index.log" || status=$?
     [ "$status" -le 1 ] || { tail -n 5 "$scratch/profiles/$index.log" >&2; say "icugrep exited $status"; exit 1; }
 done
 

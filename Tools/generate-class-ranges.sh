@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Writes Sources/ICURegex/Syntax/ICUClassRanges.swift from the ICU whose development files are
 # installed: run it when the ICU the project builds against changes major version (the ranges
-# are used only with the version they were asked of; `ListedCodePointsTests` checks them
+# are used only with the version they were asked of; `KnownClassMembersTests` checks them
 # against the ICU in use). Needs a C compiler and libicu-dev.
 set -euo pipefail
 cd "$(dirname "$0")/.."

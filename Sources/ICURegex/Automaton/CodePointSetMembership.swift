@@ -6,15 +6,14 @@
 /// One ICU matcher per distinct set, made when first needed. Compared instead: a literal
 /// character not ignoring case, and an ASCII one ignoring case with the characters that fold
 /// like it (``CaseFolding/codePointsFoldingLike(ascii:)``); looked up instead: a class known
-/// without ICU (``ListedCodePoints``). Not thread-safe: each automaton has its own.
+/// without ICU (``KnownClassMembers``). Not thread-safe: each automaton has its own.
 final class CodePointSetMembership {
     private let options: RegexPattern.Options
-    /// The positions of each distinct set that asks ICU, and its matcher once made.
-    private var askedSets: [(set: CodePointSet, positions: PositionSet, matcher: RegexMatcher?)] = []
+    /// The positions of each distinct set that is not compared, with its members when they are
+    /// known without ICU, else its ICU matcher once made.
+    private var classifiedSets: [(set: CodePointSet, positions: PositionSet, known: KnownClassMembers?, matcher: RegexMatcher?)] = []
     /// The positions of each literal character compared without ICU.
     private var comparedScalars: [UInt32: PositionSet] = [:]
-    /// The positions of each class known without ICU.
-    private var listedClasses: [(members: ListedCodePoints, positions: PositionSet)] = []
 
     /// Membership in `sets`, the sets of an automaton's positions, compiled with `options`.
     init(sets: [CodePointSet], options: RegexPattern.Options) {
@@ -33,22 +32,16 @@ final class CodePointSetMembership {
                 for variant in CaseFolding.codePointsFoldingLike(ascii: value) {
                     comparedScalars[variant, default: .empty] |= bit
                 }
-            case .icuClass(let text):
-                if let listed = ListedCodePoints(classText: text, options: options) {
-                    if let index = listedClasses.firstIndex(where: { $0.members == listed }) {
-                        listedClasses[index].positions |= bit
-                    } else {
-                        listedClasses.append((listed, bit))
-                    }
-                    continue
-                }
-                fallthrough
             default:
                 if let index = indexOfSet[set] {
-                    askedSets[index].positions |= bit
+                    classifiedSets[index].positions |= bit
                 } else {
-                    indexOfSet[set] = askedSets.count
-                    askedSets.append((set, bit, nil))
+                    indexOfSet[set] = classifiedSets.count
+                    var known: KnownClassMembers? = nil
+                    if case .icuClass(let text) = set {
+                        known = KnownClassMembers(classText: text, options: options)
+                    }
+                    classifiedSets.append((set, bit, known, nil))
                 }
             }
         }
@@ -59,24 +52,25 @@ final class CodePointSetMembership {
     func positions(holding value: UInt32) -> PositionSet? {
         let units: [UInt16] = Unicode.Scalar(value).map { Array(String($0).utf16) } ?? [UInt16(truncatingIfNeeded: value)]
         var positions = comparedScalars[value] ?? .empty
-        for listed in listedClasses where listed.members.contains(value) {
-            positions |= listed.positions
-        }
-        for index in askedSets.indices {
-            if askedSets[index].matcher == nil {
+        for index in classifiedSets.indices {
+            if let known = classifiedSets[index].known {
+                if known.contains(value) { positions |= classifiedSets[index].positions }
+                continue
+            }
+            if classifiedSets[index].matcher == nil {
                 let text: String
-                switch askedSets[index].set {
+                switch classifiedSets[index].set {
                 case .icuClass(let classText): text = classText
                 case .scalar(let scalar): text = "\\x{" + String(scalar, radix: 16) + "}"
                 }
                 guard let pattern = try? RegexPattern(text, options: options, limits: .default, usesSearchPlan: false),
                     let matcher = try? pattern.makeMatcher()
                 else { return nil }
-                askedSets[index].matcher = matcher
+                classifiedSets[index].matcher = matcher
             }
-            let found = units.withUnsafeBufferPointer { buffer in try? askedSets[index].matcher!.firstMatch(inUTF16: buffer, from: 0) }
+            let found = units.withUnsafeBufferPointer { buffer in try? classifiedSets[index].matcher!.firstMatch(inUTF16: buffer, from: 0) }
             if found == 0..<units.count {
-                positions |= askedSets[index].positions
+                positions |= classifiedSets[index].positions
             }
         }
         return positions

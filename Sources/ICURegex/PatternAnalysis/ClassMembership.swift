@@ -1,13 +1,13 @@
 /// Which code points a one-character ICU pattern (a class such as `\w` or `[\p{L}&&[^q]]`, or
-/// `.`) matches: taken from a class known without ICU (``ListedCodePoints``), asked of ICU
+/// `.`) matches: taken from a class known without ICU (``KnownClassMembers``), asked of ICU
 /// itself for any other, so that the answer is ICU's by construction.
 package enum ClassMembership {
     /// For each code point below `limit` (at most U+D800, so that each is one UTF-16 unit),
     /// whether the pattern `text` compiled with `options` matches exactly it; nil when ICU
     /// rejects the pattern or stops at a limit.
     package static func members(ofClass text: String, options: RegexPattern.Options, below limit: Int) -> [Bool]? {
-        if let listed = ListedCodePoints(classText: text, options: options) {
-            return (0..<UInt32(limit)).map(listed.contains)
+        if let known = KnownClassMembers(classText: text, options: options) {
+            return (0..<UInt32(limit)).map(known.contains)
         }
         return icuMembers(ofClass: text, options: options, below: limit)
     }

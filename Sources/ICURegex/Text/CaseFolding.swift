@@ -28,9 +28,9 @@ enum CaseFolding {
     static func codePointsFoldingLike(ascii value: UInt32) -> [UInt32] {
         precondition(value < 0x80, "CaseFolding.codePointsFoldingLike(ascii:) takes ASCII")
         let folded = simpleFolding(of: value)
-        var codePoints = folded == value ? [value] : [value, folded]
-        if (0x61...0x7A).contains(folded) && folded == value {
-            codePoints.append(folded - 0x20)
+        var codePoints = [value]
+        if (0x61...0x7A).contains(folded) {
+            codePoints.append(value ^ 0x20)  // the letter's other case
         }
         for (codePoint, folding) in RequiredLiterals.charactersFoldingToASCII where folding == [folded] {
             codePoints.append(codePoint)

@@ -16,11 +16,12 @@ import CICUShim
 /// error that ICU reports). So do the options that change what a class holds or how it is
 /// read: free spacing (`x`) and a literal pattern, and ignoring case, except for the generated
 /// classes that hold the same code points either way.
-package struct ListedCodePoints: Equatable, Sendable {
-    /// The listed code points: sorted, disjoint ranges with gaps between them.
+package struct KnownClassMembers: Equatable, Sendable {
+    /// Sorted, disjoint ranges with gaps between them: the code points the class holds, or,
+    /// when ``isNegated``, those it does not.
     package let ranges: [ClosedRange<UInt32>]
-    /// True for `[^…]`: the class holds every code point outside ``ranges``, surrogate code
-    /// points included (as ICU's complement of a set does).
+    /// True when the class holds every code point outside ``ranges`` (`[^…]`, `\W`), surrogate
+    /// code points included (as ICU's complement of a set does).
     package let isNegated: Bool
 
     /// The code points of the class `text`, compiled with `options`; nil when the class is
@@ -157,7 +158,7 @@ package struct ListedCodePoints: Equatable, Sendable {
                 high = middle
             }
         }
-        let listed = low < ranges.count && ranges[low].contains(value)
-        return listed != isNegated
+        let inRanges = low < ranges.count && ranges[low].contains(value)
+        return inRanges != isNegated
     }
 }

@@ -2,10 +2,10 @@
 import Testing
 import TestSupport
 
-/// ``ListedCodePoints`` reads the classes that only list characters without ICU: for every
+/// ``KnownClassMembers`` reads the classes that only list characters without ICU: for every
 /// class it reads, its members must be those ICU matches, and the classes whose meaning
 /// depends on more than the listed characters must be left to ICU.
-@Suite struct ListedCodePointsTests {
+@Suite struct KnownClassMembersTests {
     /// The code points each class is asked about: all below U+0800 (where the automata keep a
     /// table), the surrogates' edges, and a spread of larger ones up to U+10FFFF.
     static let probedCodePoints: [UInt32] = Array(0..<0x800)
@@ -21,7 +21,7 @@ import TestSupport
 
     /// Checks that `text` is read, and that its members are ICU's.
     static func expectSameAsICU(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let listed = try #require(ListedCodePoints(classText: text, options: []), "\(text) not read", sourceLocation: sourceLocation)
+        let listed = try #require(KnownClassMembers(classText: text, options: []), "\(text) not read", sourceLocation: sourceLocation)
         let matcher = try RegexPattern(text, options: [], limits: .default, usesSearchPlan: false).makeMatcher()
         var differences = 0
         var firstDifference: UInt32? = nil
@@ -69,7 +69,7 @@ import TestSupport
                 }
             }
             text += "]"
-            guard ListedCodePoints(classText: text, options: []) != nil else { continue }
+            guard KnownClassMembers(classText: text, options: []) != nil else { continue }
             read += 1
             try Self.expectSameAsICU(text)
         }
@@ -108,9 +108,9 @@ import TestSupport
 
     @Test("the classes generated from ICU hold what the ICU in use matches, for every code point")
     func classesGeneratedFromICU() throws {
-        guard ListedCodePoints.usesGeneratedRanges else {
+        guard KnownClassMembers.usesGeneratedRanges else {
             // Another ICU: the generated ranges must not be used.
-            #expect(ListedCodePoints(classText: "\\w", options: []) == nil)
+            #expect(KnownClassMembers(classText: "\\w", options: []) == nil)
             return
         }
         for (text, mode, holdsIgnoringCase, _, _) in ICUClassRanges.classes {
@@ -119,7 +119,7 @@ import TestSupport
             case .unixLines: .useUnixLineSeparators
             case .dotMatchesAll: .dotMatchesLineSeparators
             }
-            let listed = try #require(ListedCodePoints(classText: text, options: options), "\(text) not known")
+            let listed = try #require(KnownClassMembers(classText: text, options: options), "\(text) not known")
             let expected = try Self.icuMembers(text, options: options)
             var differences = 0
             var firstDifference: Int? = nil
@@ -129,7 +129,7 @@ import TestSupport
             }
             #expect(differences == 0, "\(text) with \(options): differs from ICU at \(differences) code points, first \(firstDifference.map { String($0, radix: 16) } ?? "")")
             // Ignoring case (which the generator checked for every code point), on a sample.
-            let ignoringCase = ListedCodePoints(classText: text, options: options.union(.caseInsensitive))
+            let ignoringCase = KnownClassMembers(classText: text, options: options.union(.caseInsensitive))
             #expect((ignoringCase != nil) == holdsIgnoringCase, "\(text) ignoring case")
             if let ignoringCase {
                 let matcher = try RegexPattern(text, options: options.union(.caseInsensitive), limits: .default, usesSearchPlan: false).makeMatcher()
@@ -140,8 +140,8 @@ import TestSupport
             }
         }
         // The options that change a class leave it to ICU; `.` follows the line options.
-        #expect(ListedCodePoints(classText: "\\w", options: .allowCommentsAndWhitespace) == nil)
-        #expect(ListedCodePoints(classText: ".", options: []) != ListedCodePoints(classText: ".", options: .dotMatchesLineSeparators))
+        #expect(KnownClassMembers(classText: "\\w", options: .allowCommentsAndWhitespace) == nil)
+        #expect(KnownClassMembers(classText: ".", options: []) != KnownClassMembers(classText: ".", options: .dotMatchesLineSeparators))
     }
 
     @Test("classes whose meaning is more than their listed characters are left to ICU")
@@ -151,15 +151,15 @@ import TestSupport
             "[:alpha:]", "[^:alpha:]", "[a-]", "[-a]", "[a^]", "[$a]", "[{ab}]", "[ a]", "[z-a]", "[]", "[^]",
             "[a", "a]",
         ] {
-            #expect(ListedCodePoints(classText: text, options: []) == nil, "\(text)")
+            #expect(KnownClassMembers(classText: text, options: []) == nil, "\(text)")
         }
         for options: RegexPattern.Options in [.caseInsensitive, .allowCommentsAndWhitespace, .ignoreMetacharacters] {
-            #expect(ListedCodePoints(classText: "[a-z]", options: options) == nil, "\(options)")
+            #expect(KnownClassMembers(classText: "[a-z]", options: options) == nil, "\(options)")
         }
-        #expect(ListedCodePoints(classText: "[a-z]", options: [.dotMatchesLineSeparators, .anchorsMatchLines]) != nil)
+        #expect(KnownClassMembers(classText: "[a-z]", options: [.dotMatchesLineSeparators, .anchorsMatchLines]) != nil)
     }
 
-    /// The automata's tables take a listed class's members from ``ListedCodePoints``: the same
+    /// The automata's tables take a listed class's members from ``KnownClassMembers``: the same
     /// as ICU's.
     @Test("ClassMembership reads a listed class and asks ICU for the others")
     func classMembershipUsesListedClasses() throws {
