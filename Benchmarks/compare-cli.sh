@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Times icugrep beside grep -P, grep -E, ripgrep and ugrep on two sets of benchmarks, checks
-# that all of them print the same lines, and writes a Markdown report and an SVG chart to
-# Benchmarks/results/:
+# that all of them print the same lines, and writes a Markdown report and an SVG chart (to a
+# scratch folder, or to the folder RESULTS names for a recorded run):
 #   subtitles  ripgrep's subtitle benchmarks (English and Russian, at least 256 MB each);
 #   everyday   the searches people run every day: -v on a common letter, patterns whose only
 #              literal is one common byte, classes above U+0800, anchors, classes without a
@@ -9,15 +9,23 @@
 #              a source tree of 21,386 files (388 MB) made from fixed tags of the Swift
 #              packages' git mirrors on this machine (see "The source tree" below).
 #
-# Usage: Benchmarks/compare-cli.sh
+# Usage: Benchmarks/compare-cli.sh [--smoke]
+#   --smoke           (or SMOKE=1) a check that the script, the tools and the report work, in
+#                     well under a minute once icugrep is built: four subtitle searches on
+#                     8 MiB, 2 runs each; icugrep is the package's own release build
+#                     (`swift build -c release --product icugrep`, which the README's
+#                     `swift run -c release icugrep` has already made) unless ICUGREP names
+#                     one. Its figures say nothing about speed. The variables below still apply.
 # Environment (all optional):
 #   ICUGREP=path      the icugrep to time (default: build it as install.sh does, under $BUILD_DIR)
 #   BASELINE=path     another icugrep, timed beside it as "baseline" (a build of an earlier
 #                     commit: before and after in the same run)
 #   BUILD_DIR=dir     scratch path of that build (default: $CACHE/build)
-#   CACHE=dir         corpora and raw results (default: /tmp/icugrep-bench)
-#   CORPORA=dir       the sources en-sampled.txt, ru-sampled.txt and zh-sampled.txt
-#                     (default: ../shared/corpora)
+#   CACHE=dir         corpora and raw results (default: /tmp/icugrep-bench; with --smoke,
+#                     .build/compare-cli-smoke in the package)
+#   CORPORA=dir       the sources en-sampled.txt, ru-sampled.txt and zh-sampled.txt (default:
+#                     Tests/Fixtures/corpora, the repository's copy of rebar's samples); the
+#                     benchmarks of a language whose sample is missing are skipped
 #   MIRRORS=dir       the bare git mirrors the source tree is made from, as OWNER/NAME.git
 #                     (default: /opt/swift-packages)
 #   CORPUS_MB=n       size of each corpus in MiB (default: 256)
@@ -25,23 +33,38 @@
 #   TOOLS="..."       which tools (default: "icugrep grep-P grep-E rg ugrep")
 #   SET=name          subtitles, everyday or all (default: all)
 #   ONLY=regex        only the benchmarks whose id matches (e.g. '^en_'), for a quick look
-#   RESULTS=dir       where cli.md and cli.svg go (default: Benchmarks/results)
+#   RESULTS=dir       where cli.md and cli.svg go (default: $CACHE/results). A recorded run
+#                     names its folder under Benchmarks/results, e.g.
+#                     RESULTS=Benchmarks/results/2026-12-01; nothing there is written otherwise.
 # It installs nothing: a tool that is not installed, or does not search correctly, is skipped.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
-cache=${CACHE:-/tmp/icugrep-bench}
+smoke=${SMOKE:-0}
+case "${1:-}" in
+    --smoke) smoke=1 ;;
+    "") ;;
+    *) printf 'compare-cli: unknown argument %s (--smoke, or none)\n' "$1" >&2; exit 2 ;;
+esac
+if [ "$smoke" = 1 ]; then
+    # A few searches of each kind the engine treats apart (a literal, -i, a pattern around a
+    # literal, Cyrillic), on small corpora, in a scratch folder of the package's own.
+    cache=${CACHE:-$root/.build/compare-cli-smoke}
+    corpus_mb=${CORPUS_MB:-8} runs=${RUNS:-2} startup_runs=${STARTUP_RUNS:-5}
+    set_wanted=${SET:-subtitles}
+    only=${ONLY:-'^(en_literal|en_literal_casei|en_surrounding_words|ru_literal)$'}
+else
+    cache=${CACHE:-/tmp/icugrep-bench}
+    corpus_mb=${CORPUS_MB:-256} runs=${RUNS:-3} startup_runs=${STARTUP_RUNS:-20}
+    set_wanted=${SET:-all}
+    only=${ONLY:-.}
+fi
 build_dir=${BUILD_DIR:-$cache/build}
-corpora=${CORPORA:-$root/../shared/corpora}
-corpus_mb=${CORPUS_MB:-256}
-runs=${RUNS:-3}
-startup_runs=${STARTUP_RUNS:-20}
+corpora=${CORPORA:-$root/Tests/Fixtures/corpora}
 tools_wanted=${TOOLS:-icugrep${BASELINE:+ baseline} grep-P grep-E rg ugrep}
 mirrors=${MIRRORS:-/opt/swift-packages}
-set_wanted=${SET:-all}
-only=${ONLY:-.}
-results=${RESULTS:-$here/results}
+results=${RESULTS:-$cache/results}
 raw=$cache/raw
 
 # Every tool reads UTF-8 and classifies letters by Unicode (GNU grep takes both from the locale).
@@ -195,6 +218,15 @@ if [[ " $tools_wanted " == *" icugrep "* ]]; then
     if [ -n "${ICUGREP:-}" ]; then
         icugrep=$ICUGREP
         icugrep_source="ICUGREP=$ICUGREP"
+    elif [ "$smoke" = 1 ]; then
+        say "building icugrep: swift build -c release --product icugrep"
+        if (cd "$root" && swift build -c release --product icugrep >&2); then
+            icugrep=$(cd "$root" && swift build -c release --show-bin-path)/icugrep
+            icugrep_source="the package's release build, $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo 'an unknown commit')"
+        else
+            say "the icugrep build failed: icugrep is skipped"
+            icugrep=""
+        fi
     else
         say "building icugrep as install.sh builds it, in $build_dir"
         # The installed binary: the Swift runtime linked in statically and position-dependent,
@@ -237,12 +269,24 @@ say "tools: ${tools[*]}"
 
 # MARK: - The corpora: the subtitle samples repeated to at least $corpus_mb MiB, cached.
 
+# Leaves out the selected benchmarks that search corpus $1.
+drop_corpus() {
+    local index
+    for index in "${!ids[@]}"; do
+        [ "${corpus_of[index]}" != "$1" ] || unset 'ids[index]' 'set_of[index]' 'corpus_of[index]' 'flags_of[index]' 'pattern_of[index]'
+    done
+    [ ${#ids[@]} -gt 0 ] || { say "no benchmark is left to run"; exit 1; }
+}
 corpus_file() { printf '%s/%s-%sMiB.txt' "$cache" "$1" "$corpus_mb"; }
 for language in en ru zh; do
     uses_corpus "$language" || continue
     source=$corpora/$language-sampled.txt
     target=$(corpus_file "$language")
-    [ -r "$source" ] || { say "no $source: set CORPORA to the directory of the rebar samples"; exit 1; }
+    if [ ! -r "$source" ]; then
+        say "no $source: its benchmarks are skipped (CORPORA names the directory of rebar's samples)"
+        drop_corpus "$language"
+        continue
+    fi
     if [ ! -s "$target" ] || [ "$(stat -c %s "$target")" -lt $((corpus_mb << 20)) ]; then
         say "building $target"
         : >"$target.partial"
@@ -335,10 +379,7 @@ build_tree() {
 }
 if uses_corpus tree && ! build_tree; then
     say "the source tree could not be built: its benchmarks are skipped"
-    for index in "${!ids[@]}"; do
-        [ "${corpus_of[index]}" != tree ] || unset 'ids[index]' 'set_of[index]' 'corpus_of[index]' 'flags_of[index]' 'pattern_of[index]'
-    done
-    [ ${#ids[@]} -gt 0 ] || exit 1
+    drop_corpus tree
 fi
 
 # MARK: - Measurements.
