@@ -354,7 +354,7 @@ import TestSupport
                 _ = try units.withUnsafeBufferPointer { try fast.firstMatch(inUTF16: $0) }
             }
             #expect(fast.matchAutomata?.state == .present)
-            try units.withUnsafeBufferPointer { buffer in
+            units.withUnsafeBufferPointer { buffer in
                 for start in stride(from: 0, to: units.count - RegexPattern.shortAutomatonSearchLength, by: 7) {
                     let range = start..<min(units.count, start + RegexPattern.shortAutomatonSearchLength + start % 50)
                     for anchored in [false, true] {

@@ -129,16 +129,17 @@ struct GrepDifferentialTests {
         .init(arguments: ["-F", "-oi", "-e", "Holm", "-e", "holmes", "-e", "Sherlock Holmes", "sherlock.txt"]),
     ]
 
-    /// The hand-picked combinations give grep's output and status.
-    @Test(arguments: handPickedCases)
-    func handPicked(_ testCase: DifferentialCase) throws {
-        try Self.compare(testCase)
+    /// The hand-picked combinations give grep's output and status. One test runs them all
+    /// (``checkEveryCase``): as a parameterized test, each printed a line of its own.
+    @Test func handPicked() async {
+        await checkEveryCase(Self.handPickedCases) { testCase in try Self.compare(testCase) }
     }
 
-    /// The seeded random combinations give grep's output and status.
-    @Test(arguments: DifferentialCaseGenerator.cases(count: randomCaseCount, seed: randomSeed))
-    func random(_ testCase: DifferentialCase) throws {
-        try Self.compare(testCase)
+    /// The seeded random combinations give grep's output and status, all in one test too.
+    @Test func random() async {
+        await checkEveryCase(DifferentialCaseGenerator.cases(count: Self.randomCaseCount, seed: Self.randomSeed)) { testCase in
+            try Self.compare(testCase)
+        }
     }
 
     /// Runs both programs on `testCase` and records every difference.

@@ -92,10 +92,13 @@ struct OutputFormatTests {
         ("se=33", ["--color=always", "-A0", "a", "ctx"]),
     ]
 
-    @Test(arguments: cases)
-    func sameAsGrep(_ arguments: [String]) throws {
-        let fixture = try #require(Self.fixture)
-        try ReferenceGrep.expectSameOutput(arguments, in: fixture.directory)
+    /// Every case gives grep's output and status. One test runs them all (``checkEveryCase``):
+    /// as a parameterized test, each printed a line of its own.
+    @Test func sameAsGrep() async throws {
+        let directory = try #require(Self.fixture).directory
+        await checkEveryCase(Self.cases) { arguments in
+            try ReferenceGrep.expectSameOutput(arguments, in: directory)
+        }
     }
 
     @Test(arguments: colorCases.map { [$0.colors] + $0.arguments })

@@ -147,9 +147,12 @@ struct POSIXSyntaxDifferentialTests {
         }
     }
 
-    @Test(arguments: cases)
-    func sameAsGNUGrep(_ testCase: Case) throws {
-        try Self.compare(testCase.arguments, input: Self.input)
+    /// Every case gives GNU grep's output and status. One test runs all of them
+    /// (``checkEveryCase``): as a parameterized test, each printed a line of its own.
+    @Test func sameAsGNUGrep() async {
+        await checkEveryCase(Self.cases) { testCase in
+            try Self.compare(testCase.arguments, input: Self.input)
+        }
     }
 
     /// Several patterns, `-f` files and GNU grep's order of messages: every regcomp error
