@@ -89,17 +89,20 @@ struct ParallelSearchTests {
             directory: directory, environment: environment)
     }
 
-    @Test(arguments: argumentSets, operandSets)
-    func sameAsOneThread(_ options: [String], operands: [String]) throws {
+    /// Every option set over every operand set prints what one thread prints. One test runs
+    /// all of them (``checkEveryCase``): as a parameterized test, each printed a line of its own.
+    @Test func sameAsOneThread() async throws {
         let directory = try #require(Self.fixture).directory
-        let arguments = options + operands
-        let serial = try Self.run(arguments, threads: 1, in: directory)
-        for threads in [2, 5] {
-            let parallel = try Self.run(arguments, threads: threads, in: directory)
-            let command = "ICUGREP_THREADS=\(threads) icugrep " + arguments.joined(separator: " ")
-            #expect(parallel.status == serial.status, "status of \(command)")
-            #expect(parallel.standardOutput == serial.standardOutput, "standard output of \(command)")
-            #expect(parallel.errors == serial.errors, "standard error of \(command)")
+        let commands = Self.argumentSets.flatMap { options in Self.operandSets.map { options + $0 } }
+        await checkEveryCase(commands) { arguments in
+            let serial = try Self.run(arguments, threads: 1, in: directory)
+            for threads in [2, 5] {
+                let parallel = try Self.run(arguments, threads: threads, in: directory)
+                let command = "ICUGREP_THREADS=\(threads) icugrep " + arguments.joined(separator: " ")
+                #expect(parallel.status == serial.status, "status of \(command)")
+                #expect(parallel.standardOutput == serial.standardOutput, "standard output of \(command)")
+                #expect(parallel.errors == serial.errors, "standard error of \(command)")
+            }
         }
     }
 
