@@ -219,7 +219,8 @@ extension LibraryTests {
             return random.chance(0.3) ? uppercased(Array(alike.unicodeScalars)) : alike
         }
 
-        /// One generated pattern, and the pieces it holds: one to four atoms (pieces,
+        /// One generated pattern, and the pieces it holds (for a metacharacter, a letter or a
+        /// space that a text may hold in its place): one to four atoms (pieces,
         /// metacharacters, groups), some repeated, sometimes two such sequences as
         /// alternatives.
         static func generatedPattern(_ random: inout SplitMix64) -> (pattern: String, pieces: [String]) {
@@ -277,7 +278,7 @@ extension LibraryTests {
             return random.chance(0.3) ? random.element(of: ["x", "A ", "Москва "]) + line : line
         }
 
-        /// The generated cases of ``generatedCases()``, and the seed they are made from.
+        /// The number of cases ``generatedCases()`` makes, and the seed it makes them from.
         static let generatedCaseCount = 1_000
         static let generatedSeed: UInt64 = 0xF01D_5EED
 
