@@ -101,6 +101,12 @@ extension LibraryTests {
             #expect(RequiredLiterals.charactersFolding(into: [Array("todo".utf8)]).isEmpty)
             #expect(Set(RequiredLiterals.charactersFolding(into: [Array("sherlock".utf8)])) == Set(["ſ", "\u{212A}"].map { Array($0.utf8) }))
             #expect(Set(RequiredLiterals.charactersFolding(into: [Array("fist".utf8)])) == Set(["ſ", "ﬁ", "ﬅ", "ﬆ"].map { Array($0.utf8) }))
+            // In a literal outside ASCII, also those whose folding reaches across the edge of its
+            // ASCII stretch into the rest of it: `İ` (`i` and a combining dot) for the stretch
+            // `i` of `i̇`, `ŉ` (`ʼn`) for `ncd` of `abʼncd`, but not `ŉ` for `ab` of `ʼab`.
+            #expect(RequiredLiterals.charactersFolding(into: [Array("i\u{307}".utf8)]) == [Array("İ".utf8)])
+            #expect(RequiredLiterals.charactersFolding(into: [Array("ab\u{2BC}ncd".utf8)]) == [Array("ŉ".utf8)])
+            #expect(RequiredLiterals.charactersFolding(into: [Array("\u{2BC}ab".utf8)]).isEmpty)
         }
     }
 }

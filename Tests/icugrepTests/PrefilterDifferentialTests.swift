@@ -225,6 +225,20 @@ struct PrefilterDifferentialTests {
         }
     }
 
+    @Test("-i: a character whose folding is the pattern's sequence of characters, reaching across its ASCII stretch, is found")
+    func foldingAcrossTheASCIIStretch() throws {
+        // `i̇` (i and a combining dot) is searched for `i`, and `İ` folds to `i̇`; `ʼncd` for
+        // `ncd`, and `ŉ` folds to `ʼn`; `ǰ` (j and a caron) for `j`, and `ǰ` folds to it.
+        let fixture = try EngineFixture(["in.txt": Array("İ\nistanbul\nxİy\nŉcd\nʼNCD\nǰ\nJ\u{30C}\nnone\n".utf8)])
+        defer { try? FileManager.default.removeItem(at: fixture.directory) }
+        for (pattern, expected) in [("i\u{307}", "İ\nxİy\n"), ("ʼncd", "ŉcd\nʼNCD\n"), ("j\u{30C}", "ǰ\nJ\u{30C}\n")] {
+            let configuration = EngineHarness.configuration([pattern], files: [fixture.path("in.txt")]) { $0.ignoreCase = true }
+            let filtered = Self.observe(configuration, prefilter: true)
+            #expect(filtered == Self.observe(configuration, prefilter: false), "\(pattern)")
+            #expect(String(decoding: filtered.output, as: UTF8.self) == expected, "\(pattern)")
+        }
+    }
+
     @Test("-v selects runs of lines that cannot match as one piece, with what one by one would print", arguments: [
         ["-v", "Holmes"], ["-vc", "e"], ["-v", "-m7", "e"], ["-v", "-m3", "Holmes"], ["-v", "-m2000", "Holmes"], ["-vn", "Holmes"],
         ["-v", "--line-buffered", "Holmes"], ["-v", "-H", "e"], ["-v", "-z", "Holmes"], ["-v", "-A1", "Holmes"],

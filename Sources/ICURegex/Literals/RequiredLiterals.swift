@@ -11,28 +11,29 @@
 /// case-fold variants are known exactly, matched in any of their spellings. That is exact for
 /// every line, whatever bytes it holds.
 ///
-/// The other literals with `-i` (``caseInsensitiveASCII``) are ASCII, lowercased, and a line
-/// can match them only when it contains one of them ignoring ASCII case, or when it holds a
-/// byte outside ASCII. ICU compares full case foldings; the fold of ASCII text is its ASCII
-/// lowercase, one character for one, so in an ASCII line an ASCII stretch of the pattern's
-/// literal is matched by the same letters in either case. Only characters outside ASCII fold
-/// into ASCII letters (`ß` to `ss`, `ſ` to `s`, the Kelvin sign to `k`, `ﬀ` to `ff`, `İ` to
-/// `i` and a combining dot, ...), and a match of an ASCII literal can hold such a character
-/// only when its whole folding lies in the literal (ICU's match of a literal string neither
-/// starts nor ends inside a character's folding): those characters
-/// (``foldingCharacters``: none for `todo`, `ſ` and the Kelvin sign for `sherlock`) make
-/// their lines candidates too. Pure ASCII literals keep this form: most ASCII letters have a
-/// variant outside ASCII or are part of some character's multi-letter fold, so their exact
-/// stretches would be short.
+/// The other literals with `-i` (``caseInsensitiveASCII``) are the longest ASCII stretches of
+/// the pattern's literals, lowercased, and a line can match only when it contains one of them
+/// ignoring ASCII case, or holds one of a few characters outside ASCII. ICU compares full case
+/// foldings; the fold of ASCII text is its ASCII lowercase, one character for one, so in an
+/// ASCII line an ASCII stretch of the pattern's literal is matched by the same letters in
+/// either case. Only characters outside ASCII fold into ASCII letters (`ß` to `ss`, `ſ` to
+/// `s`, the Kelvin sign to `k`, `ﬀ` to `ff`, `İ` to `i` and a combining dot, ...), and a
+/// match can hold such a character over part of the stretch only when its whole folding lies
+/// in the literal, over the stretch or across one of its edges (ICU's match of a literal
+/// string neither starts nor ends inside a character's folding): those characters
+/// (``foldingCharacters``: none for `todo`, `ſ` and the Kelvin sign for `sherlock`, `İ` for
+/// the stretch `i` of `i̇`) make their lines candidates too. Pure ASCII literals keep this
+/// form: most ASCII letters have a variant outside ASCII or are part of some character's
+/// multi-letter fold, so their exact stretches would be short.
 struct RequiredLiterals: Sendable, Equatable {
     /// The literals, as UTF-8 bytes; lowercase ASCII with ``caseInsensitiveASCII``.
     var literals: [[UInt8]]
     /// True when ``literals`` are searched ignoring ASCII case (only when ``literals`` is not
     /// empty), with ``foldingCharacters``.
     var caseInsensitiveASCII: Bool
-    /// With ``caseInsensitiveASCII``, the UTF-8 of each character outside ASCII whose case
-    /// folding (full, or simple for a single letter) lies in one of ``literals``: a line
-    /// holding one is a candidate too.
+    /// With ``caseInsensitiveASCII``, the UTF-8 of each character outside ASCII that a match
+    /// may hold over part of one of ``literals`` (see
+    /// ``charactersFolding(into:)``): a line holding one is a candidate too.
     var foldingCharacters: [[UInt8]] = []
     /// The literals searched in all their case-fold spellings (with `-i` only).
     var variantLiterals: [CaseVariantLiteral] = []
@@ -86,6 +87,8 @@ struct RequiredLiterals: Sendable, Equatable {
             return
         }
         var asciiLiterals: [[UInt8]] = []
+        // The literals whose ASCII stretches are searched, whole.
+        var literalsOfASCIIStretches: [[UInt8]] = []
         var variantLiterals: [CaseVariantLiteral] = []
         for literal in joined {
             switch Self.caseInsensitiveForm(of: literal) {
@@ -95,11 +98,12 @@ struct RequiredLiterals: Sendable, Equatable {
                 guard ascii.count >= minimumLength else { return nil }
                 let lowercased = Self.asciiLowercased(ascii)
                 if !asciiLiterals.contains(lowercased) { asciiLiterals.append(lowercased) }
+                literalsOfASCIIStretches.append(literal)
             }
         }
         self.literals = asciiLiterals
         self.caseInsensitiveASCII = !asciiLiterals.isEmpty
-        foldingCharacters = Self.charactersFolding(into: asciiLiterals)
+        foldingCharacters = Self.charactersFolding(into: literalsOfASCIIStretches)
         self.variantLiterals = variantLiterals
         // Each exact string pure ASCII and searched whole: its longest ASCII run is itself.
         literalsAreThePatterns = variantLiterals.isEmpty
@@ -122,18 +126,49 @@ struct RequiredLiterals: Sendable, Equatable {
         (0xFB06, [0x0073, 0x0074]),
     ]
 
-    /// The UTF-8 of each character of ``charactersFoldingToASCII`` whose folding, all ASCII,
-    /// is part of one of the lowercase ASCII `literals` (for a single letter, that is its
-    /// simple folding too).
+    /// The UTF-8 of each character of ``charactersFoldingToASCII`` that a case-insensitive
+    /// match of one of `literals` (as the patterns hold them) may hold over part of the
+    /// literal's longest ASCII stretch, which is what its lines are searched for: a character
+    /// whose folding lies in the stretch (`ſ` and `ß` for `ss`), and one whose folding reaches
+    /// across the stretch's edge into the rest of the literal (`İ`, folding to `i` and a
+    /// combining dot, for the stretch `i` of `i̇`; `ŉ`, folding to `ʼn`, for the stretch `ncd`
+    /// of `ʼncd`). The literal's characters are compared by their full case foldings, as ICU
+    /// compares a literal string.
+    ///
+    /// Nothing reaches beyond the literal itself: a required literal is made of whole pieces
+    /// of the pattern (``SequenceFactsBuilder`` joins adjacent literal characters whole, and
+    /// ends a run only at a piece that is no literal, or at a character such as U+FFFD that no
+    /// folding holds), and ICU matches each piece with whole characters of the text, never
+    /// starting or ending inside a character's folding. A pure ASCII literal thus needs only
+    /// the characters whose folding, all ASCII, lies in it, and no ICU.
     static func charactersFolding(into literals: [[UInt8]]) -> [[UInt8]] {
-        charactersFoldingToASCII.compactMap { character in
-            guard character.folding.allSatisfy({ $0 < 0x80 }) else { return nil }
-            let folding = character.folding.map { UInt8($0) }
-            let lies = literals.contains { literal in
-                folding.count <= literal.count
-                    && (0...(literal.count - folding.count)).contains { literal[$0..<($0 + folding.count)].elementsEqual(folding) }
+        var found = Set<UInt32>()
+        for literal in literals {
+            let stretch = longestASCIIRunRange(literal)
+            guard !stretch.isEmpty else { continue }
+            // The literal's full case folding, and where the stretch lies in it (an ASCII
+            // character folds to one).
+            var folded: [UInt32] = []
+            var stretchStart = 0
+            var offset = 0
+            for scalar in String(decoding: literal, as: UTF8.self).unicodeScalars {
+                if offset == stretch.lowerBound { stretchStart = folded.count }
+                folded += CaseFolding.fullFolding(of: scalar.value)
+                offset += UTF8.width(scalar)
             }
-            return lies ? Array(String(Unicode.Scalar(character.codePoint)!).utf8) : nil
+            let stretchEnd = stretchStart + stretch.count
+            for (codePoint, folding) in charactersFoldingToASCII where !found.contains(codePoint) {
+                // The places of the folding in the folded literal that overlap the stretch.
+                let first = max(0, stretchStart - folding.count + 1)
+                let last = min(stretchEnd - 1, folded.count - folding.count)
+                guard first <= last else { continue }
+                if (first...last).contains(where: { folded[$0..<($0 + folding.count)].elementsEqual(folding) }) {
+                    found.insert(codePoint)
+                }
+            }
+        }
+        return charactersFoldingToASCII.filter { found.contains($0.codePoint) }.map {
+            Array(String(Unicode.Scalar($0.codePoint)!).utf8)
         }
     }
 
@@ -175,6 +210,11 @@ struct RequiredLiterals: Sendable, Equatable {
 
     /// The longest stretch of ASCII bytes in `bytes` (the first of equal ones).
     static func longestASCIIRun(_ bytes: [UInt8]) -> [UInt8] {
+        Array(bytes[longestASCIIRunRange(bytes)])
+    }
+
+    /// Where ``longestASCIIRun(_:)`` lies in `bytes`.
+    static func longestASCIIRunRange(_ bytes: [UInt8]) -> Range<Int> {
         var best = 0..<0
         var start = 0
         for (index, byte) in bytes.enumerated() where byte >= 0x80 {
@@ -182,7 +222,7 @@ struct RequiredLiterals: Sendable, Equatable {
             start = index + 1
         }
         if bytes.count - start > best.count { best = start..<bytes.count }
-        return Array(bytes[best])
+        return best
     }
 
     /// `bytes` with ASCII capital letters lowercased.
