@@ -5,13 +5,15 @@
 struct Configuration: Sendable {
     // MARK: Patterns
 
-    /// How the patterns are read.
+    /// How the patterns are read; the default depends on the name icugrep is invoked by
+    /// (``DefaultPatternSyntax``).
     enum PatternSyntax: Sendable, Equatable {
-        /// ICU regular expressions (the default; `-P` names it).
+        /// ICU regular expressions (the default as `icugrep`; `-P` names it).
         case regularExpression
         /// Fixed strings (`-F`): every character stands for itself.
         case fixedStrings
-        /// POSIX basic regular expressions as GNU grep reads them (`-G`), translated to ICU.
+        /// POSIX basic regular expressions as GNU grep reads them (`-G`; the default as
+        /// `grep`), translated to ICU.
         case basicRegexp
         /// POSIX extended regular expressions as GNU grep reads them (`-E`), translated to ICU.
         case extendedRegexp

@@ -11,6 +11,10 @@ enum CommandLineParser {
         _ arguments: [String], environment: ProgramEnvironment
     ) throws(CommandLineError) -> ParsedCommandLine {
         var settings = OptionSettings()
+        let defaultSyntax = try DefaultPatternSyntax.resolve(
+            invokedName: environment.invokedName, variables: environment.variables)
+        settings.configuration.patternSyntax = defaultSyntax.syntax
+        settings.matcher = defaultSyntax.impliedMatcher
         var operands: [String] = []
         var scanner = ArgumentScanner(
             arguments: arguments,
