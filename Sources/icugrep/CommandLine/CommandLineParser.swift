@@ -73,6 +73,7 @@ enum CommandLineParser {
         configuration.patterns = settings.patterns.patterns
         configuration.patternOrigins = settings.patterns.origins
         configuration.files = files
+        configuration.encodingErrorsAreBinary = environment.localeIsUTF8
 
         // POSIX says -c, -l and -q are mutually exclusive; in GNU grep -q overrides -l and -L,
         // which override -c. The listing modes and -q print no context.

@@ -14,6 +14,10 @@ struct ProgramEnvironment {
     /// The base name icugrep was invoked by, which chooses the default pattern syntax
     /// (``DefaultPatternSyntax``).
     var invokedName = ProgramIdentity.productName
+    /// True when the locale the environment names (`LC_ALL`, `LC_CTYPE`, `LANG`) is a UTF-8
+    /// one that the system has; false in the C locale, or a locale the system lacks, where GNU
+    /// grep reads every byte as a character.
+    var localeIsUTF8 = true
 
     /// The names of the environment variables icugrep reads.
     static let variableNames = ["GREP_COLORS", "GREP_COLOR", "TERM", "POSIXLY_CORRECT", DefaultPatternSyntax.variableName]
@@ -30,6 +34,17 @@ struct ProgramEnvironment {
             variables: variables,
             standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1,
             fileReader: SystemFileContentsReader(),
-            invokedName: invokedName)
+            invokedName: invokedName,
+            localeIsUTF8: localeIsUTF8())
+    }
+
+    /// Whether the process's locale, as its environment names it, uses UTF-8: asked of the C
+    /// library (as GNU grep does), then the C locale restored, so that nothing else in the
+    /// process depends on the locale.
+    static func localeIsUTF8() -> Bool {
+        guard setlocale(LC_CTYPE, "") != nil else { return false }
+        defer { setlocale(LC_CTYPE, "C") }
+        guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+        return String(cString: codeset) == "UTF-8"
     }
 }
