@@ -120,7 +120,9 @@ struct ProgramNameTests {
     static func expectSameAsGNU(_ name: String, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
         let links = try #require(linkDirectory)
         let gnu = URL(fileURLWithPath: "/usr/bin").appendingPathComponent(name)
-        let expected = try TestProcess.run(gnu, arguments, input: input)
+        var expected = try TestProcess.run(gnu, arguments, input: input)
+        // GNU grep names itself by its argv[0], the full path here.
+        expected.standardError = Data(expected.errors.replacingOccurrences(of: "\(gnu.path): ", with: "\(name): ").utf8)
         let actual = try TestProcess.run(links.appendingPathComponent(name), arguments, input: input)
         #expect(actual.output == expected.output, "\(name) \(arguments)", sourceLocation: sourceLocation)
         #expect(actual.errors == expected.errors, "\(name) \(arguments)", sourceLocation: sourceLocation)
@@ -152,5 +154,45 @@ struct ProgramNameTests {
     @Test func icugrepKeepsICUSyntax() throws {
         let result = try TestProcess.icugrep(["-c", "a+b"], input: Self.input)
         #expect(result.output == "3\n")  // abab, (ab) and ab|cd; as grep, only the line "a+b".
+    }
+}
+
+/// `--help` and `--version` under each name: GNU grep's shape (the bug-report lines last; as
+/// grep, `--version`'s first line ends in the GNU grep version followed), icugrep's addresses.
+@Suite("Program names: --help and --version")
+struct ProgramNameHelpTests {
+    /// The help marks the name's default syntax and ends with where to report bugs.
+    @Test func helpNamesTheDefaultAndWhereToReportBugs() {
+        let grepHelp = HelpText.text(defaultSyntax: .basicRegexp)
+        #expect(grepHelp.contains("-G, --basic-regexp        PATTERNS are basic regular expressions (the default)\n"))
+        #expect(grepHelp.contains("-P, --perl-regexp         PATTERNS are ICU regular expressions\n"))
+        #expect(grepHelp.contains("PATTERNS are basic regular expressions unless -E, -F or -P says otherwise;\n"))
+        #expect(HelpText.text.contains("-P, --perl-regexp         PATTERNS are ICU regular expressions (the default)\n"))
+        let lastLines = grepHelp.split(separator: "\n").suffix(3)
+        #expect(Array(lastLines) == [
+            "Report bugs to: https://github.com/icugrep/icugrep/issues",
+            "icugrep home page: <https://github.com/icugrep/icugrep>",
+            "Full documentation: man icugrep",
+        ])
+    }
+
+    /// As grep, the first line is `grep (PACKAGE) 3.8`; as icugrep, icugrep's own version.
+    @Test func versionFirstLine() {
+        let grepLine = VersionText.text(programName: "grep").split(separator: "\n").first ?? ""
+        #expect(grepLine.hasPrefix("grep (icugrep "))
+        #expect(grepLine.hasSuffix(") 3.8"))
+        let ownLine = VersionText.text(programName: "icugrep").split(separator: "\n").first ?? ""
+        #expect(ownLine == "icugrep \(ProgramIdentity.version)")
+    }
+
+    /// Through a link named grep: the help's first and last lines, and GNU's test suite's
+    /// version check (the last word of the first line).
+    @Test func throughALinkNamedGrep() throws {
+        let links = try #require(ProgramNameTests.linkDirectory)
+        let help = try TestProcess.run(links.appendingPathComponent("grep"), ["--help"])
+        #expect(help.output.hasPrefix("Usage: grep [OPTION]... PATTERNS [FILE]...\n"))
+        #expect(help.output.contains("(the default)") && help.output.contains("basic regular expressions (the default)"))
+        let version = try TestProcess.run(links.appendingPathComponent("egrep"), ["--version"])
+        #expect(version.output.split(separator: "\n").first?.split(separator: " ").last == "3.8")
     }
 }

@@ -35,7 +35,7 @@ enum CommandLineParser {
                 return ParsedCommandLine(request: .version, warnings: settings.warnings)
             }
             if settings.showsHelp {
-                return ParsedCommandLine(request: .help, warnings: settings.warnings)
+                return ParsedCommandLine(request: .help(defaultSyntax: defaultSyntax.syntax), warnings: settings.warnings)
             }
             if settings.showsTypeList {
                 return ParsedCommandLine(request: .typeList, warnings: settings.warnings)
