@@ -652,7 +652,7 @@ final class FileSearcher {
     /// byte offset of the first match, empty or not (`--column`), and, when the printer wants
     /// them (`--json`), `matchUnitRanges` with the same matches in UTF-16 units.
     private func collectMatches(in content: UnsafeRawBufferPointer, lineNumber: Int) {
-        if lineSearcher.hasMatchAutomaton && collectMatchesWithoutICU(in: content) { return }
+        if lineSearcher.findsReportedMatchesWithoutICU && collectMatchesWithoutICU(in: content) { return }
         let (text, isASCII) = text(of: content)
         var offsets = UTF16ToByteOffsets(content)
         var units = ByteToUTF16Offsets(content)
@@ -661,7 +661,7 @@ final class FileSearcher {
         while true {
             let found: Range<Int>?
             do {
-                found = try lineSearcher.firstMatch(in: text, from: from)
+                found = try lineSearcher.reportedMatch(in: text, from: from)
             } catch {
                 reportLimit(error, lineNumber: lineNumber, content: content, consequence: "later matches not shown")
                 return
