@@ -30,6 +30,11 @@ struct GNUSuiteRegressionTests {
         #expect(refused.status == 2)
         #expect(refused.errors == "icugrep: stack overflow\n")
         #expect(refused.output.isEmpty)
+        // From -f too, without the FILE:LINE: that regcomp's errors get (GNU grep's stack
+        // guard names no pattern).
+        let directory = try TestProcess.makeDirectory(["deep": Data(deep.utf8)])
+        let fromFile = try TestProcess.icugrep(["-E", "-f", "deep"], directory: directory)
+        #expect(fromFile.errors == "icugrep: stack overflow\n" && fromFile.status == 2)
         // Within the limit the reading completes; ICU may then refuse a pattern that deep
         // (an error, status 2), but nothing crashes. Shallower nesting matches.
         let withinLimit = String(repeating: "(", count: 1_500) + "a" + String(repeating: ")", count: 1_500)
