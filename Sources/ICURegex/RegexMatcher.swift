@@ -104,6 +104,64 @@ public final class RegexMatcher {
         try MatcherHandle.find(try icuHandle(), utf8: text.baseAddress, length: text.count, from: from)
     }
 
+    // MARK: The longest match from a start
+
+    /// The end of the longest match in `text` that starts at `start` and ends after `end`
+    /// (UTF-16 offsets), or nil when none ends after `end`: with the leftmost match's start,
+    /// POSIX's leftmost-longest match (see ``longestMatchEnd(start:after:limit:next:begin:)``).
+    /// - Throws: ``ICURegexError/timeLimitExceeded`` or ``ICURegexError/stackLimitExceeded``.
+    package func longestMatchEnd(inUTF16 text: UnsafeBufferPointer<UInt16>, start: Int, after end: Int) throws(ICURegexError) -> Int? {
+        try longestMatchEnd(start: start, after: end, limit: text.count, next: { offset in
+            // One character on: a surrogate pair is one.
+            offset + 2 <= text.count && UTF16.isLeadSurrogate(text[offset]) && UTF16.isTrailSurrogate(text[offset + 1])
+                ? offset + 2 : offset + 1
+        }, begin: { handle in icushim_regex_begin_utf16(handle, text.baseAddress, Int64(text.count)) })
+    }
+
+    /// The same in the UTF-8 `text`, in byte offsets.
+    package func longestMatchEnd(inUTF8 text: UnsafeRawBufferPointer, start: Int, after end: Int) throws(ICURegexError) -> Int? {
+        guard text.count <= Int(Int32.max) else { return nil }
+        return try longestMatchEnd(start: start, after: end, limit: text.count, next: { offset in
+            var next = offset + 1
+            while next < text.count && text[next] & 0xC0 == 0x80 { next += 1 }
+            return next
+        }, begin: { handle in
+            icushim_regex_begin_utf8(handle, text.baseAddress?.assumingMemoryBound(to: CChar.self), Int64(text.count))
+        })
+    }
+
+    /// Tries each character boundary after `end` up to `limit` in turn as the end of a match
+    /// from `start`, with ICU's match of the whole region `start..<boundary` (transparent
+    /// bounds, so that look-around, `\b` and `$` see the text around it as in a search), and
+    /// returns the last that matches. It stops at the first failure that never read up to
+    /// its region's end (ICU's `hitEnd` unset): no way through the pattern got that far, so
+    /// none gets further. Back references are followed as ICU follows them, trying every way.
+    private func longestMatchEnd(
+        start: Int, after end: Int, limit: Int, next: (Int) -> Int, begin: (OpaquePointer) -> Int32
+    ) throws(ICURegexError) -> Int? {
+        guard start >= 0, end >= start, end < limit else { return nil }
+        let handle = try icuHandle()
+        let code = begin(handle)
+        if code > 0 { throw ICURegexError(rawValue: code) }
+        defer { _ = icushim_regex_begin_utf16(handle, nil, 0) }
+        var longest: Int? = nil
+        var boundary = end
+        while boundary < limit {
+            boundary = next(boundary)
+            let regionCode = icushim_regex_set_region(handle, Int64(start), Int64(boundary), true, false)
+            if regionCode > 0 { throw ICURegexError(rawValue: regionCode) }
+            let matched = try MatcherHandle.match { matchStart, matchEnd, errorCode in
+                icushim_regex_match_whole(handle, &matchStart, &matchEnd, &errorCode)
+            }
+            if matched != nil {
+                longest = boundary
+            } else if icushim_regex_end_flags(handle) & 1 == 0 {
+                break
+            }
+        }
+        return longest
+    }
+
     /// The match automaton, made once `count` more units bring the units searched to
     /// ``SearchPlan/automatonSearchLength`` (at once when the pattern's plan is worked out);
     /// nil before, and when the pattern has none.

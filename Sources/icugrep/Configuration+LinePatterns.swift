@@ -69,6 +69,9 @@ extension LinePatterns {
                 limits: configuration.limits,
                 prefilters: configuration.prefiltersLines,
                 fixedStrings: configuration.patternSyntax == .fixedStrings)
+            // GNU grep's syntaxes report leftmost-longest matches (-o, --color); ICU's keeps
+            // leftmost-first.
+            prefersLongestMatches = configuration.patternSyntax != .regularExpression
         } catch {
             var patternError = SearchRun.PatternError(
                 pattern: configuration.patterns[error.index], icuError: error.error)

@@ -5,13 +5,15 @@
 struct Configuration: Sendable {
     // MARK: Patterns
 
-    /// How the patterns are read.
+    /// How the patterns are read; the default depends on the name icugrep is invoked by
+    /// (``DefaultPatternSyntax``).
     enum PatternSyntax: Sendable, Equatable {
-        /// ICU regular expressions (the default; `-P` names it).
+        /// ICU regular expressions (the default as `icugrep`; `-P` names it).
         case regularExpression
         /// Fixed strings (`-F`): every character stands for itself.
         case fixedStrings
-        /// POSIX basic regular expressions as GNU grep reads them (`-G`), translated to ICU.
+        /// POSIX basic regular expressions as GNU grep reads them (`-G`; the default as
+        /// `grep`), translated to ICU.
         case basicRegexp
         /// POSIX extended regular expressions as GNU grep reads them (`-E`), translated to ICU.
         case extendedRegexp
@@ -138,6 +140,9 @@ struct Configuration: Sendable {
     }
 
     var binaryFiles: BinaryFiles = .binary
+    /// True in a UTF-8 locale (the default; false in the C locale): a line to print that is not
+    /// valid UTF-8 is held back and makes the file binary, as in GNU grep (``EncodingErrors``).
+    var encodingErrorsAreBinary = true
     /// `-s`: no messages about missing or unreadable files (the exit status is unchanged).
     var noMessages = false
 

@@ -47,6 +47,8 @@ struct SearchRun {
         var effective = configuration
         if effective.patterns.isEmpty {
             effective.patterns = [""]
+            // The empty pattern reads the same in every syntax (-G and -E translated none).
+            effective.translatedPatterns = nil
             effective.invertMatch.toggle()
             effective.lineRegexp = false
             effective.wordRegexp = false

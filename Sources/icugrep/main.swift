@@ -1,7 +1,8 @@
 import Glibc
 
 // icugrep's entry point: everything happens in IcugrepCommand, so that tests can reach it.
-ProgramIdentity.name = ProgramIdentity.invokedName(CommandLine.arguments.first)
+let invokedName = ProgramIdentity.invokedName(CommandLine.arguments.first)
+ProgramIdentity.name = DefaultPatternSyntax.messageName(forInvokedName: invokedName)
 exit(IcugrepCommand.run(
     arguments: Array(CommandLine.arguments.dropFirst()),
-    environment: ProgramEnvironment.current()))
+    environment: ProgramEnvironment.current(invokedName: invokedName)))

@@ -34,6 +34,11 @@ package struct LinePatterns: Sendable {
     /// ``LineSearcher/firstMatchWithoutICU(inUTF8:from:)``): with the prefilter, which it
     /// belongs with, so that a search without both is ICU's alone.
     let findsMatchesWithoutICU: Bool
+    /// True when the matches reported (``LineSearcher/reportedMatch(in:from:)``) follow
+    /// POSIX's leftmost-longest rule, as GNU grep's `-G`, `-E` and `-F` do: of the matches
+    /// that start leftmost, the longest. False (the default) keeps ICU's leftmost-first
+    /// matches, where the first alternative that matches wins.
+    package var prefersLongestMatches = false
 
     /// Compiles `patterns`, ICU pattern texts of which a line matches when any one does.
     ///

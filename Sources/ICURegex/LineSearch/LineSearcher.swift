@@ -44,6 +44,10 @@ package final class LineSearcher {
     private let literalsDecideLines: Bool
     /// Finds the matches of many fixed strings without ICU, when the patterns allow it.
     private let longestLiteralMatcher: LongestLiteralMatcher?
+    /// For each matcher, whether the matches reported (``reportedMatch(in:from:)``) are
+    /// extended to the longest, and whether its pattern may match more than one length from
+    /// one start; empty when the patterns keep ICU's leftmost-first matches.
+    private let extendsMatches: [Bool]
     /// The one pattern's match automata, when its matches may be found without ICU.
     private let matchAutomata: LazyMatchAutomaton?
     /// Finds the matches of the one pattern without ICU, when it allows it: made at the first
@@ -67,6 +71,8 @@ package final class LineSearcher {
         literalsDecideLines = (patterns.requiredLiterals?.literalsAreThePatterns ?? false) || edgeLiterals != nil
         longestLiteralMatcher = patterns.longestLiteralMatcher
         findsMatchesWithoutICU = patterns.findsMatchesWithoutICU
+        extendsMatches = patterns.prefersLongestMatches && patterns.longestLiteralMatcher == nil
+            ? patterns.patterns.map { PatternAssembler.mayMatchSeveralLengths($0.pattern) } : []
         matchAutomata = patterns.findsMatchesWithoutICU && matchers.count == 1 ? patterns.patterns[0].matchAutomata : nil
     }
 
@@ -102,6 +108,33 @@ package final class LineSearcher {
         }
         return best
     }
+
+    /// The match to report (print with `-o`, color) that starts at or after `from`: the first
+    /// match, or, when the patterns follow POSIX's leftmost-longest rule
+    /// (``LinePatterns/prefersLongestMatches``), of the matches of any pattern that start
+    /// where it starts, the longest.
+    /// - Throws: ``ICURegexError/timeLimitExceeded`` or ``ICURegexError/stackLimitExceeded``.
+    package func reportedMatch(in text: LineText, from: Int) throws(ICURegexError) -> Range<Int>? {
+        guard let first = try firstMatch(in: text, from: from) else { return nil }
+        guard extendsMatches.contains(true) else { return first }
+        var end = first.upperBound
+        for (matcher, extends) in zip(matchers, extendsMatches) where extends {
+            let longer: Int?
+            switch text {
+            case .utf16(let units):
+                longer = try matcher.longestMatchEnd(inUTF16: units, start: first.lowerBound, after: end)
+            case .utf8(let bytes):
+                longer = try matcher.longestMatchEnd(inUTF8: bytes, start: first.lowerBound, after: end)
+            }
+            if let longer { end = longer }
+        }
+        return first.lowerBound..<end
+    }
+
+    /// True when the matches to report may be found in a line's UTF-8 bytes without ICU
+    /// (``firstMatchWithoutICU(inUTF8:from:)``): the automaton finds leftmost-first matches,
+    /// which are the ones reported unless a pattern's are extended to the longest.
+    package var findsReportedMatchesWithoutICU: Bool { hasMatchAutomaton && !extendsMatches.contains(true) }
 
     @inline(__always)
     private static func firstMatch(_ matcher: RegexMatcher, in text: LineText, from: Int) throws(ICURegexError) -> Range<Int>? {

@@ -108,3 +108,36 @@ package enum PatternAssembler {
         }
     }
 }
+
+extension PatternAssembler {
+    /// False when an ICU pattern can match only one length from a given start: it has no
+    /// alternation and no quantifier (`|`, `?`, `*`, `+`, `{` outside an escape or `\Q…\E`,
+    /// a `?` after `(` being a group's syntax). True otherwise, when its leftmost-first match
+    /// may be shorter than its longest, and also, conservatively, for such characters inside
+    /// a bracket expression.
+    package static func mayMatchSeveralLengths(_ pattern: String) -> Bool {
+        var previous: UInt8 = 0
+        var escaped = false
+        var quoting = false
+        for byte in pattern.utf8 {
+            defer { previous = byte }
+            if quoting {
+                if escaped && byte == UInt8(ascii: "E") { quoting = false }
+                escaped = !escaped && byte == UInt8(ascii: "\\")
+                continue
+            }
+            if escaped {
+                escaped = false
+                if byte == UInt8(ascii: "Q") { quoting = true }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\\"): escaped = true
+            case UInt8(ascii: "?"): if previous != UInt8(ascii: "(") { return true }
+            case UInt8(ascii: "|"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "{"): return true
+            default: break
+            }
+        }
+        return false
+    }
+}

@@ -78,6 +78,12 @@ package enum POSIXPatternTranslator {
         }
     }
 
+    /// The most groups one inside another that a pattern may have: reading a pattern recurses
+    /// once per level, and this many levels stay far inside a thread's stack.
+    package static let maximumGroupNesting = 2_000
+    /// The message for a pattern nested deeper: GNU grep's when its stack runs out.
+    package static let nestingLimitMessage = "stack overflow"
+
     /// Translates `pattern`, one line of the patterns, read in `syntax`.
     package static func translate(
         _ pattern: String, syntax: Syntax, options: Options = Options()
@@ -480,6 +486,11 @@ extension POSIXPatternTranslator {
                 tokenLength = bracket.end - position
                 fetch()
             case .openGroup:
+                // The reading recurses once per group; deeper nesting is refused with the
+                // message GNU grep gives when its stack runs out, rather than running out.
+                guard nesting < POSIXPatternTranslator.maximumGroupNesting else {
+                    throw Message(POSIXPatternTranslator.nestingLimitMessage)
+                }
                 groupCount += 1
                 let group = groupCount
                 fetch(caretAnchors: true)

@@ -11,6 +11,10 @@ enum CommandLineParser {
         _ arguments: [String], environment: ProgramEnvironment
     ) throws(CommandLineError) -> ParsedCommandLine {
         var settings = OptionSettings()
+        let defaultSyntax = try DefaultPatternSyntax.resolve(
+            invokedName: environment.invokedName, variables: environment.variables)
+        settings.configuration.patternSyntax = defaultSyntax.syntax
+        settings.matcher = defaultSyntax.impliedMatcher
         var operands: [String] = []
         var scanner = ArgumentScanner(
             arguments: arguments,
@@ -31,7 +35,7 @@ enum CommandLineParser {
                 return ParsedCommandLine(request: .version, warnings: settings.warnings)
             }
             if settings.showsHelp {
-                return ParsedCommandLine(request: .help, warnings: settings.warnings)
+                return ParsedCommandLine(request: .help(defaultSyntax: defaultSyntax.syntax), warnings: settings.warnings)
             }
             if settings.showsTypeList {
                 return ParsedCommandLine(request: .typeList, warnings: settings.warnings)
@@ -69,6 +73,7 @@ enum CommandLineParser {
         configuration.patterns = settings.patterns.patterns
         configuration.patternOrigins = settings.patterns.origins
         configuration.files = files
+        configuration.encodingErrorsAreBinary = environment.localeIsUTF8
 
         // POSIX says -c, -l and -q are mutually exclusive; in GNU grep -q overrides -l and -L,
         // which override -c. The listing modes and -q print no context.

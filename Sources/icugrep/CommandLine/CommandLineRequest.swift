@@ -2,8 +2,8 @@
 enum CommandLineRequest {
     /// Search, as configured.
     case search(Configuration)
-    /// `--help`: print the help text and exit with status 0.
-    case help
+    /// `--help`: print the help text, which names the default syntax, and exit with status 0.
+    case help(defaultSyntax: Configuration.PatternSyntax)
     /// `-V`, `--version`: print the version and exit with status 0 (it wins over `--help`).
     case version
     /// `--type-list`: print the file types and exit with status 0.

@@ -1,23 +1,38 @@
 /// The text of `icugrep --help`: GNU grep 3.8's help, laid out the same way, adapted to
-/// ICU's pattern syntax and icugrep's extra options.
+/// ICU's pattern syntax and icugrep's extra options, and ending as GNU's does with where to
+/// report bugs (icugrep's, not GNU grep's address).
 ///
 /// Every option icugrep accepts is listed here, except the obsolete `-u` (which GNU grep's
 /// help does not list either); the manual page describes each one.
 enum HelpText {
-    /// The whole help text, ending in a newline.
-    static let text = """
+    /// The help text when patterns are ICU regular expressions by default, as `icugrep`.
+    static let text = text(defaultSyntax: .regularExpression)
+
+    /// The whole help text when patterns are read in `defaultSyntax` unless an option says
+    /// otherwise (``DefaultPatternSyntax``), ending in a newline.
+    static func text(defaultSyntax: Configuration.PatternSyntax) -> String {
+        func defaultMark(_ syntax: Configuration.PatternSyntax) -> String {
+            syntax == defaultSyntax ? " (the default)" : ""
+        }
+        let defaultLine = switch defaultSyntax {
+        case .regularExpression: "PATTERNS are ICU regular expressions unless -E, -F or -G says otherwise;"
+        case .basicRegexp: "PATTERNS are basic regular expressions unless -E, -F or -P says otherwise;"
+        case .extendedRegexp: "PATTERNS are extended regular expressions unless -F, -G or -P says otherwise;"
+        case .fixedStrings: "PATTERNS are strings unless -E, -G or -P says otherwise;"
+        }
+        return """
         \(ProgramIdentity.usageLine)
         Search for PATTERNS in each FILE.
         Example: \(ProgramIdentity.name) -i 'hello world' menu.h main.c
         PATTERNS can contain multiple patterns separated by newlines.
-        PATTERNS are ICU regular expressions unless -G or -E says otherwise;
+        \(defaultLine)
         see \(ProgramIdentity.productName)(1) for their syntax.
 
         Pattern selection and interpretation:
-          -E, --extended-regexp     PATTERNS are extended regular expressions
-          -F, --fixed-strings       PATTERNS are strings
-          -G, --basic-regexp        PATTERNS are basic regular expressions
-          -P, --perl-regexp         PATTERNS are ICU regular expressions (the default)
+          -E, --extended-regexp     PATTERNS are extended regular expressions\(defaultMark(.extendedRegexp))
+          -F, --fixed-strings       PATTERNS are strings\(defaultMark(.fixedStrings))
+          -G, --basic-regexp        PATTERNS are basic regular expressions\(defaultMark(.basicRegexp))
+          -P, --perl-regexp         PATTERNS are ICU regular expressions\(defaultMark(.regularExpression))
           -e, --regexp=PATTERNS     use PATTERNS for matching
           -f, --file=FILE           take PATTERNS from FILE
           -i, --ignore-case         ignore case distinctions in patterns and data
@@ -100,7 +115,10 @@ enum HelpText {
         Exit status is 0 if any line is selected, 1 otherwise;
         if any error occurs and -q is not given, the exit status is 2.
 
+        Report bugs to: \(ProgramIdentity.bugReportAddress)
+        \(ProgramIdentity.productName) home page: <\(ProgramIdentity.homePage)>
         Full documentation: man \(ProgramIdentity.productName)
 
         """
+    }
 }

@@ -19,8 +19,8 @@ enum IcugrepCommand {
             StandardStreams.writeError("\(ProgramIdentity.name): \(warning)\n")
         }
         switch parsed.request {
-        case .help:
-            return printInformation(HelpText.text)
+        case .help(let defaultSyntax):
+            return printInformation(HelpText.text(defaultSyntax: defaultSyntax))
         case .version:
             return printInformation(VersionText.text)
         case .typeList:

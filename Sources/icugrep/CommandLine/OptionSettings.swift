@@ -17,7 +17,8 @@ struct OptionSettings {
     var configuration = Configuration()
     /// The patterns from `-e` and `-f`.
     var patterns = PatternListBuilder()
-    /// The letter of the first of `-E`, `-F`, `-G`, `-P` given, to report a conflicting one.
+    /// The letter of the first of `-E`, `-F`, `-G`, `-P` given (or implied by the name `egrep`
+    /// or `fgrep`), to report a conflicting one.
     var matcher: Character?
     /// `-c` was given.
     var countRequested = false

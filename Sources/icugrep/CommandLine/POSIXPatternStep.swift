@@ -49,7 +49,10 @@ enum POSIXPatternStep {
         // regcomp's rejections, every one.
         for index in firstOccurrences {
             guard case .failure(.invalid(let message)) = translations[configuration.patterns[index]] else { continue }
-            outcome.messages.append(originPrefix(configuration, index) + message)
+            // GNU grep's stack overflow comes from its stack guard, not from regcomp, and
+            // names no pattern.
+            let prefix = message == POSIXPatternTranslator.nestingLimitMessage ? "" : originPrefix(configuration, index)
+            outcome.messages.append(prefix + message)
             outcome.failed = true
         }
         if outcome.failed { return outcome }

@@ -19,6 +19,10 @@ enum ProgramIdentity {
     static let version = "0.3.0-dev"
     /// The GNU grep release whose options, output and exit status icugrep follows.
     static let emulatedGrepVersion = "3.8"
+    /// Where `--help` says to report bugs.
+    static let bugReportAddress = "https://github.com/icugrep/icugrep/issues"
+    /// icugrep's home page, for `--help`.
+    static let homePage = "https://github.com/icugrep/icugrep"
     /// The first line of the usage text, as in GNU grep.
     static let usageLine = "Usage: \(name) [OPTION]... PATTERNS [FILE]..."
 }

@@ -97,6 +97,8 @@ final class FileSearcher {
     @exclusivity(unchecked) private var binaryOffset: Int?
     /// The number of lines selected when the input turned out binary, or -1.
     @exclusivity(unchecked) private var selectedBeforeBinary = -1
+    /// True once a line (or a match, with `-o`) was held back for an encoding error.
+    @exclusivity(unchecked) private var heldBackEncodingError = false
     @exclusivity(unchecked) private var stops = false
 
     /// The UTF-16 form of the line last decoded, to reuse when the same line's matches are
@@ -130,6 +132,7 @@ final class FileSearcher {
         stopsAtNextMatch = policy.stopsAtFirstMatch
         nulEndsLines = false
         selectedBeforeBinary = -1
+        heldBackEncodingError = false
         binaryOffset = nil
         stops = false
         decodedLine = nil
@@ -142,7 +145,7 @@ final class FileSearcher {
         buffer.endView()
 
         if policy.binaryFiles == .binary && !policy.quiet
-            && selectedBeforeBinary >= 0 && selectedBeforeBinary < result.selectedLines
+            && (heldBackEncodingError || selectedBeforeBinary >= 0 && selectedBeforeBinary < result.selectedLines)
         {
             diagnostics.binaryFileMatches(name)
         }
@@ -386,6 +389,11 @@ final class FileSearcher {
     /// hold), unless `-m` is reached within them. Returns false, having done nothing, then.
     private func selectRun(from start: Int, to end: Int, lines count: Int) -> Bool {
         guard count > 0 && count < remaining else { return false }
+        // A run with an encoding error is selected line by line, which holds that line back.
+        if policy.holdsBackEncodingErrors && !quiet
+            && EncodingErrors.contained(in: UnsafeRawBufferPointer(start: buffer.base + start, count: end - start)) {
+            return false
+        }
         lineNumber += count
         remaining -= count
         result.selectedLines += count
@@ -563,11 +571,18 @@ final class FileSearcher {
     private func printLine(_ content: UnsafeRawBufferPointer, selected: Bool, number: Int, offset: Int) {
         // A line is unterminated only at the end of the input, where the buffer ends too.
         let terminated = UnsafeRawPointer(buffer.base).distance(to: content.baseAddress!) + content.count < buffer.count
+        if policy.holdsBackEncodingErrors && !policy.onlyMatching && EncodingErrors.contained(in: content) {
+            heldBackEncodingError = true
+            return
+        }
         if printer.needsMatches(selected: selected) {
             matchRanges.removeAll(keepingCapacity: true)
             matchUnitRanges.removeAll(keepingCapacity: true)
             firstMatchStart = nil
             collectMatches(in: content, lineNumber: number)
+            if policy.holdsBackEncodingErrors && policy.onlyMatching && holdBackMatchesFromEncodingError(in: content) {
+                return
+            }
             printer.printLine(
                 content, selected: selected, lineNumber: number, byteOffset: offset, matches: matchRanges,
                 firstMatch: firstMatchStart, utf16Matches: matchUnitRanges, terminated: terminated)
@@ -580,6 +595,18 @@ final class FileSearcher {
             result.endsRun = true
             stops = true
         }
+    }
+
+    /// With `-o`, drops the first match that holds an encoding error and those after it, as
+    /// GNU grep stops printing a line's matches there; true when no match is left to print.
+    private func holdBackMatchesFromEncodingError(in content: UnsafeRawBufferPointer) -> Bool {
+        guard let firstError = matchRanges.firstIndex(where: { range in
+            EncodingErrors.contained(in: UnsafeRawBufferPointer(rebasing: content[range]))
+        }) else { return false }
+        heldBackEncodingError = true
+        matchRanges.removeSubrange(firstError...)
+        if matchUnitRanges.count > firstError { matchUnitRanges.removeSubrange(firstError...) }
+        return matchRanges.isEmpty
     }
 
     // MARK: Matching
@@ -625,7 +652,7 @@ final class FileSearcher {
     /// byte offset of the first match, empty or not (`--column`), and, when the printer wants
     /// them (`--json`), `matchUnitRanges` with the same matches in UTF-16 units.
     private func collectMatches(in content: UnsafeRawBufferPointer, lineNumber: Int) {
-        if lineSearcher.hasMatchAutomaton && collectMatchesWithoutICU(in: content) { return }
+        if lineSearcher.findsReportedMatchesWithoutICU && collectMatchesWithoutICU(in: content) { return }
         let (text, isASCII) = text(of: content)
         var offsets = UTF16ToByteOffsets(content)
         var units = ByteToUTF16Offsets(content)
@@ -634,7 +661,7 @@ final class FileSearcher {
         while true {
             let found: Range<Int>?
             do {
-                found = try lineSearcher.firstMatch(in: text, from: from)
+                found = try lineSearcher.reportedMatch(in: text, from: from)
             } catch {
                 reportLimit(error, lineNumber: lineNumber, content: content, consequence: "later matches not shown")
                 return

@@ -33,6 +33,11 @@ struct SearchPolicy {
     /// searched to its end and printed, its NUL bytes ending lines, and its first NUL byte's
     /// offset is reported, instead of grep's "binary file matches".
     var convertsBinary: Bool
+    /// True when a line to print that holds an encoding error is held back and makes the file
+    /// binary (``EncodingErrors``): in a UTF-8 locale, unless `-a` or `--json`.
+    var holdsBackEncodingErrors: Bool
+    /// `-o`: only the matches are printed, so only they are checked for encoding errors.
+    var onlyMatching: Bool
 
     /// The policy for `configuration`; `outputIsNull` when standard output is /dev/null, where
     /// grep, like `-q`, stops each file at its first match and prints nothing.
@@ -53,5 +58,8 @@ struct SearchPolicy {
         binaryFiles = configuration.binaryFiles
         detectsBinary = !configuration.nullData && configuration.binaryFiles != .text
         convertsBinary = configuration.json && configuration.binaryFiles == .binary
+        holdsBackEncodingErrors = configuration.encodingErrorsAreBinary && configuration.binaryFiles != .text
+            && !configuration.json
+        onlyMatching = configuration.onlyMatching
     }
 }

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Runs GNU grep 3.8's own test suite (its tests/ directory, as `make check` runs it) against
+# icugrep invoked as `grep`, or against GNU grep itself for the baseline, and prints the
+# number of tests that pass, fail and are skipped, and the names of those that fail.
+#
+# Usage: Tools/run-gnu-grep-tests.sh [--gnu] GREP_SOURCE_DIR [TEST...]
+#
+#   --gnu            run the suite against the GNU grep built from the source (the baseline)
+#                    instead of icugrep
+#   GREP_SOURCE_DIR  GNU grep 3.8's source tree, outside this repository (its tests are GPL
+#                    and are never copied in). Get it with
+#                      apt-get source grep      (Debian, with deb-src enabled in apt's sources)
+#                    or from the v3.8 tag of https://git.savannah.gnu.org/git/grep.git
+#                    (then run ./bootstrap there), or the release tarball
+#                    https://ftp.gnu.org/gnu/grep/grep-3.8.tar.xz.
+#   TEST...          run only these tests (names under tests/, such as `bre` or `options`)
+#
+# Environment: ICUGREP, the icugrep binary (default .build/debug/icugrep, built with
+# `swift build`); GNU_GREP_BUILD, where GNU grep is configured and built, once (default
+# /tmp/gnu-grep-3.8-build). The icugrep run uses a copy of that build tree whose src/grep is a
+# link to icugrep, so `egrep` and `fgrep` are the suite's own scripts running `grep -E` and
+# `grep -F`. Tests that need a locale the machine lacks (EUC-JP, GB18030, Shift-JIS, fr_FR)
+# are skipped by the suite itself. Logs: tests/test-suite.log and tests/NAME.log in the tree
+# that ran.
+set -euo pipefail
+
+usage() { sed -n '6,16p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+target=icugrep
+if [ "${1-}" = --gnu ]; then target=gnu; shift; fi
+[ $# -ge 1 ] || usage
+source_dir=$(cd "$1" && pwd)
+shift
+[ -f "$source_dir/tests/init.sh" ] && [ -x "$source_dir/configure" ] || {
+    echo "run-gnu-grep-tests.sh: $source_dir is not a configured-ready GNU grep source tree" >&2
+    exit 2
+}
+repository=$(cd "$(dirname "$0")/.." && pwd)
+icugrep=${ICUGREP:-$repository/.build/debug/icugrep}
+build=${GNU_GREP_BUILD:-/tmp/gnu-grep-3.8-build}
+case "$build" in "$repository"/*) echo "run-gnu-grep-tests.sh: build outside the repository" >&2; exit 2;; esac
+
+# Configure and build GNU grep once.
+if [ ! -x "$build/src/grep" ]; then
+    echo "run-gnu-grep-tests.sh: building GNU grep in $build (once; takes a few minutes)" >&2
+    mkdir -p "$build"
+    (cd "$build" && "$source_dir/configure" --quiet --disable-nls >configure.log 2>&1 && make -j2 >make.log 2>&1) || {
+        echo "run-gnu-grep-tests.sh: building GNU grep failed; see $build/configure.log and make.log" >&2
+        exit 2
+    }
+    # The tests' own helper programs.
+    make -C "$build/tests" -j2 get-mb-cur-max >/dev/null 2>&1 || true
+fi
+
+if [ "$target" = gnu ]; then
+    tree=$build
+else
+    [ -x "$icugrep" ] || { echo "run-gnu-grep-tests.sh: no icugrep at $icugrep (swift build)" >&2; exit 2; }
+    icugrep=$(cd "$(dirname "$icugrep")" && pwd)/$(basename "$icugrep")
+    tree=$build-icugrep
+    if [ ! -d "$tree" ]; then
+        cp -a "$build" "$tree"
+    fi
+    ln -sf "$icugrep" "$tree/src/grep"
+fi
+
+tests=()
+[ $# -eq 0 ] || tests=("TESTS=$*")
+log=$tree/tests/check-output.log
+# abs_top_builddir names the tree that runs: the suite puts its src/ first on the PATH.
+# -k: a failing test must not stop the others; the exit status of make is not the verdict.
+make -C "$tree/tests" -k -j2 check abs_top_builddir="$tree" "${tests[@]}" >"$log" 2>&1 || true
+
+count() { grep -c "^$1: " "$log" || true; }
+echo "GNU grep 3.8 test suite against $([ "$target" = gnu ] && echo "GNU grep ($tree/src/grep)" || echo "icugrep ($icugrep)"):"
+echo "  pass $(count PASS), fail $(count FAIL), skip $(count SKIP), expected failures $(count XFAIL), unexpected passes $(count XPASS), errors $(count ERROR)"
+failing=$(grep -E '^(FAIL|ERROR|XPASS): ' "$log" | sed 's/^[A-Z]*: //' | sort | tr '\n' ' ')
+[ -z "$failing" ] || echo "  failing: $failing"
+echo "  log: $tree/tests/test-suite.log"
