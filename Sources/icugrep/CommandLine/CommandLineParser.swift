@@ -33,8 +33,18 @@ enum CommandLineParser {
             if settings.showsHelp {
                 return ParsedCommandLine(request: .help, warnings: settings.warnings)
             }
+            // The types are known once every --type-clear and --type-add is: -t may come
+            // before the --type-add that defines its type, as in ripgrep.
+            let types = try FileTypes.definitions(clearing: settings.typeClears, adding: settings.typeAdditions)
             if settings.showsTypeList {
-                return ParsedCommandLine(request: .typeList, warnings: settings.warnings)
+                return ParsedCommandLine(request: .typeList(FileTypes.listText(of: types)), warnings: settings.warnings)
+            }
+            for selection in settings.typeSelections {
+                guard let globs = FileTypes.globs(of: selection.name, in: types) else {
+                    throw CommandLineError.fatal("unrecognized file type: \(selection.name)")
+                }
+                settings.configuration.fileTypeSelections.append(
+                    FileTypeSelection(negated: selection.negated, globs: globs))
             }
             if settings.configuration.json && !settings.quiet && !settings.configuration.listsFiles {
                 // As ripgrep: --json prints lines, so a summary of each file cannot be had.

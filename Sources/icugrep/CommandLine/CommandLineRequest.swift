@@ -6,8 +6,9 @@ enum CommandLineRequest {
     case help
     /// `-V`, `--version`: print the version and exit with status 0 (it wins over `--help`).
     case version
-    /// `--type-list`: print the file types and exit with status 0.
-    case typeList
+    /// `--type-list`: print the file types (this text, with those of `--type-add`) and exit
+    /// with status 0.
+    case typeList(String)
 }
 
 /// The outcome of parsing a valid command line: the request and the warnings to print first

@@ -23,8 +23,8 @@ enum IcugrepCommand {
             return printInformation(HelpText.text)
         case .version:
             return printInformation(VersionText.text)
-        case .typeList:
-            return printInformation(FileTypes.listText)
+        case .typeList(let text):
+            return printInformation(text)
         case .search(let configuration):
             return search(configuration)
         }

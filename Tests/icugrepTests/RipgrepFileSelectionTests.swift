@@ -1,0 +1,237 @@
+@testable import icugrep
+import Foundation
+import Testing
+import TestSupport
+
+/// ripgrep's file-selection options (`--no-ignore`, `--no-ignore-vcs`, `--hidden`,
+/// `--no-hidden`, `--max-depth`, `--follow`, `-g`/`--glob`, `--iglob`, `--type-add`,
+/// `--type-clear`, `--sort`, `--sortr`, `-j`) compared with ripgrep itself on a generated tree:
+/// nested directories, hidden files and directories, `.gitignore` and `.ignore` files, symbolic
+/// links, from a fixed seed.
+///
+/// ripgrep filters by default and icugrep only when asked, as GNU grep does not filter: rg's
+/// defaults are `--ignore-vcs --no-hidden` here, and rg's `--no-ignore --hidden` is icugrep's
+/// default.
+@Suite("ripgrep's file selection", .enabled(if: RipgrepFormatTests.ripgrep != nil, "rg is not installed; CI installs it"))
+struct RipgrepFileSelectionTests {
+    /// A generated tree, a repository (it holds `.git`), with two symbolic links.
+    static let tree: URL = {
+        var generator = SplitMix64(seed: 24)
+        var files: [String: Data] = [".git/HEAD": Data("ref: refs/heads/main\n".utf8)]
+        let names = ["a", "b", "Keep", "top", "build", "x", "sub", "deep"]
+        let extensions = [".rs", ".txt", ".TXT", ".c", ".log", ".md", ""]
+        let ignoreLines = ["*.log", "build/", "!keep.log", "/top.txt", "*.c", "!x.c", "deep/", "*.md", "sub/*.txt"]
+        func fill(_ directory: String, depth: Int) {
+            for _ in 0..<generator.number(in: 2...5) {
+                var name = names[generator.number(in: 0...names.count - 1)]
+                    + extensions[generator.number(in: 0...extensions.count - 1)]
+                if generator.chance(0.2) { name = "." + name }
+                files[directory + name] = Data("foo \(directory)\(name)\n".utf8)
+            }
+            if generator.chance(0.5) {
+                let lines = (0..<generator.number(in: 1...3)).map { _ in ignoreLines[generator.number(in: 0...ignoreLines.count - 1)] }
+                files[directory + (generator.chance(0.7) ? ".gitignore" : ".ignore")] = Data((lines.joined(separator: "\n") + "\n").utf8)
+            }
+            guard depth < 3 else { return }
+            for _ in 0..<generator.number(in: 1...3) {
+                var name = ["src", "sub", "deep", "build", "lib"][generator.number(in: 0...4)]
+                if generator.chance(0.2) { name = "." + name }
+                fill(directory + name + "/", depth: depth + 1)
+            }
+        }
+        fill("", depth: 0)
+        let directory = try! TestProcess.makeDirectory(files)
+        // A link to a file and one to a directory, neither making a loop.
+        let fileManager = FileManager.default
+        try! fileManager.createSymbolicLink(atPath: directory.appendingPathComponent("link.txt").path, withDestinationPath: "a.txt")
+        try! fileManager.createSymbolicLink(atPath: directory.appendingPathComponent("linkdir").path, withDestinationPath: "src")
+        return directory
+    }()
+
+    /// The lines of `result`'s output, sorted unless `ordered`, without a leading `./`, and
+    /// without `.git`'s files: `--ignore-vcs` always skips `.git`, ripgrep's `--hidden` does not.
+    static func lines(_ result: ProcessResult, ordered: Bool = false) -> [String] {
+        let lines = result.output.split(separator: "\n")
+            .map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : String($0) }
+            .filter { !$0.hasPrefix(".git/") }
+        return ordered ? lines : lines.sorted()
+    }
+
+    static func rg(_ arguments: [String]) throws -> ProcessResult {
+        try TestProcess.run(try #require(RipgrepFormatTests.ripgrep), ["--no-config", "-j1"] + arguments, directory: tree)
+    }
+
+    static func icugrep(_ arguments: [String]) throws -> ProcessResult {
+        try TestProcess.icugrep(arguments, directory: tree)
+    }
+
+    /// The file lists of rg and `icugrep -r` with the arguments of each, sorted; both must
+    /// exit 0 or both 1.
+    func expectSameFiles(
+        rg rgArguments: [String], icugrep icugrepArguments: [String], ordered: Bool = false,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let expected = try Self.rg(["--files"] + rgArguments)
+        let actual = try Self.icugrep(["-r", "--files"] + icugrepArguments)
+        #expect(Self.lines(actual, ordered: ordered) == Self.lines(expected, ordered: ordered),
+                "rg \(rgArguments) vs icugrep \(icugrepArguments)", sourceLocation: sourceLocation)
+        #expect(actual.status == expected.status, sourceLocation: sourceLocation)
+    }
+
+    /// The tree is what the cases need: hidden entries, ignore files, something ignored.
+    @Test func theTreeHasWhatTheCasesNeed() throws {
+        let all = Self.lines(try Self.icugrep(["-r", "--files"]))
+        let filtered = Self.lines(try Self.icugrep(["-r", "--files", "--ignore-vcs", "--no-hidden"]))
+        #expect(all.count > 40)
+        #expect(all.contains { $0.hasPrefix(".") || $0.contains("/.") })
+        #expect(filtered.count < all.count - 10)
+        #expect(!filtered.isEmpty)
+    }
+
+    @Test func ignoreFilesAndHiddenFiles() throws {
+        try expectSameFiles(rg: [], icugrep: ["--ignore-vcs", "--no-hidden"])
+        try expectSameFiles(rg: ["--hidden"], icugrep: ["--ignore-vcs"])
+        try expectSameFiles(rg: ["--hidden"], icugrep: ["--no-hidden", "--ignore-vcs", "--hidden"])
+        try expectSameFiles(rg: ["--no-ignore", "--hidden"], icugrep: [])
+        try expectSameFiles(rg: ["--no-ignore", "--hidden"], icugrep: ["--ignore-vcs", "--no-ignore"])
+        try expectSameFiles(rg: ["--no-ignore"], icugrep: ["--no-hidden"])
+        // --no-ignore-vcs keeps the .ignore files, as in ripgrep.
+        try expectSameFiles(rg: ["--no-ignore-vcs"], icugrep: ["--ignore-vcs", "--no-ignore-vcs", "--no-hidden"])
+        try expectSameFiles(rg: ["--no-ignore-vcs", "--hidden"], icugrep: ["--ignore-vcs", "--no-ignore-vcs"])
+        // --no-ignore-vcs searches .git, as ripgrep's --hidden does.
+        #expect(try Self.icugrep(["-r", "--files", "--ignore-vcs", "--no-ignore-vcs"]).output.contains(".git/HEAD\n"))
+        #expect(try !Self.icugrep(["-r", "--files", "--ignore-vcs"]).output.contains(".git/HEAD\n"))
+    }
+
+    @Test(arguments: 0...4) func maxDepth(_ depth: Int) throws {
+        try expectSameFiles(rg: ["--max-depth", "\(depth)", "--no-ignore", "--hidden"], icugrep: ["--max-depth=\(depth)"])
+        try expectSameFiles(rg: ["--max-depth", "\(depth)"], icugrep: ["--max-depth", "\(depth)", "--ignore-vcs", "--no-hidden"])
+    }
+
+    @Test func followingLinks() throws {
+        try expectSameFiles(rg: ["-L", "--no-ignore", "--hidden"], icugrep: ["--follow"])
+        try expectSameFiles(rg: ["-L", "--no-ignore", "--hidden"], icugrep: ["-R"])
+        try expectSameFiles(rg: ["--no-ignore", "--hidden"], icugrep: ["-R", "--no-follow"])
+        try expectSameFiles(rg: ["--no-ignore", "--hidden"], icugrep: [])
+        // --follow alone does not recurse: a directory operand stays an error.
+        #expect(try Self.icugrep(["--follow", "foo", "."]).status == 2)
+    }
+
+    @Test(arguments: [
+        ["-g", "*.rs"], ["-g", "!*.rs"], ["-g", "*.txt", "-g", "!sub/"], ["-g", "!sub", "-g", "*.txt"],
+        ["-g", "src/*.rs"], ["-g", "/a.txt"], ["-g", "**/deep/*"], ["-g", "!*.TXT"], ["--iglob", "*.txt"],
+        ["--iglob", "!A.*"], ["-g", "*.log"], ["-g", "build/**"], ["-g", "!.*"], ["-g", ".*"], ["--glob=*.c", "-g", "!x.*"],
+        ["-g", "*.md", "-g", "!deep/"], ["-g", "#x"], ["-g", "keep*"],
+    ])
+    func globs(_ globs: [String]) throws {
+        // With every other filter off, then with ripgrep's defaults: the globs go first.
+        try expectSameFiles(rg: globs + ["--no-ignore", "--hidden"], icugrep: globs)
+        try expectSameFiles(rg: globs, icugrep: globs + ["--ignore-vcs", "--no-hidden"])
+    }
+
+    /// A glob's verdict goes before --include and --exclude; these decide the rest.
+    @Test func globsGoBeforeIncludeAndExclude() throws {
+        let plain = Self.lines(try Self.icugrep(["-r", "--files", "-g", "*.rs"]))
+        #expect(!plain.isEmpty)
+        #expect(Self.lines(try Self.icugrep(["-r", "--files", "-g", "*.rs", "--exclude=*.rs"])) == plain)
+        let excluded = Self.lines(try Self.icugrep(["-r", "--files", "-g", "!*.rs", "--include=*.rs", "--include=*.c"]))
+        #expect(!excluded.isEmpty && excluded.allSatisfy { $0.hasSuffix(".c") })
+        // Operands are searched whatever the globs say, as in ripgrep.
+        #expect(Self.lines(try Self.icugrep(["-l", "-g", "!*.txt", "foo", "a.txt"])) == Self.lines(try Self.rg(["-l", "-g", "!*.txt", "foo", "a.txt"])))
+    }
+
+    @Test func typeAddAndClear() throws {
+        try expectSameFiles(rg: ["--type-add", "mine:*.log", "-t", "mine", "--no-ignore", "--hidden"],
+                            icugrep: ["-t", "mine", "--type-add", "mine:*.log"])
+        try expectSameFiles(rg: ["--type-add", "mine:include:rust,c", "--type-add", "mine:*.md", "-tmine", "--no-ignore", "--hidden"],
+                            icugrep: ["--type-add", "mine:include:rust,c", "--type-add", "mine:*.md", "-tmine"])
+        try expectSameFiles(rg: ["--type-clear", "rust", "--type-add", "rust:*.txt", "-trust", "--no-ignore", "--hidden"],
+                            icugrep: ["--type-add", "rust:*.txt", "--type-clear", "rust", "-trust"])
+        try expectSameFiles(rg: ["--type-add", "mine:*.log", "--type-not", "mine", "--no-ignore", "--hidden"],
+                            icugrep: ["--type-add", "mine:*.log", "--type-not", "mine"])
+        for spec in ["x:*.a", "x:include:rust,c", "x:*.b"] {
+            let expected = try Self.rg(["--type-add", spec, "--type-add", "x:*.z", "--type-list"])
+            let actual = try Self.icugrep(["--type-add", spec, "--type-add", "x:*.z", "--type-list"])
+            #expect(actual.output.split(separator: "\n").filter { $0.hasPrefix("x:") }
+                    == expected.output.split(separator: "\n").filter { $0.hasPrefix("x:") })
+        }
+        for spec in ["x", "x:", ":*.a", "x-y:*.a", "all:*.a", "x:include:", "x:include:nope", "x:a:b:c"] {
+            let expected = try Self.rg(["--type-add", spec, "--type-list"])
+            let actual = try Self.icugrep(["--type-add", spec, "--type-list"])
+            #expect(actual.status == 2 && expected.status == 2, "\(spec)")
+            #expect(actual.errors.hasPrefix("icugrep: ") && actual.output.isEmpty, "\(spec)")
+        }
+    }
+
+    @Test func sortByPath() throws {
+        for threads in ["1", "4"] {
+            try expectSameFiles(rg: ["--sort", "path", "--no-ignore", "--hidden"], icugrep: ["--sort=path", "-j", threads], ordered: true)
+            try expectSameFiles(rg: ["--sortr", "path", "--no-ignore", "--hidden"], icugrep: ["--sortr=path", "-j", threads], ordered: true)
+            try expectSameFiles(rg: ["--sort", "path"], icugrep: ["--sort=path", "--ignore-vcs", "--no-hidden", "-j", threads], ordered: true)
+            // A search prints the files in the same order.
+            let search = try Self.icugrep(["-r", "-l", "foo", "--sort=path", "-j", threads])
+            let expected = try Self.rg(["-l", "foo", "--sort=path", "--no-ignore", "--hidden", "."])
+            #expect(Self.lines(search, ordered: true) == Self.lines(expected, ordered: true))
+        }
+        try expectSameFiles(rg: ["--no-ignore", "--hidden"], icugrep: ["--sort=none"])
+    }
+
+    /// By time, the files of a whole tree in order of their times, with distinct times set
+    /// from the seed; in one directory, as ripgrep 13 (which sorts each directory) orders them.
+    @Test func sortByTime() throws {
+        var generator = SplitMix64(seed: 7)
+        var files: [String: Data] = [:]
+        for index in 0..<30 {
+            files[(index % 3 == 0 ? "d/" : "") + "f\(index).txt"] = Data("foo\n".utf8)
+        }
+        let directory = try TestProcess.makeDirectory(files)
+        var times: [String: Int] = [:]
+        var used = Set<Int>()
+        for name in files.keys {
+            var time = 1_000_000_000 + generator.number(in: 0...1_000_000)
+            while used.contains(time) { time += 1 }
+            used.insert(time)
+            times[name] = time
+            // Accessed in the reverse order of modified, so that the keys are told apart.
+            var stamps = [timespec(tv_sec: 3_000_000_000 - time, tv_nsec: 0), timespec(tv_sec: time, tv_nsec: 0)]
+            #expect(utimensat(AT_FDCWD, directory.appendingPathComponent(name).path, &stamps, 0) == 0)
+        }
+        for (key, newerFirst) in [("modified", false), ("accessed", true)] {
+            let oldestFirst = times.sorted { ($0.value < $1.value) != newerFirst }.map(\.key)
+            for threads in ["1", "3"] {
+                let ascending = try TestProcess.icugrep(["-r", "-l", "foo", "--sort=\(key)", "-j", threads], directory: directory)
+                #expect(Self.lines(ascending, ordered: true) == oldestFirst, "\(key)")
+                let descending = try TestProcess.icugrep(["-r", "--files", "--sortr=\(key)", "-j", threads], directory: directory)
+                #expect(Self.lines(descending, ordered: true) == oldestFirst.reversed(), "\(key)")
+            }
+            let rgFlat = try TestProcess.run(
+                try #require(RipgrepFormatTests.ripgrep), ["--no-config", "--files", "--sort", key, "d"], directory: directory)
+            let flat = try TestProcess.icugrep(["-r", "--files", "--sort=\(key)", "d"], directory: directory)
+            #expect(Self.lines(flat, ordered: true) == Self.lines(rgFlat, ordered: true))
+        }
+        // Where the birth time is unknown the walk's order stays; either way, the same files.
+        let created = try TestProcess.icugrep(["-r", "--files", "--sort=created"], directory: directory)
+        #expect(Self.lines(created) == files.keys.sorted())
+    }
+
+    /// -j changes nothing in the output, and how many threads search.
+    @Test func threadsChangeNothingButTheThreads() throws {
+        let serial = try Self.icugrep(["-r", "-n", "foo", "-j1"])
+        for threads in ["0", "2", "7", "100000"] {
+            let parallel = try Self.icugrep(["-r", "-n", "foo", "-j", threads])
+            #expect(Self.lines(parallel) == Self.lines(serial) && parallel.status == serial.status)
+        }
+        #expect(try H.configuration(["-j3", "x"]).threads == 3)
+        #expect(try H.configuration(["--threads=0", "x"]).threads == nil)
+        #expect(H.errorText(["-j", "x", "y"]) == "icugrep: x: invalid number of threads\n")
+        #expect(H.errorText(["--threads=-1", "y"]) == "icugrep: -1: invalid number of threads\n")
+        var configuration = Configuration()
+        configuration.recursion = .recursive
+        configuration.threads = 3
+        #expect(ParallelSearch.threadCount(for: configuration) == 3)
+        configuration.threads = 1_000_000
+        #expect(ParallelSearch.threadCount(for: configuration) == ParallelSearch.maximumThreadCount)
+    }
+
+    typealias H = ParserHarness
+}
