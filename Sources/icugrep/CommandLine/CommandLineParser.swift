@@ -66,7 +66,9 @@ enum CommandLineParser {
             error.precedingWarnings = settings.warnings
             throw error
         }
-        return resolve(settings, files: operands, environment: environment)
+        var parsed = resolve(settings, files: operands, environment: environment)
+        parsed.shortLettersTyped = scanner.shortLettersTyped
+        return parsed
     }
 
     /// Combines the settings into the final configuration, as GNU grep does after reading its

@@ -18,4 +18,6 @@ struct ParsedCommandLine {
     var request: CommandLineRequest
     /// Warnings for standard error, without the program name: `warning: ...`.
     var warnings: [String] = []
+    /// The short option letters typed, for the hints after a run (``RipgrepHints``).
+    var shortLettersTyped: Set<Character> = []
 }

@@ -26,7 +26,13 @@ enum IcugrepCommand {
         case .typeList(let text):
             return printInformation(text)
         case .search(let configuration):
-            return search(configuration)
+            let status = search(configuration)
+            if let hint = RipgrepHints.runHint(
+                configuration: configuration, shortLetters: parsed.shortLettersTyped, exitStatus: status)
+            {
+                StandardStreams.writeError("\(ProgramIdentity.name): \(hint)\n")
+            }
+            return status
         }
     }
 
