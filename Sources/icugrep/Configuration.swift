@@ -164,6 +164,9 @@ struct Configuration: Sendable {
     var fileNameGlobs: [FileNameGlob] = []
     /// `--exclude-dir=GLOB`: skip directories whose base name matches one.
     var excludeDirectoryGlobs: [String] = []
+    /// `--search-zip`: read compressed files (gzip, bzip2, xz, lzma, lz4, zstd, brotli,
+    /// compress) through their decompressors (``CompressionFormat``), as ripgrep's `-z`.
+    var searchZip = false
     /// `--encoding=NAME`: the ICU converter for the input; nil means UTF-8, unless a UTF-16
     /// or UTF-32 byte-order mark says otherwise.
     var encoding: String? = nil

@@ -167,8 +167,24 @@ struct SearchRun {
             return .next
         }
         let isRegularFile = (input.status.st_mode & S_IFMT) == S_IFREG
-        let fileSize = isRegularFile && !input.isStandardInput ? Int(input.status.st_size) : nil
-        guard let source = InputSource(descriptor: input.descriptor, encoding: configuration.encoding, fileSize: fileSize) else {
+        var fileSize = isRegularFile && !input.isStandardInput ? Int(input.status.st_size) : nil
+        // --search-zip: a compressed file is read through its decompressor.
+        var decompression: DecompressedInput? = nil
+        if configuration.searchZip && !input.isStandardInput,
+           let format = CompressionFormat.of(name: input.name, descriptor: input.descriptor)
+        {
+            do throws(DecompressedInput.Failure) {
+                decompression = try DecompressedInput(input: input.descriptor, format: format)
+                fileSize = nil
+            } catch {
+                outcome.hadError = true
+                if !configuration.noMessages { diagnostics.report(input.name, Array(": \(error.message)".utf8)) }
+                return .next
+            }
+        }
+        let descriptor = decompression?.descriptor ?? input.descriptor
+        guard let source = InputSource(descriptor: descriptor, encoding: configuration.encoding, fileSize: fileSize) else {
+            _ = decompression?.finish()
             diagnostics.unknownEncoding(configuration.encoding ?? "")
             outcome.hadError = true
             return .stop
@@ -178,6 +194,10 @@ struct SearchRun {
         printer.offsetWidth = configuration.initialTab ? offsetWidth(input.status, lineNumbers: configuration.lineNumber) : 0
 
         let result = searcher.search(source, name: input.name)
+        if let failure = decompression?.finish() {
+            outcome.hadError = true
+            if !configuration.noMessages { diagnostics.report(input.name, Array(": \(failure.message)".utf8)) }
+        }
 
         if let readError = result.readErrorNumber {
             outcome.hadError = true

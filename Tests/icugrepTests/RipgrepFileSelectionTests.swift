@@ -235,3 +235,101 @@ struct RipgrepFileSelectionTests {
 
     typealias H = ParserHarness
 }
+
+/// `--search-zip` against `rg -z`: files compressed by each program that is installed, found
+/// by extension; magic bytes; a missing or failing decompressor; a search that stops early.
+@Suite("--search-zip", .enabled(if: RipgrepFormatTests.ripgrep != nil, "rg is not installed; CI installs it"))
+struct SearchZipTests {
+    /// The path of `program`, nil when it is not installed.
+    static func installed(_ program: String) -> String? {
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(directory)/\(program)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    /// The text compressed: a few hundred lines, some with `foo`, from a fixed seed.
+    static let text: String = {
+        var generator = SplitMix64(seed: 5)
+        return (0..<400).map { index in
+            "line \(index) " + (generator.chance(0.1) ? "foo" : "bar") + " \(generator.number(in: 0...9999))\n"
+        }.joined()
+    }()
+
+    /// A directory with `text` compressed by each installed program (name.EXT), the same
+    /// gzip data without an extension (`gzipped`), and broken gzip data (`broken.gz`).
+    static let directory: URL = {
+        let directory = try! TestProcess.makeDirectory(["plain.txt": Data(text.utf8), "broken.gz": Data("not gzip\n".utf8)])
+        let commands: [(String, [String])] = [
+            ("gz", ["gzip", "-c"]), ("bz2", ["bzip2", "-c"]), ("xz", ["xz", "-c"]), ("lzma", ["xz", "--format=lzma", "-c"]),
+            ("lz4", ["lz4", "-c"]), ("zst", ["zstd", "-q", "-c"]), ("br", ["brotli", "-c"]),
+        ]
+        for (fileExtension, command) in commands {
+            guard let program = installed(command[0]) else { continue }
+            let result = try! TestProcess.run(URL(fileURLWithPath: program), Array(command.dropFirst()), input: Data(text.utf8))
+            try! result.standardOutput.write(to: directory.appendingPathComponent("text.\(fileExtension)"))
+            if fileExtension == "gz" {
+                try! result.standardOutput.write(to: directory.appendingPathComponent("gzipped"))
+            }
+        }
+        return directory
+    }()
+
+    static func compressedFiles() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("text.") }.sorted()
+    }
+
+    @Test func sameAsRipgrep() throws {
+        let files = try Self.compressedFiles()
+        #expect(files.contains("text.gz"))
+        for file in files {
+            let expected = try TestProcess.run(
+                try #require(RipgrepFormatTests.ripgrep), ["--no-config", "-z", "-n", "-H", "--no-heading", "foo", file],
+                directory: Self.directory)
+            let actual = try TestProcess.icugrep(["--search-zip", "-n", "-H", "foo", file], directory: Self.directory)
+            #expect(actual.output == expected.output && !actual.output.isEmpty, "\(file)")
+            #expect(actual.status == 0 && actual.errors.isEmpty, "\(file)")
+        }
+        // Recursing, in parallel, each file as its own decompressed text.
+        let recursive = try TestProcess.icugrep(["-r", "-c", "--search-zip", "foo", "--sort=path", "-j4"], directory: Self.directory)
+        let count = Self.text.split(separator: "\n").filter { $0.contains("foo") }.count
+        #expect(recursive.output.contains("text.gz:\(count)\n") && recursive.output.contains("plain.txt:\(count)\n"))
+        // Without --search-zip the compressed files are binary data.
+        #expect(try TestProcess.icugrep(["-c", "foo", "text.gz"], directory: Self.directory).output != "\(count)\n")
+    }
+
+    @Test func magicBytesWithoutAnExtension() throws {
+        let count = Self.text.split(separator: "\n").filter { $0.contains("foo") }.count
+        #expect(try TestProcess.icugrep(["-c", "--search-zip", "foo", "gzipped"], directory: Self.directory).output == "\(count)\n")
+        #expect(try TestProcess.icugrep(["-c", "--search-zip", "foo", "plain.txt"], directory: Self.directory).output == "\(count)\n")
+    }
+
+    @Test func missingOrFailingDecompressor() throws {
+        let empty = try TestProcess.makeDirectory([:])
+        let missing = try TestProcess.icugrep(
+            ["--search-zip", "foo", "text.gz", "plain.txt"], directory: Self.directory, environment: ["PATH": empty.path])
+        #expect(missing.status == 2)
+        #expect(missing.errors == "icugrep: text.gz: cannot decompress: 'gzip' is not installed\n")
+        #expect(missing.output.hasPrefix("plain.txt:line "))
+        let quiet = try TestProcess.icugrep(
+            ["-s", "--search-zip", "foo", "text.gz"], directory: Self.directory, environment: ["PATH": empty.path])
+        #expect(quiet.status == 2 && quiet.errors.isEmpty)
+        let broken = try TestProcess.icugrep(["--search-zip", "foo", "broken.gz"], directory: Self.directory)
+        #expect(broken.status == 2 && broken.errors.hasPrefix("icugrep: broken.gz: cannot decompress: gzip: "))
+    }
+
+    /// -q, -l and -m stop reading; the decompressor is not waited for forever, nor reported.
+    @Test func searchesThatStopEarly() throws {
+        var big = ""
+        for index in 0..<200_000 { big += "line \(index) foo\n" }
+        let gzip = try #require(Self.installed("gzip"))
+        let compressed = try TestProcess.run(URL(fileURLWithPath: gzip), ["-c"], input: Data(big.utf8)).standardOutput
+        let directory = try TestProcess.makeDirectory(["big.gz": compressed])
+        for arguments in [["-q"], ["-l"], ["-m", "1"]] {
+            let result = try TestProcess.icugrep(["--search-zip"] + arguments + ["foo", "big.gz"], directory: directory)
+            #expect(result.status == 0 && result.errors.isEmpty, "\(arguments)")
+        }
+        #expect(try TestProcess.icugrep(["--search-zip", "-c", "foo", "big.gz"], directory: directory).output == "200000\n")
+    }
+}

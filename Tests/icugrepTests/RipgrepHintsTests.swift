@@ -67,8 +67,15 @@ struct RipgrepHintsTests {
         // rg -r '$1' 'fo(o)' a.txt: GNU grep takes $1 for the pattern and fo(o) for a file.
         let replace = try Self.run(["-r", "$1", "fo(o)", "a.txt"])
         #expect(replace.status == 2 && replace.errors == "icugrep: fo(o): No such file or directory\n" + replaceHint)
-        // --recursive spelled out, or every file there: no hint.
+        #expect(try Self.run(["-r", "$name", "fo(?<name>o)"]).errors == "icugrep: fo(?<name>o): No such file or directory\n" + replaceHint)
+        // --recursive spelled out, a pattern without a group reference, a missing file that
+        // is not the first, every file there: no hint.
         #expect(try Self.run(["--recursive", "$1", "fo(o)", "a.txt"]).errors == "icugrep: fo(o): No such file or directory\n")
+        #expect(try Self.run(["-r", "foo", "missing"]).errors == "icugrep: missing: No such file or directory\n")
+        #expect(try Self.run(["-r", "bar", "fo(o)", "a.txt"]).errors == "icugrep: fo(o): No such file or directory\n")
+        #expect(try Self.run(["-r", "$1", "a.txt", "missing"]).errors == "icugrep: missing: No such file or directory\n")
+        #expect(RipgrepHints.looksLikeReplacement("$1") && RipgrepHints.looksLikeReplacement("a${x}"))
+        #expect(!RipgrepHints.looksLikeReplacement("a$") && !RipgrepHints.looksLikeReplacement("$ x") && !RipgrepHints.looksLikeReplacement("$$"))
         #expect(try Self.run(["-r", "foo", "a.txt"]).errors.isEmpty)
         #expect(try Self.run(["-rs", "$1", "fo(o)", "a.txt"]).errors.isEmpty)
 

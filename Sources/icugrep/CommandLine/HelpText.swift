@@ -57,6 +57,8 @@ enum HelpText {
               --encoding=NAME       read input in the character set NAME (an ICU
                                     converter name); default UTF-8, or UTF-16 or
                                     UTF-32 when a byte-order mark says so
+              --search-zip          search compressed files (gzip, bzip2, xz, lzma,
+                                    lz4, zstd, brotli, compress) decompressed
           -d, --directories=ACTION  how to handle directories;
                                     ACTION is 'read', 'recurse', or 'skip'
           -D, --devices=ACTION      how to handle devices, FIFOs and sockets;

@@ -165,4 +165,7 @@ enum OptionIdentifier: Sendable, Equatable {
     case sort
     /// `--sortr=KEY`: print files in descending order of KEY.
     case sortReversed
+    /// `--search-zip` (ripgrep's `-z`, which is GNU grep's `--null-data` here): search
+    /// compressed files decompressed.
+    case searchZip
 }

@@ -156,6 +156,7 @@ extension OptionSettings {
                 throw .fatal("\(text): invalid number of threads")
             }
             configuration.threads = count == 0 ? nil : count
+        case .searchZip: configuration.searchZip = true
         case .sort, .sortReversed:
             configuration.sortOrder = try Self.sortKeys.value(of: text).map {
                 FileSortOrder(key: $0, reversed: option == .sortReversed)

@@ -116,6 +116,7 @@ enum OptionTable {
         .init(name: "threads", identifier: .threads, argument: .required),
         .init(name: "sort", identifier: .sort, argument: .required),
         .init(name: "sortr", identifier: .sortReversed, argument: .required),
+        .init(name: "search-zip", identifier: .searchZip, argument: .none),
     ]
 
     /// The options named after ripgrep's, which an abbreviation reaches only when it abbreviates
@@ -125,7 +126,7 @@ enum OptionTable {
         .union(["ignore-vcs", "type", "type-not", "type-list", "files"])
         .union([
             "no-ignore", "no-ignore-vcs", "hidden", "no-hidden", "max-depth", "follow", "no-follow",
-            "glob", "iglob", "type-add", "type-clear", "threads", "sort", "sortr",
+            "glob", "iglob", "type-add", "type-clear", "threads", "sort", "sortr", "search-zip",
         ])
 
     /// The short options, as GNU grep 3.8's option string

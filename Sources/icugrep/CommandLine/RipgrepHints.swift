@@ -42,7 +42,7 @@ enum RipgrepHints {
         "field-context-separator", "field-match-separator", "heading", "ignore-file", "ignore-file-case-insensitive",
         "include-zero", "max-columns", "max-columns-preview", "max-filesize", "mmap", "no-mmap", "multiline",
         "multiline-dotall", "no-ignore-messages", "no-pcre2-unicode", "no-unicode", "one-file-system", "passthru",
-        "path-separator", "pcre2-version", "pre", "pre-glob", "regex-size-limit", "replace", "search-zip", "stats",
+        "path-separator", "pcre2-version", "pre", "pre-glob", "regex-size-limit", "replace", "stats",
         "trim", "no-follow-symlinks",
     ]
 
@@ -127,14 +127,31 @@ enum RipgrepHints {
 
     // MARK: After a run
 
+    /// True when `text` refers to a capture group as ripgrep's replacement text does: `$`
+    /// followed by a digit, `{`, a letter or `_`.
+    static func looksLikeReplacement(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        for index in bytes.indices.dropLast() where bytes[index] == UInt8(ascii: "$") {
+            let next = bytes[index + 1]
+            if (next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9")) || next == UInt8(ascii: "{") || next == UInt8(ascii: "_")
+                || (next | 0x20 >= UInt8(ascii: "a") && next | 0x20 <= UInt8(ascii: "z"))
+            {
+                return true
+            }
+        }
+        return false
+    }
+
     /// The extensions of compressed files, which ripgrep's `-z` searches.
     static let compressedExtensions = [".gz", ".tgz", ".bz2", ".tbz2", ".xz", ".txz", ".lz4", ".lzma", ".zst", ".br", ".Z"]
 
     /// The extra line after a run with `exitStatus`, given the short option letters typed
     /// (`shortLetters`): nil unless a ripgrep meaning of one of them explains the failure.
     ///
-    /// - `-r` (ripgrep: `--replace`): the run failed (status 2) and a file operand does not
-    ///   exist, as when `-r '$1' PATTERN FILE` takes `$1` for the pattern and PATTERN for a file.
+    /// - `-r` (ripgrep: `--replace`): the run failed (status 2), the first file operand does
+    ///   not exist, and the pattern refers to a group as a replacement does (`$1`, `${name}`,
+    ///   `$name`): `-r '$1' PATTERN FILE` takes `$1` for the pattern and PATTERN for a file. A
+    ///   missing file alone is no sign: `grep -r foo missing` is an everyday mistake.
     /// - `-U` (ripgrep: `--multiline`): nothing was found and a pattern has `\n`, which a line
     ///   never holds.
     /// - `-z` (ripgrep: `--search-zip`): nothing was found and a file operand is compressed (by
@@ -144,12 +161,11 @@ enum RipgrepHints {
     /// whatever happens: no failure tells the two apart, so it gets no hint.
     static func runHint(configuration: Configuration, shortLetters: Set<Character>, exitStatus: Int32) -> String? {
         guard !configuration.noMessages else { return nil }
-        if exitStatus == ExitStatus.trouble && shortLetters.contains("r") && configuration.recursion != .none {
-            let missing = configuration.files.contains { file in
-                var status = stat()
-                return file != "-" && stat(file, &status) != 0 && errno == ENOENT
-            }
-            if missing {
+        if exitStatus == ExitStatus.trouble && shortLetters.contains("r") && configuration.recursion != .none,
+           configuration.patterns.contains(where: looksLikeReplacement), let first = configuration.files.first, first != "-"
+        {
+            var status = stat()
+            if lstat(first, &status) != 0 && errno == ENOENT {
                 return "-r is GNU grep's --recursive; ripgrep's -r REPLACEMENT is --replace=REPLACEMENT"
             }
         }
@@ -157,7 +173,7 @@ enum RipgrepHints {
         if shortLetters.contains("U") && configuration.patterns.contains(where: { $0.contains("\\n") }) {
             return "-U is GNU grep's --binary, which does nothing; ripgrep's -U (matching across lines) is --multiline"
         }
-        if shortLetters.contains("z") && configuration.nullData
+        if shortLetters.contains("z") && configuration.nullData && !configuration.searchZip
             && configuration.files.contains(where: { file in compressedExtensions.contains { file.hasSuffix($0) } })
         {
             return "-z is GNU grep's --null-data; ripgrep's -z (searching compressed files) is --search-zip"
