@@ -164,6 +164,14 @@ struct Configuration: Sendable {
     var fileNameGlobs: [FileNameGlob] = []
     /// `--exclude-dir=GLOB`: skip directories whose base name matches one.
     var excludeDirectoryGlobs: [String] = []
+    /// `--pre=COMMAND`: search the output of `COMMAND FILE` (its standard input the file)
+    /// instead of each file's contents, as ripgrep; nil without it, or after `--no-pre` or an
+    /// empty COMMAND. It goes before ``searchZip``.
+    var preprocessor: String? = nil
+    /// `--pre-glob=GLOB`: with `--pre`, only the files these globs do not exclude
+    /// (``OverrideGlobs``: a `!` glob, or no glob matching when some glob includes) are
+    /// preprocessed, as in ripgrep.
+    var preprocessorGlobs: [OverrideGlob] = []
     /// `--search-zip`: read compressed files (gzip, bzip2, xz, lzma, lz4, zstd, brotli,
     /// compress) through their decompressors (``CompressionFormat``), as ripgrep's `-z`.
     var searchZip = false

@@ -168,14 +168,24 @@ struct SearchRun {
         }
         let isRegularFile = (input.status.st_mode & S_IFMT) == S_IFREG
         var fileSize = isRegularFile && !input.isStandardInput ? Int(input.status.st_size) : nil
-        // --search-zip: a compressed file is read through its decompressor.
-        var decompression: DecompressedInput? = nil
-        if configuration.searchZip && !input.isStandardInput,
-           let format = CompressionFormat.of(name: input.name, descriptor: input.descriptor)
-        {
-            do throws(DecompressedInput.Failure) {
-                decompression = try DecompressedInput(input: input.descriptor, format: format)
-                fileSize = nil
+        // --pre's command, or with --search-zip a compressed file's decompressor, reads the
+        // file; its output is searched.
+        var decompression: PreprocessedInput? = nil
+        if !input.isStandardInput && (configuration.preprocessor != nil || configuration.searchZip) {
+            do throws(PreprocessedInput.Failure) {
+                if let preprocessor = configuration.preprocessor {
+                    // Built for each file: a child process for each costs far more.
+                    let globs = OverrideGlobs(configuration.preprocessorGlobs)
+                    let baseName = Array(input.name.split(separator: UInt8(ascii: "/")).last ?? [])
+                    if globs.isEmpty || globs.verdict(name: baseName, path: input.name, isDirectory: false) != .excluded {
+                        decompression = try PreprocessedInput(
+                            input: input.descriptor, command: [preprocessor, String(decoding: input.name, as: UTF8.self)],
+                            action: "preprocess")
+                    }
+                } else if let format = CompressionFormat.of(name: input.name, descriptor: input.descriptor) {
+                    decompression = try PreprocessedInput(input: input.descriptor, format: format)
+                }
+                if decompression != nil { fileSize = nil }
             } catch {
                 outcome.hadError = true
                 if !configuration.noMessages { diagnostics.report(input.name, Array(": \(error.message)".utf8)) }

@@ -238,7 +238,8 @@ struct RipgrepFileSelectionTests {
 
 /// `--search-zip` against `rg -z`: files compressed by each program that is installed, found
 /// by extension; magic bytes; a missing or failing decompressor; a search that stops early.
-@Suite("--search-zip", .enabled(if: RipgrepFormatTests.ripgrep != nil, "rg is not installed; CI installs it"))
+/// And `--pre`, `--pre-glob` against rg's.
+@Suite("--search-zip and --pre", .enabled(if: RipgrepFormatTests.ripgrep != nil, "rg is not installed; CI installs it"))
 struct SearchZipTests {
     /// The path of `program`, nil when it is not installed.
     static func installed(_ program: String) -> String? {
@@ -317,6 +318,38 @@ struct SearchZipTests {
         #expect(quiet.status == 2 && quiet.errors.isEmpty)
         let broken = try TestProcess.icugrep(["--search-zip", "foo", "broken.gz"], directory: Self.directory)
         #expect(broken.status == 2 && broken.errors.hasPrefix("icugrep: broken.gz: cannot decompress: gzip: "))
+    }
+
+    /// --pre and --pre-glob against rg's: a script that upper-cases its standard input and
+    /// names its argument, run on every file or on those a glob includes (with -a: ripgrep
+    /// reports a binary file otherwise than GNU grep).
+    @Test func preprocessor() throws {
+        let scripts = try TestProcess.makeDirectory(["up.sh": Data("#!/bin/sh\necho \"from $1\"\ntr a-z A-Z\n".utf8)])
+        let script = scripts.appendingPathComponent("up.sh").path
+        #expect(chmod(script, 0o755) == 0)
+        // --pre goes before --search-zip (in ripgrep 13, when it comes after it).
+        for extra in [[], ["--pre-glob", "*.txt"], ["--pre-glob", "!*.txt"], ["--search-zip"]] {
+            let expected = try TestProcess.run(
+                try #require(RipgrepFormatTests.ripgrep),
+                ["--no-config", "-j1", "-a", "-n", "-H", "--no-heading"] + extra.filter { $0 == "--search-zip" } + ["--pre", script]
+                    + extra.filter { $0 != "--search-zip" }
+                    + ["-e", "FOO", "-e", "from", "plain.txt", "text.gz"],
+                directory: Self.directory)
+            let actual = try TestProcess.icugrep(
+                ["-a", "-n", "-H", "--pre", script] + extra + ["-e", "FOO", "-e", "from", "plain.txt", "text.gz"], directory: Self.directory)
+            #expect(actual.output == expected.output && actual.status == expected.status, "\(extra)")
+        }
+        // --no-pre and an empty COMMAND turn it off.
+        let plain = try TestProcess.icugrep(["-c", "FOO", "plain.txt"], directory: Self.directory)
+        #expect(plain.output == "0\n")
+        #expect(try TestProcess.icugrep(["-c", "--pre", script, "--no-pre", "FOO", "plain.txt"], directory: Self.directory).output == "0\n")
+        #expect(try TestProcess.icugrep(["-c", "--pre", script, "--pre=", "FOO", "plain.txt"], directory: Self.directory).output == "0\n")
+        let missing = try TestProcess.icugrep(["--pre", "no-such-command", "foo", "plain.txt"], directory: Self.directory)
+        #expect(missing.status == 2 && missing.errors == "icugrep: plain.txt: cannot preprocess: 'no-such-command' is not installed\n")
+        let failing = try TestProcess.icugrep(["--pre", "false", "foo", "plain.txt"], directory: Self.directory)
+        #expect(failing.status == 2 && failing.errors == "icugrep: plain.txt: cannot preprocess: false: exit status 1\n")
+        // Standard input is searched as it is.
+        #expect(try TestProcess.icugrep(["--pre", script, "foo"], input: Data("foo\n".utf8), directory: Self.directory).output == "foo\n")
     }
 
     /// -q, -l and -m stop reading; the decompressor is not waited for forever, nor reported.

@@ -59,6 +59,10 @@ enum HelpText {
                                     UTF-32 when a byte-order mark says so
               --search-zip          search compressed files (gzip, bzip2, xz, lzma,
                                     lz4, zstd, brotli, compress) decompressed
+              --pre=COMMAND         search what COMMAND FILE prints instead of FILE
+              --no-pre              undo --pre
+              --pre-glob=GLOB       run --pre's COMMAND only on files GLOB matches
+                                    (or, with '!', does not match)
           -d, --directories=ACTION  how to handle directories;
                                     ACTION is 'read', 'recurse', or 'skip'
           -D, --devices=ACTION      how to handle devices, FIFOs and sockets;

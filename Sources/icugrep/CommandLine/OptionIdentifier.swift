@@ -168,4 +168,10 @@ enum OptionIdentifier: Sendable, Equatable {
     /// `--search-zip` (ripgrep's `-z`, which is GNU grep's `--null-data` here): search
     /// compressed files decompressed.
     case searchZip
+    /// `--pre=COMMAND` (ripgrep's): search what COMMAND FILE prints instead of each file.
+    case preprocessor
+    /// `--no-pre`: undoes `--pre`.
+    case noPreprocessor
+    /// `--pre-glob=GLOB`: run `--pre`'s command only on the files GLOB includes.
+    case preprocessorGlob
 }

@@ -157,6 +157,10 @@ extension OptionSettings {
             }
             configuration.threads = count == 0 ? nil : count
         case .searchZip: configuration.searchZip = true
+        case .preprocessor: configuration.preprocessor = text.isEmpty ? nil : text
+        case .noPreprocessor: configuration.preprocessor = nil
+        case .preprocessorGlob:
+            configuration.preprocessorGlobs.append(OverrideGlob(glob: text, ignoresCase: false))
         case .sort, .sortReversed:
             configuration.sortOrder = try Self.sortKeys.value(of: text).map {
                 FileSortOrder(key: $0, reversed: option == .sortReversed)

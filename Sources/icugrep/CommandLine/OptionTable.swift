@@ -117,6 +117,9 @@ enum OptionTable {
         .init(name: "sort", identifier: .sort, argument: .required),
         .init(name: "sortr", identifier: .sortReversed, argument: .required),
         .init(name: "search-zip", identifier: .searchZip, argument: .none),
+        .init(name: "pre", identifier: .preprocessor, argument: .required),
+        .init(name: "no-pre", identifier: .noPreprocessor, argument: .none),
+        .init(name: "pre-glob", identifier: .preprocessorGlob, argument: .required),
     ]
 
     /// The options named after ripgrep's, which an abbreviation reaches only when it abbreviates
@@ -127,6 +130,7 @@ enum OptionTable {
         .union([
             "no-ignore", "no-ignore-vcs", "hidden", "no-hidden", "max-depth", "follow", "no-follow",
             "glob", "iglob", "type-add", "type-clear", "threads", "sort", "sortr", "search-zip",
+            "pre", "no-pre", "pre-glob",
         ])
 
     /// The short options, as GNU grep 3.8's option string

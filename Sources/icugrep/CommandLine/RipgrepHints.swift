@@ -42,7 +42,7 @@ enum RipgrepHints {
         "field-context-separator", "field-match-separator", "heading", "ignore-file", "ignore-file-case-insensitive",
         "include-zero", "max-columns", "max-columns-preview", "max-filesize", "mmap", "no-mmap", "multiline",
         "multiline-dotall", "no-ignore-messages", "no-pcre2-unicode", "no-unicode", "one-file-system", "passthru",
-        "path-separator", "pcre2-version", "pre", "pre-glob", "regex-size-limit", "replace", "stats",
+        "path-separator", "pcre2-version", "regex-size-limit", "replace", "stats",
         "trim", "no-follow-symlinks",
     ]
 

@@ -67,45 +67,54 @@ enum CompressionFormat: CaseIterable, Sendable {
     }
 }
 
-/// A compressed input being decompressed by a child process: its decompressed bytes are read
-/// from ``descriptor``, a pipe, as any input is (``InputSource``); ``finish()`` reaps the child
-/// and says what went wrong.
-final class DecompressedInput {
+/// An input read through a child process, a decompressor (`--search-zip`) or `--pre`'s
+/// command, whose standard input is the file: the child's standard output is read from
+/// ``descriptor``, a pipe, as any input is (``InputSource``); ``finish()`` reaps the child and
+/// says what went wrong.
+final class PreprocessedInput {
     /// The read end of the pipe from the child's standard output.
     let descriptor: Int32
     /// The read end of the pipe from the child's standard error.
     private let errorDescriptor: Int32
     private let process: pid_t
     private let program: String
+    /// What the child does, for messages: `decompress` or `preprocess`.
+    private let action: String
 
-    /// What went wrong with a decompression.
+    /// What went wrong with a child.
     enum Failure: Error {
         /// The program is not installed (or could not be started): `errno`.
-        case cannotStart(program: String, errorNumber: Int32)
+        case cannotStart(action: String, program: String, errorNumber: Int32)
         /// The program failed: its first line of standard error, or its exit status.
-        case failed(program: String, message: String)
+        case failed(action: String, program: String, message: String)
 
         /// The message after `icugrep: FILE: `.
         var message: String {
             switch self {
-            case .cannotStart(let program, let errorNumber) where errorNumber == ENOENT:
-                return "cannot decompress: '\(program)' is not installed"
-            case .cannotStart(let program, let errorNumber):
-                return "cannot decompress: cannot run '\(program)': \(SystemErrorText.describe(errorNumber))"
-            case .failed(let program, let message):
-                return "cannot decompress: \(program): \(message)"
+            case .cannotStart(let action, let program, let errorNumber) where errorNumber == ENOENT:
+                return "cannot \(action): '\(program)' is not installed"
+            case .cannotStart(let action, let program, let errorNumber):
+                return "cannot \(action): cannot run '\(program)': \(SystemErrorText.describe(errorNumber))"
+            case .failed(let action, let program, let message):
+                return "cannot \(action): \(program): \(message)"
             }
         }
     }
 
     /// Starts decompressing `input` (open, at its start) as `format`.
-    init(input: Int32, format: CompressionFormat) throws(Failure) {
-        let command = format.command
+    convenience init(input: Int32, format: CompressionFormat) throws(Failure) {
+        try self.init(input: input, command: format.command, action: "decompress")
+    }
+
+    /// Starts `command` (a program found in `PATH` unless it holds a `/`, and its arguments)
+    /// with `input` (open, at its start) as its standard input.
+    init(input: Int32, command: [String], action: String) throws(Failure) {
         program = command[0]
-        guard let output = Self.closeOnExecPipe() else { throw .cannotStart(program: program, errorNumber: errno) }
+        self.action = action
+        guard let output = Self.closeOnExecPipe() else { throw .cannotStart(action: action, program: program, errorNumber: errno) }
         guard let errors = Self.closeOnExecPipe() else {
             close(output.read); close(output.write)
-            throw .cannotStart(program: program, errorNumber: errno)
+            throw .cannotStart(action: action, program: program, errorNumber: errno)
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -132,7 +141,7 @@ final class DecompressedInput {
         guard result == 0 else {
             close(output.read)
             close(errors.read)
-            throw .cannotStart(program: program, errorNumber: result)
+            throw .cannotStart(action: action, program: program, errorNumber: result)
         }
         descriptor = output.read
         errorDescriptor = errors.read
@@ -159,9 +168,9 @@ final class DecompressedInput {
         if signal == SIGPIPE || (signal == 0 && exitCode == 0) { return nil }
         let firstLine = errorText.split(separator: UInt8(ascii: "\n")).first.map { String(decoding: $0, as: UTF8.self) }
         if let firstLine, !firstLine.isEmpty {
-            return .failed(program: program, message: firstLine)
+            return .failed(action: action, program: program, message: firstLine)
         }
-        return .failed(program: program, message: signal != 0 ? "killed by signal \(signal)" : "exit status \(exitCode)")
+        return .failed(action: action, program: program, message: signal != 0 ? "killed by signal \(signal)" : "exit status \(exitCode)")
     }
 
     /// A pipe whose two ends are closed in the children of other threads' spawns: pipe2(2)
