@@ -204,6 +204,10 @@ struct RipgrepFileSelectionTests {
                 let descending = try TestProcess.icugrep(["-r", "--files", "--sortr=\(key)", "-j", threads], directory: directory)
                 #expect(Self.lines(descending, ordered: true) == oldestFirst.reversed(), "\(key)")
             }
+            // File operands are sorted with the files found (each closed until its turn).
+            let operands = files.keys.filter { !$0.hasPrefix("d/") }.sorted()
+            let byOperands = try TestProcess.icugrep(["-l", "foo", "--sort=\(key)", "-j2"] + operands, directory: directory)
+            #expect(Self.lines(byOperands, ordered: true) == oldestFirst.filter { operands.contains($0) }, "\(key)")
             let rgFlat = try TestProcess.run(
                 try #require(RipgrepFormatTests.ripgrep), ["--no-config", "--files", "--sort", key, "d"], directory: directory)
             let flat = try TestProcess.icugrep(["-r", "--files", "--sort=\(key)", "d"], directory: directory)

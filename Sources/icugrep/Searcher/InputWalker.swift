@@ -102,8 +102,11 @@ final class InputWalker {
 
     /// An input held back until every input is found.
     private enum HeldInput {
-        /// A command-line operand or standard input, open.
-        case opened(OpenedInput)
+        /// Standard input.
+        case standardInput(OpenedInput)
+        /// A file operand, closed again (there may be thousands), opened anew when its turn
+        /// comes.
+        case operand(String)
         /// A file found while recursing, not yet opened.
         case found(FoundFile)
     }
@@ -127,20 +130,14 @@ final class InputWalker {
             }
             return first.offset < second.offset
         }
-        var stopped = false
         for (_, entry) in sorted {
+            let continuation: Continuation
             switch entry.input {
-            case .opened(let input):
-                if stopped {
-                    if !input.isStandardInput { close(input.descriptor) }
-                    continue
-                }
-                defer { if !visitorOwnsDescriptors && !input.isStandardInput { close(input.descriptor) } }
-                stopped = visit(input) == .stop
-            case .found(let file):
-                guard !stopped else { continue }
-                stopped = visitFound(file) == .stop
+            case .standardInput(let input): continuation = visit(input)
+            case .operand(let operand): continuation = walkOperand(operand)
+            case .found(let file): continuation = visitFound(file)
             }
+            if continuation == .stop { return }
         }
     }
 
@@ -154,11 +151,17 @@ final class InputWalker {
         }
     }
 
-    /// Visits an opened operand, or holds it back when sorting by time.
-    private func visitOperand(_ input: OpenedInput, path: [UInt8]?) -> Continuation {
+    /// Visits an opened operand (`operand` as typed, nil for standard input), or holds it
+    /// back when sorting by time.
+    private func visitOperand(_ input: OpenedInput, operand: String?) -> Continuation {
         if heldInputs != nil {
             let time = sortTime(input.status, path: nil, descriptor: input.descriptor)
-            heldInputs!.append((.opened(input), time))
+            if let operand {
+                close(input.descriptor)
+                heldInputs!.append((.operand(operand), time))
+            } else {
+                heldInputs!.append((.standardInput(input), time))
+            }
             return .next
         }
         defer { if !visitorOwnsDescriptors && !input.isStandardInput { close(input.descriptor) } }
@@ -174,7 +177,7 @@ final class InputWalker {
             reportError(name, errno)
             return .next
         }
-        return visitOperand(OpenedInput(descriptor: STDIN_FILENO, name: name, status: status, isStandardInput: true), path: nil)
+        return visitOperand(OpenedInput(descriptor: STDIN_FILENO, name: name, status: status, isStandardInput: true), operand: nil)
     }
 
     private func walkOperand(_ operand: String) -> Continuation {
@@ -214,7 +217,7 @@ final class InputWalker {
             ignoreRules?.start(operand: path)
             return walkDirectory(path, ancestors: [(status.st_dev, status.st_ino)], depth: 0)
         }
-        return visitOperand(OpenedInput(descriptor: descriptor, name: name, status: status, isStandardInput: false), path: name)
+        return visitOperand(OpenedInput(descriptor: descriptor, name: name, status: status, isStandardInput: false), operand: operand)
     }
 
     // MARK: Recursion
