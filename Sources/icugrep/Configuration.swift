@@ -169,18 +169,48 @@ struct Configuration: Sendable {
     var fileNameGlobs: [FileNameGlob] = []
     /// `--exclude-dir=GLOB`: skip directories whose base name matches one.
     var excludeDirectoryGlobs: [String] = []
+    /// `--pre=COMMAND`: search the output of `COMMAND FILE` (its standard input the file)
+    /// instead of each file's contents, as ripgrep; nil without it, or after `--no-pre` or an
+    /// empty COMMAND. It goes before ``searchZip``.
+    var preprocessor: String? = nil
+    /// `--pre-glob=GLOB`: with `--pre`, only the files these globs do not exclude
+    /// (``OverrideGlobs``: a `!` glob, or no glob matching when some glob includes) are
+    /// preprocessed, as in ripgrep.
+    var preprocessorGlobs: [OverrideGlob] = []
+    /// `--search-zip`: read compressed files (gzip, bzip2, xz, lzma, lz4, zstd, brotli,
+    /// compress) through their decompressors (``CompressionFormat``), as ripgrep's `-z`.
+    var searchZip = false
     /// `--encoding=NAME`: the ICU converter for the input; nil means UTF-8, unless a UTF-16
     /// or UTF-32 byte-order mark says otherwise.
     var encoding: String? = nil
 
-    /// `--ignore-vcs`: while recursing, skip `.git` and what `.gitignore`, `.ignore` and
-    /// `.git/info/exclude` ignore (``VCSIgnoreRules``).
+    /// `--ignore-vcs`: while recursing, skip `.git` and what `.gitignore` and
+    /// `.git/info/exclude` ignore (``VCSIgnoreRules``); `--no-ignore-vcs` and `--no-ignore`
+    /// turn it off.
     var ignoreVCS = false
+    /// `--ignore-vcs` also: while recursing, skip what `.ignore` files (ripgrep's) ignore;
+    /// `--no-ignore` turns it off, `--no-ignore-vcs` does not (as in ripgrep).
+    var ignoreDotIgnoreFiles = false
+    /// `--no-hidden`: while recursing, skip the files and directories whose name starts with
+    /// `.`. GNU grep searches them, and so does icugrep by default; `--hidden` turns this off.
+    var skipsHidden = false
+    /// `--max-depth=NUM`: while recursing, search only the entries at most NUM directories
+    /// below a directory operand (1: its own entries; 0: nothing below it); nil means no limit.
+    var maxDepth: Int? = nil
+    /// `-g GLOB`, `--glob=GLOB`, `--iglob=GLOB` in command-line order (``OverrideGlobs``):
+    /// ripgrep's overrides, which decide ahead of every other filter while recursing.
+    var overrideGlobs: [OverrideGlob] = []
     /// `-t TYPE` and `--type-not=TYPE` in command-line order (``FileTypeFilter``), applied to
     /// the files found while recursing.
     var fileTypeSelections: [FileTypeSelection] = []
     /// `--files`: print the name of each file that would be searched instead of searching.
     var listsFiles = false
+    /// `--sort=KEY`, `--sortr=KEY`: print the files found in this order instead of the
+    /// directories' order; nil (`--sort=none`, the default) keeps the walk's order.
+    var sortOrder: FileSortOrder? = nil
+    /// `-j NUM`, `--threads=NUM`: the number of searching threads; nil (or `-j 0`) leaves it to
+    /// `ICUGREP_THREADS` or else one per online processor.
+    var threads: Int? = nil
 
     /// The file operands; empty means standard input, or `.` with `-r`/`-R`. `-` is standard
     /// input.
@@ -200,6 +230,32 @@ struct FileNameGlob: Sendable, Equatable {
     var kind: Kind
     /// An fnmatch(3) pattern.
     var glob: String
+}
+
+/// `--sort=KEY` or `--sortr=KEY`: the order in which the files are printed.
+struct FileSortOrder: Sendable, Equatable {
+    /// What the files are sorted by.
+    enum Key: Sendable, Equatable {
+        /// The path, byte by byte (each directory's entries by name, as ripgrep does).
+        case path
+        /// The last modification time.
+        case modified
+        /// The last access time.
+        case accessed
+        /// The creation (birth) time, where the file system records it.
+        case created
+    }
+
+    var key: Key
+    /// `--sortr`: descending.
+    var reversed: Bool
+}
+
+/// One `-g`/`--glob` or `--iglob` glob, as given (a leading `!` excludes).
+struct OverrideGlob: Sendable, Equatable {
+    var glob: String
+    /// `--iglob`: ASCII letters match either case.
+    var ignoresCase: Bool
 }
 
 /// The SGR color sequences of `GREP_COLORS`, with GNU grep's defaults.

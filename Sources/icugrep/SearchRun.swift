@@ -169,8 +169,34 @@ struct SearchRun {
             return .next
         }
         let isRegularFile = (input.status.st_mode & S_IFMT) == S_IFREG
-        let fileSize = isRegularFile && !input.isStandardInput ? Int(input.status.st_size) : nil
-        guard let source = InputSource(descriptor: input.descriptor, encoding: configuration.encoding, fileSize: fileSize) else {
+        var fileSize = isRegularFile && !input.isStandardInput ? Int(input.status.st_size) : nil
+        // --pre's command, or with --search-zip a compressed file's decompressor, reads the
+        // file; its output is searched.
+        var decompression: PreprocessedInput? = nil
+        if !input.isStandardInput && (configuration.preprocessor != nil || configuration.searchZip) {
+            do throws(PreprocessedInput.Failure) {
+                if let preprocessor = configuration.preprocessor {
+                    // Built for each file: a child process for each costs far more.
+                    let globs = OverrideGlobs(configuration.preprocessorGlobs)
+                    let baseName = Array(input.name.split(separator: UInt8(ascii: "/")).last ?? [])
+                    if globs.isEmpty || globs.verdict(name: baseName, path: input.name, isDirectory: false) != .excluded {
+                        decompression = try PreprocessedInput(
+                            input: input.descriptor, command: [preprocessor, String(decoding: input.name, as: UTF8.self)],
+                            action: "preprocess")
+                    }
+                } else if let format = CompressionFormat.of(name: input.name, descriptor: input.descriptor) {
+                    decompression = try PreprocessedInput(input: input.descriptor, format: format)
+                }
+                if decompression != nil { fileSize = nil }
+            } catch {
+                outcome.hadError = true
+                if !configuration.noMessages { diagnostics.report(input.name, Array(": \(error.message)".utf8)) }
+                return .next
+            }
+        }
+        let descriptor = decompression?.descriptor ?? input.descriptor
+        guard let source = InputSource(descriptor: descriptor, encoding: configuration.encoding, fileSize: fileSize) else {
+            _ = decompression?.finish()
             diagnostics.unknownEncoding(configuration.encoding ?? "")
             outcome.hadError = true
             return .stop
@@ -180,6 +206,10 @@ struct SearchRun {
         printer.offsetWidth = configuration.initialTab ? offsetWidth(input.status, lineNumbers: configuration.lineNumber) : 0
 
         let result = searcher.search(source, name: input.name)
+        if let failure = decompression?.finish() {
+            outcome.hadError = true
+            if !configuration.noMessages { diagnostics.report(input.name, Array(": \(failure.message)".utf8)) }
+        }
 
         if let readError = result.readErrorNumber {
             outcome.hadError = true

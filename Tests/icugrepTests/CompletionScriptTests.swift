@@ -65,7 +65,9 @@ import Testing
         // still abbreviates --group-separator alone.
         let withPattern = try TestProcess.icugrep(["--generate-completions=bash", "x"])
         #expect(withPattern.status == 2 && withPattern.errors.contains("unrecognized option"))
-        #expect(OptionTable.longOptions.filter { $0.name.hasPrefix("g") }.map(\.name) == ["group-separator"])
+        #expect(OptionTable.longOptions.filter { $0.name.hasPrefix("g") && !OptionTable.ripgrepOptionNames.contains($0.name) }
+            .map(\.name) == ["group-separator"])
+        #expect(try ArgumentScanner.longOptionSpecification(named: "g", typed: "g").identifier == .groupSeparator)
     }
 
     @Test func bashAcceptsAndCompletes() throws {

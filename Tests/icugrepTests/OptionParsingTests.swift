@@ -186,6 +186,49 @@ struct OptionParsingTests {
         #expect(null.nullAfterName && !null.nullData)
     }
 
+    /// ripgrep's file-selection names keep GNU grep's abbreviations: only `--no-ignore` spelled
+    /// out is ripgrep's; `--no-ig`, `--no-ignore-` and `--ignore` stay GNU grep's case options.
+    @Test func ripgrepFileSelectionNamesKeepGNUAbbreviations() throws {
+        let noIgnore = try H.configuration(["-i", "--ignore-vcs", "--no-ignore", "x"])
+        #expect(noIgnore.ignoreCase && !noIgnore.ignoreVCS && !noIgnore.ignoreDotIgnoreFiles)
+        for abbreviation in ["--no-ig", "--no-ignore-", "--no-ignore-c"] {
+            let configuration = try H.configuration(["-i", "--ignore-vcs", abbreviation, "x"])
+            #expect(!configuration.ignoreCase && configuration.ignoreVCS, "\(abbreviation)")
+        }
+        let noIgnoreVCS = try H.configuration(["-i", "--ignore-vcs", "--no-ignore-vcs", "x"])
+        #expect(noIgnoreVCS.ignoreCase && !noIgnoreVCS.ignoreVCS && noIgnoreVCS.ignoreDotIgnoreFiles)
+        #expect(try H.configuration(["--ignore", "x"]).ignoreCase)
+        #expect(try !H.configuration(["--ignore", "x"]).ignoreVCS)
+        // GNU grep's names win the abbreviations they share with ripgrep's.
+        #expect(try H.configuration(["--max=2", "x"]).maxCount == 2)
+        #expect(try H.configuration(["--max=2", "x"]).maxDepth == nil)
+        #expect(try H.configuration(["--max-d=2", "x"]).maxDepth == 2)
+        #expect(try H.configuration(["--g=::", "x"]).groupSeparator == "::")
+        #expect(try H.configuration(["--g=::", "x"]).overrideGlobs.isEmpty)
+        #expect(try H.configuration(["--gl=*.c", "-g!a", "--iglob", "B", "x"]).overrideGlobs
+            == [OverrideGlob(glob: "*.c", ignoresCase: false), OverrideGlob(glob: "!a", ignoresCase: false),
+                OverrideGlob(glob: "B", ignoresCase: true)])
+        guard case .help = try H.parse(["--h", "x"]).request else { Issue.record("--h"); return }
+        #expect(try H.configuration(["--hid", "--no-hidden", "x"]).skipsHidden)
+        #expect(try !H.configuration(["--no-hidden", "--hidden", "x"]).skipsHidden)
+        // ripgrep's -d and -L are GNU grep's, and stay so.
+        #expect(try H.configuration(["-d", "skip", "x"]).skipDirectories)
+        #expect(try H.configuration(["-L", "x"]).outputMode == .filesWithoutMatch)
+        #expect(try H.configuration(["--follow", "-r", "x"]).recursion == .dereferenceRecursive)
+        #expect(try H.configuration(["-R", "--no-follow", "x"]).recursion == .recursive)
+        #expect(try H.configuration(["--follow", "x"]).recursion == .none)
+        #expect(H.errorText(["--max-depth=x", "y"]) == "icugrep: x: invalid max depth argument\n")
+        #expect(try H.configuration(["--sortr=mod", "x"]).sortOrder == FileSortOrder(key: .modified, reversed: true))
+        #expect(try H.configuration(["--sort=path", "--sort=none", "x"]).sortOrder == nil)
+        #expect(H.errorText(["--so=path", "x"]) == """
+            icugrep: option '--so=path' is ambiguous; possibilities: '--sort' '--sortr'
+
+            """ + H.usageLines)
+        #expect(H.errorText(["-t", "nope", "x"]) == "icugrep: unrecognized file type: nope\n")
+        let added = try H.configuration(["-t", "mine", "--type-add", "mine:*.x", "x"])
+        #expect(added.fileTypeSelections == [FileTypeSelection(negated: false, globs: ["*.x"])])
+    }
+
     /// Ambiguous prefixes are reported with getopt_long's list of possibilities.
     @Test func ambiguousPrefixes() {
         #expect(H.errorText(["--no", "x"]) == """

@@ -42,6 +42,9 @@ struct ArgumentScanner {
     private var cluster: ShortOptionCluster?
     /// True after `--` (or, with `stopsAtFirstOperand`, after the first operand).
     private var onlyOperandsRemain = false
+    /// The short option letters scanned so far, for ``RipgrepHints`` (`-r` and `--recursive`
+    /// mean the same, but only `-r` can be ripgrep's `--replace` typed out of habit).
+    private(set) var shortLettersTyped: Set<Character> = []
 
     /// Creates a scanner over `arguments` (without the program name). `stopsAtFirstOperand`
     /// turns permutation off, as `POSIXLY_CORRECT` does for getopt_long.
@@ -88,8 +91,12 @@ struct ArgumentScanner {
         let atEndOfElement = current.position >= current.scalars.count
         cluster = atEndOfElement ? nil : current
         guard letter.isASCII, let specification = OptionTable.shortOption(Character(letter)) else {
-            throw .usage("invalid option -- '\(letter)'")
+            var error = CommandLineError.usage("invalid option -- '\(letter)'")
+            error.hint = RipgrepHints.invalidShortOptionHint(
+                letter, preceding: Array(current.scalars[1..<(current.position - 1)]))
+            throw error
         }
+        shortLettersTyped.insert(Character(letter))
         switch specification.argument {
         case .none, .optional:
             let argument = specification.identifier == .contextDigit ? String(letter) : nil
@@ -155,7 +162,9 @@ struct ArgumentScanner {
             candidates.removeAll { OptionTable.ripgrepOptionNames.contains($0.name) }
         }
         guard let first = candidates.first else {
-            throw .usage("unrecognized option '--\(typed)'")
+            var error = CommandLineError.usage("unrecognized option '--\(typed)'")
+            error.hint = RipgrepHints.unknownLongOptionHint(name)
+            throw error
         }
         // Like getopt_long, list the first candidate and every later one that differs from
         // it in meaning or argument, in table order.

@@ -9,6 +9,9 @@ struct CommandLineError: Error, Equatable {
     var showsUsage: Bool
     /// Warnings issued before the error (such as the one for `-u`), printed first.
     var precedingWarnings: [String] = []
+    /// One more line, after everything GNU grep prints, for people coming from ripgrep
+    /// (``RipgrepHints``): a close option name, or what ripgrep's option is here.
+    var hint: String? = nil
 
     /// The exit status for every command-line error.
     static let exitStatus: Int32 = 2
@@ -38,6 +41,9 @@ struct CommandLineError: Error, Equatable {
         if showsUsage {
             text += ProgramIdentity.usageLine + "\n"
             text += "Try '\(ProgramIdentity.name) --help' for more information.\n"
+        }
+        if let hint {
+            text += "\(ProgramIdentity.name): \(hint)\n"
         }
         return text
     }

@@ -37,8 +37,18 @@ enum CommandLineParser {
             if settings.showsHelp {
                 return ParsedCommandLine(request: .help(defaultSyntax: defaultSyntax.syntax), warnings: settings.warnings)
             }
+            // The types are known once every --type-clear and --type-add is: -t may come
+            // before the --type-add that defines its type, as in ripgrep.
+            let types = try FileTypes.definitions(clearing: settings.typeClears, adding: settings.typeAdditions)
             if settings.showsTypeList {
-                return ParsedCommandLine(request: .typeList, warnings: settings.warnings)
+                return ParsedCommandLine(request: .typeList(FileTypes.listText(of: types)), warnings: settings.warnings)
+            }
+            for selection in settings.typeSelections {
+                guard let globs = FileTypes.globs(of: selection.name, in: types) else {
+                    throw CommandLineError.fatal("unrecognized file type: \(selection.name)")
+                }
+                settings.configuration.fileTypeSelections.append(
+                    FileTypeSelection(negated: selection.negated, globs: globs))
             }
             if settings.configuration.json && !settings.quiet && !settings.configuration.listsFiles {
                 // As ripgrep: --json prints lines, so a summary of each file cannot be had.
@@ -60,7 +70,9 @@ enum CommandLineParser {
             error.precedingWarnings = settings.warnings
             throw error
         }
-        return resolve(settings, files: operands, environment: environment)
+        var parsed = resolve(settings, files: operands, environment: environment)
+        parsed.shortLettersTyped = scanner.shortLettersTyped
+        return parsed
     }
 
     /// Combines the settings into the final configuration, as GNU grep does after reading its

@@ -43,6 +43,8 @@ enum CompletionScripts {
         case .binaryFiles: return .words(["binary", "text", "without-match"])
         case .directories: return .words(OptionSettings.directoryKeywords.keywords.map { $0.word })
         case .devices: return .words(["read", "skip"])
+        case .sort, .sortReversed: return .words(OptionSettings.sortKeys.keywords.map { $0.word })
+        case .fileType, .fileTypeNot, .typeClear: return .words(FileTypes.definitions.map { $0.name })
         case .file, .excludeFrom: return .file
         default: return .free
         }
@@ -54,7 +56,12 @@ enum CompletionScripts {
         case .afterContext, .beforeContext, .context, .maxCount: return "NUM"
         case .file, .excludeFrom: return "FILE"
         case .regexp: return "PATTERNS"
-        case .include, .exclude, .excludeDirectory: return "GLOB"
+        case .include, .exclude, .excludeDirectory, .glob, .caseInsensitiveGlob, .preprocessorGlob: return "GLOB"
+        case .preprocessor: return "COMMAND"
+        case .maxDepth, .threads: return "NUM"
+        case .sort, .sortReversed: return "KEY"
+        case .fileType, .fileTypeNot, .typeClear: return "TYPE"
+        case .typeAdd: return "SPEC"
         case .directories, .devices: return "ACTION"
         case .binaryFiles: return "TYPE"
         case .color: return "WHEN"

@@ -59,6 +59,7 @@ enum HelpText {
           -b, --byte-offset         print the byte offset with output lines
           -n, --line-number         print line number with output lines
               --line-buffered       flush output on every line
+          -j, --threads=NUM         search with NUM threads (0: one per processor)
           -H, --with-filename       print file name with output lines
           -h, --no-filename         suppress the file name prefix on output
               --label=LABEL         use LABEL as the standard input file name prefix
@@ -71,6 +72,12 @@ enum HelpText {
               --encoding=NAME       read input in the character set NAME (an ICU
                                     converter name); default UTF-8, or UTF-16 or
                                     UTF-32 when a byte-order mark says so
+              --search-zip          search compressed files (gzip, bzip2, xz, lzma,
+                                    lz4, zstd, brotli, compress) decompressed
+              --pre=COMMAND         search what COMMAND FILE prints instead of FILE
+              --no-pre              undo --pre
+              --pre-glob=GLOB       run --pre's COMMAND only on files GLOB matches
+                                    (or, with '!', does not match)
           -d, --directories=ACTION  how to handle directories;
                                     ACTION is 'read', 'recurse', or 'skip'
           -D, --devices=ACTION      how to handle devices, FIFOs and sockets;
@@ -83,6 +90,20 @@ enum HelpText {
               --exclude-dir=GLOB    skip directories that match GLOB
               --ignore-vcs          while recursing, skip .git and what .gitignore,
                                     .ignore and .git/info/exclude ignore
+              --no-ignore-vcs       read no .gitignore or .git/info/exclude
+              --no-ignore           read no ignore file (undoes --ignore-vcs)
+              --no-hidden           while recursing, skip hidden files and directories
+              --hidden              search hidden files and directories (default)
+              --max-depth=NUM       descend at most NUM directories below an operand
+              --follow              follow all symlinks while recursing (as -R)
+              --no-follow           follow symlinks only on the command line
+          -g, --glob=GLOB           while recursing, search only what matches GLOB, or
+                                    skip it if GLOB starts with '!' (gitignore-style,
+                                    the last match wins, ahead of the other filters)
+              --iglob=GLOB          like --glob, ignoring case
+              --type-add=NAME:GLOB  add GLOB to the file type NAME (or
+                                    NAME:include:TYPE,... adds those types' globs)
+              --type-clear=TYPE     forget the globs of TYPE
           -t, --type=TYPE           while recursing, search only files of TYPE
               --type-not=TYPE       while recursing, skip files of TYPE
               --type-list           list the file types (ripgrep's) and exit
@@ -97,6 +118,9 @@ enum HelpText {
                                     (of each match with -o); implies -n
               --vimgrep             print FILE:LINE:COLUMN:line once per match
               --json                print ripgrep's JSON Lines messages
+              --sort=KEY            print files in ascending order of KEY:
+                                    'path', 'modified', 'accessed', 'created', 'none'
+              --sortr=KEY           print files in descending order of KEY
 
         Context control:
           -B, --before-context=NUM  print NUM lines of leading context

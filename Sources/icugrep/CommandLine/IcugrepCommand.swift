@@ -23,10 +23,16 @@ enum IcugrepCommand {
             return printInformation(HelpText.text(defaultSyntax: defaultSyntax))
         case .version:
             return printInformation(VersionText.text)
-        case .typeList:
-            return printInformation(FileTypes.listText)
+        case .typeList(let text):
+            return printInformation(text)
         case .search(let configuration):
-            return search(configuration)
+            let status = search(configuration)
+            if let hint = RipgrepHints.runHint(
+                configuration: configuration, shortLetters: parsed.shortLettersTyped, exitStatus: status)
+            {
+                StandardStreams.writeError("\(ProgramIdentity.name): \(hint)\n")
+            }
+            return status
         }
     }
 

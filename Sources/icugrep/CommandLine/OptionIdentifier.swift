@@ -133,4 +133,45 @@ enum OptionIdentifier: Sendable, Equatable {
     case typeList
     /// `--files`: print the files that would be searched, without searching.
     case listFiles
+    /// `--no-ignore` (ripgrep's): no ignore file applies (undoes `--ignore-vcs`).
+    case noIgnore
+    /// `--no-ignore-vcs` (ripgrep's): `.gitignore` and `.git/info/exclude` no longer apply;
+    /// `.ignore` files still do after `--ignore-vcs`.
+    case noIgnoreVCS
+    /// `--hidden` (ripgrep's): search hidden files and directories (the default; undoes
+    /// `--no-hidden`).
+    case hidden
+    /// `--no-hidden`: skip hidden files and directories while recursing.
+    case noHidden
+    /// `--max-depth=NUM` (ripgrep's): descend at most NUM directories below an operand.
+    case maxDepth
+    /// `--follow` (ripgrep's `-L`): follow every symbolic link while recursing, as `-R` does.
+    case follow
+    /// `--no-follow`: undoes `--follow` and `-R`'s following.
+    case noFollow
+    /// `-g GLOB`, `--glob=GLOB` (ripgrep's): a gitignore-style glob that includes matching
+    /// files, or with `!` excludes them, ahead of every other filter.
+    case glob
+    /// `--iglob=GLOB`: `--glob` ignoring the case of ASCII letters.
+    case caseInsensitiveGlob
+    /// `--type-add=SPEC` (ripgrep's): add globs to a file type (`NAME:GLOB` or
+    /// `NAME:include:TYPE,...`).
+    case typeAdd
+    /// `--type-clear=TYPE`: remove a file type's globs.
+    case typeClear
+    /// `-j NUM`, `--threads=NUM` (ripgrep's): the number of searching threads.
+    case threads
+    /// `--sort=KEY` (ripgrep's): print files in ascending order of KEY.
+    case sort
+    /// `--sortr=KEY`: print files in descending order of KEY.
+    case sortReversed
+    /// `--search-zip` (ripgrep's `-z`, which is GNU grep's `--null-data` here): search
+    /// compressed files decompressed.
+    case searchZip
+    /// `--pre=COMMAND` (ripgrep's): search what COMMAND FILE prints instead of each file.
+    case preprocessor
+    /// `--no-pre`: undoes `--pre`.
+    case noPreprocessor
+    /// `--pre-glob=GLOB`: run `--pre`'s command only on the files GLOB includes.
+    case preprocessorGlob
 }

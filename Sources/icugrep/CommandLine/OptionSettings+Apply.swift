@@ -127,14 +127,44 @@ extension OptionSettings {
         case .groupSeparator: configuration.groupSeparator = text
         case .noGroupSeparator: configuration.groupSeparator = nil
         // File selection while recursing.
-        case .ignoreVCS: configuration.ignoreVCS = true
-        case .fileType, .fileTypeNot:
-            guard let globs = FileTypes.globs(of: text) else {
-                throw .fatal("unrecognized file type: \(text)")
+        case .ignoreVCS:
+            configuration.ignoreVCS = true
+            configuration.ignoreDotIgnoreFiles = true
+        case .noIgnoreVCS: configuration.ignoreVCS = false
+        case .noIgnore:
+            configuration.ignoreVCS = false
+            configuration.ignoreDotIgnoreFiles = false
+        case .hidden: configuration.skipsHidden = false
+        case .noHidden: configuration.skipsHidden = true
+        case .maxDepth:
+            guard let depth = DecimalArgument.value(of: text), depth >= 0 else {
+                throw .fatal("\(text): invalid max depth argument")
             }
-            configuration.fileTypeSelections.append(FileTypeSelection(negated: option == .fileTypeNot, globs: globs))
+            configuration.maxDepth = depth
+        case .follow: followsAllSymbolicLinks = true
+        case .noFollow: followsAllSymbolicLinks = false
+        case .glob, .caseInsensitiveGlob:
+            configuration.overrideGlobs.append(OverrideGlob(glob: text, ignoresCase: option == .caseInsensitiveGlob))
+        case .fileType, .fileTypeNot:
+            typeSelections.append((negated: option == .fileTypeNot, name: text))
+        case .typeAdd: typeAdditions.append(text)
+        case .typeClear: typeClears.append(text)
         case .typeList: showsTypeList = true
         case .listFiles: configuration.listsFiles = true
+        case .threads:
+            guard let count = DecimalArgument.value(of: text), count >= 0 else {
+                throw .fatal("\(text): invalid number of threads")
+            }
+            configuration.threads = count == 0 ? nil : count
+        case .searchZip: configuration.searchZip = true
+        case .preprocessor: configuration.preprocessor = text.isEmpty ? nil : text
+        case .noPreprocessor: configuration.preprocessor = nil
+        case .preprocessorGlob:
+            configuration.preprocessorGlobs.append(OverrideGlob(glob: text, ignoresCase: false))
+        case .sort, .sortReversed:
+            configuration.sortOrder = try Self.sortKeys.value(of: text).map {
+                FileSortOrder(key: $0, reversed: option == .sortReversed)
+            }
         case .color:
             if let argument {
                 guard let choice = ColorChoice(argument: argument) else {
@@ -151,6 +181,11 @@ extension OptionSettings {
     static let directoryKeywords = KeywordArgument<DirectoryAction>(
         optionName: "--directories",
         keywords: [("read", .read), ("recurse", .recurse), ("skip", .skip)])
+
+    /// The keys of `--sort` and `--sortr` (ripgrep's; `none` keeps the walk's order).
+    static let sortKeys = KeywordArgument<FileSortOrder.Key?>(
+        optionName: "--sort",
+        keywords: [("path", .path), ("modified", .modified), ("accessed", .accessed), ("created", .created), ("none", nil)])
 
     /// Records the matcher `letter` (`E`, `F`, `G`, `P`); GNU grep refuses two different ones.
     private mutating func selectMatcher(_ letter: Character) throws(CommandLineError) {

@@ -50,6 +50,13 @@ struct OptionSettings {
     var labelGiven = false
     /// `--type-list` was given.
     var showsTypeList = false
+    /// The names of `-t TYPE` (false) and `--type-not=TYPE` (true) in command-line order,
+    /// resolved into globs once every `--type-add` and `--type-clear` is known.
+    var typeSelections: [(negated: Bool, name: String)] = []
+    /// The `--type-clear` names, applied before the `--type-add` definitions, as ripgrep does.
+    var typeClears: [String] = []
+    /// The `--type-add` definitions, in command-line order.
+    var typeAdditions: [String] = []
     /// Warnings issued while parsing, in order.
     var warnings: [String] = []
 }

@@ -101,6 +101,25 @@ enum OptionTable {
         .init(name: "type-not", identifier: .fileTypeNot, argument: .required),
         .init(name: "type-list", identifier: .typeList, argument: .none),
         .init(name: "files", identifier: .listFiles, argument: .none),
+        .init(name: "no-ignore", identifier: .noIgnore, argument: .none),
+        .init(name: "no-ignore-vcs", identifier: .noIgnoreVCS, argument: .none),
+        .init(name: "hidden", identifier: .hidden, argument: .none),
+        .init(name: "no-hidden", identifier: .noHidden, argument: .none),
+        .init(name: "max-depth", identifier: .maxDepth, argument: .required),
+        .init(name: "follow", identifier: .follow, argument: .none),
+        .init(name: "no-follow", identifier: .noFollow, argument: .none),
+        .init(name: "glob", identifier: .glob, argument: .required),
+        .init(name: "iglob", identifier: .caseInsensitiveGlob, argument: .required),
+        .init(name: "type-add", identifier: .typeAdd, argument: .required),
+        .init(name: "type-clear", identifier: .typeClear, argument: .required),
+        // ripgrep's threads and sorting.
+        .init(name: "threads", identifier: .threads, argument: .required),
+        .init(name: "sort", identifier: .sort, argument: .required),
+        .init(name: "sortr", identifier: .sortReversed, argument: .required),
+        .init(name: "search-zip", identifier: .searchZip, argument: .none),
+        .init(name: "pre", identifier: .preprocessor, argument: .required),
+        .init(name: "no-pre", identifier: .noPreprocessor, argument: .none),
+        .init(name: "pre-glob", identifier: .preprocessorGlob, argument: .required),
     ]
 
     /// The options named after ripgrep's, which an abbreviation reaches only when it abbreviates
@@ -108,6 +127,11 @@ enum OptionTable {
     /// GNU grep, instead of becoming ambiguous with `--column` and `--smart-case`.
     static let ripgrepOptionNames: Set<String> = Set(["json", "column", "vimgrep", "smart-case"])
         .union(["ignore-vcs", "type", "type-not", "type-list", "files"])
+        .union([
+            "no-ignore", "no-ignore-vcs", "hidden", "no-hidden", "max-depth", "follow", "no-follow",
+            "glob", "iglob", "type-add", "type-clear", "threads", "sort", "sortr", "search-zip",
+            "pre", "no-pre", "pre-glob",
+        ])
 
     /// The short options, as GNU grep 3.8's option string
     /// `0123456789A:B:C:D:EFGHILRTUVZabcd:e:f:hilm:noqrsuvwxyz` (without its undocumented `-X`).
@@ -141,6 +165,10 @@ enum OptionTable {
         // ripgrep's -t, which GNU grep leaves free (its -T is --initial-tab, so --type-not has
         // no short option).
         options.append(.init(letter: "t", identifier: .fileType, argument: .required))
+        // ripgrep's -g and -j, which GNU grep leaves free too. ripgrep's -d (--max-depth) and
+        // -L (--follow) are GNU grep's --directories and --files-without-match, which they stay.
+        options.append(.init(letter: "g", identifier: .glob, argument: .required))
+        options.append(.init(letter: "j", identifier: .threads, argument: .required))
         return options
     }()
 

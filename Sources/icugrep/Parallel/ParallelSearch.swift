@@ -13,7 +13,12 @@ import ICURegex
 struct ParallelSearch {
     /// The environment variable that sets the number of searching threads (`1`: the serial
     /// search), for tests and measurements; by default there is one per online processor.
+    /// `-j`/`--threads` wins over it.
     static let threadsVariable = "ICUGREP_THREADS"
+
+    /// The most searching threads `-j` or `ICUGREP_THREADS` can ask for: each holds its own
+    /// compiled patterns.
+    static let maximumThreadCount = 256
 
     /// The configuration searched.
     let configuration: Configuration
@@ -39,8 +44,11 @@ struct ParallelSearch {
         guard searchesSeveralInputs, !configuration.lineBuffered, !configuration.files.contains("-") else {
             return 1
         }
+        if let count = configuration.threads {
+            return min(count, maximumThreadCount)
+        }
         if let value = getenv(threadsVariable), let count = Int(String(cString: value)), count >= 1 {
-            return count
+            return min(count, maximumThreadCount)
         }
         return max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
     }

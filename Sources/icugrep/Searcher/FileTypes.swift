@@ -80,15 +80,62 @@ enum FileTypes {
         ("zig", ["*.zig"]),
     ]
 
-    /// The globs of the type `name`, nil when there is no such type; `all` is every type's.
-    static func globs(of name: String) -> [String]? {
-        if name == "all" { return definitions.flatMap({ $0.globs }) }
-        return definitions.first { $0.name == name }?.globs
+    /// The globs of the type `name` among `types`, nil when there is no such type; `all` is
+    /// every type's.
+    static func globs(of name: String, in types: [(name: String, globs: [String])] = definitions) -> [String]? {
+        if name == "all" { return types.flatMap({ $0.globs }) }
+        return types.first { $0.name == name }?.globs
     }
 
-    /// The text of `--type-list`: one `name: glob, glob` line per type, as ripgrep prints it.
-    static var listText: String {
-        definitions.map { "\($0.name): \($0.globs.joined(separator: ", "))\n" }.joined()
+    /// The text of `--type-list` for `types`: one `name: glob, glob` line per type, as ripgrep
+    /// prints it.
+    static func listText(of types: [(name: String, globs: [String])] = definitions) -> String {
+        types.map { "\($0.name): \($0.globs.joined(separator: ", "))\n" }.joined()
+    }
+
+    /// The types after `--type-clear` of each of `clears` (first, as ripgrep does, whatever the
+    /// order on the command line) and `--type-add` of each of `additions`, in order: `NAME:GLOB`
+    /// adds one glob to NAME (creating it), `NAME:include:TYPE,TYPE` adds the globs of those
+    /// types. NAME is letters and digits, not `all`. Sorted by name, each type's globs sorted
+    /// and without duplicates, as ripgrep lists them.
+    static func definitions(
+        clearing clears: [String], adding additions: [String]
+    ) throws(CommandLineError) -> [(name: String, globs: [String])] {
+        var types = definitions
+        for name in clears {
+            types.removeAll { $0.name == name }
+        }
+        for addition in additions {
+            let parts = addition.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+            let name = parts[0]
+            let added: [String]
+            switch parts.count {
+            case 2 where !parts[1].isEmpty:
+                added = [parts[1]]
+            case 3 where parts[1] == "include" && !parts[2].isEmpty:
+                var included: [String] = []
+                for typeName in parts[2].split(separator: ",", omittingEmptySubsequences: false) {
+                    guard let globs = globs(of: String(typeName), in: types), typeName != "all" else {
+                        throw .fatal("unrecognized file type: \(typeName)")
+                    }
+                    included += globs
+                }
+                added = included
+            default:
+                throw .fatal("invalid definition (format is type:glob, e.g., html:*.html)")
+            }
+            guard !name.isEmpty, name != "all",
+                  name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil })
+            else {
+                throw .fatal("invalid definition (format is type:glob, e.g., html:*.html)")
+            }
+            if let index = types.firstIndex(where: { $0.name == name }) {
+                types[index].globs = Array(Set(types[index].globs + added)).sorted()
+            } else {
+                types.append((name: name, globs: Array(Set(added)).sorted()))
+            }
+        }
+        return types.sorted { $0.name < $1.name }
     }
 }
 

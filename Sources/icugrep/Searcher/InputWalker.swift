@@ -31,6 +31,11 @@ final class InputWalker {
     private let ignoreRules: VCSIgnoreRules?
     /// `-t` and `--type-not`.
     private let typeFilter: FileTypeFilter
+    /// `-g`, `--glob`, `--iglob`.
+    private let overrides: OverrideGlobs
+    /// The inputs held back by `--sort` or `--sortr` by time, with their times, to be visited
+    /// in that order once all are found; nil otherwise.
+    private var heldInputs: [(input: HeldInput, time: timespec?)]?
     private let diagnostics: Diagnostics
     private let visit: (OpenedInput) -> Continuation
     /// True when the default operand `.` is searched: names then lose their leading `./`.
@@ -54,8 +59,15 @@ final class InputWalker {
     init(configuration: Configuration, diagnostics: Diagnostics, visit: @escaping (OpenedInput) -> Continuation) {
         self.configuration = configuration
         self.filter = FileNameFilter(configuration: configuration)
-        ignoreRules = configuration.ignoreVCS && configuration.recursion != .none ? VCSIgnoreRules() : nil
+        let readsIgnoreFiles = configuration.ignoreVCS || configuration.ignoreDotIgnoreFiles
+        ignoreRules = readsIgnoreFiles && configuration.recursion != .none
+            ? VCSIgnoreRules(readsVCSFiles: configuration.ignoreVCS, readsDotIgnoreFiles: configuration.ignoreDotIgnoreFiles)
+            : nil
         typeFilter = FileTypeFilter(selections: configuration.fileTypeSelections)
+        overrides = OverrideGlobs(configuration.overrideGlobs)
+        if let sortOrder = configuration.sortOrder, sortOrder.key != .path {
+            heldInputs = []
+        }
         self.diagnostics = diagnostics
         self.visit = visit
         if configuration.files.isEmpty {
@@ -83,6 +95,77 @@ final class InputWalker {
             let continuation = operand == "-" ? walkStandardInput() : walkOperand(operand)
             if continuation == .stop { return }
         }
+        visitHeldInputs()
+    }
+
+    // MARK: Sorting by time
+
+    /// An input held back until every input is found.
+    private enum HeldInput {
+        /// Standard input.
+        case standardInput(OpenedInput)
+        /// A file operand, closed again (there may be thousands), opened anew when its turn
+        /// comes.
+        case operand(String)
+        /// A file found while recursing, not yet opened.
+        case found(FoundFile)
+    }
+
+    /// Visits the inputs held back by `--sort` or `--sortr` by time, oldest first (newest
+    /// first with `--sortr`); inputs whose time is unknown come last either way, in the order
+    /// they were found, as in ripgrep.
+    private func visitHeldInputs() {
+        guard let held = heldInputs, let sortOrder = configuration.sortOrder else { return }
+        heldInputs = nil
+        let sorted = held.enumerated().sorted { first, second in
+            switch (first.element.time, second.element.time) {
+            case (let firstTime?, let secondTime?):
+                if firstTime.tv_sec != secondTime.tv_sec || firstTime.tv_nsec != secondTime.tv_nsec {
+                    let ascending = (firstTime.tv_sec, firstTime.tv_nsec) < (secondTime.tv_sec, secondTime.tv_nsec)
+                    return ascending != sortOrder.reversed
+                }
+            case (.some, nil): return true
+            case (nil, .some): return false
+            case (nil, nil): break
+            }
+            return first.offset < second.offset
+        }
+        for (_, entry) in sorted {
+            let continuation: Continuation
+            switch entry.input {
+            case .standardInput(let input): continuation = visit(input)
+            case .operand(let operand): continuation = walkOperand(operand)
+            case .found(let file): continuation = visitFound(file)
+            }
+            if continuation == .stop { return }
+        }
+    }
+
+    /// The time `--sort` sorts `status` by.
+    private func sortTime(_ status: stat, path: [UInt8]?, descriptor: Int32?) -> timespec? {
+        switch configuration.sortOrder?.key {
+        case .modified?: return status.st_mtim
+        case .accessed?: return status.st_atim
+        case .created?: return BirthTime.of(path: path, descriptor: descriptor, followsLinks: true)
+        default: return nil
+        }
+    }
+
+    /// Visits an opened operand (`operand` as typed, nil for standard input), or holds it
+    /// back when sorting by time.
+    private func visitOperand(_ input: OpenedInput, operand: String?) -> Continuation {
+        if heldInputs != nil {
+            let time = sortTime(input.status, path: nil, descriptor: input.descriptor)
+            if let operand {
+                close(input.descriptor)
+                heldInputs!.append((.operand(operand), time))
+            } else {
+                heldInputs!.append((.standardInput(input), time))
+            }
+            return .next
+        }
+        defer { if !visitorOwnsDescriptors && !input.isStandardInput { close(input.descriptor) } }
+        return visit(input)
     }
 
     // MARK: Operands
@@ -94,7 +177,7 @@ final class InputWalker {
             reportError(name, errno)
             return .next
         }
-        return visit(OpenedInput(descriptor: STDIN_FILENO, name: name, status: status, isStandardInput: true))
+        return visitOperand(OpenedInput(descriptor: STDIN_FILENO, name: name, status: status, isStandardInput: true), operand: nil)
     }
 
     private func walkOperand(_ operand: String) -> Continuation {
@@ -132,10 +215,9 @@ final class InputWalker {
             close(descriptor)
             let path = Self.trimmingTrailingSlashes(name)
             ignoreRules?.start(operand: path)
-            return walkDirectory(path, ancestors: [(status.st_dev, status.st_ino)])
+            return walkDirectory(path, ancestors: [(status.st_dev, status.st_ino)], depth: 0)
         }
-        defer { if !visitorOwnsDescriptors { close(descriptor) } }
-        return visit(OpenedInput(descriptor: descriptor, name: name, status: status, isStandardInput: false))
+        return visitOperand(OpenedInput(descriptor: descriptor, name: name, status: status, isStandardInput: false), operand: operand)
     }
 
     // MARK: Recursion
@@ -146,10 +228,17 @@ final class InputWalker {
         var type: UInt8
     }
 
-    /// Searches the tree under the directory at `path`. `ancestors` are the devices and
-    /// inodes of the directories above and including it, to notice loops.
-    private func walkDirectory(_ path: [UInt8], ancestors: [(dev_t, ino_t)]) -> Continuation {
-        guard let entries = readEntries(path) else { return .next }
+    /// Searches the tree under the directory at `path`, `depth` directories below its operand.
+    /// `ancestors` are the devices and inodes of the directories above and including it, to
+    /// notice loops.
+    private func walkDirectory(_ path: [UInt8], ancestors: [(dev_t, ino_t)], depth: Int) -> Continuation {
+        if let maxDepth = configuration.maxDepth, depth >= maxDepth { return .next }
+        guard var entries = readEntries(path) else { return .next }
+        if let sortOrder = configuration.sortOrder, sortOrder.key == .path {
+            // Each directory's entries by name: the files come out sorted by path, compared
+            // component by component as ripgrep compares them.
+            entries.sort { sortOrder.reversed ? $1.name.lexicographicallyPrecedes($0.name) : $0.name.lexicographicallyPrecedes($1.name) }
+        }
         let follows = configuration.recursion == .dereferenceRecursive
         for entry in entries {
             // One allocation, of the whole path's size: appending to a copy of `path` would
@@ -176,22 +265,32 @@ final class InputWalker {
                 // A dangling symbolic link with -R: opening it reports the error below.
             }
 
+            // -g's verdict goes first; the other filters decide what it leaves undecided.
+            let verdict = overrides.isEmpty
+                ? .undecided : overrides.verdict(name: entry.name, path: childPath, isDirectory: type == UInt8(DT_DIR))
+            if verdict == .excluded { continue }
+            let undecided = verdict == .undecided
+            if undecided && configuration.skipsHidden && entry.name.first == UInt8(ascii: ".") { continue }
+
             if type == UInt8(DT_DIR) {
-                if filter.skipsDirectory(entry.name, commandLine: false) { continue }
-                if let ignoreRules, ignoreRules.ignores(entry.name, isDirectory: true) { continue }
+                if undecided && filter.skipsDirectory(entry.name, commandLine: false) { continue }
+                if undecided, let ignoreRules, ignoreRules.ignores(entry.name, isDirectory: true) { continue }
                 if statusKnown && ancestors.contains(where: { $0.0 == status.st_dev && $0.1 == status.st_ino }) {
                     if !configuration.noMessages { diagnostics.recursiveDirectoryLoop(shownName) }
                     continue
                 }
                 ignoreRules?.enter(childPath, name: entry.name)
-                let continuation = walkDirectory(childPath, ancestors: ancestors + [(status.st_dev, status.st_ino)])
+                let continuation = walkDirectory(
+                    childPath, ancestors: ancestors + [(status.st_dev, status.st_ino)], depth: depth + 1)
                 ignoreRules?.leave()
                 if continuation == .stop { return .stop }
                 continue
             }
-            if filter.skipsFile(entry.name, commandLine: false) { continue }
-            if let ignoreRules, ignoreRules.ignores(entry.name, isDirectory: false) { continue }
-            if !typeFilter.isEmpty && typeFilter.skips(entry.name) { continue }
+            if undecided {
+                if filter.skipsFile(entry.name, commandLine: false) { continue }
+                if let ignoreRules, ignoreRules.ignores(entry.name, isDirectory: false) { continue }
+                if !typeFilter.isEmpty && typeFilter.skips(entry.name) { continue }
+            }
             switch type {
             case UInt8(DT_CHR), UInt8(DT_BLK), UInt8(DT_FIFO), UInt8(DT_SOCK):
                 continue  // Devices found while recursing are skipped, as in grep.
@@ -207,10 +306,22 @@ final class InputWalker {
         return .next
     }
 
-    /// Opens and visits a file found while recursing, or hands it over unopened to
-    /// ``visitFoundFile``.
+    /// Visits a file found while recursing, or holds it back when sorting by time.
     private func searchFile(_ path: [UInt8], shownName: [UInt8], follows: Bool) -> Continuation {
         let found = FoundFile(path: path, name: shownName, followsLinks: follows)
+        if heldInputs != nil {
+            var status = stat()
+            let result = path.withCString { follows ? stat($0, &status) : lstat($0, &status) }
+            let time = result == 0 ? sortTime(status, path: path, descriptor: nil) : nil
+            heldInputs!.append((.found(found), time))
+            return .next
+        }
+        return visitFound(found)
+    }
+
+    /// Opens and visits a file found while recursing, or hands it over unopened to
+    /// ``visitFoundFile``.
+    private func visitFound(_ found: FoundFile) -> Continuation {
         if let visitFoundFile {
             return visitFoundFile(found)
         }

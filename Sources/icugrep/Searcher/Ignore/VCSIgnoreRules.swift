@@ -10,7 +10,8 @@ import Glibc
 /// every `.gitignore`. A directory that holds `.git` starts a repository: the `.gitignore` files
 /// above it no longer apply below it. The directories above a directory operand, up to the
 /// repository that holds it, contribute their files too; an ignored directory is not entered,
-/// so nothing below it can be re-included, as in git. `.git` itself is always skipped.
+/// so nothing below it can be re-included, as in git. `.git` itself is skipped while the
+/// `.gitignore` files are read. After `--no-ignore-vcs` only the `.ignore` files are read.
 final class VCSIgnoreRules {
     /// The ignore files of one directory of the walk.
     private struct Level {
@@ -30,13 +31,26 @@ final class VCSIgnoreRules {
 
     static let gitDirectoryName: [UInt8] = Array(".git".utf8)
 
+    /// Whether `.gitignore` and `.git/info/exclude` apply and `.git` is skipped (false after
+    /// `--no-ignore-vcs`).
+    private let readsVCSFiles: Bool
+    /// Whether `.ignore` files apply.
+    private let readsDotIgnoreFiles: Bool
+
+    /// Creates the rules of the files chosen: `--ignore-vcs` reads both kinds,
+    /// `--no-ignore-vcs` after it only `.ignore` files.
+    init(readsVCSFiles: Bool = true, readsDotIgnoreFiles: Bool = true) {
+        self.readsVCSFiles = readsVCSFiles
+        self.readsDotIgnoreFiles = readsDotIgnoreFiles
+    }
+
     /// Starts the walk of the directory operand at `path`: finds the repository holding it and
     /// reads the ignore files of the directories from the repository's root down to it.
     func start(operand path: [UInt8]) {
         components = []
         levels = []
         guard let absolute = Self.realPath(path) else {
-            levels.append(Self.level(at: path, depth: 0))
+            levels.append(level(at: path, depth: 0))
             return
         }
         let parts = absolute.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map { Array($0) }
@@ -50,11 +64,11 @@ final class VCSIgnoreRules {
             count -= 1
         }
         guard let rootCount else {
-            levels.append(Self.level(at: path, depth: 0))
+            levels.append(level(at: path, depth: 0))
             return
         }
         for count in rootCount...parts.count {
-            levels.append(Self.level(at: Self.joined(parts.prefix(count)), depth: count - rootCount))
+            levels.append(level(at: Self.joined(parts.prefix(count)), depth: count - rootCount))
         }
         components = Array(parts[rootCount...])
     }
@@ -62,7 +76,7 @@ final class VCSIgnoreRules {
     /// Enters the directory `name` (at `path`) of the current directory.
     func enter(_ path: [UInt8], name: [UInt8]) {
         components.append(name)
-        levels.append(Self.level(at: path, depth: components.count))
+        levels.append(level(at: path, depth: components.count))
     }
 
     /// Leaves the directory last entered.
@@ -73,7 +87,7 @@ final class VCSIgnoreRules {
 
     /// True when the entry `name` of the current directory is ignored.
     func ignores(_ name: [UInt8], isDirectory: Bool) -> Bool {
-        if name == Self.gitDirectoryName { return true }
+        if readsVCSFiles && name == Self.gitDirectoryName { return true }
         func relativePath(from depth: Int) -> [UInt8] {
             var path: [UInt8] = []
             for component in components[depth...] {
@@ -109,15 +123,16 @@ final class VCSIgnoreRules {
 
     // MARK: Reading
 
-    private static func level(at path: [UInt8], depth: Int) -> Level {
+    private func level(at path: [UInt8], depth: Int) -> Level {
         let directory = path.last == UInt8(ascii: "/") ? path : path + [UInt8(ascii: "/")]
         var level = Level(
-            depth: depth, ignore: readIgnoreFile(directory + Array(".ignore".utf8)),
-            gitignore: readIgnoreFile(directory + Array(".gitignore".utf8)), isRepositoryRoot: false)
-        if holdsGitDirectory(path) {
+            depth: depth, ignore: readsDotIgnoreFiles ? Self.readIgnoreFile(directory + Array(".ignore".utf8)) : nil,
+            gitignore: readsVCSFiles ? Self.readIgnoreFile(directory + Array(".gitignore".utf8)) : nil,
+            isRepositoryRoot: false)
+        if readsVCSFiles && Self.holdsGitDirectory(path) {
             level.isRepositoryRoot = true
-            if let common = commonGitDirectory(directory) {
-                level.exclude = readIgnoreFile(common + Array("/info/exclude".utf8))
+            if let common = Self.commonGitDirectory(directory) {
+                level.exclude = Self.readIgnoreFile(common + Array("/info/exclude".utf8))
             }
         }
         return level
