@@ -150,6 +150,20 @@ extension LibraryTests {
             #expect(foundation.firstMatch(in: "x1", range: Self.whole("x1"))?.icuRegularExpression == nil)
         }
 
+        /// The example of the Getting Started article's "Coming from NSRegularExpression"
+        /// (Sources/ICURegex/ICURegex.docc), with the results its comments promise.
+        @Test func gettingStartedExample() throws {
+            let phone = try ICURegularExpression(pattern: "[0-9]{3}-[0-9]{4}")
+            let text = "call 555-1234"
+            let match = phone.firstMatch(in: text, range: NSRange(location: 0, length: 13))
+            #expect(match?.range == NSRange(location: 5, length: 8))
+            let forOldCode: NSRegularExpression? = phone.foundationRegularExpression
+            #expect(forOldCode != nil && forOldCode === match?.regularExpression)
+            let fromOldCode = try ICURegularExpression(NSRegularExpression(pattern: "x+"))
+            #expect(fromOldCode.pattern == "x+")
+            #expect(match?.icuRegularExpression === phone)
+        }
+
         /// `replacementString(for:in:offset:template:)` with an offset (the text moved by earlier
         /// replacements), with Foundation's results as well as its own, and with a group past
         /// the result's last.
