@@ -23,8 +23,7 @@ import Synchronization
 /// ``foundationRegularExpression``, Foundation's expression of the same pattern and options
 /// (compiled the first time it is asked for), which is also each result's
 /// `regularExpression`; ``init(_:)`` makes the drop-in of a Foundation expression, and a
-/// result's ``Foundation/NSTextCheckingResult/icuRegularExpression`` is the drop-in that
-/// found it.
+/// result's `icuRegularExpression` is the drop-in that found it.
 ///
 /// Two differences, both on purpose:
 /// - `.anchored` with a range that does not start at 0 follows Apple's documentation (matches
@@ -656,7 +655,7 @@ final class RegularExpressionCheckingResult: NSTextCheckingResult {
     }
 
     /// A Foundation expression of the same pattern and options, for code that reads it
-    /// (``ICURegularExpression/foundationRegularExpression``); ``icuRegularExpression`` is the
+    /// (``ICURegularExpression/foundationRegularExpression``); `icuRegularExpression` is the
     /// drop-in itself.
     override var regularExpression: NSRegularExpression? { expression.foundationRegularExpression }
 
