@@ -7,10 +7,23 @@ import Synchronization
 ///
 /// Replace `NSRegularExpression` with `ICURegularExpression` and nothing else changes: the
 /// matches come as `NSTextCheckingResult`s with the same ranges, capture groups (numbered and
-/// named), flags and templates. On Linux, Foundation's `NSRegularExpression` runs the same
-/// ICU, behind a bridge that copies the string and wraps every call; this class copies the
-/// search range once, finds the matches with ICURegex's literal prefilters and automaton where
-/// they apply, and ICU's own loop elsewhere.
+/// named), flags and templates; two expressions of the same pattern and options are equal
+/// (`==`, `isEqual`) and hash alike; an expression copies as itself (`NSCopying`) and archives
+/// with Foundation's keys (`NSSecureCoding`). On Linux, Foundation's `NSRegularExpression` runs
+/// the same ICU, behind a bridge that copies the string and wraps every call; this class copies
+/// the search range once, finds the matches with ICURegex's literal prefilters and automaton
+/// where they apply, and ICU's own loop elsewhere.
+///
+/// It is not a subclass of `NSRegularExpression`, because on Linux no class outside Foundation
+/// can be one: the class holds a stored property of a CoreFoundation type that Foundation
+/// imports privately, so the compiler cannot lay out a subclass ("cannot inherit from class
+/// 'NSRegularExpression' because it has overridable members that could not be loaded"), and
+/// its matching methods are declared `public` in extensions, so a subclass could not replace
+/// them anyway. Code that takes an `NSRegularExpression` gets one with
+/// ``foundationRegularExpression``, Foundation's expression of the same pattern and options
+/// (compiled the first time it is asked for), which is also each result's
+/// `regularExpression`; ``init(_:)`` makes the drop-in of a Foundation expression, and a
+/// result's `icuRegularExpression` is the drop-in that found it.
 ///
 /// Two differences, both on purpose:
 /// - `.anchored` with a range that does not start at 0 follows Apple's documentation (matches
@@ -24,7 +37,7 @@ import Synchronization
 ///
 /// Like `NSRegularExpression`, an instance is immutable and may be used from many threads at
 /// once.
-public final class ICURegularExpression: Sendable {
+public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Sendable {
     /// The pattern, as `NSRegularExpression` reports it (escaped, with
     /// `.ignoreMetacharacters`).
     public let pattern: String
@@ -35,34 +48,83 @@ public final class ICURegularExpression: Sendable {
     /// The compiled pattern.
     private let compiled: RegexPattern
 
-    /// A Foundation expression of the same pattern, made the first time a result is asked for
-    /// its `regularExpression`.
-    private let foundationExpression = Mutex<NSRegularExpression?>(nil)
+    /// The pattern as it was given (before `.ignoreMetacharacters` escaped it), from which the
+    /// Foundation expression is made.
+    private let sourcePattern: String
+
+    /// Whether the pattern holds a quantifier, which ICU may compile to a loop that backs up
+    /// over the text code point by code point (see ``enumerate(units:offset:options:range:findsFlags:_:)``).
+    private let hasQuantifier: Bool
+
+    /// The Foundation expression of the same pattern and options, made the first time it is
+    /// asked for (or given to ``init(_:)``).
+    private let foundationExpression: Mutex<NSRegularExpression?>
 
     /// Compiles `pattern` with `options`, as `NSRegularExpression(pattern:options:)` does.
     /// - Throws: The `NSError` Foundation throws for a pattern ICU rejects (Cocoa's
     ///   formatting error, 2048, with the pattern as `NSInvalidValue`); an empty pattern is
     ///   rejected too, as ICU rejects it.
-    public init(pattern: String, options: NSRegularExpression.Options = []) throws {
-        let pattern = options.contains(.ignoreMetacharacters) ? Self.escapedPattern(for: pattern) : pattern
+    public convenience init(pattern: String, options: NSRegularExpression.Options = []) throws {
+        try self.init(
+            reportedPattern: options.contains(.ignoreMetacharacters) ? Self.escapedPattern(for: pattern) : pattern,
+            sourcePattern: pattern, options: options, foundationExpression: nil)
+    }
+
+    /// The drop-in of Foundation's `expression`: the same pattern and options, whose
+    /// ``foundationRegularExpression`` is `expression` itself.
+    ///
+    /// ```swift
+    /// let expression = try ICURegularExpression(foundationExpression)
+    /// expression == (try ICURegularExpression(pattern: foundationExpression.pattern,
+    ///                                         options: foundationExpression.options))   // true
+    /// ```
+    ///
+    /// - Throws: The error of ``init(pattern:options:)`` when the system's ICU rejects a
+    ///   pattern that Foundation's own ICU accepted.
+    public convenience init(_ expression: NSRegularExpression) throws {
+        // Foundation reports the pattern of `.ignoreMetacharacters` already escaped.
+        try self.init(
+            reportedPattern: expression.pattern, sourcePattern: nil, options: expression.options, foundationExpression: expression)
+    }
+
+    /// Compiles `reportedPattern`, the pattern as Foundation reports it; `sourcePattern` is the
+    /// pattern as given, when it is known.
+    private init(
+        reportedPattern pattern: String, sourcePattern: String?, options: NSRegularExpression.Options,
+        foundationExpression: NSRegularExpression?
+    ) throws {
         self.pattern = pattern
         self.options = options
+        self.sourcePattern = sourcePattern ?? (options.contains(.ignoreMetacharacters) ? Self.unescaped(pattern) : pattern)
         do {
             guard !pattern.isEmpty else { throw ICURegexError.illegalArgument }
             compiled = try RegexPattern(pattern, options: RegexPattern.Options(options))
         } catch {
             throw NSError(domain: NSCocoaErrorDomain, code: 2048, userInfo: ["NSInvalidValue": pattern])
         }
+        hasQuantifier = Self.holdsQuantifier(pattern)
+        self.foundationExpression = Mutex(foundationExpression)
+        super.init()
     }
 
     /// The number of capture groups in the pattern.
     public var numberOfCaptureGroups: Int { compiled.numberOfCaptureGroups }
 
-    /// The Foundation expression behind each result's `regularExpression`.
-    fileprivate var foundationRegularExpression: NSRegularExpression? {
+    /// Foundation's `NSRegularExpression` of the same pattern and options, for code that takes
+    /// one: it gives Foundation's results (not this class's speed). It is made the first time it
+    /// is asked for, and is also each result's `regularExpression`.
+    ///
+    /// ```swift
+    /// let expression = try ICURegularExpression(pattern: "[0-9]+")
+    /// legacyFunction(taking: expression.foundationRegularExpression!)
+    /// ```
+    ///
+    /// Nil only when Foundation's own ICU rejects a pattern that the system's ICU accepted.
+    public var foundationRegularExpression: NSRegularExpression? {
         foundationExpression.withLock { expression in
             if expression == nil {
-                expression = try? NSRegularExpression(pattern: pattern, options: options.subtracting(.ignoreMetacharacters))
+                // With `.ignoreMetacharacters`, Foundation escapes the pattern itself.
+                expression = try? NSRegularExpression(pattern: sourcePattern, options: options)
             }
             return expression
         }
@@ -71,6 +133,59 @@ public final class ICURegularExpression: Sendable {
     /// The number of the group named `name`, or nil.
     fileprivate func groupNumber(named name: String) -> Int? {
         compiled.groupNumber(named: name)
+    }
+
+    // MARK: Equality, copying and coding
+
+    /// Whether `object` is an `ICURegularExpression` of the same pattern and options, as
+    /// `NSRegularExpression` compares its own. (An `NSRegularExpression` is never equal to an
+    /// `ICURegularExpression`, which Foundation's `isEqual` does not know, so neither is
+    /// equal to one here.)
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? ICURegularExpression else { return false }
+        return self === other || (pattern == other.pattern && options == other.options)
+    }
+
+    /// A hash of the pattern and options, so that equal expressions hash alike.
+    public override var hash: Int {
+        var hasher = Hasher()
+        hasher.combine(pattern)
+        hasher.combine(options.rawValue)
+        return hasher.finalize()
+    }
+
+    /// The expression itself, which is immutable, as `NSRegularExpression` copies.
+    public func copy(with zone: NSZone? = nil) -> Any {
+        self
+    }
+
+    /// True: an expression decodes securely.
+    public static var supportsSecureCoding: Bool { true }
+
+    /// Encodes the pattern (as ``pattern`` reports it) under `NSPattern` and the options'
+    /// raw value under `NSOptions`, as `NSRegularExpression` does. Keyed coders only.
+    public func encode(with coder: NSCoder) {
+        precondition(coder.allowsKeyedCoding, "ICURegularExpression supports keyed coding only")
+        coder.encode(NSString(string: pattern), forKey: "NSPattern")
+        coder.encode(Int64(bitPattern: UInt64(options.rawValue)), forKey: "NSOptions")
+    }
+
+    /// Decodes an expression archived by ``encode(with:)`` or by `NSRegularExpression`: nil
+    /// when the pattern is missing or does not compile, or the coder is not keyed.
+    ///
+    /// The archived pattern is the reported one, escaped already with
+    /// `.ignoreMetacharacters`, and is not escaped again (Foundation on Linux escapes it again,
+    /// so that such an expression does not decode equal to itself).
+    public convenience init?(coder: NSCoder) {
+        guard coder.allowsKeyedCoding, let pattern = coder.decodeObject(of: NSString.self, forKey: "NSPattern") else {
+            return nil
+        }
+        let options = NSRegularExpression.Options(rawValue: UInt(truncatingIfNeeded: coder.decodeInt64(forKey: "NSOptions")))
+        do {
+            try self.init(reportedPattern: pattern as String, sourcePattern: nil, options: options, foundationExpression: nil)
+        } catch {
+            return nil
+        }
     }
 
     // MARK: Matching
@@ -213,12 +328,19 @@ public final class ICURegularExpression: Sendable {
         let nonAnchoringBounds = options.contains(.withoutAnchoringBounds)
         let usesRegion = transparentBounds || nonAnchoringBounds
         let regionStart = range.location - offset
-        if usesRegion && Self.splitsPair(units, at: regionStart) {
+        if usesRegion && hasQuantifier && Self.splitsPair(units, at: regionStart) {
             // ICU (72 here, 76 in Foundation) reads outside the text when a region that it may
-            // see beyond starts between the halves of a pair, and crashes: the half before the
-            // region reads as U+FFFD instead, so that the half inside is a lone surrogate, as it
-            // is with the default bounds. (A region that ends inside a pair is searched as it
-            // is, as Foundation does.)
+            // see beyond starts between the halves of a pair, and crashes: a loop of a quantifier
+            // that backs up over what it took steps back a code point at a time, without a
+            // lower bound, and from the half after the region's start it steps over the whole
+            // pair, past the loop's start, and on below the text's. Only a quantifier makes such
+            // a loop, so for a pattern with one the half before the region reads as U+FFFD
+            // instead, so that the half inside is a lone surrogate, as it is with the default
+            // bounds (Foundation crashes here, or finds matches that end before they start).
+            // Other patterns see the text as it is, as Foundation's do: `\X` at the region's
+            // start takes the cluster of the whole pair and what joins it, and `(?w)\b` finds no
+            // boundary inside a pair. (A region that ends inside a pair is searched as it is,
+            // as Foundation does.)
             var patched = Array(units)
             patched[regionStart - 1] = 0xFFFD
             patched.withUnsafeBufferPointer { patched in
@@ -383,6 +505,37 @@ public final class ICURegularExpression: Sendable {
         return results.count
     }
 
+    /// The replacement of `result` by `templ`, as `NSRegularExpression` makes it for each match:
+    /// `$n` is the text of `string` in range `n` of `result` moved by `offset` (the number of
+    /// digits taken as `numberOfRanges` calls for; empty for a range that did not take part or
+    /// that `result` does not have), and a backslash takes the next character literally. For
+    /// callers that replace matches themselves, `offset` is how far earlier replacements moved
+    /// the text. A range moved outside `string` traps, as in Foundation.
+    ///
+    /// ```swift
+    /// let expression = try ICURegularExpression(pattern: "(\\w+)@(\\w+)")
+    /// let text = "mail ann@example now"
+    /// let match = expression.firstMatch(in: text, range: NSRange(location: 0, length: 20))!
+    /// expression.replacementString(for: match, in: text, offset: 0, template: "$2: $1")  // "example: ann"
+    /// ```
+    public func replacementString(for result: NSTextCheckingResult, in string: String, offset: Int, template templ: String) -> String {
+        let template = FoundationTemplate(templ, numberOfRanges: result.numberOfRanges)
+        let units = string.utf16
+        var replacement = ""
+        template.append(to: &replacement, numberOfRanges: result.numberOfRanges) { group in
+            let range = result.range(at: group)
+            guard range.location != NSNotFound else { return nil }
+            let location = range.location + offset
+            precondition(
+                location >= 0 && range.length >= 0 && location <= units.count - range.length,
+                "range {\(location), \(range.length)} is outside a string of \(units.count) UTF-16 units")
+            let start = units.index(units.startIndex, offsetBy: location)
+            let end = units.index(start, offsetBy: range.length)
+            return Substring(String(decoding: units[start..<end], as: UTF16.self))
+        }
+        return replacement
+    }
+
     // MARK: Escaping
 
     /// `string` with a backslash before each character that is a metacharacter of a pattern:
@@ -404,6 +557,50 @@ public final class ICURegularExpression: Sendable {
     /// takes any character literally, so the template stands for `string` itself.
     public class func escapedTemplate(for string: String) -> String {
         escapedPattern(for: string)
+    }
+
+    /// Whether `pattern` may hold a quantifier: a `*`, `+` or `{` that is not escaped and does
+    /// not open the braces of `\x{…}`, `\p{…}`, `\P{…}` or `\N{…}`. Anything else that reads
+    /// as one (in a class, between `\Q` and `\E`, in a comment) counts too, which only costs
+    /// the text as Foundation sees it in the rare case that needs it.
+    private static func holdsQuantifier(_ pattern: String) -> Bool {
+        var scalars = pattern.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            switch scalar {
+            case "*", "+", "{":
+                return true
+            case "\\":
+                guard let escaped = scalars.next() else { return false }
+                if "xpPN".unicodeScalars.contains(escaped) {
+                    // `\x{1F600}` or `\x41`: skip to the closing brace when there is one.
+                    guard let next = scalars.next() else { return false }
+                    if next == "{" {
+                        while let inside = scalars.next(), inside != "}" {}
+                    } else if next == "*" || next == "+" {
+                        return true
+                    }
+                }
+            default:
+                break
+            }
+        }
+        return false
+    }
+
+    /// The text that ``escapedPattern(for:)`` escaped into `pattern`: each backslash dropped,
+    /// and the character after it kept.
+    private static func unescaped(_ pattern: String) -> String {
+        var text = ""
+        var escapes = false
+        for scalar in pattern.unicodeScalars {
+            if !escapes && scalar == "\\" {
+                escapes = true
+            } else {
+                text.unicodeScalars.append(scalar)
+                escapes = false
+            }
+        }
+        return text
     }
 }
 
@@ -457,8 +654,48 @@ final class RegularExpressionCheckingResult: NSTextCheckingResult {
         return range(at: group)
     }
 
-    /// A Foundation expression of the same pattern and options, for code that reads it.
+    /// A Foundation expression of the same pattern and options, for code that reads it
+    /// (``ICURegularExpression/foundationRegularExpression``); `icuRegularExpression` is the
+    /// drop-in itself.
     override var regularExpression: NSRegularExpression? { expression.foundationRegularExpression }
+
+    /// The drop-in that found the match.
+    var dropInExpression: ICURegularExpression { expression }
+
+    override class var supportsSecureCoding: Bool { true }
+
+    /// Foundation's class for a result of this many ranges (its private subclasses, one for up
+    /// to 3 ranges, one for up to 7, one for more), under which an archive records this one, so
+    /// that it decodes as Foundation's own result anywhere. (Swift's archiver on Linux does not
+    /// ask for a replacement object, so the result encodes itself, with Foundation's keys.)
+    override var classForKeyedArchiver: AnyClass? {
+        guard let foundationExpression = regularExpression else { return type(of: self) }
+        var ranges = [wholeRange] + groupRanges
+        return type(
+            of: NSTextCheckingResult.regularExpressionCheckingResult(
+                ranges: &ranges, count: ranges.count, regularExpression: foundationExpression))
+    }
+
+    /// Encodes the result as Foundation's results encode themselves: the whole range, the
+    /// Foundation expression and every range. Keyed coders only.
+    override func encode(with coder: NSCoder) {
+        precondition(coder.allowsKeyedCoding, "NSTextCheckingResult supports keyed coding only")
+        coder.encode(wholeRange.location, forKey: "NSRangeLocation")
+        coder.encode(wholeRange.length, forKey: "NSRangeLength")
+        coder.encode(regularExpression, forKey: "NSRegularExpression")
+        coder.encode(([wholeRange] + groupRanges).map { NSValue(range: $0) } as NSArray, forKey: "NSRangeArray")
+    }
+}
+
+extension NSTextCheckingResult {
+    /// The ``ICURegularExpression`` that found this match, or nil when the result comes from
+    /// elsewhere (from `NSRegularExpression`, from an archive, from `adjustingRanges(offset:)`).
+    /// The result's `regularExpression` is the drop-in's
+    /// ``ICURegularExpression/foundationRegularExpression``, since Foundation types it
+    /// `NSRegularExpression`.
+    public var icuRegularExpression: ICURegularExpression? {
+        (self as? RegularExpressionCheckingResult)?.dropInExpression
+    }
 }
 
 /// A template of `NSRegularExpression`, read once: `$` followed by up to as many digits as
@@ -466,6 +703,13 @@ final class RegularExpressionCheckingResult: NSTextCheckingResult {
 /// when there is no such range or it did not take part), and a backslash takes the next
 /// character literally (a backslash at the end is dropped). Foundation's
 /// `replacementString(for:in:offset:template:)` reads templates this way.
+///
+/// Foundation finds each `\` and `$` with a search that steps over a surrogate and the unit
+/// after it at once. After a backslash it searches again from the unit after the escaped
+/// one: when that is a character outside the BMP, the search starts at its second half and
+/// steps over it together with the next unit, so that a `\` or `$` right after the character
+/// is text (`\😀$0` is `😀$0`), and the steps stay out of line for as long as surrogates
+/// follow.
 private struct FoundationTemplate {
     enum Piece {
         /// Literal text, also as UTF-8.
@@ -497,6 +741,12 @@ private struct FoundationTemplate {
         var index = 0
         while index < units.count {
             let unit = units[index]
+            if UTF16.isLeadSurrogate(unit) || UTF16.isTrailSurrogate(unit) {
+                // Foundation's search steps over a surrogate and the unit after it together.
+                text.append(contentsOf: units[index..<min(index + 2, units.count)])
+                index += 2
+                continue
+            }
             index += 1
             if unit == UInt16(UInt8(ascii: "\\")) {
                 if index < units.count {

@@ -308,6 +308,9 @@ struct RegularExpressionCaseGenerator {
     static let templatePieces: [String] = [
         "$0", "$1", "$1", "$2", "$3", "$9", "$10", "$11", "$12", "$13", "$15", "$123", "\\$", "\\\\", "\\1", "\\n",
         "$", "$x", "${word}", "x", "-", "<", ">", "é", "😀", "ж", " ",
+        // A backslash before a character outside the BMP, after which Foundation's search for
+        // the next `\` or `$` is out of step with the surrogates.
+        "\\😀", "\\𝔸", "\\😀$0",
     ]
 
     /// A Foundation template: group numbers, escapes, text; sometimes a trailing `\` or `$`.
