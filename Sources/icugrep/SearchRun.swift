@@ -7,7 +7,8 @@ import ICURegex
 ///
 /// ``init(configuration:)`` compiles the patterns; ``run()`` walks the inputs
 /// (``InputWalker``), searches each (``FileSearcher``, asking the ``LineSearcher`` about every
-/// line) and prints through a ``LinePrinter`` into a buffered standard output.
+/// line) and prints through a ``SearchSink`` (``LinePrinter``, ``JSONPrinter`` or
+/// ``SummaryPrinter``) into a buffered standard output.
 struct SearchRun {
     /// A pattern that ICU rejected, with what is needed to show where.
     struct PatternError: Error {
@@ -102,19 +103,38 @@ struct SearchRun {
             finish(output: output, diagnostics: diagnostics, outcome: &outcome)
             return outcome
         }
-        let printer = LinePrinter(configuration: configuration, output: output, jsonTotals: jsonTotals)
-        let searcher = FileSearcher(policy: policy, lineSearcher: lineSearcher, printer: printer, diagnostics: diagnostics)
+        let sinks = SinkFactory(configuration: configuration, standardOutput: standardOutput, jsonTotals: jsonTotals)
+        switch sinks.kind {
+        case .lines:
+            outcome = runSerially(sink: sinks.linePrinter(output), lineSearcher: lineSearcher, policy: policy, standardOutput: standardOutput, diagnostics: diagnostics)
+        case .json:
+            outcome = runSerially(sink: sinks.jsonPrinter(output), lineSearcher: lineSearcher, policy: policy, standardOutput: standardOutput, diagnostics: diagnostics)
+        case .summary:
+            outcome = runSerially(sink: sinks.summaryPrinter(output), lineSearcher: lineSearcher, policy: policy, standardOutput: standardOutput, diagnostics: diagnostics)
+        }
+        jsonTotals?.writeSummary(to: output)
+        finish(output: output, diagnostics: diagnostics, outcome: &outcome)
+        return outcome
+    }
+
+    /// Searches every input on this thread, reporting to `sink`.
+    private func runSerially<Sink: SearchSink>(
+        sink: Sink, lineSearcher: LineSearcher, policy: SearchPolicy, standardOutput: StandardOutputKind,
+        diagnostics: Diagnostics
+    ) -> Outcome {
+        let configuration = effectiveConfiguration
+        var outcome = Outcome()
+        let searcher = FileSearcher(policy: policy, lineSearcher: lineSearcher, sink: sink, diagnostics: diagnostics)
+        var showsFileName = false
         let walker = InputWalker(configuration: configuration, diagnostics: diagnostics) { input in
             Self.search(
                 input, configuration: configuration, policy: policy, standardOutput: standardOutput,
-                searcher: searcher, printer: printer, diagnostics: diagnostics, outcome: &outcome
+                searcher: searcher, showsFileName: showsFileName, diagnostics: diagnostics, outcome: &outcome
             )
         }
-        printer.showsFileName = walker.showsFileNames()
+        showsFileName = walker.showsFileNames()
         walker.walk()
         if walker.hadError { outcome.hadError = true }
-        jsonTotals?.writeSummary(to: output)
-        finish(output: output, diagnostics: diagnostics, outcome: &outcome)
         return outcome
     }
 
@@ -158,7 +178,7 @@ struct SearchRun {
     /// the serial run and of each thread of a ``ParallelSearch``.
     static func search(
         _ input: OpenedInput, configuration: Configuration, policy: SearchPolicy,
-        standardOutput: StandardOutputKind, searcher: FileSearcher, printer: LinePrinter,
+        standardOutput: StandardOutputKind, searcher: FileSearcher<some SearchSink>, showsFileName: Bool,
         diagnostics: Diagnostics, outcome: inout Outcome
     ) -> InputWalker.Continuation {
         if !policy.quiet && policy.maxCount > 1 && standardOutput.isSameFile(as: input.status) {
@@ -174,40 +194,24 @@ struct SearchRun {
             return .stop
         }
         let startOffset = input.isStandardInput ? lseek(STDIN_FILENO, 0, SEEK_CUR) : 0
-        printer.fileName = input.name
-        printer.offsetWidth = configuration.initialTab ? offsetWidth(input.status, lineNumbers: configuration.lineNumber) : 0
+        let sinkInput = SinkInput(
+            name: input.name, showsFileName: showsFileName,
+            offsetWidth: configuration.initialTab ? offsetWidth(input.status, lineNumbers: configuration.lineNumber) : 0)
 
-        let result = searcher.search(source, name: input.name)
+        // Read errors are reported by the searcher, and -c's, -l's and -L's lines printed by
+        // the summary sink, at the input's end.
+        let result = searcher.search(source, input: sinkInput)
 
-        if let readError = result.readErrorNumber {
-            outcome.hadError = true
-            if !configuration.noMessages { diagnostics.fileError(input.name, errorNumber: readError) }
-        }
-        if result.shrank {
-            outcome.hadError = true
-            if !configuration.noMessages { diagnostics.fileShrank(input.name) }
-        }
-        if result.hadLimitError { outcome.hadError = true }
+        if result.readErrorNumber != nil || result.shrank || result.hadLimitError { outcome.hadError = true }
         if result.selectedLines > 0 { outcome.selectedAnything = true }
         if result.selectedAnyLine { outcome.selectedAnyLine = true }
         if result.endsRun { return .stop }
-        if !standardOutput.isNull {
-            switch configuration.outputMode {
-            case .count:
-                printer.printCount(result.selectedLines)
-            case .filesWithMatches where result.selectedLines > 0,
-                .filesWithoutMatch where result.selectedLines == 0:
-                printer.printFileNameLine()
-            default:
-                break
-            }
-        }
         if input.isStandardInput && configuration.outputMode != .filesWithMatches
             && configuration.outputMode != .filesWithoutMatch
         {
             leaveStandardInput(after: result, startOffset: startOffset, converted: configuration.encoding != nil)
         }
-        return printer.output.failure == nil ? .next : .stop
+        return searcher.sink.hasFailed ? .stop : .next
     }
 
     /// With `-T`, the width of line numbers and byte offsets: the digits of the file's size
@@ -236,13 +240,48 @@ struct SearchRun {
         }
         guard !result.reachedEnd, result.readErrorNumber == nil else { return }
         if startOffset >= 0 && lseek(STDIN_FILENO, 0, SEEK_END) >= 0 { return }
-        let scratch = UnsafeMutableRawPointer.allocate(byteCount: FileSearcher.readSize, alignment: 16)
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: InputSource.readSize, alignment: 16)
         defer { scratch.deallocate() }
         while true {
-            let count = read(STDIN_FILENO, scratch, FileSearcher.readSize)
+            let count = read(STDIN_FILENO, scratch, InputSource.readSize)
             if count > 0 { continue }
             if count < 0 && errno == EINTR { continue }
             break
         }
+    }
+}
+
+/// Makes the sink of a run's output, on the standard output or a thread's buffer: GNU grep's
+/// lines, `--json`'s messages, or the summaries of `-c`, `-l`, `-L` and `-q`.
+struct SinkFactory {
+    /// The three kinds of sink.
+    enum Kind {
+        case lines
+        case json
+        case summary
+    }
+
+    let configuration: Configuration
+    let standardOutput: StandardOutputKind
+    /// Where `--json`'s printers add up each input's statistics.
+    let jsonTotals: JSONRunTotals?
+
+    /// The kind of sink the configuration prints through (`--json` with `-c`, `-l` or `-L`
+    /// prints grep's summaries, as its lines would be JSON).
+    var kind: Kind {
+        if configuration.outputMode != .lines { return .summary }
+        return configuration.json ? .json : .lines
+    }
+
+    func linePrinter(_ output: OutputBuffer) -> LinePrinter {
+        LinePrinter(configuration: configuration, output: output)
+    }
+
+    func jsonPrinter(_ output: OutputBuffer) -> JSONPrinter {
+        JSONPrinter(configuration: configuration, output: output, totals: jsonTotals ?? JSONRunTotals())
+    }
+
+    func summaryPrinter(_ output: OutputBuffer) -> SummaryPrinter {
+        SummaryPrinter(configuration: configuration, output: output, outputIsNull: standardOutput.isNull)
     }
 }

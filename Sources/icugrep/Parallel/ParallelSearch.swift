@@ -46,9 +46,28 @@ struct ParallelSearch {
     }
 
     /// Searches every input with one worker per line searcher of `lineSearchers` (each thread's own),
-    /// writing to `output` and `errors`; nil, before anything is read or written, when the
-    /// threads cannot be started (the serial search must then do it).
+    /// writing to `output` and `errors` through the configuration's kind of sink
+    /// (``SinkFactory``); nil, before anything is read or written, when the threads cannot be
+    /// started (the serial search must then do it).
     func run(lineSearchers: [LineSearcher], output: OutputBuffer, errors: OutputBuffer) -> SearchRun.Outcome? {
+        let sinks = SinkFactory(configuration: configuration, standardOutput: standardOutput, jsonTotals: jsonTotals)
+        switch sinks.kind {
+        case .lines:
+            return run(lineSearchers: lineSearchers, output: output, errors: errors, makeSink: sinks.linePrinter)
+        case .json:
+            return run(lineSearchers: lineSearchers, output: output, errors: errors, makeSink: sinks.jsonPrinter)
+        case .summary:
+            return run(lineSearchers: lineSearchers, output: output, errors: errors, makeSink: sinks.summaryPrinter)
+        }
+    }
+
+    /// Searches every input with one worker per line searcher of `lineSearchers` (each thread's own),
+    /// each reporting to a sink that `makeSink` makes on the worker's buffer, writing to
+    /// `output` and `errors`; nil, before anything is read or written, when the threads cannot
+    /// be started (the serial search must then do it).
+    func run<Sink: SearchSink>(
+        lineSearchers: [LineSearcher], output: OutputBuffer, errors: OutputBuffer, makeSink: (OutputBuffer) -> Sink
+    ) -> SearchRun.Outcome? {
         let window = OrderedInputWindow(
             capacity: windowCapacity, openInputCapacity: openInputCapacity, bufferBudget: bufferBudget)
 
@@ -73,7 +92,7 @@ struct ParallelSearch {
         for lineSearcher in lineSearchers {
             let worker = ThreadTransfer(value: SearchWorker(
                 window: window, lineSearcher: lineSearcher, configuration: configuration, policy: policy,
-                standardOutput: standardOutput, showsFileName: showsFileName, jsonTotals: jsonTotals))
+                standardOutput: standardOutput, showsFileName: showsFileName, makeSink: makeSink))
             guard let thread = JoinableThread({ worker.value.run() }) else { break }
             threads.append(thread)
         }
@@ -90,7 +109,8 @@ struct ParallelSearch {
             return nil
         }
 
-        let printer = LinePrinter(configuration: configuration, output: output)
+        // ripgrep's JSON has no group separators.
+        let printer = configuration.json ? nil : LinePrinter(configuration: configuration, output: output)
         let writer = OrderedOutputWriter(window: window, output: output, errors: errors, printer: printer)
         var outcome = writer.write()
         walkerThread.join()

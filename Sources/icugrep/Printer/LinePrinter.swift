@@ -1,10 +1,11 @@
-/// Writes what GNU grep writes for lines, counts and file names, byte for byte: the
-/// `FILE:LINE:OFFSET:` head, `-T` alignment, `-o` matches, `--color` sequences, group
-/// separators, and the `-c`, `-l` and `-L` summaries.
+/// The sink of GNU grep's lines, byte for byte: the `FILE:LINE:OFFSET:` head, `-T`
+/// alignment, `-o` matches, `--color` sequences and group separators (and ripgrep's
+/// `--column` and `--vimgrep`).
 ///
 /// The printer only formats: the searcher decides which lines are selected or context, and
 /// passes the byte ranges of a line's matches when ``needsMatches(selected:)`` asks for them.
-final class LinePrinter {
+/// (`--json` is ``JSONPrinter``; `-c`, `-l` and `-L` are ``SummaryPrinter``.)
+final class LinePrinter: SearchSink {
     /// Where the bytes go.
     let output: OutputBuffer
 
@@ -26,23 +27,19 @@ final class LinePrinter {
     private let columns: Bool
     /// `--vimgrep`: a selected line once per match.
     private let vimgrep: Bool
-    /// `--json`: ripgrep's messages instead of grep's lines.
-    private let json: JSONPrinter?
 
     /// Whether lines carry the file name (`-H`, or grep's default for several files).
-    var showsFileName = false
+    private var showsFileName = false
     /// The name of the file being searched, as shown.
-    var fileName: [UInt8] = []
+    private var fileName: [UInt8] = []
     /// With `-T`, the width that line numbers and byte offsets are padded to for this file.
-    var offsetWidth = 0
+    private var offsetWidth = 0
 
-    /// Creates a printer for `configuration` that writes to `output`; with `--json`, each
-    /// input's statistics are added to `jsonTotals` for the summary.
-    init(configuration: Configuration, output: OutputBuffer, jsonTotals: JSONRunTotals? = nil) {
+    /// Creates a printer for `configuration` that writes to `output`.
+    init(configuration: Configuration, output: OutputBuffer) {
         self.output = output
         columns = configuration.column
         vimgrep = configuration.vimgrep
-        json = configuration.json ? JSONPrinter(output: output, totals: jsonTotals ?? JSONRunTotals()) : nil
         colors = ColorScheme(configuration.colors, enabled: configuration.color)
         onlyMatching = configuration.onlyMatching
         invertMatch = configuration.invertMatch
@@ -62,23 +59,37 @@ final class LinePrinter {
     @inline(__always)
     func needsMatches(selected: Bool) -> Bool {
         guard selected != invertMatch else { return false }
-        return onlyMatching || json != nil || (columns && selected)
+        return onlyMatching || (columns && selected)
             || !(selected ? colors.selectedMatch : colors.contextMatch).isEmpty
     }
 
-    /// True when the matches are wanted in UTF-16 units too (`--json`'s `start_utf16`).
-    var needsUTF16Offsets: Bool { json != nil }
+    var needsUTF16Offsets: Bool { false }
 
-    /// Called before an input's first line: the current ``fileName`` is the input's.
-    func startInput() {
-        json?.startInput(path: fileName)
+    var hasFailed: Bool { output.failure != nil }
+
+    func begin(_ input: SinkInput) {
+        fileName = input.name
+        showsFileName = input.showsFileName
+        offsetWidth = input.offsetWidth
     }
 
-    /// Called after an input was searched, with the bytes searched (ripgrep's count) and the
-    /// offset of its first NUL byte when it was searched as binary (`--json`'s `end` message).
-    func finishInput(bytesSearched: Int, binaryOffset: Int?) {
-        json?.finishInput(bytesSearched: bytesSearched, binaryOffset: binaryOffset)
+    @inline(__always)
+    func matched(_ line: SinkLine) {
+        printLine(
+            line.content, selected: true, lineNumber: line.number, byteOffset: line.byteOffset, matches: line.matches,
+            firstMatch: line.firstMatch)
     }
+
+    @inline(__always)
+    func context(_ line: SinkLine) {
+        printLine(
+            line.content, selected: false, lineNumber: line.number, byteOffset: line.byteOffset, matches: line.matches,
+            firstMatch: line.firstMatch)
+    }
+
+    func binaryData(offset: Int) {}
+
+    func finish(_ summary: SinkFinish) {}
 
     /// Prints one line: a selected line (`:` separators) or a context line (`-`).
     /// - Parameters:
@@ -88,19 +99,11 @@ final class LinePrinter {
     ///   - matches: The byte ranges in `content` of the line's non-empty matches, in order,
     ///     when ``needsMatches(selected:)`` is true; otherwise ignored.
     ///   - firstMatch: The byte offset of the line's first match, empty or not (`--column`).
-    ///   - utf16Matches: `matches` in UTF-16 units of the line, when ``needsUTF16Offsets``.
-    ///   - terminated: False for a last line without a line terminator.
-    func printLine(
+    @inline(__always)
+    private func printLine(
         _ content: UnsafeRawBufferPointer, selected: Bool, lineNumber: Int, byteOffset: Int, matches: [Range<Int>],
-        firstMatch: Int? = nil, utf16Matches: [Range<Int>] = [], terminated: Bool = true
+        firstMatch: Int?
     ) {
-        if let json {
-            json.printLine(
-                content, selected: selected, lineNumber: lineNumber, byteOffset: byteOffset, matches: matches,
-                utf16Matches: utf16Matches, terminated: terminated)
-            finishLine()
-            return
-        }
         guard columns && selected && !invertMatch else {
             printLine(content, selected: selected, lineNumber: lineNumber, byteOffset: byteOffset, matches: matches, column: nil)
             return
@@ -188,47 +191,24 @@ final class LinePrinter {
     /// after each (`--line-buffered`). Then a run of input lines is printed at once
     /// (``printRun(_:)``): output lines end as input lines do (a newline, or NUL with `-z`).
     var printsRunsOfLines: Bool {
-        printsPlainLines && json == nil && !showsFileName && !lineNumbers && !byteOffsets && !columns && !lineBuffered
+        printsPlainLines && !showsFileName && !lineNumbers && !byteOffsets && !columns && !lineBuffered
     }
 
     /// Prints a run of selected input lines, with their terminators, as they are; only when
     /// ``printsRunsOfLines``.
-    func printRun(_ lines: UnsafeRawBufferPointer) {
+    func matchedRun(_ lines: UnsafeRawBufferPointer) {
         output.append(lines)
         output.flushIfFull()
     }
 
     /// Prints the group separator (`--`, or `--group-separator`'s) on a line of its own,
     /// unless `--no-group-separator` removed it.
-    func printGroupSeparator() {
-        guard let groupSeparator, json == nil else { return }
+    func contextBreak() {
+        guard let groupSeparator else { return }
         output.append(colors.separator.start)
         output.append(groupSeparator)
         output.append(colors.separator.end)
         output.append(UInt8(ascii: "\n"))
-    }
-
-    /// Prints `-c`'s line for the current file: `FILE:COUNT`, or `COUNT` alone.
-    func printCount(_ count: Int) {
-        if showsFileName {
-            printFileName()
-            if nullAfterName {
-                output.append(0)
-            } else {
-                printSeparator(UInt8(ascii: ":"))
-            }
-        }
-        output.appendDecimal(count)
-        output.append(UInt8(ascii: "\n"))
-        finishLine()
-    }
-
-    /// Prints the current file's name on a line of its own, for `-l` and `-L` (ended by NUL
-    /// instead of a newline with `-Z`).
-    func printFileNameLine() {
-        printFileName()
-        output.append(nullAfterName ? 0 : UInt8(ascii: "\n"))
-        finishLine()
     }
 
     /// The head of an output line: file name, line number and byte offset, each followed by

@@ -34,9 +34,6 @@ final class OutputBuffer {
 
     /// The first write error, if any; once set, nothing more is written.
     private(set) var failure: OutputWriteFailure?
-    /// The time spent in write(2) so far, in nanoseconds of ``MonotonicClock``: the line
-    /// search leaves it out of what it measures (a write to a pipe waits for its reader).
-    private(set) var writeNanoseconds: UInt64 = 0
 
     private var storage: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -146,8 +143,6 @@ final class OutputBuffer {
         case .collector(let collect):
             collect(bytes)
         case .fileDescriptor(let descriptor):
-            let start = MonotonicClock.nanoseconds()
-            defer { writeNanoseconds &+= MonotonicClock.nanoseconds() &- start }
             var offset = 0
             while offset < bytes.count {
                 let written = Glibc.write(descriptor, base + offset, bytes.count - offset)

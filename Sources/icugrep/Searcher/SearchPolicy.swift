@@ -33,6 +33,8 @@ struct SearchPolicy {
     /// searched to its end and printed, its NUL bytes ending lines, and its first NUL byte's
     /// offset is reported, instead of grep's "binary file matches".
     var convertsBinary: Bool
+    /// False with `-s`: a file that cannot be read is not reported.
+    var reportsReadErrors: Bool
 
     /// The policy for `configuration`; `outputIsNull` when standard output is /dev/null, where
     /// grep, like `-q`, stops each file at its first match and prints nothing.
@@ -53,5 +55,6 @@ struct SearchPolicy {
         binaryFiles = configuration.binaryFiles
         detectsBinary = !configuration.nullData && configuration.binaryFiles != .text
         convertsBinary = configuration.json && configuration.binaryFiles == .binary
+        reportsReadErrors = !configuration.noMessages
     }
 }
