@@ -92,18 +92,29 @@ struct SearchRun {
             outcome.hadError = true
             return outcome
         }
+        var replacement: ReplacementTemplates? = nil
+        if let template = configuration.replacement {
+            do {
+                replacement = try ReplacementTemplates(template, patterns: patterns)
+            } catch {
+                diagnostics.report(Array("--replace: \(error.reason) in the template \(template)".utf8))
+                outcome.hadError = true
+                return outcome
+            }
+        }
         let policy = SearchPolicy(configuration: configuration, outputIsNull: standardOutput.isNull)
         let threadCount = ParallelSearch.threadCount(for: configuration)
         if threadCount > 1, let parallelOutcome = runInParallel(
             threadCount: threadCount, firstSearcher: lineSearcher, policy: policy, output: output, errors: errors,
-            standardOutput: standardOutput, jsonTotals: jsonTotals)
+            standardOutput: standardOutput, jsonTotals: jsonTotals, replacement: replacement)
         {
             outcome = parallelOutcome
             jsonTotals?.writeSummary(to: output)
             finish(output: output, diagnostics: diagnostics, outcome: &outcome)
             return outcome
         }
-        let sinks = SinkFactory(configuration: configuration, standardOutput: standardOutput, jsonTotals: jsonTotals)
+        let sinks = SinkFactory(
+            configuration: configuration, standardOutput: standardOutput, jsonTotals: jsonTotals, replacement: replacement)
         switch sinks.kind {
         case .lines:
             outcome = runSerially(sink: sinks.linePrinter(output), lineSearcher: lineSearcher, policy: policy, standardOutput: standardOutput, diagnostics: diagnostics)
@@ -142,14 +153,15 @@ struct SearchRun {
     /// thread's; nil when the threads cannot be started.
     private func runInParallel(
         threadCount: Int, firstSearcher: LineSearcher, policy: SearchPolicy, output: OutputBuffer, errors: OutputBuffer,
-        standardOutput: StandardOutputKind, jsonTotals: JSONRunTotals?
+        standardOutput: StandardOutputKind, jsonTotals: JSONRunTotals?, replacement: ReplacementTemplates?
     ) -> Outcome? {
         var lineSearchers = [firstSearcher]
         while lineSearchers.count < threadCount, let another = try? LineSearcher(patterns) {
             lineSearchers.append(another)
         }
         let search = ParallelSearch(
-            configuration: effectiveConfiguration, policy: policy, standardOutput: standardOutput, jsonTotals: jsonTotals)
+            configuration: effectiveConfiguration, policy: policy, standardOutput: standardOutput, jsonTotals: jsonTotals,
+            replacement: replacement)
         return search.run(lineSearchers: lineSearchers, output: output, errors: errors)
     }
 
@@ -265,6 +277,8 @@ struct SinkFactory {
     let standardOutput: StandardOutputKind
     /// Where `--json`'s printers add up each input's statistics.
     let jsonTotals: JSONRunTotals?
+    /// `--replace`'s template, read for the run's patterns.
+    var replacement: ReplacementTemplates? = nil
 
     /// The kind of sink the configuration prints through (`--json` with `-c`, `-l` or `-L`
     /// prints grep's summaries, as its lines would be JSON).
@@ -274,7 +288,7 @@ struct SinkFactory {
     }
 
     func linePrinter(_ output: OutputBuffer) -> LinePrinter {
-        LinePrinter(configuration: configuration, output: output)
+        LinePrinter(configuration: configuration, output: output, replacement: replacement)
     }
 
     func jsonPrinter(_ output: OutputBuffer) -> JSONPrinter {

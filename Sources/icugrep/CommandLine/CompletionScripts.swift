@@ -62,6 +62,7 @@ enum CompletionScripts {
         case .groupSeparator: return "SEP"
         case .encoding: return "NAME"
         case .timeLimit: return "SECONDS"
+        case .replace: return "TEMPLATE"
         default: return "ARG"
         }
     }

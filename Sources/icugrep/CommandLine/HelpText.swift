@@ -82,6 +82,9 @@ enum HelpText {
                                     (of each match with -o); implies -n
               --vimgrep             print FILE:LINE:COLUMN:line once per match
               --json                print ripgrep's JSON Lines messages
+              --replace=TEMPLATE    print each match replaced by TEMPLATE ($1, ${name})
+              --passthru            print every line, the others as context
+              --count-matches       print only a count of matches per FILE
 
         Context control:
           -B, --before-context=NUM  print NUM lines of leading context

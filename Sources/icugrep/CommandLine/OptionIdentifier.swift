@@ -101,6 +101,13 @@ enum OptionIdentifier: Sendable, Equatable {
     case column
     /// `--vimgrep` (ripgrep's): one `FILE:LINE:COLUMN:line` line per match.
     case vimgrep
+    /// `--replace=TEMPLATE` (ripgrep's `-r`, long only here: `-r` is GNU grep's recursion):
+    /// each match printed replaced by ICU's template.
+    case replace
+    /// `--passthru` (ripgrep's): every line printed, the lines not selected as context.
+    case passthru
+    /// `--count-matches` (ripgrep's): the number of matches per file instead of lines.
+    case countMatches
     /// `-U`, `--binary`: accepted; no effect, as in GNU grep on GNU/Linux.
     case binary
     /// `-u`, `--unix-byte-offsets`: accepted with GNU grep's warning that it is obsolete.

@@ -23,6 +23,8 @@ struct ParallelSearch {
     let standardOutput: StandardOutputKind
     /// Where `--json`'s printers add up each input's statistics.
     var jsonTotals: JSONRunTotals? = nil
+    /// `--replace`'s template, read for the run's patterns.
+    var replacement: ReplacementTemplates? = nil
     /// The most inputs in flight between the walker and the writer: many, so that the walker
     /// seldom waits (and wakes) for room among thousands of small files.
     var windowCapacity = 1024
@@ -50,7 +52,8 @@ struct ParallelSearch {
     /// (``SinkFactory``); nil, before anything is read or written, when the threads cannot be
     /// started (the serial search must then do it).
     func run(lineSearchers: [LineSearcher], output: OutputBuffer, errors: OutputBuffer) -> SearchRun.Outcome? {
-        let sinks = SinkFactory(configuration: configuration, standardOutput: standardOutput, jsonTotals: jsonTotals)
+        let sinks = SinkFactory(
+            configuration: configuration, standardOutput: standardOutput, jsonTotals: jsonTotals, replacement: replacement)
         switch sinks.kind {
         case .lines:
             return run(lineSearchers: lineSearchers, output: output, errors: errors, makeSink: sinks.linePrinter)

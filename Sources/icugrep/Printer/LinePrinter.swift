@@ -27,6 +27,8 @@ final class LinePrinter: SearchSink {
     private let columns: Bool
     /// `--vimgrep`: a selected line once per match.
     private let vimgrep: Bool
+    /// `--replace`: what each match is printed as.
+    private let replacer: LineReplacer?
 
     /// Whether lines carry the file name (`-H`, or grep's default for several files).
     private var showsFileName = false
@@ -35,9 +37,11 @@ final class LinePrinter: SearchSink {
     /// With `-T`, the width that line numbers and byte offsets are padded to for this file.
     private var offsetWidth = 0
 
-    /// Creates a printer for `configuration` that writes to `output`.
-    init(configuration: Configuration, output: OutputBuffer) {
+    /// Creates a printer for `configuration` that writes to `output`, replacing each match
+    /// by `replacement` when given (`--replace`).
+    init(configuration: Configuration, output: OutputBuffer, replacement: ReplacementTemplates? = nil) {
         self.output = output
+        replacer = replacement.map(LineReplacer.init)
         columns = configuration.column
         vimgrep = configuration.vimgrep
         colors = ColorScheme(configuration.colors, enabled: configuration.color)
@@ -50,7 +54,7 @@ final class LinePrinter: SearchSink {
         lineBuffered = configuration.lineBuffered
         groupSeparator = configuration.groupSeparator.map { Array($0.utf8) }
         lineEnd = configuration.nullData ? 0 : UInt8(ascii: "\n")
-        printsPlainLines = !onlyMatching && !columns && colors.selectedLine.isEmpty && colors.contextLine.isEmpty
+        printsPlainLines = !onlyMatching && !columns && replacer == nil && colors.selectedLine.isEmpty && colors.contextLine.isEmpty
             && colors.selectedMatch.isEmpty && colors.contextMatch.isEmpty
     }
 
@@ -59,7 +63,7 @@ final class LinePrinter: SearchSink {
     @inline(__always)
     func needsMatches(selected: Bool) -> Bool {
         guard selected != invertMatch else { return false }
-        return onlyMatching || (columns && selected)
+        return onlyMatching || replacer != nil || (columns && selected)
             || !(selected ? colors.selectedMatch : colors.contextMatch).isEmpty
     }
 
@@ -143,9 +147,13 @@ final class LinePrinter: SearchSink {
         let lineColor = (selected != (invertMatch && colors.reverseVideo)) ? colors.selectedLine : colors.contextLine
         let matchColor = selected ? colors.selectedMatch : colors.contextMatch
         var current = 0
-        if (onlyMatching && matching) || !lineColor.isEmpty || !matchColor.isEmpty {
-            if matching && (onlyMatching || !matchColor.isEmpty) {
-                for match in matches {
+        let replaces = replacer != nil && matching
+        if replaces {
+            replacer?.prepare(content, matches: matches)
+        }
+        if (onlyMatching && matching) || replaces || !lineColor.isEmpty || !matchColor.isEmpty {
+            if matching && (onlyMatching || replaces || !matchColor.isEmpty) {
+                for (index, match) in matches.enumerated() {
                     if onlyMatching {
                         let headSeparator = invertMatch ? UInt8(ascii: "-") : UInt8(ascii: ":")
                         printHead(
@@ -157,7 +165,11 @@ final class LinePrinter: SearchSink {
                         output.append(UnsafeRawBufferPointer(rebasing: content[current..<match.lowerBound]))
                     }
                     output.append(matchColor.start)
-                    output.append(UnsafeRawBufferPointer(rebasing: content[match]))
+                    if replaces, let replacer {
+                        replacer.append(replacementOf: index, range: match, in: content, to: output)
+                    } else {
+                        output.append(UnsafeRawBufferPointer(rebasing: content[match]))
+                    }
                     output.append(matchColor.end)
                     if onlyMatching {
                         output.append(lineEnd)

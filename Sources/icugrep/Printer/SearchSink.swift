@@ -69,6 +69,9 @@ struct SinkLine {
 struct SinkFinish {
     /// The number of lines selected (0 for a binary file with `-I`).
     var selectedLines: Int
+    /// With `--count-matches`, the number of matches in the selected lines (with `-v`, of
+    /// selected lines); otherwise 0.
+    var matches = 0
     /// The bytes searched, as ripgrep counts them: up to the last selected line when `-m`
     /// stopped the search.
     var bytesSearched: Int

@@ -6,6 +6,8 @@ final class SummaryPrinter: SearchSink {
     let output: OutputBuffer
 
     private let mode: Configuration.OutputMode
+    /// `--count-matches`: `-c` counts matches.
+    private let countsMatches: Bool
     private let colors: ColorScheme
     private let nullAfterName: Bool
     private let lineBuffered: Bool
@@ -22,6 +24,7 @@ final class SummaryPrinter: SearchSink {
     init(configuration: Configuration, output: OutputBuffer, outputIsNull: Bool = false) {
         self.output = output
         mode = configuration.outputMode
+        countsMatches = configuration.countsMatches
         colors = ColorScheme(configuration.colors, enabled: configuration.color)
         nullAfterName = configuration.nullAfterName
         lineBuffered = configuration.lineBuffered
@@ -48,6 +51,11 @@ final class SummaryPrinter: SearchSink {
     func finish(_ summary: SinkFinish) {
         guard !summary.endsRun && !outputIsNull else { return }
         switch mode {
+        case .count where countsMatches:
+            // As ripgrep: no line for an input without a match.
+            if summary.matches > 0 {
+                printCount(summary.matches)
+            }
         case .count:
             printCount(summary.selectedLines)
         case .filesWithMatches where summary.selectedLines > 0,

@@ -5,6 +5,8 @@ import ICURegex
 struct FileSearchResult {
     /// The number of lines selected (0 for a binary file with `-I`, as in grep).
     var selectedLines = 0
+    /// With `--count-matches`, the matches in the selected lines (``SinkFinish/matches``).
+    var matches = 0
     /// The `errno` of a failed read, which ends the search of the input.
     var readErrorNumber: Int32?
     /// True when the input was a mapped file that shrank during the search, which ended it
@@ -127,7 +129,8 @@ final class FileSearcher<Sink: SearchSink> {
         bufferOffset = 0
         lineNumber = 0
         remaining = policy.maxCount
-        pending = 0
+        // With --passthru every line is context until a line is selected, and after it.
+        pending = policy.passesThrough ? Int.max : 0
         lastPrintedLine = 0
         quiet = policy.quiet
         stopsAtNextMatch = policy.stopsAtFirstMatch
@@ -157,7 +160,9 @@ final class FileSearcher<Sink: SearchSink> {
         if result.shrank && policy.reportsReadErrors {
             diagnostics.fileShrank(name)
         }
-        sink.finish(SinkFinish(selectedLines: result.selectedLines, bytesSearched: bytesSearched, endsRun: result.endsRun))
+        sink.finish(SinkFinish(
+            selectedLines: result.selectedLines, matches: result.matches, bytesSearched: bytesSearched,
+            endsRun: result.endsRun))
         return result
     }
 
@@ -319,6 +324,7 @@ final class FileSearcher<Sink: SearchSink> {
     /// held for context or needed to stop the search.
     private var countsInBulk: Bool {
         policy.countsMatches && quiet && !stopsAtNextMatch && !policy.exitsAtFirstMatch && pending == 0
+            && !policy.countsEachMatch
     }
 
     /// Selects the lines of `start..<block.count` by their number alone, when the prefilter
@@ -395,6 +401,9 @@ final class FileSearcher<Sink: SearchSink> {
         lineNumber += count
         remaining -= count
         result.selectedLines += count
+        if policy.countsEachMatch {
+            result.matches += count  // -v: each selected line counts once.
+        }
         result.selectedAnyLine = true
         result.endOfLastSelectedLine = bufferOffset + end
         hasSelectedBefore = true
@@ -452,6 +461,9 @@ final class FileSearcher<Sink: SearchSink> {
                 stopsAtNextMatch = true
             }
             selectedBeforeBinary = result.selectedLines
+            if policy.passesThrough {
+                pending = 0
+            }
             nulEndsLines = true
             ring.removeAll()
         case .text:
@@ -531,6 +543,9 @@ final class FileSearcher<Sink: SearchSink> {
         let separatorMayBeDue = hasSelectedBefore
         hasSelectedBefore = true
         result.selectedAnyLine = true
+        if policy.countsEachMatch {
+            result.matches += policy.invertMatch ? 1 : countMatches(in: content)
+        }
         if !quiet {
             let groupStart = ring.oldest?.number ?? lineNumber
             if policy.separatesGroups && separatorMayBeDue && (lastPrintedLine == 0 || groupStart != lastPrintedLine + 1) {
@@ -592,6 +607,15 @@ final class FileSearcher<Sink: SearchSink> {
     }
 
     // MARK: Matching
+
+    /// The number of non-empty matches in the line, as `-o` would print them.
+    private func countMatches(in content: UnsafeRawBufferPointer) -> Int {
+        matchRanges.removeAll(keepingCapacity: true)
+        matchUnitRanges.removeAll(keepingCapacity: true)
+        firstMatchStart = nil
+        collectMatches(in: content, lineNumber: lineNumber)
+        return matchRanges.count
+    }
 
     /// The line as the line searcher reads it: decoded to UTF-16 (reusing the last decoding when it
     /// is the same line), or its bytes when it is very long.

@@ -35,6 +35,12 @@ struct SearchPolicy {
     var convertsBinary: Bool
     /// False with `-s`: a file that cannot be read is not reported.
     var reportsReadErrors: Bool
+    /// `--passthru`: every line is printed, the lines not selected as context (trailing
+    /// context without end), and groups are not separated.
+    var passesThrough: Bool
+    /// `--count-matches`: the matches of each selected line are counted (with `-v`, each
+    /// selected line counts once), and lines are not counted in bulk.
+    var countsEachMatch: Bool
 
     /// The policy for `configuration`; `outputIsNull` when standard output is /dev/null, where
     /// grep, like `-q`, stops each file at its first match and prints nothing.
@@ -44,8 +50,13 @@ struct SearchPolicy {
         let printsLines = configuration.outputMode == .lines && !outputIsNull
         beforeContext = printsLines ? configuration.beforeContext : 0
         afterContext = printsLines ? configuration.afterContext : 0
-        separatesGroups = configuration.contextRequested
-            || configuration.beforeContext > 0 || configuration.afterContext > 0
+        passesThrough = configuration.passthru && printsLines
+        countsEachMatch = configuration.countsMatches && configuration.outputMode == .count
+        if passesThrough {
+            afterContext = Int.max
+        }
+        separatesGroups = !passesThrough && (configuration.contextRequested
+            || configuration.beforeContext > 0 || configuration.afterContext > 0)
         numbersLines = configuration.lineNumber || separatesGroups
         quiet = !printsLines
         stopsAtFirstMatch = outputIsNull || [.filesWithMatches, .filesWithoutMatch, .quiet].contains(configuration.outputMode)
