@@ -98,6 +98,9 @@ struct Configuration: Sendable {
     /// `--count-matches`: with `-c`'s output, the number of matches rather than of lines
     /// (with `-v`, of selected lines), as ripgrep counts them.
     var countsMatches = false
+    /// `--stats`: ripgrep's statistics of the run (matches, lines, files, bytes, times) after
+    /// its output.
+    var stats = false
     /// `-m NUM`: stop reading a file after NUM selected lines; nil means no limit.
     var maxCount: Int? = nil
     /// `-b`: print the byte offset of each line (or of each match with `-o`).

@@ -80,6 +80,8 @@ struct SearchRun {
         }
         // --json's summary, written at the end of the run (not with -q, which prints nothing).
         let jsonTotals = configuration.json && configuration.outputMode == .lines ? JSONRunTotals() : nil
+        // --stats, written after the output (--json has its summary instead).
+        let statistics = configuration.stats && !configuration.json ? RunStatistics() : nil
         if Self.nothingCanBeSelected(configuration) {
             jsonTotals?.writeSummary(to: output)
             return outcome
@@ -106,10 +108,11 @@ struct SearchRun {
         let threadCount = ParallelSearch.threadCount(for: configuration)
         if threadCount > 1, let parallelOutcome = runInParallel(
             threadCount: threadCount, firstSearcher: lineSearcher, policy: policy, output: output, errors: errors,
-            standardOutput: standardOutput, jsonTotals: jsonTotals, replacement: replacement)
+            standardOutput: standardOutput, jsonTotals: jsonTotals, replacement: replacement, statistics: statistics)
         {
             outcome = parallelOutcome
             jsonTotals?.writeSummary(to: output)
+            statistics?.write(to: output)
             finish(output: output, diagnostics: diagnostics, outcome: &outcome)
             return outcome
         }
@@ -117,13 +120,20 @@ struct SearchRun {
             configuration: configuration, standardOutput: standardOutput, jsonTotals: jsonTotals, replacement: replacement)
         switch sinks.kind {
         case .lines:
-            outcome = runSerially(sink: sinks.linePrinter(output), lineSearcher: lineSearcher, policy: policy, standardOutput: standardOutput, diagnostics: diagnostics)
+            outcome = runSerially(
+                sink: sinks.linePrinter(output), lineSearcher: lineSearcher, policy: policy,
+                standardOutput: standardOutput, diagnostics: diagnostics, statistics: statistics)
         case .json:
-            outcome = runSerially(sink: sinks.jsonPrinter(output), lineSearcher: lineSearcher, policy: policy, standardOutput: standardOutput, diagnostics: diagnostics)
+            outcome = runSerially(
+                sink: sinks.jsonPrinter(output), lineSearcher: lineSearcher, policy: policy,
+                standardOutput: standardOutput, diagnostics: diagnostics, statistics: statistics)
         case .summary:
-            outcome = runSerially(sink: sinks.summaryPrinter(output), lineSearcher: lineSearcher, policy: policy, standardOutput: standardOutput, diagnostics: diagnostics)
+            outcome = runSerially(
+                sink: sinks.summaryPrinter(output), lineSearcher: lineSearcher, policy: policy,
+                standardOutput: standardOutput, diagnostics: diagnostics, statistics: statistics)
         }
         jsonTotals?.writeSummary(to: output)
+        statistics?.write(to: output)
         finish(output: output, diagnostics: diagnostics, outcome: &outcome)
         return outcome
     }
@@ -131,7 +141,7 @@ struct SearchRun {
     /// Searches every input on this thread, reporting to `sink`.
     private func runSerially<Sink: SearchSink>(
         sink: Sink, lineSearcher: LineSearcher, policy: SearchPolicy, standardOutput: StandardOutputKind,
-        diagnostics: Diagnostics
+        diagnostics: Diagnostics, statistics: RunStatistics?
     ) -> Outcome {
         let configuration = effectiveConfiguration
         var outcome = Outcome()
@@ -140,7 +150,8 @@ struct SearchRun {
         let walker = InputWalker(configuration: configuration, diagnostics: diagnostics) { input in
             Self.search(
                 input, configuration: configuration, policy: policy, standardOutput: standardOutput,
-                searcher: searcher, showsFileName: showsFileName, diagnostics: diagnostics, outcome: &outcome
+                searcher: searcher, showsFileName: showsFileName, diagnostics: diagnostics, statistics: statistics,
+                outcome: &outcome
             )
         }
         showsFileName = walker.showsFileNames()
@@ -153,7 +164,8 @@ struct SearchRun {
     /// thread's; nil when the threads cannot be started.
     private func runInParallel(
         threadCount: Int, firstSearcher: LineSearcher, policy: SearchPolicy, output: OutputBuffer, errors: OutputBuffer,
-        standardOutput: StandardOutputKind, jsonTotals: JSONRunTotals?, replacement: ReplacementTemplates?
+        standardOutput: StandardOutputKind, jsonTotals: JSONRunTotals?, replacement: ReplacementTemplates?,
+        statistics: RunStatistics?
     ) -> Outcome? {
         var lineSearchers = [firstSearcher]
         while lineSearchers.count < threadCount, let another = try? LineSearcher(patterns) {
@@ -161,7 +173,7 @@ struct SearchRun {
         }
         let search = ParallelSearch(
             configuration: effectiveConfiguration, policy: policy, standardOutput: standardOutput, jsonTotals: jsonTotals,
-            replacement: replacement)
+            replacement: replacement, statistics: statistics)
         return search.run(lineSearchers: lineSearchers, output: output, errors: errors)
     }
 
@@ -191,7 +203,7 @@ struct SearchRun {
     static func search(
         _ input: OpenedInput, configuration: Configuration, policy: SearchPolicy,
         standardOutput: StandardOutputKind, searcher: FileSearcher<some SearchSink>, showsFileName: Bool,
-        diagnostics: Diagnostics, outcome: inout Outcome
+        diagnostics: Diagnostics, statistics: RunStatistics? = nil, outcome: inout Outcome
     ) -> InputWalker.Continuation {
         if !policy.quiet && policy.maxCount > 1 && standardOutput.isSameFile(as: input.status) {
             if !configuration.noMessages { diagnostics.inputIsOutput(input.name) }
@@ -212,7 +224,20 @@ struct SearchRun {
 
         // Read errors are reported by the searcher, and -c's, -l's and -L's lines printed by
         // the summary sink, at the input's end.
+        let searchStart = statistics == nil ? 0 : JSONRunTotals.now()
+        let printedBefore = statistics == nil ? 0 : searcher.sink.bytesPrinted
         let result = searcher.search(source, input: sinkInput)
+        if let statistics {
+            var input = JSONStatistics()
+            input.elapsedNanoseconds = JSONRunTotals.now() - searchStart
+            input.searches = 1
+            input.searchesWithMatch = result.selectedLines > 0 ? 1 : 0
+            input.bytesSearched = result.bytesSearched
+            input.bytesPrinted = searcher.sink.bytesPrinted - printedBefore
+            input.matchedLines = result.selectedLines
+            input.matches = result.matches
+            statistics.add(input)
+        }
 
         if result.readErrorNumber != nil || result.shrank || result.hadLimitError { outcome.hadError = true }
         if result.selectedLines > 0 { outcome.selectedAnything = true }

@@ -3,12 +3,12 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `--replace`, `--passthru` and `--count-matches` against ripgrep's `-r`, `--passthru` and
-/// `--count-matches`, on the corpora and on generated cases from a fixed seed, where the two
+/// `--replace`, `--passthru`, `--count-matches` and `--stats` against ripgrep's `-r`,
+/// `--passthru`, `--count-matches` and `--stats`, on the corpora and on generated cases from a fixed seed, where the two
 /// syntaxes agree: templates of text, `$n` and `$0` (ICU writes a literal `$` as `\$`, rg as
 /// `$$`; ICU's named groups are `(?<name>)`, rg 13's `(?P<name>)`), and patterns without
 /// empty matches (rg replaces those too).
-@Suite("ripgrep's --replace, --passthru and --count-matches")
+@Suite("ripgrep's --replace, --passthru, --count-matches and --stats")
 struct RipgrepReplaceTests {
     /// The first 3,000 lines of `sherlock.txt`, without its byte-order mark (which rg drops),
     /// and a few lines of `ru-sampled.txt` and `zh-sampled.txt`, for characters outside ASCII.
@@ -106,6 +106,31 @@ struct RipgrepReplaceTests {
             let file = ["sherlock.txt", "ru.txt", "zh.txt"].randomElement(using: &random)!
             try Self.expectSame(option + ["--replace=" + template, pattern, file], option + ["-r", template, pattern, file])
         }
+    }
+
+    /// `--stats` against rg's, but for the times: the block after the output, its counts of
+    /// matches, lines, files and bytes (printed and searched).
+    @Test(.enabled(if: hasRipgrep, "rg is not installed; CI installs it"), arguments: [
+        ["Holmes", "sherlock.txt"],
+        ["-n", "Holmes", "sherlock.txt", "ru.txt"],
+        ["-o", #"\w+olmes"#, "sherlock.txt"],
+        ["-v", "e", "sherlock.txt"],
+        ["-i", "-C1", "watson", "sherlock.txt"],
+        ["--count-matches", "the", "sherlock.txt", "zh.txt"],
+        ["-w", "-c", "the", "sherlock.txt", "zh.txt"],
+        ["--replace=X", "Holmes", "sherlock.txt"],
+    ])
+    func statsAsRipgrep(_ arguments: [String]) throws {
+        func withoutTimes(_ result: ProcessResult) -> String {
+            result.output.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.hasSuffix(" seconds") && !$0.hasSuffix(" seconds spent searching") }
+                .joined(separator: "\n")
+        }
+        let theirs = arguments.map { $0 == "--replace=X" ? "-rX" : $0 }
+        let mine = try Self.icugrep(["--stats"] + arguments)
+        let reference = try Self.rg(["--stats"] + theirs)
+        #expect(withoutTimes(mine) == withoutTimes(reference), "--stats \(arguments)")
+        #expect(mine.output.contains(" seconds spent searching\n"))
     }
 
     /// ICU's own syntax where rg's differs: a named group, an escaped dollar sign, a

@@ -85,6 +85,7 @@ enum HelpText {
               --replace=TEMPLATE    print each match replaced by TEMPLATE ($1, ${name})
               --passthru            print every line, the others as context
               --count-matches       print only a count of matches per FILE
+              --stats               print ripgrep's statistics after the results
 
         Context control:
           -B, --before-context=NUM  print NUM lines of leading context

@@ -108,6 +108,8 @@ enum OptionIdentifier: Sendable, Equatable {
     case passthru
     /// `--count-matches` (ripgrep's): the number of matches per file instead of lines.
     case countMatches
+    /// `--stats` (ripgrep's): the run's statistics after its output.
+    case stats
     /// `-U`, `--binary`: accepted; no effect, as in GNU grep on GNU/Linux.
     case binary
     /// `-u`, `--unix-byte-offsets`: accepted with GNU grep's warning that it is obsolete.

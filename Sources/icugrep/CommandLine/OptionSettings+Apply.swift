@@ -86,6 +86,7 @@ extension OptionSettings {
             beforeContext = nil
             afterContext = nil
             defaultContext = nil
+        case .stats: configuration.stats = true
         case .countMatches:
             countRequested = true
             configuration.countsMatches = true

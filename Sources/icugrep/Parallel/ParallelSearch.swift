@@ -25,6 +25,8 @@ struct ParallelSearch {
     var jsonTotals: JSONRunTotals? = nil
     /// `--replace`'s template, read for the run's patterns.
     var replacement: ReplacementTemplates? = nil
+    /// Where `--stats` adds up each input's statistics.
+    var statistics: RunStatistics? = nil
     /// The most inputs in flight between the walker and the writer: many, so that the walker
     /// seldom waits (and wakes) for room among thousands of small files.
     var windowCapacity = 1024
@@ -95,7 +97,8 @@ struct ParallelSearch {
         for lineSearcher in lineSearchers {
             let worker = ThreadTransfer(value: SearchWorker(
                 window: window, lineSearcher: lineSearcher, configuration: configuration, policy: policy,
-                standardOutput: standardOutput, showsFileName: showsFileName, makeSink: makeSink))
+                standardOutput: standardOutput, showsFileName: showsFileName, statistics: statistics,
+                makeSink: makeSink))
             guard let thread = JoinableThread({ worker.value.run() }) else { break }
             threads.append(thread)
         }

@@ -51,6 +51,7 @@ final class SearchWorker<Sink: SearchSink> {
     private let output: OutputBuffer
     private let searcher: FileSearcher<Sink>
     private let showsFileName: Bool
+    private let statistics: RunStatistics?
     private let diagnostics: Diagnostics
 
     /// Creates a worker that searches with `lineSearcher` (its own), reports to the sink that
@@ -58,9 +59,11 @@ final class SearchWorker<Sink: SearchSink> {
     /// `showsFileName`.
     init(
         window: OrderedInputWindow, lineSearcher: LineSearcher, configuration: Configuration, policy: SearchPolicy,
-        standardOutput: StandardOutputKind, showsFileName: Bool, makeSink: (OutputBuffer) -> Sink
+        standardOutput: StandardOutputKind, showsFileName: Bool, statistics: RunStatistics? = nil,
+        makeSink: (OutputBuffer) -> Sink
     ) {
         self.showsFileName = showsFileName
+        self.statistics = statistics
         self.window = window
         self.configuration = configuration
         self.policy = policy
@@ -88,7 +91,8 @@ final class SearchWorker<Sink: SearchSink> {
             if let input = open(pending, outcome: &outcome) {
                 continuation = SearchRun.search(
                     input, configuration: configuration, policy: policy, standardOutput: standardOutput,
-                    searcher: searcher, showsFileName: showsFileName, diagnostics: diagnostics, outcome: &outcome)
+                    searcher: searcher, showsFileName: showsFileName, diagnostics: diagnostics, statistics: statistics,
+                    outcome: &outcome)
                 output.flush()
                 PendingInput.opened(input).discard()
             }

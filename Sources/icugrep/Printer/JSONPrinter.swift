@@ -107,6 +107,7 @@ final class JSONPrinter: SearchSink {
     var needsUTF16Offsets: Bool { true }
     var printsRunsOfLines: Bool { false }
     var hasFailed: Bool { output.failure != nil }
+    var bytesPrinted: Int { output.bytesAppended }
 
     func begin(_ input: SinkInput) {
         var text = JSONText()
@@ -350,5 +351,42 @@ struct JSONText {
             bytes.append(index + 2 < data.count ? alphabet[Int(group & 63)] : UInt8(ascii: "="))
             index += 3
         }
+    }
+}
+
+/// `--stats`: the statistics of every input of a run, added up and written after the run's
+/// output as ripgrep's `--stats` writes them; one per run, shared by every thread.
+final class RunStatistics: @unchecked Sendable {
+    private let lock = ConditionLock()
+    private var statistics = JSONStatistics()
+    /// When the run started, for the total time.
+    private let start = JSONRunTotals.now()
+
+    /// Adds the statistics of one input.
+    func add(_ input: JSONStatistics) {
+        lock.withLock { statistics.add(input) }
+    }
+
+    /// Writes the statistics, after an empty line, in ripgrep's words and order.
+    func write(to output: OutputBuffer) {
+        let totals = lock.withLock { statistics }
+        let lines = [
+            "", "\(totals.matches) matches", "\(totals.matchedLines) matched lines",
+            "\(totals.searchesWithMatch) files contained matches", "\(totals.searches) files searched",
+            "\(totals.bytesPrinted) bytes printed", "\(totals.bytesSearched) bytes searched",
+            "\(Self.seconds(totals.elapsedNanoseconds)) seconds spent searching",
+            "\(Self.seconds(JSONRunTotals.now() - start)) seconds",
+        ]
+        for line in lines {
+            output.append(Array(line.utf8))
+            output.append(UInt8(ascii: "\n"))
+        }
+    }
+
+    /// `nanoseconds` in seconds with six decimals, as ripgrep writes them (`0.005563`).
+    private static func seconds(_ nanoseconds: UInt64) -> String {
+        let micros = (nanoseconds + 500) / 1000
+        let fraction = String(micros % 1_000_000)
+        return "\(micros / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
     }
 }

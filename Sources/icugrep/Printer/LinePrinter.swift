@@ -70,6 +70,7 @@ final class LinePrinter: SearchSink {
     var needsUTF16Offsets: Bool { false }
 
     var hasFailed: Bool { output.failure != nil }
+    var bytesPrinted: Int { output.bytesAppended }
 
     func begin(_ input: SinkInput) {
         fileName = input.name

@@ -35,6 +35,11 @@ final class OutputBuffer {
     /// The first write error, if any; once set, nothing more is written.
     private(set) var failure: OutputWriteFailure?
 
+    /// The bytes flushed so far (written, or given to the collector).
+    private var flushedBytes = 0
+    /// The bytes appended so far, flushed or not.
+    var bytesAppended: Int { flushedBytes + count }
+
     private var storage: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private var count = 0
@@ -85,6 +90,7 @@ final class OutputBuffer {
             // A long line: write it straight through instead of copying it into the buffer.
             flush()
             write(UnsafeRawBufferPointer(start: base, count: bytes.count))
+            flushedBytes += bytes.count
             return
         }
         reserve(bytes.count)
@@ -133,6 +139,7 @@ final class OutputBuffer {
     func flush() {
         guard count > 0 else { return }
         write(UnsafeRawBufferPointer(start: storage, count: count))
+        flushedBytes += count
         count = 0
     }
 

@@ -17,6 +17,9 @@ protocol SearchSink: AnyObject {
     var printsRunsOfLines: Bool { get }
     /// True once writing the output failed: the search then ends.
     var hasFailed: Bool { get }
+    /// The bytes of lines printed so far, for `--stats` (summaries are not counted, as rg
+    /// counts none for `-c` or `-l`).
+    var bytesPrinted: Int { get }
 
     /// Called before anything else about an input.
     func begin(_ input: SinkInput)
@@ -69,8 +72,8 @@ struct SinkLine {
 struct SinkFinish {
     /// The number of lines selected (0 for a binary file with `-I`).
     var selectedLines: Int
-    /// With `--count-matches`, the number of matches in the selected lines (with `-v`, of
-    /// selected lines); otherwise 0.
+    /// With `--count-matches` or `--stats`, the number of matches in the selected lines (none
+    /// with `-v`); otherwise 0.
     var matches = 0
     /// The bytes searched, as ripgrep counts them: up to the last selected line when `-m`
     /// stopped the search.

@@ -6,8 +6,9 @@ final class SummaryPrinter: SearchSink {
     let output: OutputBuffer
 
     private let mode: Configuration.OutputMode
-    /// `--count-matches`: `-c` counts matches.
+    /// `--count-matches`: `-c` counts matches (selected lines with `-v`).
     private let countsMatches: Bool
+    private let invertMatch: Bool
     private let colors: ColorScheme
     private let nullAfterName: Bool
     private let lineBuffered: Bool
@@ -25,6 +26,7 @@ final class SummaryPrinter: SearchSink {
         self.output = output
         mode = configuration.outputMode
         countsMatches = configuration.countsMatches
+        invertMatch = configuration.invertMatch
         colors = ColorScheme(configuration.colors, enabled: configuration.color)
         nullAfterName = configuration.nullAfterName
         lineBuffered = configuration.lineBuffered
@@ -35,6 +37,7 @@ final class SummaryPrinter: SearchSink {
     var needsUTF16Offsets: Bool { false }
     var printsRunsOfLines: Bool { false }
     var hasFailed: Bool { output.failure != nil }
+    var bytesPrinted: Int { 0 }
 
     func begin(_ input: SinkInput) {
         fileName = input.name
@@ -53,8 +56,9 @@ final class SummaryPrinter: SearchSink {
         switch mode {
         case .count where countsMatches:
             // As ripgrep: no line for an input without a match.
-            if summary.matches > 0 {
-                printCount(summary.matches)
+            let count = invertMatch ? summary.selectedLines : summary.matches
+            if count > 0 {
+                printCount(count)
             }
         case .count:
             printCount(summary.selectedLines)

@@ -5,7 +5,7 @@ import ICURegex
 struct FileSearchResult {
     /// The number of lines selected (0 for a binary file with `-I`, as in grep).
     var selectedLines = 0
-    /// With `--count-matches`, the matches in the selected lines (``SinkFinish/matches``).
+    /// With `--count-matches` or `--stats`, the matches in the selected lines (none with `-v`).
     var matches = 0
     /// The `errno` of a failed read, which ends the search of the input.
     var readErrorNumber: Int32?
@@ -14,6 +14,8 @@ struct FileSearchResult {
     var shrank = false
     /// True when the whole input was read.
     var reachedEnd = false
+    /// The bytes searched, as ripgrep counts them (``SinkFinish/bytesSearched``).
+    var bytesSearched = 0
     /// True when the search stopped because `-m` was reached.
     var reachedMaxCount = false
     /// The offset in the input just past the last selected line, when `-m` ended the search
@@ -154,6 +156,7 @@ final class FileSearcher<Sink: SearchSink> {
         result.reachedMaxCount = remaining == 0
         // As ripgrep counts them: up to the last selected line when -m stopped the search.
         let bytesSearched = result.reachedMaxCount ? result.endOfLastSelectedLine : bytesRead
+        result.bytesSearched = bytesSearched
         if let readError = result.readErrorNumber, policy.reportsReadErrors {
             diagnostics.fileError(name, errorNumber: readError)
         }
@@ -401,9 +404,6 @@ final class FileSearcher<Sink: SearchSink> {
         lineNumber += count
         remaining -= count
         result.selectedLines += count
-        if policy.countsEachMatch {
-            result.matches += count  // -v: each selected line counts once.
-        }
         result.selectedAnyLine = true
         result.endOfLastSelectedLine = bufferOffset + end
         hasSelectedBefore = true
@@ -543,8 +543,8 @@ final class FileSearcher<Sink: SearchSink> {
         let separatorMayBeDue = hasSelectedBefore
         hasSelectedBefore = true
         result.selectedAnyLine = true
-        if policy.countsEachMatch {
-            result.matches += policy.invertMatch ? 1 : countMatches(in: content)
+        if policy.countsEachMatch && !policy.invertMatch {
+            result.matches += countMatches(in: content)
         }
         if !quiet {
             let groupStart = ring.oldest?.number ?? lineNumber

@@ -38,8 +38,8 @@ struct SearchPolicy {
     /// `--passthru`: every line is printed, the lines not selected as context (trailing
     /// context without end), and groups are not separated.
     var passesThrough: Bool
-    /// `--count-matches`: the matches of each selected line are counted (with `-v`, each
-    /// selected line counts once), and lines are not counted in bulk.
+    /// `--count-matches` or `--stats`: the matches of each selected line are counted (none
+    /// with `-v`), and lines are not counted in bulk.
     var countsEachMatch: Bool
 
     /// The policy for `configuration`; `outputIsNull` when standard output is /dev/null, where
@@ -51,7 +51,8 @@ struct SearchPolicy {
         beforeContext = printsLines ? configuration.beforeContext : 0
         afterContext = printsLines ? configuration.afterContext : 0
         passesThrough = configuration.passthru && printsLines
-        countsEachMatch = configuration.countsMatches && configuration.outputMode == .count
+        countsEachMatch = (configuration.countsMatches && configuration.outputMode == .count)
+            || (configuration.stats && !configuration.json)
         if passesThrough {
             afterContext = Int.max
         }
