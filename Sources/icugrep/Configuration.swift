@@ -101,6 +101,9 @@ struct Configuration: Sendable {
     /// `--stats`: ripgrep's statistics of the run (matches, lines, files, bytes, times) after
     /// its output.
     var stats = false
+    /// `--heading`: each file's name on a line of its own before its lines, as ripgrep
+    /// prints it (`--no-heading`, the default, puts it before each line).
+    var heading = false
     /// `-m NUM`: stop reading a file after NUM selected lines; nil means no limit.
     var maxCount: Int? = nil
     /// `-b`: print the byte offset of each line (or of each match with `-o`).

@@ -3,12 +3,12 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `--replace`, `--passthru`, `--count-matches` and `--stats` against ripgrep's `-r`,
-/// `--passthru`, `--count-matches` and `--stats`, on the corpora and on generated cases from a fixed seed, where the two
+/// `--replace`, `--passthru`, `--count-matches`, `--stats` and `--heading` against ripgrep's
+/// `-r`, `--passthru`, `--count-matches`, `--stats` and `--heading`, on the corpora and on generated cases from a fixed seed, where the two
 /// syntaxes agree: templates of text, `$n` and `$0` (ICU writes a literal `$` as `\$`, rg as
 /// `$$`; ICU's named groups are `(?<name>)`, rg 13's `(?P<name>)`), and patterns without
 /// empty matches (rg replaces those too).
-@Suite("ripgrep's --replace, --passthru, --count-matches and --stats")
+@Suite("ripgrep's --replace, --passthru, --count-matches, --stats and --heading")
 struct RipgrepReplaceTests {
     /// The first 3,000 lines of `sherlock.txt`, without its byte-order mark (which rg drops),
     /// and a few lines of `ru-sampled.txt` and `zh-sampled.txt`, for characters outside ASCII.
@@ -68,6 +68,14 @@ struct RipgrepReplaceTests {
         (["-n", "--passthru", "-C2", "Holmes", "sherlock.txt"], ["-n", "--passthru", "-C2", "Holmes", "sherlock.txt"]),
         (["-n", "-C2", "--passthru", "Holmes", "sherlock.txt"], ["-n", "-C2", "--passthru", "Holmes", "sherlock.txt"]),
         (["--count-matches", "zzz", "sherlock.txt"], ["--count-matches", "zzz", "sherlock.txt"]),
+        (["--heading", "-n", "Holmes", "sherlock.txt", "ru.txt", "sherlock.txt"],
+            ["--heading", "-n", "Holmes", "sherlock.txt", "ru.txt", "sherlock.txt"]),
+        (["--heading", "-n", "-C1", "Watson", "sherlock.txt", "sherlock.txt"],
+            ["--heading", "-n", "-C1", "Watson", "sherlock.txt", "sherlock.txt"]),
+        (["--heading", "-o", "--replace=$1", #"(\w+) Holmes"#, "sherlock.txt", "sherlock.txt"],
+            ["--heading", "-o", "-r", "$1", #"(\w+) Holmes"#, "sherlock.txt", "sherlock.txt"]),
+        (["--heading", "Holmes", "sherlock.txt"], ["--heading", "Holmes", "sherlock.txt"]),
+        (["--heading", "--no-heading", "-H", "Holmes", "sherlock.txt"], ["--heading", "--no-heading", "-H", "Holmes", "sherlock.txt"]),
         (["-n", "--passthru", "--replace=[$1]", #"(\w+)olmes"#, "sherlock.txt"],
             ["-n", "--passthru", "-r", "[$1]", #"(\w+)olmes"#, "sherlock.txt"]),
         (["--count-matches", "the", "sherlock.txt", "ru.txt"], ["--count-matches", "the", "sherlock.txt", "ru.txt"]),

@@ -86,6 +86,8 @@ enum HelpText {
               --passthru            print every line, the others as context
               --count-matches       print only a count of matches per FILE
               --stats               print ripgrep's statistics after the results
+              --heading             print each FILE's name above its lines
+              --no-heading          print FILE's name before each line (default)
 
         Context control:
           -B, --before-context=NUM  print NUM lines of leading context

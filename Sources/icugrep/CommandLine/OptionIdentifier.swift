@@ -110,6 +110,10 @@ enum OptionIdentifier: Sendable, Equatable {
     case countMatches
     /// `--stats` (ripgrep's): the run's statistics after its output.
     case stats
+    /// `--heading` (ripgrep's): each file's name on a line of its own before its lines.
+    case heading
+    /// `--no-heading` (ripgrep's): the file name before each line (the default).
+    case noHeading
     /// `-U`, `--binary`: accepted; no effect, as in GNU grep on GNU/Linux.
     case binary
     /// `-u`, `--unix-byte-offsets`: accepted with GNU grep's warning that it is obsolete.

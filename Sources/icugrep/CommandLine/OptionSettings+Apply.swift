@@ -87,6 +87,8 @@ extension OptionSettings {
             afterContext = nil
             defaultContext = nil
         case .stats: configuration.stats = true
+        case .heading: configuration.heading = true
+        case .noHeading: configuration.heading = false
         case .countMatches:
             countRequested = true
             configuration.countsMatches = true

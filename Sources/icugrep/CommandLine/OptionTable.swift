@@ -98,6 +98,8 @@ enum OptionTable {
         .init(name: "passthru", identifier: .passthru, argument: .none),
         .init(name: "count-matches", identifier: .countMatches, argument: .none),
         .init(name: "stats", identifier: .stats, argument: .none),
+        .init(name: "heading", identifier: .heading, argument: .none),
+        .init(name: "no-heading", identifier: .noHeading, argument: .none),
         .init(name: "smart-case", identifier: .smartCase, argument: .none),
         // ripgrep's file selection.
         .init(name: "ignore-vcs", identifier: .ignoreVCS, argument: .none),
@@ -111,7 +113,7 @@ enum OptionTable {
     /// none of GNU grep's options: `--col` stays `--color` and `--s` stays `--silent`, as in
     /// GNU grep, instead of becoming ambiguous with `--column` and `--smart-case`.
     static let ripgrepOptionNames: Set<String> = Set(["json", "column", "vimgrep", "smart-case"])
-        .union(["replace", "passthru", "count-matches", "stats"])
+        .union(["replace", "passthru", "count-matches", "stats", "heading", "no-heading"])
         .union(["ignore-vcs", "type", "type-not", "type-list", "files"])
 
     /// The short options, as GNU grep 3.8's option string

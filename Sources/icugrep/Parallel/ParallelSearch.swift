@@ -40,7 +40,10 @@ struct ParallelSearch {
     /// do it.
     static func threadCount(for configuration: Configuration) -> Int {
         let searchesSeveralInputs = configuration.files.count >= 2 || configuration.recursion != .none
-        guard searchesSeveralInputs, !configuration.lineBuffered, !configuration.files.contains("-") else {
+        // --heading's empty line before a file depends on whether an earlier file printed.
+        guard searchesSeveralInputs, !configuration.lineBuffered, !configuration.files.contains("-"),
+            !configuration.heading
+        else {
             return 1
         }
         if let value = getenv(threadsVariable), let count = Int(String(cString: value)), count >= 1 {

@@ -32,6 +32,15 @@ final class LinePrinter: SearchSink {
 
     /// Whether lines carry the file name (`-H`, or grep's default for several files).
     private var showsFileName = false
+    /// `--heading`: the file name on a line of its own before the file's first line (after an
+    /// empty line when an earlier file printed lines), instead of before each line.
+    private let heading: Bool
+    /// True when the file name starts each line: it is shown, and not as a heading.
+    private var prefixesFileName = false
+    /// True once the current input's heading is printed.
+    private var headingPrinted = false
+    /// True once any input printed a line, so that the next heading follows an empty line.
+    private var printedBefore = false
     /// The name of the file being searched, as shown.
     private var fileName: [UInt8] = []
     /// With `-T`, the width that line numbers and byte offsets are padded to for this file.
@@ -42,6 +51,7 @@ final class LinePrinter: SearchSink {
     init(configuration: Configuration, output: OutputBuffer, replacement: ReplacementTemplates? = nil) {
         self.output = output
         replacer = replacement.map(LineReplacer.init)
+        heading = configuration.heading
         columns = configuration.column
         vimgrep = configuration.vimgrep
         colors = ColorScheme(configuration.colors, enabled: configuration.color)
@@ -75,11 +85,14 @@ final class LinePrinter: SearchSink {
     func begin(_ input: SinkInput) {
         fileName = input.name
         showsFileName = input.showsFileName
+        prefixesFileName = showsFileName && !heading
+        headingPrinted = false
         offsetWidth = input.offsetWidth
     }
 
     @inline(__always)
     func matched(_ line: SinkLine) {
+        if heading && !headingPrinted { printHeading() }
         printLine(
             line.content, selected: true, lineNumber: line.number, byteOffset: line.byteOffset, matches: line.matches,
             firstMatch: line.firstMatch)
@@ -87,6 +100,7 @@ final class LinePrinter: SearchSink {
 
     @inline(__always)
     func context(_ line: SinkLine) {
+        if heading && !headingPrinted { printHeading() }
         printLine(
             line.content, selected: false, lineNumber: line.number, byteOffset: line.byteOffset, matches: line.matches,
             firstMatch: line.firstMatch)
@@ -217,7 +231,8 @@ final class LinePrinter: SearchSink {
     /// Prints the group separator (`--`, or `--group-separator`'s) on a line of its own,
     /// unless `--no-group-separator` removed it.
     func contextBreak() {
-        guard let groupSeparator else { return }
+        // Before a file's first group, its heading's empty line separates it instead.
+        guard let groupSeparator, !(heading && showsFileName && !headingPrinted) else { return }
         output.append(colors.separator.start)
         output.append(groupSeparator)
         output.append(colors.separator.end)
@@ -227,7 +242,7 @@ final class LinePrinter: SearchSink {
     /// The head of an output line: file name, line number and byte offset, each followed by
     /// `separator`, then a tab with `-T` unless the line is empty.
     private func printHead(separator: UInt8, lineNumber: Int, column: Int?, byteOffset: Int, length: Int) {
-        if showsFileName {
+        if prefixesFileName {
             printFileName()
             if nullAfterName {
                 output.append(0)
@@ -254,9 +269,22 @@ final class LinePrinter: SearchSink {
             output.append(colors.byteOffset.end)
             printSeparator(separator)
         }
-        if initialTab && (showsFileName || lineNumbers || byteOffsets) && length != 0 {
+        if initialTab && (prefixesFileName || lineNumbers || byteOffsets) && length != 0 {
             output.append(UInt8(ascii: "\t"))
         }
+    }
+
+    /// Prints the current file's heading (`--heading`), when file names are shown: after an
+    /// empty line when an earlier file printed lines.
+    private func printHeading() {
+        headingPrinted = true
+        guard showsFileName else { return }
+        if printedBefore {
+            output.append(lineEnd)
+        }
+        printedBefore = true
+        printFileName()
+        output.append(lineEnd)
     }
 
     private func printFileName() {
