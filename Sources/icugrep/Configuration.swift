@@ -104,6 +104,11 @@ struct Configuration: Sendable {
     /// `--heading`: each file's name on a line of its own before its lines, as ripgrep
     /// prints it (`--no-heading`, the default, puts it before each line).
     var heading = false
+    /// `-M NUM`: lines longer than NUM bytes are printed as a note instead, as ripgrep does;
+    /// nil: no limit.
+    var maxColumns: Int? = nil
+    /// `--max-columns-preview`: such lines are printed cut to NUM characters, with a note.
+    var maxColumnsPreview = false
     /// `-m NUM`: stop reading a file after NUM selected lines; nil means no limit.
     var maxCount: Int? = nil
     /// `-b`: print the byte offset of each line (or of each match with `-o`).

@@ -3,12 +3,12 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `--replace`, `--passthru`, `--count-matches`, `--stats` and `--heading` against ripgrep's
-/// `-r`, `--passthru`, `--count-matches`, `--stats` and `--heading`, on the corpora and on generated cases from a fixed seed, where the two
+/// `--replace`, `--passthru`, `--count-matches`, `--stats`, `--heading` and `-M` against
+/// ripgrep's options of the same names (`-r` for `--replace`), on the corpora and on generated cases from a fixed seed, where the two
 /// syntaxes agree: templates of text, `$n` and `$0` (ICU writes a literal `$` as `\$`, rg as
 /// `$$`; ICU's named groups are `(?<name>)`, rg 13's `(?P<name>)`), and patterns without
 /// empty matches (rg replaces those too).
-@Suite("ripgrep's --replace, --passthru, --count-matches, --stats and --heading")
+@Suite("ripgrep's --replace, --passthru, --count-matches, --stats, --heading and -M")
 struct RipgrepReplaceTests {
     /// The first 3,000 lines of `sherlock.txt`, without its byte-order mark (which rg drops),
     /// and a few lines of `ru-sampled.txt` and `zh-sampled.txt`, for characters outside ASCII.
@@ -69,6 +69,13 @@ struct RipgrepReplaceTests {
         (["-n", "--passthru", "-C2", "Holmes", "sherlock.txt"], ["-n", "--passthru", "-C2", "Holmes", "sherlock.txt"]),
         (["-n", "-C2", "--passthru", "Holmes", "sherlock.txt"], ["-n", "-C2", "--passthru", "Holmes", "sherlock.txt"]),
         (["--count-matches", "zzz", "sherlock.txt"], ["--count-matches", "zzz", "sherlock.txt"]),
+        (["-n", "-M", "40", "Holmes", "sherlock.txt"], ["-n", "-M", "40", "Holmes", "sherlock.txt"]),
+        (["-n", "-C1", "--max-columns=50", "Watson", "sherlock.txt"], ["-n", "-C1", "--max-columns=50", "Watson", "sherlock.txt"]),
+        (["-M", "30", "--max-columns-preview", "-C1", "Watson", "sherlock.txt", "zh.txt"],
+            ["-M", "30", "--max-columns-preview", "-C1", "Watson", "sherlock.txt", "zh.txt"]),
+        (["-M", "30", "--replace=X", "Holmes", "sherlock.txt"], ["-M", "30", "-r", "X", "Holmes", "sherlock.txt"]),
+        (["-M", "30", "-o", "Holmes", "sherlock.txt"], ["-M", "30", "-o", "Holmes", "sherlock.txt"]),
+        (["-M", "6", "--max-columns-preview", "的", "zh.txt"], ["-M", "6", "--max-columns-preview", "的", "zh.txt"]),
         (["--heading", "-n", "Holmes", "sherlock.txt", "ru.txt", "sherlock.txt"],
             ["--heading", "-n", "Holmes", "sherlock.txt", "ru.txt", "sherlock.txt"]),
         (["--heading", "-n", "-C1", "Watson", "sherlock.txt", "sherlock.txt"],

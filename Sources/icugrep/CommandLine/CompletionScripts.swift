@@ -63,6 +63,7 @@ enum CompletionScripts {
         case .encoding: return "NAME"
         case .timeLimit: return "SECONDS"
         case .replace: return "TEMPLATE"
+        case .maxColumns: return "NUM"
         default: return "ARG"
         }
     }

@@ -88,6 +88,8 @@ enum HelpText {
               --stats               print ripgrep's statistics after the results
               --heading             print each FILE's name above its lines
               --no-heading          print FILE's name before each line (default)
+          -M, --max-columns=NUM     omit lines longer than NUM bytes
+              --max-columns-preview  print such lines cut to NUM characters
 
         Context control:
           -B, --before-context=NUM  print NUM lines of leading context

@@ -114,6 +114,10 @@ enum OptionIdentifier: Sendable, Equatable {
     case heading
     /// `--no-heading` (ripgrep's): the file name before each line (the default).
     case noHeading
+    /// `-M NUM`, `--max-columns=NUM` (ripgrep's): lines longer than NUM bytes are not printed.
+    case maxColumns
+    /// `--max-columns-preview` (ripgrep's): such lines are printed cut to NUM characters.
+    case maxColumnsPreview
     /// `-U`, `--binary`: accepted; no effect, as in GNU grep on GNU/Linux.
     case binary
     /// `-u`, `--unix-byte-offsets`: accepted with GNU grep's warning that it is obsolete.

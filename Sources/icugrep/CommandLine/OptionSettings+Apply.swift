@@ -89,6 +89,13 @@ extension OptionSettings {
         case .stats: configuration.stats = true
         case .heading: configuration.heading = true
         case .noHeading: configuration.heading = false
+        case .maxColumns:
+            guard let columns = DecimalArgument.value(of: text), columns >= 0 else {
+                throw .fatal("invalid max columns: \(text)")
+            }
+            // As ripgrep: 0 means no limit.
+            configuration.maxColumns = columns == 0 ? nil : columns
+        case .maxColumnsPreview: configuration.maxColumnsPreview = true
         case .countMatches:
             countRequested = true
             configuration.countsMatches = true

@@ -100,6 +100,8 @@ enum OptionTable {
         .init(name: "stats", identifier: .stats, argument: .none),
         .init(name: "heading", identifier: .heading, argument: .none),
         .init(name: "no-heading", identifier: .noHeading, argument: .none),
+        .init(name: "max-columns", identifier: .maxColumns, argument: .required),
+        .init(name: "max-columns-preview", identifier: .maxColumnsPreview, argument: .none),
         .init(name: "smart-case", identifier: .smartCase, argument: .none),
         // ripgrep's file selection.
         .init(name: "ignore-vcs", identifier: .ignoreVCS, argument: .none),
@@ -114,6 +116,7 @@ enum OptionTable {
     /// GNU grep, instead of becoming ambiguous with `--column` and `--smart-case`.
     static let ripgrepOptionNames: Set<String> = Set(["json", "column", "vimgrep", "smart-case"])
         .union(["replace", "passthru", "count-matches", "stats", "heading", "no-heading"])
+        .union(["max-columns", "max-columns-preview"])
         .union(["ignore-vcs", "type", "type-not", "type-list", "files"])
 
     /// The short options, as GNU grep 3.8's option string
@@ -148,6 +151,8 @@ enum OptionTable {
         // ripgrep's -t, which GNU grep leaves free (its -T is --initial-tab, so --type-not has
         // no short option).
         options.append(.init(letter: "t", identifier: .fileType, argument: .required))
+        // ripgrep's -M (--max-columns), which GNU grep leaves free too.
+        options.append(.init(letter: "M", identifier: .maxColumns, argument: .required))
         return options
     }()
 

@@ -1,3 +1,5 @@
+import ICURegex
+
 /// The sink of GNU grep's lines, byte for byte: the `FILE:LINE:OFFSET:` head, `-T`
 /// alignment, `-o` matches, `--color` sequences and group separators (and ripgrep's
 /// `--column` and `--vimgrep`).
@@ -29,6 +31,10 @@ final class LinePrinter: SearchSink {
     private let vimgrep: Bool
     /// `--replace`: what each match is printed as.
     private let replacer: LineReplacer?
+    /// `-M`: lines longer than this many bytes, with their terminator, are printed as a note (or cut, with
+    /// `--max-columns-preview`); `Int.max` without a limit.
+    private let maxColumns: Int
+    private let maxColumnsPreview: Bool
 
     /// Whether lines carry the file name (`-H`, or grep's default for several files).
     private var showsFileName = false
@@ -52,6 +58,8 @@ final class LinePrinter: SearchSink {
         self.output = output
         replacer = replacement.map(LineReplacer.init)
         heading = configuration.heading
+        maxColumns = configuration.maxColumns ?? Int.max
+        maxColumnsPreview = configuration.maxColumnsPreview
         columns = configuration.column
         vimgrep = configuration.vimgrep
         colors = ColorScheme(configuration.colors, enabled: configuration.color)
@@ -64,7 +72,7 @@ final class LinePrinter: SearchSink {
         lineBuffered = configuration.lineBuffered
         groupSeparator = configuration.groupSeparator.map { Array($0.utf8) }
         lineEnd = configuration.nullData ? 0 : UInt8(ascii: "\n")
-        printsPlainLines = !onlyMatching && !columns && replacer == nil && colors.selectedLine.isEmpty && colors.contextLine.isEmpty
+        printsPlainLines = !onlyMatching && !columns && replacer == nil && maxColumns == Int.max && colors.selectedLine.isEmpty && colors.contextLine.isEmpty
             && colors.selectedMatch.isEmpty && colors.contextMatch.isEmpty
     }
 
@@ -161,6 +169,12 @@ final class LinePrinter: SearchSink {
         }
         let lineColor = (selected != (invertMatch && colors.reverseVideo)) ? colors.selectedLine : colors.contextLine
         let matchColor = selected ? colors.selectedMatch : colors.contextMatch
+        // ripgrep measures the line with its terminator.
+        if !onlyMatching && content.count >= maxColumns {
+            printLongLine(content, selected: selected, matches: matches, matchesKnown: replacer != nil || !matchColor.isEmpty)
+            finishLine()
+            return
+        }
         var current = 0
         let replaces = replacer != nil && matching
         if replaces {
@@ -211,6 +225,39 @@ final class LinePrinter: SearchSink {
             output.append(lineEnd)
         }
         finishLine()
+    }
+
+    /// Prints what stands for a line longer than `-M`'s limit, after its head, as ripgrep
+    /// does: a note, or with `--max-columns-preview` the line's first characters (as many as
+    /// the limit) and a note. The note counts the matches when they were found (to color or
+    /// replace them); the preview shows none of them.
+    private func printLongLine(
+        _ content: UnsafeRawBufferPointer, selected: Bool, matches: [Range<Int>], matchesKnown: Bool
+    ) {
+        let matching = selected != invertMatch
+        let note: String
+        if maxColumnsPreview {
+            output.append(UnsafeRawBufferPointer(rebasing: content[..<Self.prefixLength(of: content, characters: maxColumns)]))
+            note = matching && matchesKnown ? " [... \(matches.count) more matches]" : " [... omitted end of long line]"
+        } else if !selected {
+            note = "[Omitted long context line]"
+        } else {
+            note = matching && matchesKnown ? "[Omitted long line with \(matches.count) matches]" : "[Omitted long matching line]"
+        }
+        output.append(Array(note.utf8))
+        output.append(lineEnd)
+    }
+
+    /// The bytes of the first `characters` characters (Unicode scalars) of `content`.
+    private static func prefixLength(of content: UnsafeRawBufferPointer, characters: Int) -> Int {
+        guard let base = content.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
+        var taken = 0
+        var offset = 0
+        while offset < content.count && taken < characters {
+            offset += UTF8Decoding.unitsAndLength(at: offset, in: base, count: content.count).length
+            taken += 1
+        }
+        return offset
     }
 
     /// True when selected lines are printed as their own bytes and nothing else: no file

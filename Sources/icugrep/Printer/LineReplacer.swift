@@ -25,12 +25,21 @@ struct ReplacementTemplates: Sendable {
 /// One replacer serves one printer (one thread): it keeps its scratch arrays.
 final class LineReplacer {
     private let templates: ReplacementTemplates
+    /// True when a template names a group other than the whole match: only then is ICU asked
+    /// for the groups of a line's matches.
+    private let needsGroups: Bool
     /// The matches of the line being replaced, with their groups, in the order of the
     /// searcher's matches (nil for one ICU did not find alike).
     private var found: [BufferMatch?] = []
 
     init(_ templates: ReplacementTemplates) {
         self.templates = templates
+        needsGroups = templates.templates.contains { entry in
+            entry.template.pieces.contains { piece in
+                if case .group(let group) = piece { return group > 0 }
+                return false
+            }
+        }
     }
 
     /// Finds the groups of `matches`, the non-empty matches of `content` in order; call it
@@ -38,7 +47,7 @@ final class LineReplacer {
     func prepare(_ content: UnsafeRawBufferPointer, matches: [Range<Int>]) {
         found.removeAll(keepingCapacity: true)
         found.append(contentsOf: repeatElement(nil, count: matches.count))
-        guard !matches.isEmpty else { return }
+        guard !matches.isEmpty && needsGroups else { return }
         var unresolved = matches.count
         let bytes = UnsafeBufferPointer(
             start: content.baseAddress?.assumingMemoryBound(to: UInt8.self), count: content.count)
