@@ -3,7 +3,7 @@ import ICURegex
 
 /// One run of the search over every input of a ``Configuration``: the boundary between the
 /// command line (which parses and decides the exit status) and the search (ICURegex's line
-/// searcher, and the file searcher and printer).
+/// searcher, and the file searcher and its sink).
 ///
 /// ``init(configuration:)`` compiles the patterns; ``run()`` walks the inputs
 /// (``InputWalker``), searches each (``FileSearcher``, asking the ``LineSearcher`` about every
@@ -198,7 +198,8 @@ struct SearchRun {
             && configuration.patterns.allSatisfy({ $0.isEmpty })
     }
 
-    /// Searches one input and prints its summary (`-c`, `-l`, `-L`): the work on one input of
+    /// Searches one input (its summary, `-c`, `-l` or `-L`, printed by the sink at its end) and
+    /// adds it to `--stats`'s statistics: the work on one input of
     /// the serial run and of each thread of a ``ParallelSearch``.
     static func search(
         _ input: OpenedInput, configuration: Configuration, policy: SearchPolicy,
