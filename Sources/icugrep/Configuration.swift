@@ -92,6 +92,25 @@ struct Configuration: Sendable {
     var column = false
     /// `--vimgrep`: one line per match, `FILE:LINE:COLUMN:line`, as ripgrep prints it.
     var vimgrep = false
+    /// `--replace=TEMPLATE`: each match printed replaced by the template, in ICU's syntax
+    /// (`$1`, `${name}`, `\$`), as `rg -r` prints it.
+    var replacement: String? = nil
+    /// `--passthru`: every line printed, those not selected as context lines, as ripgrep does.
+    var passthru = false
+    /// `--count-matches`: with `-c`'s output, the number of matches rather than of lines
+    /// (with `-v`, of selected lines), as ripgrep counts them.
+    var countsMatches = false
+    /// `--stats`: ripgrep's statistics of the run (matches, lines, files, bytes, times) after
+    /// its output.
+    var stats = false
+    /// `--heading`: each file's name on a line of its own before its lines, as ripgrep
+    /// prints it (`--no-heading`, the default, puts it before each line).
+    var heading = false
+    /// `-M NUM`: lines longer than NUM bytes are printed as a note instead, as ripgrep does;
+    /// nil: no limit.
+    var maxColumns: Int? = nil
+    /// `--max-columns-preview`: such lines are printed cut to NUM characters, with a note.
+    var maxColumnsPreview = false
     /// `-m NUM`: stop reading a file after NUM selected lines; nil means no limit.
     var maxCount: Int? = nil
     /// `-b`: print the byte offset of each line (or of each match with `-o`).

@@ -19,8 +19,7 @@ struct FileListing {
     /// Lists the inputs to `output`, messages to `errors`.
     func run(output: OutputBuffer, errors: OutputBuffer) -> SearchRun.Outcome {
         let diagnostics = Diagnostics(standardOutput: output, standardError: errors)
-        let printer = LinePrinter(configuration: configuration, output: output)
-        printer.showsFileName = true
+        let printer = SummaryPrinter(configuration: configuration, output: output)
         var outcome = SearchRun.Outcome()
         let walker = InputWalker(configuration: configuration, diagnostics: diagnostics) { input in
             if !input.isStandardInput && InputWalker.isDirectory(input.status) {
@@ -29,8 +28,7 @@ struct FileListing {
                 if !configuration.noMessages { diagnostics.fileError(input.name, errorNumber: EISDIR) }
                 return .next
             }
-            printer.fileName = input.name
-            printer.printFileNameLine()
+            printer.printFileNameLine(input.name)
             outcome.selectedAnything = true
             return output.failure == nil ? .next : .stop
         }

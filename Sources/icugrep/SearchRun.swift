@@ -3,11 +3,12 @@ import ICURegex
 
 /// One run of the search over every input of a ``Configuration``: the boundary between the
 /// command line (which parses and decides the exit status) and the search (ICURegex's line
-/// searcher, and the file searcher and printer).
+/// searcher, and the file searcher and its sink).
 ///
 /// ``init(configuration:)`` compiles the patterns; ``run()`` walks the inputs
 /// (``InputWalker``), searches each (``FileSearcher``, asking the ``LineSearcher`` about every
-/// line) and prints through a ``LinePrinter`` into a buffered standard output.
+/// line) and prints through a ``SearchSink`` (``LinePrinter``, ``JSONPrinter`` or
+/// ``SummaryPrinter``) into a buffered standard output.
 struct SearchRun {
     /// A pattern that ICU rejected, with what is needed to show where.
     struct PatternError: Error {
@@ -81,6 +82,8 @@ struct SearchRun {
         }
         // --json's summary, written at the end of the run (not with -q, which prints nothing).
         let jsonTotals = configuration.json && configuration.outputMode == .lines ? JSONRunTotals() : nil
+        // --stats, written after the output (--json has its summary instead).
+        let statistics = configuration.stats && !configuration.json ? RunStatistics() : nil
         if Self.nothingCanBeSelected(configuration) {
             jsonTotals?.writeSummary(to: output)
             return outcome
@@ -93,30 +96,69 @@ struct SearchRun {
             outcome.hadError = true
             return outcome
         }
+        var replacement: ReplacementTemplates? = nil
+        if let template = configuration.replacement {
+            do {
+                replacement = try ReplacementTemplates(template, patterns: patterns)
+            } catch {
+                diagnostics.report(Array("--replace: \(error.reason) in the template \(template)".utf8))
+                outcome.hadError = true
+                return outcome
+            }
+        }
         let policy = SearchPolicy(configuration: configuration, outputIsNull: standardOutput.isNull)
         let threadCount = ParallelSearch.threadCount(for: configuration)
         if threadCount > 1, let parallelOutcome = runInParallel(
             threadCount: threadCount, firstSearcher: lineSearcher, policy: policy, output: output, errors: errors,
-            standardOutput: standardOutput, jsonTotals: jsonTotals)
+            standardOutput: standardOutput, jsonTotals: jsonTotals, replacement: replacement, statistics: statistics)
         {
             outcome = parallelOutcome
             jsonTotals?.writeSummary(to: output)
+            statistics?.write(to: output)
             finish(output: output, diagnostics: diagnostics, outcome: &outcome)
             return outcome
         }
-        let printer = LinePrinter(configuration: configuration, output: output, jsonTotals: jsonTotals)
-        let searcher = FileSearcher(policy: policy, lineSearcher: lineSearcher, printer: printer, diagnostics: diagnostics)
+        let sinks = SinkFactory(
+            configuration: configuration, standardOutput: standardOutput, jsonTotals: jsonTotals, replacement: replacement)
+        switch sinks.kind {
+        case .lines:
+            outcome = runSerially(
+                sink: sinks.linePrinter(output), lineSearcher: lineSearcher, policy: policy,
+                standardOutput: standardOutput, diagnostics: diagnostics, statistics: statistics)
+        case .json:
+            outcome = runSerially(
+                sink: sinks.jsonPrinter(output), lineSearcher: lineSearcher, policy: policy,
+                standardOutput: standardOutput, diagnostics: diagnostics, statistics: statistics)
+        case .summary:
+            outcome = runSerially(
+                sink: sinks.summaryPrinter(output), lineSearcher: lineSearcher, policy: policy,
+                standardOutput: standardOutput, diagnostics: diagnostics, statistics: statistics)
+        }
+        jsonTotals?.writeSummary(to: output)
+        statistics?.write(to: output)
+        finish(output: output, diagnostics: diagnostics, outcome: &outcome)
+        return outcome
+    }
+
+    /// Searches every input on this thread, reporting to `sink`.
+    private func runSerially<Sink: SearchSink>(
+        sink: Sink, lineSearcher: LineSearcher, policy: SearchPolicy, standardOutput: StandardOutputKind,
+        diagnostics: Diagnostics, statistics: RunStatistics?
+    ) -> Outcome {
+        let configuration = effectiveConfiguration
+        var outcome = Outcome()
+        let searcher = FileSearcher(policy: policy, lineSearcher: lineSearcher, sink: sink, diagnostics: diagnostics)
+        var showsFileName = false
         let walker = InputWalker(configuration: configuration, diagnostics: diagnostics) { input in
             Self.search(
                 input, configuration: configuration, policy: policy, standardOutput: standardOutput,
-                searcher: searcher, printer: printer, diagnostics: diagnostics, outcome: &outcome
+                searcher: searcher, showsFileName: showsFileName, diagnostics: diagnostics, statistics: statistics,
+                outcome: &outcome
             )
         }
-        printer.showsFileName = walker.showsFileNames()
+        showsFileName = walker.showsFileNames()
         walker.walk()
         if walker.hadError { outcome.hadError = true }
-        jsonTotals?.writeSummary(to: output)
-        finish(output: output, diagnostics: diagnostics, outcome: &outcome)
         return outcome
     }
 
@@ -124,14 +166,16 @@ struct SearchRun {
     /// thread's; nil when the threads cannot be started.
     private func runInParallel(
         threadCount: Int, firstSearcher: LineSearcher, policy: SearchPolicy, output: OutputBuffer, errors: OutputBuffer,
-        standardOutput: StandardOutputKind, jsonTotals: JSONRunTotals?
+        standardOutput: StandardOutputKind, jsonTotals: JSONRunTotals?, replacement: ReplacementTemplates?,
+        statistics: RunStatistics?
     ) -> Outcome? {
         var lineSearchers = [firstSearcher]
         while lineSearchers.count < threadCount, let another = try? LineSearcher(patterns) {
             lineSearchers.append(another)
         }
         let search = ParallelSearch(
-            configuration: effectiveConfiguration, policy: policy, standardOutput: standardOutput, jsonTotals: jsonTotals)
+            configuration: effectiveConfiguration, policy: policy, standardOutput: standardOutput, jsonTotals: jsonTotals,
+            replacement: replacement, statistics: statistics)
         return search.run(lineSearchers: lineSearchers, output: output, errors: errors)
     }
 
@@ -156,12 +200,13 @@ struct SearchRun {
             && configuration.patterns.allSatisfy({ $0.isEmpty })
     }
 
-    /// Searches one input and prints its summary (`-c`, `-l`, `-L`): the work on one input of
+    /// Searches one input (its summary, `-c`, `-l` or `-L`, printed by the sink at its end) and
+    /// adds it to `--stats`'s statistics: the work on one input of
     /// the serial run and of each thread of a ``ParallelSearch``.
     static func search(
         _ input: OpenedInput, configuration: Configuration, policy: SearchPolicy,
-        standardOutput: StandardOutputKind, searcher: FileSearcher, printer: LinePrinter,
-        diagnostics: Diagnostics, outcome: inout Outcome
+        standardOutput: StandardOutputKind, searcher: FileSearcher<some SearchSink>, showsFileName: Bool,
+        diagnostics: Diagnostics, statistics: RunStatistics? = nil, outcome: inout Outcome
     ) -> InputWalker.Continuation {
         if !policy.quiet && policy.maxCount > 1 && standardOutput.isSameFile(as: input.status) {
             if !configuration.noMessages { diagnostics.inputIsOutput(input.name) }
@@ -202,44 +247,41 @@ struct SearchRun {
             return .stop
         }
         let startOffset = input.isStandardInput ? lseek(STDIN_FILENO, 0, SEEK_CUR) : 0
-        printer.fileName = input.name
-        printer.offsetWidth = configuration.initialTab ? offsetWidth(input.status, lineNumbers: configuration.lineNumber) : 0
+        let sinkInput = SinkInput(
+            name: input.name, showsFileName: showsFileName,
+            offsetWidth: configuration.initialTab ? offsetWidth(input.status, lineNumbers: configuration.lineNumber) : 0)
 
-        let result = searcher.search(source, name: input.name)
+        // Read errors are reported by the searcher, and -c's, -l's and -L's lines printed by
+        // the summary sink, at the input's end.
+        let searchStart = statistics == nil ? 0 : JSONRunTotals.now()
+        let printedBefore = statistics == nil ? 0 : searcher.sink.bytesPrinted
+        let result = searcher.search(source, input: sinkInput)
         if let failure = decompression?.finish() {
             outcome.hadError = true
             if !configuration.noMessages { diagnostics.report(input.name, Array(": \(failure.message)".utf8)) }
         }
+        if let statistics {
+            var input = JSONStatistics()
+            input.elapsedNanoseconds = JSONRunTotals.now() - searchStart
+            input.searches = 1
+            input.searchesWithMatch = result.selectedLines > 0 ? 1 : 0
+            input.bytesSearched = result.bytesSearched
+            input.bytesPrinted = searcher.sink.bytesPrinted - printedBefore
+            input.matchedLines = result.selectedLines
+            input.matches = result.matches
+            statistics.add(input)
+        }
 
-        if let readError = result.readErrorNumber {
-            outcome.hadError = true
-            if !configuration.noMessages { diagnostics.fileError(input.name, errorNumber: readError) }
-        }
-        if result.shrank {
-            outcome.hadError = true
-            if !configuration.noMessages { diagnostics.fileShrank(input.name) }
-        }
-        if result.hadLimitError { outcome.hadError = true }
+        if result.readErrorNumber != nil || result.shrank || result.hadLimitError { outcome.hadError = true }
         if result.selectedLines > 0 { outcome.selectedAnything = true }
         if result.selectedAnyLine { outcome.selectedAnyLine = true }
         if result.endsRun { return .stop }
-        if !standardOutput.isNull {
-            switch configuration.outputMode {
-            case .count:
-                printer.printCount(result.selectedLines)
-            case .filesWithMatches where result.selectedLines > 0,
-                .filesWithoutMatch where result.selectedLines == 0:
-                printer.printFileNameLine()
-            default:
-                break
-            }
-        }
         if input.isStandardInput && configuration.outputMode != .filesWithMatches
             && configuration.outputMode != .filesWithoutMatch
         {
             leaveStandardInput(after: result, startOffset: startOffset, converted: configuration.encoding != nil)
         }
-        return printer.output.failure == nil ? .next : .stop
+        return searcher.sink.hasFailed ? .stop : .next
     }
 
     /// With `-T`, the width of line numbers and byte offsets: the digits of the file's size
@@ -268,13 +310,50 @@ struct SearchRun {
         }
         guard !result.reachedEnd, result.readErrorNumber == nil else { return }
         if startOffset >= 0 && lseek(STDIN_FILENO, 0, SEEK_END) >= 0 { return }
-        let scratch = UnsafeMutableRawPointer.allocate(byteCount: FileSearcher.readSize, alignment: 16)
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: InputSource.readSize, alignment: 16)
         defer { scratch.deallocate() }
         while true {
-            let count = read(STDIN_FILENO, scratch, FileSearcher.readSize)
+            let count = read(STDIN_FILENO, scratch, InputSource.readSize)
             if count > 0 { continue }
             if count < 0 && errno == EINTR { continue }
             break
         }
+    }
+}
+
+/// Makes the sink of a run's output, on the standard output or a thread's buffer: GNU grep's
+/// lines, `--json`'s messages, or the summaries of `-c`, `-l`, `-L` and `-q`.
+struct SinkFactory {
+    /// The three kinds of sink.
+    enum Kind {
+        case lines
+        case json
+        case summary
+    }
+
+    let configuration: Configuration
+    let standardOutput: StandardOutputKind
+    /// Where `--json`'s printers add up each input's statistics.
+    let jsonTotals: JSONRunTotals?
+    /// `--replace`'s template, read for the run's patterns.
+    var replacement: ReplacementTemplates? = nil
+
+    /// The kind of sink the configuration prints through (`--json` with `-c`, `-l` or `-L`
+    /// prints grep's summaries, as its lines would be JSON).
+    var kind: Kind {
+        if configuration.outputMode != .lines { return .summary }
+        return configuration.json ? .json : .lines
+    }
+
+    func linePrinter(_ output: OutputBuffer) -> LinePrinter {
+        LinePrinter(configuration: configuration, output: output, replacement: replacement)
+    }
+
+    func jsonPrinter(_ output: OutputBuffer) -> JSONPrinter {
+        JSONPrinter(configuration: configuration, output: output, totals: jsonTotals ?? JSONRunTotals())
+    }
+
+    func summaryPrinter(_ output: OutputBuffer) -> SummaryPrinter {
+        SummaryPrinter(configuration: configuration, output: output, outputIsNull: standardOutput.isNull)
     }
 }

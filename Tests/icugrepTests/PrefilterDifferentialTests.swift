@@ -59,7 +59,7 @@ struct PrefilterDifferentialTests {
             if largeTexts {
                 // Several read blocks (96 KiB each), so that literals and lines fall on block
                 // boundaries.
-                while text.count < 3 * FileSearcher.readSize {
+                while text.count < 3 * InputSource.readSize {
                     text += generator.text()
                     text.append(10)
                 }
@@ -132,10 +132,10 @@ struct PrefilterDifferentialTests {
     func corpusBlocks() throws {
         var text: [UInt8] = []
         var lineIndex = 0
-        while text.count < 4 * FileSearcher.readSize {
+        while text.count < 4 * InputSource.readSize {
             let line = Self.corpusLines[lineIndex % Self.corpusLines.count]
             // Put the literal at the end and the start of lines close to each 96 KiB boundary.
-            let nearBoundary = (text.count % FileSearcher.readSize) > FileSearcher.readSize - 400
+            let nearBoundary = (text.count % InputSource.readSize) > InputSource.readSize - 400
             text += Array(((nearBoundary ? "Mr. Holmes " : "") + line + (nearBoundary ? " Холмс 福尔摩斯 HOLMES Х\u{1C82}лм\u{1C83} Х\u{1C82}ЛМ\u{1C83} ДЖОН УОТСОН" : "")).utf8)
             text.append(10)
             lineIndex += 7

@@ -76,7 +76,7 @@ struct SearchEngineTests {
         var contents: [UInt8] = []
         var expected = ""
         var lineNumber = 0
-        while contents.count < 5 * FileSearcher.readSize {
+        while contents.count < 5 * InputSource.readSize {
             lineNumber += 1
             let length = Int(generator.next() % 3_000)
             var line = [UInt8](repeating: UInt8(ascii: "x"), count: length)
@@ -96,13 +96,13 @@ struct SearchEngineTests {
 
     @Test("A line longer than many blocks is searched whole; memory grows only for it")
     func longLine() throws {
-        let line = [UInt8](repeating: UInt8(ascii: "a"), count: 3 * FileSearcher.readSize) + Array("needle".utf8)
+        let line = [UInt8](repeating: UInt8(ascii: "a"), count: 3 * InputSource.readSize) + Array("needle".utf8)
         let fixture = try EngineFixture(["in": Array("first\n".utf8) + line + Array("\nlast needle".utf8)])
         let run = try EngineHarness.run(EngineHarness.configuration(["needle"], files: [fixture.path("in")]) {
             $0.onlyMatching = true
             $0.byteOffset = true
         })
-        #expect(run.text == "\(6 + 3 * FileSearcher.readSize):needle\n\(6 + line.count + 6):needle\n")
+        #expect(run.text == "\(6 + 3 * InputSource.readSize):needle\n\(6 + line.count + 6):needle\n")
     }
 
     @Test("terminator counting agrees with a plain count")

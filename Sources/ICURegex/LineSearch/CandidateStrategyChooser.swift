@@ -39,8 +39,8 @@ enum CandidateStrategy: Int, CaseIterable {
 /// The time of a block runs from its first question to the end of its search, which the
 /// caller marks (``startBlock(excluding:now:)``), so it includes the caller's work on the
 /// block's lines: the same whatever the strategy, give or take what the strategies save it.
-/// Reading the next block is outside it, and the caller takes out the time it spent writing
-/// output, which waits for the reader of a pipe. A strategy's cost is the lower of its last
+/// Reading the next block is outside it, and the caller may take out time that was not the
+/// search's. A strategy's cost is the lower of its last
 /// two measurements, so that one block slowed by something else does not turn the choice.
 struct CandidateStrategyChooser {
     /// The bytes per candidate line below which the literals' candidates are dense.

@@ -15,7 +15,7 @@ package struct LinePatterns: Sendable {
     }
 
     /// The compiled ICU patterns: one, or one per given pattern.
-    let patterns: [RegexPattern]
+    package let patterns: [RegexPattern]
     /// Literals one of which every line that can match contains, for the prefilter; nil when
     /// every line must be matched.
     let requiredLiterals: RequiredLiterals?

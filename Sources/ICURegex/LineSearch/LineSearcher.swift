@@ -197,7 +197,8 @@ package final class LineSearcher {
     /// ``CandidateStrategyChooser``); so call it as soon as a block's search ends, as well as
     /// before the next block's: a second call without questions in between changes nothing.
     /// `excludingNanoseconds` is time of the block, by ``MonotonicClock``, that was not the
-    /// search's: writing its output, which may wait for the reader of a pipe.
+    /// search's. (icugrep passes none: a sink's writes are not the engine's concern, and a
+    /// strategy is measured on the lower of two blocks, so one slow write does not turn it.)
     package func forgetBlock(excludingNanoseconds excluded: UInt64 = 0) {
         candidateFinder?._withUnsafeGuaranteedRef { $0.forgetBlock() }
         strategyChooser.startBlock(excluding: excluded)

@@ -10,9 +10,9 @@
 ///   leaves out 0), and the pattern must have a group of that name;
 /// - `$` followed by anything else, or at the end, is an error;
 /// - a backslash at the end is dropped.
-struct ReplacementTemplate: Sendable {
+package struct ReplacementTemplate: Sendable {
     /// A piece of the template.
-    enum Piece: Sendable, Equatable {
+    package enum Piece: Sendable, Equatable {
         /// Text copied as it is, in UTF-8.
         case text([UInt8])
         /// The text of a capture group (0: the whole match).
@@ -20,13 +20,13 @@ struct ReplacementTemplate: Sendable {
     }
 
     /// The template's pieces, in order.
-    let pieces: [Piece]
+    package let pieces: [Piece]
 
     /// Reads `template` for `pattern`.
     /// - Throws: ``ICURegexError/invalidCaptureGroupName`` for a `$` without a group and for
     ///   `${name}` without a group of that name; ``ICURegexError/indexOutOfBounds`` for `$n`
     ///   whose first digit is past the pattern's last group.
-    init(_ template: String, pattern: RegexPattern) throws(ICURegexError) {
+    package init(_ template: String, pattern: RegexPattern) throws(ICURegexError) {
         var pieces = [Piece]()
         var text = String.UnicodeScalarView()
         func flushText() {

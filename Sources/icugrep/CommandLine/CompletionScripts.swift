@@ -69,6 +69,8 @@ enum CompletionScripts {
         case .groupSeparator: return "SEP"
         case .encoding: return "NAME"
         case .timeLimit: return "SECONDS"
+        case .replace: return "TEMPLATE"
+        case .maxColumns: return "NUM"
         default: return "ARG"
         }
     }

@@ -121,6 +121,14 @@ enum HelpText {
               --sort=KEY            print files in ascending order of KEY:
                                     'path', 'modified', 'accessed', 'created', 'none'
               --sortr=KEY           print files in descending order of KEY
+              --replace=TEMPLATE    print each match replaced by TEMPLATE ($1, ${name})
+              --passthru            print every line, the others as context
+              --count-matches       print only a count of matches per FILE
+              --stats               print ripgrep's statistics after the results
+              --heading             print each FILE's name above its lines
+              --no-heading          print FILE's name before each line (default)
+          -M, --max-columns=NUM     omit lines longer than NUM bytes
+              --max-columns-preview  print such lines cut to NUM characters
 
         Context control:
           -B, --before-context=NUM  print NUM lines of leading context

@@ -101,6 +101,23 @@ enum OptionIdentifier: Sendable, Equatable {
     case column
     /// `--vimgrep` (ripgrep's): one `FILE:LINE:COLUMN:line` line per match.
     case vimgrep
+    /// `--replace=TEMPLATE` (ripgrep's `-r`, long only here: `-r` is GNU grep's recursion):
+    /// each match printed replaced by ICU's template.
+    case replace
+    /// `--passthru` (ripgrep's): every line printed, the lines not selected as context.
+    case passthru
+    /// `--count-matches` (ripgrep's): the number of matches per file instead of lines.
+    case countMatches
+    /// `--stats` (ripgrep's): the run's statistics after its output.
+    case stats
+    /// `--heading` (ripgrep's): each file's name on a line of its own before its lines.
+    case heading
+    /// `--no-heading` (ripgrep's): the file name before each line (the default).
+    case noHeading
+    /// `-M NUM`, `--max-columns=NUM` (ripgrep's): lines longer than NUM bytes are not printed.
+    case maxColumns
+    /// `--max-columns-preview` (ripgrep's): such lines are printed cut to NUM characters.
+    case maxColumnsPreview
     /// `-U`, `--binary`: accepted; no effect, as in GNU grep on GNU/Linux.
     case binary
     /// `-u`, `--unix-byte-offsets`: accepted with GNU grep's warning that it is obsolete.

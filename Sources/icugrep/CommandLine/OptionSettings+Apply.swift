@@ -8,6 +8,7 @@ extension OptionSettings {
         if option == .contextDigit {
             try contextDigits.addDigit(Character(argument ?? "0"), elementIndex: elementIndex)
             defaultContext = contextDigits.contextLength
+            configuration.passthru = false  // As in ripgrep, the later of the two wins.
             return
         }
         contextDigits.endNumber()
@@ -78,6 +79,26 @@ extension OptionSettings {
         case .json: configuration.json = true
         case .column: configuration.column = true
         case .vimgrep: configuration.vimgrep = true
+        case .replace: configuration.replacement = text
+        case .passthru:
+            // As in ripgrep, --passthru and the context options override each other.
+            configuration.passthru = true
+            beforeContext = nil
+            afterContext = nil
+            defaultContext = nil
+        case .stats: configuration.stats = true
+        case .heading: configuration.heading = true
+        case .noHeading: configuration.heading = false
+        case .maxColumns:
+            guard let columns = DecimalArgument.value(of: text), columns >= 0 else {
+                throw .fatal("invalid max columns: \(text)")
+            }
+            // As ripgrep: 0 means no limit.
+            configuration.maxColumns = columns == 0 ? nil : columns
+        case .maxColumnsPreview: configuration.maxColumnsPreview = true
+        case .countMatches:
+            countRequested = true
+            configuration.countsMatches = true
         case .onlyMatching: configuration.onlyMatching = true
         case .quiet: quiet = true
         case .binaryFiles:
@@ -121,9 +142,15 @@ extension OptionSettings {
         case .binary: break  // No effect on GNU/Linux, in GNU grep too.
         case .unixByteOffsets: warnings.append("warning: --unix-byte-offsets (-u) is obsolete")
         // Context control.
-        case .beforeContext: beforeContext = try Self.contextLength(text)
-        case .afterContext: afterContext = try Self.contextLength(text)
-        case .context: defaultContext = try Self.contextLength(text)
+        case .beforeContext:
+            beforeContext = try Self.contextLength(text)
+            configuration.passthru = false
+        case .afterContext:
+            afterContext = try Self.contextLength(text)
+            configuration.passthru = false
+        case .context:
+            defaultContext = try Self.contextLength(text)
+            configuration.passthru = false
         case .groupSeparator: configuration.groupSeparator = text
         case .noGroupSeparator: configuration.groupSeparator = nil
         // File selection while recursing.

@@ -94,6 +94,14 @@ enum OptionTable {
         .init(name: "json", identifier: .json, argument: .none),
         .init(name: "column", identifier: .column, argument: .none),
         .init(name: "vimgrep", identifier: .vimgrep, argument: .none),
+        .init(name: "replace", identifier: .replace, argument: .required),
+        .init(name: "passthru", identifier: .passthru, argument: .none),
+        .init(name: "count-matches", identifier: .countMatches, argument: .none),
+        .init(name: "stats", identifier: .stats, argument: .none),
+        .init(name: "heading", identifier: .heading, argument: .none),
+        .init(name: "no-heading", identifier: .noHeading, argument: .none),
+        .init(name: "max-columns", identifier: .maxColumns, argument: .required),
+        .init(name: "max-columns-preview", identifier: .maxColumnsPreview, argument: .none),
         .init(name: "smart-case", identifier: .smartCase, argument: .none),
         // ripgrep's file selection.
         .init(name: "ignore-vcs", identifier: .ignoreVCS, argument: .none),
@@ -126,6 +134,8 @@ enum OptionTable {
     /// none of GNU grep's options: `--col` stays `--color` and `--s` stays `--silent`, as in
     /// GNU grep, instead of becoming ambiguous with `--column` and `--smart-case`.
     static let ripgrepOptionNames: Set<String> = Set(["json", "column", "vimgrep", "smart-case"])
+        .union(["replace", "passthru", "count-matches", "stats", "heading", "no-heading"])
+        .union(["max-columns", "max-columns-preview"])
         .union(["ignore-vcs", "type", "type-not", "type-list", "files"])
         .union([
             "no-ignore", "no-ignore-vcs", "hidden", "no-hidden", "max-depth", "follow", "no-follow",
@@ -169,6 +179,8 @@ enum OptionTable {
         // -L (--follow) are GNU grep's --directories and --files-without-match, which they stay.
         options.append(.init(letter: "g", identifier: .glob, argument: .required))
         options.append(.init(letter: "j", identifier: .threads, argument: .required))
+        // ripgrep's -M (--max-columns), which GNU grep leaves free too.
+        options.append(.init(letter: "M", identifier: .maxColumns, argument: .required))
         return options
     }()
 

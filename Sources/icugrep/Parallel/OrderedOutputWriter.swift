@@ -8,8 +8,8 @@ struct OrderedOutputWriter {
     let output: OutputBuffer
     /// The real standard error.
     let errors: OutputBuffer
-    /// A printer on `output`, for group separators.
-    let printer: LinePrinter
+    /// A printer on `output`, for group separators (none with `--json`).
+    let printer: LinePrinter?
 
     /// Writes every slot in order until the window is finished, and returns the outcome of the
     /// inputs written. When writing fails, the run stops after the input being written.
@@ -52,7 +52,7 @@ struct OrderedOutputWriter {
             errors.flush()
         case .groupSeparatorIfEarlierSelection:
             if earlierSelection {
-                printer.printGroupSeparator()
+                printer?.contextBreak()
                 output.flushIfFull()
             }
         }

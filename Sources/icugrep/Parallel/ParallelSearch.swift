@@ -28,6 +28,10 @@ struct ParallelSearch {
     let standardOutput: StandardOutputKind
     /// Where `--json`'s printers add up each input's statistics.
     var jsonTotals: JSONRunTotals? = nil
+    /// `--replace`'s template, read for the run's patterns.
+    var replacement: ReplacementTemplates? = nil
+    /// Where `--stats` adds up each input's statistics.
+    var statistics: RunStatistics? = nil
     /// The most inputs in flight between the walker and the writer: many, so that the walker
     /// seldom waits (and wakes) for room among thousands of small files.
     var windowCapacity = 1024
@@ -41,7 +45,10 @@ struct ParallelSearch {
     /// do it.
     static func threadCount(for configuration: Configuration) -> Int {
         let searchesSeveralInputs = configuration.files.count >= 2 || configuration.recursion != .none
-        guard searchesSeveralInputs, !configuration.lineBuffered, !configuration.files.contains("-") else {
+        // --heading's empty line before a file depends on whether an earlier file printed.
+        guard searchesSeveralInputs, !configuration.lineBuffered, !configuration.files.contains("-"),
+            !configuration.heading
+        else {
             return 1
         }
         if let count = configuration.threads {
@@ -54,9 +61,29 @@ struct ParallelSearch {
     }
 
     /// Searches every input with one worker per line searcher of `lineSearchers` (each thread's own),
-    /// writing to `output` and `errors`; nil, before anything is read or written, when the
-    /// threads cannot be started (the serial search must then do it).
+    /// writing to `output` and `errors` through the configuration's kind of sink
+    /// (``SinkFactory``); nil, before anything is read or written, when the threads cannot be
+    /// started (the serial search must then do it).
     func run(lineSearchers: [LineSearcher], output: OutputBuffer, errors: OutputBuffer) -> SearchRun.Outcome? {
+        let sinks = SinkFactory(
+            configuration: configuration, standardOutput: standardOutput, jsonTotals: jsonTotals, replacement: replacement)
+        switch sinks.kind {
+        case .lines:
+            return run(lineSearchers: lineSearchers, output: output, errors: errors, makeSink: sinks.linePrinter)
+        case .json:
+            return run(lineSearchers: lineSearchers, output: output, errors: errors, makeSink: sinks.jsonPrinter)
+        case .summary:
+            return run(lineSearchers: lineSearchers, output: output, errors: errors, makeSink: sinks.summaryPrinter)
+        }
+    }
+
+    /// Searches every input with one worker per line searcher of `lineSearchers` (each thread's own),
+    /// each reporting to a sink that `makeSink` makes on the worker's buffer, writing to
+    /// `output` and `errors`; nil, before anything is read or written, when the threads cannot
+    /// be started (the serial search must then do it).
+    func run<Sink: SearchSink>(
+        lineSearchers: [LineSearcher], output: OutputBuffer, errors: OutputBuffer, makeSink: (OutputBuffer) -> Sink
+    ) -> SearchRun.Outcome? {
         let window = OrderedInputWindow(
             capacity: windowCapacity, openInputCapacity: openInputCapacity, bufferBudget: bufferBudget)
 
@@ -81,7 +108,8 @@ struct ParallelSearch {
         for lineSearcher in lineSearchers {
             let worker = ThreadTransfer(value: SearchWorker(
                 window: window, lineSearcher: lineSearcher, configuration: configuration, policy: policy,
-                standardOutput: standardOutput, showsFileName: showsFileName, jsonTotals: jsonTotals))
+                standardOutput: standardOutput, showsFileName: showsFileName, statistics: statistics,
+                makeSink: makeSink))
             guard let thread = JoinableThread({ worker.value.run() }) else { break }
             threads.append(thread)
         }
@@ -98,7 +126,8 @@ struct ParallelSearch {
             return nil
         }
 
-        let printer = LinePrinter(configuration: configuration, output: output)
+        // ripgrep's JSON has no group separators.
+        let printer = configuration.json ? nil : LinePrinter(configuration: configuration, output: output)
         let writer = OrderedOutputWriter(window: window, output: output, errors: errors, printer: printer)
         var outcome = writer.write()
         walkerThread.join()

@@ -76,9 +76,15 @@ final class JSONRunTotals: @unchecked Sendable {
 /// The messages are ripgrep 13's, key for key and byte for byte, except that each submatch
 /// also has `start_utf16` and `end_utf16`, its offsets in UTF-16 units of the line, and that
 /// times differ. Paths and texts that are not valid UTF-8 are written as `{"bytes":BASE64}`.
-final class JSONPrinter {
+final class JSONPrinter: SearchSink {
     private let output: OutputBuffer
     private let totals: JSONRunTotals
+    /// `-v`: the matches of a line are wanted only for the lines that match, the context lines.
+    private let invertMatch: Bool
+    /// `--line-buffered`: each message is flushed at once.
+    private let lineBuffered: Bool
+    /// The offset of the current input's first NUL byte, when it was searched as binary.
+    private var binaryOffset: Int?
     /// The JSON of the current input's path (`{"text":...}` or `{"bytes":...}`).
     private var path: [UInt8] = []
     /// True once the input's `begin` message is written.
@@ -87,26 +93,53 @@ final class JSONPrinter {
     private var start: UInt64 = 0
     private var message = JSONText()
 
-    init(output: OutputBuffer, totals: JSONRunTotals) {
+    /// Creates a printer of `configuration`'s lines as messages, which writes to `output` and
+    /// adds each input's statistics to `totals` for the summary.
+    init(configuration: Configuration, output: OutputBuffer, totals: JSONRunTotals) {
         self.output = output
         self.totals = totals
+        invertMatch = configuration.invertMatch
+        lineBuffered = configuration.lineBuffered
     }
 
-    /// Starts an input named `path`.
-    func startInput(path name: [UInt8]) {
+    func needsMatches(selected: Bool) -> Bool { selected != invertMatch }
+    /// The matches are wanted in UTF-16 units too, for `start_utf16` and `end_utf16`.
+    var needsUTF16Offsets: Bool { true }
+    var printsRunsOfLines: Bool { false }
+    var hasFailed: Bool { output.failure != nil }
+    var bytesPrinted: Int { output.bytesAppended }
+
+    func begin(_ input: SinkInput) {
         var text = JSONText()
-        name.withUnsafeBytes { text.data($0) }
+        input.name.withUnsafeBytes { text.data($0) }
         path = text.bytes
         begun = false
+        binaryOffset = nil
         statistics = JSONStatistics()
         start = JSONRunTotals.now()
     }
 
-    /// Writes the message for one line (see ``LinePrinter/printLine(_:selected:lineNumber:byteOffset:matches:firstMatch:utf16Matches:terminated:)``).
-    func printLine(
-        _ content: UnsafeRawBufferPointer, selected: Bool, lineNumber: Int, byteOffset: Int, matches: [Range<Int>],
-        utf16Matches: [Range<Int>], terminated: Bool
-    ) {
+    func matched(_ line: SinkLine) {
+        printLine(line, selected: true)
+    }
+
+    func context(_ line: SinkLine) {
+        printLine(line, selected: false)
+    }
+
+    func matchedRun(_ lines: UnsafeRawBufferPointer) {}
+    /// ripgrep's JSON has no separators between groups.
+    func contextBreak() {}
+
+    func binaryData(offset: Int) {
+        binaryOffset = offset
+    }
+
+    /// Writes the message for one line.
+    private func printLine(_ line: SinkLine, selected: Bool) {
+        let content = line.content
+        let matches = line.matches
+        let utf16Matches = line.utf16Matches
         if !begun {
             begun = true
             message.bytes.removeAll(keepingCapacity: true)
@@ -121,11 +154,11 @@ final class JSONPrinter {
         message.raw(#","lines":"#)
         // ripgrep's line ends in a newline, whichever byte ended it (NUL with -z or in a binary
         // input), unless it is the input's unterminated last line.
-        message.data(content, appendingNewline: terminated)
+        message.data(content, appendingNewline: line.terminated)
         message.raw(#","line_number":"#)
-        message.number(lineNumber)
+        message.number(line.number)
         message.raw(#","absolute_offset":"#)
-        message.number(byteOffset)
+        message.number(line.byteOffset)
         message.raw(#","submatches":["#)
         for (index, match) in matches.enumerated() {
             if index > 0 { message.bytes.append(UInt8(ascii: ",")) }
@@ -149,11 +182,17 @@ final class JSONPrinter {
             statistics.matchedLines += 1
             statistics.matches += matches.count
         }
+        if lineBuffered {
+            output.flush()
+        } else {
+            output.flushIfFull()
+        }
     }
 
     /// Ends the input: its `end` message, when it had lines.
-    func finishInput(bytesSearched: Int, binaryOffset: Int?) {
+    func finish(_ summary: SinkFinish) {
         guard begun else { return }
+        let bytesSearched = summary.bytesSearched
         statistics.elapsedNanoseconds = JSONRunTotals.now() - start
         statistics.searches = 1
         statistics.searchesWithMatch = statistics.matchedLines > 0 ? 1 : 0
@@ -312,5 +351,42 @@ struct JSONText {
             bytes.append(index + 2 < data.count ? alphabet[Int(group & 63)] : UInt8(ascii: "="))
             index += 3
         }
+    }
+}
+
+/// `--stats`: the statistics of every input of a run, added up and written after the run's
+/// output as ripgrep's `--stats` writes them; one per run, shared by every thread.
+final class RunStatistics: @unchecked Sendable {
+    private let lock = ConditionLock()
+    private var statistics = JSONStatistics()
+    /// When the run started, for the total time.
+    private let start = JSONRunTotals.now()
+
+    /// Adds the statistics of one input.
+    func add(_ input: JSONStatistics) {
+        lock.withLock { statistics.add(input) }
+    }
+
+    /// Writes the statistics, after an empty line, in ripgrep's words and order.
+    func write(to output: OutputBuffer) {
+        let totals = lock.withLock { statistics }
+        let lines = [
+            "", "\(totals.matches) matches", "\(totals.matchedLines) matched lines",
+            "\(totals.searchesWithMatch) files contained matches", "\(totals.searches) files searched",
+            "\(totals.bytesPrinted) bytes printed", "\(totals.bytesSearched) bytes searched",
+            "\(Self.seconds(totals.elapsedNanoseconds)) seconds spent searching",
+            "\(Self.seconds(JSONRunTotals.now() - start)) seconds",
+        ]
+        for line in lines {
+            output.append(Array(line.utf8))
+            output.append(UInt8(ascii: "\n"))
+        }
+    }
+
+    /// `nanoseconds` in seconds with six decimals, as ripgrep writes them (`0.005563`).
+    private static func seconds(_ nanoseconds: UInt64) -> String {
+        let micros = (nanoseconds + 500) / 1000
+        let fraction = String(micros % 1_000_000)
+        return "\(micros / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
     }
 }

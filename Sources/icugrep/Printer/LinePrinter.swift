@@ -1,10 +1,13 @@
-/// Writes what GNU grep writes for lines, counts and file names, byte for byte: the
-/// `FILE:LINE:OFFSET:` head, `-T` alignment, `-o` matches, `--color` sequences, group
-/// separators, and the `-c`, `-l` and `-L` summaries.
+import ICURegex
+
+/// The sink of GNU grep's lines, byte for byte: the `FILE:LINE:OFFSET:` head, `-T`
+/// alignment, `-o` matches, `--color` sequences and group separators (and ripgrep's
+/// `--column` and `--vimgrep`).
 ///
 /// The printer only formats: the searcher decides which lines are selected or context, and
 /// passes the byte ranges of a line's matches when ``needsMatches(selected:)`` asks for them.
-final class LinePrinter {
+/// (`--json` is ``JSONPrinter``; `-c`, `-l` and `-L` are ``SummaryPrinter``.)
+final class LinePrinter: SearchSink {
     /// Where the bytes go.
     let output: OutputBuffer
 
@@ -26,23 +29,39 @@ final class LinePrinter {
     private let columns: Bool
     /// `--vimgrep`: a selected line once per match.
     private let vimgrep: Bool
-    /// `--json`: ripgrep's messages instead of grep's lines.
-    private let json: JSONPrinter?
+    /// `--replace`: what each match is printed as.
+    private let replacer: LineReplacer?
+    /// `-M`: lines longer than this many bytes, with their terminator, are printed as a note (or cut, with
+    /// `--max-columns-preview`); `Int.max` without a limit.
+    private let maxColumns: Int
+    private let maxColumnsPreview: Bool
 
     /// Whether lines carry the file name (`-H`, or grep's default for several files).
-    var showsFileName = false
+    private var showsFileName = false
+    /// `--heading`: the file name on a line of its own before the file's first line (after an
+    /// empty line when an earlier file printed lines), instead of before each line.
+    private let heading: Bool
+    /// True when the file name starts each line: it is shown, and not as a heading.
+    private var prefixesFileName = false
+    /// True once the current input's heading is printed.
+    private var headingPrinted = false
+    /// True once any input printed a line, so that the next heading follows an empty line.
+    private var printedBefore = false
     /// The name of the file being searched, as shown.
-    var fileName: [UInt8] = []
+    private var fileName: [UInt8] = []
     /// With `-T`, the width that line numbers and byte offsets are padded to for this file.
-    var offsetWidth = 0
+    private var offsetWidth = 0
 
-    /// Creates a printer for `configuration` that writes to `output`; with `--json`, each
-    /// input's statistics are added to `jsonTotals` for the summary.
-    init(configuration: Configuration, output: OutputBuffer, jsonTotals: JSONRunTotals? = nil) {
+    /// Creates a printer for `configuration` that writes to `output`, replacing each match
+    /// by `replacement` when given (`--replace`).
+    init(configuration: Configuration, output: OutputBuffer, replacement: ReplacementTemplates? = nil) {
         self.output = output
+        replacer = replacement.map(LineReplacer.init)
+        heading = configuration.heading
+        maxColumns = configuration.maxColumns ?? Int.max
+        maxColumnsPreview = configuration.maxColumnsPreview
         columns = configuration.column
         vimgrep = configuration.vimgrep
-        json = configuration.json ? JSONPrinter(output: output, totals: jsonTotals ?? JSONRunTotals()) : nil
         colors = ColorScheme(configuration.colors, enabled: configuration.color)
         onlyMatching = configuration.onlyMatching
         invertMatch = configuration.invertMatch
@@ -53,7 +72,7 @@ final class LinePrinter {
         lineBuffered = configuration.lineBuffered
         groupSeparator = configuration.groupSeparator.map { Array($0.utf8) }
         lineEnd = configuration.nullData ? 0 : UInt8(ascii: "\n")
-        printsPlainLines = !onlyMatching && !columns && colors.selectedLine.isEmpty && colors.contextLine.isEmpty
+        printsPlainLines = !onlyMatching && !columns && replacer == nil && maxColumns == Int.max && colors.selectedLine.isEmpty && colors.contextLine.isEmpty
             && colors.selectedMatch.isEmpty && colors.contextMatch.isEmpty
     }
 
@@ -62,23 +81,42 @@ final class LinePrinter {
     @inline(__always)
     func needsMatches(selected: Bool) -> Bool {
         guard selected != invertMatch else { return false }
-        return onlyMatching || json != nil || (columns && selected)
+        return onlyMatching || replacer != nil || (columns && selected)
             || !(selected ? colors.selectedMatch : colors.contextMatch).isEmpty
     }
 
-    /// True when the matches are wanted in UTF-16 units too (`--json`'s `start_utf16`).
-    var needsUTF16Offsets: Bool { json != nil }
+    var needsUTF16Offsets: Bool { false }
 
-    /// Called before an input's first line: the current ``fileName`` is the input's.
-    func startInput() {
-        json?.startInput(path: fileName)
+    var hasFailed: Bool { output.failure != nil }
+    var bytesPrinted: Int { output.bytesAppended }
+
+    func begin(_ input: SinkInput) {
+        fileName = input.name
+        showsFileName = input.showsFileName
+        prefixesFileName = showsFileName && !heading
+        headingPrinted = false
+        offsetWidth = input.offsetWidth
     }
 
-    /// Called after an input was searched, with the bytes searched (ripgrep's count) and the
-    /// offset of its first NUL byte when it was searched as binary (`--json`'s `end` message).
-    func finishInput(bytesSearched: Int, binaryOffset: Int?) {
-        json?.finishInput(bytesSearched: bytesSearched, binaryOffset: binaryOffset)
+    @inline(__always)
+    func matched(_ line: SinkLine) {
+        if heading && !headingPrinted { printHeading() }
+        printLine(
+            line.content, selected: true, lineNumber: line.number, byteOffset: line.byteOffset, matches: line.matches,
+            firstMatch: line.firstMatch)
     }
+
+    @inline(__always)
+    func context(_ line: SinkLine) {
+        if heading && !headingPrinted { printHeading() }
+        printLine(
+            line.content, selected: false, lineNumber: line.number, byteOffset: line.byteOffset, matches: line.matches,
+            firstMatch: line.firstMatch)
+    }
+
+    func binaryData(offset: Int) {}
+
+    func finish(_ summary: SinkFinish) {}
 
     /// Prints one line: a selected line (`:` separators) or a context line (`-`).
     /// - Parameters:
@@ -88,19 +126,11 @@ final class LinePrinter {
     ///   - matches: The byte ranges in `content` of the line's non-empty matches, in order,
     ///     when ``needsMatches(selected:)`` is true; otherwise ignored.
     ///   - firstMatch: The byte offset of the line's first match, empty or not (`--column`).
-    ///   - utf16Matches: `matches` in UTF-16 units of the line, when ``needsUTF16Offsets``.
-    ///   - terminated: False for a last line without a line terminator.
-    func printLine(
+    @inline(__always)
+    private func printLine(
         _ content: UnsafeRawBufferPointer, selected: Bool, lineNumber: Int, byteOffset: Int, matches: [Range<Int>],
-        firstMatch: Int? = nil, utf16Matches: [Range<Int>] = [], terminated: Bool = true
+        firstMatch: Int?
     ) {
-        if let json {
-            json.printLine(
-                content, selected: selected, lineNumber: lineNumber, byteOffset: byteOffset, matches: matches,
-                utf16Matches: utf16Matches, terminated: terminated)
-            finishLine()
-            return
-        }
         guard columns && selected && !invertMatch else {
             printLine(content, selected: selected, lineNumber: lineNumber, byteOffset: byteOffset, matches: matches, column: nil)
             return
@@ -139,10 +169,20 @@ final class LinePrinter {
         }
         let lineColor = (selected != (invertMatch && colors.reverseVideo)) ? colors.selectedLine : colors.contextLine
         let matchColor = selected ? colors.selectedMatch : colors.contextMatch
+        // ripgrep measures the line with its terminator.
+        if !onlyMatching && content.count >= maxColumns {
+            printLongLine(content, selected: selected, matches: matches, matchesKnown: replacer != nil || !matchColor.isEmpty)
+            finishLine()
+            return
+        }
         var current = 0
-        if (onlyMatching && matching) || !lineColor.isEmpty || !matchColor.isEmpty {
-            if matching && (onlyMatching || !matchColor.isEmpty) {
-                for match in matches {
+        let replaces = replacer != nil && matching
+        if replaces {
+            replacer?.prepare(content, matches: matches)
+        }
+        if (onlyMatching && matching) || replaces || !lineColor.isEmpty || !matchColor.isEmpty {
+            if matching && (onlyMatching || replaces || !matchColor.isEmpty) {
+                for (index, match) in matches.enumerated() {
                     if onlyMatching {
                         let headSeparator = invertMatch ? UInt8(ascii: "-") : UInt8(ascii: ":")
                         printHead(
@@ -154,7 +194,11 @@ final class LinePrinter {
                         output.append(UnsafeRawBufferPointer(rebasing: content[current..<match.lowerBound]))
                     }
                     output.append(matchColor.start)
-                    output.append(UnsafeRawBufferPointer(rebasing: content[match]))
+                    if replaces, let replacer {
+                        replacer.append(replacementOf: index, range: match, in: content, to: output)
+                    } else {
+                        output.append(UnsafeRawBufferPointer(rebasing: content[match]))
+                    }
                     output.append(matchColor.end)
                     if onlyMatching {
                         output.append(lineEnd)
@@ -183,58 +227,69 @@ final class LinePrinter {
         finishLine()
     }
 
+    /// Prints what stands for a line longer than `-M`'s limit, after its head, as ripgrep
+    /// does: a note, or with `--max-columns-preview` the line's first characters (as many as
+    /// the limit) and a note. The note counts the matches when they were found (to color or
+    /// replace them); the preview shows none of them.
+    private func printLongLine(
+        _ content: UnsafeRawBufferPointer, selected: Bool, matches: [Range<Int>], matchesKnown: Bool
+    ) {
+        let matching = selected != invertMatch
+        let note: String
+        if maxColumnsPreview {
+            output.append(UnsafeRawBufferPointer(rebasing: content[..<Self.prefixLength(of: content, characters: maxColumns)]))
+            note = matching && matchesKnown ? " [... \(matches.count) more matches]" : " [... omitted end of long line]"
+        } else if !selected {
+            note = "[Omitted long context line]"
+        } else {
+            note = matching && matchesKnown ? "[Omitted long line with \(matches.count) matches]" : "[Omitted long matching line]"
+        }
+        output.append(Array(note.utf8))
+        output.append(lineEnd)
+    }
+
+    /// The bytes of the first `characters` characters (Unicode scalars) of `content`.
+    private static func prefixLength(of content: UnsafeRawBufferPointer, characters: Int) -> Int {
+        guard let base = content.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
+        var taken = 0
+        var offset = 0
+        while offset < content.count && taken < characters {
+            offset += UTF8Decoding.unitsAndLength(at: offset, in: base, count: content.count).length
+            taken += 1
+        }
+        return offset
+    }
+
     /// True when selected lines are printed as their own bytes and nothing else: no file
     /// name, line number, offset or column before them, no color, `-o` or JSON, and no flush
     /// after each (`--line-buffered`). Then a run of input lines is printed at once
     /// (``printRun(_:)``): output lines end as input lines do (a newline, or NUL with `-z`).
     var printsRunsOfLines: Bool {
-        printsPlainLines && json == nil && !showsFileName && !lineNumbers && !byteOffsets && !columns && !lineBuffered
+        printsPlainLines && !showsFileName && !lineNumbers && !byteOffsets && !columns && !lineBuffered
     }
 
     /// Prints a run of selected input lines, with their terminators, as they are; only when
     /// ``printsRunsOfLines``.
-    func printRun(_ lines: UnsafeRawBufferPointer) {
+    func matchedRun(_ lines: UnsafeRawBufferPointer) {
         output.append(lines)
         output.flushIfFull()
     }
 
     /// Prints the group separator (`--`, or `--group-separator`'s) on a line of its own,
     /// unless `--no-group-separator` removed it.
-    func printGroupSeparator() {
-        guard let groupSeparator, json == nil else { return }
+    func contextBreak() {
+        // Before a file's first group, its heading's empty line separates it instead.
+        guard let groupSeparator, !(heading && showsFileName && !headingPrinted) else { return }
         output.append(colors.separator.start)
         output.append(groupSeparator)
         output.append(colors.separator.end)
         output.append(UInt8(ascii: "\n"))
     }
 
-    /// Prints `-c`'s line for the current file: `FILE:COUNT`, or `COUNT` alone.
-    func printCount(_ count: Int) {
-        if showsFileName {
-            printFileName()
-            if nullAfterName {
-                output.append(0)
-            } else {
-                printSeparator(UInt8(ascii: ":"))
-            }
-        }
-        output.appendDecimal(count)
-        output.append(UInt8(ascii: "\n"))
-        finishLine()
-    }
-
-    /// Prints the current file's name on a line of its own, for `-l` and `-L` (ended by NUL
-    /// instead of a newline with `-Z`).
-    func printFileNameLine() {
-        printFileName()
-        output.append(nullAfterName ? 0 : UInt8(ascii: "\n"))
-        finishLine()
-    }
-
     /// The head of an output line: file name, line number and byte offset, each followed by
     /// `separator`, then a tab with `-T` unless the line is empty.
     private func printHead(separator: UInt8, lineNumber: Int, column: Int?, byteOffset: Int, length: Int) {
-        if showsFileName {
+        if prefixesFileName {
             printFileName()
             if nullAfterName {
                 output.append(0)
@@ -261,9 +316,22 @@ final class LinePrinter {
             output.append(colors.byteOffset.end)
             printSeparator(separator)
         }
-        if initialTab && (showsFileName || lineNumbers || byteOffsets) && length != 0 {
+        if initialTab && (prefixesFileName || lineNumbers || byteOffsets) && length != 0 {
             output.append(UInt8(ascii: "\t"))
         }
+    }
+
+    /// Prints the current file's heading (`--heading`), when file names are shown: after an
+    /// empty line when an earlier file printed lines.
+    private func printHeading() {
+        headingPrinted = true
+        guard showsFileName else { return }
+        if printedBefore {
+            output.append(lineEnd)
+        }
+        printedBefore = true
+        printFileName()
+        output.append(lineEnd)
     }
 
     private func printFileName() {

@@ -34,9 +34,11 @@ final class OutputBuffer {
 
     /// The first write error, if any; once set, nothing more is written.
     private(set) var failure: OutputWriteFailure?
-    /// The time spent in write(2) so far, in nanoseconds of ``MonotonicClock``: the line
-    /// search leaves it out of what it measures (a write to a pipe waits for its reader).
-    private(set) var writeNanoseconds: UInt64 = 0
+
+    /// The bytes flushed so far (written, or given to the collector).
+    private var flushedBytes = 0
+    /// The bytes appended so far, flushed or not.
+    var bytesAppended: Int { flushedBytes + count }
 
     private var storage: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -88,6 +90,7 @@ final class OutputBuffer {
             // A long line: write it straight through instead of copying it into the buffer.
             flush()
             write(UnsafeRawBufferPointer(start: base, count: bytes.count))
+            flushedBytes += bytes.count
             return
         }
         reserve(bytes.count)
@@ -136,6 +139,7 @@ final class OutputBuffer {
     func flush() {
         guard count > 0 else { return }
         write(UnsafeRawBufferPointer(start: storage, count: count))
+        flushedBytes += count
         count = 0
     }
 
@@ -146,8 +150,6 @@ final class OutputBuffer {
         case .collector(let collect):
             collect(bytes)
         case .fileDescriptor(let descriptor):
-            let start = MonotonicClock.nanoseconds()
-            defer { writeNanoseconds &+= MonotonicClock.nanoseconds() &- start }
             var offset = 0
             while offset < bytes.count {
                 let written = Glibc.write(descriptor, base + offset, bytes.count - offset)

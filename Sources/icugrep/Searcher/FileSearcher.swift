@@ -5,6 +5,8 @@ import ICURegex
 struct FileSearchResult {
     /// The number of lines selected (0 for a binary file with `-I`, as in grep).
     var selectedLines = 0
+    /// With `--count-matches` or `--stats`, the matches in the selected lines (none with `-v`).
+    var matches = 0
     /// The `errno` of a failed read, which ends the search of the input.
     var readErrorNumber: Int32?
     /// True when the input was a mapped file that shrank during the search, which ended it
@@ -12,6 +14,8 @@ struct FileSearchResult {
     var shrank = false
     /// True when the whole input was read.
     var reachedEnd = false
+    /// The bytes searched, as ripgrep counts them (``SinkFinish/bytesSearched``).
+    var bytesSearched = 0
     /// True when the search stopped because `-m` was reached.
     var reachedMaxCount = false
     /// The offset in the input just past the last selected line, when `-m` ended the search
@@ -28,22 +32,26 @@ struct FileSearchResult {
 
 /// Searches one input at a time, line by line, as GNU grep does: reads blocks, splits them
 /// into lines, asks the ``LineSearcher`` about each, keeps leading context, counts trailing
-/// context and `-m`, notices binary data, and hands lines to the ``LinePrinter``.
+/// context and `-m`, notices binary data, reports read errors, and reports lines, group
+/// breaks and the input's end to its ``SearchSink`` (GNU grep's lines, `--json`'s messages or
+/// `-c`'s, `-l`'s and `-L`'s summaries), which only formats them.
+///
+/// The searcher is generic over its sink, so that the calls to it in the search loop are
+/// direct (each kind of sink has its own copy of the loop).
 ///
 /// One searcher serves every input of a run in turn (it keeps its buffers, and whether a line
 /// was selected yet, which decides the first group separator of the next input). To search
-/// inputs in parallel, give each thread its own searcher, ``LineSearcher`` and ``LinePrinter``
+/// inputs in parallel, give each thread its own searcher, ``LineSearcher`` and sink
 /// writing to an ``OutputBuffer`` that collects the input's output, and write the collected
 /// outputs in input order; the one state that crosses inputs, whether a line was selected
 /// before, must then be settled in that order (grep prints `--` before an input's first group
 /// when any earlier input selected a line).
-final class FileSearcher {
-    /// The bytes asked for by each read, the block size of GNU grep 3.8: a NUL byte makes the
-    /// block it is read in, and what follows, binary, so equal blocks give equal output.
-    static let readSize = 96 * 1024
+final class FileSearcher<Sink: SearchSink> {
+    /// The bytes asked for by each read (``InputSource/readSize``).
+    private static var readSize: Int { InputSource.readSize }
     /// Lines longer than this are matched on their UTF-8 bytes rather than decoded to UTF-16,
     /// so that a huge line does not need twice its size again in memory.
-    static let longLineLength = 16 << 20
+    private static var longLineLength: Int { 16 << 20 }
 
     // The searcher's state is used by one thread, one call at a time, so its variables skip
     // Swift's run-time exclusivity checks (`@exclusivity(unchecked)`), which would otherwise
@@ -51,10 +59,11 @@ final class FileSearcher {
 
     private let policy: SearchPolicy
     private let lineSearcher: LineSearcher
-    private let printer: LinePrinter
+    /// Where lines and each input's end are reported.
+    let sink: Sink
     private let diagnostics: Diagnostics
 
-    @exclusivity(unchecked) private var buffer = InputBuffer(capacity: 4 * readSize)
+    @exclusivity(unchecked) private var buffer = InputBuffer(capacity: 4 * InputSource.readSize)
     private let decoder = UTF16LineBuffer()
     @exclusivity(unchecked) private var ring: ContextRing
     @exclusivity(unchecked) private var matchRanges: [Range<Int>] = []
@@ -93,8 +102,6 @@ final class FileSearcher {
     @exclusivity(unchecked) private var stopsAtNextMatch = false
     /// True after a NUL byte was seen: NUL then ends lines too, as in grep.
     @exclusivity(unchecked) private var nulEndsLines = false
-    /// With `--json`, the offset in the input of its first NUL byte.
-    @exclusivity(unchecked) private var binaryOffset: Int?
     /// The number of lines selected when the input turned out binary, or -1.
     @exclusivity(unchecked) private var selectedBeforeBinary = -1
     /// True once a line (or a match, with `-o`) was held back for an encoding error.
@@ -105,20 +112,20 @@ final class FileSearcher {
     /// wanted for printing.
     @exclusivity(unchecked) private var decodedLine: (start: UnsafeRawPointer?, count: Int, units: UnsafeBufferPointer<UInt16>, isASCII: Bool)?
 
-    /// Creates a searcher that selects lines by `policy` with `lineSearcher` and prints them with
-    /// `printer`.
-    init(policy: SearchPolicy, lineSearcher: LineSearcher, printer: LinePrinter, diagnostics: Diagnostics) {
+    /// Creates a searcher that selects lines by `policy` with `lineSearcher` and reports them to
+    /// `sink`.
+    init(policy: SearchPolicy, lineSearcher: LineSearcher, sink: Sink, diagnostics: Diagnostics) {
         self.policy = policy
         self.lineSearcher = lineSearcher
-        self.printer = printer
+        self.sink = sink
         self.diagnostics = diagnostics
         ring = ContextRing(limit: policy.beforeContext)
     }
 
-    /// Searches `source`, naming it `name` in messages, and returns what it found. Lines go to
-    /// the printer, whose file name and offset width the caller sets.
-    func search(_ source: InputSource, name: [UInt8]) -> FileSearchResult {
-        self.name = name
+    /// Searches `source`, naming it by `input`'s name in messages, and returns what it found:
+    /// lines go to the sink, then a failed read is reported, then the sink hears of the end.
+    func search(_ source: InputSource, input: SinkInput) -> FileSearchResult {
+        self.name = input.name
         result = FileSearchResult()
         if firstGroupSeparatorMark != nil {
             hasSelectedBefore = false
@@ -126,19 +133,19 @@ final class FileSearcher {
         bufferOffset = 0
         lineNumber = 0
         remaining = policy.maxCount
-        pending = 0
+        // With --passthru every line is context until a line is selected, and after it.
+        pending = policy.passesThrough ? Int.max : 0
         lastPrintedLine = 0
         quiet = policy.quiet
         stopsAtNextMatch = policy.stopsAtFirstMatch
         nulEndsLines = false
         selectedBeforeBinary = -1
         heldBackEncodingError = false
-        binaryOffset = nil
         stops = false
         decodedLine = nil
         ring.removeAll()
         buffer.count = 0
-        printer.startInput()
+        sink.begin(input)
 
         readLines(from: source)
         let bytesRead = bufferOffset + buffer.count
@@ -152,7 +159,16 @@ final class FileSearcher {
         result.reachedMaxCount = remaining == 0
         // As ripgrep counts them: up to the last selected line when -m stopped the search.
         let bytesSearched = result.reachedMaxCount ? result.endOfLastSelectedLine : bytesRead
-        printer.finishInput(bytesSearched: bytesSearched, binaryOffset: binaryOffset)
+        result.bytesSearched = bytesSearched
+        if let readError = result.readErrorNumber, policy.reportsReadErrors {
+            diagnostics.fileError(name, errorNumber: readError)
+        }
+        if result.shrank && policy.reportsReadErrors {
+            diagnostics.fileShrank(name)
+        }
+        sink.finish(SinkFinish(
+            selectedLines: result.selectedLines, matches: result.matches, bytesSearched: bytesSearched,
+            endsRun: result.endsRun))
         return result
     }
 
@@ -277,7 +293,6 @@ final class FileSearcher {
         if prefilters {
             lineSearcher.forgetBlock()
         }
-        let writeNanosecondsBefore = printer.output.writeNanoseconds
         var position = start
         if prefilters && !nulEndsLines {
             if countsInBulk && countLinesInBulk(from: start, in: block) {
@@ -306,9 +321,8 @@ final class FileSearcher {
         }
         if prefilters {
             // The block ends here for the prefilter too: the time until the next block's
-            // first question, spent reading it, is not this block's search, nor is the time
-            // its output took to write.
-            lineSearcher.forgetBlock(excludingNanoseconds: printer.output.writeNanoseconds &- writeNanosecondsBefore)
+            // first question, spent reading it, is not this block's search.
+            lineSearcher.forgetBlock()
         }
     }
 
@@ -316,6 +330,7 @@ final class FileSearcher {
     /// held for context or needed to stop the search.
     private var countsInBulk: Bool {
         policy.countsMatches && quiet && !stopsAtNextMatch && !policy.exitsAtFirstMatch && pending == 0
+            && !policy.countsEachMatch
     }
 
     /// Selects the lines of `start..<block.count` by their number alone, when the prefilter
@@ -368,11 +383,11 @@ final class FileSearcher {
     /// True when selected lines may be selected as one run, when nothing but their count and
     /// their bytes is needed: no context, no group separators, no stop at the first selected
     /// line, and either nothing printed or lines printed as they are
-    /// (``LinePrinter/printsRunsOfLines``).
+    /// (``SearchSink/printsRunsOfLines``).
     private var selectsRuns: Bool {
         pending == 0 && ring.limit == 0 && policy.afterContext == 0 && !policy.separatesGroups
             && !nulEndsLines && !stopsAtNextMatch && !policy.exitsAtFirstMatch && firstGroupSeparatorMark == nil
-            && (quiet || printer.printsRunsOfLines)
+            && (quiet || sink.printsRunsOfLines)
     }
 
     /// With `-v`, selects the complete lines of `start..<end` as one run, when
@@ -401,9 +416,9 @@ final class FileSearcher {
         result.endOfLastSelectedLine = bufferOffset + end
         hasSelectedBefore = true
         if !quiet {
-            printer.printRun(UnsafeRawBufferPointer(start: buffer.base + start, count: end - start))
+            sink.matchedRun(UnsafeRawBufferPointer(start: buffer.base + start, count: end - start))
             lastPrintedLine = lineNumber
-            if printer.output.failure != nil {
+            if sink.hasFailed {
                 result.endsRun = true
                 stops = true
             }
@@ -439,7 +454,7 @@ final class FileSearcher {
     private func inputIsBinary(nulOffset: Int) {
         if policy.convertsBinary {
             // ripgrep's JSON: NUL bytes end lines from here on, and the search goes on.
-            binaryOffset = nulOffset
+            sink.binaryData(offset: nulOffset)
             nulEndsLines = true
             return
         }
@@ -454,6 +469,9 @@ final class FileSearcher {
                 stopsAtNextMatch = true
             }
             selectedBeforeBinary = result.selectedLines
+            if policy.passesThrough {
+                pending = 0
+            }
             nulEndsLines = true
             ring.removeAll()
         case .text:
@@ -533,10 +551,13 @@ final class FileSearcher {
         let separatorMayBeDue = hasSelectedBefore
         hasSelectedBefore = true
         result.selectedAnyLine = true
+        if policy.countsEachMatch && !policy.invertMatch {
+            result.matches += countMatches(in: content)
+        }
         if !quiet {
             let groupStart = ring.oldest?.number ?? lineNumber
             if policy.separatesGroups && separatorMayBeDue && (lastPrintedLine == 0 || groupStart != lastPrintedLine + 1) {
-                printer.printGroupSeparator()
+                sink.contextBreak()
             } else if policy.separatesGroups && !separatorMayBeDue, let firstGroupSeparatorMark {
                 firstGroupSeparatorMark()
             }
@@ -567,7 +588,7 @@ final class FileSearcher {
         }
     }
 
-    /// Prints a line, with its matches when the printer wants them.
+    /// Reports a line to the sink, with its matches when the sink wants them.
     private func printLine(_ content: UnsafeRawBufferPointer, selected: Bool, number: Int, offset: Int) {
         // A line is unterminated only at the end of the input, where the buffer ends too.
         let terminated = UnsafeRawPointer(buffer.base).distance(to: content.baseAddress!) + content.count < buffer.count
@@ -575,7 +596,8 @@ final class FileSearcher {
             heldBackEncodingError = true
             return
         }
-        if printer.needsMatches(selected: selected) {
+        var line = SinkLine(content: content, number: number, byteOffset: offset, terminated: terminated)
+        if sink.needsMatches(selected: selected) {
             matchRanges.removeAll(keepingCapacity: true)
             matchUnitRanges.removeAll(keepingCapacity: true)
             firstMatchStart = nil
@@ -583,15 +605,17 @@ final class FileSearcher {
             if policy.holdsBackEncodingErrors && policy.onlyMatching && holdBackMatchesFromEncodingError(in: content) {
                 return
             }
-            printer.printLine(
-                content, selected: selected, lineNumber: number, byteOffset: offset, matches: matchRanges,
-                firstMatch: firstMatchStart, utf16Matches: matchUnitRanges, terminated: terminated)
+            line.matches = matchRanges
+            line.firstMatch = firstMatchStart
+            line.utf16Matches = matchUnitRanges
+        }
+        if selected {
+            sink.matched(line)
         } else {
-            printer.printLine(
-                content, selected: selected, lineNumber: number, byteOffset: offset, matches: [], terminated: terminated)
+            sink.context(line)
         }
         lastPrintedLine = number
-        if printer.output.failure != nil {
+        if sink.hasFailed {
             result.endsRun = true
             stops = true
         }
@@ -610,6 +634,15 @@ final class FileSearcher {
     }
 
     // MARK: Matching
+
+    /// The number of non-empty matches in the line, as `-o` would print them.
+    private func countMatches(in content: UnsafeRawBufferPointer) -> Int {
+        matchRanges.removeAll(keepingCapacity: true)
+        matchUnitRanges.removeAll(keepingCapacity: true)
+        firstMatchStart = nil
+        collectMatches(in: content, lineNumber: lineNumber)
+        return matchRanges.count
+    }
 
     /// The line as the line searcher reads it: decoded to UTF-16 (reusing the last decoding when it
     /// is the same line), or its bytes when it is very long.
@@ -649,14 +682,14 @@ final class FileSearcher {
     /// Fills `matchRanges` with the byte ranges of the line's non-empty matches, left to right,
     /// each search starting where the previous match ended (one character further after an
     /// empty match), as grep finds them for `-o` and `--color`; `firstMatchStart` with the
-    /// byte offset of the first match, empty or not (`--column`), and, when the printer wants
+    /// byte offset of the first match, empty or not (`--column`), and, when the sink wants
     /// them (`--json`), `matchUnitRanges` with the same matches in UTF-16 units.
     private func collectMatches(in content: UnsafeRawBufferPointer, lineNumber: Int) {
         if lineSearcher.findsReportedMatchesWithoutICU && collectMatchesWithoutICU(in: content) { return }
         let (text, isASCII) = text(of: content)
         var offsets = UTF16ToByteOffsets(content)
         var units = ByteToUTF16Offsets(content)
-        let wantsUnits = printer.needsUTF16Offsets
+        let wantsUnits = sink.needsUTF16Offsets
         var from = 0
         while true {
             let found: Range<Int>?
@@ -704,7 +737,7 @@ final class FileSearcher {
     /// automaton cannot tell, so that ICU is asked.
     private func collectMatchesWithoutICU(in content: UnsafeRawBufferPointer) -> Bool {
         var units = ByteToUTF16Offsets(content)
-        let wantsUnits = printer.needsUTF16Offsets
+        let wantsUnits = sink.needsUTF16Offsets
         var from = 0
         while true {
             switch lineSearcher.firstMatchWithoutICU(inUTF8: content, from: from) {

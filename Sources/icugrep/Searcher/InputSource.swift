@@ -9,6 +9,10 @@ import ICURegex
 /// where it lies: reading it would copy every byte once more. A file that shrinks while it is
 /// mapped ends its search with an error (see ``shrank``) instead of a crash.
 final class InputSource {
+    /// The bytes asked for by each read, the block size of GNU grep 3.8: a NUL byte makes the
+    /// block it is read in, and what follows, binary, so equal blocks give equal output.
+    static let readSize = 96 * 1024
+
     /// The smallest file that is mapped rather than read.
     static let smallestMappedFile = 1 << 20
     /// The bytes of a mapped file that may stay resident behind the search before they are

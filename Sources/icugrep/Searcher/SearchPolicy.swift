@@ -38,6 +38,14 @@ struct SearchPolicy {
     var holdsBackEncodingErrors: Bool
     /// `-o`: only the matches are printed, so only they are checked for encoding errors.
     var onlyMatching: Bool
+    /// False with `-s`: a file that cannot be read is not reported.
+    var reportsReadErrors: Bool
+    /// `--passthru`: every line is printed, the lines not selected as context (trailing
+    /// context without end), and groups are not separated.
+    var passesThrough: Bool
+    /// `--count-matches` or `--stats`: the matches of each selected line are counted (none
+    /// with `-v`), and lines are not counted in bulk.
+    var countsEachMatch: Bool
 
     /// The policy for `configuration`; `outputIsNull` when standard output is /dev/null, where
     /// grep, like `-q`, stops each file at its first match and prints nothing.
@@ -47,8 +55,14 @@ struct SearchPolicy {
         let printsLines = configuration.outputMode == .lines && !outputIsNull
         beforeContext = printsLines ? configuration.beforeContext : 0
         afterContext = printsLines ? configuration.afterContext : 0
-        separatesGroups = configuration.contextRequested
-            || configuration.beforeContext > 0 || configuration.afterContext > 0
+        passesThrough = configuration.passthru && printsLines
+        countsEachMatch = (configuration.countsMatches && configuration.outputMode == .count)
+            || (configuration.stats && !configuration.json)
+        if passesThrough {
+            afterContext = Int.max
+        }
+        separatesGroups = !passesThrough && (configuration.contextRequested
+            || configuration.beforeContext > 0 || configuration.afterContext > 0)
         numbersLines = configuration.lineNumber || separatesGroups
         quiet = !printsLines
         stopsAtFirstMatch = outputIsNull || [.filesWithMatches, .filesWithoutMatch, .quiet].contains(configuration.outputMode)
@@ -61,5 +75,6 @@ struct SearchPolicy {
         holdsBackEncodingErrors = configuration.encodingErrorsAreBinary && configuration.binaryFiles != .text
             && !configuration.json
         onlyMatching = configuration.onlyMatching
+        reportsReadErrors = !configuration.noMessages
     }
 }

@@ -1,0 +1,100 @@
+import ICURegex
+
+/// `--replace`'s template, read once for each compiled pattern of the run: ICU's syntax, as
+/// ``RegexPattern/replacing(in:range:withTemplate:maxReplacements:)`` reads it.
+struct ReplacementTemplates: Sendable {
+    /// Each compiled pattern with the template read for it (the groups it names are the
+    /// pattern's).
+    let templates: [(pattern: RegexPattern, template: ReplacementTemplate)]
+
+    /// Reads `template` for each of `patterns`.
+    /// - Throws: The library's error for a template that names no group of a pattern.
+    init(_ template: String, patterns: LinePatterns) throws(ICURegexError) {
+        var templates: [(pattern: RegexPattern, template: ReplacementTemplate)] = []
+        for pattern in patterns.patterns {
+            templates.append((pattern, try ReplacementTemplate(template, pattern: pattern)))
+        }
+        self.templates = templates
+    }
+}
+
+/// Writes the replacement of each match of a line, for ``LinePrinter``: the searcher finds
+/// the matches (byte ranges), and the replacer asks ICU for their capture groups, matching
+/// each match's range among the pattern's matches in the line.
+///
+/// One replacer serves one printer (one thread): it keeps its scratch arrays.
+final class LineReplacer {
+    private let templates: ReplacementTemplates
+    /// True when a template names a group other than the whole match: only then is ICU asked
+    /// for the groups of a line's matches.
+    private let needsGroups: Bool
+    /// The matches of the line being replaced, with their groups, in the order of the
+    /// searcher's matches (nil for one ICU did not find alike).
+    private var found: [BufferMatch?] = []
+
+    init(_ templates: ReplacementTemplates) {
+        self.templates = templates
+        needsGroups = templates.templates.contains { entry in
+            entry.template.pieces.contains { piece in
+                if case .group(let group) = piece { return group > 0 }
+                return false
+            }
+        }
+    }
+
+    /// Finds the groups of `matches`, the non-empty matches of `content` in order; call it
+    /// before ``append(replacementOf:in:to:)`` for each match of the line.
+    func prepare(_ content: UnsafeRawBufferPointer, matches: [Range<Int>]) {
+        found.removeAll(keepingCapacity: true)
+        found.append(contentsOf: repeatElement(nil, count: matches.count))
+        guard !matches.isEmpty && needsGroups else { return }
+        var unresolved = matches.count
+        let bytes = UnsafeBufferPointer(
+            start: content.baseAddress?.assumingMemoryBound(to: UInt8.self), count: content.count)
+        for (pattern, _) in templates.templates where unresolved > 0 {
+            // Both walks go left to right: the searcher's next match is at or after ICU's.
+            var index = 0
+            for match in pattern.matches(inUTF8: bytes) {
+                while index < matches.count && matches[index].lowerBound < match.range.lowerBound {
+                    index += 1
+                }
+                if index == matches.count { break }
+                if matches[index] == match.range && found[index] == nil {
+                    found[index] = match
+                    unresolved -= 1
+                }
+            }
+        }
+    }
+
+    /// Appends to `output` the replacement of the `index`th match of the line last prepared,
+    /// `range` of `content`: the template, each group in it replaced by the group's bytes
+    /// (nothing for a group that did not take part).
+    func append(replacementOf index: Int, range: Range<Int>, in content: UnsafeRawBufferPointer, to output: OutputBuffer) {
+        let match = index < found.count ? found[index] : nil
+        let template = templates.templates[patternIndex(of: match)].template
+        for piece in template.pieces {
+            switch piece {
+            case .text(let bytes):
+                output.append(bytes)
+            case .group(let group):
+                let groupRange: Range<Int>?
+                if let match {
+                    groupRange = group <= match.groupRanges.count ? match.range(at: group) : nil
+                } else {
+                    groupRange = group == 0 ? range : nil
+                }
+                if let groupRange {
+                    output.append(UnsafeRawBufferPointer(rebasing: content[groupRange]))
+                }
+            }
+        }
+    }
+
+    /// The index of the pattern whose template replaces `match`: the one with as many groups
+    /// as the match has (the first when there is one pattern, or the match is unknown).
+    private func patternIndex(of match: BufferMatch?) -> Int {
+        guard templates.templates.count > 1, let match else { return 0 }
+        return templates.templates.firstIndex { $0.pattern.numberOfCaptureGroups == match.groupRanges.count } ?? 0
+    }
+}
