@@ -30,8 +30,12 @@ struct RipgrepHintsTests {
     @Test func ripgrepNames() {
         #expect(H.errorText(["--maxdepth=2", "x"])
             == Self.unknownOption("--maxdepth=2", hint: "ripgrep's --maxdepth is --max-depth in icugrep"))
-        #expect(H.errorText(["--stats", "x"])
-            == Self.unknownOption("--stats", hint: "ripgrep's --stats has no equivalent in icugrep yet"))
+        #expect(H.errorText(["--trim", "x"])
+            == Self.unknownOption("--trim", hint: "ripgrep's --trim has no equivalent in icugrep yet"))
+        // A ripgrep option that icugrep has is never named as missing.
+        for name in RipgrepHints.ripgrepOnlyLongOptions {
+            #expect(!OptionTable.longOptions.contains { $0.name == name }, "--\(name) is in the option table")
+        }
         #expect(H.errorText(["-N", "x"]) == "icugrep: invalid option -- 'N'\n" + H.usageLines
             + "icugrep: ripgrep's -N is --no-line-number; icugrep numbers lines only with -n\n")
         #expect(H.errorText(["-r$1", "x"]) == "icugrep: invalid option -- '$'\n" + H.usageLines

@@ -38,17 +38,15 @@ enum RipgrepHints {
 
     /// ripgrep's long options that icugrep has no equivalent for.
     static let ripgrepOnlyLongOptions: Set<String> = [
-        "auto-hybrid-regex", "block-buffered", "count-matches", "crlf", "debug", "dfa-size-limit", "engine",
-        "field-context-separator", "field-match-separator", "heading", "ignore-file", "ignore-file-case-insensitive",
-        "include-zero", "max-columns", "max-columns-preview", "max-filesize", "mmap", "no-mmap", "multiline",
-        "multiline-dotall", "no-ignore-messages", "no-pcre2-unicode", "no-unicode", "one-file-system", "passthru",
-        "path-separator", "pcre2-version", "regex-size-limit", "replace", "stats",
-        "trim", "no-follow-symlinks",
+        "auto-hybrid-regex", "block-buffered", "crlf", "debug", "dfa-size-limit", "engine",
+        "field-context-separator", "field-match-separator", "ignore-file", "ignore-file-case-insensitive",
+        "include-zero", "max-filesize", "mmap", "no-mmap", "multiline", "multiline-dotall",
+        "no-ignore-messages", "no-pcre2-unicode", "no-unicode", "one-file-system", "path-separator",
+        "pcre2-version", "regex-size-limit", "trim", "no-follow-symlinks",
     ]
 
     /// ripgrep's short options that GNU grep lacks, and what icugrep has for them.
     static let shortOptionMeanings: [Character: String] = [
-        "M": "ripgrep's -M is --max-columns, which icugrep does not have",
         "N": "ripgrep's -N is --no-line-number; icugrep numbers lines only with -n",
         "p": "ripgrep's -p is --pretty; icugrep's nearest is --color=always -n -H",
     ]
