@@ -30,8 +30,13 @@ struct POSIXPatternTranslatorTests {
         #expect(try Self.icu("(ab)+|c?", .extended) == "(ab)+|c?")
         #expect(try Self.icu(#"a\+b\?c\|d"#) == "a+b?c|d")
         #expect(try Self.icu("a+b?", .basic) == #"a\+b\?"#)
-        #expect(try Self.icu("a**", .extended) == "(?:a*)*")
-        #expect(try Self.icu("a*?", .extended) == "(?:a*)?")
+        // `*`, `+` and `?` after one another are one repetition (ICU would read `*?` as lazy);
+        // an interval is repeated in a group.
+        #expect(try Self.icu("a**", .extended) == "a*")
+        #expect(try Self.icu("a*?", .extended) == "a*")
+        #expect(try Self.icu("a++", .extended) == "a+")
+        #expect(try Self.icu("a??+", .extended) == "a*")
+        #expect(try Self.icu("a*{2}+", .extended) == "(?:(?:a*){2})+")
         #expect(try Self.icu(#"a\{2,3\}"#) == "a{2,3}")
         #expect(try Self.icu(#"a\{,3\}"#) == "a{0,3}")
         #expect(try Self.icu("a{1,}b{,}", .extended) == "a{1,}b{0,}")
