@@ -117,6 +117,49 @@ struct NestingLimitTests {
         #expect(Self.failure("a" + Self.repeated("{2}", limit + 2), .extended) == tooBig)
     }
 
+    /// Runs `body` on a thread of its own with a stack of `stackSize` bytes, and waits.
+    static func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            body()
+            done.signal()
+        }
+        thread.stackSize = stackSize
+        thread.start()
+        done.wait()
+    }
+
+    @Test("the deepest patterns the reader reads are compiled, analysed and searched (automata included) on a 512 KiB stack; deeper ones by ICU alone")
+    func deepestReadPatternsOnASmallStack() {
+        var patterns: [(String, read: Bool)] = []
+        for depth in [PatternReader.maximumNesting, PatternNesting.icuMaximumDepth] {
+            patterns += [
+                Self.repeated("(?:a|", depth) + "b" + Self.repeated(")*", depth),
+                Self.repeated("(x", depth) + "y" + Self.repeated(")?", depth),
+                Self.repeated("(?:ac|\\b", depth) + "d" + Self.repeated("){1,2}", depth),
+                Self.repeated("(?<!a|b", depth) + "c" + Self.repeated(")", depth),
+            ].map { ($0, depth <= PatternReader.maximumNesting) }
+        }
+        let cases = patterns
+        Self.onThread(stackSize: 512 << 10) {
+            for (pattern, read) in cases {
+                #expect((PatternReader.read(pattern) != nil) == read, "\(pattern.prefix(16))… \(pattern.count)")
+                guard let compiled = try? RegexPattern(pattern, options: [.useUnixLineSeparators]) else {
+                    Issue.record("ICU rejects \(pattern.prefix(16))… \(pattern.count)")
+                    continue
+                }
+                let text = Array((Self.repeated("ab", SearchPlan.automatonSearchLength) + "xy").utf16)
+                for _ in 0..<3 {
+                    _ = text.withUnsafeBufferPointer { try? compiled.firstMatch(inUTF16: $0) }
+                }
+                let lines = try? LinePatterns(
+                    patterns: [pattern, "zz"], options: [.useUnixLineSeparators], wrapper: .none, limits: .default,
+                    prefilters: true, fixedStrings: false)
+                #expect(lines != nil)
+            }
+        }
+    }
+
     static func failure(_ pattern: String, _ syntax: T.Syntax) -> T.Failure? {
         do {
             _ = try T.translate(pattern, syntax: syntax)

@@ -9,7 +9,8 @@
 /// - ``PatternReader`` follows at most ``PatternReader/maximumNesting`` groups (and as many
 ///   nested brackets), and reads a deeper pattern as no tree, so every analysis of a tree
 ///   (literals, code-point patterns, automata, the search plan, and the tree's own synthesized
-///   `==` and deallocation) recurses a bounded number of levels;
+///   `==` and deallocation) recurses a bounded number of levels, few enough for a 512 KiB
+///   stack;
 /// - ``POSIXPatternTranslator`` counts the groups it reads before it recurses into them, and
 ///   the depth of the ICU pattern it writes, and rejects a pattern deeper than
 ///   ``POSIXPatternTranslator/maximumNesting``;
