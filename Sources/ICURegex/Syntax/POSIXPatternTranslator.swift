@@ -337,14 +337,18 @@ package enum POSIXPatternTranslator {
                     }
                     let low = try bound(startElement)
                     let high = try bound(endElement)
-                    // With -i, glibc compares the ends upper-cased: `[]-a]` is `[]-A]`, reversed.
-                    func compared(_ scalar: Unicode.Scalar) -> UInt32 {
-                        guard ignoreCase else { return scalar.value }
+                    // With -i, glibc reads the ends upper-cased: `[]-a]` is `[]-A]`, reversed;
+                    // `[a-\]` is `[A-\]`, which holds `[` and every letter in either case;
+                    // `[A-z]` is `[A-Z]`, without `_`. The ICU set is written so too (and
+                    // compiled ignoring case).
+                    func compared(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+                        guard ignoreCase else { return scalar }
                         let upper = scalar.properties.uppercaseMapping.unicodeScalars
-                        return upper.count == 1 ? upper.first!.value : scalar.value
+                        return upper.count == 1 ? upper.first! : scalar
                     }
-                    guard compared(low) <= compared(high) else { throw Message("Invalid range end") }
-                    items += POSIXPatternTranslator.setLiteral(low) + "-" + POSIXPatternTranslator.setLiteral(high)
+                    let (first, last) = (compared(low), compared(high))
+                    guard first <= last else { throw Message("Invalid range end") }
+                    items += POSIXPatternTranslator.setLiteral(first) + "-" + POSIXPatternTranslator.setLiteral(last)
                     hasClassOrRange = true
                     endsWithColon = false
                 } else {
