@@ -32,6 +32,9 @@ let package = Package(
         // (c) icugrep's line search on arbitrary bytes, with options from the input, the
         // prefiltered search against the plain one.
         .executableTarget(name: "FuzzLineSearch", dependencies: ["IcugrepCore", "ICURegex", "FuzzSupport"]),
+        // (d) The POSIX translator on arbitrary bytes as a BRE and an ERE, then ICU's
+        // compilation of the translations and a short search.
+        .executableTarget(name: "FuzzPOSIXTranslator", dependencies: ["ICURegex", "FuzzSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

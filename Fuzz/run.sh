@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs one libFuzzer target for a while: ./run.sh TARGET SECONDS [libFuzzer options...]
 #
-# TARGET is pattern-reader, search-plan or line-search (or its product name, such as
-# FuzzSearchPlan); SECONDS is how long to fuzz (0: until stopped). The target is built first
+# TARGET is pattern-reader, search-plan, line-search or posix-translator (or its product
+# name, such as FuzzSearchPlan); SECONDS is how long to fuzz (0: until stopped). The target is built first
 # with the fuzzer and AddressSanitizer. The corpus grows in Fuzz/corpus/TARGET (not committed),
 # seeded from Tests/Fixtures/fuzz/TARGET, the committed findings that `swift test` replays; a
 # crash, a sanitizer report or a check's difference ("FUZZ FINDING: ...") stops the run and
@@ -12,14 +12,15 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 if [ $# -lt 2 ]; then
-    echo "usage: $0 pattern-reader|search-plan|line-search SECONDS [libFuzzer options...]" >&2
+    echo "usage: $0 pattern-reader|search-plan|line-search|posix-translator SECONDS [libFuzzer options...]" >&2
     exit 2
 fi
 case $1 in
     pattern-reader|FuzzPatternReader) name=pattern-reader product=FuzzPatternReader ;;
     search-plan|FuzzSearchPlan) name=search-plan product=FuzzSearchPlan ;;
     line-search|FuzzLineSearch) name=line-search product=FuzzLineSearch ;;
-    *) echo "$0: unknown target '$1' (pattern-reader, search-plan, line-search)" >&2; exit 2 ;;
+    posix-translator|FuzzPOSIXTranslator) name=posix-translator product=FuzzPOSIXTranslator ;;
+    *) echo "$0: unknown target '$1' (pattern-reader, search-plan, line-search, posix-translator)" >&2; exit 2 ;;
 esac
 seconds=$2
 shift 2

@@ -129,7 +129,9 @@ public struct ICURegexError: Error, RawRepresentable, Hashable, Sendable {
     /// A character range `[x-y]` whose x is greater than y (`U_REGEX_INVALID_RANGE`).
     public static var invalidRange: ICURegexError { .init(rawValue: 0x10310) }
 
-    /// A pattern whose size or complexity exceeds ICU's limits (`U_REGEX_PATTERN_TOO_BIG`).
+    /// A pattern whose size or complexity exceeds ICU's limits (`U_REGEX_PATTERN_TOO_BIG`),
+    /// such as groups and bracket expressions nested more than 99 deep (which ICU 72 itself
+    /// reports as ``internalError``).
     public static var patternTooBig: ICURegexError { .init(rawValue: 0x10314) }
 
     /// An invalid name for a named capture group (`U_REGEX_INVALID_CAPTURE_GROUP_NAME`).
@@ -186,7 +188,7 @@ extension ICURegexError {
         .stackLimitExceeded: "the match needed more backtracking stack than allowed",
         .timeLimitExceeded: "the match took longer than the time limit",
         .stoppedByCaller: "the match was stopped",
-        .patternTooBig: "pattern too large or too complex",
+        .patternTooBig: "pattern too large, too complex or too deeply nested",
         .invalidCaptureGroupName: "invalid capture group name",
         .illegalArgument: "illegal argument",
         .memoryAllocation: "out of memory",

@@ -13,6 +13,15 @@ enum MatcherHandle {
             icushim_regex_open(units.baseAddress, Int32(units.count), options.rawValue, &code, &line, &offset)
         }
         guard let handle else {
+            // ICU 72 reports the overflow of its parser's stack, a pattern nested deeper than
+            // it compiles (see ``PatternNesting``), as an internal error: it is a pattern too
+            // big, and says so.
+            if code == ICURegexError.internalError.rawValue
+                && PatternNesting.depth(ofICUPattern: pattern, stoppingAbove: PatternNesting.icuMaximumDepth)
+                    > PatternNesting.icuMaximumDepth
+            {
+                code = ICURegexError.patternTooBig.rawValue
+            }
             throw ICURegexError(
                 rawValue: code,
                 patternLine: line > 0 ? Int(line) : nil,

@@ -1,5 +1,5 @@
-// The checks of the fuzz targets FuzzPatternReader and FuzzSearchPlan (the `Fuzz/` package
-// links this file into them), and of the test that replays the inputs they found
+// The checks of the fuzz targets FuzzPatternReader, FuzzSearchPlan and FuzzPOSIXTranslator
+// (the `Fuzz/` package links this file into them), and of the test that replays the inputs they found
 // (`FuzzRegressionTests`): one source, so that a replayed input is checked exactly as the
 // fuzzer checked it. A crash is a finding; so is a returned difference.
 
@@ -156,4 +156,47 @@ enum ICURegexFuzzChecks {
         }
         return differences
     }
+    /// (d) The POSIX translator on arbitrary pattern bytes, read as a BRE and as an ERE (`-G`
+    /// and `-E`), then ICU's compilation of each translation and a short search: nothing may
+    /// crash, however the pattern nests. What the translator writes nests no deeper than
+    /// ``POSIXPatternTranslator/maximumNesting``, ICU compiles it, and ICU compiles it in the
+    /// two groups the line search may add (joined with another pattern and wrapped for `-w`).
+    /// Input: a flags byte (bit 0 `-i`, bit 1 `-z`), the pattern up to a 0 byte, the text.
+    static func posixTranslator(_ data: [UInt8]) -> [String] {
+        var input = Input(data)
+        let flags = input.byte()
+        let pattern = String(decoding: input.field(), as: UTF8.self)
+        guard pattern.utf16.count <= 4_000 else { return [] }
+        let translatorOptions = POSIXPatternTranslator.Options(ignoreCase: flags & 1 != 0, dotMatchesNewline: flags & 2 != 0)
+        let options: RegexPattern.Options = flags & 1 != 0 ? [.caseInsensitive, .useUnixLineSeparators] : [.useUnixLineSeparators]
+        let text = Self.text(from: input.field(), length: 0)
+        var differences: [String] = []
+        for syntax in [POSIXPatternTranslator.Syntax.basic, .extended] {
+            guard let translation = try? POSIXPatternTranslator.translate(pattern, syntax: syntax, options: translatorOptions)
+            else { continue }
+            let icu = translation.pattern
+            let depth = PatternNesting.depth(ofICUPattern: icu)
+            if depth > POSIXPatternTranslator.maximumNesting {
+                differences.append("\(syntax) \(pattern.debugDescription): the translation \(icu.debugDescription) nests \(depth) deep")
+            }
+            let compiled: RegexPattern
+            do {
+                compiled = try RegexPattern(icu, options: options, limits: limits)
+            } catch {
+                differences.append("\(syntax) \(pattern.debugDescription): ICU rejects the translation \(icu.debugDescription): \(error)")
+                continue
+            }
+            let wrapped = "(?<!\\w)(?:(?:\(icu))|(?:b))(?!\\w)"
+            do {
+                _ = try RegexPattern(wrapped, options: options, limits: limits)
+            } catch {
+                differences.append("\(syntax) \(pattern.debugDescription): ICU rejects the wrapped translation \(wrapped.debugDescription): \(error)")
+            }
+            text.withUnsafeBufferPointer { units in
+                _ = try? compiled.firstMatch(inUTF16: units)
+            }
+        }
+        return differences
+    }
 }
+

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Replays the inputs the fuzz targets of ICURegex found (`Tests/Fixtures/fuzz/pattern-reader`
-/// and `search-plan`; see `Fuzz/README.md`) through the same checks, so that a fixed finding
-/// stays fixed.
+/// Replays the inputs the fuzz targets of ICURegex found (`Tests/Fixtures/fuzz/pattern-reader`,
+/// `search-plan` and `posix-translator`; see `Fuzz/README.md`) through the same checks, so that
+/// a fixed finding stays fixed.
 @Suite struct FuzzRegressionTests {
     /// The files of the fixture directory `name`, sorted by name.
     static func inputs(_ name: String) throws -> [(name: String, bytes: [UInt8])] {
@@ -24,6 +24,12 @@ import TestSupport
     @Test func searchPlanInputs() throws {
         for input in try Self.inputs("search-plan") {
             #expect(ICURegexFuzzChecks.searchPlan(input.bytes) == [], "\(input.name)")
+        }
+    }
+
+    @Test func posixTranslatorInputs() throws {
+        for input in try Self.inputs("posix-translator") {
+            #expect(ICURegexFuzzChecks.posixTranslator(input.bytes) == [], "\(input.name)")
         }
     }
 }

@@ -30,8 +30,13 @@ struct POSIXPatternTranslatorTests {
         #expect(try Self.icu("(ab)+|c?", .extended) == "(ab)+|c?")
         #expect(try Self.icu(#"a\+b\?c\|d"#) == "a+b?c|d")
         #expect(try Self.icu("a+b?", .basic) == #"a\+b\?"#)
-        #expect(try Self.icu("a**", .extended) == "(?:a*)*")
-        #expect(try Self.icu("a*?", .extended) == "(?:a*)?")
+        // `*`, `+` and `?` after one another are one repetition (ICU would read `*?` as lazy);
+        // an interval is repeated in a group.
+        #expect(try Self.icu("a**", .extended) == "a*")
+        #expect(try Self.icu("a*?", .extended) == "a*")
+        #expect(try Self.icu("a++", .extended) == "a+")
+        #expect(try Self.icu("a??+", .extended) == "a*")
+        #expect(try Self.icu("a*{2}+", .extended) == "(?:(?:a*){2})+")
         #expect(try Self.icu(#"a\{2,3\}"#) == "a{2,3}")
         #expect(try Self.icu(#"a\{,3\}"#) == "a{0,3}")
         #expect(try Self.icu("a{1,}b{,}", .extended) == "a{1,}b{0,}")
@@ -55,6 +60,11 @@ struct POSIXPatternTranslatorTests {
         #expect(try Self.icu("[[.-.]a-[.c.][=e=]]") == #"[\-a-ce]"#)
         #expect(try Self.icu("[[:digit:]x]") == "[[0-9]x]")
         #expect(try Self.icu("[[:upper:]]", .basic, .init(ignoreCase: true)) == #"[[\p{Alphabetic}\p{Nd}--[0-9]]]"#)
+        // With -i, glibc reads a range's ends upper-cased (compiled ignoring case, `[A-\\]`
+        // holds every letter).
+        #expect(try Self.icu(#"[a-\]"#, .basic, .init(ignoreCase: true)) == #"[A-\\]"#)
+        #expect(try Self.icu("[A-z]", .extended, .init(ignoreCase: true)) == "[A-Z]")
+        #expect(try Self.icu("[A-z]", .extended) == "[A-z]")
         #expect(try Self.matches("a[]b]c", .basic, "a]c"))
         #expect(try Self.matches("[[:alpha:]]", .extended, "١"))  // glibc: other digits are letters
         #expect(try !Self.matches("[[:alpha:]]", .extended, "1"))

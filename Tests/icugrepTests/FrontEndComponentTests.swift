@@ -127,6 +127,27 @@ struct FrontEndComponentTests {
         #expect(PatternErrorReport.text(for: accent).hasSuffix("   ^\n"))
     }
 
+    /// A long pattern is cut to 40 characters on each side of the caret, or to its first 80
+    /// without one, with `…` for what is left out; the caret stays under its character.
+    @Test func patternErrorReportCutsLongPatterns() {
+        let pattern = String(repeating: "a", count: 100) + "中" + String(repeating: "b", count: 100)
+        let middle = SearchRun.PatternError(pattern: pattern, icuError: .syntax, characterOffset: 100)
+        #expect(PatternErrorReport.text(for: middle).hasSuffix("""
+              …\(String(repeating: "a", count: 40))中\(String(repeating: "b", count: 39))…
+              \(String(repeating: " ", count: 41))^
+
+            """))
+        let start = SearchRun.PatternError(pattern: pattern, icuError: .syntax, characterOffset: 3)
+        #expect(PatternErrorReport.text(for: start).hasSuffix("\n  aaa" + String(repeating: "a", count: 40) + "…\n     ^\n"))
+        let end = SearchRun.PatternError(pattern: pattern, icuError: .syntax, characterOffset: 201)
+        #expect(PatternErrorReport.text(for: end).hasSuffix("\n  …" + String(repeating: "b", count: 40) + "\n" + String(repeating: " ", count: 43) + "^\n"))
+        let none = SearchRun.PatternError(pattern: pattern, icuError: .syntax, characterOffset: nil)
+        #expect(PatternErrorReport.text(for: none).hasSuffix("\n  " + String(repeating: "a", count: 80) + "…\n"))
+        let exact = String(repeating: "c", count: 80)
+        let whole = SearchRun.PatternError(pattern: exact, icuError: .syntax, characterOffset: 40)
+        #expect(PatternErrorReport.text(for: whole).contains("\n  \(exact)\n"))
+    }
+
     /// A pattern error without offset or words shows what there is: ICU's name of the code.
     @Test func patternErrorReportWithoutOffsetOrWords() {
         let parseError = ICURegexError(rawValue: 9)  // U_PARSE_ERROR, which has no words

@@ -22,8 +22,8 @@ struct GNUSuiteRegressionTests {
     }
 
     /// `stack-overflow`: groups nested ten thousand deep crashed the reading of -E and -G
-    /// patterns (unbounded recursion); now deeper than 2,000 is refused as GNU grep refuses
-    /// what overflows its stack.
+    /// patterns (unbounded recursion); now a nesting that deep is refused in the words GNU grep
+    /// uses when its stack overflows.
     @Test func deeplyNestedGroups() throws {
         let deep = String(repeating: "(", count: 10_000)
         let refused = try TestProcess.icugrep(["-E", "-e", deep], stdin: "x\n")

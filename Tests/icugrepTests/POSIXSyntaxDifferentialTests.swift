@@ -165,6 +165,8 @@ struct POSIXSyntaxDifferentialTests {
         ["-G", "-x", "-e", "\\%"], ["-E", "-w", "-e", "a\\%", "-e", "a\\%"], ["-G", "-f", "good.txt", "-f", "good.txt"],
         ["-E", "-i", "-e", "[]-a]"], ["-G", "-i", "[[:upper:]]"], ["-E", "-o", "-i", "straße|abc"],
         ["-E", "-c", "-e", "(a)\\1", "-e", "b"], ["-G", "-z", "-c", "a.b"],
+        // With -i, a range's ends are read upper-cased (a finding of the posix-translator fuzzer).
+        ["-G", "-i", "-o", "[a-\\]"], ["-E", "-i", "-o", "[A-z]"], ["-E", "-i", "-o", "[0-a]"], ["-G", "-i", "-o", "[b-[]"],
     ])
     func severalPatterns(_ arguments: [String]) throws {
         let directory = FileManager.default.temporaryDirectory

@@ -137,13 +137,15 @@ package struct LinePatterns: Sendable {
     }
 
     /// The fixed strings joined into one compiled pattern: as the trie of `wordList` when
-    /// there is one (see ``PatternAssembler/trie(of:)``), else as an alternation of the quoted
-    /// strings, the longest first; nil when ICU rejects both.
+    /// there is one and no string is too long for it (see ``PatternAssembler/trie(of:)``),
+    /// else as an alternation of the quoted strings, the longest first; nil when ICU rejects
+    /// both.
     private static func joinedFixedStrings(
         _ quoted: [String], wordList: [String]?, wrapper: PatternWrapper, options: RegexPattern.Options,
         limits: RegexPattern.Limits
     ) -> RegexPattern? {
         if let wordList,
+            wordList.allSatisfy({ $0.unicodeScalars.count <= PatternAssembler.maximumTrieStringLength }),
             let trie = try? RegexPattern(
                 PatternAssembler.wrapped(PatternAssembler.trie(of: wordList), in: wrapper, options: options),
                 options: options, limits: limits)

@@ -51,7 +51,9 @@ package enum PatternAssembler {
     ///
     /// Only for matching with case: ignoring case, ICU matches a string such as `ss` against
     /// `ß` whole, which a trie that splits it between branches would not. Empty strings are
-    /// left out (the caller matches them otherwise).
+    /// left out (the caller matches them otherwise). Writing the trie recurses once for each
+    /// character of the longest string, and so does freeing its nodes: the caller gives no
+    /// string longer than ``maximumTrieStringLength``.
     package static func trie(of strings: [String]) -> String {
         final class Node {
             var children: [Unicode.Scalar: Node] = [:]
@@ -91,6 +93,11 @@ package enum PatternAssembler {
         let branches = root.order.map { escaped($0) + continuation(root.children[$0]!) }
         return branches.count == 1 ? branches[0] : "(?:" + branches.joined(separator: "|") + ")"
     }
+
+    /// The longest string, in code points, that ``trie(of:)`` is given: its recursion then
+    /// stays far from the end of any thread's stack. A list with a longer string is joined as
+    /// an alternation instead.
+    package static let maximumTrieStringLength = 1_000
 
     /// `body` wrapped so that it matches only whole words or whole lines, as `grep -P` wraps
     /// it for `-w` and `-x`: `(?<!\w)(?:P)(?!\w)` and `^(?:P)$`. With

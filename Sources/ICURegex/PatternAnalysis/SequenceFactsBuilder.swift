@@ -35,6 +35,11 @@ struct SequenceFactsBuilder {
         allFaithful = allFaithful && facts.exactIsFaithful
         if let exact = facts.exact, run.count * exact.count <= LiteralFacts.maximumSetSize {
             if run == [[]] { runStart = pieceStart }
+            if run.count == 1 && exact.count == 1 {
+                // One string grows in place, so that a long literal costs linear time.
+                run[0] += exact[0]
+                return
+            }
             var joined: [[UInt8]] = []
             for prefix in run {
                 for suffix in exact where !joined.contains(prefix + suffix) {

@@ -78,11 +78,36 @@ package enum POSIXPatternTranslator {
         }
     }
 
-    /// The most groups one inside another that a pattern may have: reading a pattern recurses
-    /// once per level, and this many levels stay far inside a thread's stack.
-    package static let maximumGroupNesting = 2_000
-    /// The message for a pattern nested deeper: GNU grep's when its stack runs out.
-    package static let nestingLimitMessage = "stack overflow"
+    /// The deepest nesting of the ICU pattern a translation writes: groups and bracket
+    /// expressions within each other, counting the group written around a repeated repetition
+    /// (`a*\{2\}` is `(?:a*){2}`). ICU compiles at most ``PatternNesting/icuMaximumDepth``
+    /// levels, and the line search may put a pattern in two more groups (joined with others,
+    /// `(?:P1)|(?:P2)`, and wrapped for `-w` or `-x`).
+    ///
+    /// Both readers check it before they go one level deeper, and they recurse only into groups
+    /// (every other construct is read in a loop), so no pattern, however deep, takes more than
+    /// this many levels of their recursion, nor of any reading of the ICU pattern later (see
+    /// ``PatternNesting``). GNU grep 3.8 reads about 10,000 nested groups before its stack
+    /// overflows (`grep: stack overflow`); ICU does not.
+    package static let maximumNesting = PatternNesting.icuMaximumDepth - 2
+
+    /// The message for a pattern whose groups nest deeper than ``maximumNesting``: GNU grep's
+    /// with `-P` (PCRE2's) for a nesting too deep for it.
+    package static let tooDeeplyNestedMessage = "parentheses are too deeply nested"
+
+    /// The message for a pattern whose ICU translation would nest deeper than
+    /// ``maximumNesting`` for another reason (repetitions of repetitions, bracket expressions
+    /// in the innermost group): the DFA parser's message for what it cannot hold.
+    package static let tooBigMessage = "regular expression too big"
+
+    /// About the most groups within each other that GNU grep 3.8 reads before its stack runs
+    /// out (with an 8 MiB stack), where it says `stack overflow`.
+    package static let gnuStackOverflowNesting = 10_000
+
+    /// GNU grep's message when its stack runs out, which icugrep gives (without GNU's
+    /// `FILE:LINE:` prefix, as GNU's stack guard prints none) for a pattern nested as deep as
+    /// that, so that scripts written for GNU grep see its words.
+    package static let stackOverflowMessage = "stack overflow"
 
     /// Translates `pattern`, one line of the patterns, read in `syntax`.
     package static func translate(
@@ -321,14 +346,18 @@ package enum POSIXPatternTranslator {
                     }
                     let low = try bound(startElement)
                     let high = try bound(endElement)
-                    // With -i, glibc compares the ends upper-cased: `[]-a]` is `[]-A]`, reversed.
-                    func compared(_ scalar: Unicode.Scalar) -> UInt32 {
-                        guard ignoreCase else { return scalar.value }
+                    // With -i, glibc reads the ends upper-cased: `[]-a]` is `[]-A]`, reversed;
+                    // `[a-\]` is `[A-\]`, which holds `[` and every letter in either case;
+                    // `[A-z]` is `[A-Z]`, without `_`. The ICU set is written so too (and
+                    // compiled ignoring case).
+                    func compared(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+                        guard ignoreCase else { return scalar }
                         let upper = scalar.properties.uppercaseMapping.unicodeScalars
-                        return upper.count == 1 ? upper.first!.value : scalar.value
+                        return upper.count == 1 ? upper.first! : scalar
                     }
-                    guard compared(low) <= compared(high) else { throw Message("Invalid range end") }
-                    items += POSIXPatternTranslator.setLiteral(low) + "-" + POSIXPatternTranslator.setLiteral(high)
+                    let (first, last) = (compared(low), compared(high))
+                    guard first <= last else { throw Message("Invalid range end") }
+                    items += POSIXPatternTranslator.setLiteral(first) + "-" + POSIXPatternTranslator.setLiteral(last)
                     hasClassOrRange = true
                     endsWithColon = false
                 } else {
@@ -391,6 +420,24 @@ extension POSIXPatternTranslator {
             self.scalars = scalars
             self.extended = extended
             self.options = options
+        }
+
+        /// True when the pattern from the current position holds at least `count` group
+        /// openings (`(` in an ERE, `\\(` in a BRE), counted in its text; only the wording of a
+        /// nesting error depends on it.
+        func openGroupsAhead(atLeast count: Int) -> Bool {
+            var found = 0
+            var index = position
+            while index < scalars.count && found < count {
+                if scalars[index] == "\\" {
+                    if !extended && index + 1 < scalars.count && scalars[index + 1] == "(" { found += 1 }
+                    index += 2
+                } else {
+                    if extended && scalars[index] == "(" { found += 1 }
+                    index += 1
+                }
+            }
+            return found >= count
         }
 
         mutating func check() throws(Message) {
@@ -478,6 +525,35 @@ extension POSIXPatternTranslator {
         }
 
         mutating func readExpression(nesting: Int) throws(Message) {
+            // RE_CONTEXT_INDEP_OPS: in ERE, repetitions with nothing before them are skipped
+            // (glibc recurses for each; a loop, so that a run of them takes no stack), and a
+            // `)` after them is an ordinary character (RE_UNMATCHED_RIGHT_PAREN_ORD).
+            var readParenthesis = false
+            while extended && !readParenthesis
+                && (token == .star || token == .plus || token == .question || token == .openInterval)
+            {
+                fetch()
+                if token == .end || token == .alternation { return }
+                if token == .closeGroup {
+                    fetch()
+                    readParenthesis = true
+                }
+            }
+            if !readParenthesis {
+                guard try readAtom(nesting: nesting) else { return }
+            }
+            while token == .star || token == .plus || token == .question || token == .openInterval {
+                if token == .openInterval {
+                    try readInterval()
+                } else {
+                    fetch()
+                }
+            }
+        }
+
+        /// What ``readExpression(nesting:)`` reads before its repetitions; false when no
+        /// repetition can follow it.
+        private mutating func readAtom(nesting: Int) throws(Message) -> Bool {
             switch token {
             case .character, .closeInterval:
                 fetch()
@@ -486,10 +562,13 @@ extension POSIXPatternTranslator {
                 tokenLength = bracket.end - position
                 fetch()
             case .openGroup:
-                // The reading recurses once per group; deeper nesting is refused with the
-                // message GNU grep gives when its stack runs out, rather than running out.
-                guard nesting < POSIXPatternTranslator.maximumGroupNesting else {
-                    throw Message(POSIXPatternTranslator.nestingLimitMessage)
+                // The reading recurses once per group, so it stops at ICU's limit. A pattern
+                // nested as deep as GNU grep's stack allows gets GNU grep's words.
+                guard nesting < POSIXPatternTranslator.maximumNesting else {
+                    throw Message(
+                        openGroupsAhead(atLeast: POSIXPatternTranslator.gnuStackOverflowNesting - nesting)
+                            ? POSIXPatternTranslator.stackOverflowMessage
+                            : POSIXPatternTranslator.tooDeeplyNestedMessage)
                 }
                 groupCount += 1
                 let group = groupCount
@@ -506,37 +585,19 @@ extension POSIXPatternTranslator {
             case .anchor:
                 // An anchor takes no repetition: what follows starts an expression.
                 fetch()
-                return
+                return false
             case .star, .plus, .question, .openInterval:
-                if extended {
-                    // RE_CONTEXT_INDEP_OPS: a repetition with nothing before it is skipped.
-                    fetch()
-                    if token == .end || token == .alternation { return }
-                    if token == .closeGroup {
-                        // RE_UNMATCHED_RIGHT_PAREN_ORD: this `)` is an ordinary character.
-                        fetch()
-                    } else {
-                        try readExpression(nesting: nesting)
-                        return
-                    }
-                } else {
-                    fetch()
-                }
+                // In BRE, an ordinary character here (ERE skipped them before).
+                fetch()
             case .closeGroup:
                 if !extended { throw Message("Unmatched ) or \\)") }
                 fetch()
             case .trailingBackslash:
                 throw Message("Trailing backslash")
             case .end, .alternation:
-                return
+                return false
             }
-            while token == .star || token == .plus || token == .question || token == .openInterval {
-                if token == .openInterval {
-                    try readInterval()
-                } else {
-                    fetch()
-                }
-            }
+            return true
         }
 
         /// glibc's `parse_dup_op` for `{`: a malformed interval is an error in BRE and the
@@ -643,6 +704,16 @@ extension POSIXPatternTranslator {
             case sequence
         }
 
+        /// A piece of the ICU pattern written so far.
+        struct Piece {
+            var text: String
+            var kind: Kind
+            /// How deeply its groups and sets nest (``PatternNesting``).
+            var depth: Int
+
+            static let empty = Piece(text: "", kind: .empty, depth: 0)
+        }
+
         init(scalars: [Unicode.Scalar], extended: Bool, options: Options) {
             self.scalars = scalars
             self.extended = extended
@@ -651,14 +722,22 @@ extension POSIXPatternTranslator {
 
         mutating func translate() throws(Message) -> String {
             token = try lex()
-            let (text, _) = try readAlternation()
+            let piece = try readAlternation()
             if token != .end { throw Message("unbalanced )") }
-            return text
+            return piece.text
+        }
+
+        /// `piece` with its depth checked against ``POSIXPatternTranslator/maximumNesting``.
+        private func checked(_ piece: Piece) throws(Message) -> Piece {
+            guard piece.depth <= POSIXPatternTranslator.maximumNesting else {
+                throw Message(POSIXPatternTranslator.tooBigMessage)
+            }
+            return piece
         }
 
         // MARK: Parser
 
-        mutating func readAlternation() throws(Message) -> (String, Kind) {
+        mutating func readAlternation() throws(Message) -> Piece {
             var branches = [try readBranch()]
             while token == .alternation {
                 token = try lex()
@@ -668,24 +747,28 @@ extension POSIXPatternTranslator {
             // POSIX takes the longest match, ICU the first branch that matches: an empty branch
             // goes last (one is enough), so that `-o 'a\|'` prints the `a` GNU grep prints. An
             // empty branch holds no group, so the groups keep their numbers.
-            var texts = branches.filter { $0.1 != .empty }.map { $0.0 }
+            var texts = branches.filter { $0.kind != .empty }.map(\.text)
             if texts.count < branches.count { texts.append("") }
-            return (texts.joined(separator: "|"), .sequence)
+            return Piece(text: texts.joined(separator: "|"), kind: .sequence, depth: branches.map(\.depth).max() ?? 0)
         }
 
-        mutating func readBranch() throws(Message) -> (String, Kind) {
+        mutating func readBranch() throws(Message) -> Piece {
             var pieces = [try readClosure()]
             while token != .closeGroup && token != .alternation && token != .end {
                 pieces.append(try readClosure())
             }
-            let nonEmpty = pieces.filter { $0.1 != .empty }
+            let nonEmpty = pieces.filter { $0.kind != .empty }
             if nonEmpty.count == 1 { return nonEmpty[0] }
-            if nonEmpty.isEmpty { return ("", .empty) }
-            return (nonEmpty.map { $0.0 }.joined(), .sequence)
+            if nonEmpty.isEmpty { return .empty }
+            return Piece(text: nonEmpty.map(\.text).joined(), kind: .sequence, depth: nonEmpty.map(\.depth).max() ?? 0)
         }
 
-        mutating func readClosure() throws(Message) -> (String, Kind) {
-            var (text, kind) = try readAtom()
+        mutating func readClosure() throws(Message) -> Piece {
+            var piece = try readAtom()
+            // The last quantifier written, when it is `*`, `+` or `?`: another of them merges
+            // with it (`a**` is `a*`, `a+?` is `a*`) instead of adding a group around it, so
+            // that a run of them, however long, costs no nesting.
+            var lastSimple: String?
             while true {
                 let quantifier: String
                 let minimum: Int
@@ -701,57 +784,70 @@ extension POSIXPatternTranslator {
                         quantifier = "{\(low),}"
                     }
                 default:
-                    return (text, kind)
+                    return piece
                 }
                 token = try lex()
-                switch kind {
+                let isSimple = quantifier.count == 1
+                switch piece.kind {
                 case .empty:
                     break
                 case .assertion:
-                    if minimum == 0 { (text, kind) = ("", .empty) }
+                    if minimum == 0 { piece = .empty }
                 case .atom:
-                    text += quantifier
-                    kind = .repeated
+                    piece.text += quantifier
+                    piece.kind = .repeated
+                    lastSimple = isSimple ? quantifier : nil
+                case .repeated where isSimple && lastSimple != nil:
+                    let merged = quantifier == lastSimple ? quantifier : "*"
+                    piece.text.unicodeScalars.removeLast()
+                    piece.text += merged
+                    lastSimple = merged
                 case .repeated, .sequence:
-                    text = "(?:" + text + ")" + quantifier
-                    kind = .repeated
+                    piece = try checked(Piece(text: "(?:" + piece.text + ")" + quantifier, kind: .repeated, depth: piece.depth + 1))
+                    lastSimple = isSimple ? quantifier : nil
                 }
             }
         }
 
-        mutating func readAtom() throws(Message) -> (String, Kind) {
-            let result: (String, Kind)
+        mutating func readAtom() throws(Message) -> Piece {
+            let text: String
+            let kind: Kind
             switch token {
             case .character(let scalar):
-                result = (POSIXPatternTranslator.literal(scalar), .atom)
-            case .oneCharacter(let text):
-                result = (text, .atom)
+                (text, kind) = (POSIXPatternTranslator.literal(scalar), .atom)
+            case .oneCharacter(let set):
+                (text, kind) = (set, .atom)
             case .backReference(let number):
-                result = ("(?:\\\(number))", .atom)
+                (text, kind) = ("(?:\\\(number))", .atom)
             case .beginLine:
-                result = ("^", .assertion)
+                (text, kind) = ("^", .assertion)
             case .endLine:
-                result = ("$", .assertion)
+                (text, kind) = ("$", .assertion)
             case .beginWord:
-                result = ("(?<!\(wordSet))(?=\(wordSet))", .assertion)
+                (text, kind) = ("(?<!\(wordSet))(?=\(wordSet))", .assertion)
             case .endWord:
-                result = ("(?<=\(wordSet))(?!\(wordSet))", .assertion)
+                (text, kind) = ("(?<=\(wordSet))(?!\(wordSet))", .assertion)
             case .wordBoundary:
-                result = ("(?:(?<!\(wordSet))(?=\(wordSet))|(?<=\(wordSet))(?!\(wordSet)))", .assertion)
+                (text, kind) = ("(?:(?<!\(wordSet))(?=\(wordSet))|(?<=\(wordSet))(?!\(wordSet)))", .assertion)
             case .notWordBoundary:
-                result = ("(?:(?<=\(wordSet))(?=\(wordSet))|(?<!\(wordSet))(?!\(wordSet)))", .assertion)
+                (text, kind) = ("(?:(?<=\(wordSet))(?=\(wordSet))|(?<!\(wordSet))(?!\(wordSet)))", .assertion)
             case .openGroup:
+                // The regcomp check counted the same groups, so this recursion is as deep as
+                // that check allows.
+                guard openGroups <= POSIXPatternTranslator.maximumNesting else {
+                    throw Message(POSIXPatternTranslator.tooDeeplyNestedMessage)
+                }
                 token = try lex()
-                let (inner, _) = try readAlternation()
+                let inner = try readAlternation()
                 if token != .closeGroup { throw Message("unbalanced (") }
                 token = try lex()
-                return ("(" + inner + ")", .atom)
+                return try checked(Piece(text: "(" + inner.text + ")", kind: .atom, depth: inner.depth + 1))
             default:
                 // dfa.c's EMPTY: nothing to read here (a repetition at the start of an ERE).
-                return ("", .empty)
+                return .empty
             }
             token = try lex()
-            return result
+            return try checked(Piece(text: text, kind: kind, depth: PatternNesting.depth(ofICUPattern: text)))
         }
 
         // MARK: Lexer

@@ -14,11 +14,15 @@
 /// costs time; a wrong one would cost results.
 ///
 /// The reader is recursive, and its depth is bounded by ``maximumNesting``, so that no
-/// pattern can exhaust the stack of the thread that compiles it (ICU 72 itself rejects a
-/// nesting of 100 groups or more with `U_REGEX_INTERNAL_ERROR`).
+/// pattern can exhaust the stack of the thread that compiles it, nor can any analysis of its
+/// tree, each of which recurses once per level of the tree (see ``PatternNesting``).
 package struct PatternReader {
-    /// The deepest nesting of groups the reader follows.
-    package static let maximumNesting = 100
+    /// The deepest nesting of groups (and of brackets) the reader follows: deeper patterns,
+    /// rare, are searched by ICU alone (which compiles at most 99 levels). A tree of 32
+    /// groups, with their alternations and repetitions, is about 100 levels deep, which the
+    /// analyses walk within a 512 KiB stack even in a debug build (each level of a walk takes
+    /// about a kilobyte there), far within the 8 MiB of a main thread; 99 groups would not be.
+    package static let maximumNesting = 32
 
     /// The largest count a quantifier may have to be read (ICU's own limit is higher; larger
     /// counts are rare and gain nothing from the analyses).

@@ -51,7 +51,7 @@ enum POSIXPatternStep {
             guard case .failure(.invalid(let message)) = translations[configuration.patterns[index]] else { continue }
             // GNU grep's stack overflow comes from its stack guard, not from regcomp, and
             // names no pattern.
-            let prefix = message == POSIXPatternTranslator.nestingLimitMessage ? "" : originPrefix(configuration, index)
+            let prefix = message == POSIXPatternTranslator.stackOverflowMessage ? "" : originPrefix(configuration, index)
             outcome.messages.append(prefix + message)
             outcome.failed = true
         }

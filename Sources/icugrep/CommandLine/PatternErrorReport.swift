@@ -9,7 +9,14 @@ import ICURegex
 ///   (abc
 ///       ^
 /// ```
+///
+/// A long pattern is shown as an excerpt around the caret, at most ``contextCharacters`` on
+/// each side, with `…` where it was cut, so that a pattern of 100,000 characters gives a
+/// message of three short lines.
 enum PatternErrorReport {
+    /// The most characters of the pattern shown on each side of the caret (and, without a
+    /// caret, twice as many from its start).
+    static let contextCharacters = 40
     /// The lines to print to standard error, each ending in a newline.
     static func text(for error: SearchRun.PatternError) -> String {
         let icuError = error.icuError
@@ -21,11 +28,26 @@ enum PatternErrorReport {
         if icuError.reason != icuError.icuName {
             text += ": \(icuError.reason)"
         }
-        text += "\n  \(error.pattern)\n"
-        if let offset = error.characterOffset, offset >= 0 {
-            text += "  \(caretIndentation(for: error.pattern, characterOffset: offset))^\n"
+        let offset = error.characterOffset.flatMap { $0 >= 0 ? $0 : nil }
+        let (shown, shownOffset) = excerpt(of: error.pattern, around: offset)
+        text += "\n  \(shown)\n"
+        if let shownOffset {
+            text += "  \(caretIndentation(for: shown, characterOffset: shownOffset))^\n"
         }
         return text
+    }
+
+    /// The part of `pattern` to show: at most ``contextCharacters`` characters on each side of
+    /// `offset` (or twice as many from the start without one), with `…` for each part left
+    /// out; and where `offset` falls in it.
+    static func excerpt(of pattern: String, around offset: Int?) -> (text: String, offset: Int?) {
+        let characters = Array(pattern)
+        let center = min(offset ?? 0, characters.count)
+        let start = offset == nil ? 0 : max(0, center - contextCharacters)
+        let end = min(characters.count, offset == nil ? 2 * contextCharacters : center + contextCharacters)
+        guard start > 0 || end < characters.count else { return (pattern, offset) }
+        let text = (start > 0 ? "…" : "") + String(characters[start..<end]) + (end < characters.count ? "…" : "")
+        return (text, offset.map { (start > 0 ? 1 : 0) + $0 - start })
     }
 
     /// The white space that puts a caret under the character at `characterOffset` of

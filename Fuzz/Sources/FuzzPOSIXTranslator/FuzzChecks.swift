@@ -1,0 +1,1 @@
+../../../Tests/ICURegexTests/FuzzChecks.swift
