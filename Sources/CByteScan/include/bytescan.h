@@ -184,6 +184,13 @@ ptrdiff_t bytescan_last_of(const uint8_t *bytes, size_t start, size_t end, uint8
 /// before the first block of sixteen that holds a byte above 0x7F or runs past `count`.
 size_t bytescan_widen_ascii(const uint8_t *source, size_t count, uint16_t *target);
 
+/// True when `bytes[0..<count]` hold an encoding error as glibc's UTF-8 decoder (`mbrlen`, which
+/// GNU grep asks) sees one: a byte that cannot start a character (`80`-`BF`, `C0`, `C1`, `FE`,
+/// `FF`), a character cut short (also by `count`), an overlong form, or a surrogate (`ED A0`-
+/// `ED BF`). The old forms of up to six bytes, up to U+7FFFFFFF, are characters, as in glibc.
+/// ASCII is passed over sixteen bytes at a time; two-byte characters are taken first.
+bool bytescan_has_utf8_error(const uint8_t *bytes, size_t count);
+
 #ifdef __cplusplus
 }
 #endif
