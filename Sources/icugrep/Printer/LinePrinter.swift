@@ -100,18 +100,21 @@ final class LinePrinter: SearchSink {
 
     @inline(__always)
     func matched(_ line: SinkLine) {
-        if heading && !headingPrinted { printHeading() }
-        printLine(
-            line.content, selected: true, lineNumber: line.number, byteOffset: line.byteOffset, matches: line.matches,
-            firstMatch: line.firstMatch)
+        printSinkLine(line, selected: true)
     }
 
     @inline(__always)
     func context(_ line: SinkLine) {
+        printSinkLine(line, selected: false)
+    }
+
+    /// Prints a selected or context line, after the file's heading when it is the first.
+    @inline(__always)
+    private func printSinkLine(_ line: SinkLine, selected: Bool) {
         if heading && !headingPrinted { printHeading() }
         printLine(
-            line.content, selected: false, lineNumber: line.number, byteOffset: line.byteOffset, matches: line.matches,
-            firstMatch: line.firstMatch)
+            line.content, selected: selected, lineNumber: line.number, byteOffset: line.byteOffset,
+            matches: line.matches, firstMatch: line.firstMatch)
     }
 
     func binaryData(offset: Int) {}
