@@ -279,6 +279,14 @@ final class StringMatchWalk {
         return currentMatch()
     }
 
+    /// The match that starts exactly at `index` of the range, or nil; the whole range is the
+    /// text ICU sees (see ``MatchWalk/prefixMatch(at:)``).
+    func prefixMatch(at index: String.Index) throws(ICURegexError) -> RegexMatch? {
+        let offset = base.utf16.distance(from: bounds.lowerBound, to: index)
+        guard try walk.prefixMatch(at: offset) != nil else { return nil }
+        return currentMatch()
+    }
+
     /// The match the walk is on, in string indices.
     private func currentMatch() -> RegexMatch {
         let groupCount = walk.pattern.numberOfCaptureGroups
