@@ -3,7 +3,7 @@ extension RegexPattern {
     /// sequence: the matches of ICU's `findNext` loop and of `NSRegularExpression`, empty
     /// matches included (after an empty match the search goes on one character further).
     ///
-    /// The range is searched as a text of its own, as in ``firstMatch(in:range:anchored:)``.
+    /// The range is searched as a text of its own, as in ``firstRange(in:range:anchored:)``.
     /// It is transcoded to UTF-16 once, when iteration starts, and each match costs one search,
     /// so walking every match of a long string takes time linear in its length.
     ///
