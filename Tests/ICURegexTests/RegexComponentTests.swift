@@ -141,6 +141,15 @@ extension LibraryTests {
             #expect("xab".firstMatch(of: Regex { "x"; atStart }) == nil)
         }
 
+        @Test("A search that hits the pattern's limits is no match to Swift's algorithms, and throws from a Regex")
+        func limitsEndTheSearch() throws {
+            let runaway = try RegexPattern("(a+)+b", limits: RegexPattern.Limits(timeLimitSteps: 1, stackLimitBytes: 8 << 20))
+            let text = String(repeating: "a", count: 40)
+            #expect(throws: ICURegexError.timeLimitExceeded) { try Regex { runaway }.firstMatch(in: text) }
+            #expect(!Self.contains(runaway, in: text[...]))
+            #expect(Self.ranges(of: runaway, in: text[...]).isEmpty)
+        }
+
         @Test("Case-insensitive patterns and the pattern's options hold inside a Regex")
         func optionsHold() throws {
             let greek = try RegexPattern("σ+", options: .caseInsensitive)
