@@ -14,7 +14,7 @@ extension RegexPattern {
     ///   - options: `.caseInsensitive` and `.anchored`.
     ///   - range: The units to search; all of `text` when nil. It must lie within `text`.
     /// - Returns: The location and length of the first match, or ``UTF16Range/notFound``.
-    public static func firstMatch(
+    public static func firstRange(
         of pattern: String,
         inUTF16 text: UnsafeBufferPointer<UInt16>,
         options: RegexSearchOptions = [],
@@ -29,7 +29,7 @@ extension RegexPattern {
         guard !pattern.isEmpty,
             let compiled = try? PatternCache.shared.pattern(pattern, options: options.patternOptions)
         else { return .notFound }
-        return (try? compiled.firstMatch(inUTF16: text, range: range, anchored: options.contains(.anchored)))
+        return (try? compiled.firstRange(inUTF16: text, range: range, anchored: options.contains(.anchored)))
             ?? .notFound
     }
 
@@ -37,7 +37,7 @@ extension RegexPattern {
     /// `String.range(of: pattern, options: .regularExpression, range: range)`.
     ///
     /// Returns nil when there is no match, and when the pattern is empty or malformed.
-    public static func firstMatch(
+    public static func firstRange(
         of pattern: String,
         in string: String,
         options: RegexSearchOptions = [],
@@ -46,7 +46,7 @@ extension RegexPattern {
         guard !pattern.isEmpty,
             let compiled = try? PatternCache.shared.pattern(pattern, options: options.patternOptions)
         else { return nil }
-        return (try? compiled.firstMatch(in: string, range: range, anchored: options.contains(.anchored))) ?? nil
+        return (try? compiled.firstRange(in: string, range: range, anchored: options.contains(.anchored))) ?? nil
     }
 }
 
@@ -59,7 +59,7 @@ extension String {
     /// ```
     ///
     /// Each call transcodes `range` to UTF-16 (Swift strings are UTF-8). To walk every match
-    /// of a long text, transcode it once and use ``RegexPattern/firstMatch(inUTF16:range:anchored:)``.
+    /// of a long text, transcode it once and use ``RegexPattern/firstRange(inUTF16:range:anchored:)``.
     ///
     /// - Parameters:
     ///   - pattern: An ICU regular expression, compiled once and cached. An empty or malformed
@@ -69,7 +69,7 @@ extension String {
     public func range(
         ofRegex pattern: String, options: RegexSearchOptions = [], range: Range<String.Index>? = nil
     ) -> Range<String.Index>? {
-        RegexPattern.firstMatch(of: pattern, in: self, options: options, range: range)
+        RegexPattern.firstRange(of: pattern, in: self, options: options, range: range)
     }
 }
 
@@ -85,6 +85,6 @@ extension Substring {
             bounds.lowerBound >= startIndex && bounds.upperBound <= endIndex,
             "range(ofRegex:): the range is out of bounds for this substring"
         )
-        return RegexPattern.firstMatch(of: pattern, in: base, options: options, range: bounds)
+        return RegexPattern.firstRange(of: pattern, in: base, options: options, range: bounds)
     }
 }

@@ -188,13 +188,13 @@ public final class RegexPattern: @unchecked Sendable {
     ///   ``UTF16Range/notFound``.
     /// - Throws: ``ICURegexError/timeLimitExceeded`` or ``ICURegexError/stackLimitExceeded``
     ///   when the search hits a limit.
-    public func firstMatch(
+    public func firstRange(
         inUTF16 text: UnsafeBufferPointer<UInt16>, range: Range<Int>? = nil, anchored: Bool = false
     ) throws(ICURegexError) -> UTF16Range {
         let range = range ?? 0..<text.count
         precondition(
             range.lowerBound >= 0 && range.upperBound <= text.count,
-            "RegexPattern.firstMatch: range \(range) is out of bounds for a text of \(text.count) UTF-16 units"
+            "RegexPattern.firstRange: range \(range) is out of bounds for a text of \(text.count) UTF-16 units"
         )
         if range.count >= SearchPlan.minimumSearchLength, let base = text.baseAddress {
             if let literalAlternation, literalAlternation.isWorkedOut || range.count >= SearchPlan.automatonSearchLength,
@@ -235,7 +235,7 @@ public final class RegexPattern: @unchecked Sendable {
     }
 
     /// Finds the first match in `base[range]` with `plan`, calling ICU only when the plan needs
-    /// it; the same result as ``firstMatch(inUTF16:range:anchored:)`` without the plan.
+    /// it; the same result as ``firstRange(inUTF16:range:anchored:)`` without the plan.
     @inline(never)
     private func plannedMatch(
         _ plan: SearchPlan, in base: UnsafePointer<UInt16>, range: Range<Int>, anchored: Bool
@@ -268,17 +268,17 @@ public final class RegexPattern: @unchecked Sendable {
     /// - Returns: The match, or nil.
     /// - Throws: ``ICURegexError/timeLimitExceeded`` or ``ICURegexError/stackLimitExceeded``
     ///   when the search hits a limit.
-    public func firstMatch(
+    public func firstRange(
         in string: String, range: Range<String.Index>? = nil, anchored: Bool = false
     ) throws(ICURegexError) -> Range<String.Index>? {
         try UTF16Text.search(string, range: range) { units, unitRange throws(ICURegexError) in
-            try firstMatch(inUTF16: units, range: unitRange, anchored: anchored)
+            try firstRange(inUTF16: units, range: unitRange, anchored: anchored)
         }
     }
 
     /// Finds the first match in `substring`, searching it as a text of its own. The result's
     /// indices are valid in `substring` and in its base string.
-    public func firstMatch(in substring: Substring, anchored: Bool = false) throws(ICURegexError) -> Range<String.Index>? {
-        try firstMatch(in: substring.base, range: substring.startIndex..<substring.endIndex, anchored: anchored)
+    public func firstRange(in substring: Substring, anchored: Bool = false) throws(ICURegexError) -> Range<String.Index>? {
+        try firstRange(in: substring.base, range: substring.startIndex..<substring.endIndex, anchored: anchored)
     }
 }

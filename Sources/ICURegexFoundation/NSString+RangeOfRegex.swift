@@ -24,7 +24,7 @@ extension NSString {
     /// Each call copies the characters of `range` (as Foundation's own search does), so a loop
     /// that walks every match of a long string by advancing the range takes time quadratic in
     /// its length. For that, copy the string's UTF-16 once and call
-    /// `RegexPattern.firstMatch(inUTF16:range:anchored:)` on the buffer: the same results,
+    /// `RegexPattern.firstRange(inUTF16:range:anchored:)` on the buffer: the same results,
     /// with nothing copied per call.
     public func range(ofRegex pattern: String, options: NSString.CompareOptions = [], range: NSRange? = nil) -> NSRange {
         let length = self.length
@@ -38,7 +38,7 @@ extension NSString {
         // The range is searched as a text of its own, so only its characters are copied.
         let found = withUnsafeTemporaryAllocation(of: unichar.self, capacity: max(searchRange.length, 1)) { buffer in
             getCharacters(buffer.baseAddress!, range: searchRange)
-            return RegexPattern.firstMatch(
+            return RegexPattern.firstRange(
                 of: pattern,
                 inUTF16: UnsafeBufferPointer(rebasing: buffer[..<searchRange.length]),
                 options: RegexSearchOptions(options)

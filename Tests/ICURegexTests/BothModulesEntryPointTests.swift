@@ -40,12 +40,12 @@ extension LibraryTests {
 
         @Test func regexPatternConveniences() {
             let text = Self.text
-            #expect(RegexPattern.firstMatch(of: "Call", in: text) == text.startIndex..<text.index(text.startIndex, offsetBy: 4))
-            #expect(RegexPattern.firstMatch(of: "CALL", in: text, options: .caseInsensitive) != nil)
+            #expect(RegexPattern.firstRange(of: "Call", in: text) == text.startIndex..<text.index(text.startIndex, offsetBy: 4))
+            #expect(RegexPattern.firstRange(of: "CALL", in: text, options: .caseInsensitive) != nil)
             let units = Array(text.utf16)
             units.withUnsafeBufferPointer { units in
-                #expect(RegexPattern.firstMatch(of: "\\d+", inUTF16: units) == UTF16Range(location: 5, length: 3))
-                #expect(RegexPattern.firstMatch(of: "NOW", inUTF16: units, options: .caseInsensitive) == UTF16Range(location: 18, length: 3))
+                #expect(RegexPattern.firstRange(of: "\\d+", inUTF16: units) == UTF16Range(location: 5, length: 3))
+                #expect(RegexPattern.firstRange(of: "NOW", inUTF16: units, options: .caseInsensitive) == UTF16Range(location: 18, length: 3))
             }
         }
 
@@ -53,12 +53,12 @@ extension LibraryTests {
             let text = Self.text
             let pattern = try RegexPattern("now")
             let caseless = try RegexPattern("NOW", options: .caseInsensitive)
-            #expect(try pattern.firstMatch(in: text).map { text[$0] } == "now")
-            #expect(try caseless.firstMatch(in: text).map { text[$0] } == "now")
-            #expect(try caseless.firstMatch(in: text[...]).map { text[$0] } == "now")
+            #expect(try pattern.firstRange(in: text).map { text[$0] } == "now")
+            #expect(try caseless.firstRange(in: text).map { text[$0] } == "now")
+            #expect(try caseless.firstRange(in: text[...]).map { text[$0] } == "now")
             let units = Array(text.utf16)
             try units.withUnsafeBufferPointer { units in
-                #expect(try pattern.firstMatch(inUTF16: units) == UTF16Range(location: 18, length: 3))
+                #expect(try pattern.firstRange(inUTF16: units) == UTF16Range(location: 18, length: 3))
                 let matcher = try caseless.makeMatcher()
                 #expect(try matcher.firstMatch(inUTF16: units) == 18..<21)
                 #expect(try matcher.firstMatch(inUTF16: units, from: 19) == nil)

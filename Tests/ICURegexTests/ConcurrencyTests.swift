@@ -22,7 +22,7 @@ extension LibraryTests {
         static func search(_ compiled: RegexPattern, _ inputs: [(units: [UInt16], range: Range<Int>)]) -> [UTF16Range] {
             inputs.map { input in
                 input.units.withUnsafeBufferPointer { units in
-                    (try? compiled.firstMatch(inUTF16: units, range: input.range)) ?? UTF16Range(location: -1, length: -1)
+                    (try? compiled.firstRange(inUTF16: units, range: input.range)) ?? UTF16Range(location: -1, length: -1)
                 }
             }
         }
@@ -72,13 +72,13 @@ extension LibraryTests {
             }
             let texts = generated
             let plain = try RegexPattern(source, options: [], limits: .default, usesSearchPlan: false)
-            let expected = try texts.map { text in try text.withUnsafeBufferPointer { try plain.firstMatch(inUTF16: $0, range: 7..<text.count) } }
+            let expected = try texts.map { text in try text.withUnsafeBufferPointer { try plain.firstRange(inUTF16: $0, range: 7..<text.count) } }
             let answers = await withTaskGroup(of: (Int, [UTF16Range]).self) { group in
                 for task in 0..<Self.taskCount {
                     group.addTask {
                         let answers = (0..<texts.count).map { index in
                             let text = texts[(index + task) % texts.count]
-                            return text.withUnsafeBufferPointer { (try? compiled.firstMatch(inUTF16: $0, range: 7..<text.count)) ?? .notFound }
+                            return text.withUnsafeBufferPointer { (try? compiled.firstRange(inUTF16: $0, range: 7..<text.count)) ?? .notFound }
                         }
                         return (task, answers)
                     }

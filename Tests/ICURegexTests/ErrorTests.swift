@@ -123,13 +123,13 @@ extension LibraryTests {
             #expect("abc".range(ofRegex: "[a") == nil)
             let units: [UInt16] = Array("abc".utf16)
             units.withUnsafeBufferPointer {
-                #expect(RegexPattern.firstMatch(of: "a{2,1}", inUTF16: $0) == .notFound)
+                #expect(RegexPattern.firstRange(of: "a{2,1}", inUTF16: $0) == .notFound)
             }
         }
 
         @Test func emptyPatternCompilesAndMatchesEmpty() throws {
             let empty = try RegexPattern("")
-            #expect(try empty.firstMatch(in: "abc").map { $0.isEmpty } == true)
+            #expect(try empty.firstRange(in: "abc").map { $0.isEmpty } == true)
             // The conveniences follow Foundation instead: an empty pattern finds nothing.
             #expect("abc".range(ofRegex: "") == nil)
         }

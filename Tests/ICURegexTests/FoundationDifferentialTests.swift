@@ -28,7 +28,7 @@ extension LibraryTests {
                 let compiled = try? RegexPattern(generated.pattern, options: generated.caseInsensitive ? .caseInsensitive : [])
             else { return AppleReference.notFound }
             let found = try generated.units.withUnsafeBufferPointer { units throws(ICURegexError) in
-                try compiled.firstMatch(inUTF16: units, range: generated.range, anchored: generated.anchored)
+                try compiled.firstRange(inUTF16: units, range: generated.range, anchored: generated.anchored)
             }
             return found.isNotFound ? AppleReference.notFound : NSRange(location: found.location, length: found.length)
         }
@@ -99,7 +99,7 @@ extension LibraryTests {
                 var answers = [("NSString.range(ofRegex:)", ours), ("RegexPattern.firstMatch(inUTF16:range:anchored:)", throwing)]
                 if index % 10 == 0 {
                     let found = generated.units.withUnsafeBufferPointer {
-                        RegexPattern.firstMatch(of: generated.pattern, inUTF16: $0, options: generated.searchOptions, range: generated.range)
+                        RegexPattern.firstRange(of: generated.pattern, inUTF16: $0, options: generated.searchOptions, range: generated.range)
                     }
                     answers.append(("RegexPattern.firstMatch(of:inUTF16:)", found.isNotFound ? AppleReference.notFound : NSRange(location: found.location, length: found.length)))
                 }

@@ -92,8 +92,8 @@ enum ICURegexFuzzChecks {
         for length in [seed.count, SearchPlan.minimumSearchLength + 7] {
             let text = Self.text(from: seed, length: length)
             text.withUnsafeBufferPointer { units in
-                _ = try? compiled.firstMatch(inUTF16: units)
-                _ = try? compiled.firstMatch(inUTF16: units, range: units.count / 3..<units.count, anchored: true)
+                _ = try? compiled.firstRange(inUTF16: units)
+                _ = try? compiled.firstRange(inUTF16: units, range: units.count / 3..<units.count, anchored: true)
             }
         }
         return []
@@ -103,7 +103,7 @@ enum ICURegexFuzzChecks {
     /// (a limit the two searches may reach at different places).
     private static func first(_ pattern: RegexPattern, _ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, anchored: Bool) -> String? {
         do {
-            let match = try pattern.firstMatch(inUTF16: units, range: range, anchored: anchored)
+            let match = try pattern.firstRange(inUTF16: units, range: range, anchored: anchored)
             return match.isNotFound ? "none" : "\(match.location)+\(match.length)"
         } catch {
             return nil
@@ -193,7 +193,7 @@ enum ICURegexFuzzChecks {
                 differences.append("\(syntax) \(pattern.debugDescription): ICU rejects the wrapped translation \(wrapped.debugDescription): \(error)")
             }
             text.withUnsafeBufferPointer { units in
-                _ = try? compiled.firstMatch(inUTF16: units)
+                _ = try? compiled.firstRange(inUTF16: units)
             }
         }
         return differences

@@ -70,11 +70,11 @@ extension LibraryTests {
                     if item.error {
                         outcome = "compiled, but ICU expects a compile error"
                     } else {
-                        let found = try item.text.withUnsafeBufferPointer { try compiled.firstMatch(inUTF16: $0) }
+                        let found = try item.text.withUnsafeBufferPointer { try compiled.firstRange(inUTF16: $0) }
                         var answer = found.range == item.expected ? nil : "found \(String(describing: found.range)), expected \(String(describing: item.expected))"
                         // Well-formed texts also through the String API, in UTF-16 offsets.
                         if let string = String(validating: item.text, as: UTF16.self) {
-                            let range = try compiled.firstMatch(in: string)
+                            let range = try compiled.firstRange(in: string)
                             let offsets = range.map { $0.lowerBound.utf16Offset(in: string)..<$0.upperBound.utf16Offset(in: string) }
                             if offsets != item.expected {
                                 answer = (answer ?? "") + " String API found \(String(describing: offsets))"

@@ -32,7 +32,7 @@ extension LibraryTests {
                     violations.append("NSString gave \(nsFound): \(generated)")
                 }
                 let utf16Found = generated.units.withUnsafeBufferPointer {
-                    RegexPattern.firstMatch(of: generated.pattern, inUTF16: $0, options: generated.searchOptions, range: range)
+                    RegexPattern.firstRange(of: generated.pattern, inUTF16: $0, options: generated.searchOptions, range: range)
                 }
                 if !(utf16Found.isNotFound ? utf16Found.length == 0 : Self.check(utf16Found.range, in: range)) {
                     violations.append("UTF-16 search gave \(utf16Found): \(generated)")

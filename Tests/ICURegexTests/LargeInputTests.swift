@@ -45,24 +45,24 @@ extension LibraryTests {
             }
 
             let b = try RegexPattern("b")
-            #expect(try timed("b") { try b.firstMatch(inUTF16: text) } == UTF16Range(location: Self.bAt, length: 1))
+            #expect(try timed("b") { try b.firstRange(inUTF16: text) } == UTF16Range(location: Self.bAt, length: 1))
             // The pair is read forward and backward across the chunk boundary.
             let emoji = try RegexPattern("\\x{1F600}(?<=a\\x{1F600})a(?=a)")
-            #expect(try timed("emoji") { try emoji.firstMatch(inUTF16: text) } == UTF16Range(location: (1 << 31) - 1, length: 3))
+            #expect(try timed("emoji") { try emoji.firstRange(inUTF16: text) } == UTF16Range(location: (1 << 31) - 1, length: 3))
             let lastC = try RegexPattern("c(?<=ac)$")
-            #expect(try timed("c at the end") { try lastC.firstMatch(inUTF16: text) } == UTF16Range(location: Self.length - 1, length: 1))
+            #expect(try timed("c at the end") { try lastC.firstRange(inUTF16: text) } == UTF16Range(location: Self.length - 1, length: 1))
             // The convenience takes the same path; a range that starts at 5 is still too long
             // for ICU's UTF-16 interface.
-            #expect(timed("convenience") { RegexPattern.firstMatch(of: "b(?<=ab)", inUTF16: text, range: 5..<Self.length) } == UTF16Range(location: Self.bAt, length: 1))
+            #expect(timed("convenience") { RegexPattern.firstRange(of: "b(?<=ab)", inUTF16: text, range: 5..<Self.length) } == UTF16Range(location: Self.bAt, length: 1))
 
             // Ranges that start past 2^31, and one that straddles it: short texts of their own,
             // whose offsets must come back 64-bit.
-            #expect(try b.firstMatch(inUTF16: text, range: (1 << 31)..<Self.length) == UTF16Range(location: Self.bAt, length: 1))
-            #expect(try b.firstMatch(inUTF16: text, range: Self.bAt..<Self.length, anchored: true) == UTF16Range(location: Self.bAt, length: 1))
-            #expect(try b.firstMatch(inUTF16: text, range: (Self.bAt + 1)..<Self.length).isNotFound)
-            #expect(try b.firstMatch(inUTF16: text, range: ((1 << 31) - 100)..<(Self.bAt + 1)) == UTF16Range(location: Self.bAt, length: 1))
+            #expect(try b.firstRange(inUTF16: text, range: (1 << 31)..<Self.length) == UTF16Range(location: Self.bAt, length: 1))
+            #expect(try b.firstRange(inUTF16: text, range: Self.bAt..<Self.length, anchored: true) == UTF16Range(location: Self.bAt, length: 1))
+            #expect(try b.firstRange(inUTF16: text, range: (Self.bAt + 1)..<Self.length).isNotFound)
+            #expect(try b.firstRange(inUTF16: text, range: ((1 << 31) - 100)..<(Self.bAt + 1)) == UTF16Range(location: Self.bAt, length: 1))
             let anchoredStart = try RegexPattern("^a+b")
-            #expect(try anchoredStart.firstMatch(inUTF16: text, range: (Self.bAt - 5)..<Self.length) == UTF16Range(location: Self.bAt - 5, length: 6))
+            #expect(try anchoredStart.firstRange(inUTF16: text, range: (Self.bAt - 5)..<Self.length) == UTF16Range(location: Self.bAt - 5, length: 6))
         }
 
         /// ICU's UTF-8 text takes at most 2^31 - 1 bytes: a longer one is refused with an

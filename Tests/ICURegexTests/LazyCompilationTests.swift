@@ -83,7 +83,7 @@ import TestSupport
             }
             #expect(lazyFirst != nil && lazyFirst == eagerFirst)
             let (lazyRange, eagerRange) = try units.withUnsafeBufferPointer { units throws(ICURegexError) in
-                (try lazy.firstMatch(inUTF16: units), try eager.firstMatch(inUTF16: units))
+                (try lazy.firstRange(inUTF16: units), try eager.firstRange(inUTF16: units))
             }
             #expect(lazyRange == eagerRange)
             #expect(lazy.isCompiled)
@@ -98,7 +98,7 @@ import TestSupport
         let text = String(repeating: "hay ", count: 50) + "needle"
         let found = await withTaskGroup(of: Bool.self) { group in
             for _ in 0..<8 {
-                group.addTask { (try? pattern.firstMatch(in: text)) != nil }
+                group.addTask { (try? pattern.firstRange(in: text)) != nil }
             }
             return await group.reduce(true) { $0 && $1 }
         }

@@ -12,10 +12,10 @@ extension LibraryTests {
 
         @Test func catastrophicBacktrackingThrowsTimeLimitExceeded() throws {
             let pattern = try RegexPattern("(a+)+b")
-            #expect(throws: ICURegexError.timeLimitExceeded) { try pattern.firstMatch(in: Self.manyA) }
+            #expect(throws: ICURegexError.timeLimitExceeded) { try pattern.firstRange(in: Self.manyA) }
             let units = Array(Self.manyA.utf16)
             _ = units.withUnsafeBufferPointer { units in
-                #expect(throws: ICURegexError.timeLimitExceeded) { try pattern.firstMatch(inUTF16: units) }
+                #expect(throws: ICURegexError.timeLimitExceeded) { try pattern.firstRange(inUTF16: units) }
             }
         }
 
@@ -32,14 +32,14 @@ extension LibraryTests {
                 let compiled = try RegexPattern(pattern, limits: tight)
                 for length in [1, 2, 3] {
                     let error = #expect(throws: ICURegexError.self) {
-                        try compiled.firstMatch(in: String(repeating: "a", count: length))
+                        try compiled.firstRange(in: String(repeating: "a", count: length))
                     }
                     #expect(error?.isLimitExceeded == true, "\(pattern) on \(length) a: \(String(describing: error))")
                 }
             }
             // The default limits stop it too, and the conveniences give "not found".
             let looping = try RegexPattern("(a*)*?b")
-            let error = #expect(throws: ICURegexError.self) { try looping.firstMatch(in: "a") }
+            let error = #expect(throws: ICURegexError.self) { try looping.firstRange(in: "a") }
             #expect(error?.isLimitExceeded == true)
             #expect("a".range(ofRegex: "(a*)*?b") == nil)
         }
@@ -47,13 +47,13 @@ extension LibraryTests {
         @Test func customTimeLimit() throws {
             let text = String(repeating: "a", count: 28)
             let tight = try RegexPattern("(a+)+b", limits: .init(timeLimitSteps: 1, stackLimitBytes: 0))
-            #expect(throws: ICURegexError.timeLimitExceeded) { try tight.firstMatch(in: text) }
+            #expect(throws: ICURegexError.timeLimitExceeded) { try tight.firstRange(in: text) }
             // A search that needs little work finishes within the same tight limit.
-            #expect(try tight.firstMatch(in: "aaab") != nil)
+            #expect(try tight.firstRange(in: "aaab") != nil)
             // Without limits an exponential search of a short text runs to its end.
             let unlimited = try RegexPattern("(a+)+b", limits: .none)
             #expect(unlimited.limits == .none)
-            #expect(try unlimited.firstMatch(in: String(repeating: "a", count: 16)) == nil)
+            #expect(try unlimited.firstRange(in: String(repeating: "a", count: 16)) == nil)
             // Per-thread matchers inherit their pattern's limits.
             let matcher = try tight.makeMatcher()
             let units = Array(text.utf16)
@@ -77,7 +77,7 @@ extension LibraryTests {
             #expect(pattern.limits.wallTimeLimit == .milliseconds(200))
             let clock = ContinuousClock()
             let start = clock.now
-            #expect(throws: ICURegexError.timeLimitExceeded) { try pattern.firstMatch(in: text) }
+            #expect(throws: ICURegexError.timeLimitExceeded) { try pattern.firstRange(in: text) }
             #expect(clock.now - start < .seconds(3))
             // Every match of a walk gets the whole limit; the walk ends with the time-out.
             let walkStart = clock.now
@@ -87,11 +87,11 @@ extension LibraryTests {
             #expect(clock.now - walkStart < .seconds(3))
             // The matcher is still usable, and a short search finishes within the limit.
             let short = String(repeating: "b", count: 60) + "x"
-            #expect(try pattern.firstMatch(in: short).map { short.distance(from: short.startIndex, to: $0.lowerBound) } == 60)
+            #expect(try pattern.firstRange(in: short).map { short.distance(from: short.startIndex, to: $0.lowerBound) } == 60)
             // A limit of centuries does not wrap around to the past.
             let long = RegexPattern.Limits(timeLimitSteps: 0, stackLimitBytes: 8 << 20, wallTimeLimit: .seconds(Int64.max / 2))
             let patient = try RegexPattern("(a+)+b", limits: long)
-            #expect(try patient.firstMatch(in: String(repeating: "a", count: 18)) == nil)
+            #expect(try patient.firstRange(in: String(repeating: "a", count: 18)) == nil)
         }
 
         /// The time limit bounds each search of a walk, not the walk: ICU counts the time of
@@ -116,10 +116,10 @@ extension LibraryTests {
             let text = String(repeating: "ab", count: 50_000)
             // The lookahead keeps the search ICU's: the match automaton needs no stack.
             let small = try RegexPattern("(a|b)*(?!x)", limits: .init(timeLimitSteps: 10_000, stackLimitBytes: 10_000))
-            let error = #expect(throws: ICURegexError.stackLimitExceeded) { try small.firstMatch(in: text) }
+            let error = #expect(throws: ICURegexError.stackLimitExceeded) { try small.firstRange(in: text) }
             #expect(error?.isLimitExceeded == true)
             // The same search of a short text fits.
-            #expect(try small.firstMatch(in: "abab").map { $0.isEmpty } == false)
+            #expect(try small.firstRange(in: "abab").map { $0.isEmpty } == false)
         }
     }
 }

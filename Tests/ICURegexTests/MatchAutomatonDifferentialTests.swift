@@ -226,8 +226,8 @@ import TestSupport
                 }
                 compared += expected.count
                 let range = 17..<(units.count - 3)
-                let first = try fast.firstMatch(inUTF16: buffer, range: range)
-                #expect(first == (try icu.firstMatch(inUTF16: buffer, range: range)), "first match, pattern \(String(reflecting: pattern))")
+                let first = try fast.firstRange(inUTF16: buffer, range: range)
+                #expect(first == (try icu.firstRange(inUTF16: buffer, range: range)), "first match, pattern \(String(reflecting: pattern))")
             }
         }
         print("MatchAutomatonDifferentialTests.longTexts: \(compared) matches compared")
@@ -287,7 +287,7 @@ import TestSupport
                 let units = Array(text.utf16)
                 units.withUnsafeBufferPointer { buffer in
                     #expect(Array(fast.matches(inUTF16: buffer)) == Array(slow.matches(inUTF16: buffer)), "\(pattern)")
-                    #expect((try? fast.firstMatch(inUTF16: buffer, range: 7..<buffer.count)) == (try? slow.firstMatch(inUTF16: buffer, range: 7..<buffer.count)))
+                    #expect((try? fast.firstRange(inUTF16: buffer, range: 7..<buffer.count)) == (try? slow.firstRange(inUTF16: buffer, range: 7..<buffer.count)))
                 }
             }
         }
@@ -351,7 +351,7 @@ import TestSupport
             while units.count < 400 { units += generator.text() + [0x20] }
             // The short searches count toward the automaton: these make it.
             for _ in 0..<(SearchPlan.automatonSearchLength / units.count + 1) {
-                _ = try units.withUnsafeBufferPointer { try fast.firstMatch(inUTF16: $0) }
+                _ = try units.withUnsafeBufferPointer { try fast.firstRange(inUTF16: $0) }
             }
             #expect(fast.matchAutomata?.state == .present)
             units.withUnsafeBufferPointer { buffer in
@@ -359,8 +359,8 @@ import TestSupport
                     let range = start..<min(units.count, start + RegexPattern.shortAutomatonSearchLength + start % 50)
                     for anchored in [false, true] {
                         let expected: UTF16Range
-                        do { expected = try slow.firstMatch(inUTF16: buffer, range: range, anchored: anchored) } catch { continue }
-                        let found = Result { () throws(ICURegexError) in try fast.firstMatch(inUTF16: buffer, range: range, anchored: anchored) }
+                        do { expected = try slow.firstRange(inUTF16: buffer, range: range, anchored: anchored) } catch { continue }
+                        let found = Result { () throws(ICURegexError) in try fast.firstRange(inUTF16: buffer, range: range, anchored: anchored) }
                         #expect(found == .success(expected), "\(pattern) in \(range) anchored \(anchored)")
                         compared += 1
                     }

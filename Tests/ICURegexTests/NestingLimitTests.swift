@@ -46,7 +46,7 @@ struct NestingLimitTests {
     func icuLimit() throws {
         let limit = PatternNesting.icuMaximumDepth
         let atLimit = Self.repeated("(?:", limit) + "a" + Self.repeated(")", limit)
-        #expect(try RegexPattern(atLimit).firstMatch(in: "xa") != nil)
+        #expect(try RegexPattern(atLimit).firstRange(in: "xa") != nil)
         #expect(PatternNesting.depth(ofICUPattern: atLimit) == limit)
         do {
             _ = try RegexPattern("(" + atLimit + ")")
@@ -106,7 +106,7 @@ struct NestingLimitTests {
             for pattern in deepest {
                 #expect(PatternNesting.depth(ofICUPattern: pattern) == limit)
                 let wrapped = "(?<!\\w)(?:(?:\(pattern))|(?:b))(?!\\w)"
-                #expect(try RegexPattern(wrapped).firstMatch(in: "-a-") != nil)
+                #expect(try RegexPattern(wrapped).firstRange(in: "-a-") != nil)
             }
             #expect(Self.failure(nested(limit - 2, "[[:alpha:]]"), syntax) == tooBig)
             #expect(Self.failure(nested(limit + 1, "a"), syntax) == .invalid(T.tooDeeplyNestedMessage))
@@ -150,7 +150,7 @@ struct NestingLimitTests {
                 }
                 let text = Array((Self.repeated("ab", SearchPlan.automatonSearchLength) + "xy").utf16)
                 for _ in 0..<3 {
-                    _ = text.withUnsafeBufferPointer { try? compiled.firstMatch(inUTF16: $0) }
+                    _ = text.withUnsafeBufferPointer { try? compiled.firstRange(inUTF16: $0) }
                 }
                 let lines = try? LinePatterns(
                     patterns: [pattern, "zz"], options: [.useUnixLineSeparators], wrapper: .none, limits: .default,
@@ -179,7 +179,7 @@ struct NestingLimitTests {
             prefilters: true, fixedStrings: true)
         let text = Array(("a" + long + "b").utf16)
         #expect(patterns.patterns.count == 1)
-        let found = try text.withUnsafeBufferPointer { try patterns.patterns[0].firstMatch(inUTF16: $0) }
+        let found = try text.withUnsafeBufferPointer { try patterns.patterns[0].firstRange(inUTF16: $0) }
         #expect(found.location == 1 && found.length == long.utf16.count)
     }
 }

@@ -21,7 +21,7 @@ struct POSIXPatternTranslatorTests {
     }
 
     static func matches(_ pattern: String, _ syntax: T.Syntax, _ text: String) throws -> Bool {
-        try RegexPattern(try icu(pattern, syntax)).firstMatch(in: text) != nil
+        try RegexPattern(try icu(pattern, syntax)).firstRange(in: text) != nil
     }
 
     @Test func groupsAndRepetitionsPerSyntax() throws {

@@ -11,9 +11,9 @@ extension LibraryTests {
             for literal in ["a.c", "\\E", "x\\Ey", "\\", "a\\", "\\\\E", "(?", "[", "$^"] {
                 let pattern = try RegexPattern(PatternAssembler.quoted(literal), options: [.useUnixLineSeparators])
                 let text = "<" + literal + ">"
-                let match = try #require(try pattern.firstMatch(in: text), "\(literal) not found")
+                let match = try #require(try pattern.firstRange(in: text), "\(literal) not found")
                 #expect(String(text[match]) == literal, "\(literal)")
-                #expect(try pattern.firstMatch(in: "<" + String(literal.reversed()) + "x>") == nil || literal.count < 2)
+                #expect(try pattern.firstRange(in: "<" + String(literal.reversed()) + "x>") == nil || literal.count < 2)
             }
             #expect(PatternAssembler.quoted("") == "")
         }

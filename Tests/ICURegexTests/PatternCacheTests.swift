@@ -61,8 +61,8 @@ extension LibraryTests {
             #expect("\u{212A}.".range(ofRegex: "\u{212A}") != nil)
             let composedText = Array("x\u{E9}".utf16)
             composedText.withUnsafeBufferPointer { units in
-                #expect(RegexPattern.firstMatch(of: "\u{E9}", inUTF16: units) == UTF16Range(location: 1, length: 1))
-                #expect(RegexPattern.firstMatch(of: "e\u{301}", inUTF16: units).isNotFound)
+                #expect(RegexPattern.firstRange(of: "\u{E9}", inUTF16: units) == UTF16Range(location: 1, length: 1))
+                #expect(RegexPattern.firstRange(of: "e\u{301}", inUTF16: units).isNotFound)
             }
         }
 

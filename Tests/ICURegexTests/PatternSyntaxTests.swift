@@ -315,7 +315,7 @@ import TestSupport
         let pattern = try RegexPattern("^\\Qab\\E{0}c")
         let text = Array("ac".utf16) + Array(repeating: UInt16(UInt8(ascii: "-")), count: 4_094)
         let match = try text.withUnsafeBufferPointer { buffer throws(ICURegexError) in
-            try pattern.firstMatch(inUTF16: buffer, range: 0..<buffer.count)
+            try pattern.firstRange(inUTF16: buffer, range: 0..<buffer.count)
         }
         #expect(match == UTF16Range(location: 0, length: 2))
         #expect(PatternReader.read("^\\Qab\\E{0}c") == .sequence([
@@ -336,7 +336,7 @@ import TestSupport
         #expect(units.count >= 4_096)
         func search(_ pattern: RegexPattern) throws -> UTF16Range {
             try units.withUnsafeBufferPointer { buffer throws(ICURegexError) in
-                try pattern.firstMatch(inUTF16: buffer, range: 0..<buffer.count)
+                try pattern.firstRange(inUTF16: buffer, range: 0..<buffer.count)
             }
         }
         let expected = try search(plain)
@@ -354,7 +354,7 @@ import TestSupport
             let icu = try RegexPattern(source, options: options, limits: .default, usesSearchPlan: false)
             let reading = try #require(CodePointPattern.reading(of: source, lineEdges: true))
             #expect(!reading.isExact, "ICU refuses \\Z between the CR and LF of a final CR LF; the reading does not follow that")
-            return (try icu.firstMatch(in: text) != nil, reference.containsMatch(reading.pattern, in: Array(text.unicodeScalars), lineEdges: true))
+            return (try icu.firstRange(in: text) != nil, reference.containsMatch(reading.pattern, in: Array(text.unicodeScalars), lineEdges: true))
         }
         for text in ["a", "a\n", "a\r", "a\r\n", "a\u{0B}", "a\u{0C}", "a\u{85}", "a\u{2028}", "a\u{2029}", "ab", "a\n\n", "a\r\r", "a\t"] {
             let (icu, reading) = try compare("a\\Z", text)
@@ -386,7 +386,7 @@ import TestSupport
             // U_REGEX_INTERNAL_ERROR), and a search answers with a match, none, or a limit's error.
             guard let compiled = try? RegexPattern(source) else { continue }
             do {
-                let match = try compiled.firstMatch(in: "abc")
+                let match = try compiled.firstRange(in: "abc")
                 #expect(match == nil || match!.isEmpty || source == pastLimit)
             } catch {
                 // A limit: an answer too.

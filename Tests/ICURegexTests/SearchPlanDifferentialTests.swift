@@ -49,7 +49,7 @@ import TestSupport
     static func answer(_ pattern: RegexPattern, _ text: [UInt16], _ range: Range<Int>, anchored: Bool) -> String {
         text.withUnsafeBufferPointer { buffer in
             do {
-                let match = try pattern.firstMatch(inUTF16: buffer, range: range, anchored: anchored)
+                let match = try pattern.firstRange(inUTF16: buffer, range: range, anchored: anchored)
                 return match.isNotFound ? "not found" : "\(match.location)+\(match.length)"
             } catch {
                 return "error \(error)"

@@ -89,7 +89,7 @@ extension LibraryTests {
             if row.options.contains(.caseInsensitive) { searchOptions.insert(.caseInsensitive) }
             if row.options.contains(.anchored) { searchOptions.insert(.anchored) }
             let found = units.withUnsafeBufferPointer {
-                RegexPattern.firstMatch(of: row.pattern, inUTF16: $0, options: searchOptions, range: range)
+                RegexPattern.firstRange(of: row.pattern, inUTF16: $0, options: searchOptions, range: range)
             }
             #expect(found.range == row.expected.map { $0.location..<NSMaxRange($0) })
         }

@@ -72,10 +72,10 @@ extension LibraryTests {
                 var answers: [(String, Range<Int>?)] = [
                     ("String.range(ofRegex:options: RegexSearchOptions)", Self.offsets(string.range(ofRegex: generated.pattern, options: generated.searchOptions, range: searchRange), in: string)),
                     ("String.range(ofRegex:options: CompareOptions)", Self.offsets(string.range(ofRegex: generated.pattern, options: generated.compareOptions, range: searchRange), in: string)),
-                    ("RegexPattern.firstMatch(of:in:)", Self.offsets(RegexPattern.firstMatch(of: generated.pattern, in: string, options: generated.searchOptions, range: searchRange), in: string)),
+                    ("RegexPattern.firstMatch(of:in:)", Self.offsets(RegexPattern.firstRange(of: generated.pattern, in: string, options: generated.searchOptions, range: searchRange), in: string)),
                 ]
                 if !generated.pattern.isEmpty, let compiled = try? RegexPattern(generated.pattern, options: generated.caseInsensitive ? .caseInsensitive : []) {
-                    answers.append(("RegexPattern.firstMatch(in:range:anchored:)", Self.offsets(try? compiled.firstMatch(in: string, range: searchRange, anchored: generated.anchored), in: string)))
+                    answers.append(("RegexPattern.firstMatch(in:range:anchored:)", Self.offsets(try? compiled.firstRange(in: string, range: searchRange, anchored: generated.anchored), in: string)))
                 }
                 compared += 1
                 if expected != nil { matches += 1 }

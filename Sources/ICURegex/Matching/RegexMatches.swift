@@ -3,7 +3,7 @@ extension RegexPattern {
     /// sequence: the matches of ICU's `findNext` loop and of `NSRegularExpression`, empty
     /// matches included (after an empty match the search goes on one character further).
     ///
-    /// The range is searched as a text of its own, as in ``firstMatch(in:range:anchored:)``.
+    /// The range is searched as a text of its own, as in ``firstRange(in:range:anchored:)``.
     /// It is transcoded to UTF-16 once, when iteration starts, and each match costs one search,
     /// so walking every match of a long string takes time linear in its length.
     ///
@@ -276,6 +276,14 @@ final class StringMatchWalk {
     /// The whole range's match, or nil.
     func wholeMatch() throws(ICURegexError) -> RegexMatch? {
         guard try walk.wholeMatch() != nil else { return nil }
+        return currentMatch()
+    }
+
+    /// The match that starts exactly at `index` of the range, or nil; the whole range is the
+    /// text ICU sees (see ``MatchWalk/prefixMatch(at:)``).
+    func prefixMatch(at index: String.Index) throws(ICURegexError) -> RegexMatch? {
+        let offset = base.utf16.distance(from: bounds.lowerBound, to: index)
+        guard try walk.prefixMatch(at: offset) != nil else { return nil }
         return currentMatch()
     }
 
