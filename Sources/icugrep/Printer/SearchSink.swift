@@ -6,8 +6,10 @@
 /// needs, so that nothing is found that no one prints.
 ///
 /// The searcher is generic over its sink, so that each kind of output is compiled into the
-/// search loop rather than called through an existential.
-protocol SearchSink: AnyObject {
+/// search loop rather than called through an existential. The sink's type is chosen on one
+/// thread and its instances made on each worker, so the type itself crosses threads
+/// (``SendableSinkType``); each instance stays on its thread.
+protocol SearchSink: AnyObject, SendableSinkType {
     /// True when a selected (or context) line must come with the byte ranges of its matches.
     func needsMatches(selected: Bool) -> Bool
     /// True when the matches are wanted in UTF-16 units of the line too (`--json`).
@@ -82,3 +84,11 @@ struct SinkFinish {
     /// failed): nothing more is printed for it.
     var endsRun: Bool
 }
+
+#if compiler(>=6.2)
+/// A sink type whose metatype may cross threads (Swift 6.2's `SendableMetatype`).
+protocol SendableSinkType: SendableMetatype {}
+#else
+/// A sink type whose metatype may cross threads (before Swift 6.2 every metatype may).
+protocol SendableSinkType {}
+#endif
