@@ -150,6 +150,20 @@ extension LibraryTests {
             #expect(Self.ranges(of: runaway, in: text[...]).isEmpty)
         }
 
+        @Test("The pattern's last search answers only for the same string and bounds")
+        func lastSearchIsForItsText() throws {
+            let b = try RegexPattern("b")
+            #expect(Self.contains(b, in: "ab"[...]))
+            #expect(!Self.contains(b, in: "aa"[...]))
+            let text = "aab ab"
+            #expect(Self.ranges(of: b, in: text[...]).count == 2)
+            #expect(Self.ranges(of: b, in: text.prefix(4)).count == 1)
+            #expect(Self.firstRange(of: b, in: "ba"[...]) != nil)
+            // Every index of a long text without a match: one search, not one for each index.
+            let long = String(repeating: "aé", count: 10_000)
+            #expect(!Self.contains(b, in: long[...]))
+        }
+
         @Test("Case-insensitive patterns and the pattern's options hold inside a Regex")
         func optionsHold() throws {
             let greek = try RegexPattern("σ+", options: .caseInsensitive)
