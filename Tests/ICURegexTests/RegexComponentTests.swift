@@ -139,6 +139,10 @@ extension LibraryTests {
             // Inside a Regex, the pattern starts where the builder's previous component ended.
             #expect("xab".firstMatch(of: Regex { "xa"; afterA })?.output == "xab")
             #expect("xab".firstMatch(of: Regex { "x"; atStart }) == nil)
+            let afterXA = try RegexPattern("(?<=xa)b")
+            let notWordStart = try RegexPattern("\\B1")
+            #expect("xab".firstMatch(of: Regex { "xa"; afterXA })?.output == "xab")
+            #expect("a1".firstMatch(of: Regex { "a"; notWordStart })?.output == "a1")
         }
 
         @Test("A search that hits the pattern's limits is no match to Swift's algorithms, and throws from a Regex")
