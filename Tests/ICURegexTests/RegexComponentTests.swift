@@ -138,7 +138,7 @@ extension LibraryTests {
             #expect(Self.contains(try RegexPattern("^a"), in: text.dropFirst()))
             // Inside a Regex, the pattern starts where the builder's previous component ended.
             #expect("xab".firstMatch(of: Regex { "xa"; afterA })?.output == "xab")
-            #expect("xab".firstMatch(of: Regex { "x"; atStart }) == nil)
+            #expect("xb".firstMatch(of: Regex { "x"; atStart }) == nil)
             let afterXA = try RegexPattern("(?<=xa)b")
             let notWordStart = try RegexPattern("\\B1")
             #expect("xab".firstMatch(of: Regex { "xa"; afterXA })?.output == "xab")
