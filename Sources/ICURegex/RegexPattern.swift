@@ -56,6 +56,10 @@ public final class RegexPattern: @unchecked Sendable {
     /// automaton costs less than ICU's search of even a short range, and what remains is the
     /// plan's one-time cost and the pool's lending of an automaton, which short ranges repay.
     private let unitsSearchedWithoutPlan = Atomic<Int>(0)
+
+    /// The last search made for Swift's string algorithms (see
+    /// ``consuming(_:startingAt:in:)``), which answers their next questions in the same text.
+    let lastComponentSearch = Mutex<ComponentSearch?>(nil)
     static let shortAutomatonSearchLength = 64
 
     /// The number of capture groups in the pattern, not counting the whole match (group 0).

@@ -138,7 +138,11 @@ extension LibraryTests {
             #expect(Self.contains(try RegexPattern("^a"), in: text.dropFirst()))
             // Inside a Regex, the pattern starts where the builder's previous component ended.
             #expect("xab".firstMatch(of: Regex { "xa"; afterA })?.output == "xab")
-            #expect("xab".firstMatch(of: Regex { "x"; atStart }) == nil)
+            #expect("xb".firstMatch(of: Regex { "x"; atStart }) == nil)
+            let afterXA = try RegexPattern("(?<=xa)b")
+            let notWordStart = try RegexPattern("\\B1")
+            #expect("xab".firstMatch(of: Regex { "xa"; afterXA })?.output == "xab")
+            #expect("a1".firstMatch(of: Regex { "a"; notWordStart })?.output == "a1")
         }
 
         @Test("A search that hits the pattern's limits is no match to Swift's algorithms, and throws from a Regex")
@@ -148,6 +152,20 @@ extension LibraryTests {
             #expect(throws: ICURegexError.timeLimitExceeded) { try Regex { runaway }.firstMatch(in: text) }
             #expect(!Self.contains(runaway, in: text[...]))
             #expect(Self.ranges(of: runaway, in: text[...]).isEmpty)
+        }
+
+        @Test("The pattern's last search answers only for the same string and bounds")
+        func lastSearchIsForItsText() throws {
+            let b = try RegexPattern("b")
+            #expect(Self.contains(b, in: "ab"[...]))
+            #expect(!Self.contains(b, in: "aa"[...]))
+            let text = "aab ab"
+            #expect(Self.ranges(of: b, in: text[...]).count == 2)
+            #expect(Self.ranges(of: b, in: text.prefix(4)).count == 1)
+            #expect(Self.firstRange(of: b, in: "ba"[...]) != nil)
+            // Every index of a long text without a match: one search, not one for each index.
+            let long = String(repeating: "aé", count: 10_000)
+            #expect(!Self.contains(b, in: long[...]))
         }
 
         @Test("Case-insensitive patterns and the pattern's options hold inside a Regex")

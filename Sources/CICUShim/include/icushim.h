@@ -140,11 +140,6 @@ bool icushim_regex_find_from(icushim_regex *regex, int64_t from, int64_t *match_
 bool icushim_regex_match_whole(icushim_regex *regex, int64_t *match_start, int64_t *match_end,
                                int32_t *error_code);
 
-/// Whether a match starts at the start of the walk's region (or text) (`uregex_lookingAt64`:
-/// the match need not reach the end), with its bounds in `*match_start` and `*match_end`.
-bool icushim_regex_match_prefix(icushim_regex *regex, int64_t *match_start, int64_t *match_end,
-                                int32_t *error_code);
-
 /// Writes the start and end of capture groups 0 through `count - 1` of the last match into
 /// `bounds` (2 × `count` values); -1 for a group that did not take part.
 void icushim_regex_group_bounds(icushim_regex *regex, int32_t count, int64_t *bounds);

@@ -362,17 +362,17 @@ package final class MatchWalk {
         return try icuMatch { start, end, code in icushim_regex_match_whole(handle, &start, &end, &code) }
     }
 
-    /// The match that starts exactly at `offset`, with the groups, or nil: ICU's `lookingAt`
-    /// on the region from `offset` to the end of the text, with transparent bounds and without
-    /// anchoring bounds, so that look-behind, `\b` and `^` see the text before `offset` and
-    /// `$` matches only at the text's own end. The walk must not have started, and is finished
+    /// The first match that starts at or after `offset`, with the groups, or nil: ICU's search
+    /// of the region from `offset` to the end of the text, with transparent bounds and without
+    /// anchoring bounds, so that look-behind, `\b` and `^` see the text before `offset` and `$`
+    /// matches only at the text's own end. The walk must not have started, and is finished
     /// afterwards.
-    package func prefixMatch(at offset: Int) throws(ICURegexError) -> Range<Int>? {
-        precondition(previousMatch == nil, "MatchWalk.prefixMatch: the walk has started")
-        precondition(offset >= 0 && offset <= count, "MatchWalk.prefixMatch: offset \(offset) is outside the text")
+    package func firstMatch(from offset: Int) throws(ICURegexError) -> Range<Int>? {
+        precondition(previousMatch == nil, "MatchWalk.firstMatch(from:): the walk has started")
+        precondition(offset >= 0 && offset <= count, "MatchWalk.firstMatch(from:): offset \(offset) is outside the text")
         try setRegion(offset..<count, transparentBounds: true, anchoringBounds: false)
         isFinished = true
-        return try icuMatch { start, end, code in icushim_regex_match_prefix(handle, &start, &end, &code) }
+        return try icuMatch { start, end, code in icushim_regex_find_next(handle, &start, &end, &code) }
     }
 
     /// Reads the groups of ICU's last match, whose text started at `offset` of this one.

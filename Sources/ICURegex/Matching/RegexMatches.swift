@@ -279,11 +279,11 @@ final class StringMatchWalk {
         return currentMatch()
     }
 
-    /// The match that starts exactly at `index` of the range, or nil; the whole range is the
-    /// text ICU sees (see ``MatchWalk/prefixMatch(at:)``).
-    func prefixMatch(at index: String.Index) throws(ICURegexError) -> RegexMatch? {
+    /// The first match that starts at or after `index` of the range, or nil; the whole range
+    /// is the text ICU sees (see ``MatchWalk/firstMatch(from:)``).
+    func firstMatch(from index: String.Index) throws(ICURegexError) -> RegexMatch? {
         let offset = base.utf16.distance(from: bounds.lowerBound, to: index)
-        guard try walk.prefixMatch(at: offset) != nil else { return nil }
+        guard try walk.firstMatch(from: offset) != nil else { return nil }
         return currentMatch()
     }
 

@@ -5,7 +5,7 @@
 ///
 /// Swift's algorithms ask a component only for the match that starts at a given index of a
 /// string, within the bounds they search. The pattern answers with ICU's match that starts
-/// there exactly (ICU's `lookingAt`), with the bounds as the text ICU sees: look-behind, `\b`
+/// there exactly, with the bounds as the text ICU sees: look-behind, `\b`
 /// and `^` see the text of the bounds before the index, and `^` and `$` match at the bounds'
 /// ends (and at line ends with `(?m)`), not at the index. So `text.firstMatch(of:)` and
 /// `text.contains(_:)` through Swift find the first match of ``RegexPattern/matches(in:range:)``.
@@ -22,10 +22,10 @@
 /// succeeds only when that first choice spans the whole string. `String.wholeMatch(of:)` with
 /// the pattern itself asks ICU for a whole match (see ``RegexPattern/wholeMatch(in:)``).
 ///
-/// Each call transcodes the bounds to UTF-16 and searches from the index, so an algorithm that
-/// tries every index of a long text with few matches takes time quadratic in its length; the
-/// pattern's own searches (``RegexPattern/matches(in:range:)``, `String.firstMatch(of:)` and
-/// `String.replacing(_:withTemplate:maxReplacements:)` with a ``RegexPattern``) transcode once.
+/// Swift asks again at each index until a match starts there. The pattern searches its bounds
+/// from the index for the first match that starts there or later, and keeps that answer (and
+/// the searched string) for the next questions about the same string and bounds, so that
+/// trying every index costs one search up to the next match, not one for each index.
 /// A search that hits the pattern's ``RegexPattern/Limits`` throws ``ICURegexError``, which
 /// Swift's non-throwing algorithms take as no match.
 extension RegexPattern: CustomConsumingRegexComponent {
@@ -37,8 +37,25 @@ extension RegexPattern: CustomConsumingRegexComponent {
     public func consuming(
         _ input: String, startingAt index: String.Index, in bounds: Range<String.Index>
     ) throws -> (upperBound: String.Index, output: Substring)? {
+        if let last = lastComponentSearch.withLock({ $0 }), last.bounds == bounds, last.start <= index,
+            last.match.map({ index <= $0.lowerBound }) ?? true, last.input == input
+        {
+            guard let match = last.match, match.lowerBound == index else { return nil }
+            return (match.upperBound, input[match])
+        }
         let walk = try StringMatchWalk(pattern: self, base: input, bounds: bounds)
-        guard let match = try walk.prefixMatch(at: index) else { return nil }
-        return (match.range.upperBound, input[match.range])
+        let match = try walk.firstMatch(from: index)?.range
+        lastComponentSearch.withLock { $0 = ComponentSearch(input: input, bounds: bounds, start: index, match: match) }
+        guard let match, match.lowerBound == index else { return nil }
+        return (match.upperBound, input[match])
     }
+}
+
+/// A search made for Swift's string algorithms: no match starts in `input[bounds]` from
+/// `start` up to `match` (or to the end, when nil), and `match` is the one that starts there.
+struct ComponentSearch: Sendable {
+    let input: String
+    let bounds: Range<String.Index>
+    let start: String.Index
+    let match: Range<String.Index>?
 }
