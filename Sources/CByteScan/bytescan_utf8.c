@@ -5,36 +5,63 @@
 
 #include <string.h>
 
-/// True when the eight bytes at `bytes` are all ASCII.
-static inline bool bytescan_ascii8(const uint8_t *bytes) {
-    uint64_t word;
-    memcpy(&word, bytes, sizeof word);
-    return (word & UINT64_C(0x8080808080808080)) == 0;
+typedef uint8_t bytescan_utf8_bytes16 __attribute__((vector_size(16)));
+typedef int8_t bytescan_utf8_mask16 __attribute__((vector_size(16)));
+
+/// Checks the sixteen bytes at `bytes`, which start a character, for text of ASCII and
+/// two-byte characters only: returns how many bytes hold whole characters without an error
+/// (16, or 15 when the last byte starts a character that goes on), 0 when a byte of another
+/// kind (the lead byte of a longer character, `C0`, `C1`, `F8`–`FF`) needs the character by
+/// character reading, and -1 for an error (a continuation byte without its lead, or a lead
+/// without its continuation).
+static inline int bytescan_utf8_two_byte_chunk(const uint8_t *bytes) {
+    bytescan_utf8_bytes16 chunk;
+    memcpy(&chunk, bytes, sizeof chunk);
+    bytescan_utf8_mask16 lead = (bytescan_utf8_mask16)((chunk >= 0xC2) & (chunk <= 0xDF));
+    bytescan_utf8_mask16 other = (bytescan_utf8_mask16)(chunk >= 0xC0) & ~lead;
+    bytescan_utf8_mask16 continuation = (bytescan_utf8_mask16)((chunk & 0xC0) == 0x80);
+    uint64_t words[2];
+    memcpy(words, &other, sizeof words);
+    if ((words[0] | words[1]) != 0) return 0;
+    // Each byte after a lead byte must be a continuation byte, and every continuation byte
+    // must follow a lead byte: the lead bytes moved one place on are the continuation bytes.
+    // The first byte starts a character, so nothing before it is a lead byte.
+    bytescan_utf8_mask16 zero = {0};
+    bytescan_utf8_mask16 expected = __builtin_shufflevector(
+        lead, zero, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14);
+    bytescan_utf8_mask16 wrong = expected ^ continuation;
+    memcpy(words, &wrong, sizeof words);
+    if ((words[0] | words[1]) != 0) return -1;
+    // A lead byte in the last place: its continuation is the next chunk's first byte, read
+    // again there as the start of a character.
+    return lead[15] ? 15 : 16;
 }
 
 bool bytescan_has_utf8_error(const uint8_t *bytes, size_t count) {
     size_t index = 0;
     while (index < count) {
-        // ASCII sixteen bytes at a time, then eight.
-        while (index + 16 <= count && bytescan_ascii8(bytes + index) && bytescan_ascii8(bytes + index + 8)) {
-            index += 16;
+        // ASCII and two-byte characters (Latin, Greek, Cyrillic, Hebrew, Arabic…) sixteen
+        // bytes at a time.
+        while (index + 16 <= count) {
+            int checked = bytescan_utf8_two_byte_chunk(bytes + index);
+            if (checked < 0) return true;
+            if (checked == 0) break;
+            index += (size_t)checked;
         }
-        if (index + 8 <= count && bytescan_ascii8(bytes + index)) {
-            index += 8;
-        }
-        // Then character by character, until an ASCII byte starts another stretch.
+        // Then character by character: to the end, or until a character that the chunks
+        // read (ASCII or two bytes) starts with sixteen bytes left.
         while (index < count) {
             uint8_t lead = bytes[index];
             if (lead < 0x80) {
                 index += 1;
-                if (index + 8 <= count && bytescan_ascii8(bytes + index)) break;
+                if (index + 16 <= count && bytes[index] < 0xE0) break;
                 continue;
             }
-            // The common forms first: two bytes (Latin, Greek, Cyrillic, Hebrew, Arabic…) and
-            // three bytes outside the overlong and surrogate ranges (most of the BMP).
+            // Two bytes, the common form, first.
             if (lead >= 0xC2 && lead <= 0xDF) {
                 if (index + 1 >= count || (bytes[index + 1] & 0xC0) != 0x80) return true;
                 index += 2;
+                if (index + 16 <= count && bytes[index] < 0xE0) break;
                 continue;
             }
             size_t length;
@@ -61,6 +88,7 @@ bool bytescan_has_utf8_error(const uint8_t *bytes, size_t count) {
                 if ((bytes[index + offset] & 0xC0) != 0x80) return true;
             }
             index += length;
+            if (index + 16 <= count && bytes[index] < 0xE0) break;
         }
     }
     return false;

@@ -188,7 +188,7 @@ size_t bytescan_widen_ascii(const uint8_t *source, size_t count, uint16_t *targe
 /// GNU grep asks) sees one: a byte that cannot start a character (`80`-`BF`, `C0`, `C1`, `FE`,
 /// `FF`), a character cut short (also by `count`), an overlong form, or a surrogate (`ED A0`-
 /// `ED BF`). The old forms of up to six bytes, up to U+7FFFFFFF, are characters, as in glibc.
-/// ASCII is passed over sixteen bytes at a time; two-byte characters are taken first.
+/// Text of ASCII and two-byte characters is checked sixteen bytes at a time.
 bool bytescan_has_utf8_error(const uint8_t *bytes, size_t count);
 
 #ifdef __cplusplus

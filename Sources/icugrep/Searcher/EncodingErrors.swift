@@ -13,8 +13,8 @@ import CByteScan
 /// accepts the old forms of up to six bytes, up to U+7FFFFFFF, so they are no errors here
 /// either.
 enum EncodingErrors {
-    /// True when `bytes` hold an encoding error (`bytescan_has_utf8_error`, in C: ASCII is
-    /// passed over sixteen bytes at a time, and two-byte characters are taken first).
+    /// True when `bytes` hold an encoding error (`bytescan_has_utf8_error`, in C: text of
+    /// ASCII and two-byte characters is checked sixteen bytes at a time).
     @inline(__always)
     static func contained(in bytes: UnsafeRawBufferPointer) -> Bool {
         guard let base = bytes.baseAddress else { return false }
