@@ -53,11 +53,10 @@ let package = Package(
             name: "CFileMapping"
         ),
         // The command line: options, walking, parallelism and printing over ICURegex's line
-        // search. What it needs of ICU, ICURegex gives it; CFileMapping maps files, and CByteScan
-        // also finds invalid UTF-8 in the lines it prints.
+        // search. What it needs of ICU, ICURegex gives it; its one C module maps files.
         .executableTarget(
             name: "icugrep",
-            dependencies: ["ICURegex", "CByteScan", "CFileMapping"]
+            dependencies: ["ICURegex", "CFileMapping"]
         ),
         // What both test targets share: the seeded generator of their generated cases and the
         // `../shared` folder of corpora and conformance data.

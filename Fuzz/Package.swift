@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "CByteScan"),
         .target(name: "ICURegex", dependencies: ["CICUShim", "CByteScan"]),
         .target(name: "CFileMapping"),
-        .target(name: "IcugrepCore", dependencies: ["ICURegex", "CByteScan", "CFileMapping"], exclude: ["main.swift"]),
+        .target(name: "IcugrepCore", dependencies: ["ICURegex", "CFileMapping"], exclude: ["main.swift"]),
         // The libFuzzer entry point and the input decoding the targets share.
         .target(name: "FuzzSupport"),
         // (a) The pattern reader, literal facts and search plan on arbitrary pattern bytes.

@@ -160,7 +160,7 @@ struct Configuration: Sendable {
 
     var binaryFiles: BinaryFiles = .binary
     /// True in a UTF-8 locale (the default; false in the C locale): a line to print that is not
-    /// valid UTF-8 is held back and makes the file binary, as in GNU grep (``EncodingErrors``).
+    /// valid UTF-8 is held back and makes the file binary, as in GNU grep (`UTF8EncodingErrors`).
     var encodingErrorsAreBinary = true
     /// `-s`: no messages about missing or unreadable files (the exit status is unchanged).
     var noMessages = false

@@ -1,9 +1,10 @@
 @testable import icugrep
 import Foundation
+import ICURegex
 import Testing
 import TestSupport
 
-/// GNU grep 3.8's rule for invalid UTF-8 in a UTF-8 locale (``EncodingErrors``): a line to
+/// GNU grep 3.8's rule for invalid UTF-8 in a UTF-8 locale (`UTF8EncodingErrors`): a line to
 /// print that holds an encoding error is held back and the file is reported as a binary file
 /// that matches; `-a` prints it, and in the C locale every byte is a character.
 @Suite("Encoding errors make a file binary, as in GNU grep")
@@ -26,11 +27,11 @@ struct EncodingErrorTests {
     @Test func glibcsVerdicts() {
         for (sequence, isError) in Self.sequences {
             for bytes in [sequence, Array("0123456789abcdef".utf8) + sequence, sequence + Array("tail".utf8)] {
-                let found = bytes.withUnsafeBytes { EncodingErrors.contained(in: $0) }
+                let found = bytes.withUnsafeBytes { UTF8EncodingErrors.contained(in: $0) }
                 #expect(found == isError, "\(bytes.map { String($0, radix: 16) })")
             }
         }
-        #expect([UInt8]().withUnsafeBytes { EncodingErrors.contained(in: $0) } == false)
+        #expect([UInt8]().withUnsafeBytes { UTF8EncodingErrors.contained(in: $0) } == false)
     }
 
     /// glibc's rule written character by character, as the reference for the C scan.
@@ -84,7 +85,7 @@ struct EncodingErrorTests {
             }
             let expected = Self.referenceContainsError(bytes)
             if expected { errors += 1 }
-            let found = bytes.withUnsafeBytes { EncodingErrors.contained(in: $0) }
+            let found = bytes.withUnsafeBytes { UTF8EncodingErrors.contained(in: $0) }
             #expect(found == expected, "\(bytes.map { String($0, radix: 16) })")
         }
         #expect(errors > 2_000, "the generated strings hold errors")

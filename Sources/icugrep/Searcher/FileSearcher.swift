@@ -406,7 +406,7 @@ final class FileSearcher<Sink: SearchSink> {
         guard count > 0 && count < remaining else { return false }
         // A run with an encoding error is selected line by line, which holds that line back.
         if policy.holdsBackEncodingErrors && !quiet
-            && EncodingErrors.contained(in: UnsafeRawBufferPointer(start: buffer.base + start, count: end - start)) {
+            && UTF8EncodingErrors.contained(in: UnsafeRawBufferPointer(start: buffer.base + start, count: end - start)) {
             return false
         }
         lineNumber += count
@@ -592,7 +592,7 @@ final class FileSearcher<Sink: SearchSink> {
     private func printLine(_ content: UnsafeRawBufferPointer, selected: Bool, number: Int, offset: Int) {
         // A line is unterminated only at the end of the input, where the buffer ends too.
         let terminated = UnsafeRawPointer(buffer.base).distance(to: content.baseAddress!) + content.count < buffer.count
-        if policy.holdsBackEncodingErrors && !policy.onlyMatching && EncodingErrors.contained(in: content) {
+        if policy.holdsBackEncodingErrors && !policy.onlyMatching && UTF8EncodingErrors.contained(in: content) {
             heldBackEncodingError = true
             return
         }
@@ -625,7 +625,7 @@ final class FileSearcher<Sink: SearchSink> {
     /// GNU grep stops printing a line's matches there; true when no match is left to print.
     private func holdBackMatchesFromEncodingError(in content: UnsafeRawBufferPointer) -> Bool {
         guard let firstError = matchRanges.firstIndex(where: { range in
-            EncodingErrors.contained(in: UnsafeRawBufferPointer(rebasing: content[range]))
+            UTF8EncodingErrors.contained(in: UnsafeRawBufferPointer(rebasing: content[range]))
         }) else { return false }
         heldBackEncodingError = true
         matchRanges.removeSubrange(firstError...)

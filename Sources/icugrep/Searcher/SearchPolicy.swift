@@ -33,8 +33,10 @@ struct SearchPolicy {
     /// searched to its end and printed, its NUL bytes ending lines, and its first NUL byte's
     /// offset is reported, instead of grep's "binary file matches".
     var convertsBinary: Bool
-    /// True when a line to print that holds an encoding error is held back and makes the file
-    /// binary (``EncodingErrors``): in a UTF-8 locale, unless `-a` or `--json`.
+    /// True when a line to print that holds an encoding error (`UTF8EncodingErrors`) is held
+    /// back and makes the file binary, as GNU grep 3.8 does: in a UTF-8 locale, unless `-a` or
+    /// `--json`. Lines only counted or tested (`-c`, `-l`, `-q`) are unaffected; with `-o`
+    /// only the matches are checked, and in the C locale every byte is a character.
     var holdsBackEncodingErrors: Bool
     /// `-o`: only the matches are printed, so only they are checked for encoding errors.
     var onlyMatching: Bool
