@@ -108,6 +108,15 @@ extension LibraryTests {
                 check("contains(_:)", Self.contains(pattern, in: text), !expected.isEmpty)
                 check("firstMatch(of:)", Self.firstRange(of: pattern, in: text), first)
                 check("wholeMatch(of:)", Self.wholeRange(of: pattern, in: text), whole)
+                // The pattern's own `Substring.wholeMatch(of:)` is ICU's whole match of the
+                // substring as a text of its own: the same as on a copy of it.
+                func offsets(_ range: Range<String.Index>?, in base: Substring) -> Range<Int>? {
+                    range.map { base.utf8.distance(from: base.startIndex, to: $0.lowerBound)..<base.utf8.distance(from: base.startIndex, to: $0.upperBound) }
+                }
+                let copy = String(text)
+                check(
+                    "Substring.wholeMatch(of: RegexPattern)", offsets((try? text.wholeMatch(of: pattern))?.range, in: text),
+                    offsets((try? copy.wholeMatch(of: pattern))?.range, in: copy[...]))
                 check("split(separator:)", Self.pieces(split: text, by: pattern), expectedPieces.filter { !$0.isEmpty })
                 check("replacing(_:with:)", Self.replacing(pattern, in: text), expectedReplacement)
                 check("trimmingPrefix(_:)", Self.trimmingPrefix(pattern, of: text), text[(prefix?.upperBound ?? text.startIndex)...])

@@ -46,6 +46,13 @@ extension RegexPattern {
         let text = try StringMatchWalk(pattern: self, base: string, bounds: string.startIndex..<string.endIndex)
         return try text.wholeMatch()
     }
+
+    /// The match of the whole of `substring`, searched as a text of its own, or nil when it
+    /// does not match as a whole; the match's indices are valid in the base string too.
+    public func wholeMatch(in substring: Substring) throws(ICURegexError) -> RegexMatch? {
+        let text = try StringMatchWalk(pattern: self, base: substring.base, bounds: substring.startIndex..<substring.endIndex)
+        return try text.wholeMatch()
+    }
 }
 
 /// The matches of a ``RegexPattern`` in a string, found one by one as the sequence is

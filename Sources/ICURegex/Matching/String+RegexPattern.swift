@@ -46,4 +46,10 @@ extension Substring {
     public func firstMatch(of pattern: RegexPattern) throws(ICURegexError) -> RegexMatch? {
         try StringMatchWalk(pattern: pattern, base: base, bounds: startIndex..<endIndex).next()
     }
+
+    /// The match of `pattern` that spans this whole substring, searched as a text of its own,
+    /// or nil (see `RegexPattern.wholeMatch(in:)`).
+    public func wholeMatch(of pattern: RegexPattern) throws(ICURegexError) -> RegexMatch? {
+        try pattern.wholeMatch(in: self)
+    }
 }
