@@ -25,6 +25,8 @@ public final class RegexMatcher {
     /// The units searched so far, until the automaton is made; -1 once it is made, or known
     /// to be impossible.
     private var unitsSearched = 0
+    /// The length in bytes of the window set by ``beginWindow(inUTF8:)``, or 0.
+    var windowLength = 0
 
     init(pattern: RegexPattern, handle: OpaquePointer?) {
         self.pattern = pattern
@@ -39,7 +41,7 @@ public final class RegexMatcher {
 
     /// The ICU matcher, cloned from the pattern at the first search that needs it.
     @inline(__always)
-    private func icuHandle() throws(ICURegexError) -> OpaquePointer {
+    func icuHandle() throws(ICURegexError) -> OpaquePointer {
         if let handle { return handle }
         let cloned = try MatcherHandle.clone(try pattern.template(), limits: pattern.limits)
         handle = cloned
