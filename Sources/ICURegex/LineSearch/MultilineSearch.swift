@@ -11,8 +11,10 @@ package struct MultilineFacts: Sendable {
     /// line by line finds the same matches (as ripgrep, which searches such a pattern line by
     /// line even with `-U`). True when unknown.
     package let mayMatchTerminator: Bool
-    /// True when every match holds the line terminator: every string of a set one of which
-    /// every match contains holds it. Such a pattern never matches within a line.
+    /// True when every match holds the line terminator: the pattern's syntax has the
+    /// terminator as a literal character on every way through it (in every branch of an
+    /// alternation, outside optional repetitions and look-around). Such a pattern never
+    /// matches within a line.
     package let requiresTerminator: Bool
     /// Literals one of which every match contains, starting at most some UTF-16 units after
     /// the match's start; nil when none is known.
@@ -26,12 +28,7 @@ package struct MultilineFacts: Sendable {
         let syntax = PatternReader.read(pattern)
         let facts = syntax.map { LiteralFacts.of($0, score: { $0.map { $0.count }.min() ?? 0 }) }
         let caseInsensitive = options.contains(.caseInsensitive)
-        // Ignoring case, a literal's bytes are not what the text holds: no literal is used.
-        if let required = facts?.required, !caseInsensitive, !required.isEmpty {
-            requiresTerminator = required.allSatisfy { $0.contains(terminator) }
-        } else {
-            requiresTerminator = false
-        }
+        requiresTerminator = syntax.map { Self.requires(Unicode.Scalar(terminator), $0) } ?? false
         nearLiterals = caseInsensitive ? nil : facts?.nearRequired
         // A UTF-16 unit is at most three bytes of UTF-8 (a surrogate pair, two units, is four).
         maximumUTF8Length = facts?.maximumUTF16Length.map { $0 * 3 }
@@ -41,6 +38,29 @@ package struct MultilineFacts: Sendable {
             mayMatchTerminator = consumable.contains(UInt32(terminator))
         } else {
             mayMatchTerminator = true
+        }
+    }
+}
+
+extension MultilineFacts {
+    /// True when every match of `node` holds the character `scalar`, as the syntax shows.
+    static func requires(_ scalar: Unicode.Scalar, _ node: RegexSyntax) -> Bool {
+        switch node {
+        case .character(let character):
+            return character == scalar
+        case .sequence(let items):
+            return items.contains { requires(scalar, $0) }
+        case .alternation(let items):
+            return !items.isEmpty && items.allSatisfy { requires(scalar, $0) }
+        case .group(let body, .flagged(let flags)):
+            // Comments mode reads white space, a literal newline included, as nothing.
+            return !flags.contains("x") && requires(scalar, body)
+        case .group(let body, _):
+            return requires(scalar, body)
+        case .repetition(let body, let minimum, _, _):
+            return minimum > 0 && requires(scalar, body)
+        case .characterClass, .assertion, .lookaround, .opaque:
+            return false
         }
     }
 }

@@ -643,8 +643,9 @@ final class MultilineSearcher<Sink: SearchSink> {
         result.hadLimitError = true
         stops = true
         let offset = lineStart(ofOffset: min(position, bufferOffset + windowLimit))
+        let limit = maximumHeldBytes >= 1 << 20 ? "\(maximumHeldBytes >> 20) MiB" : "\(maximumHeldBytes) bytes"
         diagnostics.report(
-            name, Array(": --multiline: a match from byte \(offset) may span more than \(maximumHeldBytes >> 20) MiB; rest of input not searched".utf8))
+            name, Array(": --multiline: a match from byte \(offset) may span more than \(limit); rest of input not searched".utf8))
     }
 
     /// Reports that ICU stopped at a limit, and ends the input's search.
