@@ -582,11 +582,11 @@ bool icushim_regex_match_whole(icushim_regex *regex, int64_t *match_start, int64
     return U_SUCCESS(status);
 }
 
-bool icushim_regex_looking_at(icushim_regex *regex, int64_t *match_start, int64_t *match_end,
-                              int32_t *error_code) {
+bool icushim_regex_looking_at_from(icushim_regex *regex, int64_t from, int64_t *match_start,
+                                   int64_t *match_end, int32_t *error_code) {
     UErrorCode status = U_ZERO_ERROR;
     icushim_search_begins(regex);
-    UBool found = ICU(uregex_lookingAt64)(regex->regex, -1, &status);
+    UBool found = ICU(uregex_lookingAt64)(regex->regex, from, &status);
     status = icushim_search_status(regex, status);
     if (U_FAILURE(status) || !found) {
         *error_code = U_FAILURE(status) ? (int32_t)status : 0;

@@ -25,8 +25,6 @@ public final class RegexMatcher {
     /// The units searched so far, until the automaton is made; -1 once it is made, or known
     /// to be impossible.
     private var unitsSearched = 0
-    /// The length in bytes of the window set by ``beginWindow(inUTF8:)``, or 0.
-    var windowLength = 0
 
     init(pattern: RegexPattern, handle: OpaquePointer?) {
         self.pattern = pattern

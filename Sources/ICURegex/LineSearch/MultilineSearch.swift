@@ -86,7 +86,6 @@ extension RegexMatcher {
         let code = icushim_regex_begin_utf8(
             handle, window.baseAddress?.assumingMemoryBound(to: CChar.self), Int64(window.count))
         if code > 0 { throw ICURegexError(rawValue: code) }
-        windowLength = window.count
     }
 
     /// Lets go of the window.
@@ -94,24 +93,21 @@ extension RegexMatcher {
         if let handle = try? icuHandle() {
             _ = icushim_regex_begin_utf16(handle, nil, 0)
         }
-        windowLength = 0
     }
 
     /// ICU's search of the window from byte `start` (a character's start) to the window's end:
     /// the leftmost match that starts at or after `start`, or with `anchored` only a match that
-    /// starts at `start`. The text before `start` is seen by look-behind, `^` and `\b`
-    /// (transparent, non-anchoring bounds), and ICU alone searches (no automaton), so that
-    /// its `hitEnd` is the search's.
+    /// starts at `start`. The text before `start` is seen by look-behind, `^` and `\b`, and ICU
+    /// alone searches (no automaton), so that its `hitEnd` is the search's.
     /// - Throws: ``ICURegexError/timeLimitExceeded`` or ``ICURegexError/stackLimitExceeded``
     ///   when the search hits a limit.
     package func windowMatch(from start: Int, anchored: Bool) throws(ICURegexError) -> WindowMatch {
         let handle = try icuHandle()
-        let regionCode = icushim_regex_set_region(handle, Int64(start), Int64(windowLength), true, false)
-        if regionCode > 0 { throw ICURegexError(rawValue: regionCode) }
+        // Both reset the region to the whole window and search from `start`.
         let match = try MatcherHandle.match { matchStart, matchEnd, errorCode in
             anchored
-                ? icushim_regex_looking_at(handle, &matchStart, &matchEnd, &errorCode)
-                : icushim_regex_find_next(handle, &matchStart, &matchEnd, &errorCode)
+                ? icushim_regex_looking_at_from(handle, Int64(start), &matchStart, &matchEnd, &errorCode)
+                : icushim_regex_find_from(handle, Int64(start), &matchStart, &matchEnd, &errorCode)
         }
         return WindowMatch(match: match, hitEnd: icushim_regex_end_flags(handle) & 1 != 0)
     }
