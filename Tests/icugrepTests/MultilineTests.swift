@@ -18,6 +18,7 @@ struct MultilineTests {
         "nt.txt": Data("a\nb".utf8),
         "e.txt": Data("\n\na\n\n\nb\n\n".utf8),
         "i.txt": Data("é a\nÉ b\nπ\n😀 a\n😀 b\n".utf8),
+        "bin.txt": Data("x a\nb\nzz\0zz\na\nb\n".utf8),
         "sherlock.txt": {
             let text = (try? Data(contentsOf: TestFixtures.corpora.appendingPathComponent("sherlock.txt"))) ?? Data()
             // Without the byte-order mark, which rg drops.
@@ -85,10 +86,12 @@ struct MultilineTests {
         [#"a\nb"#], ["-C1", #"a\s+b"#], [#"(?s)a.b"#], ["-m1", #"a\nb"#],
     ] as [[String]])
     func json(_ arguments: [String]) throws {
-        let reference = try Self.rg(["--json"] + arguments + Self.textFiles)
+        // With a NUL byte too, after which ripgrep's JSON goes on.
+        let files = Self.textFiles + ["bin.txt"]
+        let reference = try Self.rg(["--json"] + arguments + files)
         let theirs = try RipgrepFormatTests.comparableMessages(reference.standardOutput, withoutBytesSearched: true)
         for window in [nil, 16] as [Int?] {
-            let mine = try Self.icugrep(["--json"] + arguments + Self.textFiles, window: window)
+            let mine = try Self.icugrep(["--json"] + arguments + files, window: window)
             #expect(try RipgrepFormatTests.comparableMessages(mine.standardOutput, withoutBytesSearched: true) == theirs,
                 "\(arguments)")
             #expect(mine.status == reference.status)

@@ -105,6 +105,8 @@ final class MultilineSearcher<Sink: SearchSink> {
     private var quiet = false
     private var stopsAtNextMatch = false
     private var selectedBeforeBinary = -1
+    /// True once a NUL byte was read.
+    private var sawNUL = false
     /// For each literal, its next occurrence at or after `from` found by the last search, or
     /// nil when it has none before `limit` (offsets in the input).
     private var literalCache: [(from: Int, limit: Int, at: Int?)] = []
@@ -164,6 +166,7 @@ final class MultilineSearcher<Sink: SearchSink> {
         quiet = policy.quiet
         stopsAtNextMatch = policy.stopsAtFirstMatch
         selectedBeforeBinary = -1
+        sawNUL = false
         literalCache = Array(repeating: (from: -1, limit: -1, at: nil), count: literals.count)
         buffer.count = 0
         sink.begin(input)
@@ -287,7 +290,7 @@ final class MultilineSearcher<Sink: SearchSink> {
                 buffer.makeRoom(windowStep, discarding: 0)
             }
             let blockStart = buffer.count
-            let count = source.readBlock(into: &buffer, limit: windowStep, findsNUL: policy.detectsBinary && selectedBeforeBinary < 0)
+            let count = source.readBlock(into: &buffer, limit: windowStep, findsNUL: policy.detectsBinary && !sawNUL)
             if count < 0 {
                 if source.shrank { result.shrank = true } else { result.readErrorNumber = source.errorNumber }
                 stops = true
@@ -321,10 +324,14 @@ final class MultilineSearcher<Sink: SearchSink> {
         return after > max(start, 0) ? after - 1 : nil
     }
 
-    /// Turns the input binary after a NUL byte at `nulOffset`, as ``FileSearcher`` does.
+    /// Turns the input binary after a NUL byte at `nulOffset`, as ``FileSearcher`` does (but
+    /// NUL bytes do not end lines: a match may span them).
     private func inputIsBinary(nulOffset: Int) {
+        sawNUL = true
         if policy.convertsBinary {
+            // ripgrep's JSON: the search goes on.
             sink.binaryData(offset: nulOffset)
+            return
         }
         switch policy.binaryFiles {
         case .withoutMatch:
