@@ -186,12 +186,12 @@ struct MultilineTests {
         for arguments in [["-n", #"Holmes\n\w+ \d+"#], ["-c", #"\d\nHolmes"#], ["-n", "-C1", #"start\n"#]] {
             try Self.expectSame(arguments + ["big.txt"], in: directory, windows: [nil, 256, 4096])
         }
-        try Self.expectSame(["-n", "-o", #"start[^#]*?end"#, "big.txt"], in: directory, windows: [nil, 2048])
-        // The last match is 8,000 bytes: beyond 8 windows of 256 bytes.
-        let limited = try Self.icugrep(["-c", #"start[^#]*?end"#, "big.txt"], window: 256, in: directory)
+        try Self.expectSame(["-n", "-o", #"start[^#]*?end"#, "big.txt"], in: directory, windows: [nil, 1024])
+        // The last match is 8,000 bytes: beyond 32 windows of 128 bytes.
+        let limited = try Self.icugrep(["-c", #"start[^#]*?end"#, "big.txt"], window: 128, in: directory)
         #expect(limited.status == 2)
         #expect(limited.errors.contains("--multiline"))
-        let whole = try Self.icugrep(["-c", #"start[^#]*?end"#, "big.txt"], window: 2048, in: directory)
+        let whole = try Self.icugrep(["-c", #"start[^#]*?end"#, "big.txt"], window: 1024, in: directory)
         #expect(whole.output == "9\n")
     }
 

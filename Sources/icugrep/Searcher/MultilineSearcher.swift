@@ -113,13 +113,16 @@ final class MultilineSearcher<Sink: SearchSink> {
 
     /// Creates a searcher for `patterns` that reports to `sink`.
     init(patterns: MultilinePatterns, policy: SearchPolicy, sink: Sink, diagnostics: Diagnostics) throws(ICURegexError) {
-        var step = 4 << 20
         if let value = getenv(Self.windowVariable), let bytes = Int(String(cString: value)), bytes >= 16 {
-            step = bytes
+            // For tests: many windows of a small input, with room for matches of many lines.
+            windowStep = bytes
+            unboundedOverlap = 4 * bytes
+            maximumHeldBytes = 32 * bytes
+        } else {
+            windowStep = 4 << 20
+            unboundedOverlap = 1 << 20
+            maximumHeldBytes = 32 << 20
         }
-        windowStep = step
-        unboundedOverlap = max(16, step / 4)
-        maximumHeldBytes = 8 * step
         self.policy = policy
         self.sink = sink
         self.diagnostics = diagnostics
@@ -444,8 +447,10 @@ final class MultilineSearcher<Sink: SearchSink> {
             if pending.end >= lines.lowerBound && lines.upperBound - pending.start <= maximumHeldBytes / 2 {
                 block = (pending.start, max(pending.end, lines.upperBound), pending.matches + [match])
             } else {
+                // A block that would hold more than half the limit is reported in parts; the
+                // next part starts after the lines reported.
                 report(pending)
-                block = (lines.lowerBound, lines.upperBound, [match])
+                block = (max(lines.lowerBound, pending.end), max(lines.upperBound, pending.end), [match])
             }
         } else {
             block = (lines.lowerBound, lines.upperBound, [match])
