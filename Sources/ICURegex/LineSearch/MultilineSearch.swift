@@ -26,7 +26,10 @@ package struct MultilineFacts: Sendable {
     /// `terminator` (`\n`, or NUL with `-z`).
     package init(pattern: String, options: RegexPattern.Options, terminator: UInt8) {
         let syntax = PatternReader.read(pattern)
-        let facts = syntax.map { LiteralFacts.of($0, score: { $0.map { $0.count }.min() ?? 0 }) }
+        // A terminator in a literal is searched for: `Holmes\n` is rarer than `Holmes`.
+        let facts = syntax.map {
+            LiteralFacts.of($0, score: { $0.map { $0.count }.min() ?? 0 }, newlineIsSearchable: terminator == 0x0A)
+        }
         let caseInsensitive = options.contains(.caseInsensitive)
         requiresTerminator = syntax.map { Self.requires(Unicode.Scalar(terminator), $0) } ?? false
         nearLiterals = caseInsensitive ? nil : facts?.nearRequired
