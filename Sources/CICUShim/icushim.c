@@ -44,6 +44,7 @@
     X(uregex_findNext) \
     X(uregex_groupCount) \
     X(uregex_groupNumberFromName) \
+    X(uregex_lookingAt64) \
     X(uregex_hitEnd) \
     X(uregex_matches64) \
     X(uregex_open) \
@@ -570,6 +571,22 @@ bool icushim_regex_match_whole(icushim_regex *regex, int64_t *match_start, int64
     UErrorCode status = U_ZERO_ERROR;
     icushim_search_begins(regex);
     UBool found = ICU(uregex_matches64)(regex->regex, -1, &status);
+    status = icushim_search_status(regex, status);
+    if (U_FAILURE(status) || !found) {
+        *error_code = U_FAILURE(status) ? (int32_t)status : 0;
+        return false;
+    }
+    *match_start = ICU(uregex_start64)(regex->regex, 0, &status);
+    *match_end = ICU(uregex_end64)(regex->regex, 0, &status);
+    *error_code = U_FAILURE(status) ? (int32_t)status : 0;
+    return U_SUCCESS(status);
+}
+
+bool icushim_regex_looking_at_from(icushim_regex *regex, int64_t from, int64_t *match_start,
+                                   int64_t *match_end, int32_t *error_code) {
+    UErrorCode status = U_ZERO_ERROR;
+    icushim_search_begins(regex);
+    UBool found = ICU(uregex_lookingAt64)(regex->regex, from, &status);
     status = icushim_search_status(regex, status);
     if (U_FAILURE(status) || !found) {
         *error_code = U_FAILURE(status) ? (int32_t)status : 0;

@@ -39,7 +39,7 @@ public final class RegexMatcher {
 
     /// The ICU matcher, cloned from the pattern at the first search that needs it.
     @inline(__always)
-    private func icuHandle() throws(ICURegexError) -> OpaquePointer {
+    func icuHandle() throws(ICURegexError) -> OpaquePointer {
         if let handle { return handle }
         let cloned = try MatcherHandle.clone(try pattern.template(), limits: pattern.limits)
         handle = cloned

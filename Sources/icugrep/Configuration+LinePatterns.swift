@@ -40,6 +40,16 @@ extension Configuration {
         return options
     }
 
+    /// The compile options of the patterns of a ``MultilineSearcher``: ``patternOptions``, with
+    /// `^` and `$` matching at the line ends inside the text, as in ripgrep's multi-line search,
+    /// and with `--multiline-dotall` `.` matching a line end.
+    var multilinePatternOptions: RegexPattern.Options {
+        var options = patternOptions
+        options.insert(.anchorsMatchLines)
+        if multilineDotAll { options.insert(.dotMatchesLineSeparators) }
+        return options
+    }
+
     /// The limits of each search of a line: the wall-clock limit of `--time-limit`, the step
     /// limit tests may set, and ICU's default stack limit.
     var limits: RegexPattern.Limits {

@@ -97,6 +97,11 @@ struct Configuration: Sendable {
     var replacement: String? = nil
     /// `--passthru`: every line printed, those not selected as context lines, as ripgrep does.
     var passthru = false
+    /// `--multiline` (ripgrep's `-U`): a match may span lines; each line it spans is printed
+    /// (see ``MultilineSearcher``).
+    var multiline = false
+    /// `--multiline-dotall`: with ``multiline``, `.` matches the line terminator too.
+    var multilineDotAll = false
     /// `--count-matches`: with `-c`'s output, the number of matches rather than of lines
     /// (with `-v`, of selected lines), as ripgrep counts them.
     var countsMatches = false

@@ -41,6 +41,9 @@ struct SearchRun {
     /// becomes grep's equivalent, the empty pattern with `-v` reversed.
     let effectiveConfiguration: Configuration
     let patterns: LinePatterns
+    /// With `--multiline`, the patterns compiled for ``MultilineSearcher``, when a match may
+    /// hold a line terminator; nil otherwise (the search is then line by line, as ripgrep's).
+    let multilinePatterns: MultilinePatterns?
 
     /// Compiles the patterns. Nothing is read before this succeeds.
     init(configuration: Configuration) throws(PatternError) {
@@ -54,8 +57,44 @@ struct SearchRun {
             effective.lineRegexp = false
             effective.wordRegexp = false
         }
-        effectiveConfiguration = effective
         patterns = try LinePatterns(configuration: effective)
+        multilinePatterns = try Self.multilinePatterns(effective)
+        if multilinePatterns != nil {
+            // As `rg -U`: -c counts matches, since a match may span lines.
+            effective.countsMatches = true
+        }
+        effectiveConfiguration = effective
+    }
+
+    /// The patterns of `configuration` compiled for a multi-line search, when `--multiline`
+    /// is given and a match may hold a line terminator.
+    private static func multilinePatterns(_ configuration: Configuration) throws(PatternError) -> MultilinePatterns? {
+        guard configuration.multiline else { return nil }
+        let compiled: MultilinePatterns
+        do {
+            compiled = try MultilinePatterns(
+                patterns: configuration.patternTexts, options: configuration.multilinePatternOptions,
+                wrapper: configuration.patternWrapper, limits: configuration.limits,
+                terminator: configuration.nullData ? 0 : UInt8(ascii: "\n"))
+        } catch {
+            throw PatternError(pattern: configuration.patterns.first ?? "", icuError: error)
+        }
+        return compiled.facts.mayMatchTerminator ? compiled : nil
+    }
+
+    /// Without `--multiline`, the warning for a pattern that matches only across a line end,
+    /// which a line never holds (every match holds a `\n`); nil when there is none.
+    var lineEndWarning: String? {
+        let configuration = effectiveConfiguration
+        guard !configuration.multiline, !configuration.nullData else { return nil }
+        let options = configuration.patternOptions
+        for (index, text) in configuration.patternTexts.enumerated()
+        where MultilineFacts(pattern: text, options: options, terminator: UInt8(ascii: "\n")).requiresTerminator {
+            let shown = index < configuration.patterns.count ? configuration.patterns[index] : text
+            return "warning: the pattern ‘\(shown)’ matches only across a line end, which a line never holds;"
+                + " --multiline lets matches span lines"
+        }
+        return nil
     }
 
     /// Searches every input, writing results to standard output and messages to standard
@@ -106,7 +145,8 @@ struct SearchRun {
                 return outcome
             }
         }
-        let policy = SearchPolicy(configuration: configuration, outputIsNull: standardOutput.isNull)
+        var policy = SearchPolicy(configuration: configuration, outputIsNull: standardOutput.isNull)
+        policy.multilinePatterns = multilinePatterns
         let threadCount = ParallelSearch.threadCount(for: configuration)
         if threadCount > 1, let parallelOutcome = runInParallel(
             threadCount: threadCount, firstSearcher: lineSearcher, policy: policy, output: output, errors: errors,

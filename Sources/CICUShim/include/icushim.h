@@ -140,6 +140,12 @@ bool icushim_regex_find_from(icushim_regex *regex, int64_t from, int64_t *match_
 bool icushim_regex_match_whole(icushim_regex *regex, int64_t *match_start, int64_t *match_end,
                                int32_t *error_code);
 
+/// Whether a match of the walk's pattern starts at `from` (`uregex_lookingAt64`, which resets
+/// the region to the whole text, so that look-behind, `^` and `\b` see the text before `from`),
+/// with the bounds in `*match_start` and `*match_end`.
+bool icushim_regex_looking_at_from(icushim_regex *regex, int64_t from, int64_t *match_start,
+                                   int64_t *match_end, int32_t *error_code);
+
 /// Writes the start and end of capture groups 0 through `count - 1` of the last match into
 /// `bounds` (2 × `count` values); -1 for a group that did not take part.
 void icushim_regex_group_bounds(icushim_regex *regex, int32_t count, int64_t *bounds);

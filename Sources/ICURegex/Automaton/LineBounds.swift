@@ -13,7 +13,7 @@ package enum LineBounds {
     /// The start of the line that holds `position` in `block`, looking back no further than
     /// `lowest` (a line start). Lines end at `terminator`, and at NUL bytes too when
     /// `nulEndsLines`.
-    static func start(
+    package static func start(
         ofLineContaining position: Int, in block: UnsafeRawBufferPointer, notBefore lowest: Int,
         terminator: UInt8, nulEndsLines: Bool
     ) -> Int {

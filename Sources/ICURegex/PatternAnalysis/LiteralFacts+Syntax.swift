@@ -8,9 +8,14 @@ extension LiteralFacts {
         PatternReader.read(pattern).map { of($0, score: score) }
     }
 
-    /// What is known of the matches of `syntax`, with required sets ranked by `score`.
-    package static func of(_ syntax: RegexSyntax, score: @escaping ([[UInt8]]) -> Int) -> LiteralFacts {
-        SyntaxFacts(score: score).facts(of: syntax)
+    /// What is known of the matches of `syntax`, with required sets ranked by `score`. With
+    /// `newlineIsSearchable`, for a search of text whose matches may span lines
+    /// (``MultilineFacts``), `\n` is a literal character like any other; otherwise it is known
+    /// only by its length, since a line never holds it.
+    package static func of(
+        _ syntax: RegexSyntax, score: @escaping ([[UInt8]]) -> Int, newlineIsSearchable: Bool = false
+    ) -> LiteralFacts {
+        SyntaxFacts(score: score, newlineIsSearchable: newlineIsSearchable).facts(of: syntax)
     }
 }
 
@@ -18,6 +23,8 @@ extension LiteralFacts {
 private struct SyntaxFacts {
     /// Ranks the candidate literal sets; higher is better.
     let score: ([[UInt8]]) -> Int
+    /// True when `\n` is a literal character (see ``LiteralFacts/of(_:score:newlineIsSearchable:)``).
+    var newlineIsSearchable = false
 
     /// What one node contributes to the sequence around it.
     private enum Piece {
@@ -39,10 +46,10 @@ private struct SyntaxFacts {
     private func piece(_ node: RegexSyntax) -> Piece {
         switch node {
         case .character(let scalar):
-            return .consuming(Self.literal(scalar))
+            return .consuming(literal(scalar))
         case .characterClass(let text):
             guard let members = Self.fewUncasedMembers(ofClass: text) else { return .consuming(.oneCharacter) }
-            return .consuming(.alternation(members.map(Self.literal)))
+            return .consuming(.alternation(members.map(literal)))
         case .sequence(let items):
             var builder = SequenceFactsBuilder(score: score)
             for item in items {
@@ -108,9 +115,10 @@ private struct SyntaxFacts {
 
     /// The facts of one literal character: exact and required, unless it cannot be looked for
     /// in raw bytes: U+FFFD also stands for ill-formed input, and a line terminator or NUL is
-    /// never inside a line. Such a character is known only by its length.
-    private static func literal(_ scalar: Unicode.Scalar) -> LiteralFacts {
-        if scalar == "\u{FFFD}" || scalar == "\n" || scalar == "\0" {
+    /// never inside a line (unless ``newlineIsSearchable``). Such a character is known only by
+    /// its length.
+    private func literal(_ scalar: Unicode.Scalar) -> LiteralFacts {
+        if scalar == "\u{FFFD}" || (scalar == "\n" && !newlineIsSearchable) || scalar == "\0" {
             return .unsearchable(utf16Count: UTF16.width(scalar))
         }
         return .literal(Array(String(scalar).utf8))

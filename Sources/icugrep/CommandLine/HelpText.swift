@@ -44,6 +44,9 @@ enum HelpText {
           -w, --word-regexp         match only whole words
           -x, --line-regexp         match only whole lines
           -z, --null-data           a data line ends in 0 byte, not newline
+              --multiline           let matches span lines (ripgrep's -U); each
+                                    line a match spans is printed
+              --multiline-dotall    with --multiline, '.' matches a line end too
               --unicode-words       find word boundaries (\\b, -w) by Unicode's rules
               --time-limit=SECONDS  give up on a line after SECONDS (default 1;
                                     fractions allowed), an error; 0 means no limit

@@ -83,6 +83,14 @@ enum IcugrepCommand {
             StandardStreams.writeError(PatternErrorReport.text(for: error))
             return ExitStatus.trouble
         }
+        if searchRun.multilinePatterns != nil && (configuration.invertMatch || configuration.replacement != nil) {
+            let option = configuration.invertMatch ? "-v (--invert-match)" : "--replace"
+            StandardStreams.writeError("\(ProgramIdentity.name): --multiline cannot be combined with \(option) yet\n")
+            return ExitStatus.trouble
+        }
+        if let warning = searchRun.lineEndWarning, !configuration.noMessages {
+            StandardStreams.writeError("\(ProgramIdentity.name): \(warning)\n")
+        }
         let outcome = searchRun.run()
         return ExitStatus.afterSearch(outcome, quiet: configuration.outputMode == .quiet)
     }

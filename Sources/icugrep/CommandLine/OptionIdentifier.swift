@@ -108,6 +108,11 @@ enum OptionIdentifier: Sendable, Equatable {
     case passthru
     /// `--count-matches` (ripgrep's): the number of matches per file instead of lines.
     case countMatches
+    /// `--multiline` (ripgrep's `-U`, long only: GNU's `-U` is `--binary`): matches may span
+    /// lines.
+    case multiline
+    /// `--multiline-dotall` (ripgrep's): with `--multiline`, `.` matches a line end too.
+    case multilineDotAll
     /// `--stats` (ripgrep's): the run's statistics after its output.
     case stats
     /// `--heading` (ripgrep's): each file's name on a line of its own before its lines.

@@ -96,6 +96,8 @@ extension OptionSettings {
             // As ripgrep: 0 means no limit.
             configuration.maxColumns = columns == 0 ? nil : columns
         case .maxColumnsPreview: configuration.maxColumnsPreview = true
+        case .multiline: configuration.multiline = true
+        case .multilineDotAll: configuration.multilineDotAll = true
         case .countMatches:
             countRequested = true
             configuration.countsMatches = true

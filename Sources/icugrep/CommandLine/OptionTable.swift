@@ -97,6 +97,8 @@ enum OptionTable {
         .init(name: "replace", identifier: .replace, argument: .required),
         .init(name: "passthru", identifier: .passthru, argument: .none),
         .init(name: "count-matches", identifier: .countMatches, argument: .none),
+        .init(name: "multiline", identifier: .multiline, argument: .none),
+        .init(name: "multiline-dotall", identifier: .multilineDotAll, argument: .none),
         .init(name: "stats", identifier: .stats, argument: .none),
         .init(name: "heading", identifier: .heading, argument: .none),
         .init(name: "no-heading", identifier: .noHeading, argument: .none),
@@ -135,6 +137,7 @@ enum OptionTable {
     /// GNU grep, instead of becoming ambiguous with `--column` and `--smart-case`.
     static let ripgrepOptionNames: Set<String> = Set(["json", "column", "vimgrep", "smart-case"])
         .union(["replace", "passthru", "count-matches", "stats", "heading", "no-heading"])
+        .union(["multiline", "multiline-dotall"])
         .union(["max-columns", "max-columns-preview"])
         .union(["ignore-vcs", "type", "type-not", "type-list", "files"])
         .union([

@@ -40,7 +40,7 @@ enum RipgrepHints {
     static let ripgrepOnlyLongOptions: Set<String> = [
         "auto-hybrid-regex", "block-buffered", "crlf", "debug", "dfa-size-limit", "engine",
         "field-context-separator", "field-match-separator", "ignore-file", "ignore-file-case-insensitive",
-        "include-zero", "max-filesize", "mmap", "no-mmap", "multiline", "multiline-dotall",
+        "include-zero", "max-filesize", "mmap", "no-mmap",
         "no-ignore-messages", "no-pcre2-unicode", "no-unicode", "one-file-system", "path-separator",
         "pcre2-version", "regex-size-limit", "trim", "no-follow-symlinks",
     ]
@@ -168,7 +168,7 @@ enum RipgrepHints {
             }
         }
         guard exitStatus == ExitStatus.nothingSelected else { return nil }
-        if shortLetters.contains("U") && configuration.patterns.contains(where: { $0.contains("\\n") }) {
+        if shortLetters.contains("U") && !configuration.multiline && configuration.patterns.contains(where: { $0.contains("\\n") }) {
             return "-U is GNU grep's --binary, which does nothing; ripgrep's -U (matching across lines) is --multiline"
         }
         if shortLetters.contains("z") && configuration.nullData && !configuration.searchZip

@@ -106,6 +106,8 @@ final class JSONPrinter: SearchSink {
     /// The matches are wanted in UTF-16 units too, for `start_utf16` and `end_utf16`.
     var needsUTF16Offsets: Bool { true }
     var printsRunsOfLines: Bool { false }
+    /// ripgrep's JSON reports the lines of a multi-line match in one message.
+    var printsMatchedBlocks: Bool { true }
     var hasFailed: Bool { output.failure != nil }
     var bytesPrinted: Int { output.bytesAppended }
 
@@ -179,7 +181,7 @@ final class JSONPrinter: SearchSink {
         message.raw("]}}\n")
         write()
         if selected {
-            statistics.matchedLines += 1
+            statistics.matchedLines += line.lineCount
             statistics.matches += matches.count
         }
         if lineBuffered {

@@ -15,6 +15,8 @@ final class LinePrinter: SearchSink {
     private let onlyMatching: Bool
     private let invertMatch: Bool
     private let lineNumbers: Bool
+    /// The line's ``SinkLine/matchOffsets`` while it is printed.
+    private var matchOffsets: [Int] = []
     private let byteOffsets: Bool
     private let initialTab: Bool
     private let nullAfterName: Bool
@@ -112,6 +114,8 @@ final class LinePrinter: SearchSink {
     @inline(__always)
     private func printSinkLine(_ line: SinkLine, selected: Bool) {
         if heading && !headingPrinted { printHeading() }
+        matchOffsets = line.matchOffsets
+        defer { matchOffsets = [] }
         printLine(
             line.content, selected: selected, lineNumber: line.number, byteOffset: line.byteOffset,
             matches: line.matches, firstMatch: line.firstMatch)
@@ -190,7 +194,8 @@ final class LinePrinter: SearchSink {
                         let headSeparator = invertMatch ? UInt8(ascii: "-") : UInt8(ascii: ":")
                         printHead(
                             separator: headSeparator, lineNumber: lineNumber, column: columns ? match.lowerBound + 1 : nil,
-                            byteOffset: byteOffset + match.lowerBound, length: match.count
+                            byteOffset: index < matchOffsets.count ? matchOffsets[index] : byteOffset + match.lowerBound,
+                            length: match.count
                         )
                     } else {
                         output.append(lineColor.start)
@@ -267,6 +272,9 @@ final class LinePrinter: SearchSink {
     /// name, line number, offset or column before them, no color, `-o` or JSON, and no flush
     /// after each (`--line-buffered`). Then a run of input lines is printed at once
     /// (``printRun(_:)``): output lines end as input lines do (a newline, or NUL with `-z`).
+    /// Each line of a multi-line match is printed on its own, as `rg -U` prints them.
+    var printsMatchedBlocks: Bool { false }
+
     var printsRunsOfLines: Bool {
         printsPlainLines && !showsFileName && !lineNumbers && !byteOffsets && !columns && !lineBuffered
     }

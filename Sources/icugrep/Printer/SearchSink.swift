@@ -17,6 +17,10 @@ protocol SearchSink: AnyObject, SendableSinkType {
     /// True when a run of selected lines may be reported as its bytes at once
     /// (``matchedRun(_:)``): nothing but the lines themselves is printed.
     var printsRunsOfLines: Bool { get }
+    /// True when a block of lines that matches of a multi-line search span
+    /// (``MultilineSearcher``) is reported as one ``SinkLine`` holding all its lines, as
+    /// ripgrep's JSON reports it; false when each line is reported on its own.
+    var printsMatchedBlocks: Bool { get }
     /// True once writing the output failed: the search then ends.
     var hasFailed: Bool { get }
     /// The bytes of lines printed so far, for `--stats` (summaries are not counted, as rg
@@ -68,6 +72,13 @@ struct SinkLine {
     var firstMatch: Int? = nil
     /// `matches` in UTF-16 units of the line, when ``SearchSink/needsUTF16Offsets``.
     var utf16Matches: [Range<Int>] = []
+    /// In a multi-line search, for each of `matches`, the offset in the input of the start of
+    /// the match it is a piece of: `-o -b` shows a match that spans lines with its start's
+    /// offset on each line, as `rg -U` does. Empty otherwise.
+    var matchOffsets: [Int] = []
+    /// The number of lines in `content`: more than one only for a block of a multi-line search
+    /// (``SearchSink/printsMatchedBlocks``).
+    var lineCount = 1
 }
 
 /// What the search of an input found, as a sink sees it at the input's end.

@@ -36,6 +36,7 @@ final class SummaryPrinter: SearchSink {
     func needsMatches(selected: Bool) -> Bool { false }
     var needsUTF16Offsets: Bool { false }
     var printsRunsOfLines: Bool { false }
+    var printsMatchedBlocks: Bool { false }
     var hasFailed: Bool { output.failure != nil }
     var bytesPrinted: Int { 0 }
 

@@ -112,6 +112,10 @@ final class FileSearcher<Sink: SearchSink> {
     /// wanted for printing.
     @exclusivity(unchecked) private var decodedLine: (start: UnsafeRawPointer?, count: Int, units: UnsafeBufferPointer<UInt16>, isASCII: Bool)?
 
+    /// The searcher of `--multiline`, which searches each input instead when the patterns may
+    /// match a line terminator (``SearchPolicy/multilinePatterns``).
+    private let multilineSearcher: MultilineSearcher<Sink>?
+
     /// Creates a searcher that selects lines by `policy` with `lineSearcher` and reports them to
     /// `sink`.
     init(policy: SearchPolicy, lineSearcher: LineSearcher, sink: Sink, diagnostics: Diagnostics) {
@@ -120,11 +124,21 @@ final class FileSearcher<Sink: SearchSink> {
         self.sink = sink
         self.diagnostics = diagnostics
         ring = ContextRing(limit: policy.beforeContext)
+        // The patterns compiled already, so making their matchers cannot fail but for memory.
+        multilineSearcher = policy.multilinePatterns.flatMap { patterns in
+            try? MultilineSearcher(patterns: patterns, policy: policy, sink: sink, diagnostics: diagnostics)
+        }
     }
 
     /// Searches `source`, naming it by `input`'s name in messages, and returns what it found:
     /// lines go to the sink, then a failed read is reported, then the sink hears of the end.
     func search(_ source: InputSource, input: SinkInput) -> FileSearchResult {
+        if let multilineSearcher {
+            multilineSearcher.hasSelectedBefore = hasSelectedBefore
+            multilineSearcher.firstGroupSeparatorMark = firstGroupSeparatorMark
+            defer { hasSelectedBefore = multilineSearcher.hasSelectedBefore }
+            return multilineSearcher.search(source, input: input)
+        }
         self.name = input.name
         result = FileSearchResult()
         if firstGroupSeparatorMark != nil {

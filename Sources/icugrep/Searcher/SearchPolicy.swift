@@ -1,3 +1,5 @@
+import ICURegex
+
 /// The decisions of one run that every file's search shares, derived once from the
 /// ``Configuration`` and the kind of standard output.
 struct SearchPolicy {
@@ -48,6 +50,11 @@ struct SearchPolicy {
     /// `--count-matches` or `--stats`: the matches of each selected line are counted (none
     /// with `-v`), and lines are not counted in bulk.
     var countsEachMatch: Bool
+    /// With `--multiline`, the patterns, when a match may hold a line terminator: then each
+    /// input is searched as a whole (``MultilineSearcher``). Nil otherwise, also with
+    /// `--multiline` for patterns that cannot match a terminator, which are searched line by
+    /// line as ripgrep does.
+    var multilinePatterns: MultilinePatterns? = nil
 
     /// The policy for `configuration`; `outputIsNull` when standard output is /dev/null, where
     /// grep, like `-q`, stops each file at its first match and prints nothing.

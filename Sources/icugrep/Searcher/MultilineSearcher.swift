@@ -1,0 +1,669 @@
+import Glibc
+import ICURegex
+
+/// Searches one input at a time with patterns whose matches may span lines (`--multiline`), as
+/// ripgrep's multi-line searcher does: the text is searched as a whole, each match is widened
+/// to the lines it spans, and a match whose lines touch or overlap the previous match's lines
+/// joins its group ("block"), so that no line is reported twice. Each block goes to the
+/// ``SearchSink`` as its lines (with the pieces of the matches in each), or whole when the sink
+/// prints blocks (``SearchSink/printsMatchedBlocks``, `--json`); context lines, group breaks,
+/// `-m` (blocks), binary data and read errors are handled as ``FileSearcher`` handles them.
+///
+/// # Memory
+///
+/// ripgrep reads the whole input into memory for this. This searcher holds a window of whole
+/// lines instead: it reads ``windowStep`` bytes at a time, searches the complete lines it
+/// holds, keeps only what a match may still need (the line of the search position, lines of
+/// leading context, the block not yet reported), and reads on. A match that may go on past the
+/// window's end (ICU's `hitEnd`, see ``WindowMatch``) makes the window grow, up to
+/// ``maximumHeldBytes``; a match that would need more is an error for the input, which is then
+/// not searched further.
+///
+/// # Where ICU searches
+///
+/// - With literals one of which every match contains, starting at most a few characters
+///   after the match's start (``MultilineFacts/nearLiterals``, at most
+///   ``maximumLiteralOffset`` UTF-16 units, which is at most three bytes each), the literals
+///   are searched for in the bytes (`memmem`), and ICU only tries to match at the character
+///   starts from that many bytes before an occurrence up to it (an anchored search from each,
+///   ``RegexMatcher/windowMatch(from:anchored:)``). No match starts elsewhere: a match that
+///   starts at or after the search position contains an occurrence that starts at or after
+///   it, so at or after the first such occurrence, and at most that offset before its own
+///   occurrence. An anchored search decides its start exactly unless it read to the window's
+///   end (`hitEnd`); then the window grows and the start is tried again. An occurrence that
+///   the window's end may cut is left for the next window, with the starts it could have.
+/// - Otherwise ICU searches the window from the search position. A match it finds is final
+///   when ICU did not read to the window's end and it starts more than the overlap before the
+///   end (ICU's `hitEnd` is not kept for each start it tried); otherwise the window grows or
+///   moves on and the search is repeated. When ICU finds nothing, no match starts before the
+///   window's end less the overlap: the most bytes a match can take when the pattern bounds
+///   them (``MultilineFacts/maximumUTF8Length``), exact; otherwise ``unboundedOverlap``, so
+///   that a match of an unbounded pattern that would start more than that before the end of
+///   a window in which no match was found, and end after it, is not found.
+final class MultilineSearcher<Sink: SearchSink> {
+    /// The environment variable that sets the window's step in bytes, so that tests can make
+    /// many windows of a small input (the overlap and the limit follow it).
+    static var windowVariable: String { "ICUGREP_MULTILINE_WINDOW" }
+
+    /// The most UTF-16 units between a match's start and its literal for the literal search:
+    /// beyond it, ICU would try too many starts before each occurrence.
+    static var maximumLiteralOffset: Int { 64 }
+
+    /// The bytes read before each search of the window.
+    let windowStep: Int
+    /// The overlap kept after a search of the window that found nothing, for patterns whose
+    /// matches are unbounded.
+    let unboundedOverlap: Int
+    /// The most bytes held at once: a match (or a block of matched lines) that would need more
+    /// is an error (or, for a block, reported in parts).
+    let maximumHeldBytes: Int
+
+    private let policy: SearchPolicy
+    let sink: Sink
+    private let diagnostics: Diagnostics
+    private let matchers: [RegexMatcher]
+    private let facts: MultilinePatterns
+    /// The literals searched for, with the most bytes before one that a match may start.
+    private let literals: [ByteLiteralFinder]
+    private let literalReach: Int
+    private let longestLiteral: Int
+    /// The overlap after a search of the window that found nothing.
+    private let overlap: Int
+
+    /// True once any line was selected in any input (see ``FileSearcher``).
+    var hasSelectedBefore = false
+    /// See ``FileSearcher/firstGroupSeparatorMark``.
+    var firstGroupSeparatorMark: (() -> Void)?
+
+    private var buffer = InputBuffer(capacity: 1 << 16)
+
+    // MARK: The state of the current input
+
+    private var name: [UInt8] = []
+    private var result = FileSearchResult()
+    /// The offset in the input of the buffer's first byte.
+    private var bufferOffset = 0
+    /// True once the input's end was read.
+    private var atEnd = false
+    private var stops = false
+    /// Every match starting before this offset in the input has been found.
+    private var position = 0
+    /// The end of the complete lines in the buffer (the window's end), as an offset in it.
+    private var windowLimit = 0
+    /// The block of lines not reported yet: its lines and its matches, as offsets in the input.
+    private var block: (start: Int, end: Int, matches: [Range<Int>])?
+    /// The offset in the input just past the last line printed, or -1 when none was.
+    private var lastPrintedEnd = -1
+    /// Lines of trailing context still due after `lastPrintedEnd`.
+    private var pendingContext = 0
+    /// The line number of the line that starts at `countedOffset`, less one.
+    private var countedLines = 0
+    private var countedOffset = 0
+    /// Blocks that may still be reported (`-m`).
+    private var remaining = 0
+    /// Whether lines are printed; a binary input turns this off.
+    private var quiet = false
+    private var stopsAtNextMatch = false
+    private var selectedBeforeBinary = -1
+    /// True once a NUL byte was read.
+    private var sawNUL = false
+    /// For each literal, its next occurrence at or after `from` found by the last search, or
+    /// nil when it has none before `limit` (offsets in the input).
+    private var literalCache: [(from: Int, limit: Int, at: Int?)] = []
+
+    /// Creates a searcher for `patterns` that reports to `sink`.
+    init(patterns: MultilinePatterns, policy: SearchPolicy, sink: Sink, diagnostics: Diagnostics) throws(ICURegexError) {
+        if let value = getenv(Self.windowVariable), let bytes = Int(String(cString: value)), bytes >= 16 {
+            // For tests: many windows of a small input, with room for matches of many lines.
+            windowStep = bytes
+            unboundedOverlap = 4 * bytes
+            maximumHeldBytes = 32 * bytes
+        } else {
+            windowStep = 4 << 20
+            unboundedOverlap = 1 << 20
+            maximumHeldBytes = 32 << 20
+        }
+        self.policy = policy
+        self.sink = sink
+        self.diagnostics = diagnostics
+        facts = patterns
+        var matchers: [RegexMatcher] = []
+        for pattern in patterns.patterns {
+            matchers.append(try pattern.makeMatcher())
+        }
+        self.matchers = matchers
+        if let near = patterns.facts.nearLiterals, patterns.patterns.count == 1,
+            near.maximumUTF16Offset <= Self.maximumLiteralOffset, !near.literals.contains(where: { $0.isEmpty })
+        {
+            literals = near.literals.map(ByteLiteralFinder.init)
+            literalReach = 3 * near.maximumUTF16Offset
+            longestLiteral = near.literals.map { $0.count }.max() ?? 0
+        } else {
+            literals = []
+            literalReach = 0
+            longestLiteral = 0
+        }
+        if let length = patterns.facts.maximumUTF8Length {
+            overlap = min(length + 4, unboundedOverlap)
+        } else {
+            overlap = unboundedOverlap
+        }
+    }
+
+    /// Searches `source`, naming it by `input`'s name in messages, and returns what it found.
+    func search(_ source: InputSource, input: SinkInput) -> FileSearchResult {
+        name = input.name
+        result = FileSearchResult()
+        if firstGroupSeparatorMark != nil { hasSelectedBefore = false }
+        bufferOffset = 0
+        atEnd = false
+        stops = false
+        position = 0
+        windowLimit = 0
+        block = nil
+        lastPrintedEnd = -1
+        pendingContext = policy.passesThrough ? Int.max : 0
+        countedLines = 0
+        countedOffset = 0
+        remaining = policy.maxCount
+        quiet = policy.quiet
+        stopsAtNextMatch = policy.stopsAtFirstMatch
+        selectedBeforeBinary = -1
+        sawNUL = false
+        literalCache = Array(repeating: (from: -1, limit: -1, at: nil), count: literals.count)
+        buffer.count = 0
+        sink.begin(input)
+
+        if remaining > 0 { searchWindows(of: source) }
+        if !stops || remaining == 0 {
+            if let block { report(block) }
+            block = nil
+            printTrailingContext(upTo: bufferOffset + buffer.count)
+        }
+        let bytesRead = bufferOffset + buffer.count
+        buffer.endView()
+
+        if policy.binaryFiles == .binary && !policy.quiet && selectedBeforeBinary >= 0
+            && selectedBeforeBinary < result.selectedLines
+        {
+            diagnostics.binaryFileMatches(name)
+        }
+        result.reachedMaxCount = remaining == 0
+        let bytesSearched = result.reachedMaxCount ? result.endOfLastSelectedLine : bytesRead
+        result.bytesSearched = bytesSearched
+        if let readError = result.readErrorNumber, policy.reportsReadErrors {
+            diagnostics.fileError(name, errorNumber: readError)
+        }
+        if result.shrank && policy.reportsReadErrors {
+            diagnostics.fileShrank(name)
+        }
+        sink.finish(SinkFinish(
+            selectedLines: result.selectedLines, matches: result.matches, bytesSearched: bytesSearched,
+            endsRun: result.endsRun))
+        return result
+    }
+
+    // MARK: Windows
+
+    /// What the search of the window found next.
+    private enum Step {
+        /// A final match (offsets in the input).
+        case match(Range<Int>)
+        /// No match starts before this offset in the input; the window must move on.
+        case noMatchBefore(Int)
+        /// The window must grow: a match from the search position may go on past its end.
+        case needsMore
+    }
+
+    /// Reads and searches `source` window by window.
+    private func searchWindows(of source: InputSource) {
+        while !stops {
+            if !atEnd {
+                guard read(source) else { return }
+                if stops { return }
+            }
+            let window = UnsafeRawBufferPointer(start: buffer.base, count: windowLimit)
+            do {
+                for matcher in matchers { try matcher.beginWindow(inUTF8: window) }
+            } catch {
+                reportTooLong()
+                return
+            }
+            var step = Step.needsMore
+            while !stops {
+                do {
+                    step = try next()
+                } catch {
+                    for matcher in matchers { matcher.endWindow() }
+                    reportLimit(error)
+                    return
+                }
+                guard case .match(let match) = step else { break }
+                found(match)
+            }
+            for matcher in matchers { matcher.endWindow() }
+            if case .noMatchBefore(let offset) = step {
+                position = max(position, offset)
+            }
+            if atEnd { return }
+            settleBeforePosition()
+        }
+    }
+
+    /// Reports the block, and prints the trailing context due, when no later match can join
+    /// them: they end before the line of the search position.
+    private func settleBeforePosition() {
+        let positionLine = lineStart(ofOffset: min(position, bufferOffset + windowLimit))
+        if let pending = block, pending.end < positionLine {
+            report(pending)
+            block = nil
+        }
+        printTrailingContext(upTo: min(positionLine, block?.start ?? Int.max))
+    }
+
+    /// Drops what no match or line to print needs any more, reads at least ``windowStep``
+    /// more bytes (or to the input's end), and sets the window to the complete lines held.
+    /// Returns false when the input cannot be searched further (a read error, or more than
+    /// ``maximumHeldBytes`` would be held).
+    private func read(_ source: InputSource) -> Bool {
+        // The search position's line, the block not reported yet, and the lines of leading
+        // context before the first of them.
+        var keep = lineStart(ofOffset: min(position, bufferOffset + windowLimit))
+        if let block { keep = min(keep, block.start) }
+        keep = startOfLines(policy.beforeContext, before: keep)
+        if pendingContext > 0 && lastPrintedEnd >= 0 { keep = min(keep, lastPrintedEnd) }
+        keep = max(keep, bufferOffset)
+        let discard = keep - bufferOffset
+        if policy.numbersLines || !quiet { countLines(upTo: keep) }
+        if buffer.count - discard + windowStep > maximumHeldBytes {
+            reportTooLong()
+            return false
+        }
+        buffer.makeRoom(windowStep, discarding: discard)
+        bufferOffset += discard
+        literalCache = literalCache.map { _ in (from: -1, limit: -1, at: nil) }
+        let oldLimit = windowLimit - discard
+        var readBytes = 0
+        while readBytes < windowStep || lastTerminator(from: oldLimit) == nil {
+            if readBytes > 0 {
+                if buffer.count + windowStep > maximumHeldBytes {
+                    reportTooLong()
+                    return false
+                }
+                buffer.makeRoom(windowStep, discarding: 0)
+            }
+            let blockStart = buffer.count
+            let count = source.readBlock(into: &buffer, limit: windowStep, findsNUL: policy.detectsBinary && !sawNUL)
+            if count < 0 {
+                if source.shrank { result.shrank = true } else { result.readErrorNumber = source.errorNumber }
+                stops = true
+                return false
+            }
+            if count == 0 {
+                atEnd = true
+                result.reachedEnd = true
+                break
+            }
+            if let nul = source.firstNUL {
+                inputIsBinary(nulOffset: bufferOffset + blockStart + nul)
+                if stops { return false }
+            }
+            readBytes += count
+        }
+        if atEnd {
+            windowLimit = buffer.count
+        } else {
+            windowLimit = (lastTerminator(from: 0) ?? -1) + 1
+        }
+        return true
+    }
+
+    /// The offset in the buffer of its last line terminator at or after `start`, if any.
+    private func lastTerminator(from start: Int) -> Int? {
+        guard buffer.count > start else { return nil }
+        let after = LineBounds.start(
+            ofLineContaining: buffer.count, in: UnsafeRawBufferPointer(start: buffer.base, count: buffer.count),
+            notBefore: max(start, 0), terminator: policy.lineTerminator, nulEndsLines: false)
+        return after > max(start, 0) ? after - 1 : nil
+    }
+
+    /// Turns the input binary after a NUL byte at `nulOffset`, as ``FileSearcher`` does (but
+    /// NUL bytes do not end lines: a match may span them).
+    private func inputIsBinary(nulOffset: Int) {
+        sawNUL = true
+        if policy.convertsBinary {
+            // ripgrep's JSON: the search goes on.
+            sink.binaryData(offset: nulOffset)
+            return
+        }
+        switch policy.binaryFiles {
+        case .withoutMatch:
+            result.selectedLines = 0
+            result.matches = 0
+            stops = true
+        case .binary:
+            if !policy.countsMatches {
+                quiet = true
+                stopsAtNextMatch = true
+            }
+            selectedBeforeBinary = result.selectedLines
+            pendingContext = 0
+        case .text:
+            break
+        }
+    }
+
+    // MARK: Matching
+
+    /// The next step of the search of the window from ``position``.
+    private func next() throws(ICURegexError) -> Step {
+        let limit = bufferOffset + windowLimit
+        var from = characterStart(atOrAfter: position)
+        if from >= limit {
+            return atEnd ? .noMatchBefore(limit) : .needsMore
+        }
+        if !literals.isEmpty {
+            while true {
+                guard let occurrence = nextLiteral(from: from, limit: limit) else {
+                    if atEnd { return .noMatchBefore(limit) }
+                    // An occurrence cut by the window's end, and the starts before it, wait.
+                    return .noMatchBefore(max(from, limit - (longestLiteral - 1) - literalReach))
+                }
+                var start = characterStart(atOrAfter: max(from, occurrence - literalReach))
+                while start <= occurrence {
+                    let outcome = try matchers[0].windowMatch(from: start - bufferOffset, anchored: true)
+                    if outcome.hitEnd && !atEnd { return .needsMore }
+                    if let match = outcome.match {
+                        return .match(match.lowerBound + bufferOffset..<match.upperBound + bufferOffset)
+                    }
+                    start = characterStart(atOrAfter: start + 1)
+                }
+                from = characterStart(atOrAfter: occurrence + 1)
+                if from >= limit { return atEnd ? .noMatchBefore(limit) : .needsMore }
+            }
+        }
+        var best: WindowMatch? = nil
+        var hitEnd = false
+        for matcher in matchers {
+            let outcome = try matcher.windowMatch(from: from - bufferOffset, anchored: false)
+            hitEnd = hitEnd || outcome.hitEnd
+            if let match = outcome.match, best?.match.map({ match.lowerBound < $0.lowerBound }) ?? true {
+                best = outcome
+            }
+        }
+        guard let match = best?.match else {
+            return .noMatchBefore(atEnd ? limit : max(from, limit - overlap))
+        }
+        let found = match.lowerBound + bufferOffset..<match.upperBound + bufferOffset
+        if atEnd { return .match(found) }
+        if hitEnd || found.lowerBound >= limit - overlap {
+            // ICU read to the window's end, or the match starts in the overlap: with more text
+            // it could be longer, or an earlier start could match.
+            if found.lowerBound >= limit - overlap && !hitEnd {
+                return .noMatchBefore(max(from, min(found.lowerBound, limit - overlap)))
+            }
+            return .needsMore
+        }
+        return .match(found)
+    }
+
+    /// The first occurrence of a literal that starts at or after `from` and ends by `limit`
+    /// (offsets in the input), or nil.
+    private func nextLiteral(from: Int, limit: Int) -> Int? {
+        var first: Int? = nil
+        for index in literals.indices {
+            let cached = literalCache[index]
+            var at: Int?
+            if cached.from >= 0 && cached.from <= from && cached.limit == limit
+                && (cached.at == nil || cached.at! >= from)
+            {
+                at = cached.at
+            } else {
+                at = literals[index].firstOccurrence(
+                    in: UnsafeRawBufferPointer(start: buffer.base, count: limit - bufferOffset), from: from - bufferOffset
+                ).map { $0 + bufferOffset }
+                literalCache[index] = (from: from, limit: limit, at: at)
+            }
+            if let at, first.map({ at < $0 }) ?? true { first = at }
+        }
+        return first
+    }
+
+    /// The first offset in the input at or after `offset` that starts a character (or the
+    /// buffer's end).
+    private func characterStart(atOrAfter offset: Int) -> Int {
+        var index = offset - bufferOffset
+        let bytes = buffer.base.assumingMemoryBound(to: UInt8.self)
+        while index < windowLimit && bytes[index] & 0xC0 == 0x80 { index += 1 }
+        return index + bufferOffset
+    }
+
+    /// Takes a final match: widens it to its lines, and joins it to the block or reports the
+    /// block and starts a new one.
+    private func found(_ match: Range<Int>) {
+        result.matches += 1
+        let lines = lines(of: match)
+        if let pending = block {
+            if pending.end >= lines.lowerBound && lines.upperBound - pending.start <= maximumHeldBytes / 2 {
+                block = (pending.start, max(pending.end, lines.upperBound), pending.matches + [match])
+            } else {
+                // A block that would hold more than half the limit is reported in parts; the
+                // next part starts after the lines reported.
+                report(pending)
+                block = (max(lines.lowerBound, pending.end), max(lines.upperBound, pending.end), [match])
+            }
+        } else {
+            block = (lines.lowerBound, lines.upperBound, [match])
+        }
+        if match.isEmpty {
+            let limit = bufferOffset + windowLimit
+            position = match.upperBound < limit ? characterStart(atOrAfter: match.upperBound + 1) : limit + 1
+        } else {
+            position = match.upperBound
+        }
+        if stopsAtNextMatch || policy.exitsAtFirstMatch {
+            // -l, -q and a binary input need no more than the first match.
+            if let pending = block { report(pending) }
+            block = nil
+            if !stops { stops = true }
+        }
+    }
+
+    /// The lines that `match` spans, as ripgrep widens a match: from the start of the line it
+    /// starts in to the end (terminator included) of the line it ends in, where a match that
+    /// ends with a terminator ends in that terminator's line.
+    private func lines(of match: Range<Int>) -> Range<Int> {
+        let start = lineStart(ofOffset: match.lowerBound)
+        let bytes = buffer.base.assumingMemoryBound(to: UInt8.self)
+        let upper = match.upperBound - bufferOffset
+        if match.upperBound > start && bytes[upper - 1] == policy.lineTerminator {
+            return start..<match.upperBound
+        }
+        return start..<lineEnd(from: match.upperBound)
+    }
+
+    /// The offset in the input of the start of the line holding `offset`.
+    private func lineStart(ofOffset offset: Int) -> Int {
+        let index = offset - bufferOffset
+        guard index > 0 else { return offset }
+        return bufferOffset + LineBounds.start(
+            ofLineContaining: index, in: UnsafeRawBufferPointer(start: buffer.base, count: buffer.count),
+            notBefore: 0, terminator: policy.lineTerminator, nulEndsLines: false)
+    }
+
+    /// The offset in the input just past the terminator of the line holding `offset` (or the
+    /// buffer's end).
+    private func lineEnd(from offset: Int) -> Int {
+        let index = offset - bufferOffset
+        guard index < buffer.count,
+            let found = memchr(buffer.base + index, Int32(policy.lineTerminator), buffer.count - index)
+        else { return bufferOffset + buffer.count }
+        return buffer.base.distance(to: found) + 1 + bufferOffset
+    }
+
+    /// The start of the `count` lines before the line starting at `offset` (as far as the
+    /// buffer goes).
+    private func startOfLines(_ count: Int, before offset: Int) -> Int {
+        var start = offset
+        var left = count
+        while left > 0 && start > bufferOffset {
+            start = lineStart(ofOffset: start - 1)
+            left -= 1
+        }
+        return start
+    }
+
+    // MARK: Reporting
+
+    /// The number of the line starting at `offset` (at or after the last one asked for).
+    private func lineNumber(at offset: Int) -> Int {
+        countLines(upTo: offset)
+        return countedLines + 1
+    }
+
+    private func countLines(upTo offset: Int) {
+        guard offset > countedOffset else { return }
+        countedLines += TerminatorCounting.count(
+            in: buffer.base, from: countedOffset - bufferOffset, to: offset - bufferOffset,
+            terminator: policy.lineTerminator, nulEndsLines: false)
+        countedOffset = offset
+    }
+
+    /// Reports a block: the trailing context due before it, its leading context, a group
+    /// break when due, and its lines.
+    private func report(_ reported: (start: Int, end: Int, matches: [Range<Int>])) {
+        guard remaining > 0 else { return }
+        let lineCount = TerminatorCounting.count(
+            in: buffer.base, from: reported.start - bufferOffset, to: reported.end - bufferOffset,
+            terminator: policy.lineTerminator, nulEndsLines: false)
+            + (endsWithTerminator(reported.end) ? 0 : 1)
+        result.selectedLines += lineCount
+        remaining -= 1
+        result.endOfLastSelectedLine = reported.end
+        let separatorMayBeDue = hasSelectedBefore
+        hasSelectedBefore = true
+        result.selectedAnyLine = true
+        if !quiet {
+            printTrailingContext(upTo: reported.start)
+            let groupStart = max(lastPrintedEnd, startOfLines(policy.beforeContext, before: reported.start))
+            if policy.separatesGroups && separatorMayBeDue && (lastPrintedEnd < 0 || groupStart != lastPrintedEnd) {
+                sink.contextBreak()
+            } else if policy.separatesGroups && !separatorMayBeDue, let firstGroupSeparatorMark {
+                firstGroupSeparatorMark()
+            }
+            printLines(from: groupStart, to: reported.start, selected: false)
+            if sink.printsMatchedBlocks {
+                printBlock(reported)
+            } else {
+                printLines(from: reported.start, to: reported.end, selected: true, matches: reported.matches)
+            }
+            lastPrintedEnd = reported.end
+            pendingContext = policy.passesThrough ? Int.max : policy.afterContext
+        }
+        if remaining == 0 || policy.exitsAtFirstMatch || stopsAtNextMatch {
+            stops = true
+            if policy.exitsAtFirstMatch { result.endsRun = true }
+        }
+    }
+
+    private func endsWithTerminator(_ end: Int) -> Bool {
+        end > bufferOffset && buffer.base.load(fromByteOffset: end - 1 - bufferOffset, as: UInt8.self) == policy.lineTerminator
+    }
+
+    /// Prints the trailing context due, up to the line starting at `limit` at most.
+    private func printTrailingContext(upTo limit: Int) {
+        guard pendingContext > 0, lastPrintedEnd >= 0, !quiet, lastPrintedEnd < limit else { return }
+        var start = lastPrintedEnd
+        while pendingContext > 0 && start < limit && start < bufferOffset + buffer.count && !stops {
+            let end = lineEnd(from: start)
+            printLines(from: start, to: min(end, limit), selected: false)
+            lastPrintedEnd = min(end, limit)
+            start = lastPrintedEnd
+            if pendingContext != Int.max { pendingContext -= 1 }
+        }
+    }
+
+    /// Prints the lines of `start..<end` (offsets in the input, at line starts), each with the
+    /// pieces of `matches` it holds.
+    private func printLines(from start: Int, to end: Int, selected: Bool, matches: [Range<Int>] = []) {
+        var lineStart = start
+        var matchIndex = 0
+        while lineStart < end && !stops {
+            let lineEnd = self.lineEnd(from: lineStart)
+            let terminated = endsWithTerminator(lineEnd) && lineEnd <= bufferOffset + buffer.count
+            let contentEnd = terminated ? lineEnd - 1 : lineEnd
+            var line = SinkLine(
+                content: UnsafeRawBufferPointer(start: buffer.base + (lineStart - bufferOffset), count: contentEnd - lineStart),
+                number: lineNumber(at: lineStart), byteOffset: lineStart, terminated: terminated)
+            if selected && sink.needsMatches(selected: true) {
+                while matchIndex < matches.count && matches[matchIndex].upperBound <= lineStart
+                    && !(matches[matchIndex].isEmpty && matches[matchIndex].lowerBound == lineStart) { matchIndex += 1 }
+                var index = matchIndex
+                while index < matches.count && matches[index].lowerBound < lineEnd {
+                    let match = matches[index]
+                    let piece = max(match.lowerBound, lineStart)..<min(match.upperBound, contentEnd)
+                    if !piece.isEmpty {
+                        line.matches.append(piece.lowerBound - lineStart..<piece.upperBound - lineStart)
+                        line.matchOffsets.append(match.lowerBound)
+                    }
+                    if line.firstMatch == nil && match.lowerBound >= lineStart { line.firstMatch = match.lowerBound - lineStart }
+                    index += 1
+                }
+                if sink.needsUTF16Offsets {
+                    var units = ByteToUTF16Offsets(line.content)
+                    line.utf16Matches = line.matches.map { units.unitOffset(ofByte: $0.lowerBound)..<units.unitOffset(ofByte: $0.upperBound) }
+                }
+            }
+            if selected { sink.matched(line) } else { sink.context(line) }
+            if sink.hasFailed {
+                result.endsRun = true
+                stops = true
+            }
+            lineStart = lineEnd
+        }
+    }
+
+    /// Reports a block as one piece (``SearchSink/printsMatchedBlocks``).
+    private func printBlock(_ reported: (start: Int, end: Int, matches: [Range<Int>])) {
+        let terminated = endsWithTerminator(reported.end)
+        let contentEnd = terminated ? reported.end - 1 : reported.end
+        var line = SinkLine(
+            content: UnsafeRawBufferPointer(start: buffer.base + (reported.start - bufferOffset), count: contentEnd - reported.start),
+            number: lineNumber(at: reported.start), byteOffset: reported.start, terminated: terminated)
+        line.lineCount = TerminatorCounting.count(
+            in: buffer.base, from: reported.start - bufferOffset, to: reported.end - bufferOffset,
+            terminator: policy.lineTerminator, nulEndsLines: false) + (terminated ? 0 : 1)
+        line.matches = reported.matches.filter { !$0.isEmpty }.map { $0.lowerBound - reported.start..<$0.upperBound - reported.start }
+        line.matchOffsets = reported.matches.filter { !$0.isEmpty }.map { $0.lowerBound }
+        line.firstMatch = reported.matches.first.map { $0.lowerBound - reported.start }
+        if sink.needsUTF16Offsets {
+            var units = ByteToUTF16Offsets(line.content)
+            line.utf16Matches = line.matches.map { units.unitOffset(ofByte: $0.lowerBound)..<units.unitOffset(ofByte: $0.upperBound) }
+        }
+        sink.matched(line)
+        if sink.hasFailed {
+            result.endsRun = true
+            stops = true
+        }
+    }
+
+    // MARK: Errors
+
+    /// Reports that a match would need more than ``maximumHeldBytes`` held, and ends the
+    /// input's search.
+    private func reportTooLong() {
+        result.hadLimitError = true
+        stops = true
+        let offset = lineStart(ofOffset: min(position, bufferOffset + windowLimit))
+        let limit = maximumHeldBytes >= 1 << 20 ? "\(maximumHeldBytes >> 20) MiB" : "\(maximumHeldBytes) bytes"
+        diagnostics.report(
+            name, Array(": --multiline: a match from byte \(offset) may span more than \(limit); rest of input not searched".utf8))
+    }
+
+    /// Reports that ICU stopped at a limit, and ends the input's search.
+    private func reportLimit(_ error: ICURegexError) {
+        result.hadLimitError = true
+        stops = true
+        diagnostics.searchFailed(name, line: .byteOffset(position), error: error, consequence: "rest of input not searched")
+    }
+}

@@ -1,0 +1,229 @@
+@testable import icugrep
+import Foundation
+import Testing
+import TestSupport
+
+/// `--multiline` and `--multiline-dotall` against ripgrep's `-U` and `--multiline-dotall`:
+/// hand cases and generated ones (fixed seed) over texts of short lines, with the output
+/// options a multi-line match changes (`-n`, `-b`, `-o`, `-c`, `--count-matches`, context,
+/// `-l`, `--json`, `--color`), searched in the default window and in windows of a few bytes
+/// (``MultilineSearcher/windowVariable``), so that matches cross the windows' ends; and the
+/// warning for a pattern that needs a line end without `--multiline`.
+@Suite("--multiline against rg -U")
+struct MultilineTests {
+    static let files: [String: Data] = [
+        "t.txt": Data("foo a\nb bar\nx\na\nb a\nb\nzz\nq\nr a\nb\n".utf8),
+        "v.txt": Data("x a\nb a\nb a\nb\n".utf8),
+        "u.txt": Data("aa a\nb\nc a\n".utf8),
+        "nt.txt": Data("a\nb".utf8),
+        "e.txt": Data("\n\na\n\n\nb\n\n".utf8),
+        "i.txt": Data("é a\nÉ b\nπ\n😀 a\n😀 b\n".utf8),
+        "bin.txt": Data("x a\nb\nzz\0zz\na\nb\n".utf8),
+        "sherlock.txt": {
+            let text = (try? Data(contentsOf: TestFixtures.corpora.appendingPathComponent("sherlock.txt"))) ?? Data()
+            // Without the byte-order mark, which rg drops.
+            let body = text.starts(with: [0xEF, 0xBB, 0xBF]) ? text.dropFirst(3) : text[...]
+            return Data(body.prefix(60_000))
+        }(),
+    ]
+
+    static let directory: URL = try! TestProcess.makeDirectory(files)
+
+    static let hasRipgrep = RipgrepFormatTests.ripgrep != nil
+
+    static func rg(_ arguments: [String], in directory: URL = directory) throws -> ProcessResult {
+        try TestProcess.run(
+            try #require(RipgrepFormatTests.ripgrep), ["-j1", "--no-mmap", "--no-config", "-U"] + arguments,
+            directory: directory)
+    }
+
+    static func icugrep(_ arguments: [String], window: Int? = nil, in directory: URL = directory) throws -> ProcessResult {
+        let environment = window.map { [MultilineSearcher<SummaryPrinter>.windowVariable: String($0)] } ?? [:]
+        return try TestProcess.icugrep(["--multiline"] + arguments, directory: directory, environment: environment)
+    }
+
+    /// Expects icugrep's output and status to be rg's, in the default window and in small ones.
+    static func expectSame(
+        _ arguments: [String], in directory: URL = directory, windows: [Int?] = [nil, 16, 64],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let reference = try rg(arguments, in: directory)
+        for window in windows {
+            let mine = try icugrep(arguments, window: window, in: directory)
+            #expect(mine.output == reference.output, "\(arguments), window \(window.map(String.init) ?? "default")",
+                sourceLocation: sourceLocation)
+            #expect(mine.status == reference.status, "status of \(arguments)", sourceLocation: sourceLocation)
+            #expect(mine.errors == "", "\(arguments)", sourceLocation: sourceLocation)
+        }
+    }
+
+    static let textFiles = ["t.txt", "v.txt", "u.txt", "nt.txt", "e.txt", "i.txt"]
+
+    @Test(.enabled(if: hasRipgrep, "rg is not installed; CI installs it"), arguments: [
+        ["-n", #"a\nb"#], ["-n", "-o", #"a\nb"#], ["-n", "-b", "-o", #"a\nb"#], ["-c", #"a\nb"#],
+        ["--count-matches", #"a\nb"#], ["-n", "-b", #"a\nb"#], ["-n", "-C1", #"a\nb"#], ["-n", "-A1", #"a\s+b"#],
+        ["-n", "-B2", #"a\nb"#], ["-l", #"a\nb"#], ["-n", #"a\s+b"#], ["-n", "-o", #"[^x]b"#], ["-n", #"(?s)a.b"#],
+        ["-n", "--multiline-dotall", "a.b"], ["-n", "a.b"], ["-n", "-o", #"\s+"#], ["-c", #"\s+"#], ["-n", #"$\n^"#],
+        ["-c", "a"], ["-n", "-o", "a$"], ["-n", "^b"], ["-n", "-o", #"\n\n"#], ["-n", #"a\n+b"#], ["-n", "-i", #"é\s+a|π\n"#],
+        ["-n", "-o", #"😀 a\n😀"#], ["-n", "-m1", #"a\nb"#], ["-n", "-w", #"a\s+b"#], ["-n", "-x", #"b\na"#],
+        ["-n", "-e", #"a\nb"#, "-e", #"x\na"#],
+    ] as [[String]])
+    func handCases(_ arguments: [String]) throws {
+        try Self.expectSame(arguments + Self.textFiles)
+    }
+
+    /// Two-line matches in the Sherlock Holmes corpus: literals found in bytes with ICU
+    /// anchored at them (`Holmes\.\n`, `\?\n[A-Z]`), and ICU over the window (`\s+$\n`).
+    @Test(.enabled(if: hasRipgrep, "rg is not installed; CI installs it"), arguments: [
+        ["-n", #"Holmes[,.]?\n\s*[A-Z]\w+"#], ["-c", #"\?\n[A-Z]"#], ["-n", "-o", #"said\s+he"#], ["-b", "-o", #"\w+\n\n\w+"#],
+        ["-n", "-C2", #"Watson\.\n"#], ["--count-matches", #"[^.]\n\n[A-Z]"#],
+    ] as [[String]])
+    func corpusCases(_ arguments: [String]) throws {
+        try Self.expectSame(arguments + ["sherlock.txt"], windows: [nil, 100, 1000])
+    }
+
+    @Test(.enabled(if: hasRipgrep, "rg is not installed; CI installs it"), arguments: [
+        [#"a\nb"#], ["-C1", #"a\s+b"#], [#"(?s)a.b"#], ["-m1", #"a\nb"#],
+    ] as [[String]])
+    func json(_ arguments: [String]) throws {
+        // With a NUL byte too, after which ripgrep's JSON goes on.
+        let files = Self.textFiles + ["bin.txt"]
+        let reference = try Self.rg(["--json"] + arguments + files)
+        let theirs = try RipgrepFormatTests.comparableMessages(reference.standardOutput, withoutBytesSearched: true)
+        for window in [nil, 16] as [Int?] {
+            let mine = try Self.icugrep(["--json"] + arguments + files, window: window)
+            #expect(try RipgrepFormatTests.comparableMessages(mine.standardOutput, withoutBytesSearched: true) == theirs,
+                "\(arguments)")
+            #expect(mine.status == reference.status)
+        }
+    }
+
+    /// The text of each highlighted match, in order, and the output without colors: icugrep
+    /// colors as GNU grep does, rg in its own sequences.
+    static func highlights(_ output: String, start: String, end: String) -> (parts: [String], plain: String) {
+        var parts: [String] = []
+        var rest = Substring(output)
+        while let open = rest.range(of: start) {
+            rest = rest[open.upperBound...]
+            guard let close = rest.range(of: end) else { break }
+            parts.append(String(rest[..<close.lowerBound]))
+            rest = rest[close.upperBound...]
+        }
+        let plain = output.replacingOccurrences(of: "\u{1B}\\[[0-9;]*[mK]", with: "", options: .regularExpression)
+        return (parts, plain)
+    }
+
+    @Test(.enabled(if: hasRipgrep, "rg is not installed; CI installs it"), arguments: [
+        ["-n", #"a\nb"#], [#"a\s+b"#], ["-o", #"[^x]b"#], ["-n", #"\s+"#],
+    ] as [[String]])
+    func color(_ arguments: [String]) throws {
+        let reference = try Self.rg(["--color=always"] + arguments + Self.textFiles)
+        let theirs = Self.highlights(reference.output, start: "\u{1B}[1m\u{1B}[31m", end: "\u{1B}[0m")
+        for window in [nil, 16] as [Int?] {
+            let mine = try Self.icugrep(["--color=always"] + arguments + Self.textFiles, window: window)
+            let ours = Self.highlights(mine.output, start: "\u{1B}[01;31m\u{1B}[K", end: "\u{1B}[m\u{1B}[K")
+            #expect(ours.parts == theirs.parts, "\(arguments)")
+            #expect(ours.plain == theirs.plain, "\(arguments)")
+            #expect(!ours.parts.isEmpty)
+        }
+    }
+
+    /// Generated texts of short lines over a few letters and patterns that cross line ends,
+    /// with the output options, in small windows and the default one.
+    @Test(.enabled(if: hasRipgrep, "rg is not installed; CI installs it"))
+    func generatedCases() throws {
+        var random = SplitMix64(seed: 0x6D75_6C74_696C_696E)
+        let patterns = [
+            #"a\nb"#, #"a\s+b"#, #"[^x]b"#, #"(?s)a.b"#, #"b\n\n?a"#, #"a[^x]*b"#, #"x\n"#, #"\n\n"#, #"^b"#,
+            #"a$\n"#, #"\s+x"#, #"b a\n"#, #"a\n|x b"#, #"(?s)x.*?a"#, #"\bab\n"#, #"a\n\w+"#, #"[ab]+\n[ab]+"#,
+        ]
+        let optionSets: [[String]] = [
+            [], ["-n"], ["-n", "-o", "-b"], ["-c"], ["--count-matches"], ["-n", "-C1"], ["-A2"], ["-n", "-B1"], ["-l"],
+            ["--multiline-dotall", "-n"],
+        ]
+        let alphabet: [UInt8] = Array("aabbx  ".utf8)
+        for round in 0..<12 {
+            var files: [String: Data] = [:]
+            for index in 0..<2 {
+                var bytes: [UInt8] = []
+                let lines = Int.random(in: 3...40, using: &random)
+                for _ in 0..<lines {
+                    for _ in 0..<Int.random(in: 0...6, using: &random) {
+                        bytes.append(alphabet[Int.random(in: 0..<alphabet.count, using: &random)])
+                    }
+                    bytes.append(UInt8(ascii: "\n"))
+                }
+                if Bool.random(using: &random) && !bytes.isEmpty { bytes.removeLast() }
+                files["g\(index).txt"] = Data(bytes)
+            }
+            let directory = try TestProcess.makeDirectory(files)
+            for _ in 0..<4 {
+                let pattern = patterns[Int.random(in: 0..<patterns.count, using: &random)]
+                let options = optionSets[Int.random(in: 0..<optionSets.count, using: &random)]
+                let window = [16, 24, 40][Int.random(in: 0..<3, using: &random)]
+                try Self.expectSame(options + [pattern, "g0.txt", "g1.txt"], in: directory, windows: [nil, window])
+                _ = round
+            }
+        }
+    }
+
+    /// A file many times the window, with two-line matches across every window end, and
+    /// matches longer than the window (which grows for them); a match longer than the window
+    /// may grow to is an error, after the lines found before it.
+    @Test(.enabled(if: hasRipgrep, "rg is not installed; CI installs it"))
+    func windows() throws {
+        var text = ""
+        var random = SplitMix64(seed: 42)
+        for line in 0..<4000 {
+            text += line % 7 == 3 ? "Holmes\n" : "line \(line) \(Int.random(in: 0..<1000, using: &random))\n"
+            if line % 500 == 250 {
+                // One long match: `start[^#]*end` over 40 lines.
+                text += "start\n" + String(repeating: "filler filler filler\n", count: 40) + "end\n"
+            }
+        }
+        text += "start\n" + String(repeating: "f\n", count: 4000) + "end\n"
+        let directory = try TestProcess.makeDirectory(["big.txt": Data(text.utf8)])
+        for arguments in [["-n", #"Holmes\n\w+ \d+"#], ["-c", #"\d\nHolmes"#], ["-n", "-C1", #"start\n"#]] {
+            try Self.expectSame(arguments + ["big.txt"], in: directory, windows: [nil, 256, 4096])
+        }
+        try Self.expectSame(["-n", "-o", #"start[^#]*?end"#, "big.txt"], in: directory, windows: [nil, 1024])
+        // The last match is 8,000 bytes: beyond 32 windows of 128 bytes.
+        let limited = try Self.icugrep(["-c", #"start[^#]*?end"#, "big.txt"], window: 128, in: directory)
+        #expect(limited.status == 2)
+        #expect(limited.errors.contains("--multiline"))
+        let whole = try Self.icugrep(["-c", #"start[^#]*?end"#, "big.txt"], window: 1024, in: directory)
+        #expect(whole.output == "9\n")
+    }
+
+    /// Without --multiline, a pattern every match of which holds a line end gets one warning
+    /// naming --multiline; the exit status is the search's. A pattern that may match without
+    /// one gets none.
+    @Test func warningWithoutMultiline() throws {
+        let warned = try TestProcess.icugrep([#"a\nb"#, "t.txt"], directory: Self.directory)
+        #expect(warned.status == 1)
+        #expect(warned.errors.components(separatedBy: "--multiline").count == 2)
+        #expect(warned.errors.contains("warning"))
+        let alternatives = try TestProcess.icugrep(["-e", #"x\ny"#, "-e", "zz", "t.txt"], directory: Self.directory)
+        #expect(alternatives.status == 0)
+        #expect(alternatives.errors.contains("--multiline"))
+        for quiet in [#"a\s+b"#, "a", #"a$"#] {
+            let result = try TestProcess.icugrep([quiet, "t.txt"], directory: Self.directory)
+            #expect(result.errors == "", "\(quiet)")
+        }
+        let multiline = try Self.icugrep(["-c", #"a\nb"#, "t.txt"])
+        #expect(multiline.errors == "")
+        #expect(multiline.output == "4\n")
+    }
+
+    @Test func helpAndErrors() throws {
+        let help = try TestProcess.icugrep(["--help"])
+        #expect(help.output.contains("--multiline "))
+        #expect(help.output.contains("--multiline-dotall"))
+        let inverted = try Self.icugrep(["-v", #"a\nb"#, "t.txt"])
+        #expect(inverted.status == 2)
+        #expect(inverted.errors.contains("--multiline"))
+        // -U stays GNU's --binary, which does nothing.
+        let gnu = try TestProcess.icugrep(["-U", "-c", #"a\nb"#, "t.txt"], directory: Self.directory)
+        #expect(gnu.output == "0\n")
+    }
+}
