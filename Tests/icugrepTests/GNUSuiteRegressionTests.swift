@@ -45,4 +45,77 @@ struct GNUSuiteRegressionTests {
         let basic = String(repeating: "\\(", count: 20) + "a" + String(repeating: "\\)", count: 20)
         #expect(try TestProcess.icugrep(["-G", "-c", basic], stdin: "a\nb\n").output == "1\n")
     }
+
+    /// `hangul-syllable`, `backslash-s-vs-invalid-multibyte`: in GNU grep, `.`, `\S`, `\W`,
+    /// `[^x]` and classes never match an encoding error, even with `-a`, while they match a
+    /// valid character such as U+D45C. Each pattern on a line with an invalid byte, on the same line with the
+    /// character in its place, and on characters at the edges of UTF-8's ranges. (A real
+    /// U+FFFD, which stands for an encoding error in the searched text, is left out: those
+    /// constructs do not match it either, where GNU grep's do; so is `F4 90 80 80`, above
+    /// U+10FFFF, which glibc's regex, unlike GNU grep's `.`, reads as one character.)
+    @Test func encodingErrorsAreMatchedByNothing() throws {
+        let lines: [[UInt8]] = [
+            [0x61, 0x82, 0x62], [0x61, 0xC3, 0x62], [0x61, 0xED, 0xA0, 0x80, 0x62], [0x61, 0xF0, 0x80, 0x80, 0x80, 0x62],
+            [0x61, 0xED, 0x91, 0x9C, 0x62], [0x61, 0xF4, 0x8F, 0xBF, 0xBF, 0x62],
+            [0x61, 0xC2, 0x80, 0x62], [0x82], [0x61, 0x20, 0x62],
+        ]
+        let input = Data(lines.flatMap { $0 + [0x0A] })
+        let cases: [[String]] = [
+            ["-a", "a.b"], ["-a", "a[^x]b"], ["-a", #"a\Sb"#], ["-a", #"a\Wb"#], ["-a", "a[[:punct:]]b"],
+            ["-a", "^.*$"], ["-ax", ".*"], ["-axv", ".*"], ["-a", #"^\S$"#], ["-a", #"^\s$"#],
+            ["-a", "-E", "a(.|x)b"], ["-ac", "-E", #"[[:print:]]b"#], ["-a", "-o", "-E", "a.?"], ["-c", "a.b"],
+        ]
+        for arguments in cases {
+            let result = try TestProcess.icugrep(["-G"] + arguments, input: input)
+            if let grep = DifferentialEnvironment.grep {
+                let expected = try TestProcess.run(grep, ["-G"] + arguments, input: input)
+                #expect(result.standardOutput == expected.standardOutput, "\(arguments)")
+                #expect(result.status == expected.status, "\(arguments)")
+            }
+        }
+        // Without GNU grep too: the idiom that lists lines with an encoding error, and the
+        // valid characters that `.` matches.
+        let invalid = try TestProcess.icugrep(["-G", "-axv", ".*"], input: input)
+        #expect(invalid.standardOutput == Data(([0, 1, 2, 3, 7] as [Int]).flatMap { lines[$0] + [0x0A] }))
+        let valid = try TestProcess.icugrep(["-E", "-c", "^a.b$"], input: input)
+        #expect(valid.output == "4\n")  // a U+D45C b, a U+10FFFF b, a U+0080 b, "a b"
+    }
+
+    /// `filename-lineno.pl` and `pcre-wx-backref`: as `grep`, a pattern ICU rejects with `-P`
+    /// is one line, `grep: ` and PCRE2's words for the error, as GNU grep prints it (icugrep's
+    /// own name keeps ICU's name of the error and the caret).
+    @Test func perlPatternErrorsAsGrep() throws {
+        let links = try #require(ProgramNameTests.linkDirectory)
+        let grep = links.appendingPathComponent("grep")
+        let cases: [([String], String)] = [
+            ([")"], "unmatched closing parenthesis"), (["a.*)"], "unmatched closing parenthesis"),
+            (["(()"], "missing closing parenthesis"), (["())"], "unmatched closing parenthesis"),
+            (["[(])"], "unmatched closing parenthesis"), ([#"\Q)\E("#], "missing closing parenthesis"),
+            (["-w", #"(.)\2"#], "reference to non-existent subpattern"),
+            (["-x", #"(.)\2"#], "reference to non-existent subpattern"),
+            (["[a"], "missing terminating ] for character class"), (["[z-a]"], "range out of order in character class"),
+            (["a{3,2}"], "numbers out of order in {} quantifier"),
+        ]
+        for (arguments, words) in cases {
+            let result = try TestProcess.run(grep, ["-P"] + arguments, input: Data("aa\n".utf8))
+            #expect(result.errors == "grep: \(words)\n", "\(arguments)")
+            #expect(result.status == 2 && result.output.isEmpty)
+            if let gnu = DifferentialEnvironment.grep {
+                let expected = try TestProcess.run(gnu, ["-P"] + arguments, input: Data("aa\n".utf8))
+                #expect(expected.errors.hasSuffix(": \(words)\n"), "\(arguments)")
+            }
+        }
+        let own = try TestProcess.icugrep(["-P", ")"], stdin: "x\n")
+        #expect(own.errors.hasPrefix("icugrep: U_REGEX_MISMATCHED_PAREN: "))
+    }
+
+    /// `help-version`: as `grep`, `--help` gives GNU grep's bug-report address too (for what
+    /// GNU grep 3.8 does the same way), after icugrep's own.
+    @Test func helpAsGrepNamesGNUsAddress() throws {
+        let links = try #require(ProgramNameTests.linkDirectory)
+        let help = try TestProcess.run(links.appendingPathComponent("grep"), ["--help"])
+        #expect(help.output.contains("Report bugs to: https://github.com/icugrep/icugrep/issues\nBugs GNU grep 3.8 shares: bug-grep@gnu.org\n"))
+        let own = try TestProcess.icugrep(["--help"])
+        #expect(!own.output.contains("bug-grep@gnu.org"))
+    }
 }
