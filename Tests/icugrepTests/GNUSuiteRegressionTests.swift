@@ -1,4 +1,5 @@
 import Foundation
+import ICURegex
 import Testing
 
 /// Cases that GNU grep 3.8's own test suite (`Tools/run-gnu-grep-tests.sh`) found, each
@@ -48,7 +49,7 @@ struct GNUSuiteRegressionTests {
 
     /// `hangul-syllable`, `backslash-s-vs-invalid-multibyte`: in GNU grep, `.`, `\S`, `\W`,
     /// `[^x]` and classes never match an encoding error, even with `-a`, while they match a
-    /// valid character such as U+D45C. Each pattern on a line with an invalid byte, on the same line with the
+    /// valid character such as U+D45C; in the C locale they match every byte. Each pattern on a line with an invalid byte, on the same line with the
     /// character in its place, and on characters at the edges of UTF-8's ranges. (A real
     /// U+FFFD, which stands for an encoding error in the searched text, is left out: those
     /// constructs do not match it either, where GNU grep's do; so is `F4 90 80 80`, above
@@ -65,14 +66,18 @@ struct GNUSuiteRegressionTests {
             ["-a", "^.*$"], ["-ax", ".*"], ["-axv", ".*"], ["-a", #"^\S$"#], ["-a", #"^\s$"#],
             ["-a", "-E", "a(.|x)b"], ["-ac", "-E", #"[[:print:]]b"#], ["-a", "-o", "-E", "a.?"], ["-c", "a.b"],
         ]
-        for arguments in cases {
-            let result = try TestProcess.icugrep(["-G"] + arguments, input: input)
+        // In the C locale (`c-locale`, `unibyte-binary`) every byte is a character, which `.`
+        // and the like match.
+        for (arguments, locale) in cases.flatMap({ arguments in ["C.UTF-8", "C"].map { (arguments, $0) } }) {
+            let result = try TestProcess.icugrep(["-G"] + arguments, input: input, environment: ["LC_ALL": locale])
             if let grep = DifferentialEnvironment.grep {
-                let expected = try TestProcess.run(grep, ["-G"] + arguments, input: input)
-                #expect(result.standardOutput == expected.standardOutput, "\(arguments)")
-                #expect(result.status == expected.status, "\(arguments)")
+                let expected = try TestProcess.run(grep, ["-G"] + arguments, input: input, environment: ["LC_ALL": locale])
+                #expect(result.standardOutput == expected.standardOutput, "\(arguments) \(locale)")
+                #expect(result.status == expected.status, "\(arguments) \(locale)")
             }
         }
+        let everyByte = try TestProcess.icugrep(["-c", "-G", "^.$"], input: Data([0x80, 0x0A, 0xFF, 0x0A]), environment: ["LC_ALL": "C"])
+        #expect(everyByte.output == "2\n")
         // Without GNU grep too: the idiom that lists lines with an encoding error, and the
         // valid characters that `.` matches.
         let invalid = try TestProcess.icugrep(["-G", "-axv", ".*"], input: input)
@@ -117,5 +122,30 @@ struct GNUSuiteRegressionTests {
         #expect(help.output.contains("Report bugs to: https://github.com/icugrep/icugrep/issues\nBugs GNU grep 3.8 shares: bug-grep@gnu.org\n"))
         let own = try TestProcess.icugrep(["--help"])
         #expect(!own.output.contains("bug-grep@gnu.org"))
+    }
+
+    /// `pcre`: with `-z`, `$` matches only at the record's very end, not also before a newline
+    /// that ends it (GNU grep's DFA, and PCRE2's `DOLLAR_ENDONLY` for `-P`); `^` and `$` still
+    /// do not match at a newline inside a record.
+    @Test func endAnchorWithNullData() throws {
+        let input = Data("x\n\0a\nb\0y\0".utf8)
+        let cases: [[String]] = [
+            ["-P", "x$"], ["-G", "x$"], ["-E", "x$"], ["-P", "b$"], ["-G", "^b"], ["-P", "[$]"], ["-P", #"\$"#],
+            ["-P", "(?m)x$"], ["-E", "(x|y)$"], ["-P", #"\Q$\E|y$"#], ["-G", #"a\(\)$"#],
+        ]
+        let expected: [String: String] = [
+            "x$": "", "b$": "a\nb\0", "^b": "", "[$]": "", #"\$"#: "", "(?m)x$": "x\n\0", "(x|y)$": "y\0",
+            #"\Q$\E|y$"#: "y\0", #"a\(\)$"#: "",
+        ]
+        for arguments in cases {
+            let result = try TestProcess.icugrep(["-z"] + arguments, input: input)
+            #expect(result.output == expected[arguments[1]], "\(arguments)")
+            if let grep = DifferentialEnvironment.grep {
+                let reference = try TestProcess.run(grep, ["-z"] + arguments, input: input)
+                #expect(result.output == reference.output, "\(arguments)")
+            }
+        }
+        #expect(PatternAssembler.endAnchorsAtTextEnd(#"a$|[$\]]\$\Q$\E(?i:b$)"#) == #"a\z|[$\]]\$\Q$\E(?i:b\z)"#)
+        #expect(PatternAssembler.endAnchorsAtTextEnd("(?im)a$") == "(?im)a$")
     }
 }

@@ -28,7 +28,8 @@
 /// - `^`, `$`, `` \` `` and `\'` are ICU's `^` and `$`: GNU grep matches each line as a text of
 ///   its own;
 /// - `.`, `\S`, `\W`, a negated bracket expression and a class or range that holds U+FFFD
-///   leave U+FFFD out (``encodingError``): the searcher reads each invalid UTF-8 sequence as
+///   leave U+FFFD out (``encodingError``; not where ``Options/bytesAreCharacters``, as in
+///   GNU grep's C locale): the searcher reads each invalid UTF-8 sequence as
 ///   U+FFFD, and in GNU grep nothing but the same bytes in the pattern matches an encoding
 ///   error (`grep -axv '.*'` lists the lines holding one). A U+FFFD written in the pattern
 ///   still matches both.
@@ -51,10 +52,22 @@ package enum POSIXPatternTranslator {
         /// `-z`: `.` also matches a newline, and `$` matches only at the record's very end
         /// (not also before a newline ending it), as in GNU grep with `-z`.
         package var dotMatchesNewline: Bool
+        /// A locale whose characters are bytes (GNU grep in the C locale): there every byte
+        /// is a character, an invalid UTF-8 byte too, which `.` and the like then match; in
+        /// a UTF-8 locale (false) nothing matches an encoding error (``encodingError``).
+        package var bytesAreCharacters: Bool
 
-        package init(ignoreCase: Bool = false, dotMatchesNewline: Bool = false) {
+        package init(ignoreCase: Bool = false, dotMatchesNewline: Bool = false, bytesAreCharacters: Bool = false) {
             self.ignoreCase = ignoreCase
             self.dotMatchesNewline = dotMatchesNewline
+            self.bytesAreCharacters = bytesAreCharacters
+        }
+
+        /// What `.`, `\S`, `\W` and negated bracket expressions add to the characters they
+        /// leave out, and classes take away: ``encodingError``, or nothing where bytes are
+        /// characters.
+        var excludedEncodingError: String {
+            bytesAreCharacters ? "" : POSIXPatternTranslator.encodingError
         }
     }
 
@@ -178,7 +191,6 @@ package enum POSIXPatternTranslator {
     /// The contents of `[_[:alnum:]]`, glibc's word characters: `\w` and the word assertions.
     static let wordContents = #"\p{Alphabetic}\p{Nd}_"#
     static let wordSet = "[\(wordContents)]"
-    static let nonWordSet = "[^\(wordContents)\(encodingError)]"
 
     // MARK: Characters
 
@@ -249,7 +261,7 @@ package enum POSIXPatternTranslator {
         }
 
         /// glibc's `parse_bracket_exp` over `scalars` from `start` (just after `[`).
-        init(scalars: [Unicode.Scalar], start: Int, ignoreCase: Bool) throws(Message) {
+        init(scalars: [Unicode.Scalar], start: Int, ignoreCase: Bool, excludedEncodingError encodingError: String) throws(Message) {
             var position = start
             func peek() -> (Token, Int) {
                 guard position < scalars.count else { return (.end, 0) }
@@ -406,10 +418,9 @@ package enum POSIXPatternTranslator {
                 }
             }
             // U+FFFD only where the expression lists it (see `encodingError`).
-            let encodingError = POSIXPatternTranslator.encodingError
             if negated {
                 set = "[^" + items + encodingError + "]"
-            } else if classOrRangeHoldsEncodingError && !listsEncodingError {
+            } else if classOrRangeHoldsEncodingError && !listsEncodingError && !encodingError.isEmpty {
                 set = "[[" + items + "]--[" + encodingError + "]]"
             } else {
                 set = "[" + items + "]"
@@ -586,7 +597,7 @@ extension POSIXPatternTranslator {
             case .character, .closeInterval:
                 fetch()
             case .bracket:
-                let bracket = try BracketExpression(scalars: scalars, start: position + 1, ignoreCase: options.ignoreCase)
+                let bracket = try BracketExpression(scalars: scalars, start: position + 1, ignoreCase: options.ignoreCase, excludedEncodingError: options.excludedEncodingError)
                 tokenLength = bracket.end - position
                 fetch()
             case .openGroup:
@@ -985,21 +996,21 @@ extension POSIXPatternTranslator {
                 case ".":
                     if backslash { return ordinary(scalar) }
                     lastStart = false
-                    let encodingError = POSIXPatternTranslator.encodingError
+                    let encodingError = options.excludedEncodingError
                     return .oneCharacter(options.dotMatchesNewline ? "[^\(encodingError)]" : "[^\\n\(encodingError)]")
                 case "s", "S", "w", "W":
                     if !backslash { return ordinary(scalar) }
                     lastStart = false
                     switch scalar {
                     case "s": return .oneCharacter(POSIXPatternTranslator.spaceSet)
-                    case "S": return .oneCharacter("[^" + POSIXPatternTranslator.spaceSet + POSIXPatternTranslator.encodingError + "]")
+                    case "S": return .oneCharacter("[^" + POSIXPatternTranslator.spaceSet + options.excludedEncodingError + "]")
                     case "w": return .oneCharacter(wordSet)
-                    default: return .oneCharacter(nonWordSet)
+                    default: return .oneCharacter("[^" + POSIXPatternTranslator.wordContents + options.excludedEncodingError + "]")
                     }
                 case "[":
                     if backslash { return ordinary(scalar) }
                     lastStart = false
-                    let bracket = try BracketExpression(scalars: scalars, start: position, ignoreCase: options.ignoreCase)
+                    let bracket = try BracketExpression(scalars: scalars, start: position, ignoreCase: options.ignoreCase, excludedEncodingError: options.excludedEncodingError)
                     if bracket.looksLikeMisplacedClass {
                         throw Message("character class syntax is [[:space:]], not [:space:]")
                     }
