@@ -67,11 +67,15 @@ struct GNUSuiteRegressionTests {
             ["-a", "-E", "a(.|x)b"], ["-ac", "-E", #"[[:print:]]b"#], ["-a", "-o", "-E", "a.?"], ["-c", "a.b"],
         ]
         // In the C locale (`c-locale`, `unibyte-binary`) every byte is a character, which `.`
-        // and the like match.
-        for (arguments, locale) in cases.flatMap({ arguments in ["C.UTF-8", "C"].map { (arguments, $0) } }) {
-            let result = try TestProcess.icugrep(["-G"] + arguments, input: input, environment: ["LC_ALL": locale])
+        // and the like match (compared on lines whose invalid bytes stand alone: icugrep still
+        // reads valid UTF-8 as characters there, GNU grep as bytes).
+        let singleBytes = Data([0x61, 0x82, 0x62, 0x0A, 0x61, 0xFF, 0x62, 0x0A, 0x80, 0x0A, 0x61, 0x20, 0x62, 0x0A, 0x61, 0x62, 0x0A])
+        let byteCases: [[String]] = [["-a", "a.b"], ["-a", "a[^x]b"], ["-a", #"a\Sb"#], ["-a", #"a\Wb"#], ["-a", "^.$"],
+                                     ["-axv", ".*"], ["-c", "a.b"], ["a.b"]]
+        for (arguments, locale, text) in cases.map({ ($0, "C.UTF-8", input) }) + byteCases.map({ ($0, "C", singleBytes) }) {
+            let result = try TestProcess.icugrep(["-G"] + arguments, input: text, environment: ["LC_ALL": locale])
             if let grep = DifferentialEnvironment.grep {
-                let expected = try TestProcess.run(grep, ["-G"] + arguments, input: input, environment: ["LC_ALL": locale])
+                let expected = try TestProcess.run(grep, ["-G"] + arguments, input: text, environment: ["LC_ALL": locale])
                 #expect(result.standardOutput == expected.standardOutput, "\(arguments) \(locale)")
                 #expect(result.status == expected.status, "\(arguments) \(locale)")
             }
@@ -112,6 +116,22 @@ struct GNUSuiteRegressionTests {
         }
         let own = try TestProcess.icugrep(["-P", ")"], stdin: "x\n")
         #expect(own.errors.hasPrefix("icugrep: U_REGEX_MISMATCHED_PAREN: "))
+    }
+
+    /// `filename-lineno.pl`'s `backtracking-with-file`: as `grep`, a `-P` search stopped at its
+    /// limit is reported in GNU grep's words, with the file's name; status 2. As icugrep, and
+    /// with `-E`, icugrep's own warning names the line.
+    @Test func limitReachedAsGrep() throws {
+        let links = try #require(ProgramNameTests.linkDirectory)
+        let directory = try TestProcess.makeDirectory(["f": Data((String(repeating: "a", count: 28) + "b\nab\n").utf8)])
+        let arguments = ["--time-limit=0.05", "((a+)*)+$", "f"]
+        let asGrep = try TestProcess.run(links.appendingPathComponent("grep"), ["-P"] + arguments, directory: directory)
+        #expect(asGrep.errors == "grep: f: exceeded PCRE's backtracking limit\n")
+        #expect(asGrep.output == "ab\n" && asGrep.status == 2)
+        let own = try TestProcess.icugrep(arguments, directory: directory)
+        #expect(own.errors == "icugrep: f: line at byte 0: the pattern exceeded its time limit; line skipped\n")
+        let extended = try TestProcess.run(links.appendingPathComponent("grep"), ["-E"] + arguments, directory: directory)
+        #expect(!extended.errors.contains("PCRE"))
     }
 
     /// `help-version`: as `grep`, `--help` gives GNU grep's bug-report address too (for what

@@ -48,6 +48,10 @@ struct SearchPolicy {
     /// `--count-matches` or `--stats`: the matches of each selected line are counted (none
     /// with `-v`), and lines are not counted in bulk.
     var countsEachMatch: Bool
+    /// True when a line's search stopped at a limit is reported in GNU grep's words for
+    /// `-P` (`grep: FILE: exceeded PCRE's backtracking limit`): invoked as `grep` with an
+    /// ICU pattern, the syntax `-P` names.
+    var reportsLimitsAsGNUGrep: Bool
 
     /// The policy for `configuration`; `outputIsNull` when standard output is /dev/null, where
     /// grep, like `-q`, stops each file at its first match and prints nothing.
@@ -78,5 +82,6 @@ struct SearchPolicy {
             && !configuration.json
         onlyMatching = configuration.onlyMatching
         reportsReadErrors = !configuration.noMessages
+        reportsLimitsAsGNUGrep = ProgramIdentity.speaksAsGNUGrep && configuration.patternSyntax == .regularExpression
     }
 }
