@@ -82,6 +82,13 @@ struct GNUSuiteRegressionTests {
         }
         let everyByte = try TestProcess.icugrep(["-c", "-G", "^.$"], input: Data([0x80, 0x0A, 0xFF, 0x0A]), environment: ["LC_ALL": "C"])
         #expect(everyByte.output == "2\n")
+        // `utf8-bracket`: `.` with -z in the C locale (an empty negated set once).
+        for syntax in ["-G", "-E"] {
+            for pattern in ["1.2", "[1-2][^a][1-2]"] {
+                let nullData = try TestProcess.icugrep(["-qz", syntax, pattern], input: Data("1\n2\n".utf8), environment: ["LC_ALL": "C"])
+                #expect(nullData.status == 0 && nullData.errors.isEmpty, "\(syntax) \(pattern)")
+            }
+        }
         // Without GNU grep too: the idiom that lists lines with an encoding error, and the
         // valid characters that `.` matches.
         let invalid = try TestProcess.icugrep(["-G", "-axv", ".*"], input: input)

@@ -997,7 +997,10 @@ extension POSIXPatternTranslator {
                     if backslash { return ordinary(scalar) }
                     lastStart = false
                     let encodingError = options.excludedEncodingError
-                    return .oneCharacter(options.dotMatchesNewline ? "[^\(encodingError)]" : "[^\\n\(encodingError)]")
+                    if options.dotMatchesNewline {
+                        return .oneCharacter(encodingError.isEmpty ? #"[\x{0}-\x{10FFFF}]"# : "[^\(encodingError)]")
+                    }
+                    return .oneCharacter("[^\\n\(encodingError)]")
                 case "s", "S", "w", "W":
                     if !backslash { return ordinary(scalar) }
                     lastStart = false
