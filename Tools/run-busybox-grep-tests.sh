@@ -12,6 +12,10 @@
 #
 # Environment: ICUGREP, the icugrep binary (default .build/debug/icugrep). Every optional
 # feature the tests ask for (EXTRA_COMPAT, EGREP) is on, as GNU grep has them all.
+#
+# Result, 2026-11-28 (BusyBox 1.35.0's testsuite, Debian 12): icugrep as grep passes 48 of
+# 51, GNU grep 3.8 the same 48; both fail "grep matches NUL", "grep -L exitcode 0" and
+# "grep -L exitcode 1", which test BusyBox's own behaviour.
 set -euo pipefail
 
 target=icugrep

@@ -17,10 +17,14 @@ extension Configuration {
     }
 
     /// The ICU text of each pattern: the pattern itself, or with `-F` the pattern quoted so
-    /// that every character stands for itself.
+    /// that every character stands for itself. With `-z`, an ICU pattern's `$` matches only at
+    /// the record's very end, as `grep -zP`'s (``PatternAssembler/endAnchorsAtTextEnd(_:)``;
+    /// the translations of `-G` and `-E` are written so).
     var patternTexts: [String] {
         if let translatedPatterns { return translatedPatterns }
         switch patternSyntax {
+        case .regularExpression where nullData:
+            return patterns.map(PatternAssembler.endAnchorsAtTextEnd)
         case .regularExpression, .basicRegexp, .extendedRegexp:
             return patterns
         case .fixedStrings:

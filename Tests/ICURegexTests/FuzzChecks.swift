@@ -161,13 +161,15 @@ enum ICURegexFuzzChecks {
     /// crash, however the pattern nests. What the translator writes nests no deeper than
     /// ``POSIXPatternTranslator/maximumNesting``, ICU compiles it, and ICU compiles it in the
     /// two groups the line search may add (joined with another pattern and wrapped for `-w`).
-    /// Input: a flags byte (bit 0 `-i`, bit 1 `-z`), the pattern up to a 0 byte, the text.
+    /// Input: a flags byte (bit 0 `-i`, bit 1 `-z`, bit 2 the C locale, where bytes are
+    /// characters), the pattern up to a 0 byte, the text.
     static func posixTranslator(_ data: [UInt8]) -> [String] {
         var input = Input(data)
         let flags = input.byte()
         let pattern = String(decoding: input.field(), as: UTF8.self)
         guard pattern.utf16.count <= 4_000 else { return [] }
-        let translatorOptions = POSIXPatternTranslator.Options(ignoreCase: flags & 1 != 0, dotMatchesNewline: flags & 2 != 0)
+        let translatorOptions = POSIXPatternTranslator.Options(
+            ignoreCase: flags & 1 != 0, dotMatchesNewline: flags & 2 != 0, bytesAreCharacters: flags & 4 != 0)
         let options: RegexPattern.Options = flags & 1 != 0 ? [.caseInsensitive, .useUnixLineSeparators] : [.useUnixLineSeparators]
         let text = Self.text(from: input.field(), length: 0)
         var differences: [String] = []

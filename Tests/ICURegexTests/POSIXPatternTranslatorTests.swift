@@ -56,7 +56,7 @@ struct POSIXPatternTranslatorTests {
 
     @Test func bracketExpressionsEscapeICUsSetSyntax() throws {
         #expect(try Self.icu(#"[]a\[&-]"#) == #"[\]a\\\[\&\-]"#)
-        #expect(try Self.icu("[^-a]") == #"[^\-a]"#)
+        #expect(try Self.icu("[^-a]") == #"[^\-a\x{FFFD}]"#)
         #expect(try Self.icu("[[.-.]a-[.c.][=e=]]") == #"[\-a-ce]"#)
         #expect(try Self.icu("[[:digit:]x]") == "[[0-9]x]")
         #expect(try Self.icu("[[:upper:]]", .basic, .init(ignoreCase: true)) == #"[[\p{Alphabetic}\p{Nd}--[0-9]]]"#)
@@ -127,6 +127,25 @@ struct POSIXPatternTranslatorTests {
         }
         _ = try RegexPattern(try Self.icu("(a|b)*{2}^*$+", .extended))
         _ = try RegexPattern(try Self.icu("[[:punct:][:graph:][:print:][:cntrl:][:blank:][:space:][:xdigit:]]"))
+    }
+
+    /// U+FFFD stands for an encoding error in the searched text, which in GNU grep nothing
+    /// but itself matches: `.`, `\S`, `\W`, a negated bracket expression, `[:punct:]`,
+    /// `[:graph:]`, `[:print:]` and a range over U+FFFD leave it out; listed, it is matched.
+    @Test func encodingErrorsMatchOnlyThemselves() throws {
+        for (pattern, syntax) in [("a.b", T.Syntax.basic), ("a[^x]b", .basic), (#"a\Sb"#, .extended), (#"a\Wb"#, .extended),
+                                  ("a[[:punct:]]b", .extended), ("a[[:graph:][:alpha:]]b", .basic),
+                                  ("a[[:print:]]b", .basic), ("a[\u{F000}-\u{FFFF}]b", .basic), ("a.*b", .extended)] {
+            #expect(try !Self.matches(pattern, syntax, "a\u{FFFD}b"), "\(pattern)")
+            #expect(try Self.matches(pattern, syntax, "a\u{F000}b") || pattern.contains("punct"), "\(pattern)")
+        }
+        #expect(try RegexPattern(try Self.icu("a.b", .basic, .init(dotMatchesNewline: true))).firstRange(in: "a\u{FFFD}b") == nil)
+        #expect(try Self.matches("a.b", .basic, "a\nb") == false)
+        #expect(try RegexPattern(try Self.icu("a.b", .basic, .init(dotMatchesNewline: true))).firstRange(in: "a\nb") != nil)
+        #expect(try Self.matches("a\u{FFFD}b", .basic, "a\u{FFFD}b"))
+        #expect(try Self.matches("a[\u{FFFD}[:punct:]]b", .basic, "a\u{FFFD}b"))
+        #expect(try Self.matches("a[\u{FFFD}-\u{FFFF}]b", .basic, "a\u{FFFD}b"))
+        #expect(try Self.matches(#"a\>"#, .basic, "a\u{FFFD}b"))  // a word's end, as in GNU grep
     }
 
     @Test func gnuOnlyEscapesInICUPatterns() {

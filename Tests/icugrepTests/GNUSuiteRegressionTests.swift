@@ -1,4 +1,5 @@
 import Foundation
+import ICURegex
 import Testing
 
 /// Cases that GNU grep 3.8's own test suite (`Tools/run-gnu-grep-tests.sh`) found, each
@@ -44,5 +45,134 @@ struct GNUSuiteRegressionTests {
         #expect(try TestProcess.icugrep(["-E", "-c", nested], stdin: "a\nb\n").output == "1\n")
         let basic = String(repeating: "\\(", count: 20) + "a" + String(repeating: "\\)", count: 20)
         #expect(try TestProcess.icugrep(["-G", "-c", basic], stdin: "a\nb\n").output == "1\n")
+    }
+
+    /// `hangul-syllable`, `backslash-s-vs-invalid-multibyte`: in GNU grep, `.`, `\S`, `\W`,
+    /// `[^x]` and classes never match an encoding error, even with `-a`, while they match a
+    /// valid character such as U+D45C; in the C locale they match every byte. Each pattern on a line with an invalid byte, on the same line with the
+    /// character in its place, and on characters at the edges of UTF-8's ranges. (A real
+    /// U+FFFD, which stands for an encoding error in the searched text, is left out: those
+    /// constructs do not match it either, where GNU grep's do; so is `F4 90 80 80`, above
+    /// U+10FFFF, which glibc's regex, unlike GNU grep's `.`, reads as one character.)
+    @Test func encodingErrorsAreMatchedByNothing() throws {
+        let lines: [[UInt8]] = [
+            [0x61, 0x82, 0x62], [0x61, 0xC3, 0x62], [0x61, 0xED, 0xA0, 0x80, 0x62], [0x61, 0xF0, 0x80, 0x80, 0x80, 0x62],
+            [0x61, 0xED, 0x91, 0x9C, 0x62], [0x61, 0xF4, 0x8F, 0xBF, 0xBF, 0x62],
+            [0x61, 0xC2, 0x80, 0x62], [0x82], [0x61, 0x20, 0x62],
+        ]
+        let input = Data(lines.flatMap { $0 + [0x0A] })
+        let cases: [[String]] = [
+            ["-a", "a.b"], ["-a", "a[^x]b"], ["-a", #"a\Sb"#], ["-a", #"a\Wb"#], ["-a", "a[[:punct:]]b"],
+            ["-a", "^.*$"], ["-ax", ".*"], ["-axv", ".*"], ["-a", #"^\S$"#], ["-a", #"^\s$"#],
+            ["-a", "-E", "a(.|x)b"], ["-ac", "-E", #"[[:print:]]b"#], ["-a", "-o", "-E", "a.?"], ["-c", "a.b"],
+        ]
+        // In the C locale (`c-locale`, `unibyte-binary`) every byte is a character, which `.`
+        // and the like match (compared on lines whose invalid bytes stand alone: icugrep still
+        // reads valid UTF-8 as characters there, GNU grep as bytes).
+        let singleBytes = Data([0x61, 0x82, 0x62, 0x0A, 0x61, 0xFF, 0x62, 0x0A, 0x80, 0x0A, 0x61, 0x20, 0x62, 0x0A, 0x61, 0x62, 0x0A])
+        let byteCases: [[String]] = [["-a", "a.b"], ["-a", "a[^x]b"], ["-a", #"a\Sb"#], ["-a", #"a\Wb"#], ["-a", "^.$"],
+                                     ["-axv", ".*"], ["-c", "a.b"], ["a.b"]]
+        for (arguments, locale, text) in cases.map({ ($0, "C.UTF-8", input) }) + byteCases.map({ ($0, "C", singleBytes) }) {
+            let result = try TestProcess.icugrep(["-G"] + arguments, input: text, environment: ["LC_ALL": locale])
+            if let grep = DifferentialEnvironment.grep {
+                let expected = try TestProcess.run(grep, ["-G"] + arguments, input: text, environment: ["LC_ALL": locale])
+                #expect(result.standardOutput == expected.standardOutput, "\(arguments) \(locale)")
+                #expect(result.status == expected.status, "\(arguments) \(locale)")
+            }
+        }
+        let everyByte = try TestProcess.icugrep(["-c", "-G", "^.$"], input: Data([0x80, 0x0A, 0xFF, 0x0A]), environment: ["LC_ALL": "C"])
+        #expect(everyByte.output == "2\n")
+        // `utf8-bracket`: `.` with -z in the C locale (an empty negated set once).
+        for syntax in ["-G", "-E"] {
+            for pattern in ["1.2", "[1-2][^a][1-2]"] {
+                let nullData = try TestProcess.icugrep(["-qz", syntax, pattern], input: Data("1\n2\n".utf8), environment: ["LC_ALL": "C"])
+                #expect(nullData.status == 0 && nullData.errors.isEmpty, "\(syntax) \(pattern)")
+            }
+        }
+        // Without GNU grep too: the idiom that lists lines with an encoding error, and the
+        // valid characters that `.` matches.
+        let invalid = try TestProcess.icugrep(["-G", "-axv", ".*"], input: input)
+        #expect(invalid.standardOutput == Data(([0, 1, 2, 3, 7] as [Int]).flatMap { lines[$0] + [0x0A] }))
+        let valid = try TestProcess.icugrep(["-E", "-c", "^a.b$"], input: input)
+        #expect(valid.output == "4\n")  // a U+D45C b, a U+10FFFF b, a U+0080 b, "a b"
+    }
+
+    /// `filename-lineno.pl` and `pcre-wx-backref`: as `grep`, a pattern ICU rejects with `-P`
+    /// is one line, `grep: ` and PCRE2's words for the error, as GNU grep prints it (icugrep's
+    /// own name keeps ICU's name of the error and the caret).
+    @Test func perlPatternErrorsAsGrep() throws {
+        let links = try #require(ProgramNameTests.linkDirectory)
+        let grep = links.appendingPathComponent("grep")
+        let cases: [([String], String)] = [
+            ([")"], "unmatched closing parenthesis"), (["a.*)"], "unmatched closing parenthesis"),
+            (["(()"], "missing closing parenthesis"), (["())"], "unmatched closing parenthesis"),
+            (["[(])"], "unmatched closing parenthesis"), ([#"\Q)\E("#], "missing closing parenthesis"),
+            (["-w", #"(.)\2"#], "reference to non-existent subpattern"),
+            (["-x", #"(.)\2"#], "reference to non-existent subpattern"),
+            (["[a"], "missing terminating ] for character class"), (["[z-a]"], "range out of order in character class"),
+            (["a{3,2}"], "numbers out of order in {} quantifier"),
+        ]
+        for (arguments, words) in cases {
+            let result = try TestProcess.run(grep, ["-P"] + arguments, input: Data("aa\n".utf8))
+            #expect(result.errors == "grep: \(words)\n", "\(arguments)")
+            #expect(result.status == 2 && result.output.isEmpty)
+            if let gnu = DifferentialEnvironment.grep {
+                let expected = try TestProcess.run(gnu, ["-P"] + arguments, input: Data("aa\n".utf8))
+                #expect(expected.errors.hasSuffix(": \(words)\n"), "\(arguments)")
+            }
+        }
+        let own = try TestProcess.icugrep(["-P", ")"], stdin: "x\n")
+        #expect(own.errors.hasPrefix("icugrep: U_REGEX_MISMATCHED_PAREN: "))
+    }
+
+    /// `filename-lineno.pl`'s `backtracking-with-file`: as `grep`, a `-P` search stopped at its
+    /// limit is reported in GNU grep's words, with the file's name; status 2. As icugrep, and
+    /// with `-E`, icugrep's own warning names the line.
+    @Test func limitReachedAsGrep() throws {
+        let links = try #require(ProgramNameTests.linkDirectory)
+        let directory = try TestProcess.makeDirectory(["f": Data((String(repeating: "a", count: 28) + "b\nab\n").utf8)])
+        let arguments = ["--time-limit=0.05", "((a+)*)+$", "f"]
+        let asGrep = try TestProcess.run(links.appendingPathComponent("grep"), ["-P"] + arguments, directory: directory)
+        #expect(asGrep.errors == "grep: f: exceeded PCRE's backtracking limit\n")
+        #expect(asGrep.output == "ab\n" && asGrep.status == 2)
+        let own = try TestProcess.icugrep(arguments, directory: directory)
+        #expect(own.errors == "icugrep: f: line at byte 0: the pattern exceeded its time limit; line skipped\n")
+        let extended = try TestProcess.run(links.appendingPathComponent("grep"), ["-E"] + arguments, directory: directory)
+        #expect(!extended.errors.contains("PCRE"))
+    }
+
+    /// `help-version`: as `grep`, `--help` gives GNU grep's bug-report address too (for what
+    /// GNU grep 3.8 does the same way), after icugrep's own.
+    @Test func helpAsGrepNamesGNUsAddress() throws {
+        let links = try #require(ProgramNameTests.linkDirectory)
+        let help = try TestProcess.run(links.appendingPathComponent("grep"), ["--help"])
+        #expect(help.output.contains("Report bugs to: https://github.com/icugrep/icugrep/issues\nBugs GNU grep 3.8 shares: bug-grep@gnu.org\n"))
+        let own = try TestProcess.icugrep(["--help"])
+        #expect(!own.output.contains("bug-grep@gnu.org"))
+    }
+
+    /// `pcre`: with `-z`, `$` matches only at the record's very end, not also before a newline
+    /// that ends it (GNU grep's DFA, and PCRE2's `DOLLAR_ENDONLY` for `-P`); `^` and `$` still
+    /// do not match at a newline inside a record.
+    @Test func endAnchorWithNullData() throws {
+        let input = Data("x\n\0a\nb\0y\0".utf8)
+        let cases: [[String]] = [
+            ["-P", "x$"], ["-G", "x$"], ["-E", "x$"], ["-P", "b$"], ["-G", "^b"], ["-P", "[$]"], ["-P", #"\$"#],
+            ["-P", "(?m)x$"], ["-E", "(x|y)$"], ["-P", #"\Q$\E|y$"#], ["-G", #"a\(\)$"#],
+        ]
+        let expected: [String: String] = [
+            "x$": "", "b$": "a\nb\0", "^b": "", "[$]": "", #"\$"#: "", "(?m)x$": "x\n\0", "(x|y)$": "y\0",
+            #"\Q$\E|y$"#: "y\0", #"a\(\)$"#: "",
+        ]
+        for arguments in cases {
+            let result = try TestProcess.icugrep(["-z"] + arguments, input: input)
+            #expect(result.output == expected[arguments[1]], "\(arguments)")
+            if let grep = DifferentialEnvironment.grep {
+                let reference = try TestProcess.run(grep, ["-z"] + arguments, input: input)
+                #expect(result.output == reference.output, "\(arguments)")
+            }
+        }
+        #expect(PatternAssembler.endAnchorsAtTextEnd(#"a$|[$\]]\$\Q$\E(?i:b$)"#) == #"a\z|[$\]]\$\Q$\E(?i:b\z)"#)
+        #expect(PatternAssembler.endAnchorsAtTextEnd("(?im)a$") == "(?im)a$")
     }
 }

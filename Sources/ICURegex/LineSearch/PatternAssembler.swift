@@ -99,6 +99,52 @@ package enum PatternAssembler {
     /// an alternation instead.
     package static let maximumTrieStringLength = 1_000
 
+    /// `pattern` with each `$` that is ICU's end anchor written `\z`, so that it matches only at
+    /// the very end of the text, not also before a final newline: `grep -zP` compiles with
+    /// PCRE2's `DOLLAR_ENDONLY`, and a NUL-ended record may end in a newline. A `$` escaped,
+    /// quoted (`\Q…\E`) or in a set is a character and stays; a pattern that turns on
+    /// multi-line mode anywhere (`(?m)`, `(?im:…)`), where `$` is every line's end, is left
+    /// as it is.
+    package static func endAnchorsAtTextEnd(_ pattern: String) -> String {
+        let scalars = Array(pattern.unicodeScalars)
+        var result = String.UnicodeScalarView()
+        var index = 0
+        var setDepth = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "\\" {
+                let next = index + 1 < scalars.count ? scalars[index + 1] : nil
+                var end = min(index + 2, scalars.count)
+                if next == "Q" {
+                    while end + 1 < scalars.count, !(scalars[end] == "\\" && scalars[end + 1] == "E") { end += 1 }
+                    end = min(end + 2, scalars.count)
+                }
+                result.append(contentsOf: scalars[index..<end])
+                index = end
+                continue
+            }
+            if scalar == "[" {
+                setDepth += 1
+            } else if scalar == "]" && setDepth > 0 {
+                setDepth -= 1
+            } else if setDepth == 0 && scalar == "(" && index + 1 < scalars.count && scalars[index + 1] == "?" {
+                // A flag group: `(?` then letters and `-` up to `)` or `:`.
+                var flagEnd = index + 2
+                while flagEnd < scalars.count, scalars[flagEnd].properties.isAlphabetic || scalars[flagEnd] == "-" {
+                    if scalars[flagEnd] == "m" { return pattern }
+                    flagEnd += 1
+                }
+            } else if setDepth == 0 && scalar == "$" {
+                result.append(contentsOf: "\\z".unicodeScalars)
+                index += 1
+                continue
+            }
+            result.append(scalar)
+            index += 1
+        }
+        return String(result)
+    }
+
     /// `body` wrapped so that it matches only whole words or whole lines, as `grep -P` wraps
     /// it for `-w` and `-x`: `(?<!\w)(?:P)(?!\w)` and `^(?:P)$`. With
     /// `.useUnicodeWordBoundaries` in `options`, word ends are `\b` by Unicode's rules instead.

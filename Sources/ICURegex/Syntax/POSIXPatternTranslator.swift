@@ -26,7 +26,13 @@
 ///   over `[_[:alnum:]]` (glibc's word characters), so that ICU's own `\w` and
 ///   `--unicode-words` do not change them;
 /// - `^`, `$`, `` \` `` and `\'` are ICU's `^` and `$`: GNU grep matches each line as a text of
-///   its own.
+///   its own;
+/// - `.`, `\S`, `\W`, a negated bracket expression and a class or range that holds U+FFFD
+///   leave U+FFFD out (``encodingError``; not where ``Options/bytesAreCharacters``, as in
+///   GNU grep's C locale): the searcher reads each invalid UTF-8 sequence as
+///   U+FFFD, and in GNU grep nothing but the same bytes in the pattern matches an encoding
+///   error (`grep -axv '.*'` lists the lines holding one). A U+FFFD written in the pattern
+///   still matches both.
 ///
 /// Match extents follow ICU (leftmost-first), not POSIX (leftmost-longest): `-E -o 'a|ab'`
 /// prints `a` of `ab`, where GNU grep prints `ab`. Which lines match is the same.
@@ -43,12 +49,25 @@ package enum POSIXPatternTranslator {
     package struct Options: Sendable, Equatable {
         /// `-i`: with it, `[:upper:]` and `[:lower:]` are `[:alpha:]`, as in glibc.
         package var ignoreCase: Bool
-        /// `-z`: `.` also matches a newline, as in GNU grep with `-z`.
+        /// `-z`: `.` also matches a newline, and `$` matches only at the record's very end
+        /// (not also before a newline ending it), as in GNU grep with `-z`.
         package var dotMatchesNewline: Bool
+        /// A locale whose characters are bytes (GNU grep in the C locale): there every byte
+        /// is a character, an invalid UTF-8 byte too, which `.` and the like then match; in
+        /// a UTF-8 locale (false) nothing matches an encoding error (``encodingError``).
+        package var bytesAreCharacters: Bool
 
-        package init(ignoreCase: Bool = false, dotMatchesNewline: Bool = false) {
+        package init(ignoreCase: Bool = false, dotMatchesNewline: Bool = false, bytesAreCharacters: Bool = false) {
             self.ignoreCase = ignoreCase
             self.dotMatchesNewline = dotMatchesNewline
+            self.bytesAreCharacters = bytesAreCharacters
+        }
+
+        /// What `.`, `\S`, `\W` and negated bracket expressions add to the characters they
+        /// leave out, and classes take away: ``encodingError``, or nothing where bytes are
+        /// characters.
+        var excludedEncodingError: String {
+            bytesAreCharacters ? "" : POSIXPatternTranslator.encodingError
         }
     }
 
@@ -160,12 +179,18 @@ package enum POSIXPatternTranslator {
         }
     }
 
+    /// U+FFFD, which stands for an encoding error in the searched text (one maximal
+    /// ill-formed UTF-8 sequence, as the searcher decodes it) as well as for itself. GNU grep's
+    /// `.`, `\S`, `\W`, `[^x]` and classes never match an encoding error; the translation
+    /// leaves U+FFFD out of those, so that a line with an invalid byte is selected as in GNU
+    /// grep, at the cost of a real U+FFFD, which they do match in GNU grep.
+    static let encodingError = #"\x{FFFD}"#
+
     /// `[[:space:]]` and `\s`.
     static let spaceSet = #"[\p{Whitespace}--[\x{85}\x{A0}\x{2007}\x{202F}]]"#
     /// The contents of `[_[:alnum:]]`, glibc's word characters: `\w` and the word assertions.
     static let wordContents = #"\p{Alphabetic}\p{Nd}_"#
     static let wordSet = "[\(wordContents)]"
-    static let nonWordSet = "[^\(wordContents)]"
 
     // MARK: Characters
 
@@ -236,7 +261,7 @@ package enum POSIXPatternTranslator {
         }
 
         /// glibc's `parse_bracket_exp` over `scalars` from `start` (just after `[`).
-        init(scalars: [Unicode.Scalar], start: Int, ignoreCase: Bool) throws(Message) {
+        init(scalars: [Unicode.Scalar], start: Int, ignoreCase: Bool, excludedEncodingError encodingError: String) throws(Message) {
             var position = start
             func peek() -> (Token, Int) {
                 guard position < scalars.count else { return (.end, 0) }
@@ -305,6 +330,9 @@ package enum POSIXPatternTranslator {
             var endsWithColon = false
             var hasOtherCharacter = false
             var hasClassOrRange = false
+            // Whether a class or range holds U+FFFD, and whether it is listed itself.
+            var classOrRangeHoldsEncodingError = false
+            var listsEncodingError = false
 
             var items = ""
             var (token, length) = peek()
@@ -359,11 +387,14 @@ package enum POSIXPatternTranslator {
                     guard first <= last else { throw Message("Invalid range end") }
                     items += POSIXPatternTranslator.setLiteral(first) + "-" + POSIXPatternTranslator.setLiteral(last)
                     hasClassOrRange = true
+                    if (first...last).contains("\u{FFFD}") { classOrRangeHoldsEncodingError = true }
+                    if first == "\u{FFFD}" || last == "\u{FFFD}" { listsEncodingError = true }
                     endsWithColon = false
                 } else {
                     switch startElement {
                     case .character(let scalar):
                         items += POSIXPatternTranslator.setLiteral(scalar)
+                        if scalar == "\u{FFFD}" { listsEncodingError = true }
                         endsWithColon = scalar == ":"
                         if scalar != ":" { hasOtherCharacter = true }
                     case .collating(let name), .equivalence(let name):
@@ -376,6 +407,7 @@ package enum POSIXPatternTranslator {
                         }
                         items += set
                         hasClassOrRange = true
+                        if ["print", "graph", "punct"].contains(name) { classOrRangeHoldsEncodingError = true }
                         endsWithColon = false
                     }
                 }
@@ -385,7 +417,14 @@ package enum POSIXPatternTranslator {
                     break
                 }
             }
-            set = "[" + (negated ? "^" : "") + items + "]"
+            // U+FFFD only where the expression lists it (see `encodingError`).
+            if negated {
+                set = "[^" + items + encodingError + "]"
+            } else if classOrRangeHoldsEncodingError && !listsEncodingError && !encodingError.isEmpty {
+                set = "[[" + items + "]--[" + encodingError + "]]"
+            } else {
+                set = "[" + items + "]"
+            }
             looksLikeMisplacedClass = startsWithColon && endsWithColon && hasOtherCharacter && !hasClassOrRange
             end = position
         }
@@ -558,7 +597,7 @@ extension POSIXPatternTranslator {
             case .character, .closeInterval:
                 fetch()
             case .bracket:
-                let bracket = try BracketExpression(scalars: scalars, start: position + 1, ignoreCase: options.ignoreCase)
+                let bracket = try BracketExpression(scalars: scalars, start: position + 1, ignoreCase: options.ignoreCase, excludedEncodingError: options.excludedEncodingError)
                 tokenLength = bracket.end - position
                 fetch()
             case .openGroup:
@@ -822,7 +861,9 @@ extension POSIXPatternTranslator {
             case .beginLine:
                 (text, kind) = ("^", .assertion)
             case .endLine:
-                (text, kind) = ("$", .assertion)
+                // With -z a record may end in a newline, before which GNU grep's `$` does not
+                // match.
+                (text, kind) = (options.dotMatchesNewline ? #"\z"# : "$", .assertion)
             case .beginWord:
                 (text, kind) = ("(?<!\(wordSet))(?=\(wordSet))", .assertion)
             case .endWord:
@@ -955,20 +996,24 @@ extension POSIXPatternTranslator {
                 case ".":
                     if backslash { return ordinary(scalar) }
                     lastStart = false
-                    return .oneCharacter(options.dotMatchesNewline ? #"[\x{0}-\x{10FFFF}]"# : ".")
+                    let encodingError = options.excludedEncodingError
+                    if options.dotMatchesNewline {
+                        return .oneCharacter(encodingError.isEmpty ? #"[\x{0}-\x{10FFFF}]"# : "[^\(encodingError)]")
+                    }
+                    return .oneCharacter("[^\\n\(encodingError)]")
                 case "s", "S", "w", "W":
                     if !backslash { return ordinary(scalar) }
                     lastStart = false
                     switch scalar {
                     case "s": return .oneCharacter(POSIXPatternTranslator.spaceSet)
-                    case "S": return .oneCharacter("[^" + POSIXPatternTranslator.spaceSet + "]")
+                    case "S": return .oneCharacter("[^" + POSIXPatternTranslator.spaceSet + options.excludedEncodingError + "]")
                     case "w": return .oneCharacter(wordSet)
-                    default: return .oneCharacter(nonWordSet)
+                    default: return .oneCharacter("[^" + POSIXPatternTranslator.wordContents + options.excludedEncodingError + "]")
                     }
                 case "[":
                     if backslash { return ordinary(scalar) }
                     lastStart = false
-                    let bracket = try BracketExpression(scalars: scalars, start: position, ignoreCase: options.ignoreCase)
+                    let bracket = try BracketExpression(scalars: scalars, start: position, ignoreCase: options.ignoreCase, excludedEncodingError: options.excludedEncodingError)
                     if bracket.looksLikeMisplacedClass {
                         throw Message("character class syntax is [[:space:]], not [:space:]")
                     }

@@ -1,6 +1,7 @@
 /// The text of `icugrep --help`: GNU grep 3.8's help, laid out the same way, adapted to
 /// ICU's pattern syntax and icugrep's extra options, and ending as GNU's does with where to
-/// report bugs (icugrep's, not GNU grep's address).
+/// report bugs (icugrep's address; invoked as `grep`, GNU grep's too, for what GNU grep 3.8
+/// does the same way, since scripts and people look for it there).
 ///
 /// Every option icugrep accepts is listed here, except the obsolete `-u` (which GNU grep's
 /// help does not list either); the manual page describes each one.
@@ -10,7 +11,9 @@ enum HelpText {
 
     /// The whole help text when patterns are read in `defaultSyntax` unless an option says
     /// otherwise (``DefaultPatternSyntax``), ending in a newline.
-    static func text(defaultSyntax: Configuration.PatternSyntax) -> String {
+    static func text(
+        defaultSyntax: Configuration.PatternSyntax, speaksAsGNUGrep: Bool = ProgramIdentity.speaksAsGNUGrep
+    ) -> String {
         func defaultMark(_ syntax: Configuration.PatternSyntax) -> String {
             syntax == defaultSyntax ? " (the default)" : ""
         }
@@ -150,10 +153,13 @@ enum HelpText {
         Exit status is 0 if any line is selected, 1 otherwise;
         if any error occurs and -q is not given, the exit status is 2.
 
-        Report bugs to: \(ProgramIdentity.bugReportAddress)
+        Report bugs to: \(ProgramIdentity.bugReportAddress)\(speaksAsGNUGrep ? gnuReportLine : "")
         \(ProgramIdentity.productName) home page: <\(ProgramIdentity.homePage)>
         Full documentation: man \(ProgramIdentity.productName)
 
         """
     }
+
+    /// Where GNU grep's own bugs go, said as `grep`, after icugrep's address.
+    static let gnuReportLine = "\nBugs GNU grep \(ProgramIdentity.emulatedGrepVersion) shares: \(ProgramIdentity.gnuBugReportAddress)"
 }

@@ -31,8 +31,10 @@ enum POSIXPatternStep {
         case .fixedStrings:
             return Outcome()
         }
+        // Outside a UTF-8 locale every byte is a character, as in GNU grep in the C locale.
         let options = POSIXPatternTranslator.Options(
-            ignoreCase: configuration.ignoreCase, dotMatchesNewline: configuration.nullData)
+            ignoreCase: configuration.ignoreCase, dotMatchesNewline: configuration.nullData,
+            bytesAreCharacters: !configuration.encodingErrorsAreBinary)
 
         var translations: [String: Result<POSIXPatternTranslator.Translation, POSIXPatternTranslator.Failure>] = [:]
         var firstOccurrences: [Int] = []

@@ -5,6 +5,9 @@ enum ProgramIdentity {
     /// `main.swift` sets it once, before anything reads it; code run in-process by the tests
     /// keeps icugrep's own name.
     nonisolated(unsafe) static var name = productName
+    /// True when invoked as `grep`, `egrep` or `fgrep`: then what GNU grep users read in the
+    /// same place, `--help`'s bug-report lines and `-P`'s pattern errors, has GNU grep's shape.
+    static var speaksAsGNUGrep: Bool { name == "grep" }
     /// The program's own name, for its manual and `--version`.
     static let productName = "icugrep"
 
@@ -21,6 +24,9 @@ enum ProgramIdentity {
     static let emulatedGrepVersion = "3.8"
     /// Where `--help` says to report bugs.
     static let bugReportAddress = "https://github.com/icugrep/icugrep/issues"
+    /// GNU grep's bug-report address, which `--help` also gives as `grep`, for a behaviour
+    /// GNU grep shares.
+    static let gnuBugReportAddress = "bug-grep@gnu.org"
     /// icugrep's home page, for `--help`.
     static let homePage = "https://github.com/icugrep/icugrep"
     /// The first line of the usage text, as in GNU grep.

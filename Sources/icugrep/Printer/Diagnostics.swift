@@ -89,6 +89,18 @@ final class Diagnostics {
         report(name, Array("\(position)\(reason); \(consequence)".utf8))
     }
 
+    /// GNU grep 3.8's words, after `grep: FILE: `, for a `-P` search that stopped at the
+    /// limit ICU stopped at (its backtracking limit for the time limit, its nested
+    /// backtracking limit for the stack limit); nil for other errors. GNU grep then exits;
+    /// icugrep goes on with the next line, and the exit status is 2 in both.
+    static func pcreLimitWords(for error: ICURegexError) -> String? {
+        switch error {
+        case .timeLimitExceeded: return "exceeded PCRE's backtracking limit"
+        case .stackLimitExceeded: return "exceeded PCRE's nested backtracking limit"
+        default: return nil
+        }
+    }
+
     /// `icugrep: write error: REASON`, for a failed write to standard output other than a
     /// broken pipe.
     func writeError(errorNumber: Int32) {

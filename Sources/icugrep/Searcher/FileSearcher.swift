@@ -803,7 +803,11 @@ final class FileSearcher<Sink: SearchSink> {
         } else {
             line = .byteOffset(bufferOffset + UnsafeRawPointer(buffer.base).distance(to: content.baseAddress!))
         }
-        diagnostics.searchFailed(name, line: line, error: error, consequence: consequence)
+        if policy.reportsLimitsAsGNUGrep, let words = Diagnostics.pcreLimitWords(for: error) {
+            diagnostics.report(name, Array(": \(words)".utf8))
+        } else {
+            diagnostics.searchFailed(name, line: line, error: error, consequence: consequence)
+        }
     }
 }
 

@@ -55,6 +55,10 @@ struct SearchPolicy {
     /// `--multiline` for patterns that cannot match a terminator, which are searched line by
     /// line as ripgrep does.
     var multilinePatterns: MultilinePatterns? = nil
+    /// True when a line's search stopped at a limit is reported in GNU grep's words for
+    /// `-P` (`grep: FILE: exceeded PCRE's backtracking limit`): invoked as `grep` with an
+    /// ICU pattern, the syntax `-P` names.
+    var reportsLimitsAsGNUGrep: Bool
 
     /// The policy for `configuration`; `outputIsNull` when standard output is /dev/null, where
     /// grep, like `-q`, stops each file at its first match and prints nothing.
@@ -85,5 +89,6 @@ struct SearchPolicy {
             && !configuration.json
         onlyMatching = configuration.onlyMatching
         reportsReadErrors = !configuration.noMessages
+        reportsLimitsAsGNUGrep = ProgramIdentity.speaksAsGNUGrep && configuration.patternSyntax == .regularExpression
     }
 }
