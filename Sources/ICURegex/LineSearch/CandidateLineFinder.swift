@@ -7,7 +7,7 @@ import CByteScan
 final class CandidateLineFinder {
     /// The one-pass scanner for every literal (and, with `-i`, for the characters folding
     /// into them): a byte loop for single-byte literals, one C call per occurrence for one
-    /// longer literal, Teddy's fingerprints for up to 64 spellings, an automaton for more,
+    /// longer literal, Teddy's fingerprints for up to 40 spellings, an automaton for more,
     /// and probes for few literals of many case-fold spellings.
     /// Each is kept in memory of its own and used in place: a stored property of the class
     /// would be copied out for each call, costing reference counting of its arrays and a
