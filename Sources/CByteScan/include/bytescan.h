@@ -12,6 +12,9 @@
 // consecutive probe positions, a window, at a time, and reports the first window with a hit
 // as a 64-bit mask of its positions.
 //
+// Teddy, the search for 2 to 64 literals by nibble fingerprints (bytescan_teddy.c), is here
+// for the same reason: its `pshufb` lookups need SSSE3 or AVX2, chosen at run time.
+//
 // Three smaller pieces are here for like reasons: widening runs of ASCII bytes to UTF-16,
 // which ICURegex's transcoding of Swift strings spends most of its time in; the automata's
 // skip over bytes that cannot start a match, which stops often and must then find the first
@@ -190,6 +193,63 @@ size_t bytescan_widen_ascii(const uint8_t *source, size_t count, uint16_t *targe
 /// `ED BF`). The old forms of up to six bytes, up to U+7FFFFFFF, are characters, as in glibc.
 /// Text of ASCII and two-byte characters is checked sixteen bytes at a time.
 bool bytescan_has_utf8_error(const uint8_t *bytes, size_t count);
+
+/// The most literals of a `bytescan_teddy`.
+#define BYTESCAN_TEDDY_MOST_LITERALS 64
+
+/// The number of buckets of a `bytescan_teddy`: the bits of a fingerprint's byte.
+#define BYTESCAN_TEDDY_BUCKETS 8
+
+/// Up to `BYTESCAN_TEDDY_MOST_LITERALS` literals prepared for Teddy, the search for all of them
+/// at once by nibble fingerprints of their first bytes (bytescan_teddy.c tells how, and why
+/// its answers are exact). Make one with `bytescan_teddy_create`; it is read only afterwards,
+/// so threads may share it.
+typedef struct bytescan_teddy bytescan_teddy;
+
+/// The implementations of Teddy, to test each one: `bytescan_teddy_find` uses the best one
+/// the processor runs.
+enum {
+    /// One position at a time, from the same tables: any processor.
+    BYTESCAN_TEDDY_KERNEL_SCALAR = 1,
+    /// 16 positions per vector (x86-64 with SSSE3).
+    BYTESCAN_TEDDY_KERNEL_SSSE3 = 2,
+    /// 32 positions per vector, two vectors per step (x86-64 with AVX2).
+    BYTESCAN_TEDDY_KERNEL_AVX2 = 3,
+};
+
+/// The Teddy search for the `count` literals (1 to `BYTESCAN_TEDDY_MOST_LITERALS`) whose bytes
+/// lie one after another at `bytes`, literal `i` taking `lengths[i]` bytes (at least one).
+/// Literal `i`'s fingerprint holds its bytes from `anchors[i]` on (NULL: all from 0), an offset
+/// that leaves at least three bytes, or all of them when the longest literal is shorter, to
+/// the literal's end: its rarest bytes, for a search with fewer candidates. Literal `i` is
+/// matched ignoring ASCII case when `ignores_ascii_case[i]`, and must then be in lower case: a
+/// byte `a`-`z` of it matches itself and its upper case, any other byte only itself. NULL when
+/// the counts or anchors are out of range or memory runs out; free it with
+/// `bytescan_teddy_free`.
+bytescan_teddy *bytescan_teddy_create(const uint8_t *bytes, const size_t *lengths,
+                                      const size_t *anchors, const bool *ignores_ascii_case,
+                                      size_t count);
+
+/// Frees `teddy` (NULL is ignored).
+void bytescan_teddy_free(bytescan_teddy *teddy);
+
+/// The start of an occurrence of one of the literals of `teddy` that starts at or after
+/// `start` and lies wholly in the `count` bytes at `base`, or `count` when there is none; when
+/// there is one and `literal` is not NULL, it receives the literal's index. The occurrence is
+/// the first one when every anchor is 0; otherwise it is the first whose fingerprint the scan
+/// meets, and it starts inside the first occurrence (the first occurrence's fingerprint lies
+/// at or after this one's, and within the first occurrence): no line ends between the two.
+/// In C because its vector code must be chosen at run time, which Swift cannot do.
+size_t bytescan_teddy_find(const bytescan_teddy *teddy, const void *base, size_t start,
+                           size_t count, size_t *literal);
+
+/// True when the Teddy implementation `kernel` (a `BYTESCAN_TEDDY_KERNEL_` value) runs here.
+bool bytescan_teddy_kernel_available(int kernel);
+
+/// `bytescan_teddy_find` with the implementation `kernel`, which must be available; for the
+/// tests of each implementation.
+size_t bytescan_teddy_find_using(int kernel, const bytescan_teddy *teddy, const void *base,
+                                 size_t start, size_t count, size_t *literal);
 
 #ifdef __cplusplus
 }

@@ -5,9 +5,10 @@ import CByteScan
 /// byte outside ASCII), so that the lines before it are skipped without being decoded or
 /// matched.
 final class CandidateLineFinder {
-    /// The one-pass scanner for every literal (and, with `-i`, for bytes outside ASCII): a
-    /// byte loop for single-byte literals, one C call per occurrence for one longer literal,
-    /// probes for a few literals, an automaton for many.
+    /// The one-pass scanner for every literal (and, with `-i`, for the characters folding
+    /// into them): a byte loop for single-byte literals, one C call per occurrence for one
+    /// longer literal, Teddy's fingerprints for up to 40 spellings, an automaton for more,
+    /// and probes for few literals of many case-fold spellings.
     /// Each is kept in memory of its own and used in place: a stored property of the class
     /// would be copied out for each call, costing reference counting of its arrays and a
     /// run-time exclusivity check on every candidate line. Only this finder's thread uses it.
@@ -20,6 +21,7 @@ final class CandidateLineFinder {
     private enum Scanner {
         case byte(UnsafeMutablePointer<SingleByteScanner>)
         case literal(UnsafeMutablePointer<SingleLiteralScanner>)
+        case teddy(UnsafeMutablePointer<TeddyScanner>)
         case probes(UnsafeMutablePointer<PackedPairScanner>)
         case probesBesideFoldingCharacters(UnsafeMutablePointer<PackedPairScanner>, UnsafeMutablePointer<PackedPairScanner>)
         case automaton(UnsafeMutablePointer<LiteralAutomatonScanner>)
@@ -48,6 +50,10 @@ final class CandidateLineFinder {
             let storage = UnsafeMutablePointer<SingleLiteralScanner>.allocate(capacity: 1)
             storage.initialize(to: literalScanner)
             scanner = .literal(storage)
+        } else if let teddy = TeddyScanner(literals) {
+            let storage = UnsafeMutablePointer<TeddyScanner>.allocate(capacity: 1)
+            storage.initialize(to: teddy)
+            scanner = .teddy(storage)
         } else if let automaton = LiteralAutomatonScanner(literals) {
             let storage = UnsafeMutablePointer<LiteralAutomatonScanner>.allocate(capacity: 1)
             storage.initialize(to: automaton)
@@ -71,6 +77,7 @@ final class CandidateLineFinder {
         case .byte, .literal: proposesNonASCII = false
         case .probes(let storage): proposesNonASCII = storage.pointee.findsNonASCII
         case .probesBesideFoldingCharacters: proposesNonASCII = true
+        case .teddy(let storage): proposesNonASCII = storage.pointee.findsNonASCII
         case .automaton(let storage): proposesNonASCII = storage.pointee.findsNonASCII
         }
         decidesEveryLine = linesWithLiteralsMatch && !proposesNonASCII
@@ -90,6 +97,9 @@ final class CandidateLineFinder {
             storage.deinitialize(count: 1)
             storage.deallocate()
         case .literal(let storage):
+            storage.deinitialize(count: 1)
+            storage.deallocate()
+        case .teddy(let storage):
             storage.deinitialize(count: 1)
             storage.deallocate()
         case .probes(let storage):
@@ -112,6 +122,7 @@ final class CandidateLineFinder {
         switch scanner {
         case .byte(let storage): storage.pointee.forgetBlock()
         case .literal(let storage): storage.pointee.forgetBlock()
+        case .teddy(let storage): storage.pointee.forgetBlock()
         case .probes(let storage): storage.pointee.forgetBlock()
         case .probesBesideFoldingCharacters(let storage, let foldings):
             storage.pointee.forgetBlock()
@@ -138,6 +149,9 @@ final class CandidateLineFinder {
         case .literal(let storage):
             first = storage.pointee.firstOccurrence(in: block, from: offset)
             findsNonASCII = false
+        case .teddy(let storage):
+            first = storage.pointee.firstOccurrence(in: block, from: offset)
+            findsNonASCII = storage.pointee.findsNonASCII
         case .probes(let storage):
             first = storage.pointee.firstOccurrence(in: block, from: offset)
             findsNonASCII = storage.pointee.findsNonASCII
@@ -170,6 +184,7 @@ final class CandidateLineFinder {
         switch scanner {
         case .byte(let storage): return Self.countLines(with: storage, in: block, from: offset, terminator: terminator)
         case .literal(let storage): return Self.countLines(with: storage, in: block, from: offset, terminator: terminator)
+        case .teddy(let storage): return Self.countLines(with: storage, in: block, from: offset, terminator: terminator)
         case .probes(let storage): return Self.countLines(with: storage, in: block, from: offset, terminator: terminator)
         case .automaton(let storage): return Self.countLines(with: storage, in: block, from: offset, terminator: terminator)
         case .probesBesideFoldingCharacters: return nil  // It proposes lines for bytes outside ASCII.

@@ -70,9 +70,12 @@ package struct LinePatterns: Sendable {
             let texts = compiled.map { $0.pattern }
             lineAutomatonPlan = LineAutomatonPlan(
                 patterns: texts, options: options, lineEdges: Self.linesAreTexts(options: options))
-            requiredLiterals = RequiredLiterals(
-                patterns: texts, ignoreCase: options.contains(.caseInsensitive),
-                minimumLength: lineAutomatonPlan == nil ? RequiredLiterals.minimumLength : RequiredLiterals.minimumLengthBesideAnAutomaton)
+            // A word list, compiled as its trie, is its own literals: the trie's nested
+            // alternations hold more strings than the pattern's literal analysis follows.
+            requiredLiterals = (wrapper == .none && compiled.count == 1 ? wordList.flatMap(RequiredLiterals.init(wordList:)) : nil)
+                ?? RequiredLiterals(
+                    patterns: texts, ignoreCase: options.contains(.caseInsensitive),
+                    minimumLength: lineAutomatonPlan == nil ? RequiredLiterals.minimumLength : RequiredLiterals.minimumLengthBesideAnAutomaton)
             anchoredLiterals = requiredLiterals == nil ? nil : AnchoredLiterals(patterns: texts, options: options)
             wordBoundedLiterals = requiredLiterals == nil ? nil : WordBoundedLiterals(patterns: texts, options: options)
         } else {

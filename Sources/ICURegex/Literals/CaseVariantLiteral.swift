@@ -17,6 +17,17 @@ struct CaseVariantLiteral: Sendable, Equatable {
         positions.reduce(0) { $0 + ($1.map { $0.count }.min() ?? 0) }
     }
 
+    /// Every spelling of the literal, each a choice of one variant per position; nil when
+    /// there would be more than `limit`.
+    func spellings(atMost limit: Int) -> [[UInt8]]? {
+        var expanded: [[UInt8]] = [[]]
+        for position in positions {
+            guard expanded.count * position.count <= limit else { return nil }
+            expanded = expanded.flatMap { prefix in position.map { prefix + $0 } }
+        }
+        return expanded.count <= limit ? expanded : nil
+    }
+
     /// The longest stretch of `scalars` whose characters all have known variants, as a
     /// literal (the first of equally long ones, by fewest bytes), or nil when there is none.
     static func longestSafeRun(_ scalars: [Unicode.Scalar]) -> CaseVariantLiteral? {

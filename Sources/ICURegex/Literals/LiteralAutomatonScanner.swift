@@ -97,11 +97,7 @@ struct LiteralAutomatonScanner: BlockScanner {
     private static func spellings(of literals: RequiredLiterals) -> [[UInt8]]? {
         var spellings = literals.literals
         for variant in literals.variantLiterals {
-            var expanded: [[UInt8]] = [[]]
-            for position in variant.positions {
-                guard expanded.count * position.count + spellings.count <= maximumSpellings else { return nil }
-                expanded = expanded.flatMap { prefix in position.map { prefix + $0 } }
-            }
+            guard let expanded = variant.spellings(atMost: maximumSpellings - spellings.count) else { return nil }
             spellings += expanded
         }
         return spellings.contains(where: { $0.isEmpty }) ? nil : spellings

@@ -110,6 +110,18 @@ struct RequiredLiterals: Sendable, Equatable {
             && exact.map { Set($0.map(Self.asciiLowercased)) == Set(asciiLiterals) } ?? false
     }
 
+    /// The literals of a word list (`-F -f words.txt`, matched with case and without `-w` or
+    /// `-x`): the words themselves, which are the patterns; nil when one is shorter than
+    /// ``minimumLength`` bytes.
+    init?(wordList: [String]) {
+        let words = wordList.map { Array($0.utf8) }
+        guard !words.isEmpty, words.allSatisfy({ $0.count >= Self.minimumLength }) else { return nil }
+        var seen = Set<[UInt8]>()
+        literals = words.filter { seen.insert($0).inserted }
+        caseInsensitiveASCII = false
+        literalsAreThePatterns = true
+    }
+
     /// Each character outside ASCII whose full or simple case folding holds an ASCII
     /// character, with its full folding (its simple folding is ASCII exactly when the full one
     /// is that one ASCII character). Generated from ICU 72 by scanning every

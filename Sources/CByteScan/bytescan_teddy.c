@@ -1,0 +1,535 @@
+// bytescan_teddy.c: Teddy, the search for a few dozen literals at once by packed nibble
+// fingerprints (Geoff Langdale's algorithm from Hyperscan, as rust-lang/aho-corasick's
+// `packed::teddy` has it), with SSSE3 or AVX2 chosen at run time and a scalar loop elsewhere.
+// See include/bytescan.h for why this is C.
+//
+// The literals are dealt into eight buckets. For each of the first `mask_length` bytes of a
+// literal (1 to 3), two tables of sixteen bytes give, for each value of a byte's low nibble
+// and of its high nibble, the set of buckets (one bit each) holding a literal with that
+// nibble there. At a text position, the buckets whose literals may start there are the AND,
+// over the mask's bytes `i`, of `low[i][text[p + i] & 15]` and `high[i][text[p + i] >> 4]`:
+// a literal of bucket `b` that starts at `p` has each of those nibbles, so bit `b` survives
+// every AND. `pshufb` looks the sixteen (or thirty-two) nibbles of a vector up at once, so a
+// vector of positions costs a few instructions per mask byte whatever the number of literals.
+// A surviving bit is a candidate, never an answer: the bucket's literals are compared there.
+//
+// Why the answer is exact: a position is reported only after a literal was compared with
+// the bytes there in full, and every position that holds an occurrence keeps its bucket's
+// bit, so it is compared. A literal shorter than the mask accepts every nibble past its end,
+// so its positions keep their bit too; one that ignores ASCII case accepts both high nibbles
+// of each of its letters (`A`-`Z` and `a`-`z` share their low nibbles). Positions are tested
+// in increasing order, and the first compared occurrence is the first occurrence.
+
+#include "bytescan.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
+/// The mask's bytes: the most leading bytes of a literal whose nibbles are tested.
+#define BYTESCAN_TEDDY_MASK_BYTES 3
+
+/// A set of literals prepared for the search (see include/bytescan.h).
+struct bytescan_teddy {
+    /// For each byte of the mask, the buckets accepting each low nibble, then each high one.
+    uint8_t low[BYTESCAN_TEDDY_MASK_BYTES][16];
+    uint8_t high[BYTESCAN_TEDDY_MASK_BYTES][16];
+    /// For each byte of the mask, the buckets of the literals that end before it.
+    uint8_t past_end[BYTESCAN_TEDDY_MASK_BYTES];
+    /// The number of bytes of the mask, 1 to 3.
+    size_t mask_length;
+    /// The literals of each bucket: `members[bucket_start[b] ..< bucket_start[b + 1]]`.
+    uint8_t bucket_start[BYTESCAN_TEDDY_BUCKETS + 1];
+    uint8_t members[BYTESCAN_TEDDY_MOST_LITERALS];
+    /// Where each literal's bytes lie in `bytes` (and its fold bytes in `folds`), their number,
+    /// and whether it ignores ASCII case.
+    size_t offsets[BYTESCAN_TEDDY_MOST_LITERALS];
+    size_t lengths[BYTESCAN_TEDDY_MOST_LITERALS];
+    /// The offset in each literal of the bytes its fingerprint holds.
+    size_t anchors[BYTESCAN_TEDDY_MOST_LITERALS];
+    bool ignores_case[BYTESCAN_TEDDY_MOST_LITERALS];
+    size_t count;
+    /// The literals' bytes, one after another, and for each byte 0x20 when it is a letter of
+    /// a literal that ignores ASCII case (the text's byte ORed with it must equal it), else 0.
+    uint8_t *bytes;
+    uint8_t *folds;
+};
+
+/// True when `byte` is a lower-case ASCII letter.
+static inline bool bytescan_teddy_is_lower(uint8_t byte) {
+    return byte >= 'a' && byte <= 'z';
+}
+
+/// Sets bucket `bucket`'s bit in the entries of mask byte `index` for `byte`, and for its
+/// upper case when `ignores_case` and it is a letter.
+static void bytescan_teddy_accept(bytescan_teddy *teddy, size_t index, uint8_t byte,
+                                  bool ignores_case, uint8_t bucket_bit) {
+    teddy->low[index][byte & 15] |= bucket_bit;
+    teddy->high[index][byte >> 4] |= bucket_bit;
+    if (ignores_case && bytescan_teddy_is_lower(byte)) {
+        teddy->high[index][(byte ^ 0x20) >> 4] |= bucket_bit;
+    }
+}
+
+/// True when `bytescan_teddy_create` deals literal `a` into buckets before literal `b`:
+/// shorter than the mask first (they accept any byte past their end, so they are kept apart
+/// from the others where the buckets suffice), then by their bytes, so that literals sharing a
+/// prefix share a bucket and its fingerprints stay narrow.
+static bool bytescan_teddy_precedes(const bytescan_teddy *teddy, size_t a, size_t b) {
+    bool a_short = teddy->lengths[a] < teddy->mask_length;
+    bool b_short = teddy->lengths[b] < teddy->mask_length;
+    if (a_short != b_short) {
+        return a_short;
+    }
+    size_t common = teddy->lengths[a] < teddy->lengths[b] ? teddy->lengths[a] : teddy->lengths[b];
+    int order = memcmp(teddy->bytes + teddy->offsets[a], teddy->bytes + teddy->offsets[b], common);
+    return order != 0 ? order < 0 : a < b;
+}
+
+/// Deals the literals `order[from ..< to]` into the `bucket_count` buckets from `first_bucket`,
+/// in contiguous runs as even as the numbers allow, and sets their bits in the tables.
+static void bytescan_teddy_deal(bytescan_teddy *teddy, const uint8_t *order, size_t from,
+                                size_t to, size_t first_bucket, size_t bucket_count) {
+    size_t number = to - from;
+    for (size_t slot = 0; slot < bucket_count; slot++) {
+        size_t bucket = first_bucket + slot;
+        uint8_t bit = (uint8_t)(1u << bucket);
+        teddy->bucket_start[bucket] = (uint8_t)(from + number * slot / bucket_count);
+        for (size_t dealt = from + number * slot / bucket_count;
+             dealt < from + number * (slot + 1) / bucket_count; dealt++) {
+            size_t literal = order[dealt];
+            teddy->members[dealt] = (uint8_t)literal;
+            for (size_t index = 0; index < teddy->mask_length; index++) {
+                if (index < teddy->lengths[literal]) {
+                    size_t at = teddy->offsets[literal] + teddy->anchors[literal] + index;
+                    bytescan_teddy_accept(teddy, index, teddy->bytes[at], teddy->ignores_case[literal], bit);
+                } else {
+                    // Past a short literal's end, any byte.
+                    for (size_t nibble = 0; nibble < 16; nibble++) {
+                        teddy->low[index][nibble] |= bit;
+                        teddy->high[index][nibble] |= bit;
+                    }
+                    teddy->past_end[index] |= bit;
+                }
+            }
+        }
+    }
+}
+
+bytescan_teddy *bytescan_teddy_create(const uint8_t *bytes, const size_t *lengths,
+                                      const size_t *anchors, const bool *ignores_ascii_case,
+                                      size_t count) {
+    if (count == 0 || count > BYTESCAN_TEDDY_MOST_LITERALS) {
+        return NULL;
+    }
+    size_t total = 0;
+    size_t longest = 0;
+    for (size_t index = 0; index < count; index++) {
+        if (lengths[index] == 0) {
+            return NULL;
+        }
+        total += lengths[index];
+        longest = lengths[index] > longest ? lengths[index] : longest;
+    }
+    size_t mask_length = longest < BYTESCAN_TEDDY_MASK_BYTES ? longest : BYTESCAN_TEDDY_MASK_BYTES;
+    for (size_t index = 0; index < count; index++) {
+        size_t anchor = anchors == NULL ? 0 : anchors[index];
+        if (anchor != 0 && anchor + mask_length > lengths[index]) {
+            return NULL;
+        }
+    }
+    bytescan_teddy *teddy = calloc(1, sizeof *teddy);
+    if (teddy == NULL) {
+        return NULL;
+    }
+    teddy->bytes = malloc(total);
+    teddy->folds = malloc(total);
+    if (teddy->bytes == NULL || teddy->folds == NULL) {
+        bytescan_teddy_free(teddy);
+        return NULL;
+    }
+    teddy->count = count;
+    teddy->mask_length = mask_length;
+    size_t offset = 0;
+    size_t short_count = 0;
+    for (size_t index = 0; index < count; index++) {
+        teddy->offsets[index] = offset;
+        teddy->lengths[index] = lengths[index];
+        teddy->anchors[index] = anchors == NULL ? 0 : anchors[index];
+        teddy->ignores_case[index] = ignores_ascii_case[index];
+        for (size_t at = 0; at < lengths[index]; at++) {
+            uint8_t byte = bytes[offset + at];
+            bool folds = ignores_ascii_case[index] && bytescan_teddy_is_lower(byte);
+            teddy->bytes[offset + at] = byte;
+            teddy->folds[offset + at] = folds ? 0x20 : 0;
+        }
+        offset += lengths[index];
+        short_count += lengths[index] < teddy->mask_length;
+    }
+
+    // Sorted (by insertion: there are at most 64), then dealt into buckets: the short ones
+    // into buckets of their own, a share in proportion to their number (at least one), the
+    // others into the rest.
+    uint8_t order[BYTESCAN_TEDDY_MOST_LITERALS];
+    for (size_t index = 0; index < count; index++) {
+        size_t at = index;
+        for (; at > 0 && bytescan_teddy_precedes(teddy, index, order[at - 1]); at--) {
+            order[at] = order[at - 1];
+        }
+        order[at] = (uint8_t)index;
+    }
+    if (short_count > 0 && short_count < count) {
+        size_t short_buckets = (BYTESCAN_TEDDY_BUCKETS * short_count + count - 1) / count;
+        short_buckets = short_buckets < BYTESCAN_TEDDY_BUCKETS ? short_buckets : BYTESCAN_TEDDY_BUCKETS - 1;
+        bytescan_teddy_deal(teddy, order, 0, short_count, 0, short_buckets);
+        bytescan_teddy_deal(teddy, order, short_count, count, short_buckets,
+                            BYTESCAN_TEDDY_BUCKETS - short_buckets);
+    } else {
+        bytescan_teddy_deal(teddy, order, 0, count, 0, BYTESCAN_TEDDY_BUCKETS);
+    }
+    teddy->bucket_start[BYTESCAN_TEDDY_BUCKETS] = (uint8_t)count;
+    return teddy;
+}
+void bytescan_teddy_free(bytescan_teddy *teddy) {
+    if (teddy != NULL) {
+        free(teddy->bytes);
+        free(teddy->folds);
+        free(teddy);
+    }
+}
+
+/// True when literal `literal` occurs at `position` of the `count` bytes at `text`.
+__attribute__((always_inline)) static inline bool
+bytescan_teddy_occurs(const bytescan_teddy *teddy, size_t literal, const uint8_t *text,
+                      size_t position, size_t count) {
+    size_t length = teddy->lengths[literal];
+    if (count - position < length) {
+        return false;
+    }
+    const uint8_t *bytes = teddy->bytes + teddy->offsets[literal];
+    if (!teddy->ignores_case[literal]) {
+        return memcmp(text + position, bytes, length) == 0;
+    }
+    const uint8_t *folds = teddy->folds + teddy->offsets[literal];
+    for (size_t at = 0; at < length; at++) {
+        if ((uint8_t)(text[position + at] | folds[at]) != bytes[at]) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/// An occurrence found: where it starts, and which literal it is.
+typedef struct bytescan_teddy_hit {
+    size_t start;
+    size_t literal;
+} bytescan_teddy_hit;
+
+/// The earliest-starting occurrence (the literal of lowest index among those starting there)
+/// of a literal of the buckets `buckets` whose fingerprint lies at `position` and that starts
+/// at or after `start`; its `literal` is `BYTESCAN_TEDDY_MOST_LITERALS` when there is none.
+__attribute__((always_inline)) static inline bytescan_teddy_hit
+bytescan_teddy_verify(const bytescan_teddy *teddy, unsigned buckets, const uint8_t *text,
+                      size_t start, size_t position, size_t count) {
+    bytescan_teddy_hit found = {SIZE_MAX, BYTESCAN_TEDDY_MOST_LITERALS};
+    for (; buckets != 0; buckets &= buckets - 1) {
+        unsigned bucket = (unsigned)__builtin_ctz(buckets);
+        for (size_t member = teddy->bucket_start[bucket]; member < teddy->bucket_start[bucket + 1];
+             member++) {
+            size_t literal = teddy->members[member];
+            size_t anchor = teddy->anchors[literal];
+            if (position - start < anchor) {
+                continue;  // It would start before `start`.
+            }
+            size_t at = position - anchor;
+            if ((at < found.start || (at == found.start && literal < found.literal))
+                && bytescan_teddy_occurs(teddy, literal, text, at, count)) {
+                found = (bytescan_teddy_hit){at, literal};
+            }
+        }
+    }
+    return found;
+}
+
+/// The buckets whose fingerprints accept position `position`, from the tables one byte at a
+/// time; the mask's bytes past `count` accept nothing but short literals' buckets.
+static inline unsigned bytescan_teddy_scalar_buckets(const bytescan_teddy *teddy,
+                                                     const uint8_t *text, size_t position,
+                                                     size_t count) {
+    unsigned buckets = 0xFF;
+    for (size_t index = 0; index < teddy->mask_length; index++) {
+        if (position + index >= count) {
+            // Only a literal that ends before here can occur.
+            buckets &= teddy->past_end[index];
+            continue;
+        }
+        uint8_t byte = text[position + index];
+        buckets &= teddy->low[index][byte & 15] & teddy->high[index][byte >> 4];
+    }
+    return buckets;
+}
+
+/// The search one position at a time, from `position` below `count`: for blocks too short for
+/// a vector, the positions after the last vector, and processors without SSSE3.
+static size_t bytescan_teddy_find_scalar(const bytescan_teddy *teddy, const uint8_t *text,
+                                         size_t start, size_t position, size_t count,
+                                         size_t *literal) {
+    for (; position < count; position++) {
+        unsigned buckets = bytescan_teddy_scalar_buckets(teddy, text, position, count);
+        if (buckets != 0) {
+            bytescan_teddy_hit found = bytescan_teddy_verify(teddy, buckets, text, start, position, count);
+            if (found.literal < BYTESCAN_TEDDY_MOST_LITERALS) {
+                *literal = found.literal;
+                return found.start;
+            }
+        }
+    }
+    return count;
+}
+
+/// Compares the candidates of a vector of positions from `position`, whose bucket sets are
+/// `lanes` and nonzero where `candidates` has a bit; returns the start of the occurrence of the
+/// first one that holds one (see `bytescan_teddy_find`), or `count` when none does.
+__attribute__((always_inline)) static inline size_t
+bytescan_teddy_confirm(const bytescan_teddy *teddy, const uint8_t *text, size_t start,
+                       size_t position, size_t count, const uint8_t *lanes, uint64_t candidates,
+                       size_t *literal) {
+    for (; candidates != 0; candidates &= candidates - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(candidates);
+        bytescan_teddy_hit found = bytescan_teddy_verify(teddy, lanes[lane], text, start, position + lane, count);
+        if (found.literal < BYTESCAN_TEDDY_MOST_LITERALS) {
+            *literal = found.literal;
+            return found.start;
+        }
+    }
+    return count;
+}
+
+#if defined(__x86_64__)
+
+/// The bucket sets of the 16 positions at `text` (SSSE3's `pshufb` looks the nibbles up).
+__attribute__((target("ssse3"), always_inline)) static inline __m128i
+bytescan_teddy_ssse3_buckets(const uint8_t *text, const __m128i *low, const __m128i *high,
+                             size_t mask_length) {
+    const __m128i nibble = _mm_set1_epi8(0x0F);
+    __m128i buckets = _mm_set1_epi8((char)0xFF);
+    for (size_t index = 0; index < mask_length; index++) {
+        __m128i chunk = _mm_loadu_si128((const __m128i *)(text + index));
+        __m128i lows = _mm_and_si128(chunk, nibble);
+        __m128i highs = _mm_and_si128(_mm_srli_epi16(chunk, 4), nibble);
+        buckets = _mm_and_si128(buckets, _mm_and_si128(_mm_shuffle_epi8(low[index], lows),
+                                                       _mm_shuffle_epi8(high[index], highs)));
+    }
+    return buckets;
+}
+
+/// The search with 16-byte SSSE3 vectors, `mask_length` known when inlined.
+__attribute__((target("ssse3"), always_inline)) static inline size_t
+bytescan_teddy_ssse3(const bytescan_teddy *teddy, const uint8_t *text, size_t start,
+                     size_t count, size_t mask_length, size_t *literal) {
+    size_t position = start;
+    __m128i low[BYTESCAN_TEDDY_MASK_BYTES], high[BYTESCAN_TEDDY_MASK_BYTES];
+    for (size_t index = 0; index < mask_length; index++) {
+        low[index] = _mm_loadu_si128((const __m128i *)teddy->low[index]);
+        high[index] = _mm_loadu_si128((const __m128i *)teddy->high[index]);
+    }
+    // A vector at `position` reads up to `position + 15 + mask_length - 1`.
+    if (count < 16 + mask_length - 1 || position >= count) {
+        return bytescan_teddy_find_scalar(teddy, text, start, position, count, literal);
+    }
+    size_t last = count - 16 - (mask_length - 1);
+    uint8_t lanes[16];
+    while (position <= last) {
+        __m128i buckets = bytescan_teddy_ssse3_buckets(text + position, low, high, mask_length);
+        uint64_t candidates = (uint16_t)~_mm_movemask_epi8(_mm_cmpeq_epi8(buckets, _mm_setzero_si128()));
+        if (candidates != 0) {
+            _mm_storeu_si128((__m128i *)lanes, buckets);
+            size_t found = bytescan_teddy_confirm(teddy, text, start, position, count, lanes, candidates, literal);
+            if (found < count) {
+                return found;
+            }
+        }
+        position += 16;
+    }
+    // The positions from `position` to `last + 15` (the last where a literal of the mask's
+    // length fits) in one vector that overlaps the one before; then those where only a short
+    // literal fits, one at a time.
+    if (position <= last + 15) {
+        __m128i buckets = bytescan_teddy_ssse3_buckets(text + last, low, high, mask_length);
+        uint64_t candidates = (uint16_t)~_mm_movemask_epi8(_mm_cmpeq_epi8(buckets, _mm_setzero_si128()));
+        candidates &= ~UINT64_C(0) << (position - last);
+        if (candidates != 0) {
+            _mm_storeu_si128((__m128i *)lanes, buckets);
+            size_t found = bytescan_teddy_confirm(teddy, text, start, last, count, lanes, candidates, literal);
+            if (found < count) {
+                return found;
+            }
+        }
+        position = last + 16;
+    }
+    return bytescan_teddy_find_scalar(teddy, text, start, position, count, literal);
+}
+
+/// The bucket sets of the 32 positions at `text` (AVX2's `vpshufb` looks the nibbles up in
+/// each 16-byte half, so the tables are in both halves).
+__attribute__((target("avx2"), always_inline)) static inline __m256i
+bytescan_teddy_avx2_buckets(const uint8_t *text, const __m256i *low, const __m256i *high,
+                            size_t mask_length) {
+    const __m256i nibble = _mm256_set1_epi8(0x0F);
+    __m256i buckets = _mm256_set1_epi8((char)0xFF);
+    for (size_t index = 0; index < mask_length; index++) {
+        __m256i chunk = _mm256_loadu_si256((const __m256i *)(text + index));
+        __m256i lows = _mm256_and_si256(chunk, nibble);
+        __m256i highs = _mm256_and_si256(_mm256_srli_epi16(chunk, 4), nibble);
+        buckets = _mm256_and_si256(buckets, _mm256_and_si256(_mm256_shuffle_epi8(low[index], lows),
+                                                             _mm256_shuffle_epi8(high[index], highs)));
+    }
+    return buckets;
+}
+
+/// The candidate positions among the bucket sets `buckets`: a bit for each nonzero lane.
+__attribute__((target("avx2"), always_inline)) static inline uint64_t
+bytescan_teddy_avx2_candidates(__m256i buckets) {
+    return (uint32_t)~_mm256_movemask_epi8(_mm256_cmpeq_epi8(buckets, _mm256_setzero_si256()));
+}
+
+/// The search with 32-byte AVX2 vectors, two per step, `mask_length` known when inlined.
+__attribute__((target("avx2"), always_inline)) static inline size_t
+bytescan_teddy_avx2(const bytescan_teddy *teddy, const uint8_t *text, size_t start,
+                    size_t count, size_t mask_length, size_t *literal) {
+    size_t position = start;
+    __m256i low[BYTESCAN_TEDDY_MASK_BYTES], high[BYTESCAN_TEDDY_MASK_BYTES];
+    for (size_t index = 0; index < mask_length; index++) {
+        low[index] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)teddy->low[index]));
+        high[index] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)teddy->high[index]));
+    }
+    // A vector at `position` reads up to `position + 31 + mask_length - 1`.
+    if (count < 32 + mask_length - 1 || position >= count) {
+        return bytescan_teddy_find_scalar(teddy, text, start, position, count, literal);
+    }
+    size_t last = count - 32 - (mask_length - 1);
+    uint8_t lanes[64];
+    // Two vectors per step where they fit, tested together: most steps have no candidate.
+    while (last >= 32 && position <= last - 32) {
+        __m256i first = bytescan_teddy_avx2_buckets(text + position, low, high, mask_length);
+        __m256i second = bytescan_teddy_avx2_buckets(text + position + 32, low, high, mask_length);
+        if (!_mm256_testz_si256(_mm256_or_si256(first, second), _mm256_or_si256(first, second))) {
+            uint64_t candidates = bytescan_teddy_avx2_candidates(first)
+                | bytescan_teddy_avx2_candidates(second) << 32;
+            _mm256_storeu_si256((__m256i *)lanes, first);
+            _mm256_storeu_si256((__m256i *)(lanes + 32), second);
+            size_t found = bytescan_teddy_confirm(teddy, text, start, position, count, lanes, candidates, literal);
+            if (found < count) {
+                return found;
+            }
+        }
+        position += 64;
+    }
+    while (position <= last) {
+        __m256i buckets = bytescan_teddy_avx2_buckets(text + position, low, high, mask_length);
+        uint64_t candidates = bytescan_teddy_avx2_candidates(buckets);
+        if (candidates != 0) {
+            _mm256_storeu_si256((__m256i *)lanes, buckets);
+            size_t found = bytescan_teddy_confirm(teddy, text, start, position, count, lanes, candidates, literal);
+            if (found < count) {
+                return found;
+            }
+        }
+        position += 32;
+    }
+    // As in `bytescan_teddy_ssse3`: one overlapping vector, then the short literals' positions.
+    if (position <= last + 31) {
+        __m256i buckets = bytescan_teddy_avx2_buckets(text + last, low, high, mask_length);
+        uint64_t candidates = bytescan_teddy_avx2_candidates(buckets);
+        candidates &= ~UINT64_C(0) << (position - last);
+        if (candidates != 0) {
+            _mm256_storeu_si256((__m256i *)lanes, buckets);
+            size_t found = bytescan_teddy_confirm(teddy, text, start, last, count, lanes, candidates, literal);
+            if (found < count) {
+                return found;
+            }
+        }
+        position = last + 32;
+    }
+    return bytescan_teddy_find_scalar(teddy, text, start, position, count, literal);
+}
+
+/// `bytescan_teddy_ssse3` compiled apart for each mask length.
+__attribute__((target("ssse3"))) static size_t
+bytescan_teddy_find_ssse3(const bytescan_teddy *teddy, const uint8_t *text, size_t start,
+                          size_t count, size_t *literal) {
+    switch (teddy->mask_length) {
+    case 1: return bytescan_teddy_ssse3(teddy, text, start, count, 1, literal);
+    case 2: return bytescan_teddy_ssse3(teddy, text, start, count, 2, literal);
+    default: return bytescan_teddy_ssse3(teddy, text, start, count, 3, literal);
+    }
+}
+
+/// `bytescan_teddy_avx2` compiled apart for each mask length.
+__attribute__((target("avx2"))) static size_t
+bytescan_teddy_find_avx2(const bytescan_teddy *teddy, const uint8_t *text, size_t start,
+                         size_t count, size_t *literal) {
+    switch (teddy->mask_length) {
+    case 1: return bytescan_teddy_avx2(teddy, text, start, count, 1, literal);
+    case 2: return bytescan_teddy_avx2(teddy, text, start, count, 2, literal);
+    default: return bytescan_teddy_avx2(teddy, text, start, count, 3, literal);
+    }
+}
+
+#endif // defined(__x86_64__)
+
+bool bytescan_teddy_kernel_available(int kernel) {
+    switch (kernel) {
+    case BYTESCAN_TEDDY_KERNEL_SCALAR:
+        return true;
+#if defined(__x86_64__)
+    case BYTESCAN_TEDDY_KERNEL_SSSE3:
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("ssse3");
+    case BYTESCAN_TEDDY_KERNEL_AVX2:
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("avx2");
+#endif
+    default:
+        return false;
+    }
+}
+
+size_t bytescan_teddy_find_using(int kernel, const bytescan_teddy *teddy, const void *base,
+                                 size_t start, size_t count, size_t *literal) {
+    size_t ignored;
+    literal = literal == NULL ? &ignored : literal;
+    if (start >= count) {
+        return count;
+    }
+    switch (kernel) {
+#if defined(__x86_64__)
+    case BYTESCAN_TEDDY_KERNEL_AVX2:
+        return bytescan_teddy_find_avx2(teddy, base, start, count, literal);
+    case BYTESCAN_TEDDY_KERNEL_SSSE3:
+        return bytescan_teddy_find_ssse3(teddy, base, start, count, literal);
+#endif
+    default:
+        return bytescan_teddy_find_scalar(teddy, base, start, start, count, literal);
+    }
+}
+
+/// The kernel `bytescan_teddy_find` uses, chosen on the first call (0 until then). Threads
+/// that race on the first call choose the same one, so relaxed order suffices.
+static _Atomic(int) bytescan_teddy_chosen = 0;
+
+size_t bytescan_teddy_find(const bytescan_teddy *teddy, const void *base, size_t start,
+                           size_t count, size_t *literal) {
+    int kernel = atomic_load_explicit(&bytescan_teddy_chosen, memory_order_relaxed);
+    if (kernel == 0) {
+        kernel = bytescan_teddy_kernel_available(BYTESCAN_TEDDY_KERNEL_AVX2)    ? BYTESCAN_TEDDY_KERNEL_AVX2
+                 : bytescan_teddy_kernel_available(BYTESCAN_TEDDY_KERNEL_SSSE3) ? BYTESCAN_TEDDY_KERNEL_SSSE3
+                                                                                : BYTESCAN_TEDDY_KERNEL_SCALAR;
+        atomic_store_explicit(&bytescan_teddy_chosen, kernel, memory_order_relaxed);
+    }
+    return bytescan_teddy_find_using(kernel, teddy, base, start, count, literal);
+}
