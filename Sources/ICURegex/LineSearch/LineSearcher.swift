@@ -271,6 +271,20 @@ package final class LineSearcher {
         }
     }
 
+    /// The number of matches from `offset` (the start of a line) in `block`, as the matches of
+    /// each line are walked for `-o`, and of the lines that hold them, when one literal that
+    /// does not hold `terminator` is the patterns' only match and decides every line
+    /// (``CandidateLineFinder/countMatches(in:from:terminator:)``); nil otherwise, when lines
+    /// must be asked about one by one. `block` ends with a line's `terminator`, and no NUL
+    /// byte ends a line in it. For `--count-matches`: neither a line's bounds nor its matches
+    /// are sought but at each occurrence.
+    package func countMatches(in block: UnsafeRawBufferPointer, from offset: Int, terminator: UInt8) -> (lines: Int, matches: Int)? {
+        guard edgeLiterals == nil, let candidateFinder else { return nil }
+        return candidateFinder._withUnsafeGuaranteedRef {
+            $0.countMatches(in: block, from: offset, terminator: terminator)
+        }
+    }
+
     /// The longest run of whole lines from `offset` (the start of a line) in `block` that all
     /// match (`matching`) or all do not: the start of the line after it (`offset` when the
     /// first line breaks the run) and the number of its lines. Nil unless one literal, which

@@ -40,6 +40,26 @@ extension RegexPattern {
         UTF8Matches(pattern: self, text: text)
     }
 
+    /// The matches, with their capture groups, that span exactly `ranges` of the UTF-8 `text`:
+    /// `body` is called with the index in `ranges` and the match for each range that is a
+    /// match of the pattern in `text` (see ``MatchWalk/match(spanning:)``). When `ranges` are
+    /// matches another search of `text` found, each is the match ICU's search of `text` finds
+    /// there, with its groups, at the cost of matching the range alone, without searching the
+    /// text between the ranges.
+    /// - Throws: The error of the first range whose match stopped at the pattern's limits, or
+    ///   ``ICURegexError/illegalArgument`` for a text of more than `Int32.max` bytes.
+    package func matches(
+        spanning ranges: [Range<Int>], inUTF8 text: UnsafeBufferPointer<UInt8>, _ body: (Int, BufferMatch) -> Void
+    ) throws(ICURegexError) {
+        guard !ranges.isEmpty else { return }
+        let groups = numberOfCaptureGroups
+        let walk = try MatchWalk(pattern: self, utf8: text.baseAddress, count: text.count)
+        for (index, range) in ranges.enumerated() {
+            guard try walk.match(spanning: range) == range else { continue }
+            body(index, BufferMatch(range: range, groupRanges: groups == 0 ? [] : (1...groups).map { walk.range(ofGroup: $0) }))
+        }
+    }
+
     /// The match of the whole of `string`, or nil when `string` as a whole does not match
     /// (ICU's `matches`, Swift's `wholeMatch(of:)`).
     public func wholeMatch(in string: String) throws(ICURegexError) -> RegexMatch? {

@@ -20,7 +20,8 @@ struct ReplacementTemplates: Sendable {
 
 /// Writes the replacement of each match of a line, for ``LinePrinter``: the searcher finds
 /// the matches (byte ranges), and the replacer asks ICU for their capture groups, matching
-/// each match's range among the pattern's matches in the line.
+/// each pattern on each match's range alone (``RegexPattern/matches(spanning:inUTF8:_:)``),
+/// so that ICU reads the matches and not the rest of the line.
 ///
 /// One replacer serves one printer (one thread): it keeps its scratch arrays.
 final class LineReplacer {
@@ -52,14 +53,10 @@ final class LineReplacer {
         let bytes = UnsafeBufferPointer(
             start: content.baseAddress?.assumingMemoryBound(to: UInt8.self), count: content.count)
         for (pattern, _) in templates.templates where unresolved > 0 {
-            // Both walks go left to right: the searcher's next match is at or after ICU's.
-            var index = 0
-            for match in pattern.matches(inUTF8: bytes) {
-                while index < matches.count && matches[index].lowerBound < match.range.lowerBound {
-                    index += 1
-                }
-                if index == matches.count { break }
-                if matches[index] == match.range && found[index] == nil {
+            // ICU matches each match's range alone (with the line around it for assertions),
+            // rather than searching the whole line again.
+            try? pattern.matches(spanning: matches, inUTF8: bytes) { index, match in
+                if found[index] == nil {
                     found[index] = match
                     unresolved -= 1
                 }

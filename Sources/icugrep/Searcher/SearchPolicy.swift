@@ -46,7 +46,7 @@ struct SearchPolicy {
     /// context without end), and groups are not separated.
     var passesThrough: Bool
     /// `--count-matches` or `--stats`: the matches of each selected line are counted (none
-    /// with `-v`), and lines are not counted in bulk.
+    /// with `-v`), and lines are counted in bulk only where their matches can be too.
     var countsEachMatch: Bool
 
     /// The policy for `configuration`; `outputIsNull` when standard output is /dev/null, where
