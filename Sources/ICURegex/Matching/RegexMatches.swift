@@ -40,18 +40,37 @@ extension RegexPattern {
         UTF8Matches(pattern: self, text: text)
     }
 
-    /// The matches, with their capture groups, that span exactly `ranges` of the UTF-8 `text`:
-    /// `body` is called with the index in `ranges` and the match for each range that is a
-    /// match of the pattern in `text` (see ``MatchWalk/match(spanning:)``). When `ranges` are
-    /// matches another search of `text` found, each is the match ICU's search of `text` finds
-    /// there, with its groups, at the cost of matching the range alone, without searching the
-    /// text between the ranges.
-    /// - Throws: The error of the first range whose match stopped at the pattern's limits, or
+    /// The matches, with their capture groups, of `ranges` of the UTF-8 `text`, matches that
+    /// another search of `text` found, left to right and without overlap: `body` is called
+    /// with the index in `ranges` and the match for each range that is ICU's match from the
+    /// range's start, as the walk over `text` (``matches(inUTF8:)``) finds it.
+    ///
+    /// When the pattern allows (``rematchesItsSpans``) and no range is empty, ICU matches each
+    /// range alone, with the text around it visible to assertions
+    /// (``MatchWalk/match(spanning:)``), at the cost of the ranges and not of the text between
+    /// them; otherwise ICU walks the text's matches.
+    /// A range that is not ICU's match from its start may get no match, or another match
+    /// that spans it.
+    /// - Throws: The error of the first search that stopped at the pattern's limits, or
     ///   ``ICURegexError/illegalArgument`` for a text of more than `Int32.max` bytes.
     package func matches(
         spanning ranges: [Range<Int>], inUTF8 text: UnsafeBufferPointer<UInt8>, _ body: (Int, BufferMatch) -> Void
     ) throws(ICURegexError) {
         guard !ranges.isEmpty else { return }
+        guard rematchesItsSpans && !ranges.contains(where: \.isEmpty) else {
+            // Both walks go left to right: the next range starts at or after ICU's match.
+            var index = 0
+            var walk = matches(inUTF8: text).makeIterator()
+            while let match = walk.next() {
+                while index < ranges.count && ranges[index].lowerBound < match.range.lowerBound {
+                    index += 1
+                }
+                if index == ranges.count { break }
+                if ranges[index] == match.range { body(index, match) }
+            }
+            if let error = walk.error { throw error }
+            return
+        }
         let groups = numberOfCaptureGroups
         let walk = try MatchWalk(pattern: self, utf8: text.baseAddress, count: text.count)
         for (index, range) in ranges.enumerated() {
