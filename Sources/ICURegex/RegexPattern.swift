@@ -69,6 +69,25 @@ public final class RegexPattern: @unchecked Sendable {
     /// ended (also when the pattern reader cannot tell).
     let usesPreviousMatchEnd: Bool
 
+    /// True when ICU's match from a place, with its groups, is found again by matching
+    /// exactly its span (``MatchWalk/match(spanning:)``): the pattern holds nothing that
+    /// commits to the first way it matches and keeps it when what follows fails (an atomic
+    /// group, a possessive count, `\R`, `\X`), which the span's end could turn another way,
+    /// nor `\G`. False when the pattern reader cannot tell.
+    let rematchesItsSpans: Bool
+
+    /// True for a node that keeps the first way it matches when what follows fails, or that
+    /// matches where the previous match ended (see ``rematchesItsSpans``).
+    private static func commitsToItsFirstWay(_ node: RegexSyntax) -> Bool {
+        switch node {
+        case .group(_, .atomic), .repetition(_, minimum: _, maximum: _, .possessive), .opaque(.lineBreak),
+            .opaque(.graphemeCluster), .assertion(.previousMatchEnd):
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Compiles `pattern` with `options`; each search obeys `limits`.
     ///
     /// An empty pattern compiles, and matches the empty string at the start of any text.
@@ -95,6 +114,8 @@ public final class RegexPattern: @unchecked Sendable {
         let syntax = options.contains(.ignoreMetacharacters) ? nil : PatternReader.read(pattern)
         self.usesPreviousMatchEnd =
             !options.contains(.ignoreMetacharacters) && (syntax?.contains { $0 == .assertion(.previousMatchEnd) } ?? true)
+        self.rematchesItsSpans =
+            options.contains(.ignoreMetacharacters) || (syntax.map { !$0.contains(where: Self.commitsToItsFirstWay) } ?? false)
         if usesSearchPlan, let syntax, syntax.isAlternationOfManyStrings {
             self.literalAlternation = LazyValue { LiteralAlternationMatcher(syntax, options: options) }
         } else {

@@ -90,6 +90,16 @@ struct RipgrepReplaceTests {
         (["--count-matches", "-i", #"\w+olmes"#, "sherlock.txt"], ["--count-matches", "-i", #"\w+olmes"#, "sherlock.txt"]),
         (["--count-matches", "-v", "e", "sherlock.txt"], ["--count-matches", "-v", "e", "sherlock.txt"]),
         (["--count-matches", "-m", "5", "e", "sherlock.txt"], ["--count-matches", "-m", "5", "e", "sherlock.txt"]),
+        // One literal, counted in bulk: overlapping occurrences, a literal of one byte
+        // beside an automaton's pattern, a multi-byte literal, -m within the file, and
+        // several files.
+        (["--count-matches", "ss", "sherlock.txt", "ru.txt"], ["--count-matches", "ss", "sherlock.txt", "ru.txt"]),
+        (["--count-matches", "ooo", "sherlock.txt"], ["--count-matches", "ooo", "sherlock.txt"]),
+        (["--count-matches", "-F", "e", "sherlock.txt"], ["--count-matches", "-F", "e", "sherlock.txt"]),
+        (["--count-matches", "что", "ru.txt", "sherlock.txt"], ["--count-matches", "что", "ru.txt", "sherlock.txt"]),
+        (["--count-matches", "-m", "40", "the", "sherlock.txt"], ["--count-matches", "-m", "40", "the", "sherlock.txt"]),
+        (["--count-matches", "-c", "-v", "the", "sherlock.txt"], ["--count-matches", "-c", "-v", "the", "sherlock.txt"]),
+        (["--count-matches", "-H", "the", "sherlock.txt", "zh.txt"], ["--count-matches", "-H", "the", "sherlock.txt", "zh.txt"]),
     ])
     func sameAsRipgrep(_ ours: [String], _ theirs: [String]) throws {
         try Self.expectSame(ours, theirs)
@@ -122,6 +132,59 @@ struct RipgrepReplaceTests {
             let file = ["sherlock.txt", "ru.txt", "zh.txt"].randomElement(using: &random)!
             try Self.expectSame(option + ["--replace=" + template, pattern, file], option + ["-r", template, pattern, file])
         }
+    }
+
+    /// Generated cases for the capture groups of matches found before ICU is asked
+    /// (``RegexPattern/matches(spanning:inUTF8:_:)``): patterns whose groups may match in
+    /// more than one way within one match (alternatives of which a shorter one comes first,
+    /// optional and repeated groups), a group beside a word boundary, with `-w` and `-i`,
+    /// several matches per line, `--passthru`, and lines with characters outside ASCII.
+    @Test(.enabled(if: hasRipgrep, "rg is not installed; CI installs it"))
+    func generatedGroupsAsRipgrep() throws {
+        var random = SplitMix64(seed: 0x5EED_2611)
+        // The first piece cannot match the empty string, so neither can the pattern.
+        let pieces = [
+            "(a|an|and)", #"(\w)(\w*)"#, #"(\w+?)(e|es)"#, "(t|th)(he|e)", #"(\s)"#, #"\b(\w+)"#, "(é|ö|ы|的)",
+            "((?:ab|a)(b?))", #"(\d)+"#,
+        ]
+        let optionalPieces = ["(o)?", "(x)*", "(,|;)?"]
+        let options = [[], ["-o"], ["-n"], ["-i"], ["-w"], ["--passthru"], ["-o", "-i"], ["-o", "-w"]]
+        for _ in 0..<16 {
+            let groups = Int.random(in: 1...3, using: &random)
+            var pattern = pieces.randomElement(using: &random)!
+            for _ in 1..<groups {
+                pattern += (pieces + optionalPieces).randomElement(using: &random)!
+            }
+            // A piece may hold two groups: the template refers to the first ones.
+            var template = "<"
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                template += "$\(Int.random(in: 0...groups, using: &random))|"
+            }
+            template += ">"
+            let option = options.randomElement(using: &random)!
+            let file = ["sherlock.txt", "ru.txt", "zh.txt"].randomElement(using: &random)!
+            try Self.expectSame(option + ["--replace=" + template, pattern, file], option + ["-r", template, pattern, file])
+        }
+    }
+
+    /// `--json` ignores `--replace`, as rg 13 does: the messages are those of the search
+    /// without it, the submatches the matched text.
+    @Test(.enabled(if: hasRipgrep, "rg is not installed; CI installs it"), arguments: [
+        (["--replace=[$1]", #"(\w+) Holmes"#, "sherlock.txt"], ["-r", "[$1]", #"(\w+) Holmes"#, "sherlock.txt"]),
+        (["-o", "--replace=X", "Holmes", "sherlock.txt", "ru.txt"], ["-o", "-r", "X", "Holmes", "sherlock.txt", "ru.txt"]),
+        (["-C1", "--replace=$1", "(的)", "zh.txt"], ["-C1", "-r", "$1", "(的)", "zh.txt"]),
+    ])
+    func jsonIgnoresReplaceAsRipgrep(_ ours: [String], _ theirs: [String]) throws {
+        let mine = try Self.icugrep(["--json"] + ours)
+        let reference = try Self.rg(["--json"] + theirs)
+        #expect(mine.status == reference.status, "status of \(ours)")
+        #expect(
+            try RipgrepFormatTests.comparableMessages(mine.standardOutput)
+                == RipgrepFormatTests.comparableMessages(reference.standardOutput), "--json \(ours)")
+        let withoutReplace = try Self.icugrep(["--json"] + ours.filter { !$0.hasPrefix("--replace=") })
+        #expect(
+            try RipgrepFormatTests.comparableMessages(mine.standardOutput)
+                == RipgrepFormatTests.comparableMessages(withoutReplace.standardOutput), "--json \(ours) without --replace")
     }
 
     /// `--stats` against rg's, but for the times: the block after the output, its counts of

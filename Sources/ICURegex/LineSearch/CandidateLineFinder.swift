@@ -208,6 +208,51 @@ final class CandidateLineFinder {
         return count
     }
 
+    /// The number of matches from `offset` (the start of a line) in `block`, and of the lines
+    /// that hold them, when one literal decides every line (``runLiteral``): the patterns
+    /// match exactly that literal, so their matches in a line, walked left to right with each
+    /// search starting where the previous match ended, are the literal's occurrences that do
+    /// not overlap an earlier one. The literal must not hold `terminator` (no occurrence then
+    /// spans lines, and the occurrences of the block are those of its lines); nil otherwise.
+    /// `block` ends with a line's `terminator`, and no NUL byte ends a line in it.
+    func countMatches(in block: UnsafeRawBufferPointer, from offset: Int, terminator: UInt8) -> (lines: Int, matches: Int)? {
+        guard let runLiteral, !UnsafeBufferPointer(start: runLiteral.bytes, count: runLiteral.count).contains(terminator)
+        else { return nil }
+        switch scanner {
+        case .byte(let storage):
+            return Self.countMatches(with: storage, length: 1, in: block, from: offset, terminator: terminator)
+        case .literal(let storage):
+            return Self.countMatches(with: storage, length: runLiteral.count, in: block, from: offset, terminator: terminator)
+        case .probes, .probesBesideFoldingCharacters, .automaton:
+            return nil
+        }
+    }
+
+    /// ``countMatches(in:from:terminator:)`` with one scanner, specialized for it: each
+    /// occurrence is a match, the next searched from its end; a line is counted at its first.
+    @inline(__always)
+    private static func countMatches<Scanner: BlockScanner>(
+        with scanner: UnsafeMutablePointer<Scanner>, length: Int, in block: UnsafeRawBufferPointer, from offset: Int,
+        terminator: UInt8
+    ) -> (lines: Int, matches: Int) {
+        var lines = 0
+        var matches = 0
+        // The terminator of the line of the last occurrence found.
+        var lineEnd = offset - 1
+        var position = offset
+        while position < block.count {
+            let first = scanner.pointee.firstOccurrence(in: block, from: position)
+            if first >= block.count { break }
+            matches += 1
+            if first > lineEnd {
+                lines += 1
+                lineEnd = LineBounds.end(ofLineStartingAt: first, in: block, terminator: terminator, nulEndsLines: false)
+            }
+            position = first + length
+        }
+        return (lines, matches)
+    }
+
     /// The longest run of whole lines from `offset` (the start of a line) in `block` that all
     /// match (`matching`) or all do not: the start of the line after it (`offset` when the first
     /// line breaks the run) and the number of its lines; nil unless one literal decides every

@@ -54,6 +54,9 @@ package final class LineSearcher {
     /// question about where a line matches, which a search that prints only the lines its
     /// prefilter proves never asks.
     private lazy var matchAutomaton: MatchAutomaton? = matchAutomata?.automatonOfItsOwn()
+    /// The same, lent through `Unmanaged` (as ``candidateFinder`` is) for the questions about
+    /// each line and each match, which then cost no retain and release of it.
+    private lazy var lentMatchAutomaton: Unmanaged<MatchAutomaton>? = matchAutomaton.map { Unmanaged.passUnretained($0) }
 
     /// Makes the ICU matchers and the prefilter for `patterns`.
     package init(_ patterns: LinePatterns) throws(ICURegexError) {
@@ -86,8 +89,8 @@ package final class LineSearcher {
             return longestLiteralMatcher.firstMatch(in: text, from: from)
         }
         if matchers.count == 1 {
-            if let matchAutomaton {
-                switch Self.firstMatch(matchAutomaton, in: text, from: from) {
+            if let lentMatchAutomaton {
+                switch lentMatchAutomaton._withUnsafeGuaranteedRef({ Self.firstMatch($0, in: text, from: from) }) {
                 case .match(let match): return match
                 case .noMatch: return nil
                 case .unknown: break
@@ -173,7 +176,7 @@ package final class LineSearcher {
 
     /// True when the patterns' matches can be found in a line's UTF-8 bytes without ICU (see
     /// ``firstMatchWithoutICU(inUTF8:from:)``).
-    package var hasMatchAutomaton: Bool { matchAutomaton != nil }
+    package var hasMatchAutomaton: Bool { lentMatchAutomaton != nil }
 
     /// False when every search is to be ICU's alone (the prefilter is off).
     private let findsMatchesWithoutICU: Bool
@@ -183,8 +186,8 @@ package final class LineSearcher {
     /// ``MatchAutomaton/Outcome/unknown`` when the automaton cannot tell (ill-formed UTF-8,
     /// characters its classes do not know) or there is none.
     package func firstMatchWithoutICU(inUTF8 bytes: UnsafeRawBufferPointer, from: Int) -> MatchAutomaton.Outcome {
-        guard let matchAutomaton else { return .unknown }
-        return Self.firstMatch(matchAutomaton, in: .utf8(bytes), from: from)
+        guard let lentMatchAutomaton else { return .unknown }
+        return lentMatchAutomaton._withUnsafeGuaranteedRef { Self.firstMatch($0, in: .utf8(bytes), from: from) }
     }
 
     /// True when a prefilter can tell lines that cannot match from the raw bytes, so that
@@ -268,6 +271,20 @@ package final class LineSearcher {
         guard edgeLiterals == nil, let candidateFinder else { return nil }
         return candidateFinder._withUnsafeGuaranteedRef {
             $0.countMatchingLines(in: block, from: offset, terminator: terminator)
+        }
+    }
+
+    /// The number of matches from `offset` (the start of a line) in `block`, as the matches of
+    /// each line are walked for `-o`, and of the lines that hold them, when one literal that
+    /// does not hold `terminator` is the patterns' only match and decides every line
+    /// (``CandidateLineFinder/countMatches(in:from:terminator:)``); nil otherwise, when lines
+    /// must be asked about one by one. `block` ends with a line's `terminator`, and no NUL
+    /// byte ends a line in it. For `--count-matches`: neither a line's bounds nor its matches
+    /// are sought but at each occurrence.
+    package func countMatches(in block: UnsafeRawBufferPointer, from offset: Int, terminator: UInt8) -> (lines: Int, matches: Int)? {
+        guard edgeLiterals == nil, let candidateFinder else { return nil }
+        return candidateFinder._withUnsafeGuaranteedRef {
+            $0.countMatches(in: block, from: offset, terminator: terminator)
         }
     }
 

@@ -375,6 +375,34 @@ package final class MatchWalk {
         return try icuMatch { start, end, code in icushim_regex_find_next(handle, &start, &end, &code) }
     }
 
+    /// The match that spans exactly `range` of the text, with its groups, or nil when the
+    /// pattern has none: ICU's `matches` on the region `range` with transparent bounds and
+    /// without anchoring bounds, so that look-around, `\b`, `^` and `$` see the text around
+    /// the region as a search of the whole text does. The walk must not have started, and is
+    /// finished afterwards; it may be asked for any number of ranges, in any order.
+    ///
+    /// When `range` is a match that a search of the whole text found (ICU's leftmost-first
+    /// match from `range.lowerBound`) and the pattern ``RegexPattern/rematchesItsSpans``, this
+    /// is the same match with the same groups: ICU's search takes the first path, in the
+    /// pattern's order of preference, that succeeds from there, and that path ends at
+    /// `range.upperBound`. Every path before it failed with the whole text to read, so it
+    /// fails too when it must also end at the region's end, and the same path succeeds in the
+    /// region, whose bounds hide nothing from assertions. (An atomic group instead keeps its
+    /// first way of matching: one that ran past the region's end in the search may give way,
+    /// in the region, to another that the search never tried.)
+    ///
+    /// `range` must not be empty: ICU's `matches` finds nothing in an empty region at the
+    /// text's end, where its search finds an empty match.
+    package func match(spanning range: Range<Int>) throws(ICURegexError) -> Range<Int>? {
+        precondition(previousMatch == nil, "MatchWalk.match(spanning:): the walk has started")
+        precondition(!range.isEmpty, "MatchWalk.match(spanning:): an empty range")
+        precondition(
+            range.lowerBound >= 0 && range.upperBound <= count, "MatchWalk.match(spanning:): \(range) is outside the text")
+        try setRegion(range, transparentBounds: true, anchoringBounds: false)
+        isFinished = true
+        return try icuMatch { start, end, code in icushim_regex_match_whole(handle, &start, &end, &code) }
+    }
+
     /// Reads the groups of ICU's last match, whose text started at `offset` of this one.
     private func readGroups(offset: Int) {
         icushim_regex_group_bounds(handle, Int32(pattern.numberOfCaptureGroups + 1), groupBounds.baseAddress)

@@ -40,6 +40,45 @@ extension RegexPattern {
         UTF8Matches(pattern: self, text: text)
     }
 
+    /// The matches, with their capture groups, of `ranges` of the UTF-8 `text`, matches that
+    /// another search of `text` found, left to right and without overlap: `body` is called
+    /// with the index in `ranges` and the match for each range that is ICU's match from the
+    /// range's start, as the walk over `text` (``matches(inUTF8:)``) finds it.
+    ///
+    /// When the pattern allows (``rematchesItsSpans``) and no range is empty, ICU matches each
+    /// range alone, with the text around it visible to assertions
+    /// (``MatchWalk/match(spanning:)``), at the cost of the ranges and not of the text between
+    /// them; otherwise ICU walks the text's matches.
+    /// A range that is not ICU's match from its start may get no match, or another match
+    /// that spans it.
+    /// - Throws: The error of the first search that stopped at the pattern's limits, or
+    ///   ``ICURegexError/illegalArgument`` for a text of more than `Int32.max` bytes.
+    package func matches(
+        spanning ranges: [Range<Int>], inUTF8 text: UnsafeBufferPointer<UInt8>, _ body: (Int, BufferMatch) -> Void
+    ) throws(ICURegexError) {
+        guard !ranges.isEmpty else { return }
+        guard rematchesItsSpans && !ranges.contains(where: \.isEmpty) else {
+            // Both walks go left to right: the next range starts at or after ICU's match.
+            var index = 0
+            var walk = matches(inUTF8: text).makeIterator()
+            while let match = walk.next() {
+                while index < ranges.count && ranges[index].lowerBound < match.range.lowerBound {
+                    index += 1
+                }
+                if index == ranges.count { break }
+                if ranges[index] == match.range { body(index, match) }
+            }
+            if let error = walk.error { throw error }
+            return
+        }
+        let groups = numberOfCaptureGroups
+        let walk = try MatchWalk(pattern: self, utf8: text.baseAddress, count: text.count)
+        for (index, range) in ranges.enumerated() {
+            guard try walk.match(spanning: range) == range else { continue }
+            body(index, BufferMatch(range: range, groupRanges: groups == 0 ? [] : (1...groups).map { walk.range(ofGroup: $0) }))
+        }
+    }
+
     /// The match of the whole of `string`, or nil when `string` as a whole does not match
     /// (ICU's `matches`, Swift's `wholeMatch(of:)`).
     public func wholeMatch(in string: String) throws(ICURegexError) -> RegexMatch? {

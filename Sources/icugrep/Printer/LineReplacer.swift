@@ -20,11 +20,26 @@ struct ReplacementTemplates: Sendable {
 
 /// Writes the replacement of each match of a line, for ``LinePrinter``: the searcher finds
 /// the matches (byte ranges), and the replacer asks ICU for their capture groups, matching
-/// each match's range among the pattern's matches in the line.
+/// each pattern on each match's range alone (``RegexPattern/matches(spanning:inUTF8:_:)``),
+/// so that ICU reads the matches and not the rest of the line. A template that names no group
+/// but the whole match needs no ICU at all.
 ///
 /// One replacer serves one printer (one thread): it keeps its scratch arrays.
 final class LineReplacer {
+    /// A piece of a template as ``append(replacementOf:range:in:to:)`` writes it: text as a
+    /// range of ``text``, so that writing a piece costs no reference counting.
+    private enum Piece {
+        case text(Range<Int>)
+        case group(Int)
+    }
+
     private let templates: ReplacementTemplates
+    /// The text of every template's pieces, one after another.
+    private let text: [UInt8]
+    /// The pieces of every template, one after another: those of template `index` are
+    /// `pieces[templatePieces[index]]`.
+    private let pieces: [Piece]
+    private let templatePieces: [Range<Int>]
     /// True when a template names a group other than the whole match: only then is ICU asked
     /// for the groups of a line's matches.
     private let needsGroups: Bool
@@ -34,32 +49,46 @@ final class LineReplacer {
 
     init(_ templates: ReplacementTemplates) {
         self.templates = templates
-        needsGroups = templates.templates.contains { entry in
-            entry.template.pieces.contains { piece in
-                if case .group(let group) = piece { return group > 0 }
-                return false
+        var text: [UInt8] = []
+        var pieces: [Piece] = []
+        var templatePieces: [Range<Int>] = []
+        for (_, template) in templates.templates {
+            let first = pieces.count
+            for piece in template.pieces {
+                switch piece {
+                case .text(let bytes):
+                    pieces.append(.text(text.count..<(text.count + bytes.count)))
+                    text += bytes
+                case .group(let group):
+                    pieces.append(.group(group))
+                }
             }
+            templatePieces.append(first..<pieces.count)
+        }
+        self.text = text
+        self.pieces = pieces
+        self.templatePieces = templatePieces
+        needsGroups = pieces.contains { piece in
+            if case .group(let group) = piece { return group > 0 }
+            return false
         }
     }
 
     /// Finds the groups of `matches`, the non-empty matches of `content` in order; call it
-    /// before ``append(replacementOf:in:to:)`` for each match of the line.
+    /// before ``append(replacementOf:range:in:to:)`` for each match of the line.
     func prepare(_ content: UnsafeRawBufferPointer, matches: [Range<Int>]) {
+        guard needsGroups else { return }
         found.removeAll(keepingCapacity: true)
         found.append(contentsOf: repeatElement(nil, count: matches.count))
-        guard !matches.isEmpty && needsGroups else { return }
+        guard !matches.isEmpty else { return }
         var unresolved = matches.count
         let bytes = UnsafeBufferPointer(
             start: content.baseAddress?.assumingMemoryBound(to: UInt8.self), count: content.count)
         for (pattern, _) in templates.templates where unresolved > 0 {
-            // Both walks go left to right: the searcher's next match is at or after ICU's.
-            var index = 0
-            for match in pattern.matches(inUTF8: bytes) {
-                while index < matches.count && matches[index].lowerBound < match.range.lowerBound {
-                    index += 1
-                }
-                if index == matches.count { break }
-                if matches[index] == match.range && found[index] == nil {
+            // ICU matches each match's range alone (with the line around it for assertions),
+            // rather than searching the whole line again.
+            try? pattern.matches(spanning: matches, inUTF8: bytes) { index, match in
+                if found[index] == nil {
                     found[index] = match
                     unresolved -= 1
                 }
@@ -71,30 +100,33 @@ final class LineReplacer {
     /// `range` of `content`: the template, each group in it replaced by the group's bytes
     /// (nothing for a group that did not take part).
     func append(replacementOf index: Int, range: Range<Int>, in content: UnsafeRawBufferPointer, to output: OutputBuffer) {
-        let match = index < found.count ? found[index] : nil
-        let template = templates.templates[patternIndex(of: match)].template
-        for piece in template.pieces {
-            switch piece {
-            case .text(let bytes):
-                output.append(bytes)
-            case .group(let group):
-                let groupRange: Range<Int>?
-                if let match {
-                    groupRange = group <= match.groupRanges.count ? match.range(at: group) : nil
-                } else {
-                    groupRange = group == 0 ? range : nil
-                }
-                if let groupRange {
-                    output.append(UnsafeRawBufferPointer(rebasing: content[groupRange]))
+        let match = needsGroups && index < found.count ? found[index] : nil
+        text.withUnsafeBytes { text in
+            pieces.withUnsafeBufferPointer { pieces in
+                for piece in pieces[templatePieces[templateIndex(of: match)]] {
+                    switch piece {
+                    case .text(let bytes):
+                        output.append(UnsafeRawBufferPointer(rebasing: text[bytes]))
+                    case .group(let group):
+                        let groupRange: Range<Int>?
+                        if let match {
+                            groupRange = group <= match.groupRanges.count ? match.range(at: group) : nil
+                        } else {
+                            groupRange = group == 0 ? range : nil
+                        }
+                        if let groupRange {
+                            output.append(UnsafeRawBufferPointer(rebasing: content[groupRange]))
+                        }
+                    }
                 }
             }
         }
     }
 
-    /// The index of the pattern whose template replaces `match`: the one with as many groups
-    /// as the match has (the first when there is one pattern, or the match is unknown).
-    private func patternIndex(of match: BufferMatch?) -> Int {
-        guard templates.templates.count > 1, let match else { return 0 }
+    /// The index of the template that replaces `match`: that of the pattern with as many
+    /// groups as the match has (the first when there is one pattern, or the match is unknown).
+    private func templateIndex(of match: BufferMatch?) -> Int {
+        guard templatePieces.count > 1, let match else { return 0 }
         return templates.templates.firstIndex { $0.pattern.numberOfCaptureGroups == match.groupRanges.count } ?? 0
     }
 }

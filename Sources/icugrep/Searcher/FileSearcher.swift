@@ -340,22 +340,32 @@ final class FileSearcher<Sink: SearchSink> {
         }
     }
 
-    /// True when only the number of selected lines is wanted (`-c`), and no line is printed,
-    /// held for context or needed to stop the search.
+    /// True when only the number of selected lines is wanted (`-c`), or with
+    /// `--count-matches` that and the number of their matches, and no line is printed, held
+    /// for context or needed to stop the search.
     private var countsInBulk: Bool {
         policy.countsMatches && quiet && !stopsAtNextMatch && !policy.exitsAtFirstMatch && pending == 0
-            && !policy.countsEachMatch
     }
 
     /// Selects the lines of `start..<block.count` by their number alone, when the prefilter
     /// decides every line and counts the matching ones in bulk
-    /// (``LineSearcher/countMatchingLines(in:from:terminator:)``) and `-m` is not reached
-    /// within them. Returns false, having done nothing, otherwise: then they are searched one
-    /// by one. ``FileSearchResult/endOfLastSelectedLine`` is left as it is: it is read only
-    /// when `-m` ended the search, which is never within these lines.
+    /// (``LineSearcher/countMatchingLines(in:from:terminator:)``; with `--count-matches`,
+    /// ``LineSearcher/countMatches(in:from:terminator:)``, which counts their matches too) and
+    /// `-m` is not reached within them. Returns false, having done nothing, otherwise: then
+    /// they are searched one by one. ``FileSearchResult/endOfLastSelectedLine`` is left as it
+    /// is: it is read only when `-m` ended the search, which is never within these lines.
     private func countLinesInBulk(from start: Int, in block: UnsafeRawBufferPointer) -> Bool {
-        guard let matching = lineSearcher.countMatchingLines(in: block, from: start, terminator: policy.lineTerminator)
-        else { return false }
+        let matching: Int
+        var matches = 0
+        if policy.countsEachMatch && !policy.invertMatch {
+            guard let counted = lineSearcher.countMatches(in: block, from: start, terminator: policy.lineTerminator)
+            else { return false }
+            (matching, matches) = counted
+        } else {
+            guard let counted = lineSearcher.countMatchingLines(in: block, from: start, terminator: policy.lineTerminator)
+            else { return false }
+            matching = counted
+        }
         let lines = policy.invertMatch || policy.numbersLines
             ? TerminatorCounting.count(in: buffer.base, from: start, to: block.count, terminator: policy.lineTerminator, nulEndsLines: false)
             : 0
@@ -364,6 +374,7 @@ final class FileSearcher<Sink: SearchSink> {
         lineNumber += lines
         remaining -= selected
         result.selectedLines += selected
+        result.matches += matches
         if selected > 0 {
             result.selectedAnyLine = true
             hasSelectedBefore = true

@@ -112,6 +112,11 @@ final class PreprocessedInput {
         program = command[0]
         self.action = action
         guard let output = Self.closeOnExecPipe() else { throw .cannotStart(action: action, program: program, errorNumber: errno) }
+        // A pipe holds 64 KiB by default: the child then stops every 64 KiB until the search
+        // reads, and the search reads in pieces smaller than its blocks. A larger pipe (Linux's
+        // F_SETPIPE_SZ, up to /proc/sys/fs/pipe-max-size, 1 MiB by default) lets both run
+        // longer between switches; where it cannot be had, the pipe stays as it is.
+        _ = fcntl(output.read, Self.setPipeSize, Self.pipeCapacity)
         guard let errors = Self.closeOnExecPipe() else {
             close(output.read); close(output.write)
             throw .cannotStart(action: action, program: program, errorNumber: errno)
@@ -175,6 +180,11 @@ final class PreprocessedInput {
 
     /// A pipe whose two ends are closed in the children of other threads' spawns: pipe2(2)
     /// with `O_CLOEXEC`, which the Glibc module does not declare, looked up by name.
+    /// Linux's `F_SETPIPE_SZ` (a GNU extension that Swift's Glibc module does not import).
+    private static let setPipeSize: Int32 = 1031
+    /// The capacity asked for the pipe from the child's standard output.
+    private static let pipeCapacity: Int32 = 1 << 20
+
     private static func closeOnExecPipe() -> (read: Int32, write: Int32)? {
         var ends: [Int32] = [-1, -1]
         if let pipe2 = pipe2Function {

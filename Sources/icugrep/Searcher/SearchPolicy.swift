@@ -48,7 +48,7 @@ struct SearchPolicy {
     /// context without end), and groups are not separated.
     var passesThrough: Bool
     /// `--count-matches` or `--stats`: the matches of each selected line are counted (none
-    /// with `-v`), and lines are not counted in bulk.
+    /// with `-v`), and lines are counted in bulk only where their matches can be too.
     var countsEachMatch: Bool
     /// With `--multiline`, the patterns, when a match may hold a line terminator: then each
     /// input is searched as a whole (``MultilineSearcher``). Nil otherwise, also with
