@@ -223,7 +223,7 @@ final class CandidateLineFinder {
             return Self.countMatches(with: storage, length: 1, in: block, from: offset, terminator: terminator)
         case .literal(let storage):
             return Self.countMatches(with: storage, length: runLiteral.count, in: block, from: offset, terminator: terminator)
-        case .probes, .probesBesideFoldingCharacters, .automaton:
+        case .teddy, .probes, .probesBesideFoldingCharacters, .automaton:
             return nil
         }
     }
