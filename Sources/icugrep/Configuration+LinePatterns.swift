@@ -87,8 +87,18 @@ extension LinePatterns {
             // leftmost-first.
             prefersLongestMatches = configuration.patternSyntax != .regularExpression
         } catch {
-            var patternError = SearchRun.PatternError(
-                pattern: configuration.patterns[error.index], icuError: error.error)
+            let pattern = configuration.patterns[error.index]
+            var icuError = error.error
+            if configuration.patternSyntax == .regularExpression && configuration.patternTexts[error.index] != pattern {
+                // -z wrote `$` as `\z`: ICU's offset is in that text; the pattern as given,
+                // which ICU rejects as well, gives the offset in it.
+                do {
+                    _ = try RegexPattern(pattern, options: configuration.patternOptions)
+                } catch let originalError {
+                    icuError = originalError
+                }
+            }
+            var patternError = SearchRun.PatternError(pattern: pattern, icuError: icuError)
             patternError.origin = error.index < configuration.patternOrigins.count
                 ? configuration.patternOrigins[error.index] : nil
             throw patternError

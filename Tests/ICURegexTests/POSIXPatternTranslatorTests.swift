@@ -148,6 +148,37 @@ struct POSIXPatternTranslatorTests {
         #expect(try Self.matches(#"a\>"#, .basic, "a\u{FFFD}b"))  // a word's end, as in GNU grep
     }
 
+    /// A word assertion next to an ASCII letter or digit written once is the one look-around
+    /// that decides it there (which the line automaton reads exactly); elsewhere it keeps
+    /// both sides. Each narrowed pattern matches where the two-sided one does.
+    @Test func wordAssertionsNextToALetterAreOneSided() throws {
+        let word = #"[\p{Alphabetic}\p{Nd}_]"#
+        #expect(try Self.icu(#"son\b"#, .extended) == "son(?!\(word))")
+        #expect(try Self.icu(#"\bfoo"#, .basic) == "(?<!\(word))foo")
+        #expect(try Self.icu(#"a\>"#) == "a(?!\(word))")
+        #expect(try Self.icu(#"\<a"#) == "(?<!\(word))a")
+        #expect(try Self.icu(#"a\Bb"#) == "a(?=\(word))b")
+        #expect(try Self.icu(#"a*\b"#) != "a*(?!\(word))")  // repeated: either side may hold it
+        #expect(try Self.icu(#"-\b"#).contains("|"))  // not a word character
+        let texts = ["son", "sons", "son!", "xson_", "foo", "xfoo", " foo", "é foo", "éfoo", "ab", "a b", "a", "a1", "aé",
+                     "SON", "fooé", "Ab"]
+        for pattern in [#"son\b"#, #"\bfoo"#, #"a\>"#, #"\<a"#, #"a\Bb"#, #"\ba\b"#, #"\Ba"#, #"a\B"#, #"o\>"#, #"\<f"#] {
+            let narrowed = try RegexPattern(try Self.icu(pattern, .basic), options: [.caseInsensitive])
+            // The two-sided form, as written before narrowing: empty groups keep the assertion
+            // away from the letters.
+            var separated = pattern
+            for assertion in [#"\b"#, #"\B"#, #"\>"#, #"\<"#] {
+                separated = separated.replacing(assertion, with: #"\(\)"# + assertion + #"\(\)"#)
+            }
+            let twoSided = try RegexPattern(try Self.icu(separated, .basic), options: [.caseInsensitive])
+            for text in texts {
+                let narrowedMatches = try narrowed.firstRange(in: text) != nil
+                let twoSidedMatches = try twoSided.firstRange(in: text) != nil
+                #expect(narrowedMatches == twoSidedMatches, "\(pattern) \(text)")
+            }
+        }
+    }
+
     @Test func gnuOnlyEscapesInICUPatterns() {
         #expect(T.gnuOnlyEscape(inICUPattern: #"a\|b"#) == #"\|"#)
         #expect(T.gnuOnlyEscape(inICUPattern: #"\<word\>"#) == #"\<"#)

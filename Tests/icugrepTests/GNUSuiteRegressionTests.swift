@@ -174,5 +174,8 @@ struct GNUSuiteRegressionTests {
         }
         #expect(PatternAssembler.endAnchorsAtTextEnd(#"a$|[$\]]\$\Q$\E(?i:b$)"#) == #"a\z|[$\]]\$\Q$\E(?i:b\z)"#)
         #expect(PatternAssembler.endAnchorsAtTextEnd("(?im)a$") == "(?im)a$")
+        // An error's caret stays under the pattern as given.
+        let error = try TestProcess.icugrep(["-zP", "a$$$(b"], stdin: "a\0")
+        #expect(error.errors.hasSuffix("\n  a$$$(b\n        ^\n"), "\(error.errors)")
     }
 }

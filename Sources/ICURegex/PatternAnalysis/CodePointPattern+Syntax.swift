@@ -254,10 +254,14 @@ struct SyntaxReading {
     private static let complementaryEscapes: [String: String] = [
         "\\w": "\\W", "\\W": "\\w", "\\s": "\\S", "\\S": "\\s", "\\d": "\\D", "\\D": "\\d",
         "\\h": "\\H", "\\H": "\\h", "\\v": "\\V", "\\V": "\\v",
+        // The POSIX translator's word characters (glibc's `[_[:alnum:]]`), whose look-arounds
+        // write GNU's `\b`, `\<` and `\>`: closed under case folding (a case variant of a
+        // letter is a letter), so its complement is exact with `-i` too.
+        POSIXPatternTranslator.wordSet: "[^\(POSIXPatternTranslator.wordContents)]",
     ]
 
     /// The class that matches exactly the characters that `node` does not, when `node` is one
-    /// of ``complementaryEscapes``.
+    /// of ``complementaryEscapes`` (escapes, and the POSIX translator's word set).
     private static func complement(of node: RegexSyntax) -> CodePointSet? {
         switch node {
         case .characterClass(let text): return complementaryEscapes[text].map(CodePointSet.icuClass)

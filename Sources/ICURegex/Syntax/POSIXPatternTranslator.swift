@@ -796,11 +796,49 @@ extension POSIXPatternTranslator {
             while token != .closeGroup && token != .alternation && token != .end {
                 pieces.append(try readClosure())
             }
-            let nonEmpty = pieces.filter { $0.kind != .empty }
+            var nonEmpty = pieces.filter { $0.kind != .empty }
+            Self.narrowWordAssertions(&nonEmpty)
             if nonEmpty.count == 1 { return nonEmpty[0] }
             if nonEmpty.isEmpty { return .empty }
             return Piece(text: nonEmpty.map(\.text).joined(), kind: .sequence, depth: nonEmpty.map(\.depth).max() ?? 0)
         }
+
+        /// The word assertions among `pieces` that stand next to a letter or digit of ASCII
+        /// written once (not repeated), each as the one look-around that decides it there: a
+        /// word character is on that side, so `\b` and `\>` after it are `(?![word])`, `\b`
+        /// and `\<` before it `(?<![word])`, `\B` `(?=[word])` or `(?<=[word])`. The same
+        /// positions match (with `-i` too: every case variant of an ASCII letter is a letter);
+        /// the line automaton reads a look-around at the pattern's edge exactly, where it
+        /// drops the two-sided form, so that `-E 'son\b'` is decided without ICU as ICU's own
+        /// `\b` is.
+        static func narrowWordAssertions(_ pieces: inout [Piece]) {
+            func isWordLiteral(_ index: Int) -> Bool {
+                guard pieces.indices.contains(index), pieces[index].kind == .atom else { return false }
+                let scalars = pieces[index].text.unicodeScalars
+                guard scalars.count == 1, let scalar = scalars.first, scalar.isASCII else { return false }
+                return scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+            }
+            let word = POSIXPatternTranslator.wordSet
+            for index in pieces.indices where pieces[index].kind == .assertion {
+                let after = isWordLiteral(index - 1), before = isWordLiteral(index + 1)
+                let narrowed: String?
+                switch pieces[index].text {
+                case wordBoundaryText where after: narrowed = "(?!\(word))"
+                case wordBoundaryText where before: narrowed = "(?<!\(word))"
+                case endWordText where after: narrowed = "(?!\(word))"
+                case beginWordText where before: narrowed = "(?<!\(word))"
+                case notWordBoundaryText where after: narrowed = "(?=\(word))"
+                case notWordBoundaryText where before: narrowed = "(?<=\(word))"
+                default: narrowed = nil
+                }
+                if let narrowed { pieces[index].text = narrowed }
+            }
+        }
+
+        static let beginWordText = "(?<!\(wordSet))(?=\(wordSet))"
+        static let endWordText = "(?<=\(wordSet))(?!\(wordSet))"
+        static let wordBoundaryText = "(?:(?<!\(wordSet))(?=\(wordSet))|(?<=\(wordSet))(?!\(wordSet)))"
+        static let notWordBoundaryText = "(?:(?<=\(wordSet))(?=\(wordSet))|(?<!\(wordSet))(?!\(wordSet)))"
 
         mutating func readClosure() throws(Message) -> Piece {
             var piece = try readAtom()
@@ -865,13 +903,13 @@ extension POSIXPatternTranslator {
                 // match.
                 (text, kind) = (options.dotMatchesNewline ? #"\z"# : "$", .assertion)
             case .beginWord:
-                (text, kind) = ("(?<!\(wordSet))(?=\(wordSet))", .assertion)
+                (text, kind) = (Self.beginWordText, .assertion)
             case .endWord:
-                (text, kind) = ("(?<=\(wordSet))(?!\(wordSet))", .assertion)
+                (text, kind) = (Self.endWordText, .assertion)
             case .wordBoundary:
-                (text, kind) = ("(?:(?<!\(wordSet))(?=\(wordSet))|(?<=\(wordSet))(?!\(wordSet)))", .assertion)
+                (text, kind) = (Self.wordBoundaryText, .assertion)
             case .notWordBoundary:
-                (text, kind) = ("(?:(?<=\(wordSet))(?=\(wordSet))|(?<!\(wordSet))(?!\(wordSet)))", .assertion)
+                (text, kind) = (Self.notWordBoundaryText, .assertion)
             case .openGroup:
                 // The regcomp check counted the same groups, so this recursion is as deep as
                 // that check allows.
