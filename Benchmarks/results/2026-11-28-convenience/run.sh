@@ -1,6 +1,8 @@
 #!/bin/sh
+# Usage: sh run.sh N (N names the reports, /tmp/convenience-results/<Suite>-<tree>-N.md); SUITES picks the suites.
 # Runs the Workloads and CallOverhead suites of main's build and the branch's, back to back.
 export ICUGREP_CORPORA=/work/shared/corpora
+mkdir -p /tmp/convenience-results
 for suite in ${SUITES:-Workloads CallOverhead}; do
   for tree in /work/wt/convenience /tmp/convenience-base; do
     name=$(basename $tree)

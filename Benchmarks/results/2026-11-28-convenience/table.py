@@ -1,3 +1,4 @@
+# Medians (p50) of the two builds side by side, from the Markdown reports of run.sh: python3 table.py Workloads 2
 import re, sys, collections
 def parse(path):
     res = {}
@@ -13,8 +14,10 @@ def parse(path):
             res[name] = float(cols[2]) * scale  # p50 in ms
     return res
 suite, run = sys.argv[1], sys.argv[2]
-mine = parse(f'/tmp/convenience-results/{suite}-convenience-{run}.md')
-base = parse(f'/tmp/convenience-results/{suite}-convenience-base-{run}.md')
+# The reports run.sh wrote.
+DIR = '/tmp/convenience-results'
+mine = parse(f'{DIR}/{suite}-convenience-{run}.md')
+base = parse(f'{DIR}/{suite}-convenience-base-{run}.md')
 if suite == 'Workloads':
     groups = collections.OrderedDict()
     for k in mine:
