@@ -32,13 +32,7 @@ extension NSString {
             return Self.range(ofRegex: pattern, options: options, range: range, inStorage: storage)
         }
         #endif
-        let length = self.length
-        let searchRange = range ?? NSRange(location: 0, length: length)
-        precondition(
-            searchRange.location >= 0 && searchRange.length >= 0 && searchRange.location <= length
-                && searchRange.length <= length - searchRange.location,
-            "-[NSString range(ofRegex:options:range:)]: Range {\(searchRange.location), \(searchRange.length)} out of bounds; string length \(length)"
-        )
+        let searchRange = Self.searchRange(range, length: length)
         guard !pattern.isEmpty else { return NSRange(location: NSNotFound, length: 0) }
         // The range is searched as a text of its own, so only its characters are copied.
         let found = withUnsafeTemporaryAllocation(of: unichar.self, capacity: max(searchRange.length, 1)) { buffer in
@@ -51,6 +45,18 @@ extension NSString {
         }
         guard let match = found.range else { return NSRange(location: NSNotFound, length: 0) }
         return NSRange(location: searchRange.location + match.lowerBound, length: match.count)
+    }
+
+    /// `range`, or the whole string of `length` units when nil; a range outside the string
+    /// traps, as in Foundation.
+    private static func searchRange(_ range: NSRange?, length: Int) -> NSRange {
+        let searchRange = range ?? NSRange(location: 0, length: length)
+        precondition(
+            searchRange.location >= 0 && searchRange.length >= 0 && searchRange.location <= length
+                && searchRange.length <= length - searchRange.location,
+            "-[NSString range(ofRegex:options:range:)]: Range {\(searchRange.location), \(searchRange.length)} out of bounds; string length \(length)"
+        )
+        return searchRange
     }
 
     #if !canImport(Darwin)
@@ -72,12 +78,7 @@ extension NSString {
         ofRegex pattern: String, options: NSString.CompareOptions, range: NSRange?, inStorage storage: String
     ) -> NSRange {
         let length = storage.utf16.count
-        let searchRange = range ?? NSRange(location: 0, length: length)
-        precondition(
-            searchRange.location >= 0 && searchRange.length >= 0 && searchRange.location <= length
-                && searchRange.length <= length - searchRange.location,
-            "-[NSString range(ofRegex:options:range:)]: Range {\(searchRange.location), \(searchRange.length)} out of bounds; string length \(length)"
-        )
+        let searchRange = Self.searchRange(range, length: length)
         let found = RegexPattern.firstRange(
             of: pattern, inUTF16Of: storage, utf16Count: length,
             utf16Offsets: searchRange.location..<(searchRange.location + searchRange.length),
