@@ -18,7 +18,7 @@ final class PatternCache: Sendable {
         }
 
         /// True when the two strings hold the same UTF-8, in O(1) when they share storage.
-        private static func sameCodePoints(_ lhs: String, _ rhs: String) -> Bool {
+        static func sameCodePoints(_ lhs: String, _ rhs: String) -> Bool {
             let left = lhs.utf8
             let right = rhs.utf8
             guard left.count == right.count else { return false }
@@ -61,11 +61,14 @@ final class PatternCache: Sendable {
 
     /// The compiled form of `pattern` with `options`, compiled now if it is not cached.
     func pattern(_ pattern: String, options: RegexPattern.Options) throws(ICURegexError) -> RegexPattern {
-        let key = Key(pattern: pattern, options: options)
         let cached = state.withLock { state -> RegexPattern? in
-            if let recent = state.mostRecent, recent.key == key {
+            // Compared without making a key, which would retain the pattern string.
+            if let recent = state.mostRecent, recent.key.options == options,
+                Key.sameCodePoints(recent.key.pattern, pattern)
+            {
                 return recent.pattern
             }
+            let key = Key(pattern: pattern, options: options)
             guard let found = state.patterns[key] else { return nil }
             state.mostRecent = (key, found)
             return found
@@ -75,6 +78,7 @@ final class PatternCache: Sendable {
         }
         // Compile outside the lock; if two threads race, both results are equivalent.
         let compiled = try RegexPattern(pattern, options: options)
+        let key = Key(pattern: pattern, options: options)
         state.withLock { state in
             guard state.patterns[key] == nil else { return }
             state.mostRecent = (key, compiled)

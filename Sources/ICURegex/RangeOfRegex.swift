@@ -33,6 +33,51 @@ extension RegexPattern {
             ?? .notFound
     }
 
+    /// Finds the first match of `pattern` in the UTF-16 units `utf16Offsets` of `string`,
+    /// searched as a text of their own: `NSString`'s search of the characters it keeps as a
+    /// Swift string, whose UTF-16 is `string.utf16` and has `utf16Count` units.
+    ///
+    /// The units are transcoded from the string's UTF-8 straight into a temporary buffer (on
+    /// the stack when short), by offsets alone when the string is ASCII or the range is all of
+    /// it; a range that starts or ends between the halves of a surrogate pair is copied from
+    /// the UTF-16 view, as `NSString.getCharacters(_:range:)` would copy it.
+    /// - Returns: The match in offsets of `string`'s UTF-16, or ``UTF16Range/notFound``.
+    package static func firstRange(
+        of pattern: String, inUTF16Of string: String, utf16Count: Int, utf16Offsets: Range<Int>,
+        options: RegexSearchOptions
+    ) -> UTF16Range {
+        guard !pattern.isEmpty,
+            let compiled = try? PatternCache.shared.pattern(pattern, options: options.patternOptions)
+        else { return .notFound }
+        let anchored = options.contains(.anchored)
+        let utf8 = string.utf8
+        // All of the string, or any range of an ASCII one (one byte per unit): its UTF-8 is
+        // sliced by the offsets themselves.
+        let isWhole = utf16Offsets == 0..<utf16Count
+        if isWhole || utf8.count == utf16Count {
+            let byteRange = isWhole ? 0..<utf8.count : utf16Offsets
+            let found = utf8.withContiguousStorageIfAvailable { bytes in
+                UTF16Text.withUTF16(of: UnsafeBufferPointer(rebasing: bytes[byteRange])) { units in
+                    firstRange(of: compiled, inUTF16: units, anchored: anchored, at: utf16Offsets.lowerBound)
+                }
+            }
+            if let found { return found }
+        }
+        return UTF16Text.withUnits(of: string, utf16Offsets: utf16Offsets) { units in
+            firstRange(of: compiled, inUTF16: units, anchored: anchored, at: utf16Offsets.lowerBound)
+        }
+    }
+
+    /// The first match of `compiled` in `units`, which start at `offset` of their text, in
+    /// offsets of that text; not found also when the search hits a limit.
+    private static func firstRange(
+        of compiled: RegexPattern, inUTF16 units: UnsafeBufferPointer<UInt16>, anchored: Bool, at offset: Int
+    ) -> UTF16Range {
+        let found = (try? compiled.firstRange(inUTF16: units, anchored: anchored)) ?? .notFound
+        guard let match = found.range else { return .notFound }
+        return UTF16Range(location: offset + match.lowerBound, length: match.count)
+    }
+
     /// Finds the first match of `pattern` in `string[range]`, like
     /// `String.range(of: pattern, options: .regularExpression, range: range)`.
     ///

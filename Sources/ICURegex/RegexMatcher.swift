@@ -8,10 +8,15 @@ import CICUShim
 /// when finding successive matches. A matcher is not `Sendable`: make one per thread with
 /// ``RegexPattern/makeMatcher()``.
 ///
-/// Once a matcher has searched as much text as repays working out the pattern's
+/// A search of a long text (at least ``SearchPlan/minimumSearchLength`` units from the offset)
+/// takes the pattern's strategy, as ``RegexPattern/firstRange(inUTF16:range:anchored:)`` and the
+/// walk over every match do: the matcher of an alternation of many strings, or the
+/// ``SearchPlan`` when the pattern has no zero-width assertion (its matches then depend on their
+/// characters alone, so the text from the offset, searched as a text of its own, holds the same
+/// first match). Once a matcher has searched as much text as repays working out the pattern's
 /// ``MatchAutomaton`` (``SearchPlan/automatonSearchLength`` units, or at once when the pattern
-/// has it already), it finds matches with the automaton where the pattern allows, and with ICU
-/// where the automaton cannot tell.
+/// has it already), it finds matches with the automaton where the pattern allows (and the plan
+/// does not search for literals), and with ICU where the automaton cannot tell.
 public final class RegexMatcher {
     /// The pattern this matcher searches for.
     public let pattern: RegexPattern
@@ -25,6 +30,14 @@ public final class RegexMatcher {
     /// The units searched so far, until the automaton is made; -1 once it is made, or known
     /// to be impossible.
     private var unitsSearched = 0
+
+    /// The matches found with the search plan, and the units their searches covered: the
+    /// matcher gives up the plan when its matches come denser than one per
+    /// ``SearchPlan/denseRunSpacing`` units, as the walk over every match does.
+    private var plannedMatches = 0
+    private var plannedUnits = 0
+    /// True once the plan's matches came too dense (see ``plannedMatches``).
+    private var givesUpPlan = false
 
     init(pattern: RegexPattern, handle: OpaquePointer?) {
         self.pattern = pattern
@@ -52,17 +65,66 @@ public final class RegexMatcher {
     ///   when the search hits a limit; ``ICURegexError/indexOutOfBounds`` when `from` is
     ///   outside `text`.
     public func firstMatch(inUTF16 text: UnsafeBufferPointer<UInt16>, from: Int = 0) throws(ICURegexError) -> Range<Int>? {
-        if let automaton = automaton(afterSearching: text.count - from), let base = text.baseAddress,
-            from >= 0, from <= text.count,
+        let automaton = automaton(afterSearching: text.count - from)
+        // A search from between the two halves of a pair is ICU's to answer.
+        if let base = text.baseAddress, from >= 0, from <= text.count,
             from == 0 || from == text.count || !(UTF16.isTrailSurrogate(base[from]) && UTF16.isLeadSurrogate(base[from - 1]))
         {
-            switch automaton.firstMatch(inUTF16: base, from: from, to: text.count) {
-            case .match(let match): return match
-            case .noMatch: return nil
-            case .unknown: break
+            if text.count - from >= SearchPlan.minimumSearchLength {
+                switch try plannedFirstMatch(in: base, count: text.count, from: from, automaton: automaton) {
+                case .match(let match): return match
+                case .noMatch: return nil
+                case .unknown: break
+                }
+            }
+            if let automaton {
+                switch automaton.firstMatch(inUTF16: base, from: from, to: text.count) {
+                case .match(let match): return match
+                case .noMatch: return nil
+                case .unknown: break
+                }
             }
         }
         return try icuFirstMatch(inUTF16: text, from: from)
+    }
+
+    /// The first match at or after `from` in the `count` units at `base`, found with the
+    /// pattern's strategy as the walk over every match finds it (see ``MatchWalk``): the
+    /// matcher of an alternation of many strings, which reads the text around `from` itself;
+    /// or the search plan on `base[from..<count]` as a text of its own, for a pattern without
+    /// zero-width assertions, whose matches depend only on the characters they cover (the runs
+    /// the plan hands to ICU are searched by `automaton` when the matcher has one). `.unknown`
+    /// when neither applies, or the plan's matches came too dense: the caller then searches
+    /// without them.
+    private func plannedFirstMatch(
+        in base: UnsafePointer<UInt16>, count: Int, from: Int, automaton: MatchAutomaton?
+    ) throws(ICURegexError) -> MatchAutomaton.Outcome {
+        // The alternation's matcher and the automaton's plan ask ICU about the pattern's
+        // classes, which only a long text repays the first time (see
+        // ``SearchPlan/automatonSearchLength``).
+        if let lazy = pattern.literalAlternation, lazy.isWorkedOut || count - from >= SearchPlan.automatonSearchLength,
+            let matcher = lazy.value
+        {
+            return matcher.firstMatch(inUTF16: base, from: from, to: count)
+        }
+        guard !givesUpPlan, let plan = pattern.plan, plan.findsMatchesByTheirCharactersAlone,
+            automaton == nil || plan.searchesForLiterals
+        else { return .unknown }
+        let found = try plan.firstMatch(in: base, range: from..<count, anchored: false) { text, start throws(ICURegexError) in
+            let askICU = { () throws(ICURegexError) -> Range<Int>? in
+                try MatcherHandle.find(try self.icuHandle(), utf16: base + text.lowerBound, length: text.count, from: start)
+            }
+            guard let automaton else { return try askICU() }
+            return try automaton.firstMatch(inUTF16: base + text.lowerBound, from: start, to: text.count, otherwise: askICU)
+        }
+        guard let match = found.range else { return .noMatch }
+        plannedMatches += 1
+        plannedUnits += match.upperBound - from
+        if plannedMatches > SearchPlan.denseRunAllowance && plannedMatches * SearchPlan.denseRunSpacing > plannedUnits {
+            // Matches this dense cost more through the plan than through one search each.
+            givesUpPlan = true
+        }
+        return .match(match)
     }
 
     /// ICU's first match, as ``firstMatch(inUTF16:from:)`` finds it, without the automaton.

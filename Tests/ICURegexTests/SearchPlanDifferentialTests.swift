@@ -89,6 +89,84 @@ import TestSupport
         #expect(planned > 800, "most generated patterns have a plan (\(planned))")
     }
 
+    /// Every match of `matcher` in `text`, found from offset 0 and from where each match ended
+    /// (one unit on after an empty match), then from each offset in `starts`: as comparable text.
+    static func matcherAnswers(_ matcher: RegexMatcher, _ text: [UInt16], starts: [Int]) -> [String] {
+        text.withUnsafeBufferPointer { buffer in
+            var answers: [String] = []
+            func search(from: Int) -> Range<Int>? {
+                do {
+                    let match = try matcher.firstMatch(inUTF16: buffer, from: from)
+                    answers.append(match.map { "\(from): \($0)" } ?? "\(from): none")
+                    return match
+                } catch {
+                    answers.append("\(from): error \(error)")
+                    return nil
+                }
+            }
+            var from = 0
+            while from <= buffer.count, let match = search(from: from) {
+                from = match.isEmpty ? match.upperBound + 1 : match.upperBound
+            }
+            for start in starts { _ = search(from: start) }
+            return answers
+        }
+    }
+
+    @Test("RegexMatcher on long texts: its searches take the plan, and find what ICU alone finds from every start")
+    func matcherSearchesWithThePlan() throws {
+        var random = SplitMix64(seed: 0x6D61_7463_6870_6C61)
+        var failures = 0
+        var planned = 0
+        // Non-ASCII literals, alternations of many strings, and generated patterns.
+        var sources = ["Шерлок Холмс", "夏洛克·福尔摩斯", "Ж😀|😀b", "x😀b?", "\\b(?:ab|abc|pq|tuvw|xab|rs|a\\.b|Жab)\\b"]
+        for _ in 0..<150 {
+            sources.append(random.element(of: Self.prefixes) + "(?:" + random.element(of: Self.cores) + ")" + random.element(of: Self.suffixes))
+        }
+        let extraPieces = ["Шерлок Холмс", "夏洛克·福尔摩斯", "Шерлок", "福尔摩斯"].map { Array($0.utf16) }
+        for (index, source) in sources.enumerated() {
+            var text = Self.text(length: random.element(of: [4_200, 6_000, 9_000]), spacing: random.element(of: [8, 60, 400]), random: &random)
+            for _ in 0..<random.number(in: 0..<4) {
+                let at = random.number(in: 0..<text.count)
+                text.insert(contentsOf: random.element(of: extraPieces), at: at)
+            }
+            // Starts anywhere, between the halves of a pair too, and near the end where the
+            // rest is too short for the plan.
+            let starts = (0..<12).map { _ in random.number(in: 0..<(text.count + 1)) } + [text.count - 4_096, text.count - 4_095, text.count]
+            if SearchPlan(pattern: source, options: []) != nil { planned += 1 }
+            let plain = try RegexPattern(source, options: [], limits: .default, usesSearchPlan: false).makeMatcher()
+            let expected = Self.matcherAnswers(plain, text, starts: starts)
+            let fast = try RegexPattern(source).makeMatcher()
+            // Every other matcher first searches enough to have the match automaton, which
+            // then searches the runs the plan hands to ICU.
+            if index % 2 == 1 {
+                let warmUp = [UInt16](repeating: 0x2D, count: SearchPlan.automatonSearchLength)
+                _ = try warmUp.withUnsafeBufferPointer { try fast.firstMatch(inUTF16: $0) }
+            }
+            let found = Self.matcherAnswers(fast, text, starts: starts)
+            #expect(found == expected, "pattern \(source)")
+            if found != expected {
+                failures += 1
+                if failures > 5 { break }
+            }
+        }
+        #expect(planned > 100, "most patterns have a plan (\(planned))")
+    }
+
+    @Test("RegexMatcher: matches too dense for the plan, found without it, the same as ICU's")
+    func matcherGivesUpDensePlan() throws {
+        var text = [UInt16]()
+        while text.count < 20_000 { text += Array("ab x ".utf16) }
+        for source in ["ab", "a\\w", "(?:x|ab)"] {
+            let plain = try RegexPattern(source, options: [], limits: .default, usesSearchPlan: false).makeMatcher()
+            let fast = try RegexPattern(source).makeMatcher()
+            // Twice: the second walk is without the plan from its start.
+            for _ in 0..<2 {
+                #expect(Self.matcherAnswers(fast, text, starts: [1, 7_000]) == Self.matcherAnswers(plain, text, starts: [1, 7_000]))
+            }
+        }
+    }
+
     @Test("literals at the range's edges, just outside it, and overlapping")
     func edges() throws {
         let filler = Array(repeating: UInt16(0x70), count: 5_000)

@@ -1,6 +1,9 @@
 // Workloads: rebar-style searches that count every match of a pattern in a text of about a
-// megabyte, ICURegex's walk (`RegexPattern.matches(inUTF16:)`) beside ICU's own `findNext`
-// loop from C on the same UTF-16, so that the ratio of the two is what ICURegex adds or saves.
+// megabyte, through each of ICURegex's ways to find every match (the walk
+// `RegexPattern.matches(inUTF16:)`, a loop of `RegexMatcher.firstMatch(inUTF16:from:)`, and
+// ICURegexFoundation's `ICURegularExpression.numberOfMatches(in:range:)` on a `String`) beside
+// ICU's own `findNext` loop from C on the same UTF-16, so that the ratio of each to ICU is what
+// ICURegex adds or saves.
 // The texts are the shared corpora's OpenSubtitles samples (English, Russian, Chinese); the
 // cases are rebar's curated kinds: literals, case-insensitive literals, alternations of
 // names, words, long words, bounded repeats, Unicode classes, a date-like pattern, a
@@ -13,6 +16,7 @@ import Benchmark
 import BenchmarkSupport
 import Foundation
 import ICURegex
+import ICURegexFoundation
 
 /// One workload: a pattern, its options, and the text it searches.
 struct Workload {
@@ -96,6 +100,28 @@ let benchmarks: @Sendable () -> Void = {
             }
             return count
         }
+        // A loop of single searches from where the previous match ended (one code point on
+        // after an empty match), as a caller of `RegexMatcher` finds every match.
+        let matcherCount = {
+            let matcher = try! compiled.makeMatcher()
+            let units = text.utf16
+            var count = 0
+            var from = 0
+            while from <= units.count, let match = try! matcher.firstMatch(inUTF16: units, from: from) {
+                blackHole(match)
+                count += 1
+                from = match.upperBound
+                if match.isEmpty {
+                    from += from + 1 < units.count && UTF16.isLeadSurrogate(units[from]) && UTF16.isTrailSurrogate(units[from + 1]) ? 2 : 1
+                }
+            }
+            return count
+        }
+        let expression = try! ICURegularExpression(
+            pattern: workload.pattern, options: workload.caseInsensitive ? [.caseInsensitive] : [])
+        let expressionCount = {
+            expression.numberOfMatches(in: text.string, range: NSRange(location: 0, length: text.count))
+        }
         Benchmark("Workloads: \(workload.name) / raw ICU (C) findNext loop") { _ in
             blackHole(icuCount())
         }
@@ -105,6 +131,20 @@ let benchmarks: @Sendable () -> Void = {
             let expected = icuCount()
             let found = nativeCount()
             precondition(found == expected, "\(workload.name): ICURegex found \(found) matches, raw ICU \(expected)")
+        }
+        Benchmark("Workloads: \(workload.name) / ICURegex RegexMatcher.firstMatch(inUTF16:from:) loop") { _ in
+            blackHole(matcherCount())
+        } setup: {
+            let expected = icuCount()
+            let found = matcherCount()
+            precondition(found == expected, "\(workload.name): RegexMatcher found \(found) matches, raw ICU \(expected)")
+        }
+        Benchmark("Workloads: \(workload.name) / ICURegularExpression.numberOfMatches(in:)") { _ in
+            blackHole(expressionCount())
+        } setup: {
+            let expected = icuCount()
+            let found = expressionCount()
+            precondition(found == expected, "\(workload.name): ICURegularExpression found \(found) matches, raw ICU \(expected)")
         }
     }
 }
