@@ -69,6 +69,10 @@ final class MultilineSearcher<Sink: SearchSink> {
     private let longestLiteral: Int
     /// The overlap after a search of the window that found nothing.
     private let overlap: Int
+    /// True when the anchored tries at the literals search UTF-16 slices of the window from a
+    /// line's start rather than the window (the pattern never looks before its line).
+    private let searchesSlices: Bool
+    private let decoder = UTF16LineBuffer()
 
     /// True once any line was selected in any input (see ``FileSearcher``).
     var hasSelectedBefore = false
@@ -143,6 +147,7 @@ final class MultilineSearcher<Sink: SearchSink> {
             literalReach = 0
             longestLiteral = 0
         }
+        searchesSlices = !literals.isEmpty && !patterns.facts.mayLookBeforeLine
         if let length = patterns.facts.maximumUTF8Length {
             overlap = min(length + 4, unboundedOverlap)
         } else {
@@ -224,7 +229,9 @@ final class MultilineSearcher<Sink: SearchSink> {
             }
             let window = UnsafeRawBufferPointer(start: buffer.base, count: windowLimit)
             do {
-                for matcher in matchers { try matcher.beginWindow(inUTF8: window) }
+                if !searchesSlices {
+                    for matcher in matchers { try matcher.beginWindow(inUTF8: window) }
+                }
             } catch {
                 reportTooLong()
                 return
@@ -241,7 +248,9 @@ final class MultilineSearcher<Sink: SearchSink> {
                 guard case .match(let match) = step else { break }
                 found(match)
             }
-            for matcher in matchers { matcher.endWindow() }
+            if !searchesSlices {
+                for matcher in matchers { matcher.endWindow() }
+            }
             if case .noMatchBefore(let offset) = step {
                 position = max(position, offset)
             }
@@ -371,11 +380,9 @@ final class MultilineSearcher<Sink: SearchSink> {
                 }
                 var start = characterStart(atOrAfter: max(from, occurrence - literalReach))
                 while start <= occurrence {
-                    let outcome = try matchers[0].windowMatch(from: start - bufferOffset, anchored: true)
+                    let outcome = try anchoredMatch(at: start, limit: limit)
                     if outcome.hitEnd && !atEnd { return .needsMore }
-                    if let match = outcome.match {
-                        return .match(match.lowerBound + bufferOffset..<match.upperBound + bufferOffset)
-                    }
+                    if let match = outcome.match { return .match(match) }
                     start = characterStart(atOrAfter: start + 1)
                 }
                 from = characterStart(atOrAfter: occurrence + 1)
@@ -405,6 +412,49 @@ final class MultilineSearcher<Sink: SearchSink> {
             return .needsMore
         }
         return .match(found)
+    }
+
+    /// ICU's anchored try at `start`, an offset in the input, with the match's offsets in the
+    /// input and whether ICU read to the window's end (`limit`). With ``searchesSlices``, ICU
+    /// searches the UTF-16 slice of the window from the start's line to the end of the next
+    /// line, and a slice twice as long, and so on, while it reads to the slice's end before
+    /// the window's: within the slice it reads what it would read in the window, and the slice's
+    /// start is a line's start, where the pattern (which looks at no earlier text) sees only
+    /// that a line starts, as at the text's start. Otherwise ICU searches the window.
+    private func anchoredMatch(at start: Int, limit: Int) throws(ICURegexError) -> WindowMatch {
+        guard searchesSlices else {
+            var outcome = try matchers[0].windowMatch(from: start - bufferOffset, anchored: true)
+            outcome.match = outcome.match.map { $0.lowerBound + bufferOffset..<$0.upperBound + bufferOffset }
+            return outcome
+        }
+        let sliceStart = lineStart(ofOffset: start)
+        var sliceEnd = min(limit, lineEnd(from: min(limit, lineEnd(from: start))))
+        while true {
+            let bytes = UnsafeRawBufferPointer(start: buffer.base + (sliceStart - bufferOffset), count: sliceEnd - sliceStart)
+            var isASCII = false
+            let units = decoder.decode(bytes, isASCII: &isASCII)
+            var unitStart = start - sliceStart
+            if !isASCII {
+                var offsets = ByteToUTF16Offsets(bytes)
+                unitStart = offsets.unitOffset(ofByte: unitStart)
+            }
+            var outcome = try matchers[0].sliceMatch(inUTF16: units, from: unitStart, anchored: true)
+            if outcome.hitEnd && sliceEnd < limit {
+                let target = sliceEnd + max(4096, sliceEnd - sliceStart)
+                sliceEnd = target >= limit ? limit : min(limit, lineEnd(from: target))
+                continue
+            }
+            if let match = outcome.match {
+                if isASCII {
+                    outcome.match = match.lowerBound + sliceStart..<match.upperBound + sliceStart
+                } else {
+                    var offsets = UTF16ToByteOffsets(bytes)
+                    let lower = offsets.byteOffset(ofUnit: match.lowerBound)
+                    outcome.match = lower + sliceStart..<offsets.byteOffset(ofUnit: match.upperBound) + sliceStart
+                }
+            }
+            return outcome
+        }
     }
 
     /// The first occurrence of a literal that starts at or after `from` and ends by `limit`
