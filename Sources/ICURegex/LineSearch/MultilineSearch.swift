@@ -112,23 +112,15 @@ extension RegexMatcher {
         if code > 0 { throw ICURegexError(rawValue: code) }
     }
 
-    /// ICU's search of the UTF-16 `slice` (a part of the text decoded, from a line's start)
-    /// from unit `start`, as ``windowMatch(from:anchored:)`` searches a window: ICU on UTF-16
-    /// text that fits in one chunk takes its fast path, several times faster per call than on
-    /// UTF-8 text. The slice's start reads as the text's start (`^` and `\b` hold there as after
-    /// a line terminator); its end, as the window's, is where `hitEnd` is reported.
-    /// - Throws: ``ICURegexError/timeLimitExceeded`` or ``ICURegexError/stackLimitExceeded``
-    ///   when the search hits a limit.
-    package func sliceMatch(inUTF16 slice: UnsafeBufferPointer<UInt16>, from start: Int, anchored: Bool) throws(ICURegexError) -> WindowMatch {
+    /// Sets the UTF-16 `window` (a slice of the text decoded, from a line's start) as the text
+    /// of the searches that follow, which then take ICU's fast path for UTF-16 text in one
+    /// chunk, several times faster per call than on UTF-8 text; offsets are then UTF-16 units.
+    /// The window's start reads as the text's start (`^` and `\b` hold there as after a line
+    /// terminator). It must stay valid until ``endWindow()`` or the next window.
+    package func beginWindow(inUTF16 window: UnsafeBufferPointer<UInt16>) throws(ICURegexError) {
         let handle = try icuHandle()
-        let code = icushim_regex_begin_utf16(handle, slice.baseAddress, Int64(slice.count))
+        let code = icushim_regex_begin_utf16(handle, window.baseAddress, Int64(window.count))
         if code > 0 { throw ICURegexError(rawValue: code) }
-        let match = try MatcherHandle.match { matchStart, matchEnd, errorCode in
-            anchored
-                ? icushim_regex_looking_at_from(handle, Int64(start), &matchStart, &matchEnd, &errorCode)
-                : icushim_regex_find_from(handle, Int64(start), &matchStart, &matchEnd, &errorCode)
-        }
-        return WindowMatch(match: match, hitEnd: icushim_regex_end_flags(handle) & 1 != 0)
     }
 
     /// Lets go of the window.

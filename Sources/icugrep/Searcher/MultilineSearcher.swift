@@ -73,6 +73,12 @@ final class MultilineSearcher<Sink: SearchSink> {
     /// line's start rather than the window (the pattern never looks before its line).
     private let searchesSlices: Bool
     private let decoder = UTF16LineBuffer()
+    /// The slice of the window set as ICU's text (offsets in the input, and the window's end
+    /// when it was set), and whether it is ASCII (offsets in it are then byte offsets too).
+    private var slice: (start: Int, end: Int, limit: Int, isASCII: Bool)?
+    /// The bytes after a try's start that its slice holds at first, at least (then to the end
+    /// of that line): the slice serves the tries of the literals found in it.
+    static var sliceLength: Int { 4096 }
 
     /// True once any line was selected in any input (see ``FileSearcher``).
     var hasSelectedBefore = false
@@ -176,6 +182,7 @@ final class MultilineSearcher<Sink: SearchSink> {
         selectedBeforeBinary = -1
         sawNUL = false
         literalCache = Array(repeating: (from: -1, limit: -1, at: nil), count: literals.count)
+        slice = nil
         buffer.count = 0
         sink.begin(input)
 
@@ -277,11 +284,13 @@ final class MultilineSearcher<Sink: SearchSink> {
     private func read(_ source: InputSource) -> Bool {
         // The search position's line, the block not reported yet, and the lines of leading
         // context before the first of them.
-        var keep = lineStart(ofOffset: min(position, bufferOffset + windowLimit))
-        if let block { keep = min(keep, block.start) }
-        keep = startOfLines(policy.beforeContext, before: keep)
-        if pendingContext > 0 && lastPrintedEnd >= 0 { keep = min(keep, lastPrintedEnd) }
-        keep = max(keep, bufferOffset)
+        var keep = keptStart()
+        if buffer.count - (keep - bufferOffset) + windowStep > maximumHeldBytes, let pending = block {
+            // The block would hold too much: it is reported in parts.
+            report(pending)
+            block = nil
+            keep = keptStart()
+        }
         let discard = keep - bufferOffset
         if policy.numbersLines || !quiet { countLines(upTo: keep) }
         if buffer.count - discard + windowStep > maximumHeldBytes {
@@ -291,6 +300,7 @@ final class MultilineSearcher<Sink: SearchSink> {
         buffer.makeRoom(windowStep, discarding: discard)
         bufferOffset += discard
         literalCache = literalCache.map { _ in (from: -1, limit: -1, at: nil) }
+        slice = nil
         let oldLimit = windowLimit - discard
         var readBytes = 0
         while readBytes < windowStep || lastTerminator(from: oldLimit) == nil {
@@ -325,6 +335,17 @@ final class MultilineSearcher<Sink: SearchSink> {
             windowLimit = (lastTerminator(from: 0) ?? -1) + 1
         }
         return true
+    }
+
+    /// The offset in the input of the first byte still needed: the search position's line,
+    /// the block not reported yet, the lines of leading context before the first of them, and
+    /// the lines after the last printed while trailing context is due.
+    private func keptStart() -> Int {
+        var keep = lineStart(ofOffset: min(position, bufferOffset + windowLimit))
+        if let block { keep = min(keep, block.start) }
+        keep = startOfLines(policy.beforeContext, before: keep)
+        if pendingContext > 0 && lastPrintedEnd >= 0 { keep = min(keep, lastPrintedEnd) }
+        return max(keep, bufferOffset)
     }
 
     /// The offset in the buffer of its last line terminator at or after `start`, if any.
@@ -427,8 +448,16 @@ final class MultilineSearcher<Sink: SearchSink> {
             outcome.match = outcome.match.map { $0.lowerBound + bufferOffset..<$0.upperBound + bufferOffset }
             return outcome
         }
+        // An ASCII slice set before serves the tries after it, while they start in it.
+        if let slice, slice.isASCII, slice.start <= start, start < slice.end, slice.limit == limit {
+            var outcome = try matchers[0].windowMatch(from: start - slice.start, anchored: true)
+            if !outcome.hitEnd || slice.end == limit {
+                outcome.match = outcome.match.map { $0.lowerBound + slice.start..<$0.upperBound + slice.start }
+                return outcome
+            }
+        }
         let sliceStart = lineStart(ofOffset: start)
-        var sliceEnd = min(limit, lineEnd(from: min(limit, lineEnd(from: start))))
+        var sliceEnd = min(limit, lineEnd(from: min(limit - 1, start + Self.sliceLength)))
         while true {
             let bytes = UnsafeRawBufferPointer(start: buffer.base + (sliceStart - bufferOffset), count: sliceEnd - sliceStart)
             var isASCII = false
@@ -438,9 +467,11 @@ final class MultilineSearcher<Sink: SearchSink> {
                 var offsets = ByteToUTF16Offsets(bytes)
                 unitStart = offsets.unitOffset(ofByte: unitStart)
             }
-            var outcome = try matchers[0].sliceMatch(inUTF16: units, from: unitStart, anchored: true)
+            try matchers[0].beginWindow(inUTF16: units)
+            slice = (sliceStart, sliceEnd, limit, isASCII)
+            var outcome = try matchers[0].windowMatch(from: unitStart, anchored: true)
             if outcome.hitEnd && sliceEnd < limit {
-                let target = sliceEnd + max(4096, sliceEnd - sliceStart)
+                let target = sliceEnd + max(Self.sliceLength, sliceEnd - sliceStart)
                 sliceEnd = target >= limit ? limit : min(limit, lineEnd(from: target))
                 continue
             }
