@@ -74,8 +74,11 @@ final class MultilineSearcher<Sink: SearchSink> {
     private let searchesSlices: Bool
     private let decoder = UTF16LineBuffer()
     /// The slice of the window set as ICU's text (offsets in the input, and the window's end
-    /// when it was set), and whether it is ASCII (offsets in it are then byte offsets too).
-    private var slice: (start: Int, end: Int, limit: Int, isASCII: Bool)?
+    /// when it was set), whether it is ASCII (offsets in it are then byte offsets too), and
+    /// otherwise the cursors that turn byte offsets in it into UTF-16 offsets and back.
+    private var slice: (
+        start: Int, end: Int, limit: Int, isASCII: Bool, toUnits: ByteToUTF16Offsets, toBytes: UTF16ToByteOffsets
+    )?
     /// The bytes after a try's start that its slice holds at first, at least (then to the end
     /// of that line): the slice serves the tries of the literals found in it.
     static var sliceLength: Int { 4096 }
@@ -448,11 +451,21 @@ final class MultilineSearcher<Sink: SearchSink> {
             outcome.match = outcome.match.map { $0.lowerBound + bufferOffset..<$0.upperBound + bufferOffset }
             return outcome
         }
-        // An ASCII slice set before serves the tries after it, while they start in it.
-        if let slice, slice.isASCII, slice.start <= start, start < slice.end, slice.limit == limit {
-            var outcome = try matchers[0].windowMatch(from: start - slice.start, anchored: true)
+        // The slice set before serves the tries after it, while they start in it (their
+        // starts, and the matches' bounds, do not decrease: the offsets' cursors go on).
+        if var slice, slice.start <= start, start < slice.end, slice.limit == limit {
+            let unitStart = slice.isASCII ? start - slice.start : slice.toUnits.unitOffset(ofByte: start - slice.start)
+            var outcome = try matchers[0].windowMatch(from: unitStart, anchored: true)
             if !outcome.hitEnd || slice.end == limit {
-                outcome.match = outcome.match.map { $0.lowerBound + slice.start..<$0.upperBound + slice.start }
+                if let match = outcome.match {
+                    if slice.isASCII {
+                        outcome.match = match.lowerBound + slice.start..<match.upperBound + slice.start
+                    } else {
+                        let lower = slice.toBytes.byteOffset(ofUnit: match.lowerBound)
+                        outcome.match = lower + slice.start..<slice.toBytes.byteOffset(ofUnit: match.upperBound) + slice.start
+                    }
+                }
+                self.slice = slice
                 return outcome
             }
         }
@@ -462,13 +475,10 @@ final class MultilineSearcher<Sink: SearchSink> {
             let bytes = UnsafeRawBufferPointer(start: buffer.base + (sliceStart - bufferOffset), count: sliceEnd - sliceStart)
             var isASCII = false
             let units = decoder.decode(bytes, isASCII: &isASCII)
-            var unitStart = start - sliceStart
-            if !isASCII {
-                var offsets = ByteToUTF16Offsets(bytes)
-                unitStart = offsets.unitOffset(ofByte: unitStart)
-            }
+            var toUnits = ByteToUTF16Offsets(bytes)
+            var toBytes = UTF16ToByteOffsets(bytes)
+            let unitStart = isASCII ? start - sliceStart : toUnits.unitOffset(ofByte: start - sliceStart)
             try matchers[0].beginWindow(inUTF16: units)
-            slice = (sliceStart, sliceEnd, limit, isASCII)
             var outcome = try matchers[0].windowMatch(from: unitStart, anchored: true)
             if outcome.hitEnd && sliceEnd < limit {
                 let target = sliceEnd + max(Self.sliceLength, sliceEnd - sliceStart)
@@ -479,11 +489,11 @@ final class MultilineSearcher<Sink: SearchSink> {
                 if isASCII {
                     outcome.match = match.lowerBound + sliceStart..<match.upperBound + sliceStart
                 } else {
-                    var offsets = UTF16ToByteOffsets(bytes)
-                    let lower = offsets.byteOffset(ofUnit: match.lowerBound)
-                    outcome.match = lower + sliceStart..<offsets.byteOffset(ofUnit: match.upperBound) + sliceStart
+                    let lower = toBytes.byteOffset(ofUnit: match.lowerBound)
+                    outcome.match = lower + sliceStart..<toBytes.byteOffset(ofUnit: match.upperBound) + sliceStart
                 }
             }
+            slice = (sliceStart, sliceEnd, limit, isASCII, toUnits, toBytes)
             return outcome
         }
     }
