@@ -7,7 +7,8 @@ import ICURegex
 /// joins its group ("block"), so that no line is reported twice. Each block goes to the
 /// ``SearchSink`` as its lines (with the pieces of the matches in each), or whole when the sink
 /// prints blocks (``SearchSink/printsMatchedBlocks``, `--json`); context lines, group breaks,
-/// `-m` (blocks), binary data and read errors are handled as ``FileSearcher`` handles them.
+/// `-m` (blocks), binary data and read errors are handled as ``FileSearcher`` handles them. A
+/// block that would hold more than half of ``maximumHeldBytes`` is reported in parts.
 ///
 /// # Memory
 ///
@@ -24,9 +25,10 @@ import ICURegex
 /// - With literals one of which every match contains, starting at most a few characters
 ///   after the match's start (``MultilineFacts/nearLiterals``, at most
 ///   ``maximumLiteralOffset`` UTF-16 units, which is at most three bytes each), the literals
-///   are searched for in the bytes (`memmem`), and ICU only tries to match at the character
-///   starts from that many bytes before an occurrence up to it (an anchored search from each,
-///   ``RegexMatcher/windowMatch(from:anchored:)``). No match starts elsewhere: a match that
+///   are searched for in the bytes (``ByteLiteralFinder``), and ICU only tries to match at the
+///   character starts from that many bytes before an occurrence up to it (an anchored search
+///   from each, ``RegexMatcher/windowMatch(from:anchored:)``, on a UTF-16 slice of the window
+///   when the pattern allows: ``anchoredMatch(at:limit:)``). No match starts elsewhere: a match that
 ///   starts at or after the search position contains an occurrence that starts at or after
 ///   it, so at or after the first such occurrence, and at most that offset before its own
 ///   occurrence. An anchored search decides its start exactly unless it read to the window's
