@@ -51,6 +51,12 @@ package struct MultilineFacts: Sendable {
 }
 
 extension MultilineFacts {
+    /// ``requiresTerminator`` of the ICU pattern `pattern` alone, from its syntax, without the
+    /// other facts (which may ask ICU about classes): for the warning of a line search.
+    package static func requiresTerminator(pattern: String, terminator: UInt8) -> Bool {
+        PatternReader.read(pattern).map { requires(Unicode.Scalar(terminator), $0) } ?? false
+    }
+
     /// True when `node` may read text before the place it is tried at: a look-behind, `\G`.
     /// (`^` and `\b` at a line's start read only its terminator, which a slice from the line's
     /// start stands for by its own start.)
