@@ -87,9 +87,8 @@ struct SearchRun {
     var lineEndWarning: String? {
         let configuration = effectiveConfiguration
         guard !configuration.multiline, !configuration.nullData else { return nil }
-        let options = configuration.patternOptions
         for (index, text) in configuration.patternTexts.enumerated()
-        where MultilineFacts(pattern: text, options: options, terminator: UInt8(ascii: "\n")).requiresTerminator {
+        where MultilineFacts.requiresTerminator(pattern: text, terminator: UInt8(ascii: "\n")) {
             let shown = index < configuration.patterns.count ? configuration.patterns[index] : text
             return "warning: the pattern ‘\(shown)’ matches only across a line end, which a line never holds;"
                 + " --multiline lets matches span lines"

@@ -7,7 +7,8 @@ import ICURegex
 /// joins its group ("block"), so that no line is reported twice. Each block goes to the
 /// ``SearchSink`` as its lines (with the pieces of the matches in each), or whole when the sink
 /// prints blocks (``SearchSink/printsMatchedBlocks``, `--json`); context lines, group breaks,
-/// `-m` (blocks), binary data and read errors are handled as ``FileSearcher`` handles them.
+/// `-m` (blocks), binary data and read errors are handled as ``FileSearcher`` handles them. A
+/// block that would hold more than half of ``maximumHeldBytes`` is reported in parts.
 ///
 /// # Memory
 ///
@@ -24,9 +25,10 @@ import ICURegex
 /// - With literals one of which every match contains, starting at most a few characters
 ///   after the match's start (``MultilineFacts/nearLiterals``, at most
 ///   ``maximumLiteralOffset`` UTF-16 units, which is at most three bytes each), the literals
-///   are searched for in the bytes (`memmem`), and ICU only tries to match at the character
-///   starts from that many bytes before an occurrence up to it (an anchored search from each,
-///   ``RegexMatcher/windowMatch(from:anchored:)``). No match starts elsewhere: a match that
+///   are searched for in the bytes (``ByteLiteralFinder``), and ICU only tries to match at the
+///   character starts from that many bytes before an occurrence up to it (an anchored search
+///   from each, ``RegexMatcher/windowMatch(from:anchored:)``, on a UTF-16 slice of the window
+///   when the pattern allows: ``anchoredMatch(at:limit:)``). No match starts elsewhere: a match that
 ///   starts at or after the search position contains an occurrence that starts at or after
 ///   it, so at or after the first such occurrence, and at most that offset before its own
 ///   occurrence. An anchored search decides its start exactly unless it read to the window's
@@ -69,6 +71,20 @@ final class MultilineSearcher<Sink: SearchSink> {
     private let longestLiteral: Int
     /// The overlap after a search of the window that found nothing.
     private let overlap: Int
+    /// True when the anchored tries at the literals search UTF-16 slices of the window from a
+    /// line's start rather than the window (the pattern never looks before its line).
+    private let searchesSlices: Bool
+    private let decoder = UTF16LineBuffer()
+    /// The slice of the window set as ICU's text (offsets in the input, and the window's end
+    /// when it was set), whether it is ASCII (offsets in it are then byte offsets too), and
+    /// otherwise the cursors that turn byte offsets in it into UTF-16 offsets and back.
+    private var slice: (
+        start: Int, end: Int, limit: Int, isASCII: Bool, toUnits: ByteToUTF16Offsets, toBytes: UTF16ToByteOffsets
+    )?
+    /// The bytes a slice grows by at least, when ICU reads to its end. A slice holds the
+    /// try's line and the next at first: ICU's tries cost more on longer texts (a slice of
+    /// 4 KiB serving every try in it took 1.3 to 1.6 times the time on 256 MB of subtitles).
+    static var sliceLength: Int { 4096 }
 
     /// True once any line was selected in any input (see ``FileSearcher``).
     var hasSelectedBefore = false
@@ -143,6 +159,7 @@ final class MultilineSearcher<Sink: SearchSink> {
             literalReach = 0
             longestLiteral = 0
         }
+        searchesSlices = !literals.isEmpty && !patterns.facts.mayLookBeforeLine
         if let length = patterns.facts.maximumUTF8Length {
             overlap = min(length + 4, unboundedOverlap)
         } else {
@@ -171,6 +188,7 @@ final class MultilineSearcher<Sink: SearchSink> {
         selectedBeforeBinary = -1
         sawNUL = false
         literalCache = Array(repeating: (from: -1, limit: -1, at: nil), count: literals.count)
+        slice = nil
         buffer.count = 0
         sink.begin(input)
 
@@ -224,7 +242,9 @@ final class MultilineSearcher<Sink: SearchSink> {
             }
             let window = UnsafeRawBufferPointer(start: buffer.base, count: windowLimit)
             do {
-                for matcher in matchers { try matcher.beginWindow(inUTF8: window) }
+                if !searchesSlices {
+                    for matcher in matchers { try matcher.beginWindow(inUTF8: window) }
+                }
             } catch {
                 reportTooLong()
                 return
@@ -241,7 +261,9 @@ final class MultilineSearcher<Sink: SearchSink> {
                 guard case .match(let match) = step else { break }
                 found(match)
             }
-            for matcher in matchers { matcher.endWindow() }
+            if !searchesSlices {
+                for matcher in matchers { matcher.endWindow() }
+            }
             if case .noMatchBefore(let offset) = step {
                 position = max(position, offset)
             }
@@ -268,11 +290,13 @@ final class MultilineSearcher<Sink: SearchSink> {
     private func read(_ source: InputSource) -> Bool {
         // The search position's line, the block not reported yet, and the lines of leading
         // context before the first of them.
-        var keep = lineStart(ofOffset: min(position, bufferOffset + windowLimit))
-        if let block { keep = min(keep, block.start) }
-        keep = startOfLines(policy.beforeContext, before: keep)
-        if pendingContext > 0 && lastPrintedEnd >= 0 { keep = min(keep, lastPrintedEnd) }
-        keep = max(keep, bufferOffset)
+        var keep = keptStart()
+        if buffer.count - (keep - bufferOffset) + windowStep > maximumHeldBytes, let pending = block {
+            // The block would hold too much: it is reported in parts.
+            report(pending)
+            block = nil
+            keep = keptStart()
+        }
         let discard = keep - bufferOffset
         if policy.numbersLines || !quiet { countLines(upTo: keep) }
         if buffer.count - discard + windowStep > maximumHeldBytes {
@@ -282,6 +306,7 @@ final class MultilineSearcher<Sink: SearchSink> {
         buffer.makeRoom(windowStep, discarding: discard)
         bufferOffset += discard
         literalCache = literalCache.map { _ in (from: -1, limit: -1, at: nil) }
+        slice = nil
         let oldLimit = windowLimit - discard
         var readBytes = 0
         while readBytes < windowStep || lastTerminator(from: oldLimit) == nil {
@@ -316,6 +341,17 @@ final class MultilineSearcher<Sink: SearchSink> {
             windowLimit = (lastTerminator(from: 0) ?? -1) + 1
         }
         return true
+    }
+
+    /// The offset in the input of the first byte still needed: the search position's line,
+    /// the block not reported yet, the lines of leading context before the first of them, and
+    /// the lines after the last printed while trailing context is due.
+    private func keptStart() -> Int {
+        var keep = lineStart(ofOffset: min(position, bufferOffset + windowLimit))
+        if let block { keep = min(keep, block.start) }
+        keep = startOfLines(policy.beforeContext, before: keep)
+        if pendingContext > 0 && lastPrintedEnd >= 0 { keep = min(keep, lastPrintedEnd) }
+        return max(keep, bufferOffset)
     }
 
     /// The offset in the buffer of its last line terminator at or after `start`, if any.
@@ -371,11 +407,9 @@ final class MultilineSearcher<Sink: SearchSink> {
                 }
                 var start = characterStart(atOrAfter: max(from, occurrence - literalReach))
                 while start <= occurrence {
-                    let outcome = try matchers[0].windowMatch(from: start - bufferOffset, anchored: true)
+                    let outcome = try anchoredMatch(at: start, limit: limit)
                     if outcome.hitEnd && !atEnd { return .needsMore }
-                    if let match = outcome.match {
-                        return .match(match.lowerBound + bufferOffset..<match.upperBound + bufferOffset)
-                    }
+                    if let match = outcome.match { return .match(match) }
                     start = characterStart(atOrAfter: start + 1)
                 }
                 from = characterStart(atOrAfter: occurrence + 1)
@@ -405,6 +439,66 @@ final class MultilineSearcher<Sink: SearchSink> {
             return .needsMore
         }
         return .match(found)
+    }
+
+    /// ICU's anchored try at `start`, an offset in the input, with the match's offsets in the
+    /// input and whether ICU read to the window's end (`limit`). With ``searchesSlices``, ICU
+    /// searches the UTF-16 slice of the window from the start's line to the end of the next
+    /// line, and a slice twice as long, and so on, while it reads to the slice's end before
+    /// the window's: within the slice it reads what it would read in the window, and the slice's
+    /// start is a line's start, where the pattern (which looks at no earlier text) sees only
+    /// that a line starts, as at the text's start. Otherwise ICU searches the window.
+    private func anchoredMatch(at start: Int, limit: Int) throws(ICURegexError) -> WindowMatch {
+        guard searchesSlices else {
+            var outcome = try matchers[0].windowMatch(from: start - bufferOffset, anchored: true)
+            outcome.match = outcome.match.map { $0.lowerBound + bufferOffset..<$0.upperBound + bufferOffset }
+            return outcome
+        }
+        // The slice set before serves the tries after it, while they start in it (their
+        // starts, and the matches' bounds, do not decrease: the offsets' cursors go on).
+        if var slice, slice.start <= start, start < slice.end, slice.limit == limit {
+            let unitStart = slice.isASCII ? start - slice.start : slice.toUnits.unitOffset(ofByte: start - slice.start)
+            var outcome = try matchers[0].windowMatch(from: unitStart, anchored: true)
+            if !outcome.hitEnd || slice.end == limit {
+                if let match = outcome.match {
+                    if slice.isASCII {
+                        outcome.match = match.lowerBound + slice.start..<match.upperBound + slice.start
+                    } else {
+                        let lower = slice.toBytes.byteOffset(ofUnit: match.lowerBound)
+                        outcome.match = lower + slice.start..<slice.toBytes.byteOffset(ofUnit: match.upperBound) + slice.start
+                    }
+                }
+                self.slice = slice
+                return outcome
+            }
+        }
+        let sliceStart = lineStart(ofOffset: start)
+        var sliceEnd = min(limit, lineEnd(from: min(limit - 1, lineEnd(from: start))))
+        while true {
+            let bytes = UnsafeRawBufferPointer(start: buffer.base + (sliceStart - bufferOffset), count: sliceEnd - sliceStart)
+            var isASCII = false
+            let units = decoder.decode(bytes, isASCII: &isASCII)
+            var toUnits = ByteToUTF16Offsets(bytes)
+            var toBytes = UTF16ToByteOffsets(bytes)
+            let unitStart = isASCII ? start - sliceStart : toUnits.unitOffset(ofByte: start - sliceStart)
+            try matchers[0].beginWindow(inUTF16: units)
+            var outcome = try matchers[0].windowMatch(from: unitStart, anchored: true)
+            if outcome.hitEnd && sliceEnd < limit {
+                let target = sliceEnd + max(Self.sliceLength, sliceEnd - sliceStart)
+                sliceEnd = target >= limit ? limit : min(limit, lineEnd(from: target))
+                continue
+            }
+            if let match = outcome.match {
+                if isASCII {
+                    outcome.match = match.lowerBound + sliceStart..<match.upperBound + sliceStart
+                } else {
+                    let lower = toBytes.byteOffset(ofUnit: match.lowerBound)
+                    outcome.match = lower + sliceStart..<toBytes.byteOffset(ofUnit: match.upperBound) + sliceStart
+                }
+            }
+            slice = (sliceStart, sliceEnd, limit, isASCII, toUnits, toBytes)
+            return outcome
+        }
     }
 
     /// The first occurrence of a literal that starts at or after `from` and ends by `limit`
