@@ -162,7 +162,7 @@ extension LibraryTests {
             #expect(found > 500)
         }
 
-        @Test("Teddy takes 2 to 40 spellings, case-fold variants spelled out; more go to the automaton")
+        @Test("Teddy takes 2 literals or more, in at most 40 spellings (case-fold variants spelled out); more go to the automaton")
         func chosenByCount() {
             let one = PackedPairScannerTests.literals([Array("ab".utf8)], ignoreCase: false)
             #expect(TeddyScanner(one) == nil)
@@ -176,7 +176,9 @@ extension LibraryTests {
             // `-i Шерлок Холмс`: 2^11 spellings, left to the probes of its variant literal.
             let russian = PackedPairScannerTests.literals([], ignoreCase: true, variants: ["Шерлок Холмс"])
             #expect(TeddyScanner(russian) == nil)
-            let short = PackedPairScannerTests.literals([], ignoreCase: true, variants: ["жж"])
+            let single = PackedPairScannerTests.literals([Array("sherlock".utf8)], ignoreCase: true)
+            #expect(TeddyScanner(single) == nil)
+            let short = PackedPairScannerTests.literals([], ignoreCase: true, variants: ["жж", "шш"])
             #expect(TeddyScanner(short) != nil)
         }
     }

@@ -48,7 +48,8 @@ struct MultiLiteralDifferentialTests {
         var random = SplitMix64(seed: Self.seed)
         for index in 0..<Self.generatedCount {
             let count = index % 4 == 3 ? random.number(in: 100...300) : random.number(in: 2...64)
-            let words = Self.words(count, longest: random.number(in: 2...9), using: &random)
+            // Words of up to two letters are 132 at most: longer lists need longer words.
+            let words = Self.words(count, longest: random.number(in: (count > 100 ? 4 : 2)...9), using: &random)
             // Small texts and ones of several read blocks (the reads take 96 KB).
             let length = index % 3 == 0 ? 300_000 : random.number(in: 50...5_000)
             let input = Data(Self.text(length, words: words, using: &random).utf8)

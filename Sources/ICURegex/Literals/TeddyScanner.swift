@@ -40,12 +40,16 @@ struct TeddyScanner: BlockScanner {
     /// rare ones 1.52 against 0.77.
     static let maximumSpellings = 40
 
-    /// The fewest spellings worth Teddy: one literal has ``SingleLiteralScanner``.
-    static let minimumSpellings = 2
+    /// The fewest literals worth Teddy: one literal has ``SingleLiteralScanner``, or with
+    /// `-i` the probes, which took as little time for `-i 'Sherlock Holmes'` (the literal and
+    /// the two characters folding into it) and are kept for it.
+    static let minimumLiterals = 2
 
-    /// The scanner for `literals`, or nil when their spellings are fewer than
-    /// ``minimumSpellings`` or more than ``maximumSpellings``.
+    /// The scanner for `literals`, or nil when they are fewer than ``minimumLiterals`` (the
+    /// characters folding into them not counted) or their spellings more than
+    /// ``maximumSpellings``.
     init?(_ literals: RequiredLiterals) {
+        guard literals.literals.count + literals.variantLiterals.count >= Self.minimumLiterals else { return nil }
         var spellings: [[UInt8]] = []
         var ignoresCase: [Bool] = []
         for literal in literals.literals {
@@ -61,7 +65,7 @@ struct TeddyScanner: BlockScanner {
             spellings += variantSpellings
             ignoresCase += Array(repeating: false, count: variantSpellings.count)
         }
-        guard spellings.count >= Self.minimumSpellings, spellings.count <= Self.maximumSpellings,
+        guard spellings.count <= Self.maximumSpellings,
             !spellings.contains(where: { $0.isEmpty }),
             let table = TeddyTable(spellings, ignoresASCIICase: ignoresCase)
         else { return nil }
