@@ -64,6 +64,8 @@ struct RipgrepReplaceTests {
         (["--replace=«$1»", #"(\p{Cyrillic}+)ого"#, "ru.txt"], ["-r", "«$1»", #"(\p{Cyrillic}+)ого"#, "ru.txt"]),
         (["-o", "--replace=$1", "的(.)", "zh.txt"], ["-o", "-r", "$1", "的(.)", "zh.txt"]),
         (["--passthru", "Holmes", "sherlock.txt"], ["--passthru", "Holmes", "sherlock.txt"]),
+        (["--passthru", "Холмс", "ru.txt", "sherlock.txt"], ["--passthru", "Холмс", "ru.txt", "sherlock.txt"]),
+        (["--passthru", "-i", "wAtSoN", "sherlock.txt"], ["--passthru", "-i", "wAtSoN", "sherlock.txt"]),
         (["-n", "--passthru", "Watson", "sherlock.txt"], ["-n", "--passthru", "Watson", "sherlock.txt"]),
         (["-n", "--passthru", "Holmes", "sherlock.txt"], ["-n", "--passthru", "Holmes", "sherlock.txt"]),
         (["-n", "--passthru", "-C2", "Holmes", "sherlock.txt"], ["-n", "--passthru", "-C2", "Holmes", "sherlock.txt"]),

@@ -397,6 +397,9 @@ final class FileSearcher<Sink: SearchSink> {
         if policy.invertMatch && selectRun(from: start, to: end) {
             return
         }
+        if passContextRun(from: start, to: end) {
+            return
+        }
         var position = start
         while position < end && !stops {
             let lineEnd = nextTerminator(from: position, to: end)
@@ -413,6 +416,30 @@ final class FileSearcher<Sink: SearchSink> {
         pending == 0 && ring.limit == 0 && policy.afterContext == 0 && !policy.separatesGroups
             && !nulEndsLines && !stopsAtNextMatch && !policy.exitsAtFirstMatch && firstGroupSeparatorMark == nil
             && (quiet || sink.printsRunsOfLines)
+    }
+
+    /// With `--passthru`, prints the complete lines of `start..<end`, which are not selected,
+    /// as one run of bytes, when lines are printed as they are (``SearchSink/printsRunsOfLines``:
+    /// a context line is then printed exactly as a selected one) and every line from here on is
+    /// printed (`pending` is unbounded). Returns false, having done nothing, otherwise, and for a
+    /// run holding an encoding error, whose line is held back on its own (GNU grep's rule).
+    private func passContextRun(from start: Int, to end: Int) -> Bool {
+        guard policy.passesThrough && pending == Int.max && !policy.invertMatch && !quiet && !nulEndsLines
+            && sink.printsRunsOfLines && start < end
+        else { return false }
+        let run = UnsafeRawBufferPointer(start: buffer.base + start, count: end - start)
+        if policy.holdsBackEncodingErrors && UTF8EncodingErrors.contained(in: run) {
+            return false
+        }
+        lineNumber += TerminatorCounting.count(
+            in: buffer.base, from: start, to: end, terminator: policy.lineTerminator, nulEndsLines: false)
+        lastPrintedLine = lineNumber
+        sink.matchedRun(run)
+        if sink.hasFailed {
+            result.endsRun = true
+            stops = true
+        }
+        return true
     }
 
     /// With `-v`, selects the complete lines of `start..<end` as one run, when
