@@ -195,6 +195,19 @@ struct MultilineTests {
         #expect(whole.output == "9\n")
     }
 
+    /// A line longer than the limit is held whole, as the line search holds it: the limit is on
+    /// what a match spans beyond its first line, not on the length of one line.
+    @Test(.enabled(if: hasRipgrep, "rg is not installed; CI installs it"))
+    func lineLongerThanTheLimit() throws {
+        let long = String(repeating: "a", count: 20_000)
+        let text = "x\n" + long + "\nb\n" + long + "b\nc\n"
+        let directory = try TestProcess.makeDirectory(["long.txt": Data(text.utf8)])
+        for arguments in [["-c", #"a\nb"#], ["-n", #"b\nc"#], ["-o", #"x\na{3}"#], ["-c", #"a+\nb\na"#]] {
+            // 32 windows of 128 bytes hold 4 KiB: each long line is five times that.
+            try Self.expectSame(arguments + ["long.txt"], in: directory, windows: [nil, 128])
+        }
+    }
+
     /// Without --multiline, a pattern every match of which holds a line end gets one warning
     /// naming --multiline; the exit status is the search's. A pattern that may match without
     /// one gets none.

@@ -291,7 +291,7 @@ final class MultilineSearcher<Sink: SearchSink> {
         // The search position's line, the block not reported yet, and the lines of leading
         // context before the first of them.
         var keep = keptStart()
-        if buffer.count - (keep - bufferOffset) + windowStep > maximumHeldBytes, let pending = block {
+        if heldBeyondFirstLine(from: keep) + windowStep > maximumHeldBytes, let pending = block {
             // The block would hold too much: it is reported in parts.
             report(pending)
             block = nil
@@ -299,7 +299,7 @@ final class MultilineSearcher<Sink: SearchSink> {
         }
         let discard = keep - bufferOffset
         if policy.numbersLines || !quiet { countLines(upTo: keep) }
-        if buffer.count - discard + windowStep > maximumHeldBytes {
+        if heldBeyondFirstLine(from: keep) + windowStep > maximumHeldBytes {
             reportTooLong()
             return false
         }
@@ -311,7 +311,9 @@ final class MultilineSearcher<Sink: SearchSink> {
         var readBytes = 0
         while readBytes < windowStep || lastTerminator(from: oldLimit) == nil {
             if readBytes > 0 {
-                if buffer.count + windowStep > maximumHeldBytes {
+                // Past the step, bytes are read only to complete a line, which is held whole
+                // as in the line search, however long: the limit is on what matches span.
+                if readBytes < windowStep && heldBeyondFirstLine(from: bufferOffset) + windowStep > maximumHeldBytes {
                     reportTooLong()
                     return false
                 }
@@ -341,6 +343,14 @@ final class MultilineSearcher<Sink: SearchSink> {
             windowLimit = (lastTerminator(from: 0) ?? -1) + 1
         }
         return true
+    }
+
+    /// The bytes held from `offset` (the start of a line in the buffer) on, less that line's
+    /// own: what ``maximumHeldBytes`` bounds, so that a single line longer than the limit is
+    /// searched (held whole, as the line search holds it) and only a match or a block that
+    /// spans more than the limit beyond its first line is too long.
+    private func heldBeyondFirstLine(from offset: Int) -> Int {
+        max(0, bufferOffset + buffer.count - lineEnd(from: offset))
     }
 
     /// The offset in the input of the first byte still needed: the search position's line,
