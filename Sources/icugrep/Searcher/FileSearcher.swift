@@ -30,6 +30,32 @@ struct FileSearchResult {
     var selectedAnyLine = false
 }
 
+extension FileSearchResult {
+    /// Ends the search of an input, for ``FileSearcher`` and ``MultilineSearcher`` alike:
+    /// reports that a binary input matched (`binaryFileMatches`: a line was selected after
+    /// the input turned binary, or held back for an encoding error), sets the bytes searched
+    /// as ripgrep counts them (up to the last selected line when `-m` stopped the search),
+    /// reports a failed read or a file that shrank, and tells the sink.
+    mutating func finish<Sink: SearchSink>(
+        name: [UInt8], bytesRead: Int, reachedMaxCount: Bool, binaryFileMatches: Bool, policy: SearchPolicy,
+        diagnostics: Diagnostics, sink: Sink
+    ) {
+        if policy.binaryFiles == .binary && !policy.quiet && binaryFileMatches {
+            diagnostics.binaryFileMatches(name)
+        }
+        self.reachedMaxCount = reachedMaxCount
+        bytesSearched = reachedMaxCount ? endOfLastSelectedLine : bytesRead
+        if let readErrorNumber, policy.reportsReadErrors {
+            diagnostics.fileError(name, errorNumber: readErrorNumber)
+        }
+        if shrank && policy.reportsReadErrors {
+            diagnostics.fileShrank(name)
+        }
+        sink.finish(SinkFinish(
+            selectedLines: selectedLines, matches: matches, bytesSearched: bytesSearched, endsRun: endsRun))
+    }
+}
+
 /// Searches one input at a time, line by line, as GNU grep does: reads blocks, splits them
 /// into lines, asks the ``LineSearcher`` about each, keeps leading context, counts trailing
 /// context and `-m`, notices binary data, reports read errors, and reports lines, group
@@ -165,24 +191,10 @@ final class FileSearcher<Sink: SearchSink> {
         let bytesRead = bufferOffset + buffer.count
         buffer.endView()
 
-        if policy.binaryFiles == .binary && !policy.quiet
-            && (heldBackEncodingError || selectedBeforeBinary >= 0 && selectedBeforeBinary < result.selectedLines)
-        {
-            diagnostics.binaryFileMatches(name)
-        }
-        result.reachedMaxCount = remaining == 0
-        // As ripgrep counts them: up to the last selected line when -m stopped the search.
-        let bytesSearched = result.reachedMaxCount ? result.endOfLastSelectedLine : bytesRead
-        result.bytesSearched = bytesSearched
-        if let readError = result.readErrorNumber, policy.reportsReadErrors {
-            diagnostics.fileError(name, errorNumber: readError)
-        }
-        if result.shrank && policy.reportsReadErrors {
-            diagnostics.fileShrank(name)
-        }
-        sink.finish(SinkFinish(
-            selectedLines: result.selectedLines, matches: result.matches, bytesSearched: bytesSearched,
-            endsRun: result.endsRun))
+        result.finish(
+            name: name, bytesRead: bytesRead, reachedMaxCount: remaining == 0,
+            binaryFileMatches: heldBackEncodingError || selectedBeforeBinary >= 0 && selectedBeforeBinary < result.selectedLines,
+            policy: policy, diagnostics: diagnostics, sink: sink)
         return result
     }
 

@@ -201,23 +201,10 @@ final class MultilineSearcher<Sink: SearchSink> {
         let bytesRead = bufferOffset + buffer.count
         buffer.endView()
 
-        if policy.binaryFiles == .binary && !policy.quiet && selectedBeforeBinary >= 0
-            && selectedBeforeBinary < result.selectedLines
-        {
-            diagnostics.binaryFileMatches(name)
-        }
-        result.reachedMaxCount = remaining == 0
-        let bytesSearched = result.reachedMaxCount ? result.endOfLastSelectedLine : bytesRead
-        result.bytesSearched = bytesSearched
-        if let readError = result.readErrorNumber, policy.reportsReadErrors {
-            diagnostics.fileError(name, errorNumber: readError)
-        }
-        if result.shrank && policy.reportsReadErrors {
-            diagnostics.fileShrank(name)
-        }
-        sink.finish(SinkFinish(
-            selectedLines: result.selectedLines, matches: result.matches, bytesSearched: bytesSearched,
-            endsRun: result.endsRun))
+        result.finish(
+            name: name, bytesRead: bytesRead, reachedMaxCount: remaining == 0,
+            binaryFileMatches: selectedBeforeBinary >= 0 && selectedBeforeBinary < result.selectedLines,
+            policy: policy, diagnostics: diagnostics, sink: sink)
         return result
     }
 
