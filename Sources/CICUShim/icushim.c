@@ -4,6 +4,7 @@
 
 #include <unicode/uchar.h>
 #include <unicode/ucnv.h>
+#include <unicode/ucol.h>
 #include <unicode/uregex.h>
 #include <unicode/ustring.h>
 #include <unicode/utext.h>
@@ -30,13 +31,20 @@
 #define ICUSHIM_ICU_FUNCTIONS(X) \
     X(u_errorName) \
     X(u_foldCase) \
+    X(u_charType) \
     X(u_getVersion) \
+    X(u_hasBinaryProperty) \
     X(u_strFoldCase) \
     X(u_versionToString) \
     X(ucnv_close) \
     X(ucnv_convertEx) \
     X(ucnv_detectUnicodeSignature) \
     X(ucnv_open) \
+    X(ucol_close) \
+    X(ucol_open) \
+    X(ucol_setAttribute) \
+    X(ucol_setMaxVariable) \
+    X(ucol_strcoll) \
     X(uregex_clone) \
     X(uregex_close) \
     X(uregex_end64) \
@@ -807,4 +815,60 @@ int32_t icushim_fold_case(uint32_t code_point, uint32_t *out, int32_t capacity) 
 
 uint32_t icushim_simple_fold_case(uint32_t code_point) {
     return (uint32_t)ICU(u_foldCase)((UChar32)code_point, U_FOLD_CASE_DEFAULT);
+}
+
+// MARK: - Collation
+
+int32_t icushim_primary_equivalents(const char *locale, uint32_t code_point, uint32_t *ranges, int32_t capacity) {
+    if (code_point > 0x10FFFF || U_IS_SURROGATE(code_point)) {
+        return -1;
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    UCollator *collator = ICU(ucol_open)(locale, &status);
+    if (U_FAILURE(status) || !collator) {
+        return -1;
+    }
+    // glibc's locales weigh punctuation and symbols as nothing at the first level; ICU's
+    // shifted handling of variable characters up to the symbols does so.
+    ICU(ucol_setAttribute)(collator, UCOL_STRENGTH, UCOL_PRIMARY, &status);
+    ICU(ucol_setAttribute)(collator, UCOL_ALTERNATE_HANDLING, UCOL_SHIFTED, &status);
+    ICU(ucol_setMaxVariable)(collator, UCOL_REORDER_CODE_SYMBOL, &status);
+    if (U_FAILURE(status)) {
+        ICU(ucol_close)(collator);
+        return -1;
+    }
+    UChar source[2];
+    int32_t source_length = 0;
+    U16_APPEND_UNSAFE(source, source_length, (UChar32)code_point);
+    // Unified ideographs and unassigned code points are weighed by their code point alone: none
+    // equals another character, so only an ideograph's own kind is compared with it.
+    UBool ideograph = ICU(u_hasBinaryProperty)((UChar32)code_point, UCHAR_UNIFIED_IDEOGRAPH);
+    int32_t count = 0;
+    int64_t open = -1;
+    for (UChar32 candidate = 0; candidate <= 0x110000; candidate++) {
+        UBool equal = 0;
+        if (candidate <= 0x10FFFF && !U_IS_SURROGATE(candidate) && candidate != '\n') {
+            if (candidate == (UChar32)code_point) {
+                equal = 1;
+            } else if (ICU(u_charType)(candidate) != U_UNASSIGNED
+                       && ICU(u_hasBinaryProperty)(candidate, UCHAR_UNIFIED_IDEOGRAPH) == ideograph) {
+                UChar text[2];
+                int32_t length = 0;
+                U16_APPEND_UNSAFE(text, length, candidate);
+                equal = ICU(ucol_strcoll)(collator, source, source_length, text, length) == UCOL_EQUAL;
+            }
+        }
+        if (equal && open < 0) {
+            open = candidate;
+        } else if (!equal && open >= 0) {
+            if (count + 2 <= capacity) {
+                ranges[count] = (uint32_t)open;
+                ranges[count + 1] = (uint32_t)(candidate - 1);
+            }
+            count += 2;
+            open = -1;
+        }
+    }
+    ICU(ucol_close)(collator);
+    return count;
 }

@@ -27,9 +27,18 @@ extension Configuration {
             return patterns.map(PatternAssembler.endAnchorsAtTextEnd)
         case .regularExpression, .basicRegexp, .extendedRegexp:
             return patterns
+        case .fixedStrings where turkicFixedStrings:
+            return patterns.map(TurkicCase.fixedStringPattern)
         case .fixedStrings:
             return patterns.map(PatternAssembler.quoted)
         }
+    }
+
+    /// True when `-F -i` patterns in a Turkish locale hold an `i`, `I`, `ı` or `İ`: those are
+    /// written as ICU sets (``TurkicCase/fixedStringPattern(_:)``), so the patterns are no longer
+    /// quoted strings for the word-list matchers.
+    var turkicFixedStrings: Bool {
+        patternSyntax == .fixedStrings && turkicCase && ignoreCase && patterns.contains(where: TurkicCase.holdsLetter)
     }
 
     /// The compile options every pattern uses: only `\n` ends a line (so `.` matches `\r` and
@@ -82,7 +91,7 @@ extension LinePatterns {
                 wrapper: configuration.patternWrapper,
                 limits: configuration.limits,
                 prefilters: configuration.prefiltersLines,
-                fixedStrings: configuration.patternSyntax == .fixedStrings)
+                fixedStrings: configuration.patternSyntax == .fixedStrings && !configuration.turkicFixedStrings)
             // GNU grep's syntaxes report leftmost-longest matches (-o, --color); ICU's keeps
             // leftmost-first.
             prefersLongestMatches = configuration.patternSyntax != .regularExpression

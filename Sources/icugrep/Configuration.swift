@@ -1,3 +1,5 @@
+import ICURegex
+
 /// Everything one run of icugrep needs to know, as the command line decided it.
 ///
 /// The command-line parser (`CommandLine/`) produces it; the matcher, searcher and printer
@@ -167,6 +169,12 @@ struct Configuration: Sendable {
     /// True in a UTF-8 locale (the default; false in the C locale): a line to print that is not
     /// valid UTF-8 is held back and makes the file binary, as in GNU grep (`UTF8EncodingErrors`).
     var encodingErrorsAreBinary = true
+    /// True in a Turkish or Azeri locale (``ProgramEnvironment/localeHasTurkicCase``): with
+    /// `-i`, `-G`, `-E` and `-F` pair `i` with `İ` and `I` with `ı`, as GNU grep does there.
+    var turkicCase = false
+    /// How `[=c=]` reads with `-G` and `-E`: C.UTF-8's one character, or the locale's
+    /// collation (``ProgramEnvironment/collatingLocale``).
+    var equivalenceClasses: EquivalenceClasses = .codePoints
     /// `-s`: no messages about missing or unreadable files (the exit status is unchanged).
     var noMessages = false
 

@@ -178,4 +178,87 @@ struct GNUSuiteRegressionTests {
         let error = try TestProcess.icugrep(["-zP", "a$$$(b"], stdin: "a\0")
         #expect(error.errors.hasSuffix("\n  a$$$(b\n        ^\n"), "\(error.errors)")
     }
+
+    /// True when the system has the locale `name` (a test in a locale it lacks would run in C).
+    static func hasLocale(_ name: String) -> Bool {
+        guard let locale = newlocale(1 << LC_CTYPE | 1 << LC_COLLATE, name, nil) else { return false }
+        freelocale(locale)
+        return true
+    }
+
+    /// `turkish-eyes`: in a Turkish locale, `-i` pairs `i` with `İ` and `I` with `ı` (glibc's
+    /// `towupper` and `towlower` there), with `-G`, `-E` and `-F`, and so does `-o`; ICU's own
+    /// folding pairs `i` with `I`. Bracket expressions decide the four letters before a
+    /// negation. Compared with GNU grep's output (written down, and GNU grep itself where
+    /// installed), and with the prefilter off.
+    @Test(.enabled(if: hasLocale("tr_TR.UTF-8"), "no tr_TR.UTF-8 locale"))
+    func turkishCaseFolding() throws {
+        let input = Data("I:\u{130} \u{131}:i\nI\ni\n\u{131}\n\u{130}\nx\n".utf8)
+        let dotted = ["i", "\u{130}"], dotless = ["I", "\u{131}"]
+        var cases: [(arguments: [String], expected: String)] = []
+        for syntax in ["-G", "-E", "-F"] {
+            for (pattern, letters) in [("i", dotted), ("\u{130}", dotted), ("I", dotless), ("\u{131}", dotless)] {
+                let lines = ["I:\u{130} \u{131}:i"] + letters
+                cases.append(([syntax, "-i", pattern], lines.map { $0 + "\n" }.joined()))
+                cases.append(([syntax, "-o", "-i", pattern], letters == dotted ? "\u{130}\ni\ni\n\u{130}\n" : "I\n\u{131}\nI\n\u{131}\n"))
+            }
+            cases.append(([syntax, "-o", "-i", "\u{131}:i I:\u{130}"], "I:\u{130} \u{131}:i\n"))
+            cases.append(([syntax, "-x", "-i", "I:\u{130} \u{131}:i"], "I:\u{130} \u{131}:i\n"))
+            cases.append(([syntax, "i"], "I:\u{130} \u{131}:i\ni\n"))
+        }
+        for (pattern, expected) in [
+            ("[i]", "i \u{130}"), ("[^i]", "I \u{131} x"), ("[I\u{131}]", "I \u{131}"), ("[^I]", "i \u{130} x"),
+            ("[[:lower:]]", "I i \u{131} \u{130} x"), ("[iI]", "I i \u{131} \u{130}"), ("[^iI]", "x"),
+            ("x\\|[=i=]", "i \u{130} x"), ("i*\\(I\\)", "I \u{131}"),
+        ] {
+            cases.append((["-G", "-i", "-x", pattern], expected.split(separator: " ").map { $0 + "\n" }.joined()))
+        }
+        for (arguments, expected) in cases {
+            let result = try TestProcess.icugrep(arguments, input: input, environment: ["LC_ALL": "tr_TR.UTF-8"])
+            let unfiltered = try TestProcess.icugrep(
+                arguments, input: input, environment: ["LC_ALL": "tr_TR.UTF-8", "ICUGREP_NO_PREFILTER": "1"])
+            #expect(result.output == expected, "\(arguments)")
+            #expect(unfiltered.output == result.output, "\(arguments)")
+            if let grep = DifferentialEnvironment.grep {
+                let reference = try TestProcess.run(grep, arguments, input: input, environment: ["LC_ALL": "tr_TR.UTF-8"])
+                #expect(result.output == reference.output, "\(arguments)")
+            }
+        }
+        // Elsewhere, and with ICU's syntax, ICU's folding stays: `i` is `I`.
+        let english = try TestProcess.icugrep(["-G", "-i", "-x", "i"], input: input, environment: ["LC_ALL": "en_US.UTF-8"])
+        #expect(english.output == "I\ni\n")
+        let icu = try TestProcess.icugrep(["-P", "-i", "-x", "i"], input: input, environment: ["LC_ALL": "tr_TR.UTF-8"])
+        #expect(icu.output == "I\ni\n")
+    }
+
+    /// `equiv-classes`: in a collating locale such as en_US.UTF-8, `[=a=]` holds every
+    /// character glibc weighs as `a` at the first level (`à`, `A`, `ª`, `ａ`, `ⓐ`…), and
+    /// takes any one character; C.UTF-8 and C have no collation, and there it is `a` alone.
+    @Test(.enabled(if: hasLocale("en_US.UTF-8"), "no en_US.UTF-8 locale"))
+    func equivalenceClassesByCollation() throws {
+        let lines = ["a", "\u{E0}", "A", "\u{C5}", "\u{AA}", "\u{FF41}", "\u{24D0}", "\u{1D41A}", "b", "\u{E6}", "\u{251}", "e", "\u{C9}", "!", ","]
+        let input = Data(lines.map { $0 + "\n" }.joined().utf8)
+        let cases: [(arguments: [String], locale: String, expected: String?)] = [
+            (["-G", "[[=a=]]"], "en_US.UTF-8", "a \u{E0} A \u{C5} \u{AA} \u{FF41} \u{24D0} \u{1D41A}"),
+            (["-E", "^[^[=a=]b]$"], "en_US.UTF-8", "\u{E6} \u{251} e \u{C9} ! ,"),
+            (["-G", "[[=\u{E9}=]]"], "en_US.UTF-8", "e \u{C9}"),
+            (["-G", "[[=!=]]"], "en_US.UTF-8", "! ,"),
+            (["-G", "[[=a=]]"], "C.UTF-8", "a"),
+            (["-G", "[[=a=]]"], "C", "a"),
+            (["-G", "[[=\u{E9}=]]"], "C.UTF-8", nil),
+            (["-G", "[[=ab=]]"], "en_US.UTF-8", nil),
+        ]
+        for (arguments, locale, expected) in cases {
+            let result = try TestProcess.icugrep(arguments, input: input, environment: ["LC_ALL": locale])
+            if let expected {
+                #expect(result.output == expected.split(separator: " ").map { $0 + "\n" }.joined(), "\(arguments) \(locale)")
+            } else {
+                #expect(result.status == 2 && result.errors == "icugrep: Invalid collation character\n", "\(arguments) \(locale)")
+            }
+            if let grep = DifferentialEnvironment.grep {
+                let reference = try TestProcess.run(grep, arguments, input: input, environment: ["LC_ALL": locale])
+                #expect(result.output == reference.output && result.status == reference.status, "\(arguments) \(locale)")
+            }
+        }
+    }
 }

@@ -223,4 +223,14 @@ uint32_t icushim_simple_fold_case(uint32_t code_point);
 }
 #endif
 
+// MARK: - Collation
+
+/// The characters that ICU's collator for `locale` (an ICU locale ID such as "en_US") weighs
+/// as `code_point` at the first level, with punctuation and symbols ignorable as in glibc's
+/// locales: written to `ranges` as pairs of first and last code points, in order (U+000A and
+/// surrogates left out). Returns the number of values (twice the ranges), which may exceed
+/// `capacity` (then call again with more room), or -1 when ICU has no collator for it or
+/// `code_point` is not a scalar. Looks at every assigned code point: tens of milliseconds.
+int32_t icushim_primary_equivalents(const char *locale, uint32_t code_point, uint32_t *ranges, int32_t capacity);
+
 #endif // ICUSHIM_H

@@ -56,11 +56,23 @@ package enum POSIXPatternTranslator {
         /// is a character, an invalid UTF-8 byte too, which `.` and the like then match; in
         /// a UTF-8 locale (false) nothing matches an encoding error (``encodingError``).
         package var bytesAreCharacters: Bool
+        /// A Turkish or Azeri locale (glibc's `towupper` maps `i` to `İ`): with ``ignoreCase``,
+        /// `i` and `İ` match each other, `I` and `ı` each other, and `i` never `I`
+        /// (``TurkicCase``).
+        package var turkicCase: Bool
+        /// How `[=c=]` reads in the locale: C.UTF-8's one character, or the characters a
+        /// collating locale weighs as `c` (``EquivalenceClasses``).
+        package var equivalenceClasses: EquivalenceClasses
 
-        package init(ignoreCase: Bool = false, dotMatchesNewline: Bool = false, bytesAreCharacters: Bool = false) {
+        package init(
+            ignoreCase: Bool = false, dotMatchesNewline: Bool = false, bytesAreCharacters: Bool = false,
+            turkicCase: Bool = false, equivalenceClasses: EquivalenceClasses = .codePoints
+        ) {
             self.ignoreCase = ignoreCase
             self.dotMatchesNewline = dotMatchesNewline
             self.bytesAreCharacters = bytesAreCharacters
+            self.turkicCase = turkicCase
+            self.equivalenceClasses = equivalenceClasses
         }
 
         /// What `.`, `\S`, `\W` and negated bracket expressions add to the characters they
@@ -261,7 +273,9 @@ package enum POSIXPatternTranslator {
         }
 
         /// glibc's `parse_bracket_exp` over `scalars` from `start` (just after `[`).
-        init(scalars: [Unicode.Scalar], start: Int, ignoreCase: Bool, excludedEncodingError encodingError: String) throws(Message) {
+        init(scalars: [Unicode.Scalar], start: Int, options: Options) throws(Message) {
+            let ignoreCase = options.ignoreCase
+            let encodingError = options.excludedEncodingError
             var position = start
             func peek() -> (Token, Int) {
                 guard position < scalars.count else { return (.end, 0) }
@@ -316,6 +330,22 @@ package enum POSIXPatternTranslator {
                 }
                 return scalar
             }
+
+            /// The members of `[=name=]`: in C.UTF-8 the character itself (one byte), in a
+            /// collating locale every character of its weight (``EquivalenceClasses``).
+            func equivalents(_ name: String) throws(Message) -> String {
+                guard case .collation(let locale) = options.equivalenceClasses else {
+                    return POSIXPatternTranslator.setLiteral(try singleByte(name))
+                }
+                guard name.unicodeScalars.count == 1, let scalar = name.unicodeScalars.first else {
+                    throw Message("Invalid collation character")
+                }
+                return EquivalenceClasses.members(of: scalar, locale: locale) ?? POSIXPatternTranslator.setLiteral(scalar)
+            }
+            // With -i in a Turkish locale, which of `i`, `I`, `ı` and `İ` the listed
+            // characters, ranges and classes hold (``TurkicCase``).
+            let turkic = ignoreCase && options.turkicCase
+            var turkicMembers: Set<Unicode.Scalar> = []
 
             guard position < scalars.count else { throw Message("Invalid regular expression") }
             var negated = false
@@ -388,6 +418,7 @@ package enum POSIXPatternTranslator {
                     items += POSIXPatternTranslator.setLiteral(first) + "-" + POSIXPatternTranslator.setLiteral(last)
                     hasClassOrRange = true
                     if (first...last).contains("\u{FFFD}") { classOrRangeHoldsEncodingError = true }
+                    if turkic { turkicMembers.formUnion(TurkicCase.letters.filter { (first...last).contains($0) }) }
                     if first == "\u{FFFD}" || last == "\u{FFFD}" { listsEncodingError = true }
                     endsWithColon = false
                 } else {
@@ -395,10 +426,20 @@ package enum POSIXPatternTranslator {
                     case .character(let scalar):
                         items += POSIXPatternTranslator.setLiteral(scalar)
                         if scalar == "\u{FFFD}" { listsEncodingError = true }
+                        if turkic && TurkicCase.letters.contains(scalar) { turkicMembers.insert(scalar) }
                         endsWithColon = scalar == ":"
                         if scalar != ":" { hasOtherCharacter = true }
-                    case .collating(let name), .equivalence(let name):
-                        items += POSIXPatternTranslator.setLiteral(try singleByte(name))
+                    case .collating(let name):
+                        let scalar = try singleByte(name)
+                        items += POSIXPatternTranslator.setLiteral(scalar)
+                        if turkic && TurkicCase.letters.contains(scalar) { turkicMembers.insert(scalar) }
+                        hasClassOrRange = true
+                        endsWithColon = false
+                    case .equivalence(let name):
+                        items += try equivalents(name)
+                        if turkic, let scalar = name.unicodeScalars.first, TurkicCase.letters.contains(scalar) {
+                            turkicMembers.insert(scalar)
+                        }
                         hasClassOrRange = true
                         endsWithColon = false
                     case .characterClass(let name):
@@ -408,6 +449,7 @@ package enum POSIXPatternTranslator {
                         items += set
                         hasClassOrRange = true
                         if ["print", "graph", "punct"].contains(name) { classOrRangeHoldsEncodingError = true }
+                        if turkic { turkicMembers.formUnion(TurkicCase.members(ofClassNamed: name)) }
                         endsWithColon = false
                     }
                 }
@@ -424,6 +466,17 @@ package enum POSIXPatternTranslator {
                 set = "[[" + items + "]--[" + encodingError + "]]"
             } else {
                 set = "[" + items + "]"
+            }
+            if turkic {
+                // The four letters by the locale's case pairs, decided before the negation (as
+                // the DFA adds each character's case counterparts, then complements); ICU's
+                // folding keeps the other characters.
+                var matched = Set(turkicMembers.flatMap { TurkicCase.caseVariants(of: $0)! })
+                if negated { matched = TurkicCase.letters.subtracting(matched) }
+                let others = negated
+                    ? "[^" + items + "iI\\x{131}\\x{130}" + encodingError + "]"
+                    : "[" + set + "--[iI\\x{131}\\x{130}]]"
+                set = TurkicCase.explicitSet(matched).map { "(?:" + others + "|" + $0 + ")" } ?? others
             }
             looksLikeMisplacedClass = startsWithColon && endsWithColon && hasOtherCharacter && !hasClassOrRange
             end = position
@@ -597,7 +650,7 @@ extension POSIXPatternTranslator {
             case .character, .closeInterval:
                 fetch()
             case .bracket:
-                let bracket = try BracketExpression(scalars: scalars, start: position + 1, ignoreCase: options.ignoreCase, excludedEncodingError: options.excludedEncodingError)
+                let bracket = try BracketExpression(scalars: scalars, start: position + 1, options: options)
                 tokenLength = bracket.end - position
                 fetch()
             case .openGroup:
@@ -891,7 +944,11 @@ extension POSIXPatternTranslator {
             let kind: Kind
             switch token {
             case .character(let scalar):
-                (text, kind) = (POSIXPatternTranslator.literal(scalar), .atom)
+                if options.ignoreCase && options.turkicCase, let pair = TurkicCase.pattern(for: scalar) {
+                    (text, kind) = (pair, .atom)
+                } else {
+                    (text, kind) = (POSIXPatternTranslator.literal(scalar), .atom)
+                }
             case .oneCharacter(let set):
                 (text, kind) = (set, .atom)
             case .backReference(let number):
@@ -1051,7 +1108,7 @@ extension POSIXPatternTranslator {
                 case "[":
                     if backslash { return ordinary(scalar) }
                     lastStart = false
-                    let bracket = try BracketExpression(scalars: scalars, start: position, ignoreCase: options.ignoreCase, excludedEncodingError: options.excludedEncodingError)
+                    let bracket = try BracketExpression(scalars: scalars, start: position, options: options)
                     if bracket.looksLikeMisplacedClass {
                         throw Message("character class syntax is [[:space:]], not [:space:]")
                     }

@@ -86,6 +86,8 @@ enum CommandLineParser {
         configuration.patternOrigins = settings.patterns.origins
         configuration.files = files
         configuration.encodingErrorsAreBinary = environment.localeIsUTF8
+        configuration.turkicCase = environment.localeHasTurkicCase
+        configuration.equivalenceClasses = environment.collatingLocale.map { .collation(locale: $0) } ?? .codePoints
 
         // POSIX says -c, -l and -q are mutually exclusive; in GNU grep -q overrides -l and -L,
         // which override -c. The listing modes and -q print no context.

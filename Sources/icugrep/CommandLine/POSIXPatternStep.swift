@@ -34,7 +34,8 @@ enum POSIXPatternStep {
         // Outside a UTF-8 locale every byte is a character, as in GNU grep in the C locale.
         let options = POSIXPatternTranslator.Options(
             ignoreCase: configuration.ignoreCase, dotMatchesNewline: configuration.nullData,
-            bytesAreCharacters: !configuration.encodingErrorsAreBinary)
+            bytesAreCharacters: !configuration.encodingErrorsAreBinary,
+            turkicCase: configuration.turkicCase, equivalenceClasses: configuration.equivalenceClasses)
 
         var translations: [String: Result<POSIXPatternTranslator.Translation, POSIXPatternTranslator.Failure>] = [:]
         var firstOccurrences: [Int] = []

@@ -1,4 +1,5 @@
 import Glibc
+import ICURegex
 
 /// What the command line is interpreted against besides the arguments: environment
 /// variables, whether standard output is a terminal, and how files named by options are
@@ -18,6 +19,14 @@ struct ProgramEnvironment {
     /// one that the system has; false in the C locale, or a locale the system lacks, where GNU
     /// grep reads every byte as a character.
     var localeIsUTF8 = true
+    /// True when the locale's `LC_CTYPE` maps the case of `i` as Turkish and Azeri do
+    /// (glibc's `towupper` of `i` is `İ`): GNU grep's `-i` then pairs `i` with `İ` and `I` with
+    /// `ı` (``TurkicCase``).
+    var localeHasTurkicCase = false
+    /// The ICU locale ID of the locale's `LC_COLLATE` when glibc collates it (every locale
+    /// but C, POSIX and C.UTF-8), where `[=c=]` holds the characters weighed as `c`
+    /// (``EquivalenceClasses``); nil in the others.
+    var collatingLocale: String? = nil
 
     /// The names of the environment variables icugrep reads.
     static let variableNames = ["GREP_COLORS", "GREP_COLOR", "TERM", "POSIXLY_CORRECT", DefaultPatternSyntax.variableName]
@@ -35,7 +44,30 @@ struct ProgramEnvironment {
             standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1,
             fileReader: SystemFileContentsReader(),
             invokedName: invokedName,
-            localeIsUTF8: localeIsUTF8())
+            localeIsUTF8: localeIsUTF8(),
+            localeHasTurkicCase: localeHasTurkicCase(),
+            collatingLocale: collatingLocale())
+    }
+
+    /// Whether the process's `LC_CTYPE` maps `i` to `İ` in upper case, asked of the C library
+    /// as GNU grep's case folding asks it; the C locale restored after.
+    static func localeHasTurkicCase() -> Bool {
+        guard setlocale(LC_CTYPE, "") != nil else { return false }
+        defer { setlocale(LC_CTYPE, "C") }
+        // towupper is in wctype.h, which Swift's Glibc module leaves out: looked up in the C
+        // library already loaded.
+        typealias WideCaseMapping = @convention(c) (UInt32) -> UInt32
+        guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "towupper") else { return false }
+        let upper = unsafeBitCast(symbol, to: WideCaseMapping.self)
+        return upper(0x69) == 0x130
+    }
+
+    /// The ICU locale ID of the process's `LC_COLLATE` as the C library resolves it, nil for a
+    /// locale without collation; the C locale restored after.
+    static func collatingLocale() -> String? {
+        guard let name = setlocale(LC_COLLATE, "") else { return nil }
+        defer { setlocale(LC_COLLATE, "C") }
+        return EquivalenceClasses.collatingLocale(glibcName: String(cString: name))
     }
 
     /// Whether the process's locale, as its environment names it, uses UTF-8: asked of the C
