@@ -170,6 +170,75 @@ import TestSupport
         #expect(counts.matches > 30 * Self.patternCount)
     }
 
+    /// POSIX's leftmost-longest matches (`-o` with `-G`, `-E`): from the start of each of ICU's
+    /// first matches, the automaton's longest match (``MatchAutomaton/longestMatch(inUTF16:startingAt:to:)``)
+    /// against ICU trying every later end (``RegexMatcher/longestMatchEnd(inUTF16:start:after:)``),
+    /// in UTF-16 and in UTF-8. Unknown answers are allowed; most must be known.
+    @Test("priority puzzles: the automaton's longest match from a start is ICU's")
+    func longestMatches() throws {
+        var generator = PriorityPuzzleGenerator(seed: Self.seed ^ 0x4C4F_4E47_4553_54)
+        var compared = 0
+        var unknown = 0
+        var failures = 0
+        for index in 0..<(Self.patternCount / 4) where failures < 10 {
+            let pattern = generator.pattern()
+            let options: RegexPattern.Options = index % 3 == 1 ? [.caseInsensitive] : []
+            guard let plan = MatchAutomatonPlan(pattern: pattern, options: options),
+                let icu = try? RegexPattern(pattern, options: options, limits: .default, usesSearchPlan: false).makeMatcher()
+            else { continue }
+            let automaton = MatchAutomaton(plan)
+            for _ in 0..<6 {
+                let text = String(decoding: generator.text(), as: UTF16.self)
+                let units = Array(text.utf16)
+                let bytes = Array(text.utf8)
+                // The byte offset of each UTF-16 offset (a character's first unit).
+                var byteOffsets = [Int](repeating: 0, count: units.count + 1)
+                var byteOffset = 0
+                var unitOffset = 0
+                for scalar in text.unicodeScalars {
+                    byteOffsets[unitOffset] = byteOffset
+                    unitOffset += UTF16.width(scalar)
+                    byteOffset += UTF8.width(scalar)
+                }
+                byteOffsets[units.count] = bytes.count
+                try units.withUnsafeBufferPointer { buffer in
+                    let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 2)!
+                    var from = 0
+                    while from <= units.count, let first = try icu.firstMatch(inUTF16: buffer, from: from) {
+                        let longest = try icu.longestMatchEnd(inUTF16: buffer, start: first.lowerBound, after: first.upperBound) ?? first.upperBound
+                        let expected = first.lowerBound..<longest
+                        switch automaton.longestMatch(inUTF16: base, startingAt: first.lowerBound, to: units.count) {
+                        case .unknown: unknown += 1
+                        case .match(let found) where found == expected: compared += 1
+                        case let outcome:
+                            failures += 1
+                            Issue.record("pattern \(String(reflecting: pattern)) options \(options.rawValue): UTF-16 from \(first.lowerBound): ICU \(expected), automaton \(outcome); text \(UTF16Units.describe(units))")
+                        }
+                        let byteOutcome = bytes.withUnsafeBufferPointer { byteBuffer in
+                            automaton.longestMatch(
+                                inUTF8: byteBuffer.baseAddress ?? UnsafePointer(bitPattern: 1)!, startingAt: byteOffsets[first.lowerBound], to: bytes.count)
+                        }
+                        switch byteOutcome {
+                        case .unknown: unknown += 1
+                        case .match(let found) where found == byteOffsets[expected.lowerBound]..<byteOffsets[expected.upperBound]: compared += 1
+                        case let outcome:
+                            failures += 1
+                            Issue.record("pattern \(String(reflecting: pattern)) options \(options.rawValue): UTF-8 from \(first.lowerBound): ICU \(expected), automaton \(outcome); text \(UTF16Units.describe(units))")
+                        }
+                        if longest > first.lowerBound {
+                            from = longest
+                        } else {
+                            // One character on: a surrogate pair is one.
+                            from = first.lowerBound + (first.lowerBound < units.count && UTF16.isLeadSurrogate(units[first.lowerBound]) ? 2 : 1)
+                        }
+                    }
+                }
+            }
+        }
+        #expect(compared > 10 * unknown)
+        #expect(compared > Self.patternCount)
+    }
+
     @Test("every construct of the reader: the automaton's matches are ICU's")
     func readerConstructs() {
         var generator = PatternSyntaxGenerator(seed: Self.seed)

@@ -88,10 +88,11 @@ package final class MatchAutomaton {
     @exclusivity(unchecked) private var forwardRows: [[Int32]: Int32] = [:]
     @exclusivity(unchecked) private var forwardTable: UnsafeMutablePointer<Int32>
     @exclusivity(unchecked) private var forwardCapacity = 16
-    /// The rows and flags of the states in which searches start: unanchored or anchored,
-    /// after a character that is not, or is, a word character.
-    @exclusivity(unchecked) private var startRows: [Int32] = [0, 0, 0, 0]
-    @exclusivity(unchecked) private var startFlags: [Int32] = [0, 0, 0, 0]
+    /// The rows and flags of the states in which searches start: unanchored, anchored, and
+    /// anchored for the longest match, each after a character that is not, or is, a word
+    /// character.
+    @exclusivity(unchecked) private var startRows: [Int32] = [0, 0, 0, 0, 0, 0]
+    @exclusivity(unchecked) private var startFlags: [Int32] = [0, 0, 0, 0, 0, 0]
 
     /// A reverse state: the items that may hold the character before, and whether the
     /// character after is a word character (false when no word assertion is among them).
@@ -212,6 +213,34 @@ package final class MatchAutomaton {
         }
     }
 
+    /// The longest match in the UTF-8 `bytes[..<end]` that starts at `start` (a character's
+    /// first byte; the text before it is seen by `\b`), in byte offsets: from the start of
+    /// ICU's first match, POSIX's leftmost-longest match. ``Outcome/noMatch`` when no match
+    /// starts there, ``Outcome/unknown`` when the classes cannot tell.
+    func longestMatch(inUTF8 bytes: UnsafePointer<UInt8>, startingAt start: Int, to end: Int) -> Outcome {
+        longestMatch(in: UTF8ScannedText(bytes: bytes), startingAt: start, to: end)
+    }
+
+    /// The same in UTF-16 `text`, in its units.
+    func longestMatch(inUTF16 text: UnsafePointer<UInt16>, startingAt start: Int, to end: Int) -> Outcome {
+        longestMatch(in: UTF16ScannedText(units: text), startingAt: start, to: end)
+    }
+
+    /// The longest match from `start`: the forward automaton anchored there, in states that
+    /// keep every item after a match (the set of threads, not their order, matters), read
+    /// until no thread is left; the last match end seen is the longest.
+    @inline(__always)
+    private func longestMatch<Text: ScannedText>(in text: Text, startingAt start: Int, to end: Int) -> Outcome {
+        var afterWord = false
+        if hasWordAssertions, start > 0 {
+            guard let column = column(of: text.character(before: start, start: 0).value) else { return .unknown }
+            afterWord = classIsWord[column]
+        }
+        let matchEnd = forwardMatchEnd(in: text, from: start, to: end, anchored: true, afterWord: afterWord, longest: true)
+        guard matchEnd >= 0 else { return matchEnd == Self.noMatchEnd ? .noMatch : .unknown }
+        return .match(start..<matchEnd)
+    }
+
     /// The first match in `text`: where it ends, found forwards, then where it starts,
     /// backwards from there, with the word characters around them when the pattern has word
     /// assertions.
@@ -239,12 +268,14 @@ package final class MatchAutomaton {
     private static let noMatchEnd = -1
     private static let unknownEnd = -2
 
-    /// Where the leftmost-first match from `from` ends in `text[..<end]`; ``noMatchEnd`` or
-    /// ``unknownEnd``.
+    /// Where the leftmost-first match from `from` ends in `text[..<end]` (with `longest`, and
+    /// `anchored`, the longest match from `from`); ``noMatchEnd`` or ``unknownEnd``.
     @inline(never)
-    private func forwardMatchEnd<Text: ScannedText>(in text: Text, from: Int, to end: Int, anchored: Bool, afterWord: Bool) -> Int {
+    private func forwardMatchEnd<Text: ScannedText>(
+        in text: Text, from: Int, to end: Int, anchored: Bool, afterWord: Bool, longest: Bool = false
+    ) -> Int {
         var table = forwardTable
-        let start = (anchored ? 2 : 0) + (afterWord ? 1 : 0)
+        let start = (longest ? 4 : anchored ? 2 : 0) + (afterWord ? 1 : 0)
         let flags = startFlags[start]
         var row = Int(startRows[start])
         var lastEnd = flags & Self.matchBit != 0 ? from : Self.noMatchEnd
@@ -377,24 +408,29 @@ package final class MatchAutomaton {
     // MARK: Forward states
 
     /// Flags of a forward state's key: the start's items are still added after it; the last
-    /// character was a word character (kept only when a word assertion waits in the state).
+    /// character was a word character (kept only when a word assertion waits in the state);
+    /// the state is one of a search for the longest match, which keeps the items after a
+    /// match.
     private static let startsMoreFlag: Int32 = 4
     private static let lastWasWordFlag: Int32 = 8
+    private static let longestFlag: Int32 = 16
 
     /// Adds the states in which searches start: unanchored after a character that is not, and
-    /// that is, a word character, then the same anchored (the first is row 0).
+    /// that is, a word character, then the same anchored, then anchored for the longest match
+    /// (the first is row 0).
     private func addInitialForwardStates() {
-        for (index, (anchored, afterWord)) in [(false, false), (false, true), (true, false), (true, true)].enumerated() {
-            let key = closure(automaton.entry, startsMore: !anchored, lastWasWord: afterWord)
+        let starts = [(false, false, false), (false, true, false), (true, false, false), (true, true, false), (true, false, true), (true, true, true)]
+        for (index, (anchored, afterWord, longest)) in starts.enumerated() {
+            let key = closure(automaton.entry, startsMore: !anchored, lastWasWord: afterWord, longest: longest)
             startRows[index] = forwardRows[key] ?? addForwardState(key)
             startFlags[index] = flags(of: key)
         }
     }
 
     /// The key of the state reached through `items`, in priority order: the items before the
-    /// first ``PrioritizedPositionAutomaton/match``, each once, and whether there was one.
-    /// After a match, the start's items are no longer added.
-    private func closure(_ items: [Int32], startsMore: Bool, lastWasWord: Bool) -> [Int32] {
+    /// first ``PrioritizedPositionAutomaton/match`` (with `longest`, all of them), each once,
+    /// and whether there was one. After a match, the start's items are no longer added.
+    private func closure(_ items: [Int32], startsMore: Bool, lastWasWord: Bool, longest: Bool = false) -> [Int32] {
         var key: [Int32] = [0]
         var seen = PositionSet.empty
         var matches = false
@@ -402,6 +438,7 @@ package final class MatchAutomaton {
         for item in items {
             if item == PrioritizedPositionAutomaton.match {
                 matches = true
+                if longest { continue }
                 break
             }
             let bit = PositionSet(position: Int(item))
@@ -412,7 +449,7 @@ package final class MatchAutomaton {
             }
         }
         key[0] = (matches ? Self.matchBit : 0) | (startsMore && !matches ? Self.startsMoreFlag : 0)
-            | (waitsForBoundary && lastWasWord ? Self.lastWasWordFlag : 0)
+            | (waitsForBoundary && lastWasWord ? Self.lastWasWordFlag : 0) | (longest ? Self.longestFlag : 0)
         return key
     }
 
@@ -435,15 +472,22 @@ package final class MatchAutomaton {
         let key = forwardStates[row / columns]
         let startsMore = key[0] & Self.startsMoreFlag != 0
         let lastWasWord = key[0] & Self.lastWasWordFlag != 0
+        let longest = key[0] & Self.longestFlag != 0
         let atEnd = hasWordAssertions && column == endColumn
         let nextIsWord = !atEnd && classIsWord[column]
         // The word assertions waiting in the state are decided before the character, and
-        // what follows them takes their place in the order.
+        // what follows them takes their place in the order. Searching for the longest match,
+        // the items after a match are kept.
         var candidates: [Int32] = []
         var seen = PositionSet.empty
         func decide(_ items: some Sequence<Int32>) -> Bool {
+            var matched = false
             for item in items {
-                if item == PrioritizedPositionAutomaton.match { return true }
+                if item == PrioritizedPositionAutomaton.match {
+                    if !longest { return true }
+                    matched = true
+                    continue
+                }
                 let bit = PositionSet(position: Int(item))
                 guard (seen & bit).isEmpty else { continue }
                 seen |= bit
@@ -451,10 +495,11 @@ package final class MatchAutomaton {
                 if kind == .character {
                     candidates.append(item)
                 } else if Self.holds(kind, afterWord: lastWasWord, beforeWord: nextIsWord), decide(automaton.follow[Int(item)]) {
-                    return true
+                    if !longest { return true }
+                    matched = true
                 }
             }
-            return false
+            return matched
         }
         let matchesBefore = decide(key.dropFirst())
         let beforeBits = matchesBefore ? Self.matchBeforeBit : 0
@@ -470,7 +515,7 @@ package final class MatchAutomaton {
         }
         let startsAfter = startsMore && !matchesBefore
         if startsAfter { items += automaton.entry }
-        let next = closure(items, startsMore: startsAfter, lastWasWord: nextIsWord)
+        let next = closure(items, startsMore: startsAfter, lastWasWord: nextIsWord, longest: longest)
         let targetRow: Int32
         if let known = forwardRows[next] {
             targetRow = known

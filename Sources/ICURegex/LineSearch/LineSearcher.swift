@@ -120,6 +120,14 @@ package final class LineSearcher {
     package func reportedMatch(in text: LineText, from: Int) throws(ICURegexError) -> Range<Int>? {
         guard let first = try firstMatch(in: text, from: from) else { return nil }
         guard extendsMatches.contains(true) else { return first }
+        // The one pattern's match automaton knows the longest match from the first one's start
+        // (the threads that outlive a match are kept); ICU is asked when it cannot tell.
+        if let lentMatchAutomaton,
+            case .match(let longest) = lentMatchAutomaton._withUnsafeGuaranteedRef({ Self.longestMatch($0, in: text, startingAt: first.lowerBound) }),
+            longest.upperBound >= first.upperBound
+        {
+            return longest
+        }
         var end = first.upperBound
         for (matcher, extends) in zip(matchers, extendsMatches) where extends {
             let longer: Int?
@@ -135,9 +143,36 @@ package final class LineSearcher {
     }
 
     /// True when the matches to report may be found in a line's UTF-8 bytes without ICU
-    /// (``firstMatchWithoutICU(inUTF8:from:)``): the automaton finds leftmost-first matches,
-    /// which are the ones reported unless a pattern's are extended to the longest.
-    package var findsReportedMatchesWithoutICU: Bool { hasMatchAutomaton && !extendsMatches.contains(true) }
+    /// (``reportedMatchWithoutICU(inUTF8:from:)``): the automaton finds leftmost-first matches,
+    /// and from their starts, where the pattern's matches are extended, the longest.
+    package var findsReportedMatchesWithoutICU: Bool { hasMatchAutomaton }
+
+    /// The match to report that starts at or after `from` in the UTF-8 line `bytes`, as
+    /// ``reportedMatch(in:from:)`` finds it, found by the match automaton alone;
+    /// ``MatchAutomaton/Outcome/unknown`` when it cannot tell.
+    package func reportedMatchWithoutICU(inUTF8 bytes: UnsafeRawBufferPointer, from: Int) -> MatchAutomaton.Outcome {
+        guard let lentMatchAutomaton else { return .unknown }
+        return lentMatchAutomaton._withUnsafeGuaranteedRef { automaton in
+            let first = Self.firstMatch(automaton, in: .utf8(bytes), from: from)
+            guard case .match(let match) = first, extendsMatches.first == true else { return first }
+            switch Self.longestMatch(automaton, in: .utf8(bytes), startingAt: match.lowerBound) {
+            case .match(let longest) where longest.upperBound >= match.upperBound: return .match(longest)
+            default: return .unknown
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func longestMatch(_ automaton: MatchAutomaton, in text: LineText, startingAt start: Int) -> MatchAutomaton.Outcome {
+        switch text {
+        case .utf16(let units):
+            guard let base = units.baseAddress else { return .unknown }
+            return automaton.longestMatch(inUTF16: base, startingAt: start, to: units.count)
+        case .utf8(let bytes):
+            guard let base = bytes.baseAddress else { return .unknown }
+            return automaton.longestMatch(inUTF8: base.assumingMemoryBound(to: UInt8.self), startingAt: start, to: bytes.count)
+        }
+    }
 
     @inline(__always)
     private static func firstMatch(_ matcher: RegexMatcher, in text: LineText, from: Int) throws(ICURegexError) -> Range<Int>? {

@@ -804,7 +804,7 @@ final class FileSearcher<Sink: SearchSink> {
         let wantsUnits = sink.needsUTF16Offsets
         var from = 0
         while true {
-            switch lineSearcher.firstMatchWithoutICU(inUTF8: content, from: from) {
+            switch lineSearcher.reportedMatchWithoutICU(inUTF8: content, from: from) {
             case .unknown:
                 matchRanges.removeAll(keepingCapacity: true)
                 matchUnitRanges.removeAll(keepingCapacity: true)
