@@ -26,12 +26,12 @@
 #
 # Result, 2026-11-28 (Debian 12 with locales-all and libpcre2-dev, GNU grep 3.8's release
 # tarball): GNU grep passes 113 (XFAIL triple-backref, 7 expensive tests and sjis-mb skipped);
-# icugrep as grep passes 107 and triple-backref (an unexpected pass: glibc's bug that the
+# icugrep as grep passes 109 and triple-backref (an unexpected pass: glibc's bug that the
 # XFAIL records is not icugrep's). Not passed: euc-mb, false-match-mb-non-utf8 and
-# mb-non-UTF8-perf-Fw (EUC-JP and GB18030 locales: icugrep reads UTF-8 only), equiv-classes
-# ([[=a=]] holding à needs en_US.UTF-8's collation; icugrep's classes are C.UTF-8's),
-# pcre-utf8 (-P in the C locale, where GNU grep's characters are bytes), turkish-eyes (-i by
-# tr_TR.UTF-8's rules; ICU folds case without a locale). On a loaded machine, dfa-infloop,
+# mb-non-UTF8-perf-Fw (EUC-JP and GB18030 locales: icugrep reads UTF-8 only), pcre-utf8 (-P
+# in the C locale, where GNU grep's characters are bytes; icugrep's -P reads UTF-8
+# characters in every locale). equiv-classes and turkish-eyes pass since [=c=] follows the
+# locale's collation and -i Turkish case (grep25). On a loaded machine, dfa-infloop,
 # in-eq-out-infloop and empty skip themselves ("'timeout 0.01 sleep 0.02' did not time out").
 set -euo pipefail
 
