@@ -86,8 +86,6 @@ enum CommandLineParser {
         configuration.patternOrigins = settings.patterns.origins
         configuration.files = files
         configuration.encodingErrorsAreBinary = environment.localeIsUTF8
-        configuration.turkicCase = environment.localeHasTurkicCase
-        configuration.equivalenceClasses = environment.collatingLocale.map { .collation(locale: $0) } ?? .codePoints
 
         // POSIX says -c, -l and -q are mutually exclusive; in GNU grep -q overrides -l and -L,
         // which override -c. The listing modes and -q print no context.
@@ -133,6 +131,17 @@ enum CommandLineParser {
         }
         if configuration.json && !settings.labelGiven {
             configuration.label = "<stdin>"
+        }
+
+        // The locale's case and collation, asked only where a pattern needs them (each question
+        // loads locale data): -i in GNU grep's syntaxes, and [= in -G and -E.
+        if configuration.ignoreCase && configuration.patternSyntax != .regularExpression {
+            configuration.turkicCase = environment.localeHasTurkicCase()
+        }
+        if configuration.patternSyntax == .basicRegexp || configuration.patternSyntax == .extendedRegexp,
+            configuration.patterns.contains(where: { $0.contains("[=") })
+        {
+            configuration.equivalenceClasses = environment.collatingLocale().map { .collation(locale: $0) } ?? .codePoints
         }
 
         configuration.color = !configuration.json && settings.colorChoice.resolved(

@@ -21,12 +21,12 @@ struct ProgramEnvironment {
     var localeIsUTF8 = true
     /// True when the locale's `LC_CTYPE` maps the case of `i` as Turkish and Azeri do
     /// (glibc's `towupper` of `i` is `İ`): GNU grep's `-i` then pairs `i` with `İ` and `I` with
-    /// `ı` (``TurkicCase``).
-    var localeHasTurkicCase = false
+    /// `ı` (``TurkicCase``). Asked only when a pattern needs it.
+    var localeHasTurkicCase: () -> Bool = { false }
     /// The ICU locale ID of the locale's `LC_COLLATE` when glibc collates it (every locale
     /// but C, POSIX and C.UTF-8), where `[=c=]` holds the characters weighed as `c`
-    /// (``EquivalenceClasses``); nil in the others.
-    var collatingLocale: String? = nil
+    /// (``EquivalenceClasses``); nil in the others. Asked only when a pattern needs it.
+    var collatingLocale: () -> String? = { nil }
 
     /// The names of the environment variables icugrep reads.
     static let variableNames = ["GREP_COLORS", "GREP_COLOR", "TERM", "POSIXLY_CORRECT", DefaultPatternSyntax.variableName]
@@ -45,8 +45,8 @@ struct ProgramEnvironment {
             fileReader: SystemFileContentsReader(),
             invokedName: invokedName,
             localeIsUTF8: localeIsUTF8(),
-            localeHasTurkicCase: localeHasTurkicCase(),
-            collatingLocale: collatingLocale())
+            localeHasTurkicCase: localeHasTurkicCase,
+            collatingLocale: collatingLocale)
     }
 
     /// Whether the process's `LC_CTYPE` maps `i` to `İ` in upper case, asked of the C library
