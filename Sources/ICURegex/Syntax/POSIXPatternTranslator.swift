@@ -34,8 +34,13 @@
 ///   error (`grep -axv '.*'` lists the lines holding one). A U+FFFD written in the pattern
 ///   still matches both.
 ///
-/// Match extents follow ICU (leftmost-first), not POSIX (leftmost-longest): `-E -o 'a|ab'`
-/// prints `a` of `ab`, where GNU grep prints `ab`. Which lines match is the same.
+/// - `[=c=]` is `c` alone in C.UTF-8 and, in a collating locale, the characters ICU's
+///   collator weighs as `c` (``EquivalenceClasses``); with `-i` in a Turkish locale, `i`, `I`,
+///   `ı` and `İ` are written as explicit sets paired by that locale's case (``TurkicCase``).
+///
+/// The translation's own matches follow ICU (leftmost-first), not POSIX (leftmost-longest): the
+/// line search lengthens them where ``LinePatterns/prefersLongestMatches`` asks it to (`-E -o
+/// 'a|ab'` prints `ab`, as GNU grep). Which lines match is the same either way.
 package enum POSIXPatternTranslator {
     /// The POSIX syntax of a pattern.
     package enum Syntax: Sendable, Equatable {
