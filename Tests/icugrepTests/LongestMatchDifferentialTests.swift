@@ -48,6 +48,30 @@ struct LongestMatchDifferentialTests {
         try Self.expectSame(arguments)
     }
 
+    /// The longest matches the match automaton finds (``LineSearcher/reportedMatchWithoutICU(inUTF8:from:)``)
+    /// on subtitle lines in English and Russian, against GNU grep and against ICU's own
+    /// lengthening (the prefilter, and with it the automaton, turned off).
+    @Test(arguments: ["en-sampled.txt", "ru-sampled.txt"])
+    func corpusLines(_ corpus: String) throws {
+        let grep = try #require(ReferenceGrep.executable)
+        let text = try String(contentsOf: TestFixtures.corpora.appendingPathComponent(corpus), encoding: .utf8)
+        let input = Data(text.split(separator: "\n", omittingEmptySubsequences: false).prefix(2000).joined(separator: "\n").utf8)
+        let patterns = [
+            #"\w+(ing|in|ов|ова)?"#, "[[:alpha:]]+([[:space:]]+[[:alpha:]]+)?", #"(то|тот|того)\w*"#, "(th|the|they)[a-z]*",
+            #"\b\w{1,3}\b"#, "[[:upper:]][[:lower:]]*(,| )?", "е.{0,4}е", "(a|an|and)( |$)",
+        ]
+        for pattern in patterns {
+            for options in [["-o"], ["-o", "-i"]] {
+                let arguments = options + ["-E", pattern]
+                let expected = try TestProcess.run(grep, arguments, input: input)
+                let actual = try TestProcess.icugrep(arguments, input: input)
+                let icuAlone = try TestProcess.icugrep(arguments, input: input, environment: ["ICUGREP_NO_PREFILTER": "1"])
+                #expect(actual.output == expected.output, "\(arguments) \(corpus)")
+                #expect(actual.output == icuAlone.output, "\(arguments) \(corpus)")
+            }
+        }
+    }
+
     /// Generated alternations in ERE, and the same in BRE.
     @Test func generated() throws {
         var generator = SplitMix64(seed: Self.seed)
