@@ -281,7 +281,7 @@ struct MultilineTests {
         let help = try TestProcess.icugrep(["--help"])
         #expect(help.output.contains("--multiline "))
         #expect(help.output.contains("--multiline-dotall"))
-        let replaced = try Self.icugrep(["--replace=x", #"a\nb"#, "t.txt"])
+        let replaced = try Self.icugrep(["-v", "--replace=x", #"a\nb"#, "t.txt"])
         #expect(replaced.status == 2)
         #expect(replaced.errors.contains("--multiline"))
         // -U stays GNU's --binary, which does nothing.

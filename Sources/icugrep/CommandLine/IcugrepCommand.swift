@@ -83,8 +83,8 @@ enum IcugrepCommand {
             StandardStreams.writeError(PatternErrorReport.text(for: error))
             return ExitStatus.trouble
         }
-        if searchRun.multilinePatterns != nil && configuration.replacement != nil {
-            StandardStreams.writeError("\(ProgramIdentity.name): --multiline cannot be combined with --replace yet\n")
+        if searchRun.multilinePatterns != nil && configuration.replacement != nil && configuration.invertMatch {
+            StandardStreams.writeError("\(ProgramIdentity.name): --multiline cannot be combined with both -v and --replace yet\n")
             return ExitStatus.trouble
         }
         if let warning = searchRun.lineEndWarning, !configuration.noMessages {
