@@ -216,6 +216,48 @@ struct MultilineTests {
         }
     }
 
+    /// The anchored tries at the literals decided by the match automaton on the bytes against
+    /// ICU alone (`ICUGREP_NO_PREFILTER=1`): generated texts (fixed seed) of words, accented
+    /// and other non-ASCII letters, combining marks (which ICU's `\b` looks past), ill-formed
+    /// UTF-8 and short lines, and patterns with literals near their start, in small windows
+    /// (a try may read to a window's end) and the default one.
+    @Test func automatonAgainstICU() throws {
+        var random = SplitMix64(seed: 0x6175_746F_6D61_7461)
+        let pieces: [[UInt8]] = [
+            Array("Holmes".utf8), Array("holmes".utf8), Array("HOLMES".utf8), Array("said".utf8), Array("?".utf8),
+            Array(".".utf8), Array(" ".utf8), Array("  ".utf8), Array("\n".utf8), Array("\n".utf8), Array("A".utf8),
+            Array("Zo".utf8), Array("é".utf8), Array("É".utf8), Array("e\u{301}".utf8), Array("ß".utf8),
+            Array("K".utf8), Array("\u{212A}".utf8), Array("ſ".utf8), Array("😀".utf8), Array("x_1".utf8), [0xFF],
+            [0xC3], Array("\r\n".utf8), Array("\u{2028}".utf8), Array("\t".utf8),
+        ]
+        let patterns = [
+            #"Holmes\n[A-Z]"#, #"Holmes[.,!?]?\n\w+"#, #"\?\n[A-Z][a-z]+\?"#, #"said\s+\w+"#, #"(?i)holmes\s+said"#,
+            #"\bHolmes\b\s*\n"#, #"\w+\?\n"#, #"é\s+\w"#, #"(?i)ss\n|k\."#, #"Holmes.\n"#, #"Holmes(?s:.)\n"#,
+            #"\Bolmes\s"#, #"Holmes[^a-z]+said"#, #"[A-Z]\w*\?\n\n"#,
+        ]
+        for _ in 0..<8 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 50...400, using: &random) {
+                bytes += pieces[Int.random(in: 0..<pieces.count, using: &random)]
+            }
+            let directory = try TestProcess.makeDirectory(["a.txt": Data(bytes)])
+            for _ in 0..<6 {
+                let pattern = patterns[Int.random(in: 0..<patterns.count, using: &random)]
+                let options = [["-n", "-o", "-b"], ["-c"], ["-n"], ["--multiline-dotall", "-o"]][Int.random(in: 0..<4, using: &random)]
+                for window in [nil, 16, 64] as [Int?] {
+                    var environment = window.map { [MultilineSearcher<SummaryPrinter>.windowVariable: String($0)] } ?? [:]
+                    let fast = try TestProcess.icugrep(
+                        ["--multiline", "-a"] + options + [pattern, "a.txt"], directory: directory, environment: environment)
+                    environment[Configuration.prefilterDisablingVariable] = "1"
+                    let icu = try TestProcess.icugrep(
+                        ["--multiline", "-a"] + options + [pattern, "a.txt"], directory: directory, environment: environment)
+                    #expect(fast.standardOutput == icu.standardOutput, "\(options) \(pattern), window \(window ?? 0)")
+                    #expect(fast.status == icu.status)
+                }
+            }
+        }
+    }
+
     /// A file many times the window, with two-line matches across every window end, and
     /// matches longer than the window (which grows for them); a match longer than the window
     /// may grow to is an error, after the lines found before it.

@@ -199,6 +199,26 @@ package final class MatchAutomaton {
         firstMatch(in: UTF8ScannedText(bytes: bytes), from: from, to: end, anchored: false)
     }
 
+    /// ICU's match at `from` in the UTF-8 `bytes[..<end]` (anchored there; the text before
+    /// `from` is seen by `\b`), in byte offsets, and whether the search read to `end`: then,
+    /// as with ICU's `hitEnd`, more text could make the answer another. Ill-formed UTF-8 in
+    /// what the search reads makes it ``Outcome/unknown``.
+    package func anchoredMatch(inUTF8 bytes: UnsafePointer<UInt8>, at from: Int, to end: Int) -> (
+        outcome: Outcome, readToEnd: Bool
+    ) {
+        let text = UTF8ScannedText(bytes: bytes)
+        var afterWord = false
+        if hasWordAssertions, from > 0 {
+            guard let column = column(of: text.character(before: from, start: 0).value) else { return (.unknown, true) }
+            afterWord = classIsWord[column]
+        }
+        var readToEnd = false
+        let matchEnd = forwardMatchEnd(in: text, from: from, to: end, anchored: true, afterWord: afterWord, readToEnd: &readToEnd)
+        if matchEnd == Self.unknownEnd { return (.unknown, true) }
+        // An anchored match starts where the search started.
+        return (matchEnd >= 0 ? .match(from..<matchEnd) : .noMatch, readToEnd)
+    }
+
     /// The first match as ``firstMatch(inUTF16:from:to:anchored:)`` finds it, or what
     /// `otherwise` (ICU) finds when the automaton cannot tell.
     func firstMatch(
@@ -222,7 +242,8 @@ package final class MatchAutomaton {
             guard let column = column(of: text.character(before: from, start: 0).value) else { return .unknown }
             afterWord = classIsWord[column]
         }
-        let matchEnd = forwardMatchEnd(in: text, from: from, to: end, anchored: anchored, afterWord: afterWord)
+        var readToEnd = false
+        let matchEnd = forwardMatchEnd(in: text, from: from, to: end, anchored: anchored, afterWord: afterWord, readToEnd: &readToEnd)
         guard matchEnd >= 0 else { return matchEnd == Self.noMatchEnd ? .noMatch : .unknown }
         var nextIsWord = false
         if hasWordAssertions && matchEnd < end {
@@ -240,9 +261,11 @@ package final class MatchAutomaton {
     private static let unknownEnd = -2
 
     /// Where the leftmost-first match from `from` ends in `text[..<end]`; ``noMatchEnd`` or
-    /// ``unknownEnd``.
+    /// ``unknownEnd``. `readToEnd` tells whether some thread was still alive at `end`.
     @inline(never)
-    private func forwardMatchEnd<Text: ScannedText>(in text: Text, from: Int, to end: Int, anchored: Bool, afterWord: Bool) -> Int {
+    private func forwardMatchEnd<Text: ScannedText>(
+        in text: Text, from: Int, to end: Int, anchored: Bool, afterWord: Bool, readToEnd: inout Bool
+    ) -> Int {
         var table = forwardTable
         let start = (anchored ? 2 : 0) + (afterWord ? 1 : 0)
         let flags = startFlags[start]
@@ -276,6 +299,7 @@ package final class MatchAutomaton {
             }
             index = next
         }
+        readToEnd = !dead
         return dead ? lastEnd : endOfText(fromRow: row, at: end, lastEnd: lastEnd)
     }
 

@@ -34,6 +34,11 @@ import ICURegex
 ///   occurrence. An anchored search decides its start exactly unless it read to the window's
 ///   end (`hitEnd`); then the window grows and the start is tried again. An occurrence that
 ///   the window's end may cut is left for the next window, with the starts it could have.
+///   Before ICU, the pattern's match automaton (``MatchAutomaton``) tries the start on the
+///   window's bytes: its answer (a match, or none) is ICU's unless it cannot tell (a
+///   character its classes do not know, ill-formed UTF-8) or it read to the window's end
+///   before the input's (as ICU's `hitEnd`: more text could change it); then ICU is asked.
+///   Most starts are decided in the bytes, without decoding or a call into ICU.
 /// - Otherwise ICU searches the window from the search position. A match it finds is final
 ///   when ICU did not read to the window's end and it starts more than the overlap before the
 ///   end (ICU's `hitEnd` is not kept for each start it tried); otherwise the window grows or
@@ -72,6 +77,10 @@ final class MultilineSearcher<Sink: SearchSink> {
     private let literals: [ByteLiteralFinder]
     private let literalReach: Int
     private let longestLiteral: Int
+    /// The pattern's match automaton, which decides the anchored tries at the literals on the
+    /// window's bytes where it can (see ``next()``); nil when ICU decides each (also for a
+    /// pattern whose `.` may match a line end: see ``RegexMatcher/multilineMatchAutomaton``).
+    private let automaton: MatchAutomaton?
     /// The overlap after a search of the window that found nothing.
     private let overlap: Int
     /// True when the anchored tries at the literals search UTF-16 slices of the window from a
@@ -167,6 +176,7 @@ final class MultilineSearcher<Sink: SearchSink> {
             longestLiteral = 0
         }
         searchesSlices = !literals.isEmpty && !patterns.facts.mayLookBeforeLine
+        automaton = literals.isEmpty || !policy.multilineUsesAutomaton ? nil : matchers[0].multilineMatchAutomaton
         if let length = patterns.facts.maximumUTF8Length {
             overlap = min(length + 4, unboundedOverlap)
         } else {
@@ -415,7 +425,23 @@ final class MultilineSearcher<Sink: SearchSink> {
                     return .noMatchBefore(max(from, limit - (longestLiteral - 1) - literalReach))
                 }
                 var start = characterStart(atOrAfter: max(from, occurrence - literalReach))
-                while start <= occurrence {
+                tries: while start <= occurrence {
+                    if let automaton {
+                        let decided = automaton.anchoredMatch(
+                            inUTF8: buffer.base.assumingMemoryBound(to: UInt8.self), at: start - bufferOffset,
+                            to: windowLimit)
+                        if !decided.readToEnd || atEnd {
+                            switch decided.outcome {
+                            case .match(let match):
+                                return .match(match.lowerBound + bufferOffset..<match.upperBound + bufferOffset)
+                            case .noMatch:
+                                start = characterStart(atOrAfter: start + 1)
+                                continue tries
+                            case .unknown:
+                                break
+                            }
+                        }
+                    }
                     let outcome = try anchoredMatch(at: start, limit: limit)
                     if outcome.hitEnd && !atEnd { return .needsMore }
                     if let match = outcome.match { return .match(match) }
