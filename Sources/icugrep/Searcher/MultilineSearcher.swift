@@ -140,7 +140,7 @@ final class MultilineSearcher<Sink: SearchSink> {
     private var sawNUL = false
     /// For each literal, its next occurrence at or after `from` found by the last search, or
     /// nil when it has none before `limit` (offsets in the input).
-    private var literalCache: [(from: Int, limit: Int, at: Int?)] = []
+    @exclusivity(unchecked) private var literalCache: [(from: Int, limit: Int, at: Int?)] = []
 
     /// Creates a searcher for `patterns` that reports to `sink`.
     init(patterns: MultilinePatterns, policy: SearchPolicy, sink: Sink, diagnostics: Diagnostics) throws(ICURegexError) {
@@ -418,8 +418,20 @@ final class MultilineSearcher<Sink: SearchSink> {
             return atEnd ? .noMatchBefore(limit) : .needsMore
         }
         if !literals.isEmpty {
+            // Taken once for the loop, which may try many occurrences: no reference counting
+            // for each.
+            let automaton = self.automaton
+            let bytes = buffer.base.assumingMemoryBound(to: UInt8.self)
+            let window = UnsafeRawBufferPointer(start: buffer.base, count: limit - bufferOffset)
+            let onlyLiteral = literals.count == 1 ? literals[0] : nil
             while true {
-                guard let occurrence = nextLiteral(from: from, limit: limit) else {
+                let found: Int?
+                if let onlyLiteral {
+                    found = onlyLiteral.firstOccurrence(in: window, from: from - bufferOffset).map { $0 + bufferOffset }
+                } else {
+                    found = nextLiteral(from: from, limit: limit)
+                }
+                guard let occurrence = found else {
                     if atEnd { return .noMatchBefore(limit) }
                     // An occurrence cut by the window's end, and the starts before it, wait.
                     return .noMatchBefore(max(from, limit - (longestLiteral - 1) - literalReach))
@@ -427,9 +439,7 @@ final class MultilineSearcher<Sink: SearchSink> {
                 var start = characterStart(atOrAfter: max(from, occurrence - literalReach))
                 tries: while start <= occurrence {
                     if let automaton {
-                        let decided = automaton.anchoredMatch(
-                            inUTF8: buffer.base.assumingMemoryBound(to: UInt8.self), at: start - bufferOffset,
-                            to: windowLimit)
+                        let decided = automaton.anchoredMatch(inUTF8: bytes, at: start - bufferOffset, to: windowLimit)
                         if !decided.readToEnd || atEnd {
                             switch decided.outcome {
                             case .match(let match):
