@@ -420,7 +420,7 @@ final class MultilineSearcher<Sink: SearchSink> {
         if !literals.isEmpty {
             // Taken once for the loop, which may try many occurrences: no reference counting
             // for each.
-            let automaton = self.automaton
+            let automaton = self.automaton.map { Unmanaged.passUnretained($0) }
             let bytes = buffer.base.assumingMemoryBound(to: UInt8.self)
             let window = UnsafeRawBufferPointer(start: buffer.base, count: limit - bufferOffset)
             let onlyLiteral = literals.count == 1 ? literals[0] : nil
@@ -439,7 +439,10 @@ final class MultilineSearcher<Sink: SearchSink> {
                 var start = characterStart(atOrAfter: max(from, occurrence - literalReach))
                 tries: while start <= occurrence {
                     if let automaton {
-                        let decided = automaton.anchoredMatch(inUTF8: bytes, at: start - bufferOffset, to: windowLimit)
+                        // The searcher holds the automaton: the try takes no reference.
+                        let decided = automaton._withUnsafeGuaranteedRef {
+                            $0.anchoredMatch(inUTF8: bytes, at: start - bufferOffset, to: windowLimit)
+                        }
                         if !decided.readToEnd || atEnd {
                             switch decided.outcome {
                             case .match(let match):
