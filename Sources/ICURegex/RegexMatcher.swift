@@ -224,6 +224,41 @@ public final class RegexMatcher {
         return longest
     }
 
+    /// The pattern's match automaton for texts of many lines, made now if it was not yet (for
+    /// the multi-line search's anchored tries at its literals); nil when the pattern has none,
+    /// or when a `.` of the pattern may match a line end (`.dotMatchesLineSeparators`, or an
+    /// `s` among inline flags): ICU's `.` then takes `\r\n` as one character, and the
+    /// automaton reads two, which a line's text never shows it.
+    package var multilineMatchAutomaton: MatchAutomaton? {
+        if let matchAutomaton { return matchAutomaton }
+        guard !pattern.options.contains(.dotMatchesLineSeparators),
+            !Self.mayHoldDotAllFlag(pattern.pattern),
+            let automata = pattern.matchAutomata
+        else { return nil }
+        unitsSearched = -1
+        matchAutomaton = automata.automatonOfItsOwn()
+        return matchAutomaton
+    }
+
+    /// True when `pattern` may hold inline flags that include `s`: `(?` followed by letters
+    /// and `-` among which is `s` (an escaped `\(` or a turned-off `s` also count: the answer
+    /// only has to be true whenever there is one).
+    private static func mayHoldDotAllFlag(_ pattern: String) -> Bool {
+        let scalars = Array(pattern.unicodeScalars)
+        var index = 0
+        while index + 1 < scalars.count {
+            if scalars[index] == "(" && scalars[index + 1] == "?" {
+                var flag = index + 2
+                while flag < scalars.count && (scalars[flag].properties.isAlphabetic || scalars[flag] == "-") {
+                    if scalars[flag] == "s" { return true }
+                    flag += 1
+                }
+            }
+            index += 1
+        }
+        return false
+    }
+
     /// The match automaton, made once `count` more units bring the units searched to
     /// ``SearchPlan/automatonSearchLength`` (at once when the pattern's plan is worked out);
     /// nil before, and when the pattern has none.

@@ -137,7 +137,7 @@ struct SearchRun {
         var replacement: ReplacementTemplates? = nil
         if let template = configuration.replacement {
             do {
-                replacement = try ReplacementTemplates(template, patterns: patterns)
+                replacement = try ReplacementTemplates(template, patterns: multilinePatterns?.patterns ?? patterns.patterns)
             } catch {
                 diagnostics.report(Array("--replace: \(error.reason) in the template \(template)".utf8))
                 outcome.hadError = true

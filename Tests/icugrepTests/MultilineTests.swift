@@ -7,8 +7,8 @@ import TestSupport
 /// hand cases and generated ones (fixed seed) over texts of short lines, with the output
 /// options a multi-line match changes (`-n`, `-b`, `-o`, `-c`, `--count-matches`, context,
 /// `-l`, `--json`, `--color`), searched in the default window and in windows of a few bytes
-/// (``MultilineSearcher/windowVariable``), so that matches cross the windows' ends; and the
-/// warning for a pattern that needs a line end without `--multiline`.
+/// (``MultilineSearcher/windowVariable``), so that matches cross the windows' ends; `-v` (the
+/// lines no match touches); and the warning for a pattern that needs a line end without `--multiline`.
 @Suite("--multiline against rg -U")
 struct MultilineTests {
     static let files: [String: Data] = [
@@ -98,6 +98,50 @@ struct MultilineTests {
         }
     }
 
+    /// `-v`: the lines no match touches, as `rg -U -v` selects them (the search goes on after
+    /// each match's last line), with the options that print lines.
+    @Test(.enabled(if: hasRipgrep, "rg is not installed; CI installs it"), arguments: [
+        [#"a\nb"#], ["-n", #"a\nb"#], ["-n", "-C1", #"a\nb"#], ["-n", "-A1", #"a\s+b"#], ["-n", "-B1", #"a\nb"#],
+        ["-b", #"\n\n"#], ["-m1", #"a\nb"#], ["-n", "-m2", #"b$\n"#], ["-n", #"\s+"#], ["-n", "^"], ["-n", "a"],
+        ["-n", #"(?s)a.*?b"#], ["-n", "--passthru", #"a\nb"#], ["--passthru", "-b", #"\n\n"#], ["-n", "zzz"],
+        ["-n", "-e", #"a\nb"#, "-e", #"x\na"#],
+    ] as [[String]])
+    func inverted(_ arguments: [String]) throws {
+        try Self.expectSame(["-v"] + arguments + Self.textFiles)
+    }
+
+    /// `-c`, `--count-matches`, `-l` and `-L` with `-v` count the lines that `rg -U -v` prints
+    /// (rg 13 itself prints no count and no name for them).
+    static func expectInvertedCounts(_ pattern: String, files: [String], in directory: URL = directory,
+        windows: [Int?] = [nil, 16], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        var counts: [String] = []
+        for file in files {
+            let lines = try rg(["-v", pattern, file], in: directory).output.split(separator: "\n", omittingEmptySubsequences: false)
+            counts.append("\(file):\(lines.count - 1)")
+        }
+        // As for rg's -c, an input with no line selected gets no count.
+        let nonZero = counts.filter { !$0.hasSuffix(":0") }
+        let expected = nonZero.map { $0 + "\n" }.joined()
+        let withMatches = nonZero.map { $0.prefix { $0 != ":" } }
+        for window in windows {
+            for option in ["-c", "--count-matches"] {
+                let mine = try icugrep(["-v", option, pattern] + files, window: window, in: directory)
+                #expect(mine.output == expected, "\(option) -v \(pattern)", sourceLocation: sourceLocation)
+            }
+            let listed = try icugrep(["-v", "-l", pattern] + files, window: window, in: directory)
+            #expect(listed.output == withMatches.map { $0 + "\n" }.joined(), "-l -v \(pattern)", sourceLocation: sourceLocation)
+            #expect(listed.status == (withMatches.isEmpty ? 1 : 0), sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test(.enabled(if: hasRipgrep, "rg is not installed; CI installs it"), arguments: [
+        #"a\nb"#, #"\s+"#, #"\n\n"#, #"b$\n"#, #"(?s)a.*?b"#, #"x\n|zzz"#,
+    ])
+    func invertedCounts(_ pattern: String) throws {
+        try Self.expectInvertedCounts(pattern, files: Self.textFiles)
+    }
+
     /// The text of each highlighted match, in order, and the output without colors: icugrep
     /// colors as GNU grep does, rg in its own sequences.
     static func highlights(_ output: String, start: String, end: String) -> (parts: [String], plain: String) {
@@ -162,7 +206,54 @@ struct MultilineTests {
                 let options = optionSets[Int.random(in: 0..<optionSets.count, using: &random)]
                 let window = [16, 24, 40][Int.random(in: 0..<3, using: &random)]
                 try Self.expectSame(options + [pattern, "g0.txt", "g1.txt"], in: directory, windows: [nil, window])
+                // -v, with the options that print lines (rg 13 prints no counts for -v).
+                let invertedOptions = [[], ["-n"], ["-n", "-C1"], ["-b", "-A1"], ["-n", "-B2"], ["--passthru", "-n"]]
+                let inverted = invertedOptions[Int.random(in: 0..<invertedOptions.count, using: &random)]
+                try Self.expectSame(["-v"] + inverted + [pattern, "g0.txt", "g1.txt"], in: directory, windows: [nil, window])
+                try Self.expectInvertedCounts(pattern, files: ["g0.txt", "g1.txt"], in: directory, windows: [window])
                 _ = round
+            }
+        }
+    }
+
+    /// The anchored tries at the literals decided by the match automaton on the bytes against
+    /// ICU alone (`ICUGREP_NO_PREFILTER=1`): generated texts (fixed seed) of words, accented
+    /// and other non-ASCII letters, combining marks (which ICU's `\b` looks past), ill-formed
+    /// UTF-8 and short lines, and patterns with literals near their start, in small windows
+    /// (a try may read to a window's end) and the default one.
+    @Test func automatonAgainstICU() throws {
+        var random = SplitMix64(seed: 0x6175_746F_6D61_7461)
+        let pieces: [[UInt8]] = [
+            Array("Holmes".utf8), Array("holmes".utf8), Array("HOLMES".utf8), Array("said".utf8), Array("?".utf8),
+            Array(".".utf8), Array(" ".utf8), Array("  ".utf8), Array("\n".utf8), Array("\n".utf8), Array("A".utf8),
+            Array("Zo".utf8), Array("é".utf8), Array("É".utf8), Array("e\u{301}".utf8), Array("ß".utf8),
+            Array("K".utf8), Array("\u{212A}".utf8), Array("ſ".utf8), Array("😀".utf8), Array("x_1".utf8), [0xFF],
+            [0xC3], Array("\r\n".utf8), Array("\u{2028}".utf8), Array("\t".utf8),
+        ]
+        let patterns = [
+            #"Holmes\n[A-Z]"#, #"Holmes[.,!?]?\n\w+"#, #"\?\n[A-Z][a-z]+\?"#, #"said\s+\w+"#, #"(?i)holmes\s+said"#,
+            #"\bHolmes\b\s*\n"#, #"\w+\?\n"#, #"é\s+\w"#, #"(?i)ss\n|k\."#, #"Holmes.\n"#, #"Holmes(?s:.)\n"#,
+            #"\Bolmes\s"#, #"Holmes[^a-z]+said"#, #"[A-Z]\w*\?\n\n"#,
+        ]
+        for _ in 0..<8 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 50...400, using: &random) {
+                bytes += pieces[Int.random(in: 0..<pieces.count, using: &random)]
+            }
+            let directory = try TestProcess.makeDirectory(["a.txt": Data(bytes)])
+            for _ in 0..<6 {
+                let pattern = patterns[Int.random(in: 0..<patterns.count, using: &random)]
+                let options = [["-n", "-o", "-b"], ["-c"], ["-n"], ["--multiline-dotall", "-o"]][Int.random(in: 0..<4, using: &random)]
+                for window in [nil, 16, 64] as [Int?] {
+                    var environment = window.map { [MultilineSearcher<SummaryPrinter>.windowVariable: String($0)] } ?? [:]
+                    let fast = try TestProcess.icugrep(
+                        ["--multiline", "-a"] + options + [pattern, "a.txt"], directory: directory, environment: environment)
+                    environment[Configuration.prefilterDisablingVariable] = "1"
+                    let icu = try TestProcess.icugrep(
+                        ["--multiline", "-a"] + options + [pattern, "a.txt"], directory: directory, environment: environment)
+                    #expect(fast.standardOutput == icu.standardOutput, "\(options) \(pattern), window \(window ?? 0)")
+                    #expect(fast.status == icu.status)
+                }
             }
         }
     }
@@ -232,9 +323,9 @@ struct MultilineTests {
         let help = try TestProcess.icugrep(["--help"])
         #expect(help.output.contains("--multiline "))
         #expect(help.output.contains("--multiline-dotall"))
-        let inverted = try Self.icugrep(["-v", #"a\nb"#, "t.txt"])
-        #expect(inverted.status == 2)
-        #expect(inverted.errors.contains("--multiline"))
+        let replaced = try Self.icugrep(["-v", "--replace=x", #"a\nb"#, "t.txt"])
+        #expect(replaced.status == 2)
+        #expect(replaced.errors.contains("--multiline"))
         // -U stays GNU's --binary, which does nothing.
         let gnu = try TestProcess.icugrep(["-U", "-c", #"a\nb"#, "t.txt"], directory: Self.directory)
         #expect(gnu.output == "0\n")

@@ -200,6 +200,26 @@ package final class MatchAutomaton {
         firstMatch(in: UTF8ScannedText(bytes: bytes), from: from, to: end, anchored: false)
     }
 
+    /// ICU's match at `from` in the UTF-8 `bytes[..<end]` (anchored there; the text before
+    /// `from` is seen by `\b`), in byte offsets, and whether the search read to `end`: then,
+    /// as with ICU's `hitEnd`, more text could make the answer another. Ill-formed UTF-8 in
+    /// what the search reads makes it ``Outcome/unknown``.
+    package func anchoredMatch(inUTF8 bytes: UnsafePointer<UInt8>, at from: Int, to end: Int) -> (
+        outcome: Outcome, readToEnd: Bool
+    ) {
+        let text = UTF8ScannedText(bytes: bytes)
+        var afterWord = false
+        if hasWordAssertions, from > 0 {
+            guard let column = column(of: text.character(before: from, start: 0).value) else { return (.unknown, true) }
+            afterWord = classIsWord[column]
+        }
+        var readToEnd = false
+        let matchEnd = forwardMatchEnd(in: text, from: from, to: end, anchored: true, afterWord: afterWord, readToEnd: &readToEnd)
+        if matchEnd == Self.unknownEnd { return (.unknown, true) }
+        // An anchored match starts where the search started.
+        return (matchEnd >= 0 ? .match(from..<matchEnd) : .noMatch, readToEnd)
+    }
+
     /// The first match as ``firstMatch(inUTF16:from:to:anchored:)`` finds it, or what
     /// `otherwise` (ICU) finds when the automaton cannot tell.
     func firstMatch(
@@ -236,7 +256,9 @@ package final class MatchAutomaton {
             guard let column = column(of: text.character(before: start, start: 0).value) else { return .unknown }
             afterWord = classIsWord[column]
         }
-        let matchEnd = forwardMatchEnd(in: text, from: start, to: end, anchored: true, afterWord: afterWord, longest: true)
+        var readToEnd = false
+        let matchEnd = forwardMatchEnd(
+            in: text, from: start, to: end, anchored: true, afterWord: afterWord, longest: true, readToEnd: &readToEnd)
         guard matchEnd >= 0 else { return matchEnd == Self.noMatchEnd ? .noMatch : .unknown }
         return .match(start..<matchEnd)
     }
@@ -251,7 +273,8 @@ package final class MatchAutomaton {
             guard let column = column(of: text.character(before: from, start: 0).value) else { return .unknown }
             afterWord = classIsWord[column]
         }
-        let matchEnd = forwardMatchEnd(in: text, from: from, to: end, anchored: anchored, afterWord: afterWord)
+        var readToEnd = false
+        let matchEnd = forwardMatchEnd(in: text, from: from, to: end, anchored: anchored, afterWord: afterWord, readToEnd: &readToEnd)
         guard matchEnd >= 0 else { return matchEnd == Self.noMatchEnd ? .noMatch : .unknown }
         var nextIsWord = false
         if hasWordAssertions && matchEnd < end {
@@ -270,9 +293,11 @@ package final class MatchAutomaton {
 
     /// Where the leftmost-first match from `from` ends in `text[..<end]` (with `longest`, and
     /// `anchored`, the longest match from `from`); ``noMatchEnd`` or ``unknownEnd``.
+    /// `readToEnd` tells whether some thread was still alive at `end`.
     @inline(never)
     private func forwardMatchEnd<Text: ScannedText>(
-        in text: Text, from: Int, to end: Int, anchored: Bool, afterWord: Bool, longest: Bool = false
+        in text: Text, from: Int, to end: Int, anchored: Bool, afterWord: Bool, longest: Bool = false,
+        readToEnd: inout Bool
     ) -> Int {
         var table = forwardTable
         let start = (longest ? 4 : anchored ? 2 : 0) + (afterWord ? 1 : 0)
@@ -307,6 +332,7 @@ package final class MatchAutomaton {
             }
             index = next
         }
+        readToEnd = !dead
         return dead ? lastEnd : endOfText(fromRow: row, at: end, lastEnd: lastEnd)
     }
 

@@ -48,7 +48,9 @@ enum HelpText {
           -x, --line-regexp         match only whole lines
           -z, --null-data           a data line ends in 0 byte, not newline
               --multiline           let matches span lines (ripgrep's -U); each
-                                    line a match spans is printed
+                                    line a match spans is printed (-v: the
+                                    lines no match touches; --replace: the
+                                    lines of the replaced text)
               --multiline-dotall    with --multiline, '.' matches a line end too
               --unicode-words       find word boundaries (\\b, -w) by Unicode's rules
               --time-limit=SECONDS  give up on a line after SECONDS (default 1;

@@ -83,9 +83,8 @@ enum IcugrepCommand {
             StandardStreams.writeError(PatternErrorReport.text(for: error))
             return ExitStatus.trouble
         }
-        if searchRun.multilinePatterns != nil && (configuration.invertMatch || configuration.replacement != nil) {
-            let option = configuration.invertMatch ? "-v (--invert-match)" : "--replace"
-            StandardStreams.writeError("\(ProgramIdentity.name): --multiline cannot be combined with \(option) yet\n")
+        if searchRun.multilinePatterns != nil && configuration.replacement != nil && configuration.invertMatch {
+            StandardStreams.writeError("\(ProgramIdentity.name): --multiline cannot be combined with both -v and --replace yet\n")
             return ExitStatus.trouble
         }
         if let warning = searchRun.lineEndWarning, !configuration.noMessages {

@@ -102,7 +102,55 @@ final class LinePrinter: SearchSink {
 
     @inline(__always)
     func matched(_ line: SinkLine) {
+        // Only a multi-line search's block has the offsets of its matches' starts.
+        if printsMatchedBlocks && !line.matchOffsets.isEmpty {
+            printReplacedBlock(line)
+            return
+        }
         printSinkLine(line, selected: true)
+    }
+
+    /// Prints a block of lines of a multi-line search with `--replace`, as ripgrep prints it:
+    /// the matches are replaced in the whole block (its last terminator included, which a
+    /// match may hold), and each line of the result is printed with the block's first line
+    /// number counted on and the offset of its start in the result, after the block's offset
+    /// (with `-o`, each line's piece of each replacement, with the offset of the
+    /// replacement's start).
+    private func printReplacedBlock(_ block: SinkLine) {
+        guard let replacer else { return }
+        if heading && !headingPrinted { printHeading() }
+        let whole = UnsafeRawBufferPointer(start: block.content.baseAddress, count: block.content.count + (block.terminated ? 1 : 0))
+        let (text, replacements) = replacer.replacing(block.matches, in: whole)
+        text.withUnsafeBytes { text in
+            var lineStart = 0
+            var lineIndex = 0
+            var replacementIndex = 0
+            while lineStart < text.count {
+                let terminator = text[lineStart...].firstIndex(of: lineEnd)
+                let contentEnd = terminator ?? text.count
+                var pieces: [Range<Int>] = []
+                matchOffsets = []
+                while replacementIndex < replacements.count && replacements[replacementIndex].upperBound <= lineStart {
+                    replacementIndex += 1
+                }
+                var index = replacementIndex
+                while index < replacements.count && replacements[index].lowerBound < contentEnd {
+                    let piece = max(replacements[index].lowerBound, lineStart)..<min(replacements[index].upperBound, contentEnd)
+                    if !piece.isEmpty {
+                        pieces.append(piece.lowerBound - lineStart..<piece.upperBound - lineStart)
+                        matchOffsets.append(block.byteOffset + replacements[index].lowerBound)
+                    }
+                    index += 1
+                }
+                printLine(
+                    UnsafeRawBufferPointer(rebasing: text[lineStart..<contentEnd]), selected: true,
+                    lineNumber: block.number + lineIndex, byteOffset: block.byteOffset + lineStart, matches: pieces,
+                    column: columns ? (replacements.first?.lowerBound ?? 0) + 1 : nil, replacing: false)
+                lineIndex += 1
+                lineStart = contentEnd + 1
+            }
+        }
+        matchOffsets = []
     }
 
     @inline(__always)
@@ -159,7 +207,7 @@ final class LinePrinter: SearchSink {
     /// Prints one line, with `column` (1-based) after the line number when given.
     private func printLine(
         _ content: UnsafeRawBufferPointer, selected: Bool, lineNumber: Int, byteOffset: Int, matches: [Range<Int>],
-        column: Int?
+        column: Int?, replacing: Bool = true
     ) {
         let separator = selected ? UInt8(ascii: ":") : UInt8(ascii: "-")
         if printsPlainLines {
@@ -183,7 +231,7 @@ final class LinePrinter: SearchSink {
             return
         }
         var current = 0
-        let replaces = replacer != nil && matching
+        let replaces = replacer != nil && matching && replacing
         if replaces {
             replacer?.prepare(content, matches: matches)
         }
@@ -272,8 +320,10 @@ final class LinePrinter: SearchSink {
     /// name, line number, offset or column before them, no color, `-o` or JSON, and no flush
     /// after each (`--line-buffered`). Then a run of input lines is printed at once
     /// (``printRun(_:)``): output lines end as input lines do (a newline, or NUL with `-z`).
-    /// Each line of a multi-line match is printed on its own, as `rg -U` prints them.
-    var printsMatchedBlocks: Bool { false }
+    /// Each line of a multi-line match is printed on its own, as `rg -U` prints them; with
+    /// `--replace`, a block of them comes whole, and the lines of its replaced text are printed
+    /// (``printReplacedBlock(_:)``).
+    var printsMatchedBlocks: Bool { replacer != nil && !invertMatch }
 
     var printsRunsOfLines: Bool {
         printsPlainLines && !showsFileName && !lineNumbers && !byteOffsets && !columns && !lineBuffered

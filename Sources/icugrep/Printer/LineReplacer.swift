@@ -7,11 +7,12 @@ struct ReplacementTemplates: Sendable {
     /// pattern's).
     let templates: [(pattern: RegexPattern, template: ReplacementTemplate)]
 
-    /// Reads `template` for each of `patterns`.
+    /// Reads `template` for each of `patterns`: the line search's, or with `--multiline` the
+    /// multi-line search's (whose `^` and `$` match at each line's start and end).
     /// - Throws: The library's error for a template that names no group of a pattern.
-    init(_ template: String, patterns: LinePatterns) throws(ICURegexError) {
+    init(_ template: String, patterns: [RegexPattern]) throws(ICURegexError) {
         var templates: [(pattern: RegexPattern, template: ReplacementTemplate)] = []
-        for pattern in patterns.patterns {
+        for pattern in patterns {
             templates.append((pattern, try ReplacementTemplate(template, pattern: pattern)))
         }
         self.templates = templates
@@ -100,13 +101,43 @@ final class LineReplacer {
     /// `range` of `content`: the template, each group in it replaced by the group's bytes
     /// (nothing for a group that did not take part).
     func append(replacementOf index: Int, range: Range<Int>, in content: UnsafeRawBufferPointer, to output: OutputBuffer) {
+        write(replacementOf: index, range: range, in: content) { output.append($0) }
+    }
+
+    /// The text of a block of lines of a multi-line search (`--multiline`), `content`, with
+    /// each of `matches` (its non-empty matches, in order) replaced, and the range of each
+    /// replacement in that text: ripgrep replaces in the whole block, then prints the lines of
+    /// the result.
+    func replacing(_ matches: [Range<Int>], in content: UnsafeRawBufferPointer) -> (text: [UInt8], replacements: [Range<Int>]) {
+        prepare(content, matches: matches)
+        var text: [UInt8] = []
+        text.reserveCapacity(content.count)
+        var replacements: [Range<Int>] = []
+        var current = 0
+        for (index, match) in matches.enumerated() {
+            text.append(contentsOf: content[current..<match.lowerBound])
+            let start = text.count
+            write(replacementOf: index, range: match, in: content) { text.append(contentsOf: $0) }
+            replacements.append(start..<text.count)
+            current = match.upperBound
+        }
+        text.append(contentsOf: content[current...])
+        return (text, replacements)
+    }
+
+    /// Writes the replacement of the `index`th match of the content last prepared, `range` of
+    /// `content`, piece by piece.
+    private func write(
+        replacementOf index: Int, range: Range<Int>, in content: UnsafeRawBufferPointer,
+        _ write: (UnsafeRawBufferPointer) -> Void
+    ) {
         let match = needsGroups && index < found.count ? found[index] : nil
         text.withUnsafeBytes { text in
             pieces.withUnsafeBufferPointer { pieces in
                 for piece in pieces[templatePieces[templateIndex(of: match)]] {
                     switch piece {
                     case .text(let bytes):
-                        output.append(UnsafeRawBufferPointer(rebasing: text[bytes]))
+                        write(UnsafeRawBufferPointer(rebasing: text[bytes]))
                     case .group(let group):
                         let groupRange: Range<Int>?
                         if let match {
@@ -115,7 +146,7 @@ final class LineReplacer {
                             groupRange = group == 0 ? range : nil
                         }
                         if let groupRange {
-                            output.append(UnsafeRawBufferPointer(rebasing: content[groupRange]))
+                            write(UnsafeRawBufferPointer(rebasing: content[groupRange]))
                         }
                     }
                 }

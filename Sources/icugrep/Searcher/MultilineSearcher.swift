@@ -34,6 +34,11 @@ import ICURegex
 ///   occurrence. An anchored search decides its start exactly unless it read to the window's
 ///   end (`hitEnd`); then the window grows and the start is tried again. An occurrence that
 ///   the window's end may cut is left for the next window, with the starts it could have.
+///   Before ICU, the pattern's match automaton (``MatchAutomaton``) tries the start on the
+///   window's bytes: its answer (a match, or none) is ICU's unless it cannot tell (a
+///   character its classes do not know, ill-formed UTF-8) or it read to the window's end
+///   before the input's (as ICU's `hitEnd`: more text could change it); then ICU is asked.
+///   Most starts are decided in the bytes, without decoding or a call into ICU.
 /// - Otherwise ICU searches the window from the search position. A match it finds is final
 ///   when ICU did not read to the window's end and it starts more than the overlap before the
 ///   end (ICU's `hitEnd` is not kept for each start it tried); otherwise the window grows or
@@ -61,6 +66,9 @@ final class MultilineSearcher<Sink: SearchSink> {
     let maximumHeldBytes: Int
 
     private let policy: SearchPolicy
+    /// `-v`: the lines selected are those no match touches (ripgrep's `-U -v`); the lines of
+    /// the blocks are context.
+    private let inverts: Bool
     let sink: Sink
     private let diagnostics: Diagnostics
     private let matchers: [RegexMatcher]
@@ -69,6 +77,10 @@ final class MultilineSearcher<Sink: SearchSink> {
     private let literals: [ByteLiteralFinder]
     private let literalReach: Int
     private let longestLiteral: Int
+    /// The pattern's match automaton, which decides the anchored tries at the literals on the
+    /// window's bytes where it can (see ``next()``); nil when ICU decides each (also for a
+    /// pattern whose `.` may match a line end: see ``RegexMatcher/multilineMatchAutomaton``).
+    private let automaton: MatchAutomaton?
     /// The overlap after a search of the window that found nothing.
     private let overlap: Int
     /// True when the anchored tries at the literals search UTF-16 slices of the window from a
@@ -108,6 +120,9 @@ final class MultilineSearcher<Sink: SearchSink> {
     private var windowLimit = 0
     /// The block of lines not reported yet: its lines and its matches, as offsets in the input.
     private var block: (start: Int, end: Int, matches: [Range<Int>])?
+    /// With ``inverts``, the start of the first line not known yet to be selected or in a
+    /// block: the lines before it were reported (the selected ones) or belong to blocks.
+    private var unsettledStart = 0
     /// The offset in the input just past the last line printed, or -1 when none was.
     private var lastPrintedEnd = -1
     /// Lines of trailing context still due after `lastPrintedEnd`.
@@ -125,7 +140,7 @@ final class MultilineSearcher<Sink: SearchSink> {
     private var sawNUL = false
     /// For each literal, its next occurrence at or after `from` found by the last search, or
     /// nil when it has none before `limit` (offsets in the input).
-    private var literalCache: [(from: Int, limit: Int, at: Int?)] = []
+    @exclusivity(unchecked) private var literalCache: [(from: Int, limit: Int, at: Int?)] = []
 
     /// Creates a searcher for `patterns` that reports to `sink`.
     init(patterns: MultilinePatterns, policy: SearchPolicy, sink: Sink, diagnostics: Diagnostics) throws(ICURegexError) {
@@ -140,6 +155,7 @@ final class MultilineSearcher<Sink: SearchSink> {
             maximumHeldBytes = 32 << 20
         }
         self.policy = policy
+        inverts = policy.invertMatch
         self.sink = sink
         self.diagnostics = diagnostics
         facts = patterns
@@ -160,6 +176,7 @@ final class MultilineSearcher<Sink: SearchSink> {
             longestLiteral = 0
         }
         searchesSlices = !literals.isEmpty && !patterns.facts.mayLookBeforeLine
+        automaton = literals.isEmpty || !policy.multilineUsesAutomaton ? nil : matchers[0].multilineMatchAutomaton
         if let length = patterns.facts.maximumUTF8Length {
             overlap = min(length + 4, unboundedOverlap)
         } else {
@@ -178,7 +195,9 @@ final class MultilineSearcher<Sink: SearchSink> {
         position = 0
         windowLimit = 0
         block = nil
-        lastPrintedEnd = -1
+        unsettledStart = 0
+        // With --passthru, every line before the first selected one is printed as context.
+        lastPrintedEnd = policy.passesThrough ? 0 : -1
         pendingContext = policy.passesThrough ? Int.max : 0
         countedLines = 0
         countedOffset = 0
@@ -194,8 +213,9 @@ final class MultilineSearcher<Sink: SearchSink> {
 
         if remaining > 0 { searchWindows(of: source) }
         if !stops || remaining == 0 {
-            if let block { report(block) }
+            if let block { settle(block) }
             block = nil
+            if inverts && !stops { selectLines(upTo: bufferOffset + buffer.count) }
             printTrailingContext(upTo: bufferOffset + buffer.count)
         }
         let bytesRead = bufferOffset + buffer.count
@@ -264,9 +284,10 @@ final class MultilineSearcher<Sink: SearchSink> {
     private func settleBeforePosition() {
         let positionLine = lineStart(ofOffset: min(position, bufferOffset + windowLimit))
         if let pending = block, pending.end < positionLine {
-            report(pending)
+            settle(pending)
             block = nil
         }
+        if inverts { selectLines(upTo: min(positionLine, block?.start ?? Int.max)) }
         printTrailingContext(upTo: min(positionLine, block?.start ?? Int.max))
     }
 
@@ -280,7 +301,7 @@ final class MultilineSearcher<Sink: SearchSink> {
         var keep = keptStart()
         if heldBeyondFirstLine(from: keep) + windowStep > maximumHeldBytes, let pending = block {
             // The block would hold too much: it is reported in parts.
-            report(pending)
+            settle(pending)
             block = nil
             keep = keptStart()
         }
@@ -346,6 +367,7 @@ final class MultilineSearcher<Sink: SearchSink> {
     private func keptStart() -> Int {
         var keep = lineStart(ofOffset: min(position, bufferOffset + windowLimit))
         if let block { keep = min(keep, block.start) }
+        if inverts { keep = min(keep, unsettledStart) }
         keep = startOfLines(policy.beforeContext, before: keep)
         if pendingContext > 0 && lastPrintedEnd >= 0 { keep = min(keep, lastPrintedEnd) }
         return max(keep, bufferOffset)
@@ -396,14 +418,43 @@ final class MultilineSearcher<Sink: SearchSink> {
             return atEnd ? .noMatchBefore(limit) : .needsMore
         }
         if !literals.isEmpty {
+            // Taken once for the loop, which may try many occurrences: no reference counting
+            // for each.
+            let automaton = self.automaton.map { Unmanaged.passUnretained($0) }
+            let bytes = buffer.base.assumingMemoryBound(to: UInt8.self)
+            let window = UnsafeRawBufferPointer(start: buffer.base, count: limit - bufferOffset)
+            let onlyLiteral = literals.count == 1 ? literals[0] : nil
             while true {
-                guard let occurrence = nextLiteral(from: from, limit: limit) else {
+                let found: Int?
+                if let onlyLiteral {
+                    found = onlyLiteral.firstOccurrence(in: window, from: from - bufferOffset).map { $0 + bufferOffset }
+                } else {
+                    found = nextLiteral(from: from, limit: limit)
+                }
+                guard let occurrence = found else {
                     if atEnd { return .noMatchBefore(limit) }
                     // An occurrence cut by the window's end, and the starts before it, wait.
                     return .noMatchBefore(max(from, limit - (longestLiteral - 1) - literalReach))
                 }
                 var start = characterStart(atOrAfter: max(from, occurrence - literalReach))
-                while start <= occurrence {
+                tries: while start <= occurrence {
+                    if let automaton {
+                        // The searcher holds the automaton: the try takes no reference.
+                        let decided = automaton._withUnsafeGuaranteedRef {
+                            $0.anchoredMatch(inUTF8: bytes, at: start - bufferOffset, to: windowLimit)
+                        }
+                        if !decided.readToEnd || atEnd {
+                            switch decided.outcome {
+                            case .match(let match):
+                                return .match(match.lowerBound + bufferOffset..<match.upperBound + bufferOffset)
+                            case .noMatch:
+                                start = characterStart(atOrAfter: start + 1)
+                                continue tries
+                            case .unknown:
+                                break
+                            }
+                        }
+                    }
                     let outcome = try anchoredMatch(at: start, limit: limit)
                     if outcome.hitEnd && !atEnd { return .needsMore }
                     if let match = outcome.match { return .match(match) }
@@ -532,7 +583,7 @@ final class MultilineSearcher<Sink: SearchSink> {
     /// Takes a final match: widens it to its lines, and joins it to the block or reports the
     /// block and starts a new one.
     private func found(_ match: Range<Int>) {
-        result.matches += 1
+        if !inverts { result.matches += 1 }
         let lines = lines(of: match)
         if let pending = block {
             if pending.end >= lines.lowerBound && lines.upperBound - pending.start <= maximumHeldBytes / 2 {
@@ -540,19 +591,23 @@ final class MultilineSearcher<Sink: SearchSink> {
             } else {
                 // A block that would hold more than half the limit is reported in parts; the
                 // next part starts after the lines reported.
-                report(pending)
+                settle(pending)
                 block = (max(lines.lowerBound, pending.end), max(lines.upperBound, pending.end), [match])
             }
         } else {
             block = (lines.lowerBound, lines.upperBound, [match])
         }
-        if match.isEmpty {
+        if inverts {
+            // As ripgrep's `-U -v`: the search goes on after the match's last line, so that
+            // no later match starts in a line a match touched.
+            position = max(match.upperBound, lines.upperBound)
+        } else if match.isEmpty {
             let limit = bufferOffset + windowLimit
             position = match.upperBound < limit ? characterStart(atOrAfter: match.upperBound + 1) : limit + 1
         } else {
             position = match.upperBound
         }
-        if stopsAtNextMatch || policy.exitsAtFirstMatch {
+        if (stopsAtNextMatch || policy.exitsAtFirstMatch) && !inverts {
             // -l, -q and a binary input need no more than the first match.
             if let pending = block { report(pending) }
             block = nil
@@ -605,6 +660,43 @@ final class MultilineSearcher<Sink: SearchSink> {
     }
 
     // MARK: Reporting
+
+    /// Takes a block no later match joins: reports it, or with ``inverts`` reports the lines
+    /// before it that no block holds, and marks its own lines as not selected.
+    private func settle(_ settled: (start: Int, end: Int, matches: [Range<Int>])) {
+        guard inverts else {
+            report(settled)
+            return
+        }
+        selectLines(upTo: settled.start)
+        unsettledStart = max(unsettledStart, settled.end)
+    }
+
+    /// With ``inverts``, reports each line from ``unsettledStart`` up to `limit` (a line's
+    /// start, or the input's end) as selected: no match touches them. Each line counts for
+    /// `-m`, as in the line search; when nothing is printed and nothing stops early, the lines
+    /// are only counted.
+    private func selectLines(upTo limit: Int) {
+        guard unsettledStart < limit else { return }
+        if quiet && !policy.numbersLines && !policy.exitsAtFirstMatch && !stopsAtNextMatch && remaining == Int.max {
+            let lineCount = TerminatorCounting.count(
+                in: buffer.base, from: unsettledStart - bufferOffset, to: limit - bufferOffset,
+                terminator: policy.lineTerminator, nulEndsLines: false)
+                + (endsWithTerminator(limit) ? 0 : 1)
+            result.selectedLines += lineCount
+            result.endOfLastSelectedLine = limit
+            hasSelectedBefore = true
+            result.selectedAnyLine = true
+            unsettledStart = limit
+            return
+        }
+        while unsettledStart < limit && remaining > 0 && !stops {
+            let end = min(lineEnd(from: unsettledStart), limit)
+            report((unsettledStart, end, []))
+            unsettledStart = end
+        }
+        if unsettledStart < limit && (stops || remaining == 0) { unsettledStart = limit }
+    }
 
     /// The number of the line starting at `offset` (at or after the last one asked for).
     private func lineNumber(at offset: Int) -> Int {

@@ -55,6 +55,9 @@ struct SearchPolicy {
     /// `--multiline` for patterns that cannot match a terminator, which are searched line by
     /// line as ripgrep does.
     var multilinePatterns: MultilinePatterns? = nil
+    /// True when the multi-line search may let the match automaton decide its anchored tries
+    /// (``Configuration/prefiltersLines``: tests turn it off to compare with ICU alone).
+    var multilineUsesAutomaton: Bool
     /// True when a line's search stopped at a limit is reported in GNU grep's words for
     /// `-P` (`grep: FILE: exceeded PCRE's backtracking limit`): invoked as `grep` with an
     /// ICU pattern, the syntax `-P` names.
@@ -64,6 +67,7 @@ struct SearchPolicy {
     /// grep, like `-q`, stops each file at its first match and prints nothing.
     init(configuration: Configuration, outputIsNull: Bool) {
         invertMatch = configuration.invertMatch
+        multilineUsesAutomaton = configuration.prefiltersLines
         maxCount = configuration.maxCount ?? Int.max
         let printsLines = configuration.outputMode == .lines && !outputIsNull
         beforeContext = printsLines ? configuration.beforeContext : 0
