@@ -55,6 +55,9 @@ struct SearchPolicy {
     /// `--multiline` for patterns that cannot match a terminator, which are searched line by
     /// line as ripgrep does.
     var multilinePatterns: MultilinePatterns? = nil
+    /// With `--and`, `--not` or `--bool`, the query's compiled terms: a line (or, in the file
+    /// scope, a file) is selected when the query holds on it. Nil otherwise.
+    var queryPatterns: QueryPatterns? = nil
     /// True when a line's search stopped at a limit is reported in GNU grep's words for
     /// `-P` (`grep: FILE: exceeded PCRE's backtracking limit`): invoked as `grep` with an
     /// ICU pattern, the syntax `-P` names.
