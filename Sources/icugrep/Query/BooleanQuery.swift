@@ -100,33 +100,38 @@ struct BooleanQuery: Sendable, Equatable {
 
     /// Terms one of which every line (or file) the query holds on contains, so that a line
     /// holding none of them is known not to be selected: nil when there are no such terms (a
-    /// negation, or the query holds without any term). Of an AND, the terms of the child
-    /// with the fewest is taken; of an OR, the terms of all its children.
-    var requiredTerms: [Int]? {
-        var required: [[Int]?] = []
+    /// negation, or the query holds without any term). Of an AND, the terms of the child whose
+    /// commonest term is least common (by `commonness`, higher being commoner; then the child
+    /// with fewer terms) are taken; of an OR, the terms of all its children.
+    func requiredTerms(commonness: (Int) -> Int) -> [Int]? {
+        var required: [(terms: [Int], commonness: Int)?] = []
         required.reserveCapacity(nodes.count)
         for node in nodes {
             switch node {
             case .term(let term):
-                required.append([term])
+                required.append(([term], commonness(term)))
             case .not:
                 required.append(nil)
             case .and(let children):
                 let candidates = children.compactMap { required[$0] }
-                required.append(candidates.min { $0.count < $1.count })
+                required.append(candidates.min { ($0.commonness, $0.terms.count) < ($1.commonness, $1.terms.count) })
             case .or(let children):
                 if children.isEmpty {
-                    required.append([])  // Never holds: no line needs to be asked.
+                    required.append(([], Int.min))  // Never holds: no line needs to be asked.
                 } else if children.allSatisfy({ required[$0] != nil }) {
                     var union: [Int] = []
-                    for child in children { union += required[child]! }
-                    required.append(union)
+                    var commonest = Int.min
+                    for child in children {
+                        union += required[child]!.terms
+                        commonest = max(commonest, required[child]!.commonness)
+                    }
+                    required.append((union, commonest))
                 } else {
                     required.append(nil)
                 }
             }
         }
-        guard let terms = required.last ?? nil else { return nil }
+        guard let terms = required.last??.terms else { return nil }
         var seen = Set<Int>()
         return terms.filter { seen.insert($0).inserted }
     }

@@ -161,6 +161,9 @@ final class FileSearcher<Sink: SearchSink> {
     /// The prefilter of the lines: ``lineSearcher``'s, or with a query its candidates'; nil when
     /// there is none.
     @exclusivity(unchecked) private var prefilter: LineSearcher?
+    /// True when the prefilter proved that the line to decide next holds its candidates'
+    /// term (``QueryPatterns/lineCandidateTerm``).
+    @exclusivity(unchecked) private var candidateIsCertain = false
 
     /// Creates a searcher that selects lines by `policy` with `lineSearcher` and reports them to
     /// `sink`.
@@ -474,8 +477,12 @@ final class FileSearcher<Sink: SearchSink> {
                     position = candidate.start
                     if position >= limit || stops { break }
                 }
-                if case .certainMatch = candidate.verdict, !usesQuery {
-                    known = .match
+                if case .certainMatch = candidate.verdict {
+                    if usesQuery {
+                        candidateIsCertain = true
+                    } else {
+                        known = .match
+                    }
                 }
             }
             let end = nextTerminator(from: position, to: limit)
@@ -866,7 +873,9 @@ final class FileSearcher<Sink: SearchSink> {
     /// - Throws: ``ICURegexError`` when ICU stops at a limit.
     private func lineMatches(_ content: UnsafeRawBufferPointer) throws(ICURegexError) -> Bool {
         if usesQuery, let queryMatcher {
-            let holds = try queryMatcher.holds(on: content) { text(of: content).text }
+            let holding = candidateIsCertain ? queryMatcher.patterns.lineCandidateTerm : nil
+            candidateIsCertain = false
+            let holds = try queryMatcher.holds(on: content, holding: holding) { text(of: content).text }
             return holds != queryMatcher.patterns.holdsOffCandidates
         }
         return try lineSearcher.firstMatch(in: text(of: content).text, from: 0) != nil
