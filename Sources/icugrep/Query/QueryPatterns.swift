@@ -186,6 +186,31 @@ final class QueryLineMatcher {
     /// The number of terms.
     var termCount: Int { termSearchers.count }
 
+    /// Lines longer than this are matched on their UTF-8 bytes rather than decoded to UTF-16,
+    /// as ``FileSearcher`` does.
+    private static var longLineLength: Int { 16 << 20 }
+    private let decoder = UTF16LineBuffer()
+    /// The UTF-16 form of the line last decoded (where it starts, its length, its units),
+    /// reused while the same line's terms need ICU.
+    @exclusivity(unchecked) private var decodedLine: (start: UnsafeRawPointer?, count: Int, units: UnsafeBufferPointer<UInt16>)?
+
+    /// Forgets the decoded line: the next line may be at the same place.
+    func startLine() {
+        decodedLine = nil
+    }
+
+    /// The line as ICU reads it: decoded to UTF-16 once per line, or its bytes when very long.
+    private func text(of content: UnsafeRawBufferPointer) -> LineText {
+        if content.count > Self.longLineLength { return .utf8(content) }
+        if let decodedLine, decodedLine.start == content.baseAddress, decodedLine.count == content.count {
+            return .utf16(decodedLine.units)
+        }
+        var isASCII = false
+        let units = decoder.decode(content, isASCII: &isASCII)
+        decodedLine = (content.baseAddress, content.count, units)
+        return .utf16(units)
+    }
+
     /// Whether `content` holds the `count` bytes at `literal`: each place where the byte at
     /// `rareOffset` (its rarest) occurs is compared.
     @inline(__always)
@@ -206,37 +231,37 @@ final class QueryLineMatcher {
         return false
     }
 
-    /// Whether the query holds on the line `content`, whose text ICU reads is `text()` (asked
-    /// only when a term's automaton cannot tell). `holding` is a term known to match the line
-    /// (proved by the prefilter), or nil.
+    /// Whether the query holds on the line `content`. `holding` is a term known to match the
+    /// line (proved by the prefilter), or nil.
     /// - Throws: ``ICURegexError`` when ICU stops a term's search at a limit.
-    func holds(on content: UnsafeRawBufferPointer, holding: Int? = nil, text: () -> LineText) throws(ICURegexError) -> Bool {
+    func holds(on content: UnsafeRawBufferPointer, holding: Int? = nil) throws(ICURegexError) -> Bool {
         lineStamp += 1
+        decodedLine = nil
         if let holding {
             knownStamps[holding] = lineStamp
             knownValues[holding] = true
         }
-        return try value(of: root, on: content, text: text)
+        return try value(of: root, on: content)
     }
 
-    private func value(of node: Int, on content: UnsafeRawBufferPointer, text: () -> LineText) throws(ICURegexError) -> Bool {
+    private func value(of node: Int, on content: UnsafeRawBufferPointer) throws(ICURegexError) -> Bool {
         switch kinds[node] {
         case 0:
             let term = firsts[node]
             if knownStamps[term] == lineStamp { return knownValues[term] }
-            let value = try termMatches(term, on: content, text: text)
+            let value = try termMatches(term, on: content)
             knownStamps[term] = lineStamp
             knownValues[term] = value
             return value
         case 1:
-            return try !value(of: firsts[node], on: content, text: text)
+            return try !value(of: firsts[node], on: content)
         case 2:
-            for index in firsts[node]..<(firsts[node] + counts[node]) where try !value(of: children[index], on: content, text: text) {
+            for index in firsts[node]..<(firsts[node] + counts[node]) where try !value(of: children[index], on: content) {
                 return false
             }
             return true
         default:
-            for index in firsts[node]..<(firsts[node] + counts[node]) where try value(of: children[index], on: content, text: text) {
+            for index in firsts[node]..<(firsts[node] + counts[node]) where try value(of: children[index], on: content) {
                 return true
             }
             return false
@@ -245,7 +270,7 @@ final class QueryLineMatcher {
 
     /// Whether term `term` matches the line `content`: by a byte search for a string, by its
     /// match automaton on the bytes when that can tell, else by ICU.
-    func termMatches(_ term: Int, on content: UnsafeRawBufferPointer, text: () -> LineText) throws(ICURegexError) -> Bool {
+    func termMatches(_ term: Int, on content: UnsafeRawBufferPointer) throws(ICURegexError) -> Bool {
         if let literal = literalStarts[term] {
             return Self.contains(content, literal, count: literalCounts[term], rareOffset: literalRareOffsets[term])
         }
@@ -255,7 +280,7 @@ final class QueryLineMatcher {
         switch outcome {
         case .match: return true
         case .noMatch: return false
-        case .unknown: return try termSearchers[term].firstMatch(in: text(), from: 0) != nil
+        case .unknown: return try termSearchers[term].firstMatch(in: text(of: content), from: 0) != nil
         }
     }
 }

@@ -285,9 +285,10 @@ final class FileSearcher<Sink: SearchSink> {
         /// Asks about the line `start..<end` of the buffer for each term not yet found.
         func probeLine(start: Int, end: Int) {
             let content = UnsafeRawBufferPointer(start: buffer.base + start, count: end - start)
+            queryMatcher.startLine()
             for term in found.indices where !found[term] {
                 // A line on which ICU stops at a limit proves nothing of the term.
-                if (try? queryMatcher.termMatches(term, on: content, text: { text(of: content).text })) == true {
+                if (try? queryMatcher.termMatches(term, on: content)) == true {
                     found[term] = true
                     missing -= 1
                 }
@@ -875,7 +876,7 @@ final class FileSearcher<Sink: SearchSink> {
         if usesQuery, let queryMatcher {
             let holding = candidateIsCertain ? queryMatcher.patterns.lineCandidateTerm : nil
             candidateIsCertain = false
-            let holds = try queryMatcher.holds(on: content, holding: holding) { text(of: content).text }
+            let holds = try queryMatcher.holds(on: content, holding: holding)
             return holds != queryMatcher.patterns.holdsOffCandidates
         }
         return try lineSearcher.firstMatch(in: text(of: content).text, from: 0) != nil
