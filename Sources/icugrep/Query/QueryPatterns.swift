@@ -29,6 +29,9 @@ struct QueryPatterns: Sendable {
     /// The alternation of all terms, for the file scope, which must see every term's lines.
     let allTerms: LinePatterns?
     let scope: Configuration.QueryScope
+    /// The configuration of the terms, their ICU texts as ``Configuration/translatedPatterns``
+    /// and one case rule for all, from which alternations of some of them are compiled.
+    private let termConfiguration: Configuration
 
     /// Compiles the terms of `configuration`'s query.
     /// - Throws: ``SearchRun/PatternError`` for the first term ICU rejects.
@@ -40,13 +43,9 @@ struct QueryPatterns: Sendable {
         var shared = configuration
         shared.ignoreCase = configuration.patternOptions.contains(.caseInsensitive)
         shared.smartCase = false
-        func subset(_ indices: [Int]) -> Configuration {
-            var subset = shared
-            subset.patterns = indices.map { configuration.patterns[$0] }
-            subset.translatedPatterns = indices.map { texts[$0] }
-            subset.patternOrigins = indices.map { $0 < configuration.patternOrigins.count ? configuration.patternOrigins[$0] : nil }
-            return subset
-        }
+        shared.translatedPatterns = texts
+        termConfiguration = shared
+        func subset(_ indices: [Int]) -> Configuration { Self.subset(indices, of: shared) }
         var terms: [LinePatterns] = []
         for index in texts.indices {
             terms.append(try LinePatterns(configuration: subset([index])))
@@ -64,6 +63,21 @@ struct QueryPatterns: Sendable {
             lineCandidateTerm = nil
         }
         allTerms = scope == .file && !texts.isEmpty ? try? LinePatterns(configuration: subset(Array(texts.indices))) : nil
+    }
+
+    /// The configuration of the terms with these indices of `configuration`'s.
+    private static func subset(_ indices: [Int], of configuration: Configuration) -> Configuration {
+        var subset = configuration
+        subset.patterns = indices.map { configuration.patterns[$0] }
+        subset.translatedPatterns = indices.map { configuration.translatedPatterns![$0] }
+        subset.patternOrigins = indices.map { $0 < configuration.patternOrigins.count ? configuration.patternOrigins[$0] : nil }
+        return subset
+    }
+
+    /// The alternation of the terms with these indices, compiled (nil when it cannot be, or
+    /// for none): the file scope's prefilter once some terms are found.
+    func alternation(of indices: [Int]) -> LinePatterns? {
+        indices.isEmpty ? nil : try? LinePatterns(configuration: Self.subset(indices, of: termConfiguration))
     }
 
     /// The string that the ICU pattern `text` matches, when it matches one string only: a

@@ -263,15 +263,17 @@ final class FileSearcher<Sink: SearchSink> {
     /// holding when it matches any line (the first pass of the file scope); nil when there is
     /// no query or the input cannot be read (the search that follows reports it).
     ///
-    /// The lines that hold none of the terms (``QueryLineMatcher/allTermsSearcher``) are passed
-    /// over; on the others only the terms not yet found are asked about, and once every term
-    /// is found the reading stops.
+    /// The lines that hold none of the terms not yet found (at first
+    /// ``QueryLineMatcher/allTermsSearcher``, then an alternation of the terms still missing,
+    /// compiled when one is found) are passed over; on the others only the terms not yet found
+    /// are asked about, and once every term is found the reading stops.
     func probeQuery(_ source: InputSource) -> Bool? {
         guard let queryMatcher else { return nil }
         nulEndsLines = false
         var found = Array(repeating: false, count: queryMatcher.termCount)
         var missing = found.count
-        let prefilter = queryMatcher.allTermsSearcher.flatMap { $0.hasPrefilter ? $0 : nil }
+        var prefilter = queryMatcher.allTermsSearcher.flatMap { $0.hasPrefilter ? $0 : nil }
+        var foundOnLine = false
         let terminator = policy.lineTerminator
         decodedLine = nil
         buffer.count = 0
@@ -291,6 +293,7 @@ final class FileSearcher<Sink: SearchSink> {
                 if (try? queryMatcher.termMatches(term, on: content)) == true {
                     found[term] = true
                     missing -= 1
+                    foundOnLine = true
                 }
             }
         }
@@ -320,8 +323,16 @@ final class FileSearcher<Sink: SearchSink> {
                     if position > lastEnd { break }
                 }
                 let end = nextTerminator(from: position, to: lastEnd + 1)
+                foundOnLine = false
                 probeLine(start: position, end: end)
                 if missing == 0 { break reading }
+                if foundOnLine {
+                    // Look for the terms still missing only.
+                    let missingTerms = found.indices.filter { !found[$0] }
+                    prefilter = queryMatcher.patterns.alternation(of: missingTerms)
+                        .flatMap { try? LineSearcher($0) }.flatMap { $0.hasPrefilter ? $0 : nil }
+                    prefilter?.forgetBlock()
+                }
                 position = end + 1
             }
             prefilter?.forgetBlock()
