@@ -291,6 +291,14 @@ struct BooleanQueryTests {
         #expect(try TestProcess.icugrep(["--bool", "\"a.\" | \"(b\""], stdin: "a.\nab\n(b\nb\n").output == "a.\n(b\n")
         #expect(try TestProcess.icugrep(["-E", "--bool", "\"a+\""], stdin: "a+\naa\n").output == "a+\n")
         #expect(try TestProcess.icugrep(["-G", "--bool", "\"a*\""], stdin: "a*\naa\n").output == "a*\n")
+        // A group or bracket expression inside a word is the pattern's, as in ugrep.
+        let words = "that\nthet\nthe t\na|b\n"
+        #expect(try TestProcess.icugrep(["--bool", "th(e|a)t"], stdin: words).output == "that\nthet\n")
+        #expect(try TestProcess.icugrep(["--bool", "(th(e|a)t -thet)"], stdin: words).output == "that\n")
+        #expect(try TestProcess.icugrep(["--bool", "a[|]b"], stdin: words).output == "a|b\n")
+        #expect(try TestProcess.icugrep(["-F", "--bool", "a|b"], stdin: words).output == "that\na|b\n")
+        #expect(try TestProcess.icugrep(["-F", "--bool", "\"a|b\""], stdin: words).output == "a|b\n")
+        #expect(try TestProcess.icugrep(["-E", "-c", "--bool", "th(e|a)t -e\\b"], stdin: words).output == "2\n")
     }
 
     @Test("file scope prints the lines of positive terms in the files selected, and reads standard input only once")

@@ -6,7 +6,9 @@
 ///     unary    = ( "-" | "NOT" ) unary | "(" and-list ")" | term
 ///     term     = '"' { character other than '"' or a backslash, or "\" character } '"'
 ///              | bare word: characters other than spaces, "|", "(", ")" and '"',
-///                a backslash keeping the character after it in the word
+///                a backslash keeping the character after it in the word, and
+///                inside it a balanced group "(...)" or a bracket expression "[...]"
+///                whole, whatever they hold
 ///
 /// So NOT binds tightest, then OR, then AND, as ugrep documents (`A|B C|D` is `(A|B) (C|D)`).
 /// `AND`, `OR` and `NOT` are operators only as whole words; a `-` only at a term's start. A
@@ -98,7 +100,20 @@ struct BooleanQueryParser {
             var word = ""
             while position < text.count {
                 let next = text[position]
-                if Self.isSpace(next) || next == "|" || next == "(" || next == ")" || next == "\"" { break }
+                if Self.isSpace(next) || next == "|" || next == ")" || next == "\"" { break }
+                if next == "(" {
+                    // A group inside a word is the pattern's, as in ugrep (`th(e|a)t`).
+                    guard !word.isEmpty, let end = closingParenthesis(from: position) else { break }
+                    word.unicodeScalars.append(contentsOf: text[position...end])
+                    position = end + 1
+                    continue
+                }
+                if next == "[", let end = closingBracket(from: position) {
+                    // A bracket expression is the pattern's too (`[|()]`).
+                    word.unicodeScalars.append(contentsOf: text[position...end])
+                    position = end + 1
+                    continue
+                }
                 if next == "\\" && position + 1 < text.count {
                     word.unicodeScalars.append(next)
                     position += 1
@@ -113,6 +128,48 @@ struct BooleanQueryParser {
             default: return (.term(Term(text: word, isLiteral: false)), start + 1)
             }
         }
+    }
+
+    /// The position of the `)` that closes the `(` at `start`, skipping escaped characters and
+    /// bracket expressions; nil when none does.
+    private func closingParenthesis(from start: Int) -> Int? {
+        var depth = 0
+        var index = start
+        while index < text.count {
+            switch text[index] {
+            case "\\":
+                index += 1
+            case "[":
+                if let end = closingBracket(from: index) { index = end }
+            case "(":
+                depth += 1
+            case ")":
+                depth -= 1
+                if depth == 0 { return index }
+            default:
+                break
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The position of the `]` that closes the bracket expression opening at `start` (a `]`
+    /// right after `[` or `[^` is a member; escaped characters are skipped); nil when none
+    /// does.
+    private func closingBracket(from start: Int) -> Int? {
+        var index = start + 1
+        if index < text.count && text[index] == "^" { index += 1 }
+        if index < text.count && text[index] == "]" { index += 1 }
+        while index < text.count {
+            if text[index] == "\\" {
+                index += 2
+                continue
+            }
+            if text[index] == "]" { return index }
+            index += 1
+        }
+        return nil
     }
 
     // MARK: Grammar
