@@ -16,7 +16,7 @@ import TestSupport
 @Suite("Boolean queries", .enabled(if: DifferentialEnvironment.grep != nil, "GNU grep with -P is not installed"))
 struct BooleanQueryTests {
     static let seed: UInt64 = 0xB001_EA17
-    static let generatedCount = 40
+    static let generatedCount = 24
 
     /// A query as generated: rendered in `--bool`'s grammar, as PCRE lookaheads, and evaluated
     /// over a set of matching terms.
