@@ -38,6 +38,21 @@ struct Configuration: Sendable {
     /// shorter than ``patterns`` when built by hand.
     var patternOrigins: [PatternOrigin?] = []
     var patternSyntax: PatternSyntax = .regularExpression
+    /// With `--and`, `--not` or `--bool`, the Boolean query that selects lines (or files): its
+    /// terms are the indices of ``patterns``. Nil without them: a line is selected when any
+    /// pattern matches it.
+    var query: BooleanQuery? = nil
+
+    /// Over what a Boolean query is evaluated (`--query-scope`).
+    enum QueryScope: Sendable, Equatable {
+        /// Each line (the default): a line is selected when the query holds on it.
+        case line
+        /// Each file: a file is selected when the query holds over the whole file (a term
+        /// holds when it matches any line), and then its lines that match a positive term.
+        case file
+    }
+
+    var queryScope: QueryScope = .line
     /// With `-G` and `-E`, the ICU translation of each pattern (``POSIXPatternStep``); nil
     /// before the translation and in the other syntaxes.
     var translatedPatterns: [String]? = nil

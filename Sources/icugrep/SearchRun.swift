@@ -44,11 +44,27 @@ struct SearchRun {
     /// With `--multiline`, the patterns compiled for ``MultilineSearcher``, when a match may
     /// hold a line terminator; nil otherwise (the search is then line by line, as ripgrep's).
     let multilinePatterns: MultilinePatterns?
+    /// With `--and`, `--not` or `--bool`, the query's terms compiled (``QueryPatterns``); then
+    /// ``patterns`` are its positive terms, whose matches are shown.
+    let queryPatterns: QueryPatterns?
 
     /// Compiles the patterns. Nothing is read before this succeeds.
     init(configuration: Configuration) throws(PatternError) {
         self.configuration = configuration
         var effective = configuration
+        if let query = configuration.query {
+            queryPatterns = try QueryPatterns(query: query, configuration: configuration)
+            // The matches shown are the positive terms'; with none, a pattern that never matches.
+            let texts = configuration.patternTexts
+            let positive = QueryPatterns.positiveTerms(of: query, termCount: texts.count)
+            effective.patterns = positive.isEmpty ? ["(?!)"] : positive.map { configuration.patterns[$0] }
+            effective.translatedPatterns = positive.isEmpty ? ["(?!)"] : positive.map { texts[$0] }
+            effective.patternOrigins = positive.map { $0 < configuration.patternOrigins.count ? configuration.patternOrigins[$0] : nil }
+            effective.ignoreCase = configuration.patternOptions.contains(.caseInsensitive)
+            effective.smartCase = false
+        } else {
+            queryPatterns = nil
+        }
         if effective.patterns.isEmpty {
             effective.patterns = [""]
             // The empty pattern reads the same in every syntax (-G and -E translated none).
@@ -146,6 +162,7 @@ struct SearchRun {
         }
         var policy = SearchPolicy(configuration: configuration, outputIsNull: standardOutput.isNull)
         policy.multilinePatterns = multilinePatterns
+        policy.queryPatterns = queryPatterns
         let threadCount = ParallelSearch.threadCount(for: configuration)
         if threadCount > 1, let parallelOutcome = runInParallel(
             threadCount: threadCount, firstSearcher: lineSearcher, policy: policy, output: output, errors: errors,
@@ -234,6 +251,7 @@ struct SearchRun {
     /// the empty pattern (which matches every line). `-L` still lists every file.
     private static func nothingCanBeSelected(_ configuration: Configuration) -> Bool {
         guard configuration.outputMode != .filesWithoutMatch else { return false }
+        if configuration.query != nil { return configuration.maxCount == 0 }
         if configuration.maxCount == 0 { return true }
         return configuration.invertMatch && !configuration.lineRegexp && !configuration.wordRegexp
             && configuration.patterns.allSatisfy({ $0.isEmpty })
@@ -279,13 +297,33 @@ struct SearchRun {
             }
         }
         let descriptor = decompression?.descriptor ?? input.descriptor
-        guard let source = InputSource(descriptor: descriptor, encoding: configuration.encoding, fileSize: fileSize) else {
+        guard var source = InputSource(descriptor: descriptor, encoding: configuration.encoding, fileSize: fileSize) else {
             _ = decompression?.finish()
             diagnostics.unknownEncoding(configuration.encoding ?? "")
             outcome.hadError = true
             return .stop
         }
         let startOffset = input.isStandardInput ? lseek(STDIN_FILENO, 0, SEEK_CUR) : 0
+        // The file scope of a Boolean query: a first pass decides the file, then the second
+        // reads it again from where it started.
+        var fileVerdict: Bool? = nil
+        if let queryPatterns = policy.queryPatterns, queryPatterns.scope == .file,
+            let holds = searcher.probeQuery(source)
+        {
+            guard decompression == nil, startOffset >= 0, lseek(descriptor, startOffset, SEEK_SET) == startOffset,
+                let again = InputSource(descriptor: descriptor, encoding: configuration.encoding, fileSize: fileSize)
+            else {
+                _ = decompression?.finish()
+                if !configuration.noMessages {
+                    diagnostics.report(input.name, Array(": --query-scope=file needs an input that can be read twice".utf8))
+                }
+                outcome.hadError = true
+                return .next
+            }
+            source = again
+            fileVerdict = holds
+            if holds { outcome.selectedAnything = true }
+        }
         let sinkInput = SinkInput(
             name: input.name, showsFileName: showsFileName,
             offsetWidth: configuration.initialTab ? offsetWidth(input.status, lineNumbers: configuration.lineNumber) : 0)
@@ -294,7 +332,8 @@ struct SearchRun {
         // the summary sink, at the input's end.
         let searchStart = statistics == nil ? 0 : JSONRunTotals.now()
         let printedBefore = statistics == nil ? 0 : searcher.sink.bytesPrinted
-        let result = searcher.search(source, input: sinkInput)
+        let result = fileVerdict.map { searcher.search(source, input: sinkInput, fileVerdict: $0) }
+            ?? searcher.search(source, input: sinkInput)
         if let failure = decompression?.finish() {
             outcome.hadError = true
             if !configuration.noMessages { diagnostics.report(input.name, Array(": \(failure.message)".utf8)) }

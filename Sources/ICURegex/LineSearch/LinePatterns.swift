@@ -86,6 +86,18 @@ package struct LinePatterns: Sendable {
         }
     }
 
+    /// A rough measure of how common the lines are that the literal prefilter proposes, for
+    /// choosing between prefilters: of the literals one of which every matching line holds,
+    /// the commonest, measured by its rarest byte's rank (``TextFrequencyRank``, higher is
+    /// commoner) and then by its shortness. Nil when there are no such literals (every line
+    /// is then a candidate, as common as can be).
+    package var literalCommonness: Int? {
+        guard let requiredLiterals else { return nil }
+        return requiredLiterals.literals.map { literal in
+            (literal.map(TextFrequencyRank.rank(ofByte:)).min() ?? 255) * 16 - min(literal.count, 15)
+        }.max()
+    }
+
     /// The compiled patterns: `patterns` joined into one alternation and wrapped when that
     /// keeps their meaning, else each wrapped on its own.
     private static func compile(

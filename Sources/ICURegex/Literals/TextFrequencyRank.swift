@@ -1,9 +1,9 @@
 /// A rough rank of how common each byte of UTF-8 text, and each unit of UTF-16 text, is: the
 /// one table by which every literal scanner picks the rarest bytes or units of a literal to
 /// look for. Only the order matters, and a poor guess only costs time: every hit is verified.
-enum TextFrequencyRank {
+package enum TextFrequencyRank {
     /// The rank of `byte` in UTF-8 text: higher is more common.
-    static func rank(ofByte byte: UInt8) -> Int {
+    package static func rank(ofByte byte: UInt8) -> Int {
         table[Int(byte)]
     }
 

@@ -61,9 +61,22 @@ enum CommandLineParser {
                 }
             }
             // --files takes no pattern: every operand is a file.
-            if !settings.patterns.wasGivenByOption && !settings.configuration.listsFiles {
+            // So do --and, --not and --bool, which give the patterns.
+            if !settings.patterns.wasGivenByOption && !settings.configuration.listsFiles && settings.queryParts.isEmpty {
                 guard !operands.isEmpty else { throw CommandLineError.usage(nil) }
                 settings.patterns.addArgument(operands.removeFirst())
+            }
+            if !settings.queryParts.isEmpty {
+                settings.builtQuery = try QueryBuilder(
+                    given: settings.patterns.patterns, origins: settings.patterns.origins,
+                    hasGiven: settings.patterns.wasGivenByOption, parts: settings.queryParts,
+                    syntax: settings.configuration.patternSyntax)
+                if settings.configuration.multiline {
+                    throw CommandLineError.fatal("--multiline cannot be used with --and, --not or --bool")
+                }
+            }
+            if settings.configuration.queryScope == .file && settings.configuration.invertMatch {
+                throw CommandLineError.fatal("--query-scope=file cannot be used with --invert-match")
             }
         } catch {
             var error = error
@@ -84,6 +97,11 @@ enum CommandLineParser {
         var warnings = settings.warnings
         configuration.patterns = settings.patterns.patterns
         configuration.patternOrigins = settings.patterns.origins
+        if let built = settings.builtQuery {
+            configuration.patterns = built.patterns
+            configuration.patternOrigins = built.origins
+            configuration.query = built.query
+        }
         configuration.files = files
         configuration.encodingErrorsAreBinary = environment.localeIsUTF8
 

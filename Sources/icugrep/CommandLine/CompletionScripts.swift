@@ -43,6 +43,7 @@ enum CompletionScripts {
         case .binaryFiles: return .words(["binary", "text", "without-match"])
         case .directories: return .words(OptionSettings.directoryKeywords.keywords.map { $0.word })
         case .devices: return .words(["read", "skip"])
+        case .queryScope: return .words(["line", "file"])
         case .sort, .sortReversed: return .words(OptionSettings.sortKeys.keywords.map { $0.word })
         case .fileType, .fileTypeNot, .typeClear: return .words(FileTypes.definitions.map { $0.name })
         case .file, .excludeFrom: return .file
@@ -55,7 +56,9 @@ enum CompletionScripts {
         switch identifier {
         case .afterContext, .beforeContext, .context, .maxCount: return "NUM"
         case .file, .excludeFrom: return "FILE"
-        case .regexp: return "PATTERNS"
+        case .regexp, .andPatterns, .notPatterns: return "PATTERNS"
+        case .booleanQuery: return "QUERY"
+        case .queryScope: return "SCOPE"
         case .include, .exclude, .excludeDirectory, .glob, .caseInsensitiveGlob, .preprocessorGlob: return "GLOB"
         case .preprocessor: return "COMMAND"
         case .maxDepth, .threads: return "NUM"

@@ -53,6 +53,15 @@ enum HelpText {
                                     lines of the replaced text)
               --multiline-dotall    with --multiline, '.' matches a line end too
               --unicode-words       find word boundaries (\\b, -w) by Unicode's rules
+              --and=PATTERNS        a line must also match one of PATTERNS
+              --not=PATTERNS        a line must match none of PATTERNS
+              --bool=QUERY          select the lines on which QUERY holds: patterns
+                                    with AND (space), OR (|), NOT (-), parentheses
+                                    and "strings", as in ugrep (NOT, then OR, then
+                                    AND bind); no operand is then a pattern
+              --query-scope=SCOPE   'line' (default): the query holds on a line;
+                                    'file': over the whole file, whose lines with
+                                    a positive term are then printed
               --time-limit=SECONDS  give up on a line after SECONDS (default 1;
                                     fractions allowed), an error; 0 means no limit
 

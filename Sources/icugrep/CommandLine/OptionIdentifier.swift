@@ -12,6 +12,14 @@ enum OptionIdentifier: Sendable, Equatable {
     case perlRegexp
     /// `-e PATTERNS`, `--regexp=PATTERNS`.
     case regexp
+    /// `--and=PATTERNS`: a line must also match one of these patterns (ugrep's).
+    case andPatterns
+    /// `--not=PATTERNS`: a line must match none of these patterns (ugrep's `--andnot`).
+    case notPatterns
+    /// `--bool=QUERY`: a Boolean query of patterns, in ugrep's grammar.
+    case booleanQuery
+    /// `--query-scope=line|file`: whether the query is evaluated on each line or over the file.
+    case queryScope
     /// `-f FILE`, `--file=FILE`.
     case file
     /// `-i`, `-y`, `--ignore-case`.

@@ -31,6 +31,19 @@ extension OptionSettings {
             configuration.patternSyntax = .fixedStrings
         case .regexp:
             patterns.addRegexpOption(text)
+        case .andPatterns:
+            queryParts.append(.and(text))
+        case .notPatterns:
+            queryParts.append(.not(text))
+        case .booleanQuery:
+            queryParts.append(.query(text))
+        case .queryScope:
+            switch text {
+            case "line": configuration.queryScope = .line
+            case "file": configuration.queryScope = .file
+            default:
+                throw .usage("invalid argument ‘\(text)’ for ‘--query-scope’", details: ["Valid arguments are:", "  - ‘line’", "  - ‘file’"])
+            }
         case .file:
             do throws(FileReadError) {
                 patterns.addFileOption(contents: try fileReader.contents(ofFile: text), name: text)

@@ -17,6 +17,10 @@ struct OptionSettings {
     var configuration = Configuration()
     /// The patterns from `-e` and `-f`.
     var patterns = PatternListBuilder()
+    /// `--and`, `--not` and `--bool`, in command-line order (``QueryBuilder``).
+    var queryParts: [QueryBuilder.Part] = []
+    /// The patterns and query of ``queryParts``, built once every option is read.
+    var builtQuery: QueryBuilder?
     /// The letter of the first of `-E`, `-F`, `-G`, `-P` given (or implied by the name `egrep`
     /// or `fgrep`), to report a conflicting one.
     var matcher: Character?

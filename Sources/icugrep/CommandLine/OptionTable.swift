@@ -130,6 +130,11 @@ enum OptionTable {
         .init(name: "pre", identifier: .preprocessor, argument: .required),
         .init(name: "no-pre", identifier: .noPreprocessor, argument: .none),
         .init(name: "pre-glob", identifier: .preprocessorGlob, argument: .required),
+        // ugrep's Boolean queries.
+        .init(name: "and", identifier: .andPatterns, argument: .required),
+        .init(name: "not", identifier: .notPatterns, argument: .required),
+        .init(name: "bool", identifier: .booleanQuery, argument: .required),
+        .init(name: "query-scope", identifier: .queryScope, argument: .required),
     ]
 
     /// The options named after ripgrep's, which an abbreviation reaches only when it abbreviates
@@ -145,6 +150,7 @@ enum OptionTable {
             "glob", "iglob", "type-add", "type-clear", "threads", "sort", "sortr", "search-zip",
             "pre", "no-pre", "pre-glob",
         ])
+        .union(["and", "not", "bool", "query-scope"])
 
     /// The short options, as GNU grep 3.8's option string
     /// `0123456789A:B:C:D:EFGHILRTUVZabcd:e:f:hilm:noqrsuvwxyz` (without its undocumented `-X`).

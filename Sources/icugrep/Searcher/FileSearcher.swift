@@ -142,6 +142,29 @@ final class FileSearcher<Sink: SearchSink> {
     /// match a line terminator (``SearchPolicy/multilinePatterns``).
     private let multilineSearcher: MultilineSearcher<Sink>?
 
+    // MARK: Boolean queries
+
+    /// With `--and`, `--not` or `--bool`, the decider of the query on a line; then
+    /// ``lineSearcher`` finds the positive terms' matches, which are shown.
+    private let queryMatcher: QueryLineMatcher?
+    /// True while the query decides the lines of the input (the line scope); false when the
+    /// patterns of ``lineSearcher`` do (no query, or the file scope's printing pass).
+    @exclusivity(unchecked) private var usesQuery = false
+    /// In the file scope, the verdict of every line of the input (true: each is selected;
+    /// false: none is), or nil when lines are searched.
+    @exclusivity(unchecked) private var forcedVerdict: Bool? = nil
+    /// Whether a line is selected when its verdict is "no match": `-v`, reversed when the
+    /// query's verdict off its prefilter's candidates is true (``QueryPatterns/holdsOffCandidates``),
+    /// for then the verdict searched for is the query's negation, which the prefilter's
+    /// passed-over lines never hold.
+    @exclusivity(unchecked) private var invertsVerdict = false
+    /// The prefilter of the lines: ``lineSearcher``'s, or with a query its candidates'; nil when
+    /// there is none.
+    @exclusivity(unchecked) private var prefilter: LineSearcher?
+    /// True when the prefilter proved that the line to decide next holds its candidates'
+    /// term (``QueryPatterns/lineCandidateTerm``).
+    @exclusivity(unchecked) private var candidateIsCertain = false
+
     /// Creates a searcher that selects lines by `policy` with `lineSearcher` and reports them to
     /// `sink`.
     init(policy: SearchPolicy, lineSearcher: LineSearcher, sink: Sink, diagnostics: Diagnostics) {
@@ -154,11 +177,47 @@ final class FileSearcher<Sink: SearchSink> {
         multilineSearcher = policy.multilinePatterns.flatMap { patterns in
             try? MultilineSearcher(patterns: patterns, policy: policy, sink: sink, diagnostics: diagnostics)
         }
+        // The terms compiled already, so making their matchers cannot fail but for memory.
+        queryMatcher = policy.queryPatterns.flatMap { try? QueryLineMatcher($0) }
+        invertsVerdict = policy.invertMatch
+        prefilter = lineSearcher.hasPrefilter ? lineSearcher : nil
+    }
+
+    /// Searches `source` as ``search(_:input:)`` does, in the file scope of a Boolean query,
+    /// whose verdict over the whole input (``probeQuery(_:)``) is `fileVerdict`: when true,
+    /// each line that matches a positive term is selected (with `-l`, `-L` and `-q`, which
+    /// print the input's name or nothing, each line); when false, none.
+    func search(_ source: InputSource, input: SinkInput, fileVerdict: Bool) -> FileSearchResult {
+        if fileVerdict && !policy.stopsAtFirstMatch {
+            return search(source, input: input, query: false)
+        }
+        forcedVerdict = fileVerdict
+        defer { forcedVerdict = nil }
+        return search(source, input: input, query: false)
     }
 
     /// Searches `source`, naming it by `input`'s name in messages, and returns what it found:
     /// lines go to the sink, then a failed read is reported, then the sink hears of the end.
     func search(_ source: InputSource, input: SinkInput) -> FileSearchResult {
+        search(source, input: input, query: queryMatcher != nil)
+    }
+
+    /// Prepares the search of one input: by the query (`query`), or by ``lineSearcher``'s
+    /// patterns.
+    private func useQuery(_ query: Bool) {
+        if query, let queryMatcher {
+            usesQuery = true
+            invertsVerdict = policy.invertMatch != queryMatcher.patterns.holdsOffCandidates
+            prefilter = queryMatcher.lineCandidateSearcher.flatMap { $0.hasPrefilter ? $0 : nil }
+        } else {
+            usesQuery = false
+            invertsVerdict = policy.invertMatch
+            prefilter = lineSearcher.hasPrefilter && forcedVerdict == nil ? lineSearcher : nil
+        }
+    }
+
+    private func search(_ source: InputSource, input: SinkInput, query: Bool) -> FileSearchResult {
+        useQuery(query)
         if let multilineSearcher {
             multilineSearcher.hasSelectedBefore = hasSelectedBefore
             multilineSearcher.firstGroupSeparatorMark = firstGroupSeparatorMark
@@ -196,6 +255,90 @@ final class FileSearcher<Sink: SearchSink> {
             binaryFileMatches: heldBackEncodingError || selectedBeforeBinary >= 0 && selectedBeforeBinary < result.selectedLines,
             policy: policy, diagnostics: diagnostics, sink: sink)
         return result
+    }
+
+    // MARK: The file scope
+
+    /// Reads all of `source` and returns whether the Boolean query holds over it, each term
+    /// holding when it matches any line (the first pass of the file scope); nil when there is
+    /// no query or the input cannot be read (the search that follows reports it).
+    ///
+    /// The lines that hold none of the terms not yet found (at first
+    /// ``QueryLineMatcher/allTermsSearcher``, then an alternation of the terms still missing,
+    /// compiled when one is found) are passed over; on the others only the terms not yet found
+    /// are asked about, and once every term is found the reading stops.
+    func probeQuery(_ source: InputSource) -> Bool? {
+        guard let queryMatcher else { return nil }
+        nulEndsLines = false
+        var found = Array(repeating: false, count: queryMatcher.termCount)
+        var missing = found.count
+        var prefilter = queryMatcher.allTermsSearcher.flatMap { $0.hasPrefilter ? $0 : nil }
+        var foundOnLine = false
+        let terminator = policy.lineTerminator
+        decodedLine = nil
+        buffer.count = 0
+        var lineStart = 0
+        defer {
+            buffer.count = 0
+            buffer.endView()
+            decodedLine = nil
+        }
+
+        /// Asks about the line `start..<end` of the buffer for each term not yet found.
+        func probeLine(start: Int, end: Int) {
+            let content = UnsafeRawBufferPointer(start: buffer.base + start, count: end - start)
+            queryMatcher.startLine()
+            for term in found.indices where !found[term] {
+                // A line on which ICU stops at a limit proves nothing of the term.
+                if (try? queryMatcher.termMatches(term, on: content)) == true {
+                    found[term] = true
+                    missing -= 1
+                    foundOnLine = true
+                }
+            }
+        }
+
+        reading: while missing > 0 {
+            buffer.makeRoom(Self.readSize, discarding: lineStart)
+            lineStart = 0
+            decodedLine = nil
+            let blockStart = buffer.count
+            let count = source.readBlock(into: &buffer, limit: Self.readSize, findsNUL: false)
+            if count < 0 { return nil }
+            if count == 0 {
+                if lineStart < buffer.count {
+                    probeLine(start: lineStart, end: buffer.count)
+                }
+                break
+            }
+            guard let lastEnd = lastTerminator(from: blockStart, to: buffer.count) else { continue }
+            let block = UnsafeRawBufferPointer(start: buffer.base, count: lastEnd + 1)
+            prefilter?.forgetBlock()
+            var position = lineStart
+            while position <= lastEnd {
+                if let prefilter {
+                    let candidate = prefilter.nextCandidateLine(
+                        in: block, from: position, terminator: terminator, nulEndsLines: false)
+                    position = candidate.start
+                    if position > lastEnd { break }
+                }
+                let end = nextTerminator(from: position, to: lastEnd + 1)
+                foundOnLine = false
+                probeLine(start: position, end: end)
+                if missing == 0 { break reading }
+                if foundOnLine {
+                    // Look for the terms still missing only.
+                    let missingTerms = found.indices.filter { !found[$0] }
+                    prefilter = queryMatcher.patterns.alternation(of: missingTerms)
+                        .flatMap { try? LineSearcher($0) }.flatMap { $0.hasPrefilter ? $0 : nil }
+                    prefilter?.forgetBlock()
+                }
+                position = end + 1
+            }
+            prefilter?.forgetBlock()
+            lineStart = lastEnd + 1
+        }
+        return queryMatcher.patterns.query.holds { found[$0] }
     }
 
     // MARK: Reading
@@ -254,16 +397,16 @@ final class FileSearcher<Sink: SearchSink> {
     /// (Without this, the last line of each file without a final newline was matched whole,
     /// which in a minified file is most of the file.)
     private func lastLineVerdict(from start: Int) -> Verdict? {
-        guard lineSearcher.hasPrefilter && remaining > 0 else { return nil }
+        guard let prefilter, remaining > 0 else { return nil }
         buffer.makeRoom(1, discarding: 0)
         buffer.base.storeBytes(of: policy.lineTerminator, toByteOffset: buffer.count, as: UInt8.self)
         let block = UnsafeRawBufferPointer(start: buffer.base, count: buffer.count + 1)
-        lineSearcher.forgetBlock()
-        let candidate = lineSearcher.nextCandidateLine(
+        prefilter.forgetBlock()
+        let candidate = prefilter.nextCandidateLine(
             in: block, from: start, terminator: policy.lineTerminator, nulEndsLines: nulEndsLines)
-        lineSearcher.forgetBlock()
+        prefilter.forgetBlock()
         if candidate.start >= block.count { return .noMatch }
-        return candidate.verdict == .certainMatch ? .match : nil
+        return candidate.verdict == .certainMatch && !usesQuery ? .match : nil
     }
 
     /// The offset of the last line terminator in `start..<end` of the buffer, if any. (A
@@ -315,12 +458,21 @@ final class FileSearcher<Sink: SearchSink> {
     private func searchLines(from start: Int, through lastEnd: Int) {
         let limit = lastEnd + 1
         let block = UnsafeRawBufferPointer(start: buffer.base, count: limit)
-        let prefilters = lineSearcher.hasPrefilter
-        if prefilters {
-            lineSearcher.forgetBlock()
+        let prefilter = self.prefilter
+        let prefilters = prefilter != nil
+        if let prefilter {
+            prefilter.forgetBlock()
         }
         var position = start
-        if prefilters && !nulEndsLines {
+        if let forcedVerdict {
+            // The file scope decided every line: only selected lines, with -l, -L or -q, are
+            // wanted (-v is not allowed there), and at the first the search stops.
+            if forcedVerdict && position < limit {
+                searchLine(start: position, end: nextTerminator(from: position, to: limit), terminated: true, known: .match)
+            }
+            return
+        }
+        if prefilters && !nulEndsLines && !usesQuery {
             if countsInBulk && countLinesInBulk(from: start, in: block) {
                 position = limit
             } else if policy.invertMatch && selectsRuns {
@@ -330,7 +482,7 @@ final class FileSearcher<Sink: SearchSink> {
         while position < limit && !stops {
             var known: Verdict? = nil
             if prefilters && remaining > 0 {
-                let candidate = lineSearcher.nextCandidateLine(
+                let candidate = prefilter.unsafelyUnwrapped.nextCandidateLine(
                     in: block, from: position, terminator: policy.lineTerminator, nulEndsLines: nulEndsLines)
                 if candidate.start > position {
                     passOverLines(from: position, to: candidate.start)
@@ -338,17 +490,21 @@ final class FileSearcher<Sink: SearchSink> {
                     if position >= limit || stops { break }
                 }
                 if case .certainMatch = candidate.verdict {
-                    known = .match
+                    if usesQuery {
+                        candidateIsCertain = true
+                    } else {
+                        known = .match
+                    }
                 }
             }
             let end = nextTerminator(from: position, to: limit)
             searchLine(start: position, end: end, terminated: true, known: known)
             position = end + 1
         }
-        if prefilters {
+        if let prefilter {
             // The block ends here for the prefilter too: the time until the next block's
             // first question, spent reading it, is not this block's search.
-            lineSearcher.forgetBlock()
+            prefilter.forgetBlock()
         }
     }
 
@@ -400,13 +556,13 @@ final class FileSearcher<Sink: SearchSink> {
     /// due or leading context is kept, or as selected lines with `-v` (as one run when
     /// ``selectRun(from:to:)`` can).
     private func passOverLines(from start: Int, to end: Int) {
-        if pending == 0 && (quiet || ring.limit == 0) && !policy.invertMatch {
+        if pending == 0 && (quiet || ring.limit == 0) && !invertsVerdict {
             guard policy.numbersLines else { return }
             lineNumber += TerminatorCounting.count(
                 in: buffer.base, from: start, to: end, terminator: policy.lineTerminator, nulEndsLines: nulEndsLines)
             return
         }
-        if policy.invertMatch && selectRun(from: start, to: end) {
+        if invertsVerdict && selectRun(from: start, to: end) {
             return
         }
         if passContextRun(from: start, to: end) {
@@ -436,7 +592,7 @@ final class FileSearcher<Sink: SearchSink> {
     /// printed (`pending` is unbounded). Returns false, having done nothing, otherwise, and for a
     /// run holding an encoding error, whose line is held back on its own (GNU grep's rule).
     private func passContextRun(from start: Int, to end: Int) -> Bool {
-        guard policy.passesThrough && pending == Int.max && !policy.invertMatch && !quiet && !nulEndsLines
+        guard policy.passesThrough && pending == Int.max && !invertsVerdict && !quiet && !nulEndsLines
             && sink.printsRunsOfLines && start < end
         else { return false }
         let run = UnsafeRawBufferPointer(start: buffer.base + start, count: end - start)
@@ -556,11 +712,11 @@ final class FileSearcher<Sink: SearchSink> {
             // A line on which ICU stops at a limit is neither selected nor rejected.
             let matches: Bool?
             do {
-                matches = try lineSearcher.firstMatch(in: text(of: content).text, from: 0) != nil
+                matches = try lineMatches(content)
             } catch {
                 matches = nil
             }
-            if let matches, matches != policy.invertMatch {
+            if let matches, matches != invertsVerdict {
                 pending = 0
                 return
             }
@@ -596,12 +752,12 @@ final class FileSearcher<Sink: SearchSink> {
             if pending == 0 { stops = true }
             return
         }
-        let verdict = known ?? evaluate(content)
+        let verdict = known ?? forcedVerdict.map { $0 ? .match : .noMatch } ?? evaluate(content)
         if verdict == .skipped {
             rejectLine(start: start, end: end, content: content)
             return
         }
-        if (verdict == .match) != policy.invertMatch {
+        if (verdict == .match) != invertsVerdict {
             selectLine(start: start, end: end, terminated: terminated, content: content)
         } else {
             rejectLine(start: start, end: end, content: content)
@@ -724,9 +880,30 @@ final class FileSearcher<Sink: SearchSink> {
         return (.utf16(units), isASCII)
     }
 
+    /// Whether the line matches: the patterns (or, with a query, whether the query holds,
+    /// negated when ``invertsVerdict`` was reversed for it), as the automata or ICU find.
+    /// - Throws: ``ICURegexError`` when ICU stops at a limit.
+    private func lineMatches(_ content: UnsafeRawBufferPointer) throws(ICURegexError) -> Bool {
+        if usesQuery, let queryMatcher {
+            let holding = candidateIsCertain ? queryMatcher.patterns.lineCandidateTerm : nil
+            candidateIsCertain = false
+            let holds = try queryMatcher.holds(on: content, holding: holding)
+            return holds != queryMatcher.patterns.holdsOffCandidates
+        }
+        return try lineSearcher.firstMatch(in: text(of: content).text, from: 0) != nil
+    }
+
     /// Whether the line matches, as ICU finds.
     @inline(__always)
     private func evaluate(_ content: UnsafeRawBufferPointer) -> Verdict {
+        if usesQuery {
+            do {
+                return try lineMatches(content) ? .match : .noMatch
+            } catch {
+                reportLimit(error, lineNumber: lineNumber, content: content, consequence: "line skipped")
+                return .skipped
+            }
+        }
         if lineSearcher.hasMatchAutomaton {
             switch lineSearcher.firstMatchWithoutICU(inUTF8: content, from: 0) {
             case .match: return .match

@@ -58,6 +58,9 @@ struct SearchPolicy {
     /// True when the multi-line search may let the match automaton decide its anchored tries
     /// (``Configuration/prefiltersLines``: tests turn it off to compare with ICU alone).
     var multilineUsesAutomaton: Bool
+    /// With `--and`, `--not` or `--bool`, the query's compiled terms: a line (or, in the file
+    /// scope, a file) is selected when the query holds on it. Nil otherwise.
+    var queryPatterns: QueryPatterns? = nil
     /// True when a line's search stopped at a limit is reported in GNU grep's words for
     /// `-P` (`grep: FILE: exceeded PCRE's backtracking limit`): invoked as `grep` with an
     /// ICU pattern, the syntax `-P` names.
