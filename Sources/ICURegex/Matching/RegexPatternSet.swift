@@ -81,6 +81,16 @@ public final class RegexPatternSet: Sendable {
     /// for a pattern searched without its literals.
     private let literalIndices: [[Int]]
 
+    /// For each pattern whose matches are exactly one of a few strings, those strings in UTF-8
+    /// (see ``patternIndex(ofMatch:inUTF8:)``); nil for the others.
+    private let exactUTF8: [[[UInt8]]?]
+    /// For each pattern, the strings one of which each of its matches holds, in UTF-8, when
+    /// known and the pattern does not ignore case; nil otherwise.
+    private let requiredUTF8: [[[UInt8]]?]
+    /// For each string of an exact pattern that does not ignore case, the lowest such pattern
+    /// that matches it.
+    private let exactPatternOfString: [[UInt8]: Int]
+
     /// How one pattern's next match is found.
     private enum PatternSearch: Sendable {
         /// The pattern matches exactly one of its literals, of these lengths, the first of
@@ -117,8 +127,17 @@ public final class RegexPatternSet: Sendable {
         var literals: [[UInt16]] = []
         var searches: [PatternSearch] = []
         var literalIndices: [[Int]] = []
-        for pattern in patterns {
+        var exactUTF8: [[[UInt8]]?] = []
+        var requiredUTF8: [[[UInt8]]?] = []
+        var exactPatternOfString: [[UInt8]: Int] = [:]
+        for (index, pattern) in patterns.enumerated() {
             let (search, patternLiterals) = Self.search(for: pattern)
+            let (exact, required) = Self.literalsForIdentification(of: pattern)
+            exactUTF8.append(exact)
+            requiredUTF8.append(required)
+            if let exact, !pattern.options.contains(.caseInsensitive) {
+                for string in exact where exactPatternOfString[string] == nil { exactPatternOfString[string] = index }
+            }
             searches.append(search)
             literalIndices.append(
                 patternLiterals.map { literal in
@@ -128,6 +147,9 @@ public final class RegexPatternSet: Sendable {
                     return literals.count - 1
                 })
         }
+        self.exactUTF8 = exactUTF8
+        self.requiredUTF8 = requiredUTF8
+        self.exactPatternOfString = exactPatternOfString
         if !literals.isEmpty, let scanner = LiteralOccurrenceScanner(literals: literals) {
             self.scanner = scanner
             self.searches = searches
@@ -167,8 +189,111 @@ public final class RegexPatternSet: Sendable {
         return (.whileLiteralsRemain, literals)
     }
 
+    /// The exact strings of `pattern` (its matches are exactly one of them; ignoring case when
+    /// the pattern does, in which case they are used only for ASCII matches) and the strings one
+    /// of which each of its matches holds (nil when it ignores case), in UTF-8.
+    private static func literalsForIdentification(of pattern: RegexPattern) -> (exact: [[UInt8]]?, required: [[UInt8]]?) {
+        let options = pattern.options
+        let ignoresCase = options.contains(.caseInsensitive)
+        if options.contains(.ignoreMetacharacters) {
+            guard options.subtracting([.ignoreMetacharacters, .caseInsensitive]).isSubset(of: SearchPlan.understoodOptions),
+                !pattern.pattern.isEmpty
+            else { return (nil, nil) }
+            return ([Array(pattern.pattern.utf8)], ignoresCase ? nil : [Array(pattern.pattern.utf8)])
+        }
+        guard options.subtracting(.caseInsensitive).isSubset(of: SearchPlan.understoodOptions),
+            let syntax = PatternReader.read(pattern.pattern)
+        else { return (nil, nil) }
+        let facts = LiteralFacts.of(syntax, score: SearchPlan.shortestLiteralScore)
+        var exact: [[UInt8]]? = nil
+        if facts.exactIsFaithful, let strings = facts.exact, !strings.isEmpty, !strings.contains(where: { $0.isEmpty }),
+            !ignoresCase || strings.allSatisfy({ $0.allSatisfy { $0 < 0x80 } })
+        {
+            exact = strings
+        }
+        let required = ignoresCase ? nil : facts.required.flatMap { $0.contains(where: { $0.isEmpty }) ? nil : $0 }
+        return (exact, required)
+    }
+
     /// The number of patterns.
     public var count: Int { patterns.count }
+
+    // MARK: - The pattern of a match
+
+    /// The index of the first pattern that matches exactly `range` of the UTF-8 `text` (byte
+    /// offsets), seeing the whole text around it; nil when none does.
+    ///
+    /// For a match that the alternation of the patterns found (ICU's leftmost-first search, or
+    /// any search whose matches are matches of one of the patterns), this is the pattern that
+    /// ``matches(inUTF8:)`` reports: the first pattern that matches at the match's start gives
+    /// the alternation's match there, and no pattern before it matches there at all, so none
+    /// before it matches exactly the range. For a leftmost-longest search (GNU grep's `-G`,
+    /// `-E`, `-F`), it is the first pattern that gives that longest match. An empty range is
+    /// the match of the first pattern that matches at its start.
+    ///
+    /// Patterns whose matches are exactly one of a few strings are decided by comparing bytes
+    /// (ASCII case aside for a case-insensitive pattern and an ASCII match), patterns with a
+    /// required literal that the range does not hold are skipped, and ICU decides the others,
+    /// one search of the range each (``MatchWalk/match(spanning:)``).
+    /// - Throws: The error of a search that stopped at a pattern's limits, or
+    ///   ``ICURegexError/illegalArgument`` for a text of more than `Int32.max` bytes.
+    public func patternIndex(ofMatch range: Range<Int>, inUTF8 text: UnsafeRawBufferPointer) throws(ICURegexError) -> Int? {
+        precondition(range.lowerBound >= 0 && range.upperBound <= text.count, "RegexPatternSet.patternIndex(ofMatch:inUTF8:): range \(range) is out of bounds")
+        let span = Array(UnsafeRawBufferPointer(rebasing: text[range]))
+        let exactHit = range.isEmpty ? nil : exactPatternOfString[span]
+        let isASCII = span.allSatisfy { $0 < 0x80 }
+        let bytes = text.bindMemory(to: UInt8.self)
+        for index in 0..<(exactHit ?? patterns.count) {
+            let pattern = patterns[index]
+            if let exact = exactUTF8[index] {
+                if range.isEmpty { continue }
+                if !pattern.options.contains(.caseInsensitive) { continue }  // exactHit covers it
+                if isASCII {
+                    let lowered = Self.asciiLowercased(span)
+                    if exact.contains(where: { Self.asciiLowercased($0) == lowered }) { return index }
+                    continue
+                }
+            } else if let required = requiredUTF8[index], !range.isEmpty,
+                !required.contains(where: { Self.contains(span, $0) })
+            {
+                continue
+            }
+            let walk = try MatchWalk(pattern: pattern, utf8: bytes.baseAddress, count: bytes.count)
+            if range.isEmpty {
+                if try walk.firstMatch(from: range.lowerBound)?.lowerBound == range.lowerBound { return index }
+            } else if try walk.match(spanning: range) == range {
+                return index
+            }
+        }
+        return exactHit
+    }
+
+    private static func asciiLowercased(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+    }
+
+    /// True when `haystack` holds `needle`.
+    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard needle.count <= haystack.count else { return false }
+        if needle.isEmpty { return true }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            if haystack[start..<(start + needle.count)].elementsEqual(needle) { return true }
+        }
+        return false
+    }
+
+    /// A set of the line search's patterns as icugrep compiles them: each of `patterns`
+    /// wrapped for `-w` or `-x` as ``LinePatterns`` wraps it, with the same options and limits.
+    package convenience init(
+        linePatterns patterns: [String], options: RegexPattern.Options, wrapper: PatternWrapper, limits: RegexPattern.Limits
+    ) throws(ICURegexError) {
+        var compiled: [RegexPattern] = []
+        for pattern in patterns {
+            compiled.append(
+                try RegexPattern(PatternAssembler.wrapped(pattern, in: wrapper, options: options), options: options, limits: limits))
+        }
+        self.init(compiled)
+    }
 
     // MARK: - Every match
 
