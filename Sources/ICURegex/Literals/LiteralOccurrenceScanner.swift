@@ -14,7 +14,9 @@ struct LiteralOccurrenceScanner: Sendable {
     private let unitClasses: [UInt16]
     /// The number of unit classes: the width of a row.
     private let classCount: Int
-    /// The next state for each state and class, row by row; state 0 is the start.
+    /// The next state for each state and class, row by row; state 0 is the start. A state is
+    /// stored as the offset of its row (its number times ``classCount``), negated (minus one)
+    /// when literals end there, so that the scan tests one sign per unit.
     private let transitions: [Int32]
     /// The literals that end at each state: `outputs[outputStart[s]..<outputStart[s + 1]]`.
     private let outputStart: [Int32]
@@ -82,6 +84,11 @@ struct LiteralOccurrenceScanner: Sendable {
             outputs.append(contentsOf: list)
             outputStart.append(Int32(outputs.count))
         }
+        for slot in table.indices {
+            let state = Int(table[slot])
+            let row = Int32(state * classCount)
+            table[slot] = fullOutputs[state].isEmpty ? row : -row - 1
+        }
         self.literals = literals
         unitClasses = classes
         self.classCount = classCount
@@ -95,22 +102,62 @@ struct LiteralOccurrenceScanner: Sendable {
         var found = [[Int]](repeating: [], count: literals.count)
         guard let base, count > 0 else { return found }
         let lengths = literals.map(\.count)
+        let classCount = self.classCount
         unitClasses.withUnsafeBufferPointer { classes in
             transitions.withUnsafeBufferPointer { table in
-                outputStart.withUnsafeBufferPointer { outputStart in
-                    outputs.withUnsafeBufferPointer { outputs in
-                        var state = 0
-                        for offset in 0..<count {
-                            state = Int(table[state &* classCount &+ Int(classes[Int(base[offset])])])
-                            let first = Int(outputStart[state])
-                            let end = Int(outputStart[state &+ 1])
-                            guard first < end else { continue }
-                            for slot in first..<end {
-                                let literal = Int(outputs[slot])
-                                found[literal].append(offset + 1 - lengths[literal])
-                            }
-                        }
+                let classes = classes.baseAddress!
+                let table = table.baseAddress!
+                var row = 0
+                var offset = 0
+                while offset < count {
+                    let next = Int(table[row &+ Int(classes[Int(base[offset])])])
+                    if next >= 0 {
+                        row = next
+                        offset &+= 1
+                        continue
                     }
+                    row = -next - 1
+                    let state = row / classCount
+                    for slot in Int(outputStart[state])..<Int(outputStart[state + 1]) {
+                        let literal = Int(outputs[slot])
+                        found[literal].append(offset + 1 - lengths[literal])
+                    }
+                    offset &+= 1
+                }
+            }
+        }
+        return found
+    }
+
+    /// For each literal, the offset in `base[0..<count]` where it first starts, or nil: the
+    /// scan stops as soon as every literal has been seen.
+    func firstOccurrences(in base: UnsafePointer<UInt16>?, count: Int) -> [Int?] {
+        var found = [Int?](repeating: nil, count: literals.count)
+        guard let base, count > 0 else { return found }
+        var unseen = literals.count
+        let classCount = self.classCount
+        unitClasses.withUnsafeBufferPointer { classes in
+            transitions.withUnsafeBufferPointer { table in
+                let classes = classes.baseAddress!
+                let table = table.baseAddress!
+                var row = 0
+                var offset = 0
+                while offset < count {
+                    let next = Int(table[row &+ Int(classes[Int(base[offset])])])
+                    offset &+= 1
+                    if next >= 0 {
+                        row = next
+                        continue
+                    }
+                    row = -next - 1
+                    let state = row / classCount
+                    for slot in Int(outputStart[state])..<Int(outputStart[state + 1]) {
+                        let literal = Int(outputs[slot])
+                        guard found[literal] == nil else { continue }
+                        found[literal] = offset - literals[literal].count
+                        unseen -= 1
+                    }
+                    if unseen == 0 { return }
                 }
             }
         }

@@ -50,10 +50,12 @@ import CICUShim
 ///   before `o`, and a path that succeeds in the region succeeds in the whole text, whose
 ///   assertions see the same characters. Otherwise no match starts at or before `o`, and the
 ///   next occurrence is tried;
-/// - any other pattern with a required literal is skipped once its literal has no occurrence
-///   left, and otherwise searched by its own ``RegexMatcher`` from the search's start; a
-///   pattern without a required literal (or that ignores case, whose literals the scan does
-///   not fold, or with options the reader does not allow for) is always searched that way.
+/// - any other pattern (unbounded, without a required literal, ignoring case, whose literals
+///   the scan does not fold, or with options the reader does not allow for) is searched alone
+///   from the search's start: by its own ``RegexMatcher``, whose search plan finds its literals
+///   itself, or by ICU's search of the region from there when it has no plan. These patterns
+///   cost what they cost in a loop over the patterns: a set whose time goes to them is no
+///   faster than the loop.
 ///
 /// All the literals of all the patterns are found in one pass over the text by one automaton
 /// (``LiteralOccurrenceScanner``), before the walk. The walk keeps each pattern's next match
@@ -99,9 +101,6 @@ public final class RegexPatternSet: Sendable {
         /// Every match holds one of the pattern's literals and takes at most `maximumLength`
         /// units: ICU searches only around their occurrences.
         case nearLiterals(maximumLength: Int)
-        /// Every match holds one of the pattern's literals: the pattern's own search, while
-        /// an occurrence remains.
-        case whileLiteralsRemain
         /// The pattern's own search.
         case alone
     }
@@ -186,7 +185,9 @@ public final class RegexPatternSet: Sendable {
         if let maximum = facts.maximumUTF16Length, maximum > 0 {
             return (.nearLiterals(maximumLength: maximum), literals)
         }
-        return (.whileLiteralsRemain, literals)
+        // A pattern of unbounded length is searched from the set's place with its own plan,
+        // which finds its literal itself: scanning for it too would only cost.
+        return (.alone, [])
     }
 
     /// The exact strings of `pattern` (its matches are exactly one of them; ignoring case when
@@ -339,13 +340,27 @@ public final class RegexPatternSet: Sendable {
 
     /// The indices of the patterns that match anywhere in `text`, ascending, each decided by
     /// its own first match (unlike ``matches(inUTF16:)``, where one pattern's match can hide
-    /// another's), after the one pass of the literal scan.
+    /// another's).
+    ///
+    /// One scan finds the first occurrence of each pattern's literals, and stops once it has
+    /// seen them all: a pattern that is exactly its literals matches when one occurs; a pattern
+    /// whose literal does not occur does not match; the others are searched alone, up to their
+    /// first match.
     /// - Throws: The error of the first search that stopped at a pattern's limits.
     public func matchingPatterns(inUTF16 text: UnsafeBufferPointer<UInt16>) throws(ICURegexError) -> [Int] {
-        let search = PatternSetSearch(set: self, base: text.baseAddress, count: text.count)
+        let firstOccurrences = scanner?.firstOccurrences(in: text.baseAddress, count: text.count) ?? []
         var matching: [Int] = []
-        for index in patterns.indices where try search.firstMatch(of: index, from: 0) != nil {
-            matching.append(index)
+        for index in patterns.indices {
+            let literals = literalIndices[index]
+            let occurs = literals.contains { firstOccurrences[$0] != nil }
+            switch searches[index] {
+            case .exactLiterals:
+                if occurs { matching.append(index) }
+            case .nearLiterals:
+                if occurs, !(try patterns[index].firstRange(inUTF16: text).isNotFound) { matching.append(index) }
+            case .alone:
+                if !(try patterns[index].firstRange(inUTF16: text).isNotFound) { matching.append(index) }
+            }
         }
         return matching
     }
@@ -496,10 +511,6 @@ public final class RegexPatternSet: Sendable {
                     }
                     lower = occurrence + 1
                 }
-            case .whileLiteralsRemain:
-                skip(before: from)
-                guard cursor < occurrences.count else { return nil }
-                return try ownMatch(of: index, from: from)
             case .alone:
                 return try ownMatch(of: index, from: from)
             }
@@ -522,9 +533,12 @@ public final class RegexPatternSet: Sendable {
             return try MatcherHandle.match { start, end, code in icushim_regex_find_next(handle, &start, &end, &code) }
         }
 
-        /// The first match of pattern `index` at or after `from` found by its own matcher,
-        /// which sees the whole text.
+        /// The first match of pattern `index` at or after `from` in the whole text: found by
+        /// the pattern's own matcher, with its search plan, when it has one; by ICU's search
+        /// of the region from `from` otherwise (the matcher would hand ICU the whole text
+        /// again at each search, which costs more than the region).
         private func ownMatch(of index: Int, from: Int) throws(ICURegexError) -> Range<Int>? {
+            guard set.patterns[index].plan != nil else { return try regionMatch(of: index, in: from..<count) }
             let matcher: RegexMatcher
             if let existing = matchers[index] {
                 matcher = existing

@@ -31,7 +31,7 @@ final class PatternAttribution: @unchecked Sendable {
     /// cannot be compiled (the line search then reports the error).
     static func make(configuration: Configuration) -> PatternAttribution? {
         let wanted =
-            configuration.patternCounts || (configuration.json && configuration.patterns.count > 1)
+            (configuration.patternCounts && configuration.outputMode != .quiet) || (configuration.json && configuration.patterns.count > 1)
             || (configuration.color && !configuration.patternColors.isEmpty)
         guard wanted else { return nil }
         let options = configuration.multiline ? configuration.multilinePatternOptions : configuration.patternOptions
