@@ -146,6 +146,11 @@ extension LibraryTests {
                 return PatternSetMatch(range: lower..<upper, patternIndex: match.patternIndex)
             }
             #expect(converted == found, "matches(inUTF8:) on \(text.debugDescription)")
+            // Each match's pattern is the first one that matches exactly its span.
+            let named = try utf8.withUnsafeBytes { bytes in
+                try utf8Matches.map { try set.patternIndex(ofMatch: $0.range, inUTF8: bytes) }
+            }
+            #expect(named == utf8Matches.map(\.patternIndex), "patternIndex(ofMatch:inUTF8:): \(generated) in \(text.debugDescription)")
         }
 
         @Test func shortTextsAgainstTheLoopAndFoundation() throws {

@@ -84,11 +84,8 @@ public final class RegexPatternSet: Sendable {
     private let literalIndices: [[Int]]
 
     /// For each pattern whose matches are exactly one of a few strings, those strings in UTF-8
-    /// (see ``patternIndex(ofMatch:inUTF8:)``); nil for the others.
+    /// (see ``patternIndex(ofMatch:inUTF16:)``); nil for the others.
     private let exactUTF8: [[[UInt8]]?]
-    /// For each pattern, the strings one of which each of its matches holds, in UTF-8, when
-    /// known and the pattern does not ignore case; nil otherwise.
-    private let requiredUTF8: [[[UInt8]]?]
     /// For each string of an exact pattern that does not ignore case, the lowest such pattern
     /// that matches it.
     private let exactPatternOfString: [[UInt8]: Int]
@@ -127,13 +124,11 @@ public final class RegexPatternSet: Sendable {
         var searches: [PatternSearch] = []
         var literalIndices: [[Int]] = []
         var exactUTF8: [[[UInt8]]?] = []
-        var requiredUTF8: [[[UInt8]]?] = []
         var exactPatternOfString: [[UInt8]: Int] = [:]
         for (index, pattern) in patterns.enumerated() {
             let (search, patternLiterals) = Self.search(for: pattern)
-            let (exact, required) = Self.literalsForIdentification(of: pattern)
+            let exact = Self.exactStrings(of: pattern)
             exactUTF8.append(exact)
-            requiredUTF8.append(required)
             if let exact, !pattern.options.contains(.caseInsensitive) {
                 for string in exact where exactPatternOfString[string] == nil { exactPatternOfString[string] = index }
             }
@@ -147,7 +142,6 @@ public final class RegexPatternSet: Sendable {
                 })
         }
         self.exactUTF8 = exactUTF8
-        self.requiredUTF8 = requiredUTF8
         self.exactPatternOfString = exactPatternOfString
         if !literals.isEmpty, let scanner = LiteralOccurrenceScanner(literals: literals) {
             self.scanner = scanner
@@ -190,30 +184,28 @@ public final class RegexPatternSet: Sendable {
         return (.alone, [])
     }
 
-    /// The exact strings of `pattern` (its matches are exactly one of them; ignoring case when
-    /// the pattern does, in which case they are used only for ASCII matches) and the strings one
-    /// of which each of its matches holds (nil when it ignores case), in UTF-8.
-    private static func literalsForIdentification(of pattern: RegexPattern) -> (exact: [[UInt8]]?, required: [[UInt8]]?) {
+    /// The strings of `pattern` in UTF-8 when its matches are exactly one of them (ignoring
+    /// case when the pattern does, in which case they are used only for ASCII matches); nil
+    /// otherwise.
+    private static func exactStrings(of pattern: RegexPattern) -> [[UInt8]]? {
         let options = pattern.options
         let ignoresCase = options.contains(.caseInsensitive)
         if options.contains(.ignoreMetacharacters) {
             guard options.subtracting([.ignoreMetacharacters, .caseInsensitive]).isSubset(of: SearchPlan.understoodOptions),
                 !pattern.pattern.isEmpty
-            else { return (nil, nil) }
-            return ([Array(pattern.pattern.utf8)], ignoresCase ? nil : [Array(pattern.pattern.utf8)])
+            else { return nil }
+            return [Array(pattern.pattern.utf8)]
         }
         guard options.subtracting(.caseInsensitive).isSubset(of: SearchPlan.understoodOptions),
             let syntax = PatternReader.read(pattern.pattern)
-        else { return (nil, nil) }
+        else { return nil }
         let facts = LiteralFacts.of(syntax, score: SearchPlan.shortestLiteralScore)
-        var exact: [[UInt8]]? = nil
-        if facts.exactIsFaithful, let strings = facts.exact, !strings.isEmpty, !strings.contains(where: { $0.isEmpty }),
-            !ignoresCase || strings.allSatisfy({ $0.allSatisfy { $0 < 0x80 } })
-        {
-            exact = strings
-        }
-        let required = ignoresCase ? nil : facts.required.flatMap { $0.contains(where: { $0.isEmpty }) ? nil : $0 }
-        return (exact, required)
+        // A case-insensitive pattern's strings are compared ignoring ASCII case, which an
+        // inline flag (`(?-i:A)`) could turn off for part of them.
+        guard facts.exactIsFaithful, let strings = facts.exact, !strings.isEmpty, !strings.contains(where: { $0.isEmpty }),
+            !ignoresCase || (strings.allSatisfy({ $0.allSatisfy { $0 < 0x80 } }) && !pattern.pattern.contains("(?"))
+        else { return nil }
+        return strings
     }
 
     /// The number of patterns.
@@ -221,29 +213,28 @@ public final class RegexPatternSet: Sendable {
 
     // MARK: - The pattern of a match
 
-    /// The index of the first pattern that matches exactly `range` of the UTF-8 `text` (byte
-    /// offsets), seeing the whole text around it; nil when none does.
+    /// The index of the first pattern that matches exactly `range` of `text` (UTF-16 offsets),
+    /// seeing the whole text around it; nil when none does.
     ///
     /// For a match that the alternation of the patterns found (ICU's leftmost-first search, or
     /// any search whose matches are matches of one of the patterns), this is the pattern that
-    /// ``matches(inUTF8:)`` reports: the first pattern that matches at the match's start gives
+    /// ``matches(inUTF16:)`` reports: the first pattern that matches at the match's start gives
     /// the alternation's match there, and no pattern before it matches there at all, so none
     /// before it matches exactly the range. For a leftmost-longest search (GNU grep's `-G`,
     /// `-E`, `-F`), it is the first pattern that gives that longest match. An empty range is
     /// the match of the first pattern that matches at its start.
     ///
-    /// Patterns whose matches are exactly one of a few strings are decided by comparing bytes
-    /// (ASCII case aside for a case-insensitive pattern and an ASCII match), patterns with a
-    /// required literal that the range does not hold are skipped, and ICU decides the others,
-    /// one search of the range each (``MatchWalk/match(spanning:)``).
-    /// - Throws: The error of a search that stopped at a pattern's limits, or
-    ///   ``ICURegexError/illegalArgument`` for a text of more than `Int32.max` bytes.
-    public func patternIndex(ofMatch range: Range<Int>, inUTF8 text: UnsafeRawBufferPointer) throws(ICURegexError) -> Int? {
-        precondition(range.lowerBound >= 0 && range.upperBound <= text.count, "RegexPatternSet.patternIndex(ofMatch:inUTF8:): range \(range) is out of bounds")
-        let span = Array(UnsafeRawBufferPointer(rebasing: text[range]))
+    /// Patterns whose matches are exactly one of a few strings are decided by comparing the
+    /// strings (ASCII case aside for a case-insensitive pattern and an ASCII match), and ICU
+    /// decides the others, one search of the range each (``MatchWalk/match(spanning:)``).
+    /// - Throws: The error of a search that stopped at a pattern's limits.
+    public func patternIndex(ofMatch range: Range<Int>, inUTF16 text: UnsafeBufferPointer<UInt16>) throws(ICURegexError) -> Int? {
+        precondition(
+            range.lowerBound >= 0 && range.upperBound <= text.count,
+            "RegexPatternSet.patternIndex(ofMatch:inUTF16:): range \(range) is out of bounds")
+        let span = Array(String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF16.self).utf8)
         let exactHit = range.isEmpty ? nil : exactPatternOfString[span]
         let isASCII = span.allSatisfy { $0 < 0x80 }
-        let bytes = text.bindMemory(to: UInt8.self)
         for index in 0..<(exactHit ?? patterns.count) {
             let pattern = patterns[index]
             if let exact = exactUTF8[index] {
@@ -254,33 +245,59 @@ public final class RegexPatternSet: Sendable {
                     if exact.contains(where: { Self.asciiLowercased($0) == lowered }) { return index }
                     continue
                 }
-            } else if let required = requiredUTF8[index], !range.isEmpty,
-                !required.contains(where: { Self.contains(span, $0) })
-            {
+            }
+            if range.isEmpty {
+                if try Self.matchesAt(range.lowerBound, pattern: pattern, utf16: text) { return index }
                 continue
             }
-            let walk = try MatchWalk(pattern: pattern, utf8: bytes.baseAddress, count: bytes.count)
-            if range.isEmpty {
-                if try walk.firstMatch(from: range.lowerBound)?.lowerBound == range.lowerBound { return index }
-            } else if try walk.match(spanning: range) == range {
+            let walk = try MatchWalk(pattern: pattern, text: text.baseAddress, count: text.count)
+            if try walk.match(spanning: range) == range {
                 return index
             }
         }
         return exactHit
     }
 
-    private static func asciiLowercased(_ bytes: [UInt8]) -> [UInt8] {
-        bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+    /// The index of the first pattern that matches exactly `range` of the UTF-8 `text` (byte
+    /// offsets at character boundaries), as ``patternIndex(ofMatch:inUTF16:)`` finds it in the
+    /// text's UTF-16 form (where ICU decides `\b` at the text's end from the last character,
+    /// which its UTF-8 search does not); ill-formed UTF-8 reads as U+FFFD.
+    public func patternIndex(ofMatch range: Range<Int>, inUTF8 text: UnsafeRawBufferPointer) throws(ICURegexError) -> Int? {
+        precondition(
+            range.lowerBound >= 0 && range.upperBound <= text.count,
+            "RegexPatternSet.patternIndex(ofMatch:inUTF8:): range \(range) is out of bounds")
+        let (units, byteOffsets) = Self.transcode(text.bindMemory(to: UInt8.self))
+        // The first unit at or after each byte offset.
+        func unit(at offset: Int) -> Int {
+            var low = 0
+            var high = byteOffsets.count - 1
+            while low < high {
+                let middle = (low + high) / 2
+                if byteOffsets[middle] < offset { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        let unitRange = unit(at: range.lowerBound)..<max(unit(at: range.lowerBound), unit(at: range.upperBound))
+        return try units.withUnsafeBufferPointer { units throws(ICURegexError) in
+            try patternIndex(ofMatch: unitRange, inUTF16: units)
+        }
     }
 
-    /// True when `haystack` holds `needle`.
-    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard needle.count <= haystack.count else { return false }
-        if needle.isEmpty { return true }
-        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
-            if haystack[start..<(start + needle.count)].elementsEqual(needle) { return true }
+    /// True when a match of `pattern` starts at `offset` of `text`, which ICU sees whole: its
+    /// first match from there starts there (ICU's `find` from an offset, which finds the empty
+    /// match at the text's end, where a search of the empty region there finds nothing).
+    private static func matchesAt(_ offset: Int, pattern: RegexPattern, utf16 text: UnsafeBufferPointer<UInt16>) throws(ICURegexError) -> Bool {
+        let handle = try pattern.takePooledMatcher()
+        defer {
+            _ = icushim_regex_begin_utf16(handle, nil, 0)
+            pattern.returnPooledMatcher(handle)
         }
-        return false
+        let found = try MatcherHandle.find(handle, utf16: text.baseAddress, length: text.count, from: offset)
+        return found?.lowerBound == offset
+    }
+
+    private static func asciiLowercased(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
     }
 
     /// A set of the line search's patterns as icugrep compiles them: each of `patterns`
