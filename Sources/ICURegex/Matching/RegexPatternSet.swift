@@ -263,9 +263,18 @@ public final class RegexPatternSet: Sendable {
     /// text's UTF-16 form (where ICU decides `\b` at the text's end from the last character,
     /// which its UTF-8 search does not); ill-formed UTF-8 reads as U+FFFD.
     public func patternIndex(ofMatch range: Range<Int>, inUTF8 text: UnsafeRawBufferPointer) throws(ICURegexError) -> Int? {
-        precondition(
-            range.lowerBound >= 0 && range.upperBound <= text.count,
-            "RegexPatternSet.patternIndex(ofMatch:inUTF8:): range \(range) is out of bounds")
+        try patternIndices(ofMatches: [range], inUTF8: text)[0]
+    }
+
+    /// The pattern index of each of `ranges` of the UTF-8 `text`, as
+    /// ``patternIndex(ofMatch:inUTF8:)`` finds it, with the text transcoded once for all.
+    public func patternIndices(ofMatches ranges: [Range<Int>], inUTF8 text: UnsafeRawBufferPointer) throws(ICURegexError) -> [Int?] {
+        for range in ranges {
+            precondition(
+                range.lowerBound >= 0 && range.upperBound <= text.count,
+                "RegexPatternSet.patternIndices(ofMatches:inUTF8:): range \(range) is out of bounds")
+        }
+        guard !ranges.isEmpty else { return [] }
         let (units, byteOffsets) = Self.transcode(text.bindMemory(to: UInt8.self))
         // The first unit at or after each byte offset.
         func unit(at offset: Int) -> Int {
@@ -277,9 +286,14 @@ public final class RegexPatternSet: Sendable {
             }
             return low
         }
-        let unitRange = unit(at: range.lowerBound)..<max(unit(at: range.lowerBound), unit(at: range.upperBound))
         return try units.withUnsafeBufferPointer { units throws(ICURegexError) in
-            try patternIndex(ofMatch: unitRange, inUTF16: units)
+            var indices: [Int?] = []
+            indices.reserveCapacity(ranges.count)
+            for range in ranges {
+                let lower = unit(at: range.lowerBound)
+                indices.append(try patternIndex(ofMatch: lower..<max(lower, unit(at: range.upperBound)), inUTF16: units))
+            }
+            return indices
         }
     }
 

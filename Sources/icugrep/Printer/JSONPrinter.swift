@@ -182,6 +182,8 @@ final class JSONPrinter: SearchSink {
         message.raw(#","absolute_offset":"#)
         message.number(line.byteOffset)
         message.raw(#","submatches":["#)
+        let patterns =
+            attribution.map { $0.patterns.count > 1 ? $0.patternIndices(of: matches, in: content) : [] } ?? []
         for (index, match) in matches.enumerated() {
             if index > 0 { message.bytes.append(UInt8(ascii: ",")) }
             message.raw(#"{"match":"#)
@@ -196,7 +198,7 @@ final class JSONPrinter: SearchSink {
                 message.raw(#","end_utf16":"#)
                 message.number(utf16Matches[index].upperBound)
             }
-            if let attribution, attribution.patterns.count > 1, let pattern = attribution.patternIndex(of: match, in: content) {
+            if index < patterns.count, let pattern = patterns[index] {
                 message.raw(#","pattern":{"index":"#)
                 message.number(pattern)
                 message.bytes += patternObjects[pattern]

@@ -209,6 +209,11 @@ final class LinePrinter: SearchSink {
         if replaces {
             replacer?.prepare(content, matches: matches)
         }
+        // --pattern-colors: the pattern of each match, asked once for the line.
+        let patternColors: [SGRSequences?] =
+            selected && matching && !patternMatchColors.isEmpty && !matches.isEmpty
+            ? (attribution?.patternIndices(of: matches, in: content).map { $0.flatMap { patternMatchColors[$0] } } ?? [])
+            : []
         if (onlyMatching && matching) || replaces || !lineColor.isEmpty || !matchColor.isEmpty {
             if matching && (onlyMatching || replaces || !matchColor.isEmpty) {
                 for (index, match) in matches.enumerated() {
@@ -223,9 +228,7 @@ final class LinePrinter: SearchSink {
                         output.append(lineColor.start)
                         output.append(UnsafeRawBufferPointer(rebasing: content[current..<match.lowerBound]))
                     }
-                    let patternColor =
-                        selected && !patternMatchColors.isEmpty
-                        ? attribution?.patternIndex(of: match, in: content).flatMap { patternMatchColors[$0] } : nil
+                    let patternColor = index < patternColors.count ? patternColors[index] : nil
                     output.append((patternColor ?? matchColor).start)
                     if replaces, let replacer {
                         replacer.append(replacementOf: index, range: match, in: content, to: output)

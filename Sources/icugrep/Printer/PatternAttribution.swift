@@ -54,10 +54,10 @@ final class PatternAttribution: @unchecked Sendable {
         patternCounts = Array(repeating: 0, count: configuration.patterns.count)
     }
 
-    /// The index of the pattern that gave the match `range` of `content` (byte offsets), or nil
-    /// when none can be named (a search stopped at its limits).
-    func patternIndex(of range: Range<Int>, in content: UnsafeRawBufferPointer) -> Int? {
-        (try? set.patternIndex(ofMatch: range, inUTF8: content)) ?? nil
+    /// The index of the pattern that gave each of the matches `ranges` of `content` (byte
+    /// offsets), nil where none can be named (a search stopped at its limits).
+    func patternIndices(of ranges: [Range<Int>], in content: UnsafeRawBufferPointer) -> [Int?] {
+        (try? set.patternIndices(ofMatches: ranges, inUTF8: content)) ?? ranges.map { _ in nil }
     }
 
     /// Counts a selected line (without `-o`): one for each pattern that matches in it.
@@ -73,7 +73,7 @@ final class PatternAttribution: @unchecked Sendable {
     /// Counts the printed matches of a selected line (with `-o`): one for the pattern of each.
     func countMatches(_ matches: [Range<Int>], in content: UnsafeRawBufferPointer) {
         guard counts, countsMatches, !matches.isEmpty else { return }
-        let indices = matches.compactMap { patternIndex(of: $0, in: content) }
+        let indices = patternIndices(of: matches, in: content).compactMap { $0 }
         lock.withLock {
             for index in indices { patternCounts[index] += 1 }
         }
