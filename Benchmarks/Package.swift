@@ -39,7 +39,7 @@ let package = Package(
 // One executable per suite, so that each runs in a process of its own (the large inputs'
 // hundreds of megabytes do not sit beside the call-overhead measurements) and can be run alone
 // with `swift package benchmark --target <Suite>`.
-for suite in ["CallOverhead", "ZeroLengthMatches", "LargeInputs", "AllMatches", "Workloads"] {
+for suite in ["CallOverhead", "ZeroLengthMatches", "LargeInputs", "AllMatches", "Workloads", "PatternSet"] {
     package.targets.append(
         .executableTarget(
             name: suite,

@@ -125,6 +125,12 @@ struct Configuration: Sendable {
     /// `--stats`: ripgrep's statistics of the run (matches, lines, files, bytes, times) after
     /// its output.
     var stats = false
+    /// `--pattern-counts`: after the output, how many lines each pattern selected (how many
+    /// of the printed matches it gave with `-o`), in the order given (``PatternAttribution``).
+    var patternCounts = false
+    /// `--pattern-colors`: the SGR sequence of each pattern's matches, by the pattern's index
+    /// (0-based, in the order given); a pattern without one takes `ms=`/`mc=`.
+    var patternColors: [Int: String] = [:]
     /// `--heading`: each file's name on a line of its own before its lines, as ripgrep
     /// prints it (`--no-heading`, the default, puts it before each line).
     var heading = false

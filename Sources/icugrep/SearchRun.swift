@@ -138,6 +138,11 @@ struct SearchRun {
         let jsonTotals = configuration.json && configuration.outputMode == .lines ? JSONRunTotals() : nil
         // --stats, written after the output (--json has its summary instead).
         let statistics = configuration.stats && !configuration.json ? RunStatistics() : nil
+        // --json's patterns, --pattern-colors and --pattern-counts.
+        let attribution = PatternAttribution.make(configuration: configuration)
+        // --pattern-counts' summary: after the output, as --stats'; on standard error with
+        // --json, whose standard output is JSON Lines.
+        let writeCounts = { attribution?.writeCounts(to: configuration.json ? errors : output) }
         if Self.nothingCanBeSelected(configuration) {
             jsonTotals?.writeSummary(to: output)
             return outcome
@@ -166,16 +171,19 @@ struct SearchRun {
         let threadCount = ParallelSearch.threadCount(for: configuration)
         if threadCount > 1, let parallelOutcome = runInParallel(
             threadCount: threadCount, firstSearcher: lineSearcher, policy: policy, output: output, errors: errors,
-            standardOutput: standardOutput, jsonTotals: jsonTotals, replacement: replacement, statistics: statistics)
+            standardOutput: standardOutput, jsonTotals: jsonTotals, replacement: replacement, statistics: statistics,
+            attribution: attribution)
         {
             outcome = parallelOutcome
             jsonTotals?.writeSummary(to: output)
             statistics?.write(to: output)
+            writeCounts()
             finish(output: output, diagnostics: diagnostics, outcome: &outcome)
             return outcome
         }
-        let sinks = SinkFactory(
+        var sinks = SinkFactory(
             configuration: configuration, standardOutput: standardOutput, jsonTotals: jsonTotals, replacement: replacement)
+        sinks.attribution = attribution
         switch sinks.kind {
         case .lines:
             outcome = runSerially(
@@ -192,6 +200,7 @@ struct SearchRun {
         }
         jsonTotals?.writeSummary(to: output)
         statistics?.write(to: output)
+        writeCounts()
         finish(output: output, diagnostics: diagnostics, outcome: &outcome)
         return outcome
     }
@@ -223,15 +232,16 @@ struct SearchRun {
     private func runInParallel(
         threadCount: Int, firstSearcher: LineSearcher, policy: SearchPolicy, output: OutputBuffer, errors: OutputBuffer,
         standardOutput: StandardOutputKind, jsonTotals: JSONRunTotals?, replacement: ReplacementTemplates?,
-        statistics: RunStatistics?
+        statistics: RunStatistics?, attribution: PatternAttribution?
     ) -> Outcome? {
         var lineSearchers = [firstSearcher]
         while lineSearchers.count < threadCount, let another = try? LineSearcher(patterns) {
             lineSearchers.append(another)
         }
-        let search = ParallelSearch(
+        var search = ParallelSearch(
             configuration: effectiveConfiguration, policy: policy, standardOutput: standardOutput, jsonTotals: jsonTotals,
             replacement: replacement, statistics: statistics)
+        search.attribution = attribution
         return search.run(lineSearchers: lineSearchers, output: output, errors: errors)
     }
 
@@ -415,6 +425,8 @@ struct SinkFactory {
     let jsonTotals: JSONRunTotals?
     /// `--replace`'s template, read for the run's patterns.
     var replacement: ReplacementTemplates? = nil
+    /// Which pattern gave each match, when an option asks (``PatternAttribution``).
+    var attribution: PatternAttribution? = nil
 
     /// The kind of sink the configuration prints through (`--json` with `-c`, `-l` or `-L`
     /// prints grep's summaries, as its lines would be JSON).
@@ -424,11 +436,12 @@ struct SinkFactory {
     }
 
     func linePrinter(_ output: OutputBuffer) -> LinePrinter {
-        LinePrinter(configuration: configuration, output: output, replacement: replacement)
+        LinePrinter(configuration: configuration, output: output, replacement: replacement, attribution: attribution)
     }
 
     func jsonPrinter(_ output: OutputBuffer) -> JSONPrinter {
-        JSONPrinter(configuration: configuration, output: output, totals: jsonTotals ?? JSONRunTotals())
+        JSONPrinter(
+            configuration: configuration, output: output, totals: jsonTotals ?? JSONRunTotals(), attribution: attribution)
     }
 
     func summaryPrinter(_ output: OutputBuffer) -> SummaryPrinter {

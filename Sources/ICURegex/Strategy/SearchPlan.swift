@@ -76,7 +76,7 @@ struct SearchPlan: Sendable {
 
     /// The options whose effect the pattern reader's facts already allow for: they change only
     /// what anchors, word boundaries and `.` match, never a literal.
-    private static let understoodOptions: RegexPattern.Options = [
+    static let understoodOptions: RegexPattern.Options = [
         .dotMatchesLineSeparators, .anchorsMatchLines, .useUnicodeWordBoundaries, .useUnixLineSeparators,
         .errorOnUnknownEscapes,
     ]
@@ -160,7 +160,7 @@ struct SearchPlan: Sendable {
     }
 
     /// Ranks a literal set by its shortest literal: the longer, the rarer its occurrences.
-    private static func shortestLiteralScore(_ literals: [[UInt8]]) -> Int {
+    static func shortestLiteralScore(_ literals: [[UInt8]]) -> Int {
         literals.map { $0.count }.min() ?? 0
     }
 

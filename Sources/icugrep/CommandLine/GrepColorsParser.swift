@@ -90,6 +90,23 @@ struct GrepColorsParser {
         }
     }
 
+    /// The colors of `--pattern-colors`: capabilities `mtN=SGR` in `GREP_COLORS`' syntax, `N`
+    /// a pattern's 0-based index in the order given (the index `--json` reports), separated by
+    /// `:`; nil when an entry is not of that form.
+    static func patternColors(from specification: String) -> [Int: String]? {
+        var colors: [Int: String] = [:]
+        for entry in specification.split(separator: ":") {
+            guard entry.hasPrefix("mt"), let equalsSign = entry.firstIndex(of: "=") else { return nil }
+            let digits = entry[entry.index(entry.startIndex, offsetBy: 2)..<equalsSign]
+            let value = entry[entry.index(after: equalsSign)...]
+            guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), digits.count <= 9,
+                let index = Int(digits), value.utf8.allSatisfy(isValueByte)
+            else { return nil }
+            colors[index] = String(value)
+        }
+        return colors
+    }
+
     /// True for the bytes an SGR value may hold: digits and `;`.
     private static func isValueByte(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: ";") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))

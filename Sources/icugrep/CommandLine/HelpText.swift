@@ -134,7 +134,8 @@ enum HelpText {
               --column              print the byte column of the first match
                                     (of each match with -o); implies -n
               --vimgrep             print FILE:LINE:COLUMN:line once per match
-              --json                print ripgrep's JSON Lines messages
+              --json                print ripgrep's JSON Lines messages (with several
+                                    patterns, each submatch names its pattern)
               --sort=KEY            print files in ascending order of KEY:
                                     'path', 'modified', 'accessed', 'created', 'none'
               --sortr=KEY           print files in descending order of KEY
@@ -142,6 +143,10 @@ enum HelpText {
               --passthru            print every line, the others as context
               --count-matches       print only a count of matches per FILE
               --stats               print ripgrep's statistics after the results
+              --pattern-counts      print each pattern's count of selected lines
+                                    (of matches with -o) after the results
+              --pattern-colors=LIST  color each pattern's matches: mt0=SGR:mt1=SGR:...
+                                    (0-based pattern indices, with --color)
               --heading             print each FILE's name above its lines
               --no-heading          print FILE's name before each line (default)
           -M, --max-columns=NUM     omit lines longer than NUM bytes

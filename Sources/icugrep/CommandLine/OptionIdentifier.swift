@@ -123,6 +123,11 @@ enum OptionIdentifier: Sendable, Equatable {
     case multilineDotAll
     /// `--stats` (ripgrep's): the run's statistics after its output.
     case stats
+    /// `--pattern-counts`: how many lines (matches with `-o`) each pattern selected, after the
+    /// output.
+    case patternCounts
+    /// `--pattern-colors=mt0=SGR:mt1=SGR:...`: each pattern's matches in a color of its own.
+    case patternColors
     /// `--heading` (ripgrep's): each file's name on a line of its own before its lines.
     case heading
     /// `--no-heading` (ripgrep's): the file name before each line (the default).

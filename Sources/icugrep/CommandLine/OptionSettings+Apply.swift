@@ -100,6 +100,7 @@ extension OptionSettings {
             afterContext = nil
             defaultContext = nil
         case .stats: configuration.stats = true
+        case .patternCounts: configuration.patternCounts = true
         case .heading: configuration.heading = true
         case .noHeading: configuration.heading = false
         case .maxColumns:
@@ -193,6 +194,11 @@ extension OptionSettings {
         case .typeClear: typeClears.append(text)
         case .typeList: showsTypeList = true
         case .listFiles: configuration.listsFiles = true
+        case .patternColors:
+            guard let colors = GrepColorsParser.patternColors(from: text) else {
+                throw .fatal("\(text): invalid --pattern-colors argument (expected mt0=SGR:mt1=SGR:...)")
+            }
+            configuration.patternColors = colors
         case .threads:
             guard let count = DecimalArgument.value(of: text), count >= 0 else {
                 throw .fatal("\(text): invalid number of threads")

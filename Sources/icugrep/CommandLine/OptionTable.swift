@@ -100,6 +100,8 @@ enum OptionTable {
         .init(name: "multiline", identifier: .multiline, argument: .none),
         .init(name: "multiline-dotall", identifier: .multilineDotAll, argument: .none),
         .init(name: "stats", identifier: .stats, argument: .none),
+        .init(name: "pattern-counts", identifier: .patternCounts, argument: .none),
+        .init(name: "pattern-colors", identifier: .patternColors, argument: .required),
         .init(name: "heading", identifier: .heading, argument: .none),
         .init(name: "no-heading", identifier: .noHeading, argument: .none),
         .init(name: "max-columns", identifier: .maxColumns, argument: .required),

@@ -32,6 +32,8 @@ struct ParallelSearch {
     var replacement: ReplacementTemplates? = nil
     /// Where `--stats` adds up each input's statistics.
     var statistics: RunStatistics? = nil
+    /// Which pattern gave each match, when an option asks (``PatternAttribution``).
+    var attribution: PatternAttribution? = nil
     /// The most inputs in flight between the walker and the writer: many, so that the walker
     /// seldom waits (and wakes) for room among thousands of small files.
     var windowCapacity = 1024
@@ -65,8 +67,9 @@ struct ParallelSearch {
     /// (``SinkFactory``); nil, before anything is read or written, when the threads cannot be
     /// started (the serial search must then do it).
     func run(lineSearchers: [LineSearcher], output: OutputBuffer, errors: OutputBuffer) -> SearchRun.Outcome? {
-        let sinks = SinkFactory(
+        var sinks = SinkFactory(
             configuration: configuration, standardOutput: standardOutput, jsonTotals: jsonTotals, replacement: replacement)
+        sinks.attribution = attribution
         switch sinks.kind {
         case .lines:
             return run(lineSearchers: lineSearchers, output: output, errors: errors, makeSink: sinks.linePrinter)

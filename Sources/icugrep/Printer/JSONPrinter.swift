@@ -92,12 +92,32 @@ final class JSONPrinter: SearchSink {
     private var statistics = JSONStatistics()
     private var start: UInt64 = 0
     private var message = JSONText()
+    /// With several patterns, which one gave each submatch (its `pattern` object).
+    private let attribution: PatternAttribution?
+    /// The JSON of each pattern's `pattern` object after its index, made once.
+    private let patternObjects: [[UInt8]]
 
     /// Creates a printer of `configuration`'s lines as messages, which writes to `output` and
     /// adds each input's statistics to `totals` for the summary.
-    init(configuration: Configuration, output: OutputBuffer, totals: JSONRunTotals) {
+    init(configuration: Configuration, output: OutputBuffer, totals: JSONRunTotals, attribution: PatternAttribution? = nil) {
         self.output = output
         self.totals = totals
+        self.attribution = attribution
+        patternObjects = (attribution?.patterns.indices).map { indices in
+            indices.map { index in
+                var text = JSONText()
+                text.raw(#","text":"#)
+                text.string(attribution!.patterns[index])
+                if let origin = attribution!.origins[index] {
+                    text.raw(#","file":"#)
+                    text.string(origin.file)
+                    text.raw(#","line":"#)
+                    text.number(origin.line)
+                }
+                text.raw("}")
+                return text.bytes
+            }
+        } ?? []
         invertMatch = configuration.invertMatch
         lineBuffered = configuration.lineBuffered
     }
@@ -162,6 +182,8 @@ final class JSONPrinter: SearchSink {
         message.raw(#","absolute_offset":"#)
         message.number(line.byteOffset)
         message.raw(#","submatches":["#)
+        let patterns =
+            attribution.map { $0.patterns.count > 1 ? $0.patternIndices(of: matches, in: content) : [] } ?? []
         for (index, match) in matches.enumerated() {
             if index > 0 { message.bytes.append(UInt8(ascii: ",")) }
             message.raw(#"{"match":"#)
@@ -176,6 +198,11 @@ final class JSONPrinter: SearchSink {
                 message.raw(#","end_utf16":"#)
                 message.number(utf16Matches[index].upperBound)
             }
+            if index < patterns.count, let pattern = patterns[index] {
+                message.raw(#","pattern":{"index":"#)
+                message.number(pattern)
+                message.bytes += patternObjects[pattern]
+            }
             message.bytes.append(UInt8(ascii: "}"))
         }
         message.raw("]}}\n")
@@ -183,6 +210,13 @@ final class JSONPrinter: SearchSink {
         if selected {
             statistics.matchedLines += line.lineCount
             statistics.matches += matches.count
+            if let attribution, attribution.counts, !invertMatch {
+                if attribution.countsMatches {
+                    attribution.countMatches(matches, in: content)
+                } else {
+                    attribution.countLine(content)
+                }
+            }
         }
         if lineBuffered {
             output.flush()
@@ -254,6 +288,14 @@ struct JSONText {
             magnitude /= 10
         } while magnitude != 0
         bytes.append(contentsOf: digits.reversed())
+    }
+
+    /// A JSON string of `text`'s UTF-8, escaped as serde_json escapes it.
+    mutating func string(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var utf8 = Array(text.utf8)
+        utf8.withUnsafeMutableBytes { escaped(UnsafeRawBufferPointer($0)) }
+        bytes.append(UInt8(ascii: "\""))
     }
 
     mutating func number(_ value: UInt64) {

@@ -54,10 +54,25 @@ final class LinePrinter: SearchSink {
     /// With `-T`, the width that line numbers and byte offsets are padded to for this file.
     private var offsetWidth = 0
 
+    /// Which pattern gave each match, for `--pattern-colors` and `--pattern-counts`.
+    private let attribution: PatternAttribution?
+    /// `--pattern-colors` with `--color`: the sequences of each pattern's matches in selected
+    /// lines, by pattern index (empty without).
+    private let patternMatchColors: [Int: SGRSequences]
+
     /// Creates a printer for `configuration` that writes to `output`, replacing each match
-    /// by `replacement` when given (`--replace`).
-    init(configuration: Configuration, output: OutputBuffer, replacement: ReplacementTemplates? = nil) {
+    /// by `replacement` when given (`--replace`), naming each match's pattern with
+    /// `attribution` when given.
+    init(
+        configuration: Configuration, output: OutputBuffer, replacement: ReplacementTemplates? = nil,
+        attribution: PatternAttribution? = nil
+    ) {
         self.output = output
+        self.attribution = attribution
+        patternMatchColors =
+            attribution != nil && configuration.color
+            ? configuration.patternColors.mapValues { SGRSequences(code: $0, eraseInLine: !configuration.colors.noEraseInLine) }
+            : [:]
         replacer = replacement.map(LineReplacer.init)
         heading = configuration.heading
         maxColumns = configuration.maxColumns ?? Int.max
@@ -162,6 +177,13 @@ final class LinePrinter: SearchSink {
     @inline(__always)
     private func printSinkLine(_ line: SinkLine, selected: Bool) {
         if heading && !headingPrinted { printHeading() }
+        if selected && !invertMatch, let attribution, attribution.counts {
+            if attribution.countsMatches {
+                attribution.countMatches(line.matches, in: line.content)
+            } else {
+                attribution.countLine(line.content)
+            }
+        }
         matchOffsets = line.matchOffsets
         defer { matchOffsets = [] }
         printLine(
@@ -235,6 +257,11 @@ final class LinePrinter: SearchSink {
         if replaces {
             replacer?.prepare(content, matches: matches)
         }
+        // --pattern-colors: the pattern of each match, asked once for the line.
+        let patternColors: [SGRSequences?] =
+            selected && matching && !patternMatchColors.isEmpty && !matches.isEmpty
+            ? (attribution?.patternIndices(of: matches, in: content).map { $0.flatMap { patternMatchColors[$0] } } ?? [])
+            : []
         if (onlyMatching && matching) || replaces || !lineColor.isEmpty || !matchColor.isEmpty {
             if matching && (onlyMatching || replaces || !matchColor.isEmpty) {
                 for (index, match) in matches.enumerated() {
@@ -249,13 +276,14 @@ final class LinePrinter: SearchSink {
                         output.append(lineColor.start)
                         output.append(UnsafeRawBufferPointer(rebasing: content[current..<match.lowerBound]))
                     }
-                    output.append(matchColor.start)
+                    let patternColor = index < patternColors.count ? patternColors[index] : nil
+                    output.append((patternColor ?? matchColor).start)
                     if replaces, let replacer {
                         replacer.append(replacementOf: index, range: match, in: content, to: output)
                     } else {
                         output.append(UnsafeRawBufferPointer(rebasing: content[match]))
                     }
-                    output.append(matchColor.end)
+                    output.append((patternColor ?? matchColor).end)
                     if onlyMatching {
                         output.append(lineEnd)
                     }

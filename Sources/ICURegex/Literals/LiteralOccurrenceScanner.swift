@@ -1,0 +1,166 @@
+/// Finds every occurrence of every one of a set of UTF-16 literals in one pass: the automaton of
+/// Aho and Corasick, made deterministic, with the full output of each state (every literal that
+/// ends where it is reached, the state's own and its failure links'), so that overlapping
+/// occurrences and literals that end inside others are all reported. It is the prefilter of
+/// ``RegexPatternSet``, which needs, for each pattern, every place where one of its required
+/// literals starts.
+///
+/// Units are read through classes, one for each unit that occurs in a literal and class 0 for
+/// all the others, so that a row is as wide as the literals' alphabet.
+struct LiteralOccurrenceScanner: Sendable {
+    /// The literals, by index.
+    let literals: [[UInt16]]
+    /// The class of each unit value.
+    private let unitClasses: [UInt16]
+    /// The number of unit classes: the width of a row.
+    private let classCount: Int
+    /// The next state for each state and class, row by row; state 0 is the start. A state is
+    /// stored as the offset of its row (its number times ``classCount``), negated (minus one)
+    /// when literals end there, so that the scan tests one sign per unit.
+    private let transitions: [Int32]
+    /// The literals that end at each state: `outputs[outputStart[s]..<outputStart[s + 1]]`.
+    private let outputStart: [Int32]
+    private let outputs: [Int32]
+
+    /// The most entries in the transition table: a set whose table would be larger is not
+    /// scanned this way (its patterns are searched one by one instead).
+    static let maximumTableSize = 1 << 22
+
+    /// The scanner of `literals`, none of them empty; nil when its table would hold more than
+    /// ``maximumTableSize`` entries.
+    init?(literals: [[UInt16]]) {
+        precondition(!literals.contains(where: \.isEmpty), "LiteralOccurrenceScanner: an empty literal")
+        var classes = [UInt16](repeating: 0, count: 1 << 16)
+        var classCount = 1
+        for literal in literals {
+            for unit in literal where classes[Int(unit)] == 0 {
+                classes[Int(unit)] = UInt16(classCount)
+                classCount += 1
+            }
+        }
+        // The trie: `children[node * classCount + class]` is a node, or -1.
+        var children = [Int32](repeating: -1, count: classCount)
+        var ownLiterals: [[Int32]] = [[]]
+        for (index, literal) in literals.enumerated() {
+            var node = 0
+            for unit in literal {
+                let slot = node * classCount + Int(classes[Int(unit)])
+                if children[slot] < 0 {
+                    children[slot] = Int32(ownLiterals.count)
+                    ownLiterals.append([])
+                    guard ownLiterals.count * classCount <= Self.maximumTableSize else { return nil }
+                    children.append(contentsOf: repeatElement(-1, count: classCount))
+                }
+                node = Int(children[slot])
+            }
+            ownLiterals[node].append(Int32(index))
+        }
+        let stateCount = ownLiterals.count
+        // Breadth first, so that a node's failure link, a shorter node, is complete before it.
+        var table = [Int32](repeating: 0, count: stateCount * classCount)
+        var failure = [Int32](repeating: 0, count: stateCount)
+        var fullOutputs = [[Int32]](repeating: [], count: stateCount)
+        var queue = [0]
+        var head = 0
+        while head < queue.count {
+            let node = queue[head]
+            head += 1
+            fullOutputs[node] = ownLiterals[node] + (node == 0 ? [] : fullOutputs[Int(failure[node])])
+            for unitClass in 0..<classCount {
+                let child = children[node * classCount + unitClass]
+                let fallback: Int32 = node == 0 ? 0 : table[Int(failure[node]) * classCount + unitClass]
+                if child >= 0 {
+                    failure[Int(child)] = fallback
+                    table[node * classCount + unitClass] = child
+                    queue.append(Int(child))
+                } else {
+                    table[node * classCount + unitClass] = fallback
+                }
+            }
+        }
+        var outputStart: [Int32] = [0]
+        var outputs: [Int32] = []
+        for list in fullOutputs {
+            outputs.append(contentsOf: list)
+            outputStart.append(Int32(outputs.count))
+        }
+        for slot in table.indices {
+            let state = Int(table[slot])
+            let row = Int32(state * classCount)
+            table[slot] = fullOutputs[state].isEmpty ? row : -row - 1
+        }
+        self.literals = literals
+        unitClasses = classes
+        self.classCount = classCount
+        transitions = table
+        self.outputStart = outputStart
+        self.outputs = outputs
+    }
+
+    /// For each literal, the offsets in `base[0..<count]` where it starts, ascending.
+    func occurrences(in base: UnsafePointer<UInt16>?, count: Int) -> [[Int]] {
+        var found = [[Int]](repeating: [], count: literals.count)
+        guard let base, count > 0 else { return found }
+        let lengths = literals.map(\.count)
+        let classCount = self.classCount
+        unitClasses.withUnsafeBufferPointer { classes in
+            transitions.withUnsafeBufferPointer { table in
+                let classes = classes.baseAddress!
+                let table = table.baseAddress!
+                var row = 0
+                var offset = 0
+                while offset < count {
+                    let next = Int(table[row &+ Int(classes[Int(base[offset])])])
+                    if next >= 0 {
+                        row = next
+                        offset &+= 1
+                        continue
+                    }
+                    row = -next - 1
+                    let state = row / classCount
+                    for slot in Int(outputStart[state])..<Int(outputStart[state + 1]) {
+                        let literal = Int(outputs[slot])
+                        found[literal].append(offset + 1 - lengths[literal])
+                    }
+                    offset &+= 1
+                }
+            }
+        }
+        return found
+    }
+
+    /// For each literal, the offset in `base[0..<count]` where it first starts, or nil: the
+    /// scan stops as soon as every literal has been seen.
+    func firstOccurrences(in base: UnsafePointer<UInt16>?, count: Int) -> [Int?] {
+        var found = [Int?](repeating: nil, count: literals.count)
+        guard let base, count > 0 else { return found }
+        var unseen = literals.count
+        let classCount = self.classCount
+        unitClasses.withUnsafeBufferPointer { classes in
+            transitions.withUnsafeBufferPointer { table in
+                let classes = classes.baseAddress!
+                let table = table.baseAddress!
+                var row = 0
+                var offset = 0
+                while offset < count {
+                    let next = Int(table[row &+ Int(classes[Int(base[offset])])])
+                    offset &+= 1
+                    if next >= 0 {
+                        row = next
+                        continue
+                    }
+                    row = -next - 1
+                    let state = row / classCount
+                    for slot in Int(outputStart[state])..<Int(outputStart[state + 1]) {
+                        let literal = Int(outputs[slot])
+                        guard found[literal] == nil else { continue }
+                        found[literal] = offset - literals[literal].count
+                        unseen -= 1
+                    }
+                    if unseen == 0 { return }
+                }
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,646 @@
+import CICUShim
+
+/// Several patterns compiled once and searched together, in one pass over the text, telling
+/// for each match which pattern matched: what `NSRegularExpression` users do with one regex per
+/// pattern in a loop, and what rust-lang/regex's `RegexSet` does for "which patterns match".
+///
+/// ```swift
+/// let set = try RegexPatternSet(["Holmes", "Watson", #"\d{4}"#])
+/// for match in try set.matches(in: "Holmes met Watson in 1881") {
+///     print(match.patternIndex, match.range)   // 0 for "Holmes", 1 for "Watson", 2 for "1881"
+/// }
+/// let which = try set.matchingPatterns(in: "Watson alone")   // [1]
+/// ```
+///
+/// ## The matches
+///
+/// ``matches(in:)`` and its buffer forms give exactly the matches of the alternation
+/// `(?:p0)|(?:p1)|…` of the patterns (each with its own options, back-references numbered
+/// within its own pattern), found as ICU's `findNext` loop finds them, each with the index of
+/// the alternative that matched:
+///
+/// - the next match is the leftmost one: the match of any pattern that starts first, at or
+///   after the place where the search resumes;
+/// - of the patterns that match at that start, the one with the lowest index wins, with its own
+///   match there (ICU's leftmost-first match of that pattern alone, which an alternation's
+///   branch gives too, since nothing follows it);
+/// - the search resumes at the match's end, so that matches never overlap, and one code point
+///   further after an empty match, as ICU's loop does.
+///
+/// Each pattern sees the whole text: look-behind, `\b` and `^` before a match are decided by the
+/// text before it, whichever pattern matched there. (`\G` is the exception: it matches where
+/// each pattern's own search started, not where the set's previous match ended.)
+///
+/// ## How the search stays one pass
+///
+/// The set reads each pattern with the pattern reader (``LiteralFacts``) once, when compiled:
+///
+/// - a pattern that matches exactly one of a few strings (`Holmes`, `cat|dog`), faithfully in
+///   ICU's order, is found without ICU: its match from a place is its first string's first
+///   occurrence there or after;
+/// - a pattern with a required literal (one of a few strings every match contains) and a bound
+///   `M` on a match's length in UTF-16 units is handed to ICU only near the literal's
+///   occurrences: a match that starts at `s` contains an occurrence starting at some
+///   `o ≥ s` and ending by `s + M`, so when `o` is the first occurrence at or after the search's
+///   start, the match starts after `o − M` and ends by `o + M`. ICU searches the region
+///   `[max(start, o − M + 1), o + M)` with transparent bounds (look-around, `\b` and `^` see
+///   the text around it) and without anchoring bounds (`$` matches only at the text's end). A
+///   match there that starts at or before `o` is ICU's match in the whole text: a path of the
+///   pattern consumes at most `M` units, so the region's end cuts no path from a start at or
+///   before `o`, and a path that succeeds in the region succeeds in the whole text, whose
+///   assertions see the same characters. Otherwise no match starts at or before `o`, and the
+///   next occurrence is tried;
+/// - any other pattern (unbounded, without a required literal, ignoring case, whose literals
+///   the scan does not fold, or with options the reader does not allow for) is searched alone
+///   from the search's start: by its own ``RegexMatcher``, whose search plan finds its literals
+///   itself, or by ICU's search of the region from there when it has no plan. These patterns
+///   cost what they cost in a loop over the patterns: a set whose time goes to them is no
+///   faster than the loop.
+///
+/// All the literals of all the patterns are found in one pass over the text by one automaton
+/// (``LiteralOccurrenceScanner``), before the walk. The walk keeps each pattern's next match
+/// from the place where the search resumes: a pattern's first match at or after `p` is still
+/// its first match at or after any later `q` up to that match's start, so a pattern is searched
+/// again only when a match of the set has passed its own.
+///
+/// The matches are found when the method is called and returned in an array: the scan covers
+/// the whole text anyway.
+///
+/// A `RegexPatternSet` is `Sendable`: many threads may search with one set at once.
+public final class RegexPatternSet: Sendable {
+    /// The patterns, in the order given; a match's ``PatternSetMatch/patternIndex`` indexes
+    /// this array.
+    public let patterns: [RegexPattern]
+
+    /// How each pattern is searched.
+    private let searches: [PatternSearch]
+
+    /// The scanner of every pattern's literals; nil when no pattern has literals the set can
+    /// use, or there are too many to scan together.
+    private let scanner: LiteralOccurrenceScanner?
+
+    /// For each pattern, the scanner's indices of its literals, in the pattern's order; empty
+    /// for a pattern searched without its literals.
+    private let literalIndices: [[Int]]
+
+    /// For each pattern whose matches are exactly one of a few strings, those strings in UTF-8
+    /// (see ``patternIndex(ofMatch:inUTF16:)``); nil for the others.
+    private let exactUTF8: [[[UInt8]]?]
+    /// For each string of an exact pattern that does not ignore case, the lowest such pattern
+    /// that matches it.
+    private let exactPatternOfString: [[UInt8]: Int]
+
+    /// How one pattern's next match is found.
+    private enum PatternSearch: Sendable {
+        /// The pattern matches exactly one of its literals, of these lengths, the first of
+        /// them that the text holds at a place.
+        case exactLiterals(lengths: [Int])
+        /// Every match holds one of the pattern's literals and takes at most `maximumLength`
+        /// units: ICU searches only around their occurrences.
+        case nearLiterals(maximumLength: Int)
+        /// The pattern's own search.
+        case alone
+    }
+
+    /// Compiles each of `patterns` with the same `options` and `limits`.
+    ///
+    /// - Throws: ``ICURegexError`` for the first malformed pattern.
+    public convenience init(
+        _ patterns: [String], options: RegexPattern.Options = [], limits: RegexPattern.Limits = .default
+    ) throws(ICURegexError) {
+        var compiled: [RegexPattern] = []
+        compiled.reserveCapacity(patterns.count)
+        for pattern in patterns {
+            compiled.append(try RegexPattern(pattern, options: options, limits: limits))
+        }
+        self.init(compiled)
+    }
+
+    /// A set of patterns already compiled, each with its own options and limits.
+    public init(_ patterns: [RegexPattern]) {
+        self.patterns = patterns
+        var literalIndex: [[UInt16]: Int] = [:]
+        var literals: [[UInt16]] = []
+        var searches: [PatternSearch] = []
+        var literalIndices: [[Int]] = []
+        var exactUTF8: [[[UInt8]]?] = []
+        var exactPatternOfString: [[UInt8]: Int] = [:]
+        for (index, pattern) in patterns.enumerated() {
+            let (search, patternLiterals) = Self.search(for: pattern)
+            let exact = Self.exactStrings(of: pattern)
+            exactUTF8.append(exact)
+            if let exact, !pattern.options.contains(.caseInsensitive) {
+                for string in exact where exactPatternOfString[string] == nil { exactPatternOfString[string] = index }
+            }
+            searches.append(search)
+            literalIndices.append(
+                patternLiterals.map { literal in
+                    if let index = literalIndex[literal] { return index }
+                    literalIndex[literal] = literals.count
+                    literals.append(literal)
+                    return literals.count - 1
+                })
+        }
+        self.exactUTF8 = exactUTF8
+        self.exactPatternOfString = exactPatternOfString
+        if !literals.isEmpty, let scanner = LiteralOccurrenceScanner(literals: literals) {
+            self.scanner = scanner
+            self.searches = searches
+            self.literalIndices = literalIndices
+        } else {
+            self.scanner = nil
+            self.searches = Array(repeating: .alone, count: patterns.count)
+            self.literalIndices = Array(repeating: [], count: patterns.count)
+        }
+    }
+
+    /// How `pattern` is searched, and its literals (UTF-16), read as ``SearchPlan`` reads them.
+    private static func search(for pattern: RegexPattern) -> (PatternSearch, [[UInt16]]) {
+        let options = pattern.options
+        if options.contains(.ignoreMetacharacters) {
+            guard options.subtracting(.ignoreMetacharacters).isSubset(of: SearchPlan.understoodOptions),
+                !pattern.pattern.isEmpty
+            else { return (.alone, []) }
+            let literal = Array(pattern.pattern.utf16)
+            return (.exactLiterals(lengths: [literal.count]), [literal])
+        }
+        guard options.isSubset(of: SearchPlan.understoodOptions), let syntax = PatternReader.read(pattern.pattern) else {
+            return (.alone, [])
+        }
+        let facts = LiteralFacts.of(syntax, score: SearchPlan.shortestLiteralScore)
+        if facts.exactIsFaithful, let exact = facts.exact, !exact.isEmpty, !exact.contains(where: { $0.isEmpty }) {
+            let literals = exact.map { Array(String(decoding: $0, as: UTF8.self).utf16) }
+            return (.exactLiterals(lengths: literals.map { $0.count }), literals)
+        }
+        guard let required = facts.required, !required.isEmpty, !required.contains(where: { $0.isEmpty }) else {
+            return (.alone, [])
+        }
+        let literals = required.map { Array(String(decoding: $0, as: UTF8.self).utf16) }
+        if let maximum = facts.maximumUTF16Length, maximum > 0 {
+            return (.nearLiterals(maximumLength: maximum), literals)
+        }
+        // A pattern of unbounded length is searched from the set's place with its own plan,
+        // which finds its literal itself: scanning for it too would only cost.
+        return (.alone, [])
+    }
+
+    /// The strings of `pattern` in UTF-8 when its matches are exactly one of them (ignoring
+    /// case when the pattern does, in which case they are used only for ASCII matches); nil
+    /// otherwise.
+    private static func exactStrings(of pattern: RegexPattern) -> [[UInt8]]? {
+        let options = pattern.options
+        let ignoresCase = options.contains(.caseInsensitive)
+        if options.contains(.ignoreMetacharacters) {
+            guard options.subtracting([.ignoreMetacharacters, .caseInsensitive]).isSubset(of: SearchPlan.understoodOptions),
+                !pattern.pattern.isEmpty
+            else { return nil }
+            return [Array(pattern.pattern.utf8)]
+        }
+        guard options.subtracting(.caseInsensitive).isSubset(of: SearchPlan.understoodOptions),
+            let syntax = PatternReader.read(pattern.pattern)
+        else { return nil }
+        let facts = LiteralFacts.of(syntax, score: SearchPlan.shortestLiteralScore)
+        // A case-insensitive pattern's strings are compared ignoring ASCII case, which an
+        // inline flag (`(?-i:A)`) could turn off for part of them.
+        guard facts.exactIsFaithful, let strings = facts.exact, !strings.isEmpty, !strings.contains(where: { $0.isEmpty }),
+            !ignoresCase || (strings.allSatisfy({ $0.allSatisfy { $0 < 0x80 } }) && !pattern.pattern.contains("(?"))
+        else { return nil }
+        return strings
+    }
+
+    /// The number of patterns.
+    public var count: Int { patterns.count }
+
+    // MARK: - The pattern of a match
+
+    /// The index of the first pattern that matches exactly `range` of `text` (UTF-16 offsets),
+    /// seeing the whole text around it; nil when none does.
+    ///
+    /// For a match that the alternation of the patterns found (ICU's leftmost-first search, or
+    /// any search whose matches are matches of one of the patterns), this is the pattern that
+    /// ``matches(inUTF16:)`` reports: the first pattern that matches at the match's start gives
+    /// the alternation's match there, and no pattern before it matches there at all, so none
+    /// before it matches exactly the range. For a leftmost-longest search (GNU grep's `-G`,
+    /// `-E`, `-F`), it is the first pattern that gives that longest match. An empty range is
+    /// the match of the first pattern that matches at its start.
+    ///
+    /// Patterns whose matches are exactly one of a few strings are decided by comparing the
+    /// strings (ASCII case aside for a case-insensitive pattern and an ASCII match), and ICU
+    /// decides the others, one search of the range each (``MatchWalk/match(spanning:)``).
+    /// - Throws: The error of a search that stopped at a pattern's limits.
+    public func patternIndex(ofMatch range: Range<Int>, inUTF16 text: UnsafeBufferPointer<UInt16>) throws(ICURegexError) -> Int? {
+        precondition(
+            range.lowerBound >= 0 && range.upperBound <= text.count,
+            "RegexPatternSet.patternIndex(ofMatch:inUTF16:): range \(range) is out of bounds")
+        let span = Array(String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF16.self).utf8)
+        let exactHit = range.isEmpty ? nil : exactPatternOfString[span]
+        let isASCII = span.allSatisfy { $0 < 0x80 }
+        for index in 0..<(exactHit ?? patterns.count) {
+            let pattern = patterns[index]
+            if let exact = exactUTF8[index] {
+                if range.isEmpty { continue }
+                if !pattern.options.contains(.caseInsensitive) { continue }  // exactHit covers it
+                if isASCII {
+                    let lowered = Self.asciiLowercased(span)
+                    if exact.contains(where: { Self.asciiLowercased($0) == lowered }) { return index }
+                    continue
+                }
+            }
+            if range.isEmpty {
+                if try Self.matchesAt(range.lowerBound, pattern: pattern, utf16: text) { return index }
+                continue
+            }
+            let walk = try MatchWalk(pattern: pattern, text: text.baseAddress, count: text.count)
+            if try walk.match(spanning: range) == range {
+                return index
+            }
+        }
+        return exactHit
+    }
+
+    /// The index of the first pattern that matches exactly `range` of the UTF-8 `text` (byte
+    /// offsets at character boundaries), as ``patternIndex(ofMatch:inUTF16:)`` finds it in the
+    /// text's UTF-16 form (where ICU decides `\b` at the text's end from the last character,
+    /// which its UTF-8 search does not); ill-formed UTF-8 reads as U+FFFD.
+    public func patternIndex(ofMatch range: Range<Int>, inUTF8 text: UnsafeRawBufferPointer) throws(ICURegexError) -> Int? {
+        try patternIndices(ofMatches: [range], inUTF8: text)[0]
+    }
+
+    /// The pattern index of each of `ranges` of the UTF-8 `text`, as
+    /// ``patternIndex(ofMatch:inUTF8:)`` finds it, with the text transcoded once for all.
+    public func patternIndices(ofMatches ranges: [Range<Int>], inUTF8 text: UnsafeRawBufferPointer) throws(ICURegexError) -> [Int?] {
+        for range in ranges {
+            precondition(
+                range.lowerBound >= 0 && range.upperBound <= text.count,
+                "RegexPatternSet.patternIndices(ofMatches:inUTF8:): range \(range) is out of bounds")
+        }
+        guard !ranges.isEmpty else { return [] }
+        let (units, byteOffsets) = Self.transcode(text.bindMemory(to: UInt8.self))
+        // The first unit at or after each byte offset.
+        func unit(at offset: Int) -> Int {
+            var low = 0
+            var high = byteOffsets.count - 1
+            while low < high {
+                let middle = (low + high) / 2
+                if byteOffsets[middle] < offset { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        return try units.withUnsafeBufferPointer { units throws(ICURegexError) in
+            var indices: [Int?] = []
+            indices.reserveCapacity(ranges.count)
+            for range in ranges {
+                let lower = unit(at: range.lowerBound)
+                indices.append(try patternIndex(ofMatch: lower..<max(lower, unit(at: range.upperBound)), inUTF16: units))
+            }
+            return indices
+        }
+    }
+
+    /// True when a match of `pattern` starts at `offset` of `text`, which ICU sees whole: its
+    /// first match from there starts there (ICU's `find` from an offset, which finds the empty
+    /// match at the text's end, where a search of the empty region there finds nothing).
+    private static func matchesAt(_ offset: Int, pattern: RegexPattern, utf16 text: UnsafeBufferPointer<UInt16>) throws(ICURegexError) -> Bool {
+        let handle = try pattern.takePooledMatcher()
+        defer {
+            _ = icushim_regex_begin_utf16(handle, nil, 0)
+            pattern.returnPooledMatcher(handle)
+        }
+        let found = try MatcherHandle.find(handle, utf16: text.baseAddress, length: text.count, from: offset)
+        return found?.lowerBound == offset
+    }
+
+    private static func asciiLowercased(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+    }
+
+    /// A set of the line search's patterns as icugrep compiles them: each of `patterns`
+    /// wrapped for `-w` or `-x` as ``LinePatterns`` wraps it, with the same options and limits.
+    package convenience init(
+        linePatterns patterns: [String], options: RegexPattern.Options, wrapper: PatternWrapper, limits: RegexPattern.Limits
+    ) throws(ICURegexError) {
+        var compiled: [RegexPattern] = []
+        for pattern in patterns {
+            compiled.append(
+                try RegexPattern(PatternAssembler.wrapped(pattern, in: wrapper, options: options), options: options, limits: limits))
+        }
+        self.init(compiled)
+    }
+
+    // MARK: - Every match
+
+    /// Every match of the set in `text`, left to right and without overlap, each with the
+    /// index of its pattern (see the semantics above), as UTF-16 offsets in `text`.
+    /// - Throws: The error of the first search that stopped at a pattern's limits.
+    public func matches(inUTF16 text: UnsafeBufferPointer<UInt16>) throws(ICURegexError) -> [PatternSetMatch] {
+        let search = PatternSetSearch(set: self, base: text.baseAddress, count: text.count)
+        return try search.allMatches()
+    }
+
+    /// Every match of the set in the UTF-8 `text`, as ``matches(inUTF16:)`` finds them in its
+    /// UTF-16 form, with byte offsets in `text`; ill-formed UTF-8 reads as U+FFFD, one for each
+    /// maximal ill-formed subsequence.
+    public func matches(inUTF8 text: UnsafeBufferPointer<UInt8>) throws(ICURegexError) -> [PatternSetMatch] {
+        let (units, byteOffsets) = Self.transcode(text)
+        let found = try units.withUnsafeBufferPointer { units throws(ICURegexError) in try matches(inUTF16: units) }
+        return found.map {
+            PatternSetMatch(range: byteOffsets[$0.range.lowerBound]..<byteOffsets[$0.range.upperBound], patternIndex: $0.patternIndex)
+        }
+    }
+
+    /// Every match of the set in `string`, with indices of `string`.
+    public func matches(in string: String) throws(ICURegexError) -> [PatternSetStringMatch] {
+        let found = try UTF16Text.withUnits(of: string, utf16Offsets: 0..<string.utf16.count) { units in
+            Result { () throws(ICURegexError) in try matches(inUTF16: units) }
+        }.get()
+        // The matches come left to right, each ending before the next starts.
+        let view = string.utf16
+        var cursor = (index: view.startIndex, offset: 0)
+        func index(at offset: Int) -> String.Index {
+            cursor.index = view.index(cursor.index, offsetBy: offset - cursor.offset)
+            cursor.offset = offset
+            return cursor.index
+        }
+        return found.map { match in
+            let lower = index(at: match.range.lowerBound)
+            return PatternSetStringMatch(range: lower..<index(at: match.range.upperBound), patternIndex: match.patternIndex)
+        }
+    }
+
+    // MARK: - Which patterns match
+
+    /// The indices of the patterns that match anywhere in `text`, ascending, each decided by
+    /// its own first match (unlike ``matches(inUTF16:)``, where one pattern's match can hide
+    /// another's).
+    ///
+    /// One scan finds the first occurrence of each pattern's literals, and stops once it has
+    /// seen them all: a pattern that is exactly its literals matches when one occurs; a pattern
+    /// whose literal does not occur does not match; the others are searched alone, up to their
+    /// first match.
+    /// - Throws: The error of the first search that stopped at a pattern's limits.
+    public func matchingPatterns(inUTF16 text: UnsafeBufferPointer<UInt16>) throws(ICURegexError) -> [Int] {
+        let firstOccurrences = scanner?.firstOccurrences(in: text.baseAddress, count: text.count) ?? []
+        var matching: [Int] = []
+        for index in patterns.indices {
+            let literals = literalIndices[index]
+            let occurs = literals.contains { firstOccurrences[$0] != nil }
+            switch searches[index] {
+            case .exactLiterals:
+                if occurs { matching.append(index) }
+            case .nearLiterals:
+                if occurs, !(try patterns[index].firstRange(inUTF16: text).isNotFound) { matching.append(index) }
+            case .alone:
+                if !(try patterns[index].firstRange(inUTF16: text).isNotFound) { matching.append(index) }
+            }
+        }
+        return matching
+    }
+
+    /// The indices of the patterns that match anywhere in the UTF-8 `text`, ascending (see
+    /// ``matchingPatterns(inUTF16:)``).
+    public func matchingPatterns(inUTF8 text: UnsafeBufferPointer<UInt8>) throws(ICURegexError) -> [Int] {
+        let units = Self.transcode(text).units
+        return try units.withUnsafeBufferPointer { units throws(ICURegexError) in try matchingPatterns(inUTF16: units) }
+    }
+
+    /// The indices of the patterns that match anywhere in `string`, ascending (see
+    /// ``matchingPatterns(inUTF16:)``).
+    public func matchingPatterns(in string: String) throws(ICURegexError) -> [Int] {
+        try UTF16Text.withUnits(of: string, utf16Offsets: 0..<string.utf16.count) { units in
+            Result { () throws(ICURegexError) in try matchingPatterns(inUTF16: units) }
+        }.get()
+    }
+
+    /// The UTF-16 form of the UTF-8 `text`, and the byte offset of each unit (that of its
+    /// character) with the text's length after the last.
+    private static func transcode(_ text: UnsafeBufferPointer<UInt8>) -> (units: [UInt16], byteOffsets: [Int]) {
+        var units: [UInt16] = []
+        var byteOffsets: [Int] = []
+        units.reserveCapacity(text.count)
+        byteOffsets.reserveCapacity(text.count + 1)
+        if let bytes = text.baseAddress {
+            var offset = 0
+            while offset < text.count {
+                let (scalar, length) = UTF8Decoding.character(at: offset, in: bytes, end: text.count)
+                if scalar > 0xFFFF {
+                    units.append(UTF16.leadSurrogate(Unicode.Scalar(scalar)!))
+                    units.append(UTF16.trailSurrogate(Unicode.Scalar(scalar)!))
+                    byteOffsets.append(offset)
+                } else {
+                    units.append(UInt16(scalar))
+                }
+                byteOffsets.append(offset)
+                offset += length
+            }
+        }
+        byteOffsets.append(text.count)
+        return (units, byteOffsets)
+    }
+
+    // MARK: - One search
+
+    /// The state of one search of one text: the literals' occurrences, each pattern's place in
+    /// them, its ICU matcher and its own matcher, made when first needed.
+    private final class PatternSetSearch {
+        let set: RegexPatternSet
+        let base: UnsafePointer<UInt16>?
+        let count: Int
+        /// For each pattern, the occurrences of its literals: where each starts and the
+        /// literal's place in the pattern's order, by start and then that order.
+        let occurrences: [[(start: Int, order: Int)]]
+        /// For each pattern, the first of its occurrences not yet passed.
+        var cursors: [Int]
+        /// ICU matchers borrowed from the patterns, with this text set.
+        var handles: [OpaquePointer?]
+        var matchers: [RegexMatcher?]
+
+        init(set: RegexPatternSet, base: UnsafePointer<UInt16>?, count: Int) {
+            self.set = set
+            self.base = base
+            self.count = count
+            let found = set.scanner?.occurrences(in: base, count: count) ?? []
+            occurrences = set.literalIndices.map { indices in
+                switch indices.count {
+                case 0: return []
+                case 1: return found[indices[0]].map { ($0, 0) }
+                default:
+                    var merged = indices.enumerated().flatMap { order, literal in found[literal].map { ($0, order) } }
+                    merged.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+                    return merged
+                }
+            }
+            cursors = Array(repeating: 0, count: set.patterns.count)
+            handles = Array(repeating: nil, count: set.patterns.count)
+            matchers = Array(repeating: nil, count: set.patterns.count)
+        }
+
+        deinit {
+            for (index, handle) in handles.enumerated() {
+                guard let handle else { continue }
+                _ = icushim_regex_begin_utf16(handle, nil, 0)
+                set.patterns[index].returnPooledMatcher(handle)
+            }
+        }
+
+        /// Every match of the set, as ``RegexPatternSet`` describes: a heap holds each
+        /// pattern's next match by start and then index; a match that starts before the place
+        /// where the search resumes is searched again from there.
+        func allMatches() throws(ICURegexError) -> [PatternSetMatch] {
+            var heap = MatchHeap()
+            for index in set.patterns.indices {
+                if let match = try firstMatch(of: index, from: 0) { heap.push(PatternSetMatch(range: match, patternIndex: index)) }
+            }
+            var found: [PatternSetMatch] = []
+            var from = 0
+            while let next = heap.top {
+                guard next.range.lowerBound >= from else {
+                    heap.pop()
+                    if let match = try firstMatch(of: next.patternIndex, from: from) {
+                        heap.push(PatternSetMatch(range: match, patternIndex: next.patternIndex))
+                    }
+                    continue
+                }
+                found.append(next)
+                let end = next.range.upperBound
+                if !next.range.isEmpty {
+                    from = end
+                } else if end >= count {
+                    break
+                } else if end + 1 < count, let base, UTF16.isLeadSurrogate(base[end]), UTF16.isTrailSurrogate(base[end + 1]) {
+                    from = end + 2
+                } else {
+                    from = end + 1
+                }
+            }
+            return found
+        }
+
+        /// The first match of pattern `index` that starts at or after `from`, in the whole
+        /// text; `from` never decreases from one call to the next for one pattern.
+        func firstMatch(of index: Int, from: Int) throws(ICURegexError) -> Range<Int>? {
+            let occurrences = self.occurrences[index]
+            var cursor = cursors[index]
+            defer { cursors[index] = cursor }
+            func skip(before place: Int) {
+                while cursor < occurrences.count && occurrences[cursor].start < place { cursor += 1 }
+            }
+            switch set.searches[index] {
+            case .exactLiterals(let lengths):
+                skip(before: from)
+                guard cursor < occurrences.count else { return nil }
+                let (start, order) = occurrences[cursor]
+                return start..<(start + lengths[order])
+            case .nearLiterals(let maximumLength):
+                var lower = from
+                while true {
+                    skip(before: lower)
+                    guard cursor < occurrences.count else { return nil }
+                    let occurrence = occurrences[cursor].start
+                    let region = max(lower, occurrence - maximumLength + 1)..<min(count, occurrence + maximumLength)
+                    if let match = try regionMatch(of: index, in: region), match.lowerBound <= occurrence {
+                        return match
+                    }
+                    lower = occurrence + 1
+                }
+            case .alone:
+                return try ownMatch(of: index, from: from)
+            }
+        }
+
+        /// ICU's first match of pattern `index` in `region` of the text, with transparent and
+        /// not anchoring bounds.
+        private func regionMatch(of index: Int, in region: Range<Int>) throws(ICURegexError) -> Range<Int>? {
+            let handle: OpaquePointer
+            if let existing = handles[index] {
+                handle = existing
+            } else {
+                handle = try set.patterns[index].takePooledMatcher()
+                handles[index] = handle
+                let code = icushim_regex_begin_utf16(handle, base, Int64(count))
+                if code > 0 { throw ICURegexError(rawValue: code) }
+            }
+            let code = icushim_regex_set_region(handle, Int64(region.lowerBound), Int64(region.upperBound), true, false)
+            if code > 0 { throw ICURegexError(rawValue: code) }
+            return try MatcherHandle.match { start, end, code in icushim_regex_find_next(handle, &start, &end, &code) }
+        }
+
+        /// The first match of pattern `index` at or after `from` in the whole text: found by
+        /// the pattern's own matcher, with its search plan, when it has one; by ICU's search
+        /// of the region from `from` otherwise (the matcher would hand ICU the whole text
+        /// again at each search, which costs more than the region).
+        private func ownMatch(of index: Int, from: Int) throws(ICURegexError) -> Range<Int>? {
+            guard set.patterns[index].plan != nil else { return try regionMatch(of: index, in: from..<count) }
+            let matcher: RegexMatcher
+            if let existing = matchers[index] {
+                matcher = existing
+            } else {
+                matcher = try set.patterns[index].makeMatcher()
+                matchers[index] = matcher
+            }
+            return try matcher.firstMatch(inUTF16: UnsafeBufferPointer(start: base, count: count), from: from)
+        }
+    }
+
+    /// A binary min-heap of matches by start and then pattern index.
+    private struct MatchHeap {
+        private var items: [PatternSetMatch] = []
+
+        var top: PatternSetMatch? { items.first }
+
+        private static func precedes(_ first: PatternSetMatch, _ second: PatternSetMatch) -> Bool {
+            first.range.lowerBound != second.range.lowerBound
+                ? first.range.lowerBound < second.range.lowerBound : first.patternIndex < second.patternIndex
+        }
+
+        mutating func push(_ match: PatternSetMatch) {
+            items.append(match)
+            var child = items.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard Self.precedes(items[child], items[parent]) else { break }
+                items.swapAt(child, parent)
+                child = parent
+            }
+        }
+
+        mutating func pop() {
+            let last = items.removeLast()
+            guard !items.isEmpty else { return }
+            items[0] = last
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1
+                guard left < items.count else { break }
+                var smallest = left
+                if left + 1 < items.count && Self.precedes(items[left + 1], items[left]) { smallest = left + 1 }
+                guard Self.precedes(items[smallest], items[parent]) else { break }
+                items.swapAt(smallest, parent)
+                parent = smallest
+            }
+        }
+    }
+}
+
+/// One match of a ``RegexPatternSet`` in a buffer: its offsets (UTF-16 units or bytes, as the
+/// buffer searched) and the index of the pattern that matched.
+public struct PatternSetMatch: Hashable, Sendable {
+    /// The match's offsets in the text searched.
+    public var range: Range<Int>
+    /// The index of the pattern that matched in ``RegexPatternSet/patterns``.
+    public var patternIndex: Int
+
+    /// A match of pattern `patternIndex` spanning `range`.
+    public init(range: Range<Int>, patternIndex: Int) {
+        self.range = range
+        self.patternIndex = patternIndex
+    }
+}
+
+/// One match of a ``RegexPatternSet`` in a string: its range and the index of the pattern
+/// that matched.
+public struct PatternSetStringMatch: Hashable, Sendable {
+    /// The match's range in the string searched.
+    public var range: Range<String.Index>
+    /// The index of the pattern that matched in ``RegexPatternSet/patterns``.
+    public var patternIndex: Int
+}

@@ -1,0 +1,205 @@
+import Foundation
+@testable import ICURegex
+import Testing
+import TestSupport
+
+extension LibraryTests {
+    /// `RegexPatternSet` against the loop it replaces, one ICU-only `RegexPattern` per pattern
+    /// searched from where the set's walk resumes, and against `NSRegularExpression` on the
+    /// alternation of the patterns, each in a capture group of its own (back-references
+    /// renumbered), whose matching group names the pattern. Generated pattern sets (literals,
+    /// alternations, classes, back-references, case-insensitive, empty matches, assertions) on
+    /// short texts, on texts long enough for each pattern's own search plan, and one set of many
+    /// words on a corpus.
+    @Suite struct PatternSetDifferentialTests {
+        static let seed: UInt64 = 0x5041_5454_4552_4E53
+
+        /// One generated pattern: its text given the number of groups before it in an
+        /// alternation, its options, and its own number of groups.
+        struct GeneratedPattern: CustomStringConvertible {
+            let text: (Int) -> String
+            let groups: Int
+            let options: RegexPattern.Options
+            var own: String { text(0) }
+            var description: String { "\(own) \(options.rawValue)" }
+
+            /// The pattern as an alternative of an `NSRegularExpression`, in a group of its own
+            /// after `groupsBefore` groups.
+            func alternative(after groupsBefore: Int) -> String {
+                if options.contains(.ignoreMetacharacters) {
+                    return "(" + NSRegularExpression.escapedPattern(for: own) + ")"
+                }
+                let body = text(groupsBefore + 1)
+                return options.contains(.caseInsensitive) ? "((?i:\(body)))" : "(\(body))"
+            }
+        }
+
+        /// The pieces patterns are made of, with their numbers of groups; `{1}` stands for the
+        /// number of the piece's first group.
+        static let pieces: [(groups: Int, text: String)] = [
+            (0, "ab"), (0, "abc"), (0, "ba"), (0, "cab"), (0, "b"), (0, "ab|a"), (0, "a|ab"), (0, "[ab]c"), (0, "\\d+"),
+            (0, "[a-c]{2}"), (0, "a.c"), (0, "x*"), (0, "b?"), (0, "\\b"), (0, "\\bab"), (0, "c\\b"), (0, "(?<=a)b"),
+            (0, "a[^x]*c"), (0, "b.{0,3}a"), (0, "(?i:Ab)"), (0, "é|𝔸"), (0, "ca(?=b)"),
+            (1, "(a|b)\\{1}"), (1, "(c)x?\\{1}"), (2, "(a)(b)?\\{1}"),
+        ]
+
+        static func generatePattern(_ random: inout SplitMix64) -> GeneratedPattern {
+            if random.chance(0.08) {
+                let literal = random.chance(0.5) ? "a.b" : "ab"
+                return GeneratedPattern(text: { _ in literal }, groups: 0, options: .ignoreMetacharacters)
+            }
+            var parts: [(groups: Int, text: String)] = [random.element(of: pieces)]
+            if random.chance(0.4) { parts.append(random.element(of: pieces)) }
+            let options: RegexPattern.Options = random.chance(0.2) ? .caseInsensitive : []
+            let groups = parts.reduce(0) { $0 + $1.groups }
+            let text: (Int) -> String = { offset in
+                var groupsBefore = offset
+                return parts.map { part in
+                    defer { groupsBefore += part.groups }
+                    return "(?:" + part.text.replacingOccurrences(of: "{1}", with: String(groupsBefore + 1)) + ")"
+                }.joined()
+            }
+            return GeneratedPattern(text: text, groups: groups, options: options)
+        }
+
+        static func generateText(_ random: inout SplitMix64, length: Int) -> String {
+            let alphabet: [String] = ["a", "b", "c", "x", " ", "A", "B", "1", "2", "\n", "é", "𝔸", "ab", "cab"]
+            return (0..<length).map { _ in random.element(of: alphabet) }.joined()
+        }
+
+        /// The set's matches as the loop over single ICU-only patterns finds them.
+        static func loopMatches(_ patterns: [RegexPattern], in units: UnsafeBufferPointer<UInt16>) throws -> [PatternSetMatch] {
+            let matchers = try patterns.map {
+                try RegexPattern($0.pattern, options: $0.options, limits: $0.limits, usesSearchPlan: false).makeMatcher()
+            }
+            var found: [PatternSetMatch] = []
+            var from = 0
+            while from <= units.count {
+                var best: PatternSetMatch?
+                for (index, matcher) in matchers.enumerated() {
+                    guard let match = try matcher.firstMatch(inUTF16: units, from: from) else { continue }
+                    if best == nil || match.lowerBound < best!.range.lowerBound {
+                        best = PatternSetMatch(range: match, patternIndex: index)
+                    }
+                }
+                guard let best else { break }
+                found.append(best)
+                let end = best.range.upperBound
+                if !best.range.isEmpty {
+                    from = end
+                } else if end + 1 < units.count, UTF16.isLeadSurrogate(units[end]), UTF16.isTrailSurrogate(units[end + 1]) {
+                    from = end + 2
+                } else {
+                    from = end + 1
+                }
+            }
+            return found
+        }
+
+        /// The matches of `NSRegularExpression` on the alternation of `patterns`.
+        static func foundationMatches(_ patterns: [GeneratedPattern], in text: String) throws -> [PatternSetMatch] {
+            var groupsBefore = 0
+            var firstGroups: [Int] = []
+            let alternatives = patterns.map { pattern in
+                defer { groupsBefore += pattern.groups + 1 }
+                firstGroups.append(groupsBefore + 1)
+                return pattern.alternative(after: groupsBefore)
+            }
+            let regex = try NSRegularExpression(pattern: alternatives.joined(separator: "|"))
+            let string = text as NSString
+            return regex.matches(in: text, range: NSRange(location: 0, length: string.length)).map { result in
+                let index = firstGroups.firstIndex { result.range(at: $0).location != NSNotFound }!
+                let range = result.range
+                return PatternSetMatch(range: range.location..<NSMaxRange(range), patternIndex: index)
+            }
+        }
+
+        static func check(_ generated: [GeneratedPattern], text: String, againstFoundation: Bool) throws {
+            let patterns = try generated.map { try RegexPattern($0.own, options: $0.options) }
+            let set = RegexPatternSet(patterns)
+            let units = Array(text.utf16)
+            let (found, expected, matching, expectedMatching) = try units.withUnsafeBufferPointer { units in
+                (
+                    try set.matches(inUTF16: units), try loopMatches(patterns, in: units),
+                    try set.matchingPatterns(inUTF16: units),
+                    try patterns.indices.filter { try patterns[$0].makeMatcher().firstMatch(inUTF16: units) != nil }
+                )
+            }
+            #expect(found == expected, "patterns \(generated) in \(text.debugDescription)")
+            #expect(matching == expectedMatching, "matchingPatterns: patterns \(generated) in \(text.debugDescription)")
+            if againstFoundation {
+                let foundation = try foundationMatches(generated, in: text)
+                #expect(found == foundation, "against Foundation: patterns \(generated) in \(text.debugDescription)")
+            }
+            // The string and UTF-8 entry points give the same matches in their own offsets.
+            let stringMatches = try set.matches(in: text).map {
+                PatternSetMatch(
+                    range: $0.range.lowerBound.utf16Offset(in: text)..<$0.range.upperBound.utf16Offset(in: text),
+                    patternIndex: $0.patternIndex)
+            }
+            #expect(stringMatches == found, "matches(in:) on \(text.debugDescription)")
+            let utf8 = Array(text.utf8)
+            let utf8Matches = try utf8.withUnsafeBufferPointer { try set.matches(inUTF8: $0) }
+            let converted = utf8Matches.map { match in
+                let lower = String(decoding: utf8[..<match.range.lowerBound], as: UTF8.self).utf16.count
+                let upper = String(decoding: utf8[..<match.range.upperBound], as: UTF8.self).utf16.count
+                return PatternSetMatch(range: lower..<upper, patternIndex: match.patternIndex)
+            }
+            #expect(converted == found, "matches(inUTF8:) on \(text.debugDescription)")
+            // Each match's pattern is the first one that matches exactly its span.
+            let named = try utf8.withUnsafeBytes { bytes in
+                try utf8Matches.map { try set.patternIndex(ofMatch: $0.range, inUTF8: bytes) }
+            }
+            #expect(named == utf8Matches.map(\.patternIndex), "patternIndex(ofMatch:inUTF8:): \(generated) in \(text.debugDescription)")
+        }
+
+        @Test func shortTextsAgainstTheLoopAndFoundation() throws {
+            var random = SplitMix64(seed: Self.seed)
+            for _ in 0..<400 {
+                let patterns = (0..<random.number(in: 1...6)).map { _ in Self.generatePattern(&random) }
+                let text = Self.generateText(&random, length: random.number(in: 0...40))
+                try Self.check(patterns, text: text, againstFoundation: true)
+            }
+        }
+
+        @Test func longTextsAgainstTheLoopAndFoundation() throws {
+            var random = SplitMix64(seed: Self.seed &+ 1)
+            for _ in 0..<6 {
+                let patterns = (0..<random.number(in: 2...12)).map { _ in Self.generatePattern(&random) }
+                let text = Self.generateText(&random, length: random.number(in: 3000...4500))
+                try Self.check(patterns, text: text, againstFoundation: true)
+            }
+        }
+
+        /// Many words and a few regular expressions, as the benchmark has them, on a corpus.
+        @Test func wordsOnACorpus() throws {
+            let text = try String(contentsOf: TestFixtures.corpora.appendingPathComponent("en-sampled.txt"), encoding: .utf8)
+            let sample = String(text.prefix(20_000))
+            let words = ["Sherlock", "Holmes", "Watson", "the", "and", "of", "he", "she", "her", "said", "which", "would"]
+            let regexes = [#"\b[A-Z][a-z]+son\b"#, #"(\w)\1"#, #"\d{2,}"#, #"(?i)holmes"#, #"wh[a-z]+"#]
+            let generated = (words + regexes).map { pattern in
+                GeneratedPattern(text: { _ in pattern }, groups: pattern.hasPrefix("(\\w)") ? 1 : 0, options: [])
+            }
+            // The back-reference's group is renumbered for Foundation by hand.
+            let renumbered = generated.enumerated().map { index, pattern in
+                pattern.own == #"(\w)\1"#
+                    ? GeneratedPattern(text: { offset in "(\\w)\\\(offset + 1)" }, groups: 1, options: []) : pattern
+            }
+            try Self.check(renumbered, text: sample, againstFoundation: true)
+        }
+
+        @Test func emptySetAndEmptyText() throws {
+            let empty = RegexPatternSet([])
+            #expect(try empty.matches(in: "abc").isEmpty)
+            #expect(try empty.matchingPatterns(in: "abc").isEmpty)
+            let set = try RegexPatternSet(["a", "x*"])
+            #expect(try set.matches(in: "").map(\.patternIndex) == [1])
+            #expect(try set.matchingPatterns(in: "") == [1])
+            #expect(try set.matches(in: "ba").map(\.patternIndex) == [1, 0, 1])
+        }
+
+        @Test func malformedPatternThrows() {
+            #expect(throws: ICURegexError.self) { try RegexPatternSet(["a", "(b"]) }
+        }
+    }
+}
