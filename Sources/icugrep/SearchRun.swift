@@ -445,6 +445,7 @@ struct SinkFactory {
     }
 
     func summaryPrinter(_ output: OutputBuffer) -> SummaryPrinter {
-        SummaryPrinter(configuration: configuration, output: output, outputIsNull: standardOutput.isNull)
+        SummaryPrinter(
+            configuration: configuration, output: output, outputIsNull: standardOutput.isNull, attribution: attribution)
     }
 }

@@ -111,6 +111,10 @@ struct PatternAttributionTests {
             #expect(count > 0)
             #expect(matchSummary[index] == "\(count)\t\(pattern)", "-o \(pattern)")
         }
+        // With -c the selected lines are counted, not printed: the same counts, after -c's line.
+        let counted = try Self.icugrep(["-c", "--pattern-counts"] + patterns.flatMap { ["-e", $0] } + ["sherlock.txt"])
+        let countedSummary = counted.output.split(separator: "\n").suffix(patterns.count).map(String.init)
+        #expect(countedSummary == summary)
         // With --json the summary goes to standard error, leaving standard output JSON Lines.
         let json = try Self.icugrep(["--json", "--pattern-counts", "-e", "Holmes", "-e", "Watson", "sherlock.txt"])
         #expect(json.errors.hasPrefix("\n") && json.errors.contains("\tWatson\n"))

@@ -50,7 +50,7 @@ final class PatternAttribution: @unchecked Sendable {
         }
         self.set = set
         counts = configuration.patternCounts
-        countsMatches = configuration.onlyMatching
+        countsMatches = configuration.onlyMatching && configuration.outputMode == .lines
         patternCounts = Array(repeating: 0, count: configuration.patterns.count)
     }
 

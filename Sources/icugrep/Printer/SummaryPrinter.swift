@@ -1,6 +1,8 @@
 /// The sink of `-c`, `-l`, `-L` and `-q`: one line per input at its end, as GNU grep writes
 /// them (`FILE:COUNT` or `COUNT`; the file's name, ended by a NUL with `-Z`), or nothing.
-/// The searcher reports no lines to it (these modes print none), only each input's end.
+/// The searcher reports no lines to it (these modes print none), only each input's end; with
+/// `-c --pattern-counts`, it reports each selected line, which the printer counts for the
+/// patterns that match in it.
 final class SummaryPrinter: SearchSink {
     /// Where the bytes go.
     let output: OutputBuffer
@@ -14,6 +16,8 @@ final class SummaryPrinter: SearchSink {
     private let lineBuffered: Bool
     /// True when standard output is /dev/null: grep then prints no summary.
     private let outputIsNull: Bool
+    /// `--pattern-counts` with `-c`: each selected line counts for the patterns that match in it.
+    private let attribution: PatternAttribution?
 
     /// Whether the count carries the file name (`-H`, or grep's default for several files).
     private var showsFileName = false
@@ -22,7 +26,7 @@ final class SummaryPrinter: SearchSink {
 
     /// Creates a printer of `configuration`'s summaries that writes to `output`;
     /// `outputIsNull` when standard output is /dev/null.
-    init(configuration: Configuration, output: OutputBuffer, outputIsNull: Bool = false) {
+    init(configuration: Configuration, output: OutputBuffer, outputIsNull: Bool = false, attribution: PatternAttribution? = nil) {
         self.output = output
         mode = configuration.outputMode
         countsMatches = configuration.countsMatches
@@ -31,6 +35,7 @@ final class SummaryPrinter: SearchSink {
         nullAfterName = configuration.nullAfterName
         lineBuffered = configuration.lineBuffered
         self.outputIsNull = outputIsNull
+        self.attribution = attribution
     }
 
     func needsMatches(selected: Bool) -> Bool { false }
@@ -45,7 +50,9 @@ final class SummaryPrinter: SearchSink {
         showsFileName = input.showsFileName
     }
 
-    func matched(_ line: SinkLine) {}
+    func matched(_ line: SinkLine) {
+        attribution?.countLine(line.content)
+    }
     func context(_ line: SinkLine) {}
     func matchedRun(_ lines: UnsafeRawBufferPointer) {}
     func contextBreak() {}

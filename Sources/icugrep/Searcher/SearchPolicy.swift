@@ -84,7 +84,9 @@ struct SearchPolicy {
         separatesGroups = !passesThrough && (configuration.contextRequested
             || configuration.beforeContext > 0 || configuration.afterContext > 0)
         numbersLines = configuration.lineNumber || separatesGroups
-        quiet = !printsLines
+        // `-c` with `--pattern-counts` reads each selected line, which the summary printer
+        // attributes to the patterns that match in it.
+        quiet = !printsLines && !(configuration.patternCounts && countsMatchingLinesPerPattern(configuration, outputIsNull: outputIsNull))
         stopsAtFirstMatch = outputIsNull || [.filesWithMatches, .filesWithoutMatch, .quiet].contains(configuration.outputMode)
         countsMatches = configuration.outputMode == .count && !outputIsNull
         exitsAtFirstMatch = configuration.outputMode == .quiet
@@ -98,4 +100,10 @@ struct SearchPolicy {
         reportsReadErrors = !configuration.noMessages
         reportsLimitsAsGNUGrep = ProgramIdentity.speaksAsGNUGrep && configuration.patternSyntax == .regularExpression
     }
+}
+
+/// True when `-c`'s lines are each counted for the patterns that match in them
+/// (`--pattern-counts`, ``PatternAttribution``), rather than counted in bulk.
+private func countsMatchingLinesPerPattern(_ configuration: Configuration, outputIsNull: Bool) -> Bool {
+    configuration.outputMode == .count && !configuration.invertMatch && !configuration.countsMatches && !outputIsNull
 }
