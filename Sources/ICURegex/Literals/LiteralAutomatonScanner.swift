@@ -59,7 +59,8 @@ struct LiteralAutomatonScanner: BlockScanner {
         guard let automaton = AhoCorasickAutomaton(strings: literalSpellings.map { $0.map(Int.init) }, unitLimit: 256)
         else { return nil }
         // Ignoring ASCII case, an upper-case letter reads as its lower case, as the literals are.
-        var classes = automaton.unitClasses
+        // At most 256 classes (the automaton's default limit), so each fits a byte.
+        var classes = automaton.unitClasses.map { UInt8($0) }
         if literals.caseInsensitiveASCII {
             for upper in UInt8(ascii: "A")...UInt8(ascii: "Z") {
                 classes[Int(upper)] = classes[Int(upper | 0x20)]

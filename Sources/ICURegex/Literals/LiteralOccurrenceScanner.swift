@@ -1,7 +1,7 @@
-/// Finds every occurrence of every one of a set of UTF-16 literals in one pass: the automaton of
-/// Aho and Corasick, made deterministic, with the full output of each state (every literal that
-/// ends where it is reached, the state's own and its failure links'), so that overlapping
-/// occurrences and literals that end inside others are all reported. It is the prefilter of
+/// Finds every occurrence of every one of a set of UTF-16 literals in one pass: an
+/// ``AhoCorasickAutomaton`` with the full output of each state (every literal that ends where
+/// it is reached, the state's own and its failure links'), so that overlapping occurrences and
+/// literals that end inside others are all reported. It is the prefilter of
 /// ``RegexPatternSet``, which needs, for each pattern, every place where one of its required
 /// literals starts.
 ///
@@ -30,67 +30,26 @@ struct LiteralOccurrenceScanner: Sendable {
     /// ``maximumTableSize`` entries.
     init?(literals: [[UInt16]]) {
         precondition(!literals.contains(where: \.isEmpty), "LiteralOccurrenceScanner: an empty literal")
-        var classes = [UInt16](repeating: 0, count: 1 << 16)
-        var classCount = 1
-        for literal in literals {
-            for unit in literal where classes[Int(unit)] == 0 {
-                classes[Int(unit)] = UInt16(classCount)
-                classCount += 1
-            }
-        }
-        // The trie: `children[node * classCount + class]` is a node, or -1.
-        var children = [Int32](repeating: -1, count: classCount)
-        var ownLiterals: [[Int32]] = [[]]
-        for (index, literal) in literals.enumerated() {
-            var node = 0
-            for unit in literal {
-                let slot = node * classCount + Int(classes[Int(unit)])
-                if children[slot] < 0 {
-                    children[slot] = Int32(ownLiterals.count)
-                    ownLiterals.append([])
-                    guard ownLiterals.count * classCount <= Self.maximumTableSize else { return nil }
-                    children.append(contentsOf: repeatElement(-1, count: classCount))
-                }
-                node = Int(children[slot])
-            }
-            ownLiterals[node].append(Int32(index))
-        }
-        let stateCount = ownLiterals.count
-        // Breadth first, so that a node's failure link, a shorter node, is complete before it.
-        var table = [Int32](repeating: 0, count: stateCount * classCount)
-        var failure = [Int32](repeating: 0, count: stateCount)
-        var fullOutputs = [[Int32]](repeating: [], count: stateCount)
-        var queue = [0]
-        var head = 0
-        while head < queue.count {
-            let node = queue[head]
-            head += 1
-            fullOutputs[node] = ownLiterals[node] + (node == 0 ? [] : fullOutputs[Int(failure[node])])
-            for unitClass in 0..<classCount {
-                let child = children[node * classCount + unitClass]
-                let fallback: Int32 = node == 0 ? 0 : table[Int(failure[node]) * classCount + unitClass]
-                if child >= 0 {
-                    failure[Int(child)] = fallback
-                    table[node * classCount + unitClass] = child
-                    queue.append(Int(child))
-                } else {
-                    table[node * classCount + unitClass] = fallback
-                }
-            }
-        }
+        guard
+            let automaton = AhoCorasickAutomaton(
+                strings: literals.map { $0.map(Int.init) }, unitLimit: 1 << 16, maximumClassCount: 1 << 16,
+                maximumTableSize: Self.maximumTableSize, collectsAllOutputs: true)
+        else { return nil }
+        let classCount = automaton.classCount
         var outputStart: [Int32] = [0]
         var outputs: [Int32] = []
-        for list in fullOutputs {
+        for list in automaton.allOutputs {
             outputs.append(contentsOf: list)
             outputStart.append(Int32(outputs.count))
         }
+        var table = automaton.transitions
         for slot in table.indices {
             let state = Int(table[slot])
             let row = Int32(state * classCount)
-            table[slot] = fullOutputs[state].isEmpty ? row : -row - 1
+            table[slot] = automaton.allOutputs[state].isEmpty ? row : -row - 1
         }
         self.literals = literals
-        unitClasses = classes
+        unitClasses = automaton.unitClasses
         self.classCount = classCount
         transitions = table
         self.outputStart = outputStart
