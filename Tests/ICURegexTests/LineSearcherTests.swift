@@ -187,6 +187,11 @@ extension LibraryTests {
             #expect(form(["the\\b", "you\\b"])?.literals.count == 2)
             #expect(form(["\\bTHE\\b"], ignoringCase)?.literals == [Array("the".utf8)])
             #expect(form(["(?<!\\w)(?:-x)(?!\\w)"]) != nil)
+            // GNU's `\<the\>` and `-w`'s edges as the POSIX translator writes them.
+            for gnu in ["\\<the\\>", "\\bthe\\b", "\\<the"] {
+                let translated = try POSIXPatternTranslator.translate(gnu, syntax: .basic).pattern
+                #expect(form([translated])?.literals == [Array("the".utf8)], "\(gnu) as \(translated)")
+            }
             // Not: no edge, `\b` beside a character that is no word character, a literal that
             // starts or ends outside ASCII, edges that differ, a class, an alternation outside
             // the edges, another lookaround, `\B`, Unicode word boundaries, a literal outside
@@ -201,12 +206,16 @@ extension LibraryTests {
             #expect(form(["\\bcafés\\b"], ignoringCase) == nil)
         }
 
-        @Test("literals between word edges decide their lines as ICU does: 4,000 generated lines for each of 10 patterns")
+        /// GNU's `\<the\>` as the POSIX translator writes it.
+        static let gnuWordBounded = "(?<!\(POSIXPatternTranslator.wordSet))the(?!\(POSIXPatternTranslator.wordSet))"
+
+        @Test("literals between word edges decide their lines as ICU does: 4,000 generated lines for each of 12 patterns")
         func wordBoundedLiteralVerdicts() throws {
             let cases: [(pattern: String, wrapper: PatternWrapper, options: RegexPattern.Options)] = [
                 ("\\bthe\\b", .none, []), ("\\bab", .none, []), ("ab\\b", .none, []), ("the|ab", .wholeWords, []),
                 ("-x", .wholeWords, []), ("(?:ab|abab)", .wholeWords, []), ("\\bthe\\b", .none, .caseInsensitive),
                 ("you", .wholeWords, .caseInsensitive), ("\\bs\\b", .none, .caseInsensitive), ("k", .wholeWords, .caseInsensitive),
+                (Self.gnuWordBounded, .none, []), (Self.gnuWordBounded, .none, .caseInsensitive),
             ]
             // ASCII word and other characters, letters and a combining mark outside ASCII, a
             // joiner, characters that fold to ASCII letters (ſ, the Kelvin sign), a final \r.

@@ -186,55 +186,121 @@ import TestSupport
             guard let plan = MatchAutomatonPlan(pattern: pattern, options: options),
                 let icu = try? RegexPattern(pattern, options: options, limits: .default, usesSearchPlan: false).makeMatcher()
             else { continue }
-            let automaton = MatchAutomaton(plan)
-            for _ in 0..<6 {
-                let text = String(decoding: generator.text(), as: UTF16.self)
-                let units = Array(text.utf16)
-                let bytes = Array(text.utf8)
-                // The byte offset of each UTF-16 offset (a character's first unit).
-                var byteOffsets = [Int](repeating: 0, count: units.count + 1)
-                var byteOffset = 0
-                var unitOffset = 0
-                for scalar in text.unicodeScalars {
-                    byteOffsets[unitOffset] = byteOffset
-                    unitOffset += UTF16.width(scalar)
-                    byteOffset += UTF8.width(scalar)
-                }
-                byteOffsets[units.count] = bytes.count
-                try units.withUnsafeBufferPointer { buffer in
-                    let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 2)!
-                    var from = 0
-                    while from <= units.count, let first = try icu.firstMatch(inUTF16: buffer, from: from) {
-                        let longest = try icu.longestMatchEnd(inUTF16: buffer, start: first.lowerBound, after: first.upperBound) ?? first.upperBound
-                        let expected = first.lowerBound..<longest
-                        switch automaton.longestMatch(inUTF16: base, startingAt: first.lowerBound, to: units.count) {
-                        case .unknown: unknown += 1
-                        case .match(let found) where found == expected: compared += 1
-                        case let outcome:
-                            failures += 1
-                            Issue.record("pattern \(String(reflecting: pattern)) options \(options.rawValue): UTF-16 from \(first.lowerBound): ICU \(expected), automaton \(outcome); text \(UTF16Units.describe(units))")
-                        }
-                        let byteOutcome = bytes.withUnsafeBufferPointer { byteBuffer in
-                            automaton.longestMatch(
-                                inUTF8: byteBuffer.baseAddress ?? UnsafePointer(bitPattern: 1)!, startingAt: byteOffsets[first.lowerBound], to: bytes.count)
-                        }
-                        switch byteOutcome {
-                        case .unknown: unknown += 1
-                        case .match(let found) where found == byteOffsets[expected.lowerBound]..<byteOffsets[expected.upperBound]: compared += 1
-                        case let outcome:
-                            failures += 1
-                            Issue.record("pattern \(String(reflecting: pattern)) options \(options.rawValue): UTF-8 from \(first.lowerBound): ICU \(expected), automaton \(outcome); text \(UTF16Units.describe(units))")
-                        }
-                        if longest > first.lowerBound {
-                            from = longest
-                        } else {
-                            // One character on: a surrogate pair is one.
-                            from = first.lowerBound + (first.lowerBound < units.count && UTF16.isLeadSurrogate(units[first.lowerBound]) ? 2 : 1)
-                        }
+            let texts = (0..<6).map { _ in String(decoding: generator.text(), as: UTF16.self) }
+            for failure in try Self.compareLongest(plan: plan, icu: icu, texts: texts, compared: &compared, unknown: &unknown) {
+                failures += 1
+                Issue.record("pattern \(String(reflecting: pattern)) options \(options.rawValue): \(failure)")
+            }
+        }
+        #expect(compared > 10 * unknown)
+        #expect(compared > Self.patternCount)
+    }
+
+    /// From the start of each of ICU's first matches in `texts` (the next search starting after
+    /// the longest match), the automaton's longest match against ICU trying every later end, in
+    /// UTF-16 and in UTF-8; returns the failures' descriptions.
+    static func compareLongest(
+        plan: MatchAutomatonPlan, icu: RegexMatcher, texts: [String], compared: inout Int, unknown: inout Int
+    ) throws -> [String] {
+        let automaton = MatchAutomaton(plan)
+        var failures: [String] = []
+        for text in texts {
+            let units = Array(text.utf16)
+            let bytes = Array(text.utf8)
+            // The byte offset of each UTF-16 offset (a character's first unit).
+            var byteOffsets = [Int](repeating: 0, count: units.count + 1)
+            var byteOffset = 0
+            var unitOffset = 0
+            for scalar in text.unicodeScalars {
+                byteOffsets[unitOffset] = byteOffset
+                unitOffset += UTF16.width(scalar)
+                byteOffset += UTF8.width(scalar)
+            }
+            byteOffsets[units.count] = bytes.count
+            try units.withUnsafeBufferPointer { buffer in
+                let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 2)!
+                var from = 0
+                while from <= units.count, let first = try icu.firstMatch(inUTF16: buffer, from: from) {
+                    let longest = try icu.longestMatchEnd(inUTF16: buffer, start: first.lowerBound, after: first.upperBound) ?? first.upperBound
+                    let expected = first.lowerBound..<longest
+                    switch automaton.longestMatch(inUTF16: base, startingAt: first.lowerBound, to: units.count) {
+                    case .unknown: unknown += 1
+                    case .match(let found) where found == expected: compared += 1
+                    case let outcome:
+                        failures.append("UTF-16 from \(first.lowerBound): ICU \(expected), automaton \(outcome); text \(UTF16Units.describe(units))")
+                    }
+                    let byteOutcome = bytes.withUnsafeBufferPointer { byteBuffer in
+                        automaton.longestMatch(
+                            inUTF8: byteBuffer.baseAddress ?? UnsafePointer(bitPattern: 1)!, startingAt: byteOffsets[first.lowerBound], to: bytes.count)
+                    }
+                    switch byteOutcome {
+                    case .unknown: unknown += 1
+                    case .match(let found) where found == byteOffsets[expected.lowerBound]..<byteOffsets[expected.upperBound]: compared += 1
+                    case let outcome:
+                        failures.append("UTF-8 from \(first.lowerBound): ICU \(expected), automaton \(outcome); text \(UTF16Units.describe(units))")
+                    }
+                    if longest > first.lowerBound {
+                        from = longest
+                    } else {
+                        // One character on: a surrogate pair is one.
+                        from = first.lowerBound + (first.lowerBound < units.count && UTF16.isLeadSurrogate(units[first.lowerBound]) ? 2 : 1)
                     }
                 }
             }
         }
+        return failures
+    }
+
+    /// GNU's word assertions in `-G` and `-E` (`\<`, `\>`, `\b`, `\B`), which the POSIX
+    /// translator writes as one-character look-arounds for glibc's word characters: generated
+    /// EREs with them, translated, against ICU, first matches (``compare``) and longest matches
+    /// (``compareLongest``), on texts of ASCII and non-ASCII words (Cyrillic, accented, a
+    /// combining mark, an astral letter, CJK, an Arabic-Indic digit) and separators.
+    @Test("GNU word assertions: the automaton's first and longest matches are ICU's")
+    func gnuWordAssertions() throws {
+        var random = SplitMix64(seed: Self.seed ^ 0x474E_5557)
+        let atoms = [
+            "\\<", "\\>", "\\b", "\\B", "\\<", "\\>", "a", "b", "ab", "[a-z]", "[A-Z]", "\\w", "\\W", ".", "[[:alpha:]]",
+            "ж", "é", "[[:digit:]]", " ",
+        ]
+        let pieces = [
+            "a", "b", "ab", "The", "ж", "Жук", "é", "e\u{301}", "1", "_", " ", " ", "-", "😀", "𝒜", "中文", "\u{663}", "\u{200D}", "K", "\u{212A}",
+        ]
+        func item(_ depth: Int) -> String {
+            var atom = random.element(of: atoms)
+            if depth < 2 && random.chance(0.2) {
+                atom = "(" + (0..<random.number(in: 1...2)).map { _ in sequence(depth + 1) }.joined(separator: "|") + ")"
+            }
+            if random.chance(0.3) { atom += random.element(of: ["?", "*", "+", "{1,2}"]) }
+            return atom
+        }
+        func sequence(_ depth: Int) -> String { (0..<random.number(in: 1...4)).map { _ in item(depth) }.joined() }
+        var counts = Counts()
+        var compared = 0
+        var unknown = 0
+        var failures = 0
+        for index in 0..<(Self.patternCount / 4) where failures < 20 {
+            let extended = (0..<random.number(in: 1...2)).map { _ in sequence(0) }.joined(separator: "|")
+            guard let pattern = try? POSIXPatternTranslator.translate(extended, syntax: .extended).pattern else { continue }
+            counts.patterns += 1
+            let strings = (0..<6).map { _ in (0..<random.number(in: 0...10)).map { _ in random.element(of: pieces) }.joined() }
+            let options: RegexPattern.Options = index % 3 == 1 ? [.caseInsensitive] : []
+            var found = Self.compare(
+                pattern, options: options, texts: strings.map { Array($0.utf16) }, utf8Texts: strings.map { Array($0.utf8) }, counts: &counts)
+            if let plan = MatchAutomatonPlan(pattern: pattern, options: options),
+                let icu = try? RegexPattern(pattern, options: options, limits: .default, usesSearchPlan: false).makeMatcher()
+            {
+                found += try Self.compareLongest(plan: plan, icu: icu, texts: strings, compared: &compared, unknown: &unknown)
+            }
+            for failure in found {
+                failures += 1
+                Issue.record("ERE \(String(reflecting: extended)) as \(String(reflecting: pattern)) options \(options.rawValue): \(failure)")
+            }
+        }
+        // Without a plan: an assertion repeated on its own (`(\<)*`), and ignoring case a
+        // class such as `[a-z]`, which holds the Kelvin sign then (see ``MatchAutomatonPlan``).
+        #expect(counts.planned > counts.patterns / 2)
+        #expect(counts.matches > 5 * counts.unknown)
         #expect(compared > 10 * unknown)
         #expect(compared > Self.patternCount)
     }
@@ -448,7 +514,8 @@ import TestSupport
             ("a{2,3}?", "aaaa", 0..<2), ("(?:ab)*?c|a", "ababc", 0..<5), ("x*", "ab", 0..<0), ("b*", "ab", 0..<0),
             ("[a-c]+d", "abxabcd", 3..<7), ("\\w+olmes", "Mr Sherlock Holmes", 12..<18), ("é+", "eéé", 1..<3),
             ("😀|a", "b😀", 1..<3), ("\\b\\w+\\b", " ab cd", 1..<3), ("\\B\\w", "ab", 1..<2), ("\\b", "  a", 2..<2),
-            ("a\\b|ab", "abc a", 0..<2), ("a\\b|ab", "ac a", 3..<4), ("\\w+\\b!?", "ab!", 0..<3), ("(?:\\b|x)a", "xa", 0..<2),
+            ("a\\b|ab", "abc a", 0..<2), ("(?<![a-z])[A-Z][a-z]+(?![a-z])", "xAb Cd", 4..<6),
+            ("(?<!\\w)(?=\\w)é+", "aé éé", 3..<5), ("a\\b|ab", "ac a", 3..<4), ("\\w+\\b!?", "ab!", 0..<3), ("(?:\\b|x)a", "xa", 0..<2),
         ] as [(String, String, Range<Int>)])
     func namedCases(pattern: String, text: String, expected: Range<Int>) throws {
         let plan = try #require(MatchAutomatonPlan(pattern: pattern, options: []))
@@ -459,7 +526,7 @@ import TestSupport
 
     @Test("patterns the automaton does not model have no plan")
     func unmodelled() {
-        for pattern in ["^a", "(?=a)a", "(a)\\1", "(?>a+)", "a++", "(?i:a)b", "(a*)*", "(a|)+", "\\X", "\\R", "a{300}"] {
+        for pattern in ["^a", "(?=ab)a", "(?=a)\\b", "(?<=a)(?!b)", "(a)\\1", "(?>a+)", "a++", "(?i:a)b", "(a*)*", "(a|)+", "\\X", "\\R", "a{300}"] {
             #expect(MatchAutomatonPlan(pattern: pattern, options: []) == nil, "\(pattern)")
         }
         #expect(MatchAutomatonPlan(pattern: "ß", options: [.caseInsensitive]) == nil)

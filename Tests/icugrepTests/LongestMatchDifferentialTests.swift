@@ -48,6 +48,35 @@ struct LongestMatchDifferentialTests {
         try Self.expectSame(arguments)
     }
 
+    /// Lines of ASCII and non-ASCII words for GNU's word assertions: accented and Cyrillic
+    /// letters, a combining mark, an astral letter, CJK, digits and `_` (word characters to
+    /// glibc), and separators.
+    static let wordInput = Data("""
+        Hello World fooBar Élan éTé Bob
+        the other theme the, THE them_the
+        Жук жук Ёлка и ДОМ дом2 _Ab
+        Café cafe\u{301} naïve 𝒜bc Abc𝒜 中文The The中文
+        a1 Ab9 A_b Ab-Cd Ab.Cd x٣Ab Ab٣
+
+        """.utf8)
+
+    /// GNU's `\<`, `\>`, `\b` and `\B`, which the match automaton decides (as one-character
+    /// look-arounds), on ``wordInput``.
+    @Test(arguments: [
+        ["-o", "-E", "\\<[A-Z][a-z]+\\>"], ["-o", "-G", "\\<the\\>"], ["-o", "-E", "\\<[[:upper:]][[:lower:]]+\\>"],
+        ["-o", "-E", "\\<\\w+\\>"], ["-o", "-E", "\\b(the|them|th)\\B"], ["-o", "-E", "\\B[a-z]+\\b"], ["-o", "-E", "\\w\\>"],
+        ["-o", "-E", "\\<(A|Ab|Abc)\\>"], ["-o", "-i", "-E", "\\<(the|them)\\>"], ["-o", "-E", "\\<(Ж|Жу|Жук)\\>"], ["-o", "-E", "\\<[[:alpha:]]([[:lower:]]|у)+\\>"],
+        ["-o", "-E", "\\<.+\\>"], ["-o", "-E", "\\<(.|..)\\>"], ["-o", "-G", "\\b\\w\\+\\b"], ["--color=always", "-E", "\\<[A-Z]\\w*"],
+        ["-o", "-E", "\\>.\\<"], ["-o", "-w", "-E", "[A-Z][a-z]*"],
+    ])
+    func wordAssertions(_ arguments: [String]) throws {
+        let grep = try #require(ReferenceGrep.executable)
+        let expected = try TestProcess.run(grep, arguments, input: Self.wordInput)
+        let actual = try TestProcess.icugrep(arguments, input: Self.wordInput)
+        #expect(actual.output == expected.output, "\(arguments)")
+        #expect(actual.status == expected.status, "\(arguments)")
+    }
+
     /// The longest matches the match automaton finds (``LineSearcher/reportedMatchWithoutICU(inUTF8:from:)``)
     /// on subtitle lines in English and Russian, against GNU grep and against ICU's own
     /// lengthening (the prefilter, and with it the automaton, turned off).
@@ -59,6 +88,7 @@ struct LongestMatchDifferentialTests {
         let patterns = [
             #"\w+(ing|in|ов|ова)?"#, "[[:alpha:]]+([[:space:]]+[[:alpha:]]+)?", #"(то|тот|того)\w*"#, "(th|the|they)[a-z]*",
             #"\b\w{1,3}\b"#, "[[:upper:]][[:lower:]]*(,| )?", "е.{0,4}е", "(a|an|and)( |$)",
+            #"\<[A-Z][a-z]+\>"#, #"\<(the|they|then)\>"#, #"\<[[:alpha:]]+(ing|ed)?\>"#, #"\<[[:upper:]][[:lower:]]*\>"#, #"\B(о|ого|его)\b"#,
         ]
         for pattern in patterns {
             for options in [["-o"], ["-o", "-i"]] {

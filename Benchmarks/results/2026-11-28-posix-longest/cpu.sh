@@ -11,6 +11,7 @@ pairs=(
   "-o alternation;-o -E '(Sher|Wat)son';-o -P '(Sher|Wat)son'"
   "-o dot;-o -E 'Sh.*ck';-o -P 'Sh.*ck'"
   "-o word;-o -E '\<[A-Z][a-z]+\>';-o -P '\b[A-Z][a-z]+\b'"
+  "-o -G word;-o -G '\<the\>';-o -P '\bthe\b'"
   "bracket;-E '[A-Z][a-z]+son';-P '[A-Z][a-z]+son'"
 )
 cpu() {  # the processor seconds of one run of icugrep with the arguments in $1

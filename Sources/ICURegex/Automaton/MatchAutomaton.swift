@@ -22,7 +22,11 @@
 /// also hold whether the last character was a word character, the table has a column for the
 /// text's end, and the reverse states hold whether the character to their right is one.
 /// ICU's `\b` looks past combining marks and format characters, which end the search with
-/// ``Outcome/unknown``.
+/// ``Outcome/unknown``. The one-character look-arounds the POSIX translator writes for GNU's
+/// `\<`, `\>`, `\b` and `\B` are items of the same kind, decided from the same two facts,
+/// with the class they look for as the word characters (see
+/// ``PrioritizedPositionAutomaton/boundarySet``): `(?<![w])` holds when the character before
+/// is not one, `(?=[w])` when the one after is, and so on.
 ///
 /// The classes know the characters below ``CodePointClassTable/exactLimit`` exactly; a larger
 /// one, where the plan's classes approximate (see
@@ -489,7 +493,15 @@ package final class MatchAutomaton {
     /// word character (`afterWord`) and one that is or is not (`beforeWord`).
     @inline(__always)
     private static func holds(_ kind: PrioritizedPositionAutomaton.PositionKind, afterWord: Bool, beforeWord: Bool) -> Bool {
-        kind == .wordBoundary ? afterWord != beforeWord : afterWord == beforeWord
+        switch kind {
+        case .wordBoundary: afterWord != beforeWord
+        case .notWordBoundary: afterWord == beforeWord
+        case .after: afterWord
+        case .notAfter: !afterWord
+        case .before: beforeWord
+        case .notBefore: !beforeWord
+        case .character: false
+        }
     }
 
     /// Computes, stores and returns the entry for the forward state of `row` and `column`

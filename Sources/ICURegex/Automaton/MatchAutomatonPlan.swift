@@ -15,9 +15,10 @@ struct MatchAutomatonPlan: Sendable {
     let classifiedSets: [CodePointSet]
     let options: RegexPattern.Options
     /// With word assertions, the position in the classes' masks of the word characters that
-    /// `\b` tells from others, and of the characters that make ICU's `\b` look past them
-    /// (Grapheme_Extend and Cf), which end the automaton's search with
-    /// ``MatchAutomaton/Outcome/unknown``.
+    /// `\b` tells from others (with look-arounds, of the class they look for,
+    /// ``PrioritizedPositionAutomaton/boundarySet``), and of the characters that make ICU's
+    /// `\b` look past them (Grapheme_Extend and Cf), which end the automaton's search with
+    /// ``MatchAutomaton/Outcome/unknown`` (a look-around looks past nothing: none then).
     let wordCharacterPosition: Int?
     let transparentCharacterPosition: Int?
 
@@ -47,7 +48,15 @@ struct MatchAutomatonPlan: Sendable {
         else { return nil }
         let ignoringCase = options.contains(.caseInsensitive)
         var sets = automaton.positionSets
-        if automaton.hasWordAssertions {
+        if let boundarySet = automaton.boundarySet {
+            // A look-around reads the one character on its side, whatever the options.
+            guard sets.count + 1 <= PositionSet.capacity,
+                !ignoringCase || boundarySet.matchesOneCharacterIgnoringCase
+            else { return nil }
+            wordCharacterPosition = sets.count
+            transparentCharacterPosition = nil
+            sets.append(boundarySet)
+        } else if automaton.hasWordAssertions {
             // Unicode's word boundaries (UREGEX_UWORD) are the break iterator's, not modelled.
             guard !options.contains(.useUnicodeWordBoundaries), sets.count + 2 <= PositionSet.capacity else { return nil }
             wordCharacterPosition = sets.count

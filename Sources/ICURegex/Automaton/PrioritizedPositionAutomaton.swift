@@ -12,7 +12,13 @@
 /// priority, can only repeat what the first visit tried.
 ///
 /// Word boundaries (`\b`, `\B`) are positions too, which read no character: ``MatchAutomaton``
-/// decides them between the characters on either side. No other assertion or lookaround is
+/// decides them between the characters on either side. So are the one-character look-arounds
+/// the POSIX translator writes for GNU's `\<`, `\>`, `\b` and `\B` (`(?<![w])`, `(?=[w])`,
+/// `(?<=[w])`, `(?![w])`): a look-around whose contents are one character or class reads the
+/// one character on its side, and is decided there as `\b` is, with that class standing for
+/// ICU's word characters (``boundarySet``). All of a pattern's look-arounds must look for the
+/// same class, and a pattern with look-arounds must have no `\b` or `\B`: the automaton
+/// tells one kind of character from the others. No other assertion or lookaround is
 /// modelled, nor a back reference or other construct the reader leaves opaque, an atomic
 /// group, a possessive quantifier or a flag group; a pattern holding one has no automaton. A
 /// repeated piece must not match the empty string (ICU's rules for empty rounds of a loop are
@@ -29,8 +35,11 @@ struct PrioritizedPositionAutomaton: Sendable {
     let positionSets: [CodePointSet]
     /// For each position, what it is: a character, `\b` or `\B`.
     let kinds: [PositionKind]
-    /// True when some position is `\b` or `\B`.
+    /// True when some position is `\b`, `\B` or a look-around.
     let hasWordAssertions: Bool
+    /// The class the look-arounds look for, when the pattern has some: the characters that
+    /// are "word characters" to ``MatchAutomaton`` instead of ICU's for `\b`.
+    let boundarySet: CodePointSet?
 
     /// What a position stands for.
     enum PositionKind: Equatable, Sendable {
@@ -40,12 +49,25 @@ struct PrioritizedPositionAutomaton: Sendable {
         case wordBoundary
         /// `\B`: anywhere else.
         case notWordBoundary
+        /// `(?<=[w])`, `(?<![w])`: the character before is, or is not, in ``boundarySet`` (an
+        /// end of the text is not).
+        case after
+        case notAfter
+        /// `(?=[w])`, `(?![w])`: the character after is, or is not, in ``boundarySet``.
+        case before
+        case notBefore
     }
 
     /// The sets that stand for `\b` and `\B` positions, outside Unicode: no character of a
     /// text is in them.
     static let wordBoundary = CodePointSet.scalar(0x11_0002)
     static let notWordBoundary = CodePointSet.scalar(0x11_0003)
+    /// The sets that stand for the positions of the four one-character look-arounds, in the
+    /// order of ``PositionKind``: `(?<=`, `(?<!`, `(?=`, `(?!`.
+    static let after = CodePointSet.scalar(0x11_0004)
+    static let notAfter = CodePointSet.scalar(0x11_0005)
+    static let before = CodePointSet.scalar(0x11_0006)
+    static let notBefore = CodePointSet.scalar(0x11_0007)
     /// The positions a match may start with, and ``match`` when it may be empty, in priority
     /// order.
     let entry: [Int32]
@@ -70,8 +92,21 @@ struct PrioritizedPositionAutomaton: Sendable {
             !builder.follow.joined().contains(where: { $0 < Self.match })
         else { return nil }
         positionSets = builder.sets
+        // The look-arounds all look for one class, and then the pattern has no `\b` or `\B`.
+        guard builder.boundarySets.count <= 1,
+            builder.boundarySets.isEmpty || !builder.sets.contains(where: { $0 == Self.wordBoundary || $0 == Self.notWordBoundary })
+        else { return nil }
+        boundarySet = builder.boundarySets.first
         kinds = builder.sets.map { set in
-            set == Self.wordBoundary ? .wordBoundary : set == Self.notWordBoundary ? .notWordBoundary : .character
+            switch set {
+            case Self.wordBoundary: .wordBoundary
+            case Self.notWordBoundary: .notWordBoundary
+            case Self.after: .after
+            case Self.notAfter: .notAfter
+            case Self.before: .before
+            case Self.notBefore: .notBefore
+            default: .character
+            }
         }
         hasWordAssertions = kinds.contains { $0 != .character }
         self.entry = entry
@@ -102,6 +137,8 @@ struct PrioritizedPositionAutomaton: Sendable {
         var sets: [CodePointSet] = []
         var follow: [[Int32]] = []
         var loops: Int32 = 0
+        /// The classes the look-arounds look for.
+        var boundarySets: Set<CodePointSet> = []
 
         /// The ordered items with which `node` may start, when `next` is what follows it;
         /// nil when it cannot be modelled.
@@ -131,6 +168,22 @@ struct PrioritizedPositionAutomaton: Sendable {
                 return position(PrioritizedPositionAutomaton.wordBoundary, next: next)
             case .assertion(.notWordBoundary):
                 return position(PrioritizedPositionAutomaton.notWordBoundary, next: next)
+            case .lookaround(let body, let direction):
+                let looked: CodePointSet
+                switch body {
+                case .character(let scalar): looked = .scalar(scalar.value)
+                case .characterClass(let text): looked = .icuClass(text)
+                default: return nil
+                }
+                boundarySets.insert(looked)
+                let set: CodePointSet
+                switch direction {
+                case .behind: set = PrioritizedPositionAutomaton.after
+                case .notBehind: set = PrioritizedPositionAutomaton.notAfter
+                case .ahead: set = PrioritizedPositionAutomaton.before
+                case .notAhead: set = PrioritizedPositionAutomaton.notBefore
+                }
+                return position(set, next: next)
             case .repetition(let body, let minimum, let maximum, let greed):
                 guard greed != .possessive else { return nil }
                 if maximum == 0 { return next }
@@ -155,7 +208,7 @@ struct PrioritizedPositionAutomaton: Sendable {
                     continuation = round
                 }
                 return continuation
-            case .group, .assertion, .lookaround, .opaque:
+            case .group, .assertion, .opaque:
                 return nil
             }
         }

@@ -6,8 +6,9 @@ import Musl
 import Darwin
 #endif
 
-/// Patterns that are each a literal between word edges: `\bthe\b`, and `-w you`, which is
-/// `(?<!\w)(?:you)(?!\w)`. Whether a line that holds one of the literals matches is then read
+/// Patterns that are each a literal between word edges: `\bthe\b`, `-w you`, which is
+/// `(?<!\w)(?:you)(?!\w)`, and GNU's `\<the\>` in `-G` or `-E`, which the POSIX translator
+/// writes with glibc's word characters (``POSIXPatternTranslator/wordSet``) for `\w`. Whether a line that holds one of the literals matches is then read
 /// from the bytes around each occurrence, where the line automaton reads the whole line to
 /// find out the same (a common word proposes most lines of a text).
 ///
@@ -16,7 +17,8 @@ import Darwin
 /// outside ASCII beside it leaves the line to the automaton and ICU, which know Unicode's word
 /// characters:
 /// - `(?<!\w)` and `(?!\w)` hold when the character before or after the occurrence is no word
-///   character, or there is none; an ASCII word character is a letter, a digit or `_`.
+///   character, or there is none; an ASCII word character is a letter, a digit or `_`, in
+///   ICU's `\w` and in glibc's word characters alike.
 /// - `\b` holds between a word character and another character: with a literal that starts
 ///   and ends with an ASCII word character (as ``init(patterns:options:)`` requires for `\b`),
 ///   where the character beside it is no word character, or there is none. (ICU looks past
@@ -41,7 +43,8 @@ struct WordBoundedLiterals: Sendable, Equatable {
         case none
         /// `\b`.
         case wordBoundary
-        /// `(?<!\w)` before the literal, `(?!\w)` after it.
+        /// `(?<!\w)` before the literal, `(?!\w)` after it (or the same with glibc's word
+        /// characters).
         case noWordCharacter
     }
 
@@ -95,7 +98,8 @@ struct WordBoundedLiterals: Sendable, Equatable {
         case .assertion(.wordBoundary):
             return .wordBoundary
         case .lookaround(let body, let kind) where kind == (ahead ? .notAhead : .notBehind):
-            return body == .characterClass("\\w") ? .noWordCharacter : .none
+            let isWordClass = body == .characterClass("\\w") || body == .characterClass(POSIXPatternTranslator.wordSet)
+            return isWordClass ? .noWordCharacter : .none
         default:
             return .none
         }
