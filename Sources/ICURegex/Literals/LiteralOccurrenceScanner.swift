@@ -59,31 +59,9 @@ struct LiteralOccurrenceScanner: Sendable {
     /// For each literal, the offsets in `base[0..<count]` where it starts, ascending.
     func occurrences(in base: UnsafePointer<UInt16>?, count: Int) -> [[Int]] {
         var found = [[Int]](repeating: [], count: literals.count)
-        guard let base, count > 0 else { return found }
-        let lengths = literals.map(\.count)
-        let classCount = self.classCount
-        unitClasses.withUnsafeBufferPointer { classes in
-            transitions.withUnsafeBufferPointer { table in
-                let classes = classes.baseAddress!
-                let table = table.baseAddress!
-                var row = 0
-                var offset = 0
-                while offset < count {
-                    let next = Int(table[row &+ Int(classes[Int(base[offset])])])
-                    if next >= 0 {
-                        row = next
-                        offset &+= 1
-                        continue
-                    }
-                    row = -next - 1
-                    let state = row / classCount
-                    for slot in Int(outputStart[state])..<Int(outputStart[state + 1]) {
-                        let literal = Int(outputs[slot])
-                        found[literal].append(offset + 1 - lengths[literal])
-                    }
-                    offset &+= 1
-                }
-            }
+        scan(base, count: count) { literal, start in
+            found[literal].append(start)
+            return true
         }
         return found
     }
@@ -92,8 +70,25 @@ struct LiteralOccurrenceScanner: Sendable {
     /// scan stops as soon as every literal has been seen.
     func firstOccurrences(in base: UnsafePointer<UInt16>?, count: Int) -> [Int?] {
         var found = [Int?](repeating: nil, count: literals.count)
-        guard let base, count > 0 else { return found }
         var unseen = literals.count
+        scan(base, count: count) { literal, start in
+            if found[literal] == nil {
+                found[literal] = start
+                unseen -= 1
+            }
+            return unseen > 0
+        }
+        return found
+    }
+
+    /// Reads `base[0..<count]` once and calls `occurrence` with each literal and the offset
+    /// where it starts, in the order their ends are read (at one end, as the state lists them),
+    /// until `occurrence` returns false.
+    @inline(__always)
+    private func scan(
+        _ base: UnsafePointer<UInt16>?, count: Int, occurrence: (_ literal: Int, _ start: Int) -> Bool
+    ) {
+        guard let base, count > 0 else { return }
         let classCount = self.classCount
         unitClasses.withUnsafeBufferPointer { classes in
             transitions.withUnsafeBufferPointer { table in
@@ -112,14 +107,10 @@ struct LiteralOccurrenceScanner: Sendable {
                     let state = row / classCount
                     for slot in Int(outputStart[state])..<Int(outputStart[state + 1]) {
                         let literal = Int(outputs[slot])
-                        guard found[literal] == nil else { continue }
-                        found[literal] = offset - literals[literal].count
-                        unseen -= 1
+                        guard occurrence(literal, offset - literals[literal].count) else { return }
                     }
-                    if unseen == 0 { return }
                 }
             }
         }
-        return found
     }
 }
