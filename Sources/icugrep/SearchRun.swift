@@ -306,33 +306,55 @@ struct SearchRun {
                 return .next
             }
         }
-        let descriptor = decompression?.descriptor ?? input.descriptor
+        var descriptor = decompression?.descriptor ?? input.descriptor
+        var startOffset = input.isStandardInput ? lseek(STDIN_FILENO, 0, SEEK_CUR) : 0
+        // The file scope of a Boolean query reads its input twice: an input that cannot be
+        // read again (a pipe, a child's output) is copied once into a temporary file, read
+        // as a regular file is.
+        var spool: SpooledInput? = nil
+        var childFailure: PreprocessedInput.Failure? = nil
+        if let queryPatterns = policy.queryPatterns, queryPatterns.scope == .file,
+            decompression != nil || startOffset < 0 || lseek(descriptor, startOffset, SEEK_SET) != startOffset
+        {
+            do throws(SpooledInput.Failure) {
+                spool = try SpooledInput(copying: descriptor)
+            } catch {
+                _ = decompression?.finish()
+                outcome.hadError = true
+                if !configuration.noMessages { diagnostics.report(input.name, Array(": \(error.message)".utf8)) }
+                return .next
+            }
+            childFailure = decompression?.finish()
+            decompression = nil
+            descriptor = spool!.descriptor
+            fileSize = spool!.size
+            startOffset = 0
+        }
         guard var source = InputSource(descriptor: descriptor, encoding: configuration.encoding, fileSize: fileSize) else {
             _ = decompression?.finish()
             diagnostics.unknownEncoding(configuration.encoding ?? "")
             outcome.hadError = true
             return .stop
         }
-        let startOffset = input.isStandardInput ? lseek(STDIN_FILENO, 0, SEEK_CUR) : 0
         // The file scope of a Boolean query: a first pass decides the file, then the second
         // reads it again from where it started.
         var fileVerdict: Bool? = nil
         if let queryPatterns = policy.queryPatterns, queryPatterns.scope == .file,
             let holds = searcher.probeQuery(source)
         {
-            guard decompression == nil, startOffset >= 0, lseek(descriptor, startOffset, SEEK_SET) == startOffset,
+            guard lseek(descriptor, startOffset, SEEK_SET) == startOffset,
                 let again = InputSource(descriptor: descriptor, encoding: configuration.encoding, fileSize: fileSize)
             else {
-                _ = decompression?.finish()
                 if !configuration.noMessages {
-                    diagnostics.report(input.name, Array(": --query-scope=file needs an input that can be read twice".utf8))
+                    diagnostics.report(input.name, Array(": cannot read the input again: \(SystemErrorText.describe(errno))".utf8))
                 }
                 outcome.hadError = true
                 return .next
             }
             source = again
-            fileVerdict = holds
-            if holds { outcome.selectedAnything = true }
+            // -v selects the files over which the query does not hold.
+            fileVerdict = holds != configuration.invertMatch
+            if fileVerdict == true { outcome.selectedAnything = true }
         }
         let sinkInput = SinkInput(
             name: input.name, showsFileName: showsFileName,
@@ -344,7 +366,8 @@ struct SearchRun {
         let printedBefore = statistics == nil ? 0 : searcher.sink.bytesPrinted
         let result = fileVerdict.map { searcher.search(source, input: sinkInput, fileVerdict: $0) }
             ?? searcher.search(source, input: sinkInput)
-        if let failure = decompression?.finish() {
+        withExtendedLifetime(spool) {}  // Its file is closed only once read.
+        if let failure = childFailure ?? decompression?.finish() {
             outcome.hadError = true
             if !configuration.noMessages { diagnostics.report(input.name, Array(": \(failure.message)".utf8)) }
         }

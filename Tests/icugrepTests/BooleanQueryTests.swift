@@ -301,7 +301,7 @@ struct BooleanQueryTests {
         #expect(try TestProcess.icugrep(["-E", "-c", "--bool", "th(e|a)t -e\\b"], stdin: words).output == "2\n")
     }
 
-    @Test("file scope prints the lines of positive terms in the files selected, and reads standard input only once")
+    @Test("file scope prints the lines of positive terms in the files selected, standard input too")
     func fileScopeLines() throws {
         let directory = try TestProcess.makeDirectory([
             "one": Data("alpha\nbeta\n".utf8), "two": Data("alpha\ngamma\n".utf8), "three": Data("gamma\n".utf8),
@@ -312,9 +312,8 @@ struct BooleanQueryTests {
         #expect(result.status == 0)
         let negation = try TestProcess.icugrep(["-l", "--query-scope=file", "--not", "alpha"] + names, directory: directory)
         #expect(negation.output == "three\n")
-        let piped = try TestProcess.icugrep(["--query-scope=file", "--bool", "alpha"], stdin: "alpha\n")
-        #expect(piped.status == 2)
-        #expect(piped.errors.contains("--query-scope=file needs an input that can be read twice"))
+        let piped = try TestProcess.icugrep(["--query-scope=file", "--bool", "alpha -gamma"], stdin: "alpha\nbeta\n")
+        #expect(piped.output == "alpha\n" && piped.status == 0)
     }
 
     @Test("malformed queries: a message and exit status 2")

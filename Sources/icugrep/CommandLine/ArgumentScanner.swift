@@ -97,6 +97,12 @@ struct ArgumentScanner {
             throw error
         }
         shortLettersTyped.insert(Character(letter))
+        if specification.identifier == .booleanPatterns, let next = cluster, next.scalars[next.position] == "%" {
+            // ugrep's -%%: -% doubled within one bundle is one option, the file scope's.
+            cluster = next.position + 1 < next.scalars.count ? ShortOptionCluster(
+                elementIndex: next.elementIndex, scalars: next.scalars, position: next.position + 1) : nil
+            return .option(.booleanPatternsOverFiles, argument: nil, elementIndex: current.elementIndex)
+        }
         switch specification.argument {
         case .none, .optional:
             let argument = specification.identifier == .contextDigit ? String(letter) : nil

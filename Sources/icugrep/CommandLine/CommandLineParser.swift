@@ -66,17 +66,15 @@ enum CommandLineParser {
                 guard !operands.isEmpty else { throw CommandLineError.usage(nil) }
                 settings.patterns.addArgument(operands.removeFirst())
             }
-            if !settings.queryParts.isEmpty {
+            if !settings.queryParts.isEmpty || settings.patternsAreQueries {
                 settings.builtQuery = try QueryBuilder(
                     given: settings.patterns.patterns, origins: settings.patterns.origins,
-                    hasGiven: settings.patterns.wasGivenByOption, parts: settings.queryParts,
+                    hasGiven: settings.patterns.wasGivenByOption || settings.queryParts.isEmpty,
+                    givenAreQueries: settings.patternsAreQueries, parts: settings.queryParts,
                     syntax: settings.configuration.patternSyntax)
                 if settings.configuration.multiline {
                     throw CommandLineError.fatal("--multiline cannot be used with --and, --not or --bool")
                 }
-            }
-            if settings.configuration.queryScope == .file && settings.configuration.invertMatch {
-                throw CommandLineError.fatal("--query-scope=file cannot be used with --invert-match")
             }
         } catch {
             var error = error

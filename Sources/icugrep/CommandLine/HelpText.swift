@@ -61,7 +61,11 @@ enum HelpText {
                                     AND bind); no operand is then a pattern
               --query-scope=SCOPE   'line' (default): the query holds on a line;
                                     'file': over the whole file, whose lines with
-                                    a positive term are then printed
+                                    a positive term are then printed (-v: the
+                                    other files, their lines without one)
+          -%                        (ugrep's) the patterns of -e and the operand
+                                    are queries, as --bool's; -%% (ugrep 4's):
+                                    with --query-scope=file
               --time-limit=SECONDS  give up on a line after SECONDS (default 1;
                                     fractions allowed), an error; 0 means no limit
 

@@ -20,6 +20,10 @@ enum OptionIdentifier: Sendable, Equatable {
     case booleanQuery
     /// `--query-scope=line|file`: whether the query is evaluated on each line or over the file.
     case queryScope
+    /// `-%` (ugrep's short `--bool`): the patterns of `-e` and the operand are Boolean queries.
+    case booleanPatterns
+    /// `-%%` (ugrep 4's `--bool --files`): `-%` with the file scope.
+    case booleanPatternsOverFiles
     /// `-f FILE`, `--file=FILE`.
     case file
     /// `-i`, `-y`, `--ignore-case`.

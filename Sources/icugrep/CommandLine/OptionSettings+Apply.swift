@@ -37,6 +37,11 @@ extension OptionSettings {
             queryParts.append(.not(text))
         case .booleanQuery:
             queryParts.append(.query(text))
+        case .booleanPatterns:
+            patternsAreQueries = true
+        case .booleanPatternsOverFiles:
+            patternsAreQueries = true
+            configuration.queryScope = .file
         case .queryScope:
             switch text {
             case "line": configuration.queryScope = .line

@@ -19,6 +19,8 @@ struct OptionSettings {
     var patterns = PatternListBuilder()
     /// `--and`, `--not` and `--bool`, in command-line order (``QueryBuilder``).
     var queryParts: [QueryBuilder.Part] = []
+    /// `-%` or `-%%` was given: the patterns of `-e` and the operand are Boolean queries.
+    var patternsAreQueries = false
     /// The patterns and query of ``queryParts``, built once every option is read.
     var builtQuery: QueryBuilder?
     /// The letter of the first of `-E`, `-F`, `-G`, `-P` given (or implied by the name `egrep`

@@ -192,6 +192,9 @@ enum OptionTable {
         options.append(.init(letter: "j", identifier: .threads, argument: .required))
         // ripgrep's -M (--max-columns), which GNU grep leaves free too.
         options.append(.init(letter: "M", identifier: .maxColumns, argument: .required))
+        // ugrep's -% (--bool without an argument), which is no GNU letter; -%% is
+        // ArgumentScanner's.
+        options.append(.init(letter: "%", identifier: .booleanPatterns, argument: .none))
         return options
     }()
 

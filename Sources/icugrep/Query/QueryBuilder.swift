@@ -25,19 +25,30 @@ struct QueryBuilder {
 
     /// Builds the query of `parts` over the patterns given by `-e` and `-f` (`given`, with
     /// their `origins`; `hasGiven` false when neither option was used), in `syntax`, where a
-    /// quoted term of `--bool` is escaped to match literally.
+    /// quoted term of `--bool` is escaped to match literally. With `givenAreQueries` (`-%`),
+    /// each given pattern but those of `-f` is a query, as the argument of `--bool` is, and
+    /// they are ORed as patterns are.
     /// - Throws: ``CommandLineError`` for a query the grammar rejects.
     init(
-        given: [String], origins: [Configuration.PatternOrigin?], hasGiven: Bool, parts: [Part],
-        syntax: Configuration.PatternSyntax
+        given: [String], origins: [Configuration.PatternOrigin?], hasGiven: Bool, givenAreQueries: Bool = false,
+        parts: [Part], syntax: Configuration.PatternSyntax
     ) throws(CommandLineError) {
-        patterns = given
-        self.origins = origins + Array(repeating: nil, count: max(0, given.count - origins.count))
+        let givenOrigins = origins + Array(repeating: nil, count: max(0, given.count - origins.count))
+        patterns = []
+        self.origins = []
         var conjuncts: [Int] = []
         if hasGiven {
-            var terms: [Int] = []
-            for index in given.indices { terms.append(query.append(.term(index))) }
-            conjuncts.append(terms.count == 1 ? terms[0] : query.append(.or(terms)))
+            var alternatives: [Int] = []
+            for (pattern, origin) in zip(given, givenOrigins) {
+                if givenAreQueries && origin == nil {
+                    alternatives.append(try appendQuery(pattern, option: "-%", syntax: syntax))
+                } else {
+                    patterns.append(pattern)
+                    self.origins.append(origin)
+                    alternatives.append(query.append(.term(patterns.count - 1)))
+                }
+            }
+            conjuncts.append(alternatives.count == 1 ? alternatives[0] : query.append(.or(alternatives)))
         }
         for part in parts {
             switch part {
@@ -46,23 +57,31 @@ struct QueryBuilder {
             case .not(let text):
                 conjuncts.append(query.append(.not(appendAlternatives(text))))
             case .query(let text):
-                let parsed: (query: BooleanQuery, terms: [BooleanQueryParser.Term])
-                do {
-                    parsed = try BooleanQueryParser.parse(text)
-                } catch {
-                    throw .fatal("--bool: \(error.message)")
-                }
-                let offset = patterns.count
-                for term in parsed.terms {
-                    patterns.append(term.isLiteral ? Self.escaped(term.text, in: syntax) : term.text)
-                    self.origins.append(nil)
-                }
-                conjuncts.append(query.append(parsed.query, termOffset: offset))
+                conjuncts.append(try appendQuery(text, option: "--bool", syntax: syntax))
             }
         }
         if conjuncts.count != 1 || query.root != conjuncts[0] {
             query.append(.and(conjuncts))
         }
+    }
+
+    /// Appends the query `text` (the argument of `option`), its terms as patterns, and returns
+    /// the node of its root.
+    private mutating func appendQuery(
+        _ text: String, option: String, syntax: Configuration.PatternSyntax
+    ) throws(CommandLineError) -> Int {
+        let parsed: (query: BooleanQuery, terms: [BooleanQueryParser.Term])
+        do {
+            parsed = try BooleanQueryParser.parse(text)
+        } catch {
+            throw .fatal("\(option): \(error.message)")
+        }
+        let offset = patterns.count
+        for term in parsed.terms {
+            patterns.append(term.isLiteral ? Self.escaped(term.text, in: syntax) : term.text)
+            origins.append(nil)
+        }
+        return query.append(parsed.query, termOffset: offset)
     }
 
     /// Appends the lines of a `--and` or `--not` argument as patterns and returns the node of

@@ -184,9 +184,10 @@ final class FileSearcher<Sink: SearchSink> {
     }
 
     /// Searches `source` as ``search(_:input:)`` does, in the file scope of a Boolean query,
-    /// whose verdict over the whole input (``probeQuery(_:)``) is `fileVerdict`: when true,
-    /// each line that matches a positive term is selected (with `-l`, `-L` and `-q`, which
-    /// print the input's name or nothing, each line); when false, none.
+    /// where `fileVerdict` says whether the input is selected: the query's verdict over the
+    /// whole input (``probeQuery(_:)``), negated by `-v`. When true, each line that matches
+    /// a positive term (with `-v`, each line that matches none) is selected (with `-l`, `-L`
+    /// and `-q`, which print the input's name or nothing, each line); when false, none.
     func search(_ source: InputSource, input: SinkInput, fileVerdict: Bool) -> FileSearchResult {
         if fileVerdict && !policy.stopsAtFirstMatch {
             return search(source, input: input, query: false)
@@ -466,9 +467,11 @@ final class FileSearcher<Sink: SearchSink> {
         var position = start
         if let forcedVerdict {
             // The file scope decided every line: only selected lines, with -l, -L or -q, are
-            // wanted (-v is not allowed there), and at the first the search stops.
+            // wanted, and at the first the search stops.
             if forcedVerdict && position < limit {
-                searchLine(start: position, end: nextTerminator(from: position, to: limit), terminated: true, known: .match)
+                searchLine(
+                    start: position, end: nextTerminator(from: position, to: limit), terminated: true,
+                    known: invertsVerdict ? .noMatch : .match)
             }
             return
         }
@@ -752,7 +755,8 @@ final class FileSearcher<Sink: SearchSink> {
             if pending == 0 { stops = true }
             return
         }
-        let verdict = known ?? forcedVerdict.map { $0 ? .match : .noMatch } ?? evaluate(content)
+        // A forced verdict says whether the line is selected, -v taken into account.
+        let verdict = known ?? forcedVerdict.map { $0 != invertsVerdict ? .match : .noMatch } ?? evaluate(content)
         if verdict == .skipped {
             rejectLine(start: start, end: end, content: content)
             return
