@@ -74,7 +74,9 @@ struct SearchRun {
             effective.wordRegexp = false
         }
         patterns = try LinePatterns(configuration: effective)
-        multilinePatterns = try Self.multilinePatterns(effective)
+        // A query's line scope decides each line, its terms that span lines found beforehand
+        // (``QueryPatterns/spanningTerms``): only the file scope prints by a multi-line search.
+        multilinePatterns = configuration.query != nil && configuration.queryScope == .line ? nil : try Self.multilinePatterns(effective)
         if multilinePatterns != nil {
             // As `rg -U`: -c counts matches, since a match may span lines.
             effective.countsMatches = true
@@ -313,7 +315,7 @@ struct SearchRun {
         // as a regular file is.
         var spool: SpooledInput? = nil
         var childFailure: PreprocessedInput.Failure? = nil
-        if let queryPatterns = policy.queryPatterns, queryPatterns.scope == .file,
+        if let queryPatterns = policy.queryPatterns, queryPatterns.readsInputFirst,
             decompression != nil || startOffset < 0 || lseek(descriptor, startOffset, SEEK_SET) != startOffset
         {
             do throws(SpooledInput.Failure) {
@@ -336,29 +338,33 @@ struct SearchRun {
             outcome.hadError = true
             return .stop
         }
-        // The file scope of a Boolean query: a first pass decides the file, then the second
-        // reads it again from where it started.
+        let sinkInput = SinkInput(
+            name: input.name, showsFileName: showsFileName,
+            offsetWidth: configuration.initialTab ? offsetWidth(input.status, lineNumbers: configuration.lineNumber) : 0)
+        // A Boolean query's first passes, each reading the input from where it started: the
+        // lines that its terms spanning lines touch (--multiline), then in the file scope the
+        // file's verdict; the search reads it once more.
         var fileVerdict: Bool? = nil
-        if let queryPatterns = policy.queryPatterns, queryPatterns.scope == .file,
-            let holds = searcher.probeQuery(source)
-        {
-            guard lseek(descriptor, startOffset, SEEK_SET) == startOffset,
-                let again = InputSource(descriptor: descriptor, encoding: configuration.encoding, fileSize: fileSize)
-            else {
+        if let queryPatterns = policy.queryPatterns, queryPatterns.readsInputFirst {
+            func reopen() -> InputSource? {
+                guard lseek(descriptor, startOffset, SEEK_SET) == startOffset else { return nil }
+                return InputSource(descriptor: descriptor, encoding: configuration.encoding, fileSize: fileSize)
+            }
+            var readable = searcher.findSpanningLines(input: sinkInput, reopen: reopen)
+            if readable, queryPatterns.scope == .file, let first = reopen(), let holds = searcher.probeQuery(first) {
+                // -v selects the files over which the query does not hold.
+                fileVerdict = holds != configuration.invertMatch
+                if fileVerdict == true { outcome.selectedAnything = true }
+            }
+            if readable, let again = reopen() { source = again } else { readable = false }
+            guard readable else {
                 if !configuration.noMessages {
                     diagnostics.report(input.name, Array(": cannot read the input again: \(SystemErrorText.describe(errno))".utf8))
                 }
                 outcome.hadError = true
                 return .next
             }
-            source = again
-            // -v selects the files over which the query does not hold.
-            fileVerdict = holds != configuration.invertMatch
-            if fileVerdict == true { outcome.selectedAnything = true }
         }
-        let sinkInput = SinkInput(
-            name: input.name, showsFileName: showsFileName,
-            offsetWidth: configuration.initialTab ? offsetWidth(input.status, lineNumbers: configuration.lineNumber) : 0)
 
         // Read errors are reported by the searcher, and -c's, -l's and -L's lines printed by
         // the summary sink, at the input's end.

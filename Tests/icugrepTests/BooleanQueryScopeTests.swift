@@ -137,4 +137,69 @@ struct BooleanQueryScopeTests {
         let listed = try TestProcess.icugrep(["-l", "-%%", "Holmes Watson"], input: large)
         #expect(listed.output == "(standard input)\n")
     }
+
+    /// The numbers of the lines that `icugrep --multiline -n` prints for one pattern: the lines
+    /// its matches touch.
+    static func touchedLines(of pattern: String, in file: String) throws -> Set<Int> {
+        let result = try TestProcess.icugrep(["--multiline", "-n", "-e", pattern, file])
+        return Set(BooleanQueryTests.numbers(in: result.output))
+    }
+
+    @Test("--multiline, line scope: a line is selected when the query holds on the terms whose matches touch it")
+    func multilineLineScope() throws {
+        // Terms that span lines (a paragraph's last line and the blank line after it, a word
+        // at a line's end and the next line's first) and terms that do not.
+        let terms = ["Holmes", "Watson", "the", "[.?!]\\r?\\n\\r?\\n", "\\w+\\r?\\n\\s*Holmes", "said\\W*\\r?\\n"]
+        let file = BooleanQueryTests.corpusFiles[1].path
+        var linesOfTerm: [String: Set<Int>] = [:]
+        for term in terms { linesOfTerm[term] = try Self.touchedLines(of: term, in: file) }
+        let all = Set(BooleanQueryTests.numbers(in: try TestProcess.icugrep(["-n", "", file]).output))
+        var random = SplitMix64(seed: BooleanQueryTests.seed &+ 13)
+        for index in 0..<8 {
+            // A query of two or three terms, one of which spans lines.
+            var chosen = [terms[3 + random.number(in: 0..<3)]]
+            for _ in 0..<random.number(in: 1...2) { chosen.append(random.element(of: terms)) }
+            let negated = random.number(in: 0..<chosen.count)
+            let text = chosen.enumerated().map { ($0.offset == negated && index % 2 == 1 ? "-" : "") + $0.element }
+                .joined(separator: index % 4 == 2 ? "|" : " ")
+            let query = try BooleanQueryParser.parse(text).query
+            let parsedTerms = try BooleanQueryParser.parse(text).terms.map(\.text)
+            let expected = all.filter { line in query.holds { linesOfTerm[parsedTerms[$0]]!.contains(line) } }.sorted()
+            let actual = try TestProcess.icugrep(["--multiline", "-n", "--bool", text, file])
+            #expect(BooleanQueryTests.numbers(in: actual.output) == expected, "case \(index): --bool '\(text)'")
+            #expect(actual.status == (expected.isEmpty ? 1 : 0), "case \(index)")
+            let counted = try TestProcess.icugrep(["--multiline", "-c", "--bool", text, file])
+            #expect(counted.output == "\(expected.count)\n", "case \(index): -c")
+            let inverted = try TestProcess.icugrep(["--multiline", "-n", "-v", "--bool", text, file])
+            #expect(BooleanQueryTests.numbers(in: inverted.output) == all.subtracting(expected).sorted(), "case \(index): -v")
+        }
+        // Small cases, by hand.
+        let input = "xa\nb\nc\nb c\n"
+        func run(_ arguments: [String]) throws -> String { try TestProcess.icugrep(["--multiline", "-n"] + arguments, stdin: input).output }
+        #expect(try run(["--bool", "a\\nb"]) == "1:xa\n2:b\n")
+        #expect(try run(["--bool", "a\\nb c"]).isEmpty)
+        #expect(try run(["--bool", "a\\nb -xa"]) == "2:b\n")
+        #expect(try run(["-e", "a\\nb", "--not", "c"]) == "1:xa\n2:b\n")
+        #expect(try run(["--bool", "a\\nb|c"]) == "1:xa\n2:b\n3:c\n4:b c\n")
+        // Without a term that can match a line end, --multiline changes nothing.
+        #expect(try run(["--bool", "b -c"]) == "2:b\n")
+    }
+
+    @Test("--multiline, file scope: a term may match across lines; a selected file prints as rg -U its positive terms")
+    func multilineFileScope() throws {
+        let directory = try TestProcess.makeDirectory([
+            "one": Data("xa\nb\nc\n".utf8), "two": Data("xa\nb\nzz\n".utf8), "three": Data("xa b\nc\n".utf8),
+        ])
+        func run(_ arguments: [String]) throws -> ProcessResult {
+            try TestProcess.icugrep(["--multiline"] + arguments + ["one", "two", "three"], directory: directory)
+        }
+        #expect(try run(["-l", "-%%", "a\\nb -zz"]).output == "one\n")
+        #expect(try run(["-L", "-%%", "a\\nb c"]).output == "two\nthree\n")
+        #expect(try run(["-l", "-v", "-%%", "a\\nb -zz"]).output == "two\nthree\n")
+        let printed = try run(["-n", "-%%", "a\\nb c"])
+        let expected = try TestProcess.icugrep(["--multiline", "-n", "-H", "-e", "a\\nb", "-e", "c", "one"], directory: directory)
+        #expect(printed.output == expected.output && printed.status == 0)
+        let piped = try TestProcess.icugrep(["--multiline", "-n", "-%%", "a\\nb c"], stdin: "xa\nb\nc\n")
+        #expect(piped.output == "1:xa\n2:b\n3:c\n")
+    }
 }

@@ -72,9 +72,6 @@ enum CommandLineParser {
                     hasGiven: settings.patterns.wasGivenByOption || settings.queryParts.isEmpty,
                     givenAreQueries: settings.patternsAreQueries, parts: settings.queryParts,
                     syntax: settings.configuration.patternSyntax)
-                if settings.configuration.multiline {
-                    throw CommandLineError.fatal("--multiline cannot be used with --and, --not or --bool")
-                }
             }
         } catch {
             var error = error

@@ -29,6 +29,13 @@ struct QueryPatterns: Sendable {
     /// The alternation of all terms, for the file scope, which must see every term's lines.
     let allTerms: LinePatterns?
     let scope: Configuration.QueryScope
+    /// With `--multiline`, each term that may match a line terminator compiled for a
+    /// multi-line search (``MultilineSearcher``), indexed by term; nil for the others (a
+    /// term that cannot hold a line end is matched line by line, with or without
+    /// `--multiline`). Empty without `--multiline`.
+    let spanningTerms: [MultilinePatterns?]
+    /// The indices of the terms in ``spanningTerms``.
+    let spanningTermIndices: [Int]
     /// The configuration of the terms, their ICU texts as ``Configuration/translatedPatterns``
     /// and one case rule for all, from which alternations of some of them are compiled.
     private let termConfiguration: Configuration
@@ -63,7 +70,27 @@ struct QueryPatterns: Sendable {
             lineCandidateTerm = nil
         }
         allTerms = scope == .file && !texts.isEmpty ? try? LinePatterns(configuration: subset(Array(texts.indices))) : nil
+        var spanning: [MultilinePatterns?] = []
+        if configuration.multiline {
+            for (index, text) in texts.enumerated() {
+                let compiled: MultilinePatterns
+                do {
+                    compiled = try MultilinePatterns(
+                        patterns: [text], options: shared.multilinePatternOptions, wrapper: shared.patternWrapper,
+                        limits: shared.limits, terminator: configuration.nullData ? 0 : UInt8(ascii: "\n"))
+                } catch {
+                    throw SearchRun.PatternError(pattern: configuration.patterns[index], icuError: error)
+                }
+                spanning.append(compiled.facts.mayMatchTerminator ? compiled : nil)
+            }
+        }
+        spanningTerms = spanning
+        spanningTermIndices = spanning.indices.filter { spanning[$0] != nil }
     }
+
+    /// True when the input is read before it is searched: in the file scope, to decide it;
+    /// with terms that span lines, to find the lines their matches touch.
+    var readsInputFirst: Bool { scope == .file || !spanningTermIndices.isEmpty }
 
     /// The configuration of the terms with these indices of `configuration`'s.
     private static func subset(_ indices: [Int], of configuration: Configuration) -> Configuration {
@@ -132,6 +159,14 @@ final class QueryLineMatcher {
     private let literalStarts: UnsafeMutableBufferPointer<UnsafeMutablePointer<UInt8>?>
     private let literalCounts: UnsafeMutableBufferPointer<Int>
     private let literalRareOffsets: UnsafeMutableBufferPointer<Int>
+    /// For each term that spans lines (``QueryPatterns/spanningTerms``), the starts of the
+    /// lines its matches touch in the input being searched, ascending (found by
+    /// ``FileSearcher/findSpanningLines(input:reopen:)``), and how far ``spannedLineIndex``
+    /// went in them.
+    var spannedLineStarts: [[Int]]
+    private var spannedLineIndex: [Int]
+    /// The offset in the input of the line being decided, for the terms that span lines.
+    @exclusivity(unchecked) var lineOffset = 0
     /// For each term, the line (``lineStamp``) whose value ``knownValues`` holds.
     private let knownStamps: UnsafeMutableBufferPointer<Int>
     private let knownValues: UnsafeMutableBufferPointer<Bool>
@@ -183,6 +218,8 @@ final class QueryLineMatcher {
                 literalRareOffsets[term] = 0
             }
         }
+        spannedLineStarts = Array(repeating: [], count: termCount)
+        spannedLineIndex = Array(repeating: 0, count: termCount)
         knownStamps = .allocate(capacity: max(termCount, 1))
         knownStamps.initialize(repeating: -1)
         knownValues = .allocate(capacity: max(termCount, 1))
@@ -282,9 +319,31 @@ final class QueryLineMatcher {
         }
     }
 
-    /// Whether term `term` matches the line `content`: by a byte search for a string, by its
-    /// match automaton on the bytes when that can tell, else by ICU.
+    /// Sets the lines that the terms spanning lines touch in the next input (indexed by term,
+    /// each ascending), which lines are then decided in ascending order.
+    func setSpannedLines(_ starts: [[Int]]) {
+        spannedLineStarts = starts
+        for term in spannedLineIndex.indices { spannedLineIndex[term] = 0 }
+    }
+
+    /// Whether a match of the term `term`, which spans lines, touches the line at
+    /// ``lineOffset``: a forward walk through its lines, as lines come in ascending order.
+    private func spannedLineHolds(_ term: Int) -> Bool {
+        let starts = spannedLineStarts[term]
+        var index = spannedLineIndex[term]
+        if index > 0 && index <= starts.count && starts[index - 1] >= lineOffset { index = 0 }
+        while index < starts.count && starts[index] < lineOffset { index += 1 }
+        spannedLineIndex[term] = index
+        return index < starts.count && starts[index] == lineOffset
+    }
+
+    /// Whether term `term` matches the line `content`: for a term that spans lines, whether
+    /// one of its matches touches the line; by a byte search for a string, by its match
+    /// automaton on the bytes when that can tell, else by ICU.
     func termMatches(_ term: Int, on content: UnsafeRawBufferPointer) throws(ICURegexError) -> Bool {
+        if !patterns.spanningTermIndices.isEmpty && patterns.spanningTerms[term] != nil {
+            return spannedLineHolds(term)
+        }
         if let literal = literalStarts[term] {
             return Self.contains(content, literal, count: literalCounts[term], rareOffset: literalRareOffsets[term])
         }

@@ -161,6 +161,9 @@ final class FileSearcher<Sink: SearchSink> {
     /// The prefilter of the lines: ``lineSearcher``'s, or with a query its candidates'; nil when
     /// there is none.
     @exclusivity(unchecked) private var prefilter: LineSearcher?
+    /// With `--multiline`, for each term that may match a line terminator, the multi-line
+    /// searcher of that term alone and the sink that records the lines it touches.
+    private let spanningSearchers: [(term: Int, searcher: MultilineSearcher<SpannedLineRecorder>, recorder: SpannedLineRecorder)]
     /// True when the prefilter proved that the line to decide next holds its candidates'
     /// term (``QueryPatterns/lineCandidateTerm``).
     @exclusivity(unchecked) private var candidateIsCertain = false
@@ -179,6 +182,29 @@ final class FileSearcher<Sink: SearchSink> {
         }
         // The terms compiled already, so making their matchers cannot fail but for memory.
         queryMatcher = policy.queryPatterns.flatMap { try? QueryLineMatcher($0) }
+        if let queryPatterns = policy.queryPatterns, !queryPatterns.spanningTermIndices.isEmpty {
+            // Each term that spans lines searched alone, all of the input, recording the lines
+            // its matches touch.
+            var recording = policy
+            recording.invertMatch = false
+            recording.maxCount = Int.max
+            (recording.beforeContext, recording.afterContext, recording.passesThrough) = (0, 0, false)
+            (recording.separatesGroups, recording.numbersLines, recording.onlyMatching) = (false, false, false)
+            (recording.quiet, recording.stopsAtFirstMatch, recording.exitsAtFirstMatch) = (false, false, false)
+            (recording.countsMatches, recording.countsEachMatch) = (false, false)
+            (recording.detectsBinary, recording.holdsBackEncodingErrors, recording.reportsReadErrors) = (false, false, false)
+            recording.queryPatterns = nil
+            spanningSearchers = queryPatterns.spanningTermIndices.compactMap { term in
+                recording.multilinePatterns = queryPatterns.spanningTerms[term]
+                let recorder = SpannedLineRecorder()
+                return recording.multilinePatterns.flatMap { patterns in
+                    (try? MultilineSearcher(patterns: patterns, policy: recording, sink: recorder, diagnostics: diagnostics))
+                        .map { (term, $0, recorder) }
+                }
+            }
+        } else {
+            spanningSearchers = []
+        }
         invertsVerdict = policy.invertMatch
         prefilter = lineSearcher.hasPrefilter ? lineSearcher : nil
     }
@@ -209,7 +235,9 @@ final class FileSearcher<Sink: SearchSink> {
         if query, let queryMatcher {
             usesQuery = true
             invertsVerdict = policy.invertMatch != queryMatcher.patterns.holdsOffCandidates
-            prefilter = queryMatcher.lineCandidateSearcher.flatMap { $0.hasPrefilter ? $0 : nil }
+            // The prefilter reads lines alone, and a term that spans lines holds on lines
+            // it cannot see: with one, every line is decided.
+            prefilter = spanningSearchers.isEmpty ? queryMatcher.lineCandidateSearcher.flatMap { $0.hasPrefilter ? $0 : nil } : nil
         } else {
             usesQuery = false
             invertsVerdict = policy.invertMatch
@@ -219,7 +247,10 @@ final class FileSearcher<Sink: SearchSink> {
 
     private func search(_ source: InputSource, input: SinkInput, query: Bool) -> FileSearchResult {
         useQuery(query)
-        if let multilineSearcher {
+        // The line scope of a query decides each line (with its terms that span lines found
+        // beforehand), and a file-scope verdict each line: only the file scope's printing
+        // pass is a multi-line search.
+        if let multilineSearcher, !usesQuery, forcedVerdict == nil {
             multilineSearcher.hasSelectedBefore = hasSelectedBefore
             multilineSearcher.firstGroupSeparatorMark = firstGroupSeparatorMark
             defer { hasSelectedBefore = multilineSearcher.hasSelectedBefore }
@@ -258,6 +289,25 @@ final class FileSearcher<Sink: SearchSink> {
         return result
     }
 
+    // MARK: Terms that span lines
+
+    /// With `--multiline`, searches the input for each term of the query that may match a line
+    /// terminator, each alone over the whole input (`reopen` gives the input from its start
+    /// each time, nil when it cannot), and lets the query's matcher know which lines their
+    /// matches touch: the first pass of a query with such terms. Returns false when the input
+    /// could not be read again (then nothing is set).
+    func findSpanningLines(input: SinkInput, reopen: () -> InputSource?) -> Bool {
+        guard let queryMatcher, !spanningSearchers.isEmpty else { return true }
+        var starts = Array(repeating: [Int](), count: queryMatcher.termCount)
+        for (term, searcher, recorder) in spanningSearchers {
+            guard let source = reopen() else { return false }
+            _ = searcher.search(source, input: input)
+            starts[term] = recorder.lineStarts
+        }
+        queryMatcher.setSpannedLines(starts)
+        return true
+    }
+
     // MARK: The file scope
 
     /// Reads all of `source` and returns whether the Boolean query holds over it, each term
@@ -274,6 +324,17 @@ final class FileSearcher<Sink: SearchSink> {
         var found = Array(repeating: false, count: queryMatcher.termCount)
         var missing = found.count
         var prefilter = queryMatcher.allTermsSearcher.flatMap { $0.hasPrefilter ? $0 : nil }
+        // A term that spans lines is decided already (``findSpanningLines(input:reopen:)``): found
+        // when it touched a line. The others are looked for line by line.
+        let spanning = queryMatcher.patterns.spanningTermIndices
+        if !spanning.isEmpty {
+            for term in spanning {
+                found[term] = !queryMatcher.spannedLineStarts[term].isEmpty
+                missing -= 1
+            }
+            let lineTerms = found.indices.filter { queryMatcher.patterns.spanningTerms[$0] == nil }
+            prefilter = queryMatcher.patterns.alternation(of: lineTerms).flatMap { try? LineSearcher($0) }.flatMap { $0.hasPrefilter ? $0 : nil }
+        }
         var foundOnLine = false
         let terminator = policy.lineTerminator
         decodedLine = nil
@@ -289,7 +350,7 @@ final class FileSearcher<Sink: SearchSink> {
         func probeLine(start: Int, end: Int) {
             let content = UnsafeRawBufferPointer(start: buffer.base + start, count: end - start)
             queryMatcher.startLine()
-            for term in found.indices where !found[term] {
+            for term in found.indices where !found[term] && (spanning.isEmpty || queryMatcher.patterns.spanningTerms[term] == nil) {
                 // A line on which ICU stops at a limit proves nothing of the term.
                 if (try? queryMatcher.termMatches(term, on: content)) == true {
                     found[term] = true
@@ -329,7 +390,7 @@ final class FileSearcher<Sink: SearchSink> {
                 if missing == 0 { break reading }
                 if foundOnLine {
                     // Look for the terms still missing only.
-                    let missingTerms = found.indices.filter { !found[$0] }
+                    let missingTerms = found.indices.filter { !found[$0] && (spanning.isEmpty || queryMatcher.patterns.spanningTerms[$0] == nil) }
                     prefilter = queryMatcher.patterns.alternation(of: missingTerms)
                         .flatMap { try? LineSearcher($0) }.flatMap { $0.hasPrefilter ? $0 : nil }
                     prefilter?.forgetBlock()
@@ -755,6 +816,7 @@ final class FileSearcher<Sink: SearchSink> {
             if pending == 0 { stops = true }
             return
         }
+        if usesQuery, let queryMatcher { queryMatcher.lineOffset = bufferOffset + start }
         // A forced verdict says whether the line is selected, -v taken into account.
         let verdict = known ?? forcedVerdict.map { $0 != invertsVerdict ? .match : .noMatch } ?? evaluate(content)
         if verdict == .skipped {
