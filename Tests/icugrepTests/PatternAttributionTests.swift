@@ -145,4 +145,20 @@ struct PatternAttributionTests {
             #expect(result.errors.contains("invalid --pattern-colors argument"))
         }
     }
+
+    /// `--pattern-counts` counts selected lines: with `-v`, `--count-matches`, `-l` or `-L`,
+    /// which have none to count per pattern, it is refused; with `-q` it prints nothing.
+    @Test func patternCountsWithoutSelectedLinesAreRefused() throws {
+        for (option, name) in [
+            ("-v", "--invert-match"), ("--count-matches", "--count-matches"), ("-l", "--files-with-matches"),
+            ("-L", "--files-without-match"),
+        ] {
+            let result = try Self.icugrep(["--pattern-counts", option, "-e", "Watson", "-e", "the", "sherlock.txt"])
+            #expect(result.status == 2, "\(option)")
+            #expect(result.errors == "icugrep: --pattern-counts cannot be used with \(name): it counts selected lines\n", "\(option)")
+            #expect(result.output.isEmpty, "\(option)")
+        }
+        let quiet = try Self.icugrep(["--pattern-counts", "-q", "-l", "-e", "Watson", "sherlock.txt"])
+        #expect(quiet.status == 0 && quiet.output.isEmpty)
+    }
 }

@@ -159,11 +159,11 @@ final class QueryLineMatcher {
     private let literalStarts: UnsafeMutableBufferPointer<UnsafeMutablePointer<UInt8>?>
     private let literalCounts: UnsafeMutableBufferPointer<Int>
     private let literalRareOffsets: UnsafeMutableBufferPointer<Int>
-    /// For each term that spans lines (``QueryPatterns/spanningTerms``), the starts of the
-    /// lines its matches touch in the input being searched, ascending (found by
-    /// ``FileSearcher/findSpanningLines(input:reopen:)``), and how far ``spannedLineIndex``
-    /// went in them.
-    var spannedLineStarts: [[Int]]
+    /// For each term that spans lines (``QueryPatterns/spanningTerms``), the lines its
+    /// matches touch in the input being searched, as ascending byte ranges of runs of lines
+    /// (found by ``FileSearcher/findSpanningLines(input:reopen:)``), and how far
+    /// ``spannedLineIndex`` went in them.
+    var spannedLines: [[Range<Int>]]
     private var spannedLineIndex: [Int]
     /// The offset in the input of the line being decided, for the terms that span lines.
     @exclusivity(unchecked) var lineOffset = 0
@@ -218,7 +218,7 @@ final class QueryLineMatcher {
                 literalRareOffsets[term] = 0
             }
         }
-        spannedLineStarts = Array(repeating: [], count: termCount)
+        spannedLines = Array(repeating: [], count: termCount)
         spannedLineIndex = Array(repeating: 0, count: termCount)
         knownStamps = .allocate(capacity: max(termCount, 1))
         knownStamps.initialize(repeating: -1)
@@ -321,20 +321,21 @@ final class QueryLineMatcher {
 
     /// Sets the lines that the terms spanning lines touch in the next input (indexed by term,
     /// each ascending), which lines are then decided in ascending order.
-    func setSpannedLines(_ starts: [[Int]]) {
-        spannedLineStarts = starts
+    func setSpannedLines(_ lines: [[Range<Int>]]) {
+        spannedLines = lines
         for term in spannedLineIndex.indices { spannedLineIndex[term] = 0 }
     }
 
     /// Whether a match of the term `term`, which spans lines, touches the line at
-    /// ``lineOffset``: a forward walk through its lines, as lines come in ascending order.
+    /// ``lineOffset``: a forward walk through its ranges, as lines come in ascending order
+    /// (from the first range again when a line comes before the last one asked about).
     private func spannedLineHolds(_ term: Int) -> Bool {
-        let starts = spannedLineStarts[term]
+        let ranges = spannedLines[term]
         var index = spannedLineIndex[term]
-        if index > 0 && index <= starts.count && starts[index - 1] >= lineOffset { index = 0 }
-        while index < starts.count && starts[index] < lineOffset { index += 1 }
+        if index > 0 && index <= ranges.count && ranges[index - 1].upperBound > lineOffset { index = 0 }
+        while index < ranges.count && ranges[index].upperBound <= lineOffset { index += 1 }
         spannedLineIndex[term] = index
-        return index < starts.count && starts[index] == lineOffset
+        return index < ranges.count && ranges[index].lowerBound <= lineOffset
     }
 
     /// Whether term `term` matches the line `content`: for a term that spans lines, whether

@@ -1,10 +1,14 @@
-/// A ``SearchSink`` that prints nothing and records where each selected line starts: given to
-/// a ``MultilineSearcher`` of one Boolean-query term that may match a line terminator
+/// A ``SearchSink`` that prints nothing and records the selected lines: given to a
+/// ``MultilineSearcher`` of one Boolean-query term that may match a line terminator
 /// (``QueryPatterns/spanningTerms``), it collects the lines that the term's matches touch, in
 /// ascending order, for the line scope to decide the query on each line.
+///
+/// Lines that follow each other are kept as one range, so that a term that touches every
+/// line (`\s*\n`) costs one range, not one number per line.
 final class SpannedLineRecorder: SearchSink {
-    /// The offsets in the input of the selected lines' starts, ascending.
-    private(set) var lineStarts: [Int] = []
+    /// The selected lines as byte ranges of the input (each line with its terminator),
+    /// ascending, adjacent lines joined.
+    private(set) var lineRanges: [Range<Int>] = []
     /// True when the input turned out binary (the multi-line search stopped there, as a
     /// search without `-a` does).
     private(set) var sawBinaryData = false
@@ -17,12 +21,17 @@ final class SpannedLineRecorder: SearchSink {
     var bytesPrinted: Int { 0 }
 
     func begin(_ input: SinkInput) {
-        lineStarts.removeAll(keepingCapacity: true)
+        lineRanges.removeAll(keepingCapacity: true)
         sawBinaryData = false
     }
 
     func matched(_ line: SinkLine) {
-        lineStarts.append(line.byteOffset)
+        let end = line.byteOffset + line.content.count + (line.terminated ? 1 : 0)
+        if let last = lineRanges.last, last.upperBound == line.byteOffset {
+            lineRanges[lineRanges.count - 1] = last.lowerBound..<max(end, line.byteOffset + 1)
+        } else {
+            lineRanges.append(line.byteOffset..<max(end, line.byteOffset + 1))
+        }
     }
 
     func context(_ line: SinkLine) {}

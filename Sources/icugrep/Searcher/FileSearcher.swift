@@ -298,13 +298,13 @@ final class FileSearcher<Sink: SearchSink> {
     /// could not be read again (then nothing is set).
     func findSpanningLines(input: SinkInput, reopen: () -> InputSource?) -> Bool {
         guard let queryMatcher, !spanningSearchers.isEmpty else { return true }
-        var starts = Array(repeating: [Int](), count: queryMatcher.termCount)
+        var lines = Array(repeating: [Range<Int>](), count: queryMatcher.termCount)
         for (term, searcher, recorder) in spanningSearchers {
             guard let source = reopen() else { return false }
             _ = searcher.search(source, input: input)
-            starts[term] = recorder.lineStarts
+            lines[term] = recorder.lineRanges
         }
-        queryMatcher.setSpannedLines(starts)
+        queryMatcher.setSpannedLines(lines)
         return true
     }
 
@@ -329,7 +329,7 @@ final class FileSearcher<Sink: SearchSink> {
         let spanning = queryMatcher.patterns.spanningTermIndices
         if !spanning.isEmpty {
             for term in spanning {
-                found[term] = !queryMatcher.spannedLineStarts[term].isEmpty
+                found[term] = !queryMatcher.spannedLines[term].isEmpty
                 missing -= 1
             }
             let lineTerms = found.indices.filter { queryMatcher.patterns.spanningTerms[$0] == nil }
