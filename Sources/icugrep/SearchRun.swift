@@ -310,9 +310,9 @@ struct SearchRun {
         }
         var descriptor = decompression?.descriptor ?? input.descriptor
         var startOffset = input.isStandardInput ? lseek(STDIN_FILENO, 0, SEEK_CUR) : 0
-        // The file scope of a Boolean query reads its input twice: an input that cannot be
-        // read again (a pipe, a child's output) is copied once into a temporary file, read
-        // as a regular file is.
+        // A Boolean query that reads its input before searching it (the file scope, terms
+        // that span lines) reads it again: an input that cannot be read again (a pipe, a
+        // child's output) is copied once into a temporary file, read as a regular file is.
         var spool: SpooledInput? = nil
         var childFailure: PreprocessedInput.Failure? = nil
         if let queryPatterns = policy.queryPatterns, queryPatterns.readsInputFirst,

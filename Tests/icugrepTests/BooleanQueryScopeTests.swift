@@ -136,6 +136,11 @@ struct BooleanQueryScopeTests {
         }
         let listed = try TestProcess.icugrep(["-l", "-%%", "Holmes Watson"], input: large)
         #expect(listed.output == "(standard input)\n")
+        // No temporary file: an error for that input, with the reason.
+        let unspooled = try TestProcess.icugrep(
+            ["-%%", "alpha"], input: Data("alpha\n".utf8), environment: ["TMPDIR": "/nonexistent/directory"])
+        #expect(unspooled.status == 2 && unspooled.output.isEmpty)
+        #expect(unspooled.errors.contains("(standard input): cannot make a temporary file in /nonexistent/directory"))
     }
 
     /// The numbers of the lines that `icugrep --multiline -n` prints for one pattern: the lines

@@ -146,13 +146,10 @@ struct PatternAttributionTests {
         }
     }
 
-    /// `--pattern-counts` counts selected lines: with `-v`, `--count-matches`, `-l` or `-L`,
-    /// which have none to count per pattern, it is refused; with `-q` it prints nothing.
+    /// `--pattern-counts` counts selected lines: with `-v`, `-l` or `-L`, which have none to
+    /// count per pattern, it is refused; with `-q` it prints nothing.
     @Test func patternCountsWithoutSelectedLinesAreRefused() throws {
-        for (option, name) in [
-            ("-v", "--invert-match"), ("--count-matches", "--count-matches"), ("-l", "--files-with-matches"),
-            ("-L", "--files-without-match"),
-        ] {
+        for (option, name) in [("-v", "--invert-match"), ("-l", "--files-with-matches"), ("-L", "--files-without-match")] {
             let result = try Self.icugrep(["--pattern-counts", option, "-e", "Watson", "-e", "the", "sherlock.txt"])
             #expect(result.status == 2, "\(option)")
             #expect(result.errors == "icugrep: --pattern-counts cannot be used with \(name): it counts selected lines\n", "\(option)")
@@ -160,5 +157,22 @@ struct PatternAttributionTests {
         }
         let quiet = try Self.icugrep(["--pattern-counts", "-q", "-l", "-e", "Watson", "sherlock.txt"])
         #expect(quiet.status == 0 && quiet.output.isEmpty)
+    }
+
+    /// With `--count-matches`, `--pattern-counts` counts each pattern's matches: for patterns
+    /// whose matches do not overlap, what `--count-matches -e PATTERN` alone counts.
+    @Test func patternCountsCountMatchesWithCountMatches() throws {
+        let patterns = ["Watson", "the", "Holmes"]
+        var expected = "\n"
+        for pattern in patterns {
+            let alone = try Self.icugrep(["-c", "--count-matches", "-e", pattern, "sherlock.txt"])
+            expected += alone.output.trimmingCharacters(in: .newlines) + "\t" + pattern + "\n"
+        }
+        let lines = try Self.icugrep(["-c", "-e", "the", "sherlock.txt"]).output
+        let matches = try Self.icugrep(["-c", "--count-matches", "-e", "the", "sherlock.txt"]).output
+        #expect(lines != matches)
+        let result = try Self.icugrep(["-c", "--count-matches", "--pattern-counts"] + patterns.flatMap { ["-e", $0] } + ["sherlock.txt"])
+        #expect(result.status == 0)
+        #expect(result.output.hasSuffix(expected), "\(result.output)")
     }
 }

@@ -73,12 +73,11 @@ enum CommandLineParser {
                     givenAreQueries: settings.patternsAreQueries, parts: settings.queryParts,
                     syntax: settings.configuration.patternSyntax)
             }
-            // --pattern-counts counts the selected lines (or -o's matches) of each pattern:
-            // -v's lines match none, --count-matches counts no line, and -l and -L stop at a
-            // file's first line, so none of them has such a count.
+            // --pattern-counts counts the selected lines (or the matches of -o and
+            // --count-matches) of each pattern: -v's lines match none, and -l and -L stop at a
+            // file's first line, so neither has such a count.
             if settings.configuration.patternCounts && !settings.quiet {
                 let other = settings.configuration.invertMatch ? "--invert-match"
-                    : settings.configuration.countsMatches ? "--count-matches"
                     : settings.fileListing == .filesWithMatches ? "--files-with-matches"
                     : settings.fileListing == .filesWithoutMatch ? "--files-without-match" : nil
                 if let other {

@@ -21,7 +21,7 @@ final class PatternAttribution: @unchecked Sendable {
     private let set: RegexPatternSet
     /// `--pattern-counts`: each pattern's count is kept.
     let counts: Bool
-    /// With `-o`, the count is of matches; otherwise of lines.
+    /// With `-o`, or `--count-matches` with `-c`, the count is of matches; otherwise of lines.
     let countsMatches: Bool
     private let lock = ConditionLock()
     private var patternCounts: [Int]
@@ -50,7 +50,8 @@ final class PatternAttribution: @unchecked Sendable {
         }
         self.set = set
         counts = configuration.patternCounts
-        countsMatches = configuration.onlyMatching && configuration.outputMode == .lines
+        countsMatches = (configuration.onlyMatching && configuration.outputMode == .lines)
+            || (configuration.countsMatches && configuration.outputMode == .count)
         patternCounts = Array(repeating: 0, count: configuration.patterns.count)
     }
 
@@ -70,7 +71,8 @@ final class PatternAttribution: @unchecked Sendable {
         }
     }
 
-    /// Counts the printed matches of a selected line (with `-o`): one for the pattern of each.
+    /// Counts the printed (with `-o`) or counted (`--count-matches`) matches of a selected
+    /// line: one for the pattern of each.
     func countMatches(_ matches: [Range<Int>], in content: UnsafeRawBufferPointer) {
         guard counts, countsMatches, !matches.isEmpty else { return }
         let indices = patternIndices(of: matches, in: content).compactMap { $0 }

@@ -2,7 +2,8 @@
 /// them (`FILE:COUNT` or `COUNT`; the file's name, ended by a NUL with `-Z`), or nothing.
 /// The searcher reports no lines to it (these modes print none), only each input's end; with
 /// `-c --pattern-counts`, it reports each selected line, which the printer counts for the
-/// patterns that match in it.
+/// patterns that match in it (with `--count-matches`, each of its matches for the pattern
+/// that gives it).
 final class SummaryPrinter: SearchSink {
     /// Where the bytes go.
     let output: OutputBuffer
@@ -38,7 +39,7 @@ final class SummaryPrinter: SearchSink {
         self.attribution = attribution
     }
 
-    func needsMatches(selected: Bool) -> Bool { false }
+    func needsMatches(selected: Bool) -> Bool { selected && attribution.map { $0.counts && $0.countsMatches } == true }
     var needsUTF16Offsets: Bool { false }
     var printsRunsOfLines: Bool { false }
     var printsMatchedBlocks: Bool { false }
@@ -52,6 +53,7 @@ final class SummaryPrinter: SearchSink {
 
     func matched(_ line: SinkLine) {
         attribution?.countLine(line.content)
+        attribution?.countMatches(line.matches, in: line.content)
     }
     func context(_ line: SinkLine) {}
     func matchedRun(_ lines: UnsafeRawBufferPointer) {}

@@ -102,8 +102,9 @@ struct SearchPolicy {
     }
 }
 
-/// True when `-c`'s lines are each counted for the patterns that match in them
-/// (`--pattern-counts`, ``PatternAttribution``), rather than counted in bulk.
+/// True when `-c`'s lines are each counted for the patterns that match in them, or with
+/// `--count-matches` their matches for the patterns that give them (`--pattern-counts`,
+/// ``PatternAttribution``), rather than counted in bulk.
 private func countsMatchingLinesPerPattern(_ configuration: Configuration, outputIsNull: Bool) -> Bool {
-    configuration.outputMode == .count && !configuration.invertMatch && !configuration.countsMatches && !outputIsNull
+    configuration.outputMode == .count && !configuration.invertMatch && !outputIsNull
 }

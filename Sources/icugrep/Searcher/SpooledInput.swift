@@ -1,9 +1,10 @@
 import Glibc
 
 /// An input that cannot be read twice (a pipe: standard input, `--pre`'s command, a
-/// decompressor of `--search-zip`) copied once into a temporary file, which the file scope of
-/// a Boolean query then reads twice as it reads a regular file: once to decide the file, once
-/// to print it.
+/// decompressor of `--search-zip`) copied once into a temporary file, which a Boolean query
+/// then reads several times as it reads a regular file (``QueryPatterns/readsInputFirst``):
+/// in the file scope once to decide the file and once to print it; with terms that span lines
+/// (`--multiline`) once for each such term first.
 ///
 /// The file is unlinked as soon as it is made, so nothing is left behind whatever happens to
 /// the process, and it is read as a regular file of known size (mapped when large). Memory
