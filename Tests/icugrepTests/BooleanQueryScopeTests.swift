@@ -186,6 +186,12 @@ struct BooleanQueryScopeTests {
         #expect(try run(["--bool", "a\\nb -xa"]) == "2:b\n")
         #expect(try run(["-e", "a\\nb", "--not", "c"]) == "1:xa\n2:b\n")
         #expect(try run(["--bool", "a\\nb|c"]) == "1:xa\n2:b\n3:c\n4:b c\n")
+        // -o shows the pieces of the positive terms' matches in the selected lines.
+        #expect(try run(["-o", "--bool", "a\\nb|c"]) == "1:a\n2:b\n3:c\n4:c\n")
+        #expect(try run(["-o", "--bool", "xa\\nb -c"]) == "1:xa\n2:b\n")
+        #expect(try TestProcess.icugrep(["--multiline", "-o", "--bool", "b\\ncd|x|y"], stdin: "x ab\ncd y\n").output == "x\nb\ncd\ny\n")
+        let colored = try TestProcess.icugrep(["--multiline", "--color=always", "--bool", "a\\nb"], stdin: input).output
+        #expect(colored == "x\u{1B}[01;31m\u{1B}[Ka\u{1B}[m\u{1B}[K\n\u{1B}[01;31m\u{1B}[Kb\u{1B}[m\u{1B}[K\n")
         // Without a term that can match a line end, --multiline changes nothing.
         #expect(try run(["--bool", "b -c"]) == "2:b\n")
     }

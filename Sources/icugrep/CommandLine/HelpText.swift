@@ -148,7 +148,8 @@ enum HelpText {
               --count-matches       print only a count of matches per FILE
               --stats               print ripgrep's statistics after the results
               --pattern-counts      print each pattern's count of selected lines
-                                    (of matches with -o) after the results
+                                    (of matches with -o or --count-matches)
+                                    after the results
               --pattern-colors=LIST  color each pattern's matches: mt0=SGR:mt1=SGR:...
                                     (0-based pattern indices, with --color)
               --heading             print each FILE's name above its lines

@@ -165,6 +165,10 @@ final class QueryLineMatcher {
     /// ``spannedLineIndex`` went in them.
     var spannedLines: [[Range<Int>]]
     private var spannedLineIndex: [Int]
+    /// The pieces of the matches of the positive terms that span lines in the input being
+    /// searched, as byte ranges of the input, ascending by start (``setSpannedLines(_:pieces:)``).
+    private var spannedPieces: [Range<Int>] = []
+    private var spannedPieceIndex = 0
     /// The offset in the input of the line being decided, for the terms that span lines.
     @exclusivity(unchecked) var lineOffset = 0
     /// For each term, the line (``lineStamp``) whose value ``knownValues`` holds.
@@ -321,9 +325,30 @@ final class QueryLineMatcher {
 
     /// Sets the lines that the terms spanning lines touch in the next input (indexed by term,
     /// each ascending), which lines are then decided in ascending order.
-    func setSpannedLines(_ lines: [[Range<Int>]]) {
+    /// `pieces` are the pieces of the positive ones' matches, which ``spannedPieces(in:)``
+    /// gives line by line.
+    func setSpannedLines(_ lines: [[Range<Int>]], pieces: [Range<Int>]) {
         spannedLines = lines
         for term in spannedLineIndex.indices { spannedLineIndex[term] = 0 }
+        spannedPieces = pieces.sorted { $0.lowerBound < $1.lowerBound }
+        spannedPieceIndex = 0
+    }
+
+    /// The pieces of the positive spanning terms' matches in the line `line` (a byte range of
+    /// the input), relative to its start, ascending; lines are asked about in ascending order.
+    func spannedPieces(in line: Range<Int>) -> [Range<Int>] {
+        guard !spannedPieces.isEmpty else { return [] }
+        var index = spannedPieceIndex
+        if index > 0 && index <= spannedPieces.count && spannedPieces[index - 1].lowerBound >= line.lowerBound { index = 0 }
+        while index < spannedPieces.count && spannedPieces[index].lowerBound < line.lowerBound { index += 1 }
+        spannedPieceIndex = index
+        var found: [Range<Int>] = []
+        while index < spannedPieces.count && spannedPieces[index].lowerBound < line.upperBound {
+            let piece = spannedPieces[index]
+            found.append((piece.lowerBound - line.lowerBound)..<(min(piece.upperBound, line.upperBound) - line.lowerBound))
+            index += 1
+        }
+        return found
     }
 
     /// Whether a match of the term `term`, which spans lines, touches the line at

@@ -194,9 +194,10 @@ final class FileSearcher<Sink: SearchSink> {
             (recording.countsMatches, recording.countsEachMatch) = (false, false)
             (recording.detectsBinary, recording.holdsBackEncodingErrors, recording.reportsReadErrors) = (false, false, false)
             recording.queryPatterns = nil
+            let positive = Set(QueryPatterns.positiveTerms(of: queryPatterns.query, termCount: queryPatterns.terms.count))
             spanningSearchers = queryPatterns.spanningTermIndices.compactMap { term in
                 recording.multilinePatterns = queryPatterns.spanningTerms[term]
-                let recorder = SpannedLineRecorder()
+                let recorder = SpannedLineRecorder(recordsPieces: positive.contains(term))
                 return recording.multilinePatterns.flatMap { patterns in
                     (try? MultilineSearcher(patterns: patterns, policy: recording, sink: recorder, diagnostics: diagnostics))
                         .map { (term, $0, recorder) }
@@ -299,12 +300,14 @@ final class FileSearcher<Sink: SearchSink> {
     func findSpanningLines(input: SinkInput, reopen: () -> InputSource?) -> Bool {
         guard let queryMatcher, !spanningSearchers.isEmpty else { return true }
         var lines = Array(repeating: [Range<Int>](), count: queryMatcher.termCount)
+        var pieces: [Range<Int>] = []
         for (term, searcher, recorder) in spanningSearchers {
             guard let source = reopen() else { return false }
             _ = searcher.search(source, input: input)
             lines[term] = recorder.lineRanges
+            pieces += recorder.pieces
         }
-        queryMatcher.setSpannedLines(lines)
+        queryMatcher.setSpannedLines(lines, pieces: pieces)
         return true
     }
 
@@ -888,6 +891,9 @@ final class FileSearcher<Sink: SearchSink> {
             matchUnitRanges.removeAll(keepingCapacity: true)
             firstMatchStart = nil
             collectMatches(in: content, lineNumber: number)
+            if selected && usesQuery && !spanningSearchers.isEmpty, let queryMatcher {
+                addSpannedPieces(queryMatcher.spannedPieces(in: offset..<(offset + content.count)), in: content)
+            }
             if policy.holdsBackEncodingErrors && policy.onlyMatching && holdBackMatchesFromEncodingError(in: content) {
                 return
             }
@@ -1036,6 +1042,24 @@ final class FileSearcher<Sink: SearchSink> {
                 }
             }
             from = match.upperBound
+        }
+    }
+
+    /// Adds to the line's matches the pieces of the positive terms' matches that span lines
+    /// (``QueryLineMatcher/spannedPieces(in:)``), in order, a piece that overlaps a match
+    /// found before it left out, as the matches of one alternation never overlap.
+    private func addSpannedPieces(_ pieces: [Range<Int>], in content: UnsafeRawBufferPointer) {
+        guard !pieces.isEmpty else { return }
+        var merged: [Range<Int>] = []
+        for range in (matchRanges + pieces).sorted(by: { $0.lowerBound < $1.lowerBound }) where !range.isEmpty {
+            if let last = merged.last, range.lowerBound < last.upperBound { continue }
+            merged.append(range)
+        }
+        matchRanges = merged
+        firstMatchStart = min(firstMatchStart ?? Int.max, merged.first?.lowerBound ?? Int.max)
+        if sink.needsUTF16Offsets {
+            var units = ByteToUTF16Offsets(content)
+            matchUnitRanges = merged.map { units.unitOffset(ofByte: $0.lowerBound)..<units.unitOffset(ofByte: $0.upperBound) }
         }
     }
 
