@@ -63,9 +63,9 @@ enum HelpText {
                                     'file': over the whole file, whose lines with
                                     a positive term are then printed (-v: the
                                     other files, their lines without one)
-          -%                        (ugrep's) the patterns of -e and the operand
-                                    are queries, as --bool's; -%% (ugrep 4's):
-                                    with --query-scope=file
+          -%                        the patterns are Boolean queries (ugrep's):
+                                    -e's and the operand, as --bool's; -%%: the
+                                    same with --query-scope=file
               --time-limit=SECONDS  give up on a line after SECONDS (default 1;
                                     fractions allowed), an error; 0 means no limit
 
