@@ -56,7 +56,8 @@ final class MultilineSearcher<Sink: SearchSink> {
     /// beyond it, ICU would try too many starts before each occurrence.
     static var maximumLiteralOffset: Int { 64 }
 
-    /// The bytes read before each search of the window.
+    /// The bytes read before each search of the window (at least: a window that must grow
+    /// grows by as much as it holds, see ``read(_:)``).
     let windowStep: Int
     /// The overlap kept after a search of the window that found nothing, for patterns whose
     /// matches are unbounded.
@@ -75,6 +76,9 @@ final class MultilineSearcher<Sink: SearchSink> {
     private let facts: MultilinePatterns
     /// The literals searched for, with the most bytes before one that a match may start.
     private let literals: [ByteLiteralFinder]
+    /// Their searches, which ``next()`` calls without reference counting (``literals`` keeps
+    /// what they read).
+    private let literalScans: [ByteLiteralScan]
     private let literalReach: Int
     private let longestLiteral: Int
     /// The pattern's match automaton, which decides the anchored tries at the literals on the
@@ -138,25 +142,38 @@ final class MultilineSearcher<Sink: SearchSink> {
     private var selectedBeforeBinary = -1
     /// True once a NUL byte was read.
     private var sawNUL = false
+    /// True when the sink is given the matches of a block's lines; otherwise (`-c`, `-l`) the
+    /// blocks do not keep them.
+    private let keepsMatches: Bool
+    /// True when a NUL byte can change what the search reports, so that each block read is
+    /// scanned for one (see ``inputIsBinary(nulOffset:)``). Not when only lines are counted
+    /// (`-c`) of a binary input that is searched as binary data (the default): GNU grep then
+    /// counts its lines as a text's and reports no binary data (the count is its output, and
+    /// "Binary file matches" is not printed beside it); a scan of every byte for nothing cost
+    /// about a tenth of such a search.
+    private let scansForNUL: Bool
     /// For each literal, its next occurrence at or after `from` found by the last search, or
     /// nil when it has none before `limit` (offsets in the input).
     @exclusivity(unchecked) private var literalCache: [(from: Int, limit: Int, at: Int?)] = []
 
     /// Creates a searcher for `patterns` that reports to `sink`.
     init(patterns: MultilinePatterns, policy: SearchPolicy, sink: Sink, diagnostics: Diagnostics) throws(ICURegexError) {
+        var testStep: Int? = nil
         if let value = getenv(Self.windowVariable), let bytes = Int(String(cString: value)), bytes >= 16 {
             // For tests: many windows of a small input, with room for matches of many lines.
-            windowStep = bytes
+            testStep = bytes
             unboundedOverlap = 4 * bytes
             maximumHeldBytes = 32 * bytes
         } else {
-            windowStep = 4 << 20
             unboundedOverlap = 1 << 20
             maximumHeldBytes = 32 << 20
         }
         self.policy = policy
         inverts = policy.invertMatch
+        scansForNUL = policy.detectsBinary
+            && !(policy.binaryFiles == .binary && policy.countsMatches && policy.quiet && !policy.convertsBinary)
         self.sink = sink
+        keepsMatches = sink.needsMatches(selected: true) || sink.printsMatchedBlocks
         self.diagnostics = diagnostics
         facts = patterns
         var matchers: [RegexMatcher] = []
@@ -168,13 +185,20 @@ final class MultilineSearcher<Sink: SearchSink> {
             near.maximumUTF16Offset <= Self.maximumLiteralOffset, !near.literals.contains(where: { $0.isEmpty })
         {
             literals = near.literals.map(ByteLiteralFinder.init)
+            literalScans = literals.map { $0.scan }
             literalReach = 3 * near.maximumUTF16Offset
             longestLiteral = near.literals.map { $0.count }.max() ?? 0
         } else {
             literals = []
+            literalScans = []
             literalReach = 0
             longestLiteral = 0
         }
+        // The literal search reads a window's bytes (for a NUL byte, for the literals, and at
+        // the tries) while they are in the core's cache: 256 KiB steps took 0.75 to 0.9 times
+        // the CPU time of 4 MiB steps on 256 MB of subtitles. ICU's search of a window repeats
+        // the overlap after each, so its steps are long.
+        windowStep = testStep ?? (literals.isEmpty ? 4 << 20 : 256 << 10)
         searchesSlices = !literals.isEmpty && !patterns.facts.mayLookBeforeLine
         automaton = literals.isEmpty || !policy.multilineUsesAutomaton ? nil : matchers[0].multilineMatchAutomaton
         if let length = patterns.facts.maximumUTF8Length {
@@ -316,8 +340,12 @@ final class MultilineSearcher<Sink: SearchSink> {
         literalCache = literalCache.map { _ in (from: -1, limit: -1, at: nil) }
         slice = nil
         let oldLimit = windowLimit - discard
+        // A window that must grow for a long match grows by as much as it holds (within the
+        // limit), so that the match is tried again a few times rather than once a step.
+        let held = heldBeyondFirstLine(from: bufferOffset)
+        let step = max(windowStep, min(held, maximumHeldBytes - held - windowStep))
         var readBytes = 0
-        while readBytes < windowStep || lastTerminator(from: oldLimit) == nil {
+        while readBytes < step || lastTerminator(from: oldLimit) == nil {
             if readBytes > 0 {
                 // Past the step, bytes are read only to complete a line, which is held whole
                 // as in the line search, however long: the limit is on what matches span.
@@ -328,7 +356,7 @@ final class MultilineSearcher<Sink: SearchSink> {
                 buffer.makeRoom(windowStep, discarding: 0)
             }
             let blockStart = buffer.count
-            let count = source.readBlock(into: &buffer, limit: windowStep, findsNUL: policy.detectsBinary && !sawNUL)
+            let count = source.readBlock(into: &buffer, limit: windowStep, findsNUL: scansForNUL && !sawNUL)
             if count < 0 {
                 if source.shrank { result.shrank = true } else { result.readErrorNumber = source.errorNumber }
                 stops = true
@@ -423,7 +451,7 @@ final class MultilineSearcher<Sink: SearchSink> {
             let automaton = self.automaton.map { Unmanaged.passUnretained($0) }
             let bytes = buffer.base.assumingMemoryBound(to: UInt8.self)
             let window = UnsafeRawBufferPointer(start: buffer.base, count: limit - bufferOffset)
-            let onlyLiteral = literals.count == 1 ? literals[0] : nil
+            let onlyLiteral = literalScans.count == 1 ? literalScans[0] : nil
             while true {
                 let found: Int?
                 if let onlyLiteral {
@@ -561,7 +589,7 @@ final class MultilineSearcher<Sink: SearchSink> {
             {
                 at = cached.at
             } else {
-                at = literals[index].firstOccurrence(
+                at = literalScans[index].firstOccurrence(
                     in: UnsafeRawBufferPointer(start: buffer.base, count: limit - bufferOffset), from: from - bufferOffset
                 ).map { $0 + bufferOffset }
                 literalCache[index] = (from: from, limit: limit, at: at)
@@ -585,17 +613,21 @@ final class MultilineSearcher<Sink: SearchSink> {
     private func found(_ match: Range<Int>) {
         if !inverts { result.matches += 1 }
         let lines = lines(of: match)
-        if let pending = block {
+        if var pending = block {
             if pending.end >= lines.lowerBound && lines.upperBound - pending.start <= maximumHeldBytes / 2 {
-                block = (pending.start, max(pending.end, lines.upperBound), pending.matches + [match])
+                // Appended in place (the block is let go of first), and only when printed.
+                block = nil
+                pending.end = max(pending.end, lines.upperBound)
+                if keepsMatches { pending.matches.append(match) }
+                block = pending
             } else {
                 // A block that would hold more than half the limit is reported in parts; the
                 // next part starts after the lines reported.
                 settle(pending)
-                block = (max(lines.lowerBound, pending.end), max(lines.upperBound, pending.end), [match])
+                block = (max(lines.lowerBound, pending.end), max(lines.upperBound, pending.end), keepsMatches ? [match] : [])
             }
         } else {
-            block = (lines.lowerBound, lines.upperBound, [match])
+            block = (lines.lowerBound, lines.upperBound, keepsMatches ? [match] : [])
         }
         if inverts {
             // As ripgrep's `-U -v`: the search goes on after the match's last line, so that
