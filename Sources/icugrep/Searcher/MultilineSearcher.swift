@@ -94,7 +94,7 @@ final class MultilineSearcher<Sink: SearchSink> {
     /// The slice of the window set as ICU's text (offsets in the input, and the window's end
     /// when it was set), whether it is ASCII (offsets in it are then byte offsets too), and
     /// otherwise the cursors that turn byte offsets in it into UTF-16 offsets and back.
-    private var slice: (
+    @exclusivity(unchecked) private var slice: (
         start: Int, end: Int, limit: Int, isASCII: Bool, toUnits: ByteToUTF16Offsets, toBytes: UTF16ToByteOffsets
     )?
     /// The bytes a slice grows by at least, when ICU reads to its end. A slice holds the
@@ -107,12 +107,14 @@ final class MultilineSearcher<Sink: SearchSink> {
     /// See ``FileSearcher/firstGroupSeparatorMark``.
     var firstGroupSeparatorMark: (() -> Void)?
 
-    private var buffer = InputBuffer(capacity: 1 << 16)
+    // The searcher's state is used by one thread, one call at a time: the variables used for
+    // each match skip Swift's run-time exclusivity checks, as in ``FileSearcher``.
+    @exclusivity(unchecked) private var buffer = InputBuffer(capacity: 1 << 16)
 
     // MARK: The state of the current input
 
     private var name: [UInt8] = []
-    private var result = FileSearchResult()
+    @exclusivity(unchecked) private var result = FileSearchResult()
     /// The offset in the input of the buffer's first byte.
     private var bufferOffset = 0
     /// True once the input's end was read.
@@ -123,7 +125,7 @@ final class MultilineSearcher<Sink: SearchSink> {
     /// The end of the complete lines in the buffer (the window's end), as an offset in it.
     private var windowLimit = 0
     /// The block of lines not reported yet: its lines and its matches, as offsets in the input.
-    private var block: (start: Int, end: Int, matches: [Range<Int>])?
+    @exclusivity(unchecked) private var block: (start: Int, end: Int, matches: [Range<Int>])?
     /// With ``inverts``, the start of the first line not known yet to be selected or in a
     /// block: the lines before it were reported (the selected ones) or belong to blocks.
     private var unsettledStart = 0
@@ -330,7 +332,7 @@ final class MultilineSearcher<Sink: SearchSink> {
             keep = keptStart()
         }
         let discard = keep - bufferOffset
-        if policy.numbersLines || !quiet { countLines(upTo: keep) }
+        if policy.numbersLines { countLines(upTo: keep) }
         if heldBeyondFirstLine(from: keep) + windowStep > maximumHeldBytes {
             reportTooLong()
             return false
@@ -730,8 +732,11 @@ final class MultilineSearcher<Sink: SearchSink> {
         if unsettledStart < limit && (stops || remaining == 0) { unsettledStart = limit }
     }
 
-    /// The number of the line starting at `offset` (at or after the last one asked for).
+    /// The number of the line starting at `offset` (at or after the last one asked for); 0
+    /// unless lines are numbered (``SearchPolicy/numbersLines``, which `--json` implies):
+    /// the lines are counted only then, as in ``FileSearcher``.
     private func lineNumber(at offset: Int) -> Int {
+        guard policy.numbersLines else { return 0 }
         countLines(upTo: offset)
         return countedLines + 1
     }
