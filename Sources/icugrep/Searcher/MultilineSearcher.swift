@@ -242,7 +242,11 @@ final class MultilineSearcher<Sink: SearchSink> {
             if let block { settle(block) }
             block = nil
             if inverts && !stops { selectLines(upTo: bufferOffset + buffer.count) }
-            printTrailingContext(upTo: bufferOffset + buffer.count)
+            if remaining == 0 {
+                printContextAfterLastBlock(from: source)
+            } else {
+                printTrailingContext(upTo: bufferOffset + buffer.count)
+            }
         }
         let bytesRead = bufferOffset + buffer.count
         buffer.endView()
@@ -303,6 +307,23 @@ final class MultilineSearcher<Sink: SearchSink> {
             if atEnd { return }
             settleBeforePosition()
         }
+    }
+
+    /// After the last block that `-m` allows, prints the trailing context due, reading on as
+    /// far as it goes, as GNU grep and ripgrep do (the search itself has stopped): the lines
+    /// after the block are context, whether a match touches them or not.
+    private func printContextAfterLastBlock(from source: InputSource) {
+        guard policy.maxCount > 0, pendingContext > 0, lastPrintedEnd >= 0, !quiet, !result.endsRun, !result.hadLimitError
+        else { return }
+        stops = false
+        while true {
+            printTrailingContext(upTo: bufferOffset + (atEnd ? buffer.count : windowLimit))
+            if pendingContext == 0 || stops || atEnd { break }
+            // What ``read(_:)`` keeps: the lines from the last one printed.
+            position = max(position, lastPrintedEnd)
+            guard read(source) else { break }
+        }
+        stops = true
     }
 
     /// Reports the block, and prints the trailing context due, when no later match can join
