@@ -265,4 +265,32 @@ package struct ByteLiteralScan: @unchecked Sendable {
         }
         return memchr(base + start, Int32(byte), block.count - start).map { base.distance(to: UnsafeRawPointer($0)) }
     }
+    /// The occurrences at or after `start` that lie wholly in `block`, in order: the offsets
+    /// of at most `found.count` of them are stored in `found`. Returns their number, and the
+    /// offset before which every occurrence was stored (`block.count` when the search reached
+    /// the block's end). One call serves many occurrences of a common literal.
+    package func occurrences(
+        in block: UnsafeRawBufferPointer, from start: Int, into found: UnsafeMutableBufferPointer<Int>
+    ) -> (count: Int, scanned: Int) {
+        guard let base = block.baseAddress, let target = found.baseAddress, start + count <= block.count else {
+            return (0, block.count)
+        }
+        if let probe, let bytes {
+            var scanned = 0
+            let stored = bytescan_find_literals(base, start, block.count, probe, bytes, count, target, found.count, &scanned)
+            return (stored, scanned)
+        }
+        var stored = 0
+        var position = start
+        while position < block.count,
+            let hit = memchr(base + position, Int32(byte), block.count - position)
+        {
+            let at = base.distance(to: UnsafeRawPointer(hit))
+            if stored == found.count { return (stored, at) }
+            target[stored] = at
+            stored += 1
+            position = at + 1
+        }
+        return (stored, block.count)
+    }
 }

@@ -154,6 +154,16 @@ final class MultilineSearcher<Sink: SearchSink> {
     /// "Binary file matches" is not printed beside it); a scan of every byte for nothing cost
     /// about a tenth of such a search.
     private let scansForNUL: Bool
+    /// The one literal's occurrences found by its last scan (offsets in the input), in order:
+    /// those from ``occurrenceStart`` to ``occurrenceScanned`` in the window
+    /// ``occurrenceWindow`` (the buffer's offset and the window's length), the first
+    /// ``occurrenceIndex`` of them passed (see ``nextOccurrence(of:in:from:)``).
+    private let occurrences = UnsafeMutableBufferPointer<Int>.allocate(capacity: 256)
+    @exclusivity(unchecked) private var occurrenceCount = 0
+    @exclusivity(unchecked) private var occurrenceIndex = 0
+    @exclusivity(unchecked) private var occurrenceStart = 0
+    @exclusivity(unchecked) private var occurrenceScanned = 0
+    @exclusivity(unchecked) private var occurrenceWindow = (offset: -1, count: 0)
     /// For each literal, its next occurrence at or after `from` found by the last search, or
     /// nil when it has none before `limit` (offsets in the input).
     @exclusivity(unchecked) private var literalCache: [(from: Int, limit: Int, at: Int?)] = []
@@ -210,6 +220,10 @@ final class MultilineSearcher<Sink: SearchSink> {
         }
     }
 
+    deinit {
+        occurrences.deallocate()
+    }
+
     /// Searches `source`, naming it by `input`'s name in messages, and returns what it found.
     func search(_ source: InputSource, input: SinkInput) -> FileSearchResult {
         name = input.name
@@ -233,6 +247,7 @@ final class MultilineSearcher<Sink: SearchSink> {
         selectedBeforeBinary = -1
         sawNUL = false
         literalCache = Array(repeating: (from: -1, limit: -1, at: nil), count: literals.count)
+        occurrenceWindow = (-1, 0)
         slice = nil
         buffer.count = 0
         sink.begin(input)
@@ -361,6 +376,7 @@ final class MultilineSearcher<Sink: SearchSink> {
         buffer.makeRoom(windowStep, discarding: discard)
         bufferOffset += discard
         literalCache = literalCache.map { _ in (from: -1, limit: -1, at: nil) }
+        occurrenceWindow = (-1, 0)
         slice = nil
         let oldLimit = windowLimit - discard
         // A window that must grow for a long match grows by as much as it holds (within the
@@ -478,7 +494,7 @@ final class MultilineSearcher<Sink: SearchSink> {
             while true {
                 let found: Int?
                 if let onlyLiteral {
-                    found = onlyLiteral.firstOccurrence(in: window, from: from - bufferOffset).map { $0 + bufferOffset }
+                    found = nextOccurrence(of: onlyLiteral, in: window, from: from)
                 } else {
                     found = nextLiteral(from: from, limit: limit)
                 }
@@ -598,6 +614,29 @@ final class MultilineSearcher<Sink: SearchSink> {
             slice = (sliceStart, sliceEnd, limit, isASCII, toUnits, toBytes)
             return outcome
         }
+    }
+
+    /// The first occurrence of the one literal `scan` that starts at or after `from` (an
+    /// offset in the input) and lies in `window` (the buffer's bytes to the window's end), or
+    /// nil: from ``occurrences``, which a scan fills with the next ones when they run out.
+    private func nextOccurrence(of scan: ByteLiteralScan, in window: UnsafeRawBufferPointer, from: Int) -> Int? {
+        var start = from
+        if occurrenceWindow == (bufferOffset, window.count) && occurrenceStart <= from
+            && (occurrenceIndex == 0 || occurrences[occurrenceIndex - 1] < from)
+        {
+            while occurrenceIndex < occurrenceCount && occurrences[occurrenceIndex] < from { occurrenceIndex += 1 }
+            if occurrenceIndex < occurrenceCount { return occurrences[occurrenceIndex] }
+            if occurrenceScanned >= bufferOffset + window.count { return nil }
+            start = max(from, occurrenceScanned)
+        }
+        let (count, scanned) = scan.occurrences(in: window, from: start - bufferOffset, into: occurrences)
+        for index in 0..<count { occurrences[index] += bufferOffset }
+        occurrenceWindow = (bufferOffset, window.count)
+        occurrenceStart = start
+        occurrenceScanned = scanned + bufferOffset
+        occurrenceCount = count
+        occurrenceIndex = 0
+        return count > 0 ? occurrences[0] : nil
     }
 
     /// The first occurrence of a literal that starts at or after `from` and ends by `limit`
