@@ -149,6 +149,53 @@ static bool bytescan_probe_reads_every_byte(const bytescan_probe *probe, size_t 
     return length == 1 || (length == 2 && probe->offset1 != probe->offset2);
 }
 
+/// The occurrences of the literal from `start` on (see include/bytescan.h): the windows of
+/// `bytescan_find`, each hit compared unless the probe reads every byte of the literal.
+size_t bytescan_find_literals(const void *base, size_t start, size_t count, const bytescan_probe *probe,
+                              const uint8_t *literal, size_t length, size_t *found, size_t capacity,
+                              size_t *scanned) {
+    const uint8_t *text = base;
+    *scanned = count;
+    if (length == 0 || length > count || start > count - length) {
+        return 0;
+    }
+    bool exact = bytescan_probe_reads_every_byte(probe, length);
+    size_t stored = 0;
+    size_t end = count - length + 1;
+    size_t position = start;
+    while (position < end) {
+        bytescan_window window = bytescan_find(text, position, end, probe, 1, false);
+        if (window.lanes == 0) {
+            position = window.position;
+            break;
+        }
+        for (uint64_t lanes = window.lanes; lanes != 0; lanes &= lanes - 1) {
+            size_t at = window.position + (size_t)__builtin_ctzll(lanes);
+            if (exact || memcmp(text + at, literal, length) == 0) {
+                if (stored == capacity) {
+                    *scanned = at;
+                    return stored;
+                }
+                found[stored++] = at;
+            }
+        }
+        position = window.position + BYTESCAN_WINDOW_SIZE;
+    }
+    // The positions that `bytescan_find` leaves to its caller: fewer than a window.
+    for (; position < end; position++) {
+        if (text[position + probe->offset1] == probe->value1[0]
+            && text[position + probe->offset2] == probe->value2[0]
+            && memcmp(text + position, literal, length) == 0) {
+            if (stored == capacity) {
+                *scanned = position;
+                return stored;
+            }
+            found[stored++] = position;
+        }
+    }
+    return stored;
+}
+
 /// `bytescan_line_run` with a chosen kernel (see include/bytescan.h), for the tests.
 bytescan_run bytescan_line_run_using(int kernel, const void *base, size_t start, size_t count,
                                      const bytescan_probe *probe, const uint8_t *literal,

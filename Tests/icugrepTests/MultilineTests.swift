@@ -19,6 +19,7 @@ struct MultilineTests {
         "e.txt": Data("\n\na\n\n\nb\n\n".utf8),
         "i.txt": Data("é a\nÉ b\nπ\n😀 a\n😀 b\n".utf8),
         "bin.txt": Data("x a\nb\nzz\0zz\na\nb\n".utf8),
+        "m.txt": Data("a1\nb\nc\na2\nd\ne\nf\na3\ng\n".utf8),
         "sherlock.txt": {
             let text = (try? Data(contentsOf: TestFixtures.corpora.appendingPathComponent("sherlock.txt"))) ?? Data()
             // Without the byte-order mark, which rg drops.
@@ -108,6 +109,63 @@ struct MultilineTests {
     ] as [[String]])
     func inverted(_ arguments: [String]) throws {
         try Self.expectSame(["-v"] + arguments + Self.textFiles)
+    }
+
+    /// `-v` with `--replace`: the lines selected hold no match, so they are printed as they
+    /// are, as `rg -U -v -r` prints them (the lines of the matches, context here, too), which
+    /// is `rg -U -v`'s output (rg 13, installed here, also prints the rest of the input after
+    /// each line with `-r`, its bug 2095).
+    @Test(.enabled(if: hasRipgrep, "rg is not installed; CI installs it"), arguments: [
+        [#"a\nb"#], ["-n", #"a\nb"#], ["-n", "-C1", #"a\s+b"#], ["-n", "-B1", #"a\nb"#], ["-b", #"\n\n"#],
+        ["-n", "-m2", #"b$\n"#], ["-n", "--passthru", #"a\nb"#],
+    ] as [[String]])
+    func invertedReplace(_ arguments: [String]) throws {
+        let reference = try Self.rg(["-v"] + arguments + Self.textFiles)
+        #expect(!reference.output.isEmpty)
+        for window in [nil, 16] as [Int?] {
+            let mine = try Self.icugrep(["-v", "--replace=X"] + arguments + Self.textFiles, window: window)
+            #expect(mine.output == reference.output, "\(arguments), window \(window ?? 0)")
+            #expect(mine.status == reference.status)
+            #expect(mine.errors == "")
+        }
+    }
+
+    /// `-m N` with trailing context: after the last block `-m` allows, the lines after it are
+    /// printed as context, read on past the window when they are not held yet, as `rg -U -m N
+    /// -A K` prints them where no match starts in them (rg 13 prints some of these lines
+    /// twice when it searches several files: the reference has each line once, which the line
+    /// numbers or offsets make distinct).
+    @Test(.enabled(if: hasRipgrep, "rg is not installed; CI installs it"), arguments: [
+        ["-n", "-m1", "-A1", #"a\nb"#], ["-n", "-m2", "-A2", #"a\nb"#], ["-n", "-m1", "-A5", #"a\nb a"#],
+        ["-b", "-m1", "-A2", #"x\na"#], ["-n", "-m2", "-B1", "-A3", #"\?\r\n[A-Z]"#], ["-n", "-m3", "-A4", #"Holmes[,.]\r\n"#],
+    ] as [[String]])
+    func maxCountWithTrailingContext(_ arguments: [String]) throws {
+        let files = Self.textFiles + ["sherlock.txt"]
+        // Lines as bytes: the corpus's lines end in "\r\n", one Character.
+        let reference = try Self.rg(arguments + files).standardOutput.split(separator: 10, omittingEmptySubsequences: false)
+        var once: [Data] = []
+        for line in reference where line != once.last || line.isEmpty { once.append(Data(line)) }
+        #expect(once.count > 3)
+        for window in [nil, 16, 100] as [Int?] {
+            let mine = try Self.icugrep(arguments + files, window: window)
+            #expect(mine.standardOutput == Data(once.joined(separator: [10])), "\(arguments), window \(window ?? 0)")
+            #expect(mine.status == 0)
+        }
+    }
+
+    /// Where the trailing context after the last block holds a match, its lines are context,
+    /// as in the line search (and GNU grep): the same lines as `-m1 -A4` of a pattern that
+    /// matches a line's end (ripgrep 13 prints such a line as a match, and some twice).
+    @Test func maxCountWithMatchesInTrailingContext() throws {
+        let lines = try TestProcess.icugrep(["-n", "-m1", "-A4", #"a\d$"#, "m.txt"], directory: Self.directory)
+        #expect(lines.output == "1:a1\n2-b\n3-c\n4-a2\n5-d\n")
+        for window in [nil, 16] as [Int?] {
+            let mine = try Self.icugrep(["-n", "-m1", "-A4", #"a\d\n"#, "m.txt"], window: window)
+            #expect(mine.output == lines.output, "window \(window ?? 0)")
+            let passthru = try Self.icugrep(["-n", "-m1", "--passthru", #"a\d\n"#, "m.txt"], window: window)
+            let linePassthru = try TestProcess.icugrep(["-n", "-m1", "--passthru", #"a\d$"#, "m.txt"], directory: Self.directory)
+            #expect(passthru.output == linePassthru.output, "--passthru, window \(window ?? 0)")
+        }
     }
 
     /// `-c`, `--count-matches`, `-l` and `-L` with `-v` count the lines that `rg -U -v` prints
@@ -258,6 +316,50 @@ struct MultilineTests {
         }
     }
 
+    /// `-z` with a `.` that matches line ends (`(?s)`, `--multiline-dotall`) and `\R`: ICU
+    /// reads `\r\n` as one character for both (so `(?s)a.b` matches `a\r\nb` and `(?s)a..b`
+    /// does not, unlike ripgrep). Generated texts (fixed seed) of NUL-ended records holding
+    /// `\r\n`, `\r`, `\n` and other line ends: the matches the search counts are those of
+    /// Foundation's `NSRegularExpression` over the whole text, with the automaton (where it
+    /// decides) as with ICU alone (`ICUGREP_NO_PREFILTER=1`), in small windows and the default.
+    @Test func nullDataWithDotAll() throws {
+        var random = SplitMix64(seed: 0x7A_646F_7461_6C6C)
+        let pieces = ["a", "b", "ab", "\r\n", "\r", "\n", "\0", "\0", "x", " ", "\u{85}", "\u{2028}", "é"]
+        let patterns: [(pattern: String, options: [String])] = [
+            (#"(?s)a.b"#, []), (#"(?s)a..b"#, []), ("a.b", ["--multiline-dotall"]), ("a.{1,3}b", ["--multiline-dotall"]),
+            (#"a\Rb"#, []), (#"a\R{2}b"#, []), (#"a[\s\S]b"#, []), (#"b\s+a"#, []), (#"(?s)b.+?a"#, []),
+        ]
+        for _ in 0..<6 {
+            var text = ""
+            for _ in 0..<Int.random(in: 40...200, using: &random) {
+                text += pieces[Int.random(in: 0..<pieces.count, using: &random)]
+            }
+            let directory = try TestProcess.makeDirectory(["z.txt": Data(text.utf8)])
+            for (pattern, options) in patterns {
+                let regex = try NSRegularExpression(
+                    pattern: pattern, options: options.isEmpty ? [] : [.dotMatchesLineSeparators])
+                let expected = regex.numberOfMatches(in: text, range: NSRange(location: 0, length: (text as NSString).length))
+                for window in [nil, 16] as [Int?] {
+                    var environment = window.map { [MultilineSearcher<SummaryPrinter>.windowVariable: String($0)] } ?? [:]
+                    let arguments = ["--multiline", "-z", "-a", "--count-matches"] + options + [pattern, "z.txt"]
+                    let fast = try TestProcess.icugrep(arguments, directory: directory, environment: environment)
+                    environment[Configuration.prefilterDisablingVariable] = "1"
+                    let icu = try TestProcess.icugrep(arguments, directory: directory, environment: environment)
+                    // As rg's, a count of none is not printed.
+                    #expect(fast.output == (expected == 0 ? "" : "\(expected)\n"), "\(pattern) \(options), window \(window ?? 0)")
+                    #expect(icu.output == fast.output, "\(pattern) \(options), window \(window ?? 0)")
+                }
+            }
+        }
+        // ICU's reading, which the test above takes from Foundation, stated: `\r\n` is one
+        // character for a dot-all `.` and for `\R`.
+        let directory = try TestProcess.makeDirectory(["crlf.txt": Data("a\r\nb\0".utf8)])
+        for (pattern, count) in [(#"(?s)a.b"#, 1), (#"(?s)a..b"#, 0), (#"a\Rb"#, 1), (#"a\R\Rb"#, 0), (#"a\r\nb"#, 1)] {
+            let result = try TestProcess.icugrep(["--multiline", "-z", "-c", pattern, "crlf.txt"], directory: directory)
+            #expect(result.status == (count == 0 ? 1 : 0), "\(pattern)")
+        }
+    }
+
     /// A file many times the window, with two-line matches across every window end, and
     /// matches longer than the window (which grows for them); a match longer than the window
     /// may grow to is an error, after the lines found before it.
@@ -323,9 +425,6 @@ struct MultilineTests {
         let help = try TestProcess.icugrep(["--help"])
         #expect(help.output.contains("--multiline "))
         #expect(help.output.contains("--multiline-dotall"))
-        let replaced = try Self.icugrep(["-v", "--replace=x", #"a\nb"#, "t.txt"])
-        #expect(replaced.status == 2)
-        #expect(replaced.errors.contains("--multiline"))
         // -U stays GNU's --binary, which does nothing.
         let gnu = try TestProcess.icugrep(["-U", "-c", #"a\nb"#, "t.txt"], directory: Self.directory)
         #expect(gnu.output == "0\n")

@@ -108,6 +108,15 @@ bytescan_window bytescan_find(const void *base, size_t start, size_t end,
 size_t bytescan_find_literal(const void *base, size_t start, size_t count,
                              const bytescan_probe *probe, const uint8_t *literal, size_t length);
 
+/// The occurrences that `bytescan_find_literal` finds one call at a time, from `start` on,
+/// in order: the offsets of at most `capacity` of them are stored at `found` and their number
+/// is returned; `*scanned` is set to the offset before which every occurrence was stored
+/// (`count` when the scan reached the end). One call serves many occurrences of a common
+/// literal, where `bytescan_find_literal` starts a scan, and compares, for each.
+size_t bytescan_find_literals(const void *base, size_t start, size_t count, const bytescan_probe *probe,
+                              const uint8_t *literal, size_t length, size_t *found, size_t capacity,
+                              size_t *scanned);
+
 /// A run of whole lines (see `bytescan_line_run`).
 typedef struct bytescan_run {
     /// The offset just past the run's last terminator: the start of the line after it.

@@ -211,27 +211,86 @@ extension MultilineFacts {
 /// Finds a literal's occurrences in bytes: the packed-pair windows of `CByteScan`
 /// (``SingleLiteralScanner``'s search) for a literal of two bytes or more, `memchr` for one byte.
 package struct ByteLiteralFinder: Sendable {
+    /// The storage that ``scan`` reads (nil for a literal of one byte).
     private let probed: ProbedLiteral?
-    private let byte: UInt8
+    /// The search itself, which reads this finder's storage without holding it.
+    package let scan: ByteLiteralScan
     /// The literal's length in bytes.
-    package let count: Int
+    package var count: Int { scan.count }
 
     /// The finder of `literal`, which must not be empty.
     package init(_ literal: [UInt8]) {
         precondition(!literal.isEmpty)
-        probed = literal.count >= 2 ? ProbedLiteral(literal) : nil
-        byte = literal[0]
-        count = literal.count
+        let probed = literal.count >= 2 ? ProbedLiteral(literal) : nil
+        self.probed = probed
+        scan = ByteLiteralScan(
+            probe: probed.map { UnsafePointer($0.probe) }, bytes: probed.map { UnsafePointer($0.bytes) },
+            byte: literal[0], count: literal.count)
+    }
+
+    /// The start of the first occurrence at or after `start` that lies wholly in `block`, or
+    /// nil.
+    package func firstOccurrence(in block: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        scan.firstOccurrence(in: block, from: start)
+    }
+}
+
+/// The search of a ``ByteLiteralFinder`` without a reference to the finder's storage: a value
+/// of pointers and numbers, which a loop over many occurrences copies and calls with no
+/// reference counting (a call on the finder retains and releases its storage each time, which
+/// cost about a tenth of a `--multiline` search with a million occurrences). It is valid only
+/// while the finder that made it lives.
+package struct ByteLiteralScan: @unchecked Sendable {
+    // Sendable: the pointers are to storage written once, in the finder's `init`.
+    private let probe: UnsafePointer<bytescan_probe>?
+    private let bytes: UnsafePointer<UInt8>?
+    private let byte: UInt8
+    /// The literal's length in bytes.
+    package let count: Int
+
+    fileprivate init(probe: UnsafePointer<bytescan_probe>?, bytes: UnsafePointer<UInt8>?, byte: UInt8, count: Int) {
+        self.probe = probe
+        self.bytes = bytes
+        self.byte = byte
+        self.count = count
     }
 
     /// The start of the first occurrence at or after `start` that lies wholly in `block`, or
     /// nil.
     package func firstOccurrence(in block: UnsafeRawBufferPointer, from start: Int) -> Int? {
         guard let base = block.baseAddress, start + count <= block.count else { return nil }
-        if let probed {
-            let found = bytescan_find_literal(base, start, block.count, probed.probe, probed.bytes, probed.count)
+        if let probe, let bytes {
+            let found = bytescan_find_literal(base, start, block.count, probe, bytes, count)
             return found < block.count ? found : nil
         }
         return memchr(base + start, Int32(byte), block.count - start).map { base.distance(to: UnsafeRawPointer($0)) }
+    }
+    /// The occurrences at or after `start` that lie wholly in `block`, in order: the offsets
+    /// of at most `found.count` of them are stored in `found`. Returns their number, and the
+    /// offset before which every occurrence was stored (`block.count` when the search reached
+    /// the block's end). One call serves many occurrences of a common literal.
+    package func occurrences(
+        in block: UnsafeRawBufferPointer, from start: Int, into found: UnsafeMutableBufferPointer<Int>
+    ) -> (count: Int, scanned: Int) {
+        guard let base = block.baseAddress, let target = found.baseAddress, start + count <= block.count else {
+            return (0, block.count)
+        }
+        if let probe, let bytes {
+            var scanned = 0
+            let stored = bytescan_find_literals(base, start, block.count, probe, bytes, count, target, found.count, &scanned)
+            return (stored, scanned)
+        }
+        var stored = 0
+        var position = start
+        while position < block.count,
+            let hit = memchr(base + position, Int32(byte), block.count - position)
+        {
+            let at = base.distance(to: UnsafeRawPointer(hit))
+            if stored == found.count { return (stored, at) }
+            target[stored] = at
+            stored += 1
+            position = at + 1
+        }
+        return (stored, block.count)
     }
 }

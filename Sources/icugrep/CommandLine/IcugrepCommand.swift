@@ -83,10 +83,6 @@ enum IcugrepCommand {
             StandardStreams.writeError(PatternErrorReport.text(for: error))
             return ExitStatus.trouble
         }
-        if searchRun.multilinePatterns != nil && configuration.replacement != nil && configuration.invertMatch {
-            StandardStreams.writeError("\(ProgramIdentity.name): --multiline cannot be combined with both -v and --replace yet\n")
-            return ExitStatus.trouble
-        }
         if let warning = searchRun.lineEndWarning, !configuration.noMessages {
             StandardStreams.writeError("\(ProgramIdentity.name): \(warning)\n")
         }

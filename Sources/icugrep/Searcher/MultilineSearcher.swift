@@ -56,7 +56,8 @@ final class MultilineSearcher<Sink: SearchSink> {
     /// beyond it, ICU would try too many starts before each occurrence.
     static var maximumLiteralOffset: Int { 64 }
 
-    /// The bytes read before each search of the window.
+    /// The bytes read before each search of the window (at least: a window that must grow
+    /// grows by as much as it holds, see ``read(_:)``).
     let windowStep: Int
     /// The overlap kept after a search of the window that found nothing, for patterns whose
     /// matches are unbounded.
@@ -75,6 +76,9 @@ final class MultilineSearcher<Sink: SearchSink> {
     private let facts: MultilinePatterns
     /// The literals searched for, with the most bytes before one that a match may start.
     private let literals: [ByteLiteralFinder]
+    /// Their searches, which ``next()`` calls without reference counting (``literals`` keeps
+    /// what they read).
+    private let literalScans: [ByteLiteralScan]
     private let literalReach: Int
     private let longestLiteral: Int
     /// The pattern's match automaton, which decides the anchored tries at the literals on the
@@ -90,7 +94,7 @@ final class MultilineSearcher<Sink: SearchSink> {
     /// The slice of the window set as ICU's text (offsets in the input, and the window's end
     /// when it was set), whether it is ASCII (offsets in it are then byte offsets too), and
     /// otherwise the cursors that turn byte offsets in it into UTF-16 offsets and back.
-    private var slice: (
+    @exclusivity(unchecked) private var slice: (
         start: Int, end: Int, limit: Int, isASCII: Bool, toUnits: ByteToUTF16Offsets, toBytes: UTF16ToByteOffsets
     )?
     /// The bytes a slice grows by at least, when ICU reads to its end. A slice holds the
@@ -103,12 +107,14 @@ final class MultilineSearcher<Sink: SearchSink> {
     /// See ``FileSearcher/firstGroupSeparatorMark``.
     var firstGroupSeparatorMark: (() -> Void)?
 
-    private var buffer = InputBuffer(capacity: 1 << 16)
+    // The searcher's state is used by one thread, one call at a time: the variables used for
+    // each match skip Swift's run-time exclusivity checks, as in ``FileSearcher``.
+    @exclusivity(unchecked) private var buffer = InputBuffer(capacity: 1 << 16)
 
     // MARK: The state of the current input
 
     private var name: [UInt8] = []
-    private var result = FileSearchResult()
+    @exclusivity(unchecked) private var result = FileSearchResult()
     /// The offset in the input of the buffer's first byte.
     private var bufferOffset = 0
     /// True once the input's end was read.
@@ -119,7 +125,7 @@ final class MultilineSearcher<Sink: SearchSink> {
     /// The end of the complete lines in the buffer (the window's end), as an offset in it.
     private var windowLimit = 0
     /// The block of lines not reported yet: its lines and its matches, as offsets in the input.
-    private var block: (start: Int, end: Int, matches: [Range<Int>])?
+    @exclusivity(unchecked) private var block: (start: Int, end: Int, matches: [Range<Int>])?
     /// With ``inverts``, the start of the first line not known yet to be selected or in a
     /// block: the lines before it were reported (the selected ones) or belong to blocks.
     private var unsettledStart = 0
@@ -138,25 +144,48 @@ final class MultilineSearcher<Sink: SearchSink> {
     private var selectedBeforeBinary = -1
     /// True once a NUL byte was read.
     private var sawNUL = false
+    /// True when the sink is given the matches of a block's lines; otherwise (`-c`, `-l`) the
+    /// blocks do not keep them.
+    private let keepsMatches: Bool
+    /// True when a NUL byte can change what the search reports, so that each block read is
+    /// scanned for one (see ``inputIsBinary(nulOffset:)``). Not when only lines are counted
+    /// (`-c`) of a binary input that is searched as binary data (the default): GNU grep then
+    /// counts its lines as a text's and reports no binary data (the count is its output, and
+    /// "Binary file matches" is not printed beside it); a scan of every byte for nothing cost
+    /// about a tenth of such a search.
+    private let scansForNUL: Bool
+    /// The one literal's occurrences found by its last scan (offsets in the input), in order:
+    /// those from ``occurrenceStart`` to ``occurrenceScanned`` in the window
+    /// ``occurrenceWindow`` (the buffer's offset and the window's length), the first
+    /// ``occurrenceIndex`` of them passed (see ``nextOccurrence(of:in:from:)``).
+    private let occurrences = UnsafeMutableBufferPointer<Int>.allocate(capacity: 256)
+    @exclusivity(unchecked) private var occurrenceCount = 0
+    @exclusivity(unchecked) private var occurrenceIndex = 0
+    @exclusivity(unchecked) private var occurrenceStart = 0
+    @exclusivity(unchecked) private var occurrenceScanned = 0
+    @exclusivity(unchecked) private var occurrenceWindow = (offset: -1, count: 0)
     /// For each literal, its next occurrence at or after `from` found by the last search, or
     /// nil when it has none before `limit` (offsets in the input).
     @exclusivity(unchecked) private var literalCache: [(from: Int, limit: Int, at: Int?)] = []
 
     /// Creates a searcher for `patterns` that reports to `sink`.
     init(patterns: MultilinePatterns, policy: SearchPolicy, sink: Sink, diagnostics: Diagnostics) throws(ICURegexError) {
+        var testStep: Int? = nil
         if let value = getenv(Self.windowVariable), let bytes = Int(String(cString: value)), bytes >= 16 {
             // For tests: many windows of a small input, with room for matches of many lines.
-            windowStep = bytes
+            testStep = bytes
             unboundedOverlap = 4 * bytes
             maximumHeldBytes = 32 * bytes
         } else {
-            windowStep = 4 << 20
             unboundedOverlap = 1 << 20
             maximumHeldBytes = 32 << 20
         }
         self.policy = policy
         inverts = policy.invertMatch
+        scansForNUL = policy.detectsBinary
+            && !(policy.binaryFiles == .binary && policy.countsMatches && policy.quiet && !policy.convertsBinary)
         self.sink = sink
+        keepsMatches = sink.needsMatches(selected: true) || sink.printsMatchedBlocks
         self.diagnostics = diagnostics
         facts = patterns
         var matchers: [RegexMatcher] = []
@@ -168,13 +197,20 @@ final class MultilineSearcher<Sink: SearchSink> {
             near.maximumUTF16Offset <= Self.maximumLiteralOffset, !near.literals.contains(where: { $0.isEmpty })
         {
             literals = near.literals.map(ByteLiteralFinder.init)
+            literalScans = literals.map { $0.scan }
             literalReach = 3 * near.maximumUTF16Offset
             longestLiteral = near.literals.map { $0.count }.max() ?? 0
         } else {
             literals = []
+            literalScans = []
             literalReach = 0
             longestLiteral = 0
         }
+        // The literal search reads a window's bytes (for a NUL byte, for the literals, and at
+        // the tries) while they are in the core's cache: 256 KiB steps took 0.75 to 0.9 times
+        // the CPU time of 4 MiB steps on 256 MB of subtitles. ICU's search of a window repeats
+        // the overlap after each, so its steps are long.
+        windowStep = testStep ?? (literals.isEmpty ? 4 << 20 : 256 << 10)
         searchesSlices = !literals.isEmpty && !patterns.facts.mayLookBeforeLine
         automaton = literals.isEmpty || !policy.multilineUsesAutomaton ? nil : matchers[0].multilineMatchAutomaton
         if let length = patterns.facts.maximumUTF8Length {
@@ -182,6 +218,10 @@ final class MultilineSearcher<Sink: SearchSink> {
         } else {
             overlap = unboundedOverlap
         }
+    }
+
+    deinit {
+        occurrences.deallocate()
     }
 
     /// Searches `source`, naming it by `input`'s name in messages, and returns what it found.
@@ -207,6 +247,7 @@ final class MultilineSearcher<Sink: SearchSink> {
         selectedBeforeBinary = -1
         sawNUL = false
         literalCache = Array(repeating: (from: -1, limit: -1, at: nil), count: literals.count)
+        occurrenceWindow = (-1, 0)
         slice = nil
         buffer.count = 0
         sink.begin(input)
@@ -216,7 +257,11 @@ final class MultilineSearcher<Sink: SearchSink> {
             if let block { settle(block) }
             block = nil
             if inverts && !stops { selectLines(upTo: bufferOffset + buffer.count) }
-            printTrailingContext(upTo: bufferOffset + buffer.count)
+            if remaining == 0 {
+                printContextAfterLastBlock(from: source)
+            } else {
+                printTrailingContext(upTo: bufferOffset + buffer.count)
+            }
         }
         let bytesRead = bufferOffset + buffer.count
         buffer.endView()
@@ -279,6 +324,23 @@ final class MultilineSearcher<Sink: SearchSink> {
         }
     }
 
+    /// After the last block that `-m` allows, prints the trailing context due, reading on as
+    /// far as it goes, as GNU grep and ripgrep do (the search itself has stopped): the lines
+    /// after the block are context, whether a match touches them or not.
+    private func printContextAfterLastBlock(from source: InputSource) {
+        guard policy.maxCount > 0, pendingContext > 0, lastPrintedEnd >= 0, !quiet, !result.endsRun, !result.hadLimitError
+        else { return }
+        stops = false
+        while true {
+            printTrailingContext(upTo: bufferOffset + (atEnd ? buffer.count : windowLimit))
+            if pendingContext == 0 || stops || atEnd { break }
+            // What ``read(_:)`` keeps: the lines from the last one printed.
+            position = max(position, lastPrintedEnd)
+            guard read(source) else { break }
+        }
+        stops = true
+    }
+
     /// Reports the block, and prints the trailing context due, when no later match can join
     /// them: they end before the line of the search position.
     private func settleBeforePosition() {
@@ -306,7 +368,7 @@ final class MultilineSearcher<Sink: SearchSink> {
             keep = keptStart()
         }
         let discard = keep - bufferOffset
-        if policy.numbersLines || !quiet { countLines(upTo: keep) }
+        if policy.numbersLines { countLines(upTo: keep) }
         if heldBeyondFirstLine(from: keep) + windowStep > maximumHeldBytes {
             reportTooLong()
             return false
@@ -314,10 +376,15 @@ final class MultilineSearcher<Sink: SearchSink> {
         buffer.makeRoom(windowStep, discarding: discard)
         bufferOffset += discard
         literalCache = literalCache.map { _ in (from: -1, limit: -1, at: nil) }
+        occurrenceWindow = (-1, 0)
         slice = nil
         let oldLimit = windowLimit - discard
+        // A window that must grow for a long match grows by as much as it holds (within the
+        // limit), so that the match is tried again a few times rather than once a step.
+        let held = heldBeyondFirstLine(from: bufferOffset)
+        let step = max(windowStep, min(held, maximumHeldBytes - held - windowStep))
         var readBytes = 0
-        while readBytes < windowStep || lastTerminator(from: oldLimit) == nil {
+        while readBytes < step || lastTerminator(from: oldLimit) == nil {
             if readBytes > 0 {
                 // Past the step, bytes are read only to complete a line, which is held whole
                 // as in the line search, however long: the limit is on what matches span.
@@ -328,7 +395,7 @@ final class MultilineSearcher<Sink: SearchSink> {
                 buffer.makeRoom(windowStep, discarding: 0)
             }
             let blockStart = buffer.count
-            let count = source.readBlock(into: &buffer, limit: windowStep, findsNUL: policy.detectsBinary && !sawNUL)
+            let count = source.readBlock(into: &buffer, limit: windowStep, findsNUL: scansForNUL && !sawNUL)
             if count < 0 {
                 if source.shrank { result.shrank = true } else { result.readErrorNumber = source.errorNumber }
                 stops = true
@@ -423,11 +490,11 @@ final class MultilineSearcher<Sink: SearchSink> {
             let automaton = self.automaton.map { Unmanaged.passUnretained($0) }
             let bytes = buffer.base.assumingMemoryBound(to: UInt8.self)
             let window = UnsafeRawBufferPointer(start: buffer.base, count: limit - bufferOffset)
-            let onlyLiteral = literals.count == 1 ? literals[0] : nil
+            let onlyLiteral = literalScans.count == 1 ? literalScans[0] : nil
             while true {
                 let found: Int?
                 if let onlyLiteral {
-                    found = onlyLiteral.firstOccurrence(in: window, from: from - bufferOffset).map { $0 + bufferOffset }
+                    found = nextOccurrence(of: onlyLiteral, in: window, from: from)
                 } else {
                     found = nextLiteral(from: from, limit: limit)
                 }
@@ -549,6 +616,29 @@ final class MultilineSearcher<Sink: SearchSink> {
         }
     }
 
+    /// The first occurrence of the one literal `scan` that starts at or after `from` (an
+    /// offset in the input) and lies in `window` (the buffer's bytes to the window's end), or
+    /// nil: from ``occurrences``, which a scan fills with the next ones when they run out.
+    private func nextOccurrence(of scan: ByteLiteralScan, in window: UnsafeRawBufferPointer, from: Int) -> Int? {
+        var start = from
+        if occurrenceWindow == (bufferOffset, window.count) && occurrenceStart <= from
+            && (occurrenceIndex == 0 || occurrences[occurrenceIndex - 1] < from)
+        {
+            while occurrenceIndex < occurrenceCount && occurrences[occurrenceIndex] < from { occurrenceIndex += 1 }
+            if occurrenceIndex < occurrenceCount { return occurrences[occurrenceIndex] }
+            if occurrenceScanned >= bufferOffset + window.count { return nil }
+            start = max(from, occurrenceScanned)
+        }
+        let (count, scanned) = scan.occurrences(in: window, from: start - bufferOffset, into: occurrences)
+        for index in 0..<count { occurrences[index] += bufferOffset }
+        occurrenceWindow = (bufferOffset, window.count)
+        occurrenceStart = start
+        occurrenceScanned = scanned + bufferOffset
+        occurrenceCount = count
+        occurrenceIndex = 0
+        return count > 0 ? occurrences[0] : nil
+    }
+
     /// The first occurrence of a literal that starts at or after `from` and ends by `limit`
     /// (offsets in the input), or nil.
     private func nextLiteral(from: Int, limit: Int) -> Int? {
@@ -561,7 +651,7 @@ final class MultilineSearcher<Sink: SearchSink> {
             {
                 at = cached.at
             } else {
-                at = literals[index].firstOccurrence(
+                at = literalScans[index].firstOccurrence(
                     in: UnsafeRawBufferPointer(start: buffer.base, count: limit - bufferOffset), from: from - bufferOffset
                 ).map { $0 + bufferOffset }
                 literalCache[index] = (from: from, limit: limit, at: at)
@@ -585,17 +675,21 @@ final class MultilineSearcher<Sink: SearchSink> {
     private func found(_ match: Range<Int>) {
         if !inverts { result.matches += 1 }
         let lines = lines(of: match)
-        if let pending = block {
+        if var pending = block {
             if pending.end >= lines.lowerBound && lines.upperBound - pending.start <= maximumHeldBytes / 2 {
-                block = (pending.start, max(pending.end, lines.upperBound), pending.matches + [match])
+                // Appended in place (the block is let go of first), and only when printed.
+                block = nil
+                pending.end = max(pending.end, lines.upperBound)
+                if keepsMatches { pending.matches.append(match) }
+                block = pending
             } else {
                 // A block that would hold more than half the limit is reported in parts; the
                 // next part starts after the lines reported.
                 settle(pending)
-                block = (max(lines.lowerBound, pending.end), max(lines.upperBound, pending.end), [match])
+                block = (max(lines.lowerBound, pending.end), max(lines.upperBound, pending.end), keepsMatches ? [match] : [])
             }
         } else {
-            block = (lines.lowerBound, lines.upperBound, [match])
+            block = (lines.lowerBound, lines.upperBound, keepsMatches ? [match] : [])
         }
         if inverts {
             // As ripgrep's `-U -v`: the search goes on after the match's last line, so that
@@ -698,8 +792,11 @@ final class MultilineSearcher<Sink: SearchSink> {
         if unsettledStart < limit && (stops || remaining == 0) { unsettledStart = limit }
     }
 
-    /// The number of the line starting at `offset` (at or after the last one asked for).
+    /// The number of the line starting at `offset` (at or after the last one asked for); 0
+    /// unless lines are numbered (``SearchPolicy/numbersLines``, which `--json` implies):
+    /// the lines are counted only then, as in ``FileSearcher``.
     private func lineNumber(at offset: Int) -> Int {
+        guard policy.numbersLines else { return 0 }
         countLines(upTo: offset)
         return countedLines + 1
     }
