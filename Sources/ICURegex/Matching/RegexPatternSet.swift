@@ -363,6 +363,10 @@ public final class RegexPatternSet: Sendable {
     /// The number of patterns.
     public var count: Int { patterns.count }
 
+    /// The indices of the patterns searched together by the automaton of their alternation,
+    /// group by group (for the tests, which check that their sets take that path).
+    var automatonGroupMembers: [[Int]] { automatonGroups.map(\.members) }
+
     // MARK: - The pattern of a match
 
     /// The index of the first pattern that matches exactly `range` of `text` (UTF-16 offsets),
