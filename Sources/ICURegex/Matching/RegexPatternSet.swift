@@ -615,6 +615,10 @@ public final class RegexPatternSet: Sendable {
         var alternationAutomata: [MatchAutomaton?]
         var lacksAlternationAutomaton: [Bool]
         var memberAutomata: [MatchAutomaton?]
+        /// For each grouped pattern whose own search a group fell back on, its first match
+        /// from the place searched (nil: none), which stays its first match from any later
+        /// place up to the match's start (or from any later place at all, when it has none).
+        var memberOwnMatches: [Range<Int>??]
 
         init(set: RegexPatternSet, base: UnsafePointer<UInt16>?, count: Int) {
             self.set = set
@@ -637,6 +641,7 @@ public final class RegexPatternSet: Sendable {
             alternationAutomata = Array(repeating: nil, count: set.automatonGroups.count)
             lacksAlternationAutomaton = Array(repeating: false, count: set.automatonGroups.count)
             memberAutomata = Array(repeating: nil, count: set.patterns.count)
+            memberOwnMatches = Array(repeating: nil, count: set.patterns.count)
         }
 
         deinit {
@@ -743,10 +748,19 @@ public final class RegexPatternSet: Sendable {
                 }
             }
             // The automata cannot tell: each member's own first match from `from`, and of
-            // those that start first, the lowest member's.
+            // those that start first, the lowest member's. A member's match is kept until a
+            // search passes it, so that each member's own searches together read the text at
+            // most once, however often the automata cannot tell.
             var first: PatternSetMatch?
             for index in members {
-                guard let range = try ownMatch(of: index, from: from) else { continue }
+                let range: Range<Int>?
+                if let kept = memberOwnMatches[index], kept.map({ $0.lowerBound >= from }) ?? true {
+                    range = kept
+                } else {
+                    range = try ownMatch(of: index, from: from)
+                    memberOwnMatches[index] = .some(range)
+                }
+                guard let range else { continue }
                 if first == nil || range.lowerBound < first!.range.lowerBound {
                     first = PatternSetMatch(range: range, patternIndex: index)
                 }
