@@ -260,10 +260,12 @@ public final class RegexPatternSet: Sendable {
             index: index, syntax: syntax, options: options, positions: automaton.positionSets.count, assertions: assertions)
     }
 
-    /// The groups of `members`: those with the same options and word assertions, in index
-    /// order, cut where the next would take the alternation past ``PositionSet/capacity``
-    /// positions (with the two sets word assertions add); a pattern left alone in its group
-    /// keeps its own search, whose plan may skip to its literals.
+    /// The groups of `members`: those with the same options and word assertions (a pattern
+    /// without any joins the patterns with `\b`, or else those with the first class of
+    /// look-arounds: it reads no word character), in index order, cut where the next would
+    /// take the alternation past ``PositionSet/capacity`` positions (with the two sets word
+    /// assertions add); a pattern left alone in its group keeps its own search, whose plan
+    /// may skip to its literals.
     private static func groups(of members: [AutomatonMember]) -> [AutomatonGroup] {
         struct Key: Hashable {
             let options: UInt32
@@ -276,6 +278,15 @@ public final class RegexPatternSet: Sendable {
             if byKey[key] == nil { keys.append(key) }
             byKey[key, default: []].append(member)
         }
+        for key in keys where key.assertions == .none {
+            let host =
+                keys.first { $0.options == key.options && $0.assertions == .wordBoundaries }
+                ?? keys.first { $0.options == key.options && $0.assertions != .none }
+            guard let host else { continue }
+            byKey[host] = (byKey[host]! + byKey[key]!).sorted { $0.index < $1.index }
+            byKey[key] = nil
+        }
+        keys.removeAll { byKey[$0] == nil }
         var chunks: [[AutomatonMember]] = []
         for key in keys {
             var chunk: [AutomatonMember] = []
