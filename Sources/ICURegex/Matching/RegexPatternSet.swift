@@ -793,6 +793,13 @@ public final class RegexPatternSet: Sendable {
                     memberAutomata[index] = taken
                     automaton = taken
                 }
+                // A member that cannot start a match with the match's first character, when
+                // it is ASCII, is passed over without a search.
+                if range.lowerBound < count, base[range.lowerBound] < 128,
+                    !automaton.asciiMayStartMatch[Int(base[range.lowerBound])]
+                {
+                    continue
+                }
                 switch automaton.firstMatch(inUTF16: base, from: range.lowerBound, to: count, anchored: true) {
                 case .match(let match): return match == range ? member : nil
                 case .noMatch: continue
