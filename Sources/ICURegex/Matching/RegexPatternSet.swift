@@ -59,15 +59,18 @@ import CICUShim
 ///   their matches depend on their characters and word boundaries alone) are searched
 ///   together, by the automaton of the alternation `(?:m0)|(?:m1)|…` of the members of a
 ///   group (patterns with the same options, leading inline flags such as `(?i)` counted as
-///   options, the same kind of word assertions, and together at most
-///   ``PositionSet/capacity`` positions), in one pass for the whole group. The alternation's
-///   first match from a place is the leftmost match of any member there, and, of the members
-///   that match at its start, the first one's match (see "The matches"): exactly what the
-///   walk needs of a pattern, with the group standing for its members. Which member matched
-///   is the first one whose own automaton, anchored at the match's start, matches there; its
-///   match there is the alternation's. Where an automaton cannot tell (a character no class
-///   fits), the members are searched alone from that place and the leftmost first of their
-///   matches taken, which is the alternation's match by the same rule.
+///   options; with the same kind of word assertions, `\b` or one class of look-arounds, a
+///   pattern without any joining either; and together at most ``PositionSet/capacity``
+///   positions), in one pass for the whole group. The alternation's first match from a place
+///   is the leftmost match of any member there, and, of the members that match at its start,
+///   the first one's match (see "The matches"): exactly what the walk needs of a pattern,
+///   with the group standing for its members. Which member matched is the first one whose own
+///   automaton, anchored at the match's start, matches there (its match there is then the
+///   alternation's); a member that cannot start a match with the match's first ASCII
+///   character (``MatchAutomaton/asciiMayStartMatch``) is passed over. Where an automaton
+///   cannot tell (a character no class fits, one `\b` looks past), each member's own first
+///   match from that place is taken, kept until a search passes it, and the leftmost of them
+///   (the lowest member among equals) is the alternation's match by the same rule.
 ///
 /// All the literals of all the patterns are found in one pass over the text by one automaton
 /// (``LiteralOccurrenceScanner``), before the walk. The walk keeps each pattern's next match
