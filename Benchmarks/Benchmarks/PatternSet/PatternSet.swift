@@ -1,8 +1,14 @@
 // Which pattern matched: every match of 100 patterns with the index of the pattern that
-// matched, over the English subtitles repeated to 4 MB (UTF-16), for two sets: 100 words and
-// names of the subtitles (from "that", 1,766 times in the corpus, to words seen 21 times), and
-// 90 of them with 10 regular expressions (classes, a back-reference, case-insensitive,
-// unbounded repetitions), whose unbounded ones the set searches alone, as the loop does.
+// matched, over the English subtitles repeated to 4 MB (UTF-16), for five sets:
+//
+// - 100 words and names of the subtitles (from "that", 1,766 times in the corpus, to words
+//   seen 21 times);
+// - 90 of them with 10 regular expressions (classes, a back-reference, case-insensitive,
+//   unbounded repetitions);
+// - 50 words and 50 regular expressions, and 100 regular expressions, made from a fixed list of
+//   common shapes (`regexShapes`: words with affixes, a word and the next, classes, digits,
+//   quotes, a back-reference), the shapes taking the words in turn where they have a slot;
+// - the 100 words ignoring case (`RegexPattern.Options.caseInsensitive`).
 //
 // Peers: ICURegex's RegexPatternSet.matches(inUTF16:) (one pass), the loop a user writes
 // without it (every match of each of the 100 RegexPatterns, merged by start and pattern index
@@ -33,8 +39,36 @@ let regexes = [
     #"\$\d+"#, #"(?i)sherlock"#, #"don't \w+"#, #"\b\w+ing\b"#, #"[A-Z]{3,}"#,
 ]
 
-/// The two sets of 100 patterns.
-let patternSets = [("100 words", Array(words.prefix(100))), ("90 words and 10 regexes", Array(words.prefix(90)) + regexes)]
+/// Common shapes of regular expressions, `{w}` standing for a word: written once, not chosen
+/// for the set's strategies (some have literals, some none, some are unbounded, one has a
+/// back-reference).
+let regexShapes = [
+    #"\b{w}\w*"#, #"\b\w+ing\b"#, #"{w} \w+"#, #"\d{2,4}"#, #"\w+ {w}\b"#, #"[A-Z]{3,}"#, #"\b{w}(?:s|ed|ing)?\b"#,
+    #"\b[A-Z][a-z]+ {w}"#, #"\$\d+(?:\.\d\d)?"#, #"{w}[,.!?]"#, #"\b\w+ly\b"#, #"\b\d{1,2}:\d{2}\b"#,
+    #"{w}.{0,20}\?"#, #"'\w+'"#, #"\b\w+'(?:s|t|ll|re|ve|d)\b"#, #"\b{w}\W+\w+"#, #"\b(\w+) \1\b"#,
+    #"\b\w{12,}\b"#, #"\b{w}[a-z]*er\b"#, #"[.!?]\s+{w}"#, #"\([^)]*\)"#, #"\b(?:Mr|Mrs|Dr)\.? [A-Z][a-z]+"#,
+    #"\b{w}\b"#, #"\b[a-z]+{w}\b"#, #"\w+-\w+"#,
+]
+
+/// `count` different regular expressions from ``regexShapes``: every shape once, in order,
+/// then the shapes with a slot again, each slot taking the next of `words`.
+func shapedRegexes(_ count: Int, words: [String]) -> [String] {
+    let slotted = regexShapes.filter { $0.contains("{w}") }
+    var nextWord = words.makeIterator()
+    return (0..<count).map { index in
+        let shape = index < regexShapes.count ? regexShapes[index] : slotted[(index - regexShapes.count) % slotted.count]
+        return shape.contains("{w}") ? shape.replacingOccurrences(of: "{w}", with: nextWord.next()!) : shape
+    }
+}
+
+/// The sets of 100 patterns, with their options.
+let patternSets: [(String, [String], RegexPattern.Options)] = [
+    ("100 words", Array(words.prefix(100)), []),
+    ("90 words and 10 regexes", Array(words.prefix(90)) + regexes, []),
+    ("50 words and 50 shaped regexes", Array(words.prefix(50)) + shapedRegexes(50, words: Array(words[50...])), []),
+    ("100 shaped regexes", shapedRegexes(100, words: words), []),
+    ("100 words ignoring case", Array(words.prefix(100)), .caseInsensitive),
+]
 
 /// The text, the English subtitles repeated to 4 MB, as UTF-16; never freed.
 nonisolated(unsafe) let text: UnsafeBufferPointer<UInt16> = {
@@ -71,8 +105,8 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 20
     )
     precondition(words.count >= 100, "\(words.count) words")
-    for (name, patterns) in patternSets {
-        let compiled = patterns.map { try! RegexPattern($0) }
+    for (name, patterns, options) in patternSets {
+        let compiled = patterns.map { try! RegexPattern($0, options: options) }
         let set = RegexPatternSet(compiled)
 
         Benchmark("PatternSet: every match of \(name) / RegexPatternSet.matches(inUTF16:)") { _ in

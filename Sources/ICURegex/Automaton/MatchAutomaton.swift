@@ -120,6 +120,13 @@ package final class MatchAutomaton {
     /// for the scans).
     private let isNullable: Bool
 
+    /// For each ASCII character, false when no match can start with it: the pattern matches
+    /// no empty string, and no position that a match's first character may take (an entry
+    /// position, or one after the word assertions it starts with) holds the character. For
+    /// ``RegexPatternSet``, which asks of several patterns in turn whether one matches at a
+    /// place.
+    let asciiMayStartMatch: [Bool]
+
     /// Which of the plan's sets hold the characters from ``CodePointClassTable/exactLimit``
     /// on, and the class of each set of positions.
     private let membership: CodePointSetMembership
@@ -170,6 +177,29 @@ package final class MatchAutomaton {
             (plan.automaton.firstPositions & plan.classes.masks[Int(plan.classes.smallClasses[character])]).isEmpty
         }
         startScanner = MatchStartScanner(keepsStart: keeps)
+        // The positions of a match's first character: from the entry, through the word
+        // assertions it may start with.
+        var firstCharacters = PositionSet.empty
+        var reachesMatch = false
+        var seen = Set<Int32>()
+        var pending = plan.automaton.entry
+        while let item = pending.popLast() {
+            guard item >= 0 else {
+                reachesMatch = true
+                continue
+            }
+            guard seen.insert(item).inserted else { continue }
+            if plan.automaton.kinds[Int(item)] == .character {
+                firstCharacters |= PositionSet(position: Int(item))
+            } else {
+                pending += plan.automaton.follow[Int(item)]
+            }
+        }
+        asciiMayStartMatch = (0..<128).map { character in
+            let characterClass = Int(plan.classes.smallClasses[character])
+            return reachesMatch || characterClass >= plan.classes.masks.count
+                || !(firstCharacters & plan.classes.masks[characterClass]).isEmpty
+        }
         // With word assertions, a character may change the start state by being a word
         // character or not.
         skipsInStart = !plan.automaton.isNullable && !plan.automaton.hasWordAssertions

@@ -35,15 +35,21 @@ struct MatchAutomatonPlan: Sendable {
 
     /// The options the classes follow (ICU is asked about each class with them) or that change
     /// only what the automaton never models (anchors, word boundaries).
-    private static let followedOptions: RegexPattern.Options = [
+    static let followedOptions: RegexPattern.Options = [
         .caseInsensitive, .dotMatchesLineSeparators, .anchorsMatchLines, .useUnicodeWordBoundaries,
         .useUnixLineSeparators, .errorOnUnknownEscapes,
     ]
 
     /// The plan for the ICU pattern `pattern` compiled with `options`, or nil when it has none.
     init?(pattern: String, options: RegexPattern.Options) {
+        guard let syntax = PatternReader.read(pattern) else { return nil }
+        self.init(syntax: syntax, options: options)
+    }
+
+    /// The plan for the pattern read as `syntax`, compiled with `options`, or nil when it has
+    /// none: for ``RegexPatternSet``, which makes the syntax of an alternation of its patterns.
+    init?(syntax: RegexSyntax, options: RegexPattern.Options) {
         guard options.isSubset(of: Self.followedOptions),
-            let syntax = PatternReader.read(pattern),
             let automaton = PrioritizedPositionAutomaton(syntax)
         else { return nil }
         let ignoringCase = options.contains(.caseInsensitive)

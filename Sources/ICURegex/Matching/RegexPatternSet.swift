@@ -54,8 +54,23 @@ import CICUShim
 ///   the scan does not fold, or with options the reader does not allow for) is searched alone
 ///   from the search's start: by its own ``RegexMatcher``, whose search plan finds its literals
 ///   itself, or by ICU's search of the region from there when it has no plan. These patterns
-///   cost what they cost in a loop over the patterns: a set whose time goes to them is no
-///   faster than the loop.
+///   cost what they cost in a loop over the patterns, unless they are searched together:
+/// - patterns that would be searched alone and have a match automaton (``MatchAutomaton``:
+///   their matches depend on their characters and word boundaries alone) are searched
+///   together, by the automaton of the alternation `(?:m0)|(?:m1)|…` of the members of a
+///   group (patterns with the same options, leading inline flags such as `(?i)` counted as
+///   options; with the same kind of word assertions, `\b` or one class of look-arounds, a
+///   pattern without any joining either; and together at most ``PositionSet/capacity``
+///   positions), in one pass for the whole group. The alternation's first match from a place
+///   is the leftmost match of any member there, and, of the members that match at its start,
+///   the first one's match (see "The matches"): exactly what the walk needs of a pattern,
+///   with the group standing for its members. Which member matched is the first one whose own
+///   automaton, anchored at the match's start, matches there (its match there is then the
+///   alternation's); a member that cannot start a match with the match's first ASCII
+///   character (``MatchAutomaton/asciiMayStartMatch``) is passed over. Where an automaton
+///   cannot tell (a character no class fits, one `\b` looks past), each member's own first
+///   match from that place is taken, kept until a search passes it, and the leftmost of them
+///   (the lowest member among equals) is the alternation's match by the same rule.
 ///
 /// All the literals of all the patterns are found in one pass over the text by one automaton
 /// (``LiteralOccurrenceScanner``), before the walk. The walk keeps each pattern's next match
@@ -83,6 +98,9 @@ public final class RegexPatternSet: Sendable {
     /// for a pattern searched without its literals.
     private let literalIndices: [[Int]]
 
+    /// The groups of patterns searched by one automaton of their alternation.
+    private let automatonGroups: [AutomatonGroup]
+
     /// For each pattern whose matches are exactly one of a few strings, those strings in UTF-8
     /// (see ``patternIndex(ofMatch:inUTF16:)``); nil for the others.
     private let exactUTF8: [[[UInt8]]?]
@@ -100,6 +118,45 @@ public final class RegexPatternSet: Sendable {
         case nearLiterals(maximumLength: Int)
         /// The pattern's own search.
         case alone
+        /// The search of the alternation of a group's patterns (``automatonGroups``), where
+        /// the pattern is the member at `member`.
+        case grouped(group: Int, member: Int)
+    }
+
+    /// Patterns searched together by the automaton of their alternation (see
+    /// ``RegexPatternSet``).
+    private struct AutomatonGroup: Sendable {
+        /// The indices of the patterns, ascending.
+        let members: [Int]
+        /// The match automata of the alternation `(?:m0)|(?:m1)|…` of the members.
+        let alternation: LazyMatchAutomaton
+        /// Each member's own match automata, by its place in ``members``, which tell whether it
+        /// matches at a place.
+        let memberAutomata: [LazyMatchAutomaton]
+    }
+
+    /// What the alternation of a group needs of one pattern.
+    private struct AutomatonMember {
+        let index: Int
+        /// The pattern's syntax, without its leading inline flags.
+        let syntax: RegexSyntax
+        /// The options it is searched with: the pattern's and those of its leading flags.
+        let options: RegexPattern.Options
+        /// The number of positions of its automaton.
+        let positions: Int
+        /// The word assertions it makes, which all members of a group must share.
+        let assertions: WordAssertions
+    }
+
+    /// Which word assertions a pattern's automaton makes (see
+    /// ``PrioritizedPositionAutomaton/boundarySet``): one automaton tells one kind of word
+    /// character from the others.
+    private enum WordAssertions: Hashable {
+        case none
+        /// `\b` and `\B`, with ICU's word characters.
+        case wordBoundaries
+        /// One-character look-arounds for this class.
+        case lookarounds(CodePointSet)
     }
 
     /// Compiles each of `patterns` with the same `options` and `limits`.
@@ -145,12 +202,121 @@ public final class RegexPatternSet: Sendable {
         self.exactPatternOfString = exactPatternOfString
         if !literals.isEmpty, let scanner = LiteralOccurrenceScanner(literals: literals) {
             self.scanner = scanner
-            self.searches = searches
             self.literalIndices = literalIndices
         } else {
             self.scanner = nil
-            self.searches = Array(repeating: .alone, count: patterns.count)
+            searches = Array(repeating: .alone, count: patterns.count)
             self.literalIndices = Array(repeating: [], count: patterns.count)
+        }
+        let members = patterns.indices.compactMap { index -> AutomatonMember? in
+            guard case .alone = searches[index] else { return nil }
+            return Self.automatonMember(patterns[index], index: index)
+        }
+        automatonGroups = Self.groups(of: members)
+        for (group, automatonGroup) in automatonGroups.enumerated() {
+            for (member, index) in automatonGroup.members.enumerated() {
+                searches[index] = .grouped(group: group, member: member)
+            }
+        }
+        self.searches = searches
+    }
+
+    /// The leading inline flags of ICU patterns that the set reads as options: `i`, `m`, `s`
+    /// and `w`, which ICU applies to the rest of the pattern as the options do.
+    private static let leadingFlagOptions: [Character: RegexPattern.Options] = [
+        "i": .caseInsensitive, "m": .anchorsMatchLines, "s": .dotMatchesLineSeparators, "w": .useUnicodeWordBoundaries,
+    ]
+
+    /// What the alternation automaton needs of `pattern`, the set's pattern `index`; nil when
+    /// the pattern has no match automaton of its own (read without its leading flags).
+    private static func automatonMember(_ pattern: RegexPattern, index: Int) -> AutomatonMember? {
+        var options = pattern.options
+        guard !options.contains(.ignoreMetacharacters) else { return nil }
+        var text = Substring(pattern.pattern)
+        // `(?i)` and the like at the very start: the rest of the pattern, with those options.
+        if text.hasPrefix("(?"), let close = text.firstIndex(of: ")") {
+            let flags = text[text.index(text.startIndex, offsetBy: 2)..<close]
+            if !flags.isEmpty, flags.allSatisfy({ leadingFlagOptions[$0] != nil }) {
+                for flag in flags { options.formUnion(leadingFlagOptions[flag]!) }
+                text = text[text.index(after: close)...]
+            }
+        }
+        guard options.isSubset(of: MatchAutomatonPlan.followedOptions), let syntax = PatternReader.read(String(text)),
+            let automaton = PrioritizedPositionAutomaton(syntax)
+        else { return nil }
+        // The conditions of ``MatchAutomatonPlan`` that one pattern can fail.
+        if options.contains(.caseInsensitive) {
+            guard automaton.positionSets.allSatisfy({ $0.matchesOneCharacterIgnoringCase }),
+                automaton.boundarySet?.matchesOneCharacterIgnoringCase ?? true
+            else { return nil }
+        }
+        let assertions: WordAssertions
+        if let boundarySet = automaton.boundarySet {
+            assertions = .lookarounds(boundarySet)
+        } else if automaton.hasWordAssertions {
+            guard !options.contains(.useUnicodeWordBoundaries) else { return nil }
+            assertions = .wordBoundaries
+        } else {
+            assertions = .none
+        }
+        return AutomatonMember(
+            index: index, syntax: syntax, options: options, positions: automaton.positionSets.count, assertions: assertions)
+    }
+
+    /// The groups of `members`: those with the same options and word assertions (a pattern
+    /// without any joins the patterns with `\b`, or else those with the first class of
+    /// look-arounds: it reads no word character), in index order, cut where the next would
+    /// take the alternation past ``PositionSet/capacity`` positions (with the two sets word
+    /// assertions add); a pattern left alone in its group keeps its own search, whose plan
+    /// may skip to its literals.
+    private static func groups(of members: [AutomatonMember]) -> [AutomatonGroup] {
+        struct Key: Hashable {
+            let options: UInt32
+            let assertions: WordAssertions
+        }
+        var byKey: [Key: [AutomatonMember]] = [:]
+        var keys: [Key] = []
+        for member in members {
+            let key = Key(options: member.options.rawValue, assertions: member.assertions)
+            if byKey[key] == nil { keys.append(key) }
+            byKey[key, default: []].append(member)
+        }
+        for key in keys where key.assertions == .none {
+            let host =
+                keys.first { $0.options == key.options && $0.assertions == .wordBoundaries }
+                ?? keys.first { $0.options == key.options && $0.assertions != .none }
+            guard let host else { continue }
+            byKey[host] = (byKey[host]! + byKey[key]!).sorted { $0.index < $1.index }
+            byKey[key] = nil
+        }
+        keys.removeAll { byKey[$0] == nil }
+        var chunks: [[AutomatonMember]] = []
+        for key in keys {
+            var chunk: [AutomatonMember] = []
+            var positions = 2
+            for member in byKey[key]! {
+                if positions + member.positions > PositionSet.capacity, !chunk.isEmpty {
+                    chunks.append(chunk)
+                    chunk = []
+                    positions = 2
+                }
+                chunk.append(member)
+                positions += member.positions
+            }
+            chunks.append(chunk)
+        }
+        return chunks.filter { $0.count > 1 }.map { chunk in
+            let options = chunk[0].options
+            let alternation = RegexSyntax.alternation(chunk.map { .group($0.syntax, .nonCapturing) })
+            return AutomatonGroup(
+                members: chunk.map(\.index),
+                alternation: LazyMatchAutomaton(
+                    plan: { MatchAutomatonPlan(syntax: alternation, options: options) }, automaton: MatchAutomaton.init),
+                memberAutomata: chunk.map { member in
+                    let syntax = member.syntax
+                    return LazyMatchAutomaton(
+                        plan: { MatchAutomatonPlan(syntax: syntax, options: options) }, automaton: MatchAutomaton.init)
+                })
         }
     }
 
@@ -210,6 +376,10 @@ public final class RegexPatternSet: Sendable {
 
     /// The number of patterns.
     public var count: Int { patterns.count }
+
+    /// The indices of the patterns searched together by the automaton of their alternation,
+    /// group by group (for the tests, which check that their sets take that path).
+    var automatonGroupMembers: [[Int]] { automatonGroups.map(\.members) }
 
     // MARK: - The pattern of a match
 
@@ -389,7 +559,7 @@ public final class RegexPatternSet: Sendable {
                 if occurs { matching.append(index) }
             case .nearLiterals:
                 if occurs, !(try patterns[index].firstRange(inUTF16: text).isNotFound) { matching.append(index) }
-            case .alone:
+            case .alone, .grouped:
                 if !(try patterns[index].firstRange(inUTF16: text).isNotFound) { matching.append(index) }
             }
         }
@@ -453,6 +623,16 @@ public final class RegexPatternSet: Sendable {
         /// ICU matchers borrowed from the patterns, with this text set.
         var handles: [OpaquePointer?]
         var matchers: [RegexMatcher?]
+        /// Each group's alternation automaton and each grouped pattern's own, taken from their
+        /// pools when first needed (given back when the search ends), and whether a group has
+        /// none (its members are then searched alone).
+        var alternationAutomata: [MatchAutomaton?]
+        var lacksAlternationAutomaton: [Bool]
+        var memberAutomata: [MatchAutomaton?]
+        /// For each grouped pattern whose own search a group fell back on, its first match
+        /// from the place searched (nil: none), which stays its first match from any later
+        /// place up to the match's start (or from any later place at all, when it has none).
+        var memberOwnMatches: [Range<Int>??]
 
         init(set: RegexPatternSet, base: UnsafePointer<UInt16>?, count: Int) {
             self.set = set
@@ -472,6 +652,10 @@ public final class RegexPatternSet: Sendable {
             cursors = Array(repeating: 0, count: set.patterns.count)
             handles = Array(repeating: nil, count: set.patterns.count)
             matchers = Array(repeating: nil, count: set.patterns.count)
+            alternationAutomata = Array(repeating: nil, count: set.automatonGroups.count)
+            lacksAlternationAutomaton = Array(repeating: false, count: set.automatonGroups.count)
+            memberAutomata = Array(repeating: nil, count: set.patterns.count)
+            memberOwnMatches = Array(repeating: nil, count: set.patterns.count)
         }
 
         deinit {
@@ -479,6 +663,13 @@ public final class RegexPatternSet: Sendable {
                 guard let handle else { continue }
                 _ = icushim_regex_begin_utf16(handle, nil, 0)
                 set.patterns[index].returnPooledMatcher(handle)
+            }
+            for (group, automaton) in alternationAutomata.enumerated() {
+                if let automaton { set.automatonGroups[group].alternation.put(automaton) }
+            }
+            for (index, automaton) in memberAutomata.enumerated() {
+                guard let automaton, case .grouped(let group, let member) = set.searches[index] else { continue }
+                set.automatonGroups[group].memberAutomata[member].put(automaton)
             }
         }
 
@@ -488,16 +679,16 @@ public final class RegexPatternSet: Sendable {
         func allMatches() throws(ICURegexError) -> [PatternSetMatch] {
             var heap = MatchHeap()
             for index in set.patterns.indices {
-                if let match = try firstMatch(of: index, from: 0) { heap.push(PatternSetMatch(range: match, patternIndex: index)) }
+                // A group's match stands for all its members: it is searched once.
+                if case .grouped(_, let member) = set.searches[index], member > 0 { continue }
+                if let match = try firstMatch(of: index, from: 0) { heap.push(match) }
             }
             var found: [PatternSetMatch] = []
             var from = 0
             while let next = heap.top {
                 guard next.range.lowerBound >= from else {
                     heap.pop()
-                    if let match = try firstMatch(of: next.patternIndex, from: from) {
-                        heap.push(PatternSetMatch(range: match, patternIndex: next.patternIndex))
-                    }
+                    if let match = try firstMatch(of: next.patternIndex, from: from) { heap.push(match) }
                     continue
                 }
                 found.append(next)
@@ -516,8 +707,15 @@ public final class RegexPatternSet: Sendable {
         }
 
         /// The first match of pattern `index` that starts at or after `from`, in the whole
-        /// text; `from` never decreases from one call to the next for one pattern.
-        func firstMatch(of index: Int, from: Int) throws(ICURegexError) -> Range<Int>? {
+        /// text, or for a grouped pattern that of its group's alternation, with the member that
+        /// matched; `from` never decreases from one call to the next for one pattern.
+        func firstMatch(of index: Int, from: Int) throws(ICURegexError) -> PatternSetMatch? {
+            if case .grouped(let group, _) = set.searches[index] { return try groupMatch(group, from: from) }
+            return try patternMatch(of: index, from: from).map { PatternSetMatch(range: $0, patternIndex: index) }
+        }
+
+        /// The first match of pattern `index`, not grouped, as ``firstMatch(of:from:)``.
+        private func patternMatch(of index: Int, from: Int) throws(ICURegexError) -> Range<Int>? {
             let occurrences = self.occurrences[index]
             var cursor = cursors[index]
             defer { cursors[index] = cursor }
@@ -542,9 +740,88 @@ public final class RegexPatternSet: Sendable {
                     }
                     lower = occurrence + 1
                 }
-            case .alone:
+            case .alone, .grouped:
                 return try ownMatch(of: index, from: from)
             }
+        }
+
+        /// The first match of group `group`'s alternation that starts at or after `from`,
+        /// with the first member that matches at its start (see ``RegexPatternSet``).
+        private func groupMatch(_ group: Int, from: Int) throws(ICURegexError) -> PatternSetMatch? {
+            let members = set.automatonGroups[group].members
+            if let base, let automaton = alternationAutomaton(of: group) {
+                switch automaton.firstMatch(inUTF16: base, from: from, to: count) {
+                case .noMatch:
+                    return nil
+                case .match(let range):
+                    if let member = firstMember(of: group, matchingExactly: range, in: base) {
+                        return PatternSetMatch(range: range, patternIndex: members[member])
+                    }
+                case .unknown:
+                    break
+                }
+            }
+            // The automata cannot tell: each member's own first match from `from`, and of
+            // those that start first, the lowest member's. A member's match is kept until a
+            // search passes it, so that each member's own searches together read the text at
+            // most once, however often the automata cannot tell.
+            var first: PatternSetMatch?
+            for index in members {
+                let range: Range<Int>?
+                if let kept = memberOwnMatches[index], kept.map({ $0.lowerBound >= from }) ?? true {
+                    range = kept
+                } else {
+                    range = try ownMatch(of: index, from: from)
+                    memberOwnMatches[index] = .some(range)
+                }
+                guard let range else { continue }
+                if first == nil || range.lowerBound < first!.range.lowerBound {
+                    first = PatternSetMatch(range: range, patternIndex: index)
+                }
+            }
+            return first
+        }
+
+        /// The place in group `group` of the first member whose match anchored at the start
+        /// of `range` is `range`; nil when the members' automata cannot tell, or none matches
+        /// there (which the alternation's match rules out).
+        private func firstMember(of group: Int, matchingExactly range: Range<Int>, in base: UnsafePointer<UInt16>) -> Int? {
+            let automatonGroup = set.automatonGroups[group]
+            for (member, index) in automatonGroup.members.enumerated() {
+                let automaton: MatchAutomaton
+                if let existing = memberAutomata[index] {
+                    automaton = existing
+                } else {
+                    guard let taken = automatonGroup.memberAutomata[member].take() else { return nil }
+                    memberAutomata[index] = taken
+                    automaton = taken
+                }
+                // A member that cannot start a match with the match's first character, when
+                // it is ASCII, is passed over without a search.
+                if range.lowerBound < count, base[range.lowerBound] < 128,
+                    !automaton.asciiMayStartMatch[Int(base[range.lowerBound])]
+                {
+                    continue
+                }
+                switch automaton.firstMatch(inUTF16: base, from: range.lowerBound, to: count, anchored: true) {
+                case .match(let match): return match == range ? member : nil
+                case .noMatch: continue
+                case .unknown: return nil
+                }
+            }
+            return nil
+        }
+
+        /// Group `group`'s alternation automaton for this search; nil when it has none.
+        private func alternationAutomaton(of group: Int) -> MatchAutomaton? {
+            if let automaton = alternationAutomata[group] { return automaton }
+            guard !lacksAlternationAutomaton[group] else { return nil }
+            guard let automaton = set.automatonGroups[group].alternation.take() else {
+                lacksAlternationAutomaton[group] = true
+                return nil
+            }
+            alternationAutomata[group] = automaton
+            return automaton
         }
 
         /// ICU's first match of pattern `index` in `region` of the text, with transparent and

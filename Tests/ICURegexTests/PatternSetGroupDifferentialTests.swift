@@ -1,0 +1,117 @@
+import Foundation
+@testable import ICURegex
+import Testing
+import TestSupport
+
+extension LibraryTests {
+    /// `RegexPatternSet`'s groups, whose patterns one automaton of their alternation searches
+    /// together, against the loop over single ICU-only patterns and against
+    /// `NSRegularExpression` on the alternation (see ``PatternSetDifferentialTests/check(_:text:againstFoundation:)``):
+    /// generated sets of patterns the match automaton reads (classes, unbounded repetitions,
+    /// empty matches, `\b`, one-character look-arounds, leading `(?i)`), with a few it does not
+    /// (back-references, flag groups) among them, on texts whose characters make the automata
+    /// give up (a combining mark beside `\b`, `ß` ignoring case), so that the walk restarts a
+    /// group after another pattern's overlapping match and falls back on the members' own
+    /// searches.
+    @Suite struct PatternSetGroupDifferentialTests {
+        typealias GeneratedPattern = PatternSetDifferentialTests.GeneratedPattern
+
+        static let seed: UInt64 = 0x4752_4F55_5053_4554
+
+        /// Pieces the match automaton reads, and two it does not (a back-reference, whose
+        /// group `{1}` stands for, and a flag group).
+        static let pieces: [(groups: Int, text: String)] = [
+            (0, "ab"), (0, "\\w+"), (0, "[ab]c"), (0, "\\d+"), (0, "a[^x]*c"), (0, "x*"), (0, "b?"), (0, "\\bab"),
+            (0, "c\\b"), (0, "\\b\\w+b\\b"), (0, "[a-c]{2,}"), (0, "é|𝔸"), (0, "a.c"), (0, "\\B[bc]"), (0, "(?:a|ab)(?:c|bcd)"),
+            (0, "(?<=a)b"), (0, "ca(?=b)"), (0, "(?<![a-z])a"), (0, "x|"), (0, "[^ ]+ [^ ]+"), (0, "ss"), (0, "\\b"),
+            (1, "(a|b)\\{1}"), (0, "(?i:Ab)"),
+        ]
+
+        static func generatePattern(_ random: inout SplitMix64) -> GeneratedPattern {
+            var parts: [(groups: Int, text: String)] = [random.element(of: pieces)]
+            if random.chance(0.4) { parts.append(random.element(of: pieces)) }
+            let options: RegexPattern.Options = random.chance(0.1) ? .caseInsensitive : []
+            let leadingFlag = random.chance(0.2) ? "(?i)" : ""
+            let groups = parts.reduce(0) { $0 + $1.groups }
+            let text: (Int) -> String = { offset in
+                var groupsBefore = offset
+                return leadingFlag
+                    + parts.map { part in
+                        defer { groupsBefore += part.groups }
+                        return "(?:" + part.text.replacingOccurrences(of: "{1}", with: String(groupsBefore + 1)) + ")"
+                    }.joined()
+            }
+            return GeneratedPattern(text: text, groups: groups, options: options)
+        }
+
+        static func generateText(_ random: inout SplitMix64, length: Int) -> String {
+            let alphabet: [String] = [
+                "a", "b", "c", "x", " ", " ", "A", "B", "1", "\n", "é", "𝔸", "ab", "cab", "e\u{301}", "ß", "SS", "\u{212A}",
+            ]
+            return (0..<length).map { _ in random.element(of: alphabet) }.joined()
+        }
+
+        @Test func shortTextsAgainstTheLoopAndFoundation() throws {
+            var random = SplitMix64(seed: Self.seed)
+            var groupedSets = 0
+            for _ in 0..<160 {
+                let generated = (0..<random.number(in: 2...10)).map { _ in Self.generatePattern(&random) }
+                let text = Self.generateText(&random, length: random.number(in: 0...60))
+                try PatternSetDifferentialTests.check(generated, text: text, againstFoundation: true)
+                let set = RegexPatternSet(try generated.map { try RegexPattern($0.own, options: $0.options) })
+                if !set.automatonGroupMembers.isEmpty { groupedSets += 1 }
+            }
+            // Most sets have two patterns the automaton reads with the same options.
+            #expect(groupedSets > 60, "\(groupedSets) sets of 160 had a group")
+        }
+
+        @Test func longTextsAgainstTheLoopAndFoundation() throws {
+            var random = SplitMix64(seed: Self.seed &+ 1)
+            for _ in 0..<3 {
+                let generated = (0..<random.number(in: 4...12)).map { _ in Self.generatePattern(&random) }
+                let text = Self.generateText(&random, length: random.number(in: 1500...2500))
+                try PatternSetDifferentialTests.check(generated, text: text, againstFoundation: true)
+            }
+        }
+
+        /// More positions than one automaton holds: the patterns are split into several
+        /// groups, each still one search.
+        @Test func manyPatternsMakeSeveralGroups() throws {
+            var random = SplitMix64(seed: Self.seed &+ 2)
+            let letters = Array("abcdefghij")
+            let stems = (0..<40).map { _ in String((0..<8).map { _ in random.element(of: letters) }) }
+            let patterns = stems.enumerated().map { index, stem in
+                index.isMultiple(of: 2) ? "\\b\(stem)\\w*" : "\\b\(stem.prefix(3))[a-j]*\\b"
+            }
+            let set = try RegexPatternSet(patterns)
+            let groups = set.automatonGroupMembers
+            #expect(groups.count >= 2 && groups.joined().count == patterns.count, "groups \(groups)")
+            let text = (0..<600).map { _ in
+                random.chance(0.5) ? random.element(of: stems) : String((0..<random.number(in: 1...9)).map { _ in random.element(of: letters) })
+            }.joined(separator: random.chance(0.5) ? " " : "-")
+            let generated = patterns.map { pattern in GeneratedPattern(text: { _ in pattern }, groups: 0, options: []) }
+            try PatternSetDifferentialTests.check(generated, text: text, againstFoundation: true)
+        }
+
+        /// The regular expressions of the benchmark's sets, on a corpus: the words' literals
+        /// and the regexes' groups together, with case-insensitive words and a back-reference.
+        @Test func shapedRegexesOnACorpus() throws {
+            let text = try String(contentsOf: TestFixtures.corpora.appendingPathComponent("en-sampled.txt"), encoding: .utf8)
+            let sample = String(text.prefix(12_000))
+            let regexes = [
+                #"\b\w+ing\b"#, #"\d{2,4}"#, #"[A-Z]{3,}"#, #"\bthe\w*"#, #"you \w+"#, #"\w+ me\b"#, #"\b[A-Z][a-z]+ you"#,
+                #"\b\w+ly\b"#, #"'\w+'"#, #"\b\w+'(?:s|t|ll|re|ve|d)\b"#, #"\b\w{12,}\b"#, #"\([^)]*\)"#, #"\w+-\w+"#,
+                #"(?i)sherlock"#, #"(?i)\bholmes\w*"#, #"[.!?]\s+I"#, #"\bwhat.{0,20}\?"#,
+            ]
+            let words = ["that", "with", "Holmes", "know", "what"]
+            let set = try RegexPatternSet(words + regexes)
+            #expect(set.automatonGroupMembers.joined().count >= 12, "groups \(set.automatonGroupMembers)")
+            let generated = (words + regexes).map { pattern in GeneratedPattern(text: { _ in pattern }, groups: 0, options: []) }
+            try PatternSetDifferentialTests.check(generated, text: sample, againstFoundation: true)
+            let caseless = ["sherlock", "holmes", "the", "you"].map { word in
+                GeneratedPattern(text: { _ in word }, groups: 0, options: .caseInsensitive)
+            }
+            try PatternSetDifferentialTests.check(caseless + generated.prefix(3), text: sample, againstFoundation: true)
+        }
+    }
+}
