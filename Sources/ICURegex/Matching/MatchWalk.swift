@@ -75,6 +75,12 @@ package final class MatchWalk {
     /// The pattern's match automaton, borrowed from its pool for a long UTF-16 text.
     private let matchAutomaton: MatchAutomaton?
 
+    /// The pattern's capture backtracker, borrowed from its pool the first time a match's
+    /// groups are found without ICU; ``hasNoCaptureBacktracker`` once the pattern turned out
+    /// to have none.
+    private var captureBacktracker: CaptureBacktracker?
+    private var hasNoCaptureBacktracker = false
+
     /// Starts a walk over `count` UTF-16 units at `base`, searched as a text of their own;
     /// without `usesSearchPlan`, ICU finds every match (so that ``endFlags`` are always ICU's).
     package init(
@@ -142,6 +148,7 @@ package final class MatchWalk {
         }
         pattern.returnPooledMatcher(handle)
         if let matchAutomaton { pattern.matchAutomata?.put(matchAutomaton) }
+        if let captureBacktracker { pattern.captureBacktrackers?.put(captureBacktracker) }
         groupBounds.deallocate()
     }
 
@@ -337,17 +344,39 @@ package final class MatchWalk {
         }
     }
 
-    /// Makes `match`, found without ICU, the current match, with its groups: ICU on the
-    /// match's own characters, which alone decide a match of this pattern, finds the same
-    /// match with its groups.
+    /// Makes `match`, found without ICU, the current match, with its groups: the pattern's
+    /// capture backtracker finds them on the match's span (see ``CaptureBacktracker``), or
+    /// else ICU on the match's own characters, which alone decide a match of this pattern,
+    /// finds the same match with its groups.
     private func setMatchFoundWithoutICU(_ match: Range<Int>, in base: UnsafePointer<UInt16>) throws(ICURegexError) {
         guard pattern.numberOfCaptureGroups > 0 else {
             groupBounds[0] = Int64(match.lowerBound)
             groupBounds[1] = Int64(match.upperBound)
             return
         }
+        if let backtracker = borrowedCaptureBacktracker(),
+            backtracker.match(inUTF16: base, spanning: match, end: count) == .match
+        {
+            setGroups(from: backtracker)
+            return
+        }
         _ = try MatcherHandle.find(handle, utf16: base + match.lowerBound, length: match.count, from: 0)
         readGroups(offset: match.lowerBound)
+    }
+
+    /// The pattern's capture backtracker, borrowed on first use; nil when it has none.
+    private func borrowedCaptureBacktracker() -> CaptureBacktracker? {
+        if let captureBacktracker { return captureBacktracker }
+        guard !hasNoCaptureBacktracker else { return nil }
+        captureBacktracker = pattern.captureBacktrackers?.take()
+        hasNoCaptureBacktracker = captureBacktracker == nil
+        return captureBacktracker
+    }
+
+    /// Makes the groups of `backtracker`'s last match the current match's.
+    private func setGroups(from backtracker: CaptureBacktracker) {
+        let slots = backtracker.slots
+        for index in groupBounds.indices { groupBounds[index] = Int64(slots[index]) }
     }
 
     /// Whether the whole text matches (ICU's `matches`), with the groups; the walk must not
@@ -398,6 +427,28 @@ package final class MatchWalk {
         precondition(!range.isEmpty, "MatchWalk.match(spanning:): an empty range")
         precondition(
             range.lowerBound >= 0 && range.upperBound <= count, "MatchWalk.match(spanning:): \(range) is outside the text")
+        if let backtracker = borrowedCaptureBacktracker() {
+            isFinished = true
+            // The backtracker takes the first way that ends at the range's end, as ICU's
+            // `matches` on the region does (see ``CaptureBacktracker``).
+            let outcome: CaptureBacktracker.Outcome
+            if let utf8Base {
+                outcome = backtracker.match(inUTF8: utf8Base, spanning: range, end: count)
+            } else if let base {
+                outcome = backtracker.match(inUTF16: base, spanning: range, end: count)
+            } else {
+                outcome = .unknown
+            }
+            switch outcome {
+            case .match:
+                setGroups(from: backtracker)
+                return range
+            case .noMatch:
+                return nil
+            case .unknown:
+                break
+            }
+        }
         try setRegion(range, transparentBounds: true, anchoringBounds: false)
         isFinished = true
         return try icuMatch { start, end, code in icushim_regex_match_whole(handle, &start, &end, &code) }
