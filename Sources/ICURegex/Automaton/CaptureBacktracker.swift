@@ -162,6 +162,19 @@ final class CaptureBacktracker {
         let bitCount = instructions.count * width
         guard bitCount <= Self.maximumVisitedBits else { return .unknown }
         let wordCount = (bitCount + 63) / 64
+        // The tables are the run's own while it runs: no access to them is checked for
+        // exclusivity, and none is copied on write.
+        var visited = self.visited
+        var stack = self.stack
+        var slots = self.slots
+        self.visited = []
+        self.stack = []
+        self.slots = []
+        defer {
+            self.visited = visited
+            self.stack = stack
+            self.slots = slots
+        }
         if visited.count < wordCount {
             visited = [UInt64](repeating: 0, count: wordCount)
         } else {

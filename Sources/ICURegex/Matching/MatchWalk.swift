@@ -123,10 +123,14 @@ package final class MatchWalk {
     }
 
     /// Starts a walk over `count` bytes of UTF-8 at `text`, searched as a text of their own by
-    /// ICU alone, with byte offsets; ill-formed UTF-8 reads as U+FFFD.
+    /// ICU alone, with byte offsets; ill-formed UTF-8 reads as U+FFFD. Without
+    /// `usesCaptureBacktracker`, ``match(spanning:)`` asks ICU alone (for a caller that asked
+    /// the backtracker already).
     /// - Throws: ``ICURegexError/illegalArgument`` for a text of more than `Int32.max` bytes,
     ///   the most ICU's UTF-8 text takes.
-    package init(pattern: RegexPattern, utf8 text: UnsafePointer<UInt8>?, count: Int) throws(ICURegexError) {
+    package init(
+        pattern: RegexPattern, utf8 text: UnsafePointer<UInt8>?, count: Int, usesCaptureBacktracker: Bool = true
+    ) throws(ICURegexError) {
         precondition(text != nil || count == 0, "MatchWalk: a text of \(count) bytes without an address")
         self.pattern = pattern
         self.base = nil
@@ -136,6 +140,7 @@ package final class MatchWalk {
         self.groupBounds = .allocate(capacity: 2 * (pattern.numberOfCaptureGroups + 1))
         groupBounds.initialize(repeating: -1)
         matchAutomaton = nil
+        hasNoCaptureBacktracker = !usesCaptureBacktracker
         mode = pattern.usesPreviousMatchEnd ? .findNext : .findFrom
         // Fully initialized: when this throws, deinit gives the matcher back.
         try begin()
