@@ -43,10 +43,13 @@ final class CaptureBacktracker {
     static let maximumVisitedBits = 1 << 21
 
     private let program: CaptureProgram
-    private let instructions: [CaptureProgram.Instruction]
-    /// For each class of the program's table, whether each set accepts it:
-    /// `accepts[class * setCount + set]`.
-    private let accepts: [Bool]
+    /// The program's steps, its classes' table below ``CodePointClassTable/exactLimit`` and
+    /// whether each set accepts each class (`accepts[class * setCount + set]`), in memory of
+    /// the backtracker's own, read without reference counting in its loop.
+    private let instructions: UnsafeMutablePointer<CaptureProgram.Instruction>
+    private let instructionCount: Int
+    private let smallClasses: UnsafeMutablePointer<UInt8>
+    private let accepts: UnsafeMutablePointer<Bool>
     private let setCount: Int
     private let membership: CodePointSetMembership
     /// The sets holding each large character read, found with ``membership``.
@@ -54,14 +57,18 @@ final class CaptureBacktracker {
 
     /// The bounds of each group after a match, two per group from group 0 (the span); -1 for
     /// a group that took no part.
-    private(set) var slots: [Int]
-    private var visited: [UInt64] = []
+    private let slotBuffer: UnsafeMutablePointer<Int>
+    private let slotCount: Int
+    /// The visited table, one bit per step and offset, and its capacity in words.
+    private var visited: UnsafeMutablePointer<UInt64>
+    private var visitedCapacity = 64
     /// The choices to come back to: a step to try at an offset, or a slot to restore.
-    private var stack: [Frame] = []
+    private var stack: UnsafeMutablePointer<Frame>
+    private var stackCapacity = 64
 
     private struct Frame {
         /// The step to try, or, below zero, `-1 - slot` of a slot to restore.
-        var step: Int32
+        var step: Int
         /// The offset at which to try the step, or the slot's value to restore.
         var value: Int
     }
@@ -69,17 +76,49 @@ final class CaptureBacktracker {
     /// Makes a backtracker for `program`, with empty tables.
     init(_ program: CaptureProgram) {
         self.program = program
-        instructions = program.instructions
-        setCount = program.sets.count
-        var accepts = [Bool](repeating: false, count: program.classes.masks.count * program.sets.count)
+        instructionCount = program.instructions.count
+        instructions = .allocate(capacity: instructionCount)
+        instructions.initialize(from: program.instructions, count: instructionCount)
+        smallClasses = .allocate(capacity: CodePointClassTable.exactLimit)
+        smallClasses.initialize(from: program.classes.smallClasses, count: CodePointClassTable.exactLimit)
+        let setCount = program.sets.count
+        self.setCount = setCount
+        let classCount = program.classes.masks.count
+        let accepts = UnsafeMutablePointer<Bool>.allocate(capacity: max(1, classCount * setCount))
+        accepts.initialize(repeating: false, count: max(1, classCount * setCount))
         for (index, mask) in program.classes.masks.enumerated() {
             mask.forEach { set in
-                if set < program.sets.count { accepts[index * program.sets.count + set] = true }
+                if set < setCount { accepts[index * setCount + set] = true }
             }
         }
         self.accepts = accepts
         membership = CodePointSetMembership(sets: program.sets, options: program.options)
-        slots = [Int](repeating: -1, count: 2 * (program.groupCount + 1))
+        slotCount = 2 * (program.groupCount + 1)
+        slotBuffer = .allocate(capacity: slotCount)
+        slotBuffer.initialize(repeating: -1, count: slotCount)
+        visited = .allocate(capacity: visitedCapacity)
+        stack = .allocate(capacity: stackCapacity)
+    }
+
+    deinit {
+        instructions.deallocate()
+        smallClasses.deallocate()
+        accepts.deallocate()
+        slotBuffer.deallocate()
+        visited.deallocate()
+        stack.deallocate()
+    }
+
+    /// Slot `index` of the last match: `2 * group` and `2 * group + 1` hold where the group
+    /// starts and ends, -1 when it took no part.
+    @inline(__always)
+    func slot(_ index: Int) -> Int {
+        slotBuffer[index]
+    }
+
+    /// Every slot of the last match (see ``slot(_:)``).
+    var slots: [Int] {
+        Array(UnsafeBufferPointer(start: slotBuffer, count: slotCount))
     }
 
     /// The groups of the match spanning `span` of the UTF-16 `text[..<end]` (the text before
@@ -115,7 +154,12 @@ final class CaptureBacktracker {
     /// Whether `set` holds the code point `value`; nil when the backtracker cannot tell.
     @inline(__always)
     private func set(_ set: Int, holds value: UInt32) -> Bool? {
-        if value < CodePointClassTable.exactLimit || !program.approximatesLargeCharacters {
+        if value < CodePointClassTable.exactLimit {
+            let valueClass = smallClasses[Int(value)]
+            guard valueClass != CodePointClassTable.stopClass else { return nil }
+            return accepts[Int(valueClass) &* setCount &+ set]
+        }
+        if !program.approximatesLargeCharacters {
             let valueClass = program.classes.classOf(value)
             guard valueClass != CodePointClassTable.stopClass else { return nil }
             return accepts[Int(valueClass) &* setCount &+ set]
@@ -159,40 +203,53 @@ final class CaptureBacktracker {
         in text: Text, spanning span: Range<Int>, end: Int, decidesBoundaryAtEnd: Bool
     ) -> Outcome {
         let width = span.count + 1
-        let bitCount = instructions.count * width
+        let bitCount = instructionCount * width
         guard bitCount <= Self.maximumVisitedBits else { return .unknown }
         let wordCount = (bitCount + 63) / 64
-        // The tables are the run's own while it runs: no access to them is checked for
-        // exclusivity, and none is copied on write.
-        var visited = self.visited
+        if visitedCapacity < wordCount {
+            visited.deallocate()
+            visitedCapacity = max(wordCount, 2 * visitedCapacity)
+            visited = .allocate(capacity: visitedCapacity)
+        }
+        visited.update(repeating: 0, count: wordCount)
+        slotBuffer.update(repeating: -1, count: slotCount)
+        let visited = self.visited
+        let instructions = self.instructions
+        let slots = slotBuffer
         var stack = self.stack
-        var slots = self.slots
-        self.visited = []
-        self.stack = []
-        self.slots = []
+        var stackCapacity = self.stackCapacity
         defer {
-            self.visited = visited
             self.stack = stack
-            self.slots = slots
+            self.stackCapacity = stackCapacity
         }
-        if visited.count < wordCount {
-            visited = [UInt64](repeating: 0, count: wordCount)
-        } else {
-            for index in 0..<wordCount { visited[index] = 0 }
+        var depth = 0
+        /// Pushes a frame, growing the stack when it is full.
+        @inline(__always)
+        func push(_ frame: Frame) {
+            if depth == stackCapacity {
+                let grown = UnsafeMutablePointer<Frame>.allocate(capacity: 2 * stackCapacity)
+                grown.moveInitialize(from: stack, count: depth)
+                stack.deallocate()
+                stack = grown
+                stackCapacity *= 2
+            }
+            (stack + depth).initialize(to: frame)
+            depth &+= 1
         }
-        for index in slots.indices { slots[index] = -1 }
-        stack.removeAll(keepingCapacity: true)
-        stack.append(Frame(step: 0, value: span.lowerBound))
+        push(Frame(step: 0, value: span.lowerBound))
+        let spanStart = span.lowerBound
         let spanEnd = span.upperBound
-        while let frame = stack.popLast() {
+        while depth > 0 {
+            depth &-= 1
+            let frame = stack[depth]
             if frame.step < 0 {
-                slots[Int(-1 - frame.step)] = frame.value
+                slots[-1 &- frame.step] = frame.value
                 continue
             }
-            var step = Int(frame.step)
+            var step = frame.step
             var offset = frame.value
             while true {
-                let bit = step &* width &+ (offset &- span.lowerBound)
+                let bit = step &* width &+ (offset &- spanStart)
                 let mask = UInt64(1) << UInt64(bit & 63)
                 if visited[bit >> 6] & mask != 0 { break }
                 visited[bit >> 6] |= mask
@@ -202,30 +259,31 @@ final class CaptureBacktracker {
                     let (value, next) = text.character(at: offset, end: spanEnd)
                     guard value != Text.illFormed, let holds = self.set(Int(set), holds: value) else { return .unknown }
                     guard holds else { break }
-                    step += 1
+                    step &+= 1
                     offset = next
                     continue
                 case .split(let preferred, let other):
-                    stack.append(Frame(step: other, value: offset))
+                    push(Frame(step: Int(other), value: offset))
                     step = Int(preferred)
                     continue
                 case .jump(let target):
                     step = Int(target)
                     continue
                 case .save(let slot):
-                    stack.append(Frame(step: -1 - slot, value: slots[Int(slot)]))
+                    push(Frame(step: -1 &- Int(slot), value: slots[Int(slot)]))
                     slots[Int(slot)] = offset
-                    step += 1
+                    step &+= 1
                     continue
                 case .wordBoundary, .notWordBoundary:
                     guard decidesBoundaryAtEnd || offset < end,
-                        let isBoundary = isWordBoundary(in: text, at: offset, end: end) else { return .unknown }
+                        let isBoundary = isWordBoundary(in: text, at: offset, end: end)
+                    else { return .unknown }
                     guard isBoundary == (instructions[step] == .wordBoundary) else { break }
-                    step += 1
+                    step &+= 1
                     continue
                 case .match:
                     guard offset == spanEnd else { break }
-                    slots[0] = span.lowerBound
+                    slots[0] = spanStart
                     slots[1] = spanEnd
                     return .match
                 }

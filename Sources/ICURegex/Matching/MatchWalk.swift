@@ -380,8 +380,7 @@ package final class MatchWalk {
 
     /// Makes the groups of `backtracker`'s last match the current match's.
     private func setGroups(from backtracker: CaptureBacktracker) {
-        let slots = backtracker.slots
-        for index in groupBounds.indices { groupBounds[index] = Int64(slots[index]) }
+        for index in groupBounds.indices { groupBounds[index] = Int64(backtracker.slot(index)) }
     }
 
     /// Whether the whole text matches (ICU's `matches`), with the groups; the walk must not

@@ -81,12 +81,11 @@ extension RegexPattern {
             if let backtracker, let base = text.baseAddress {
                 switch backtracker.match(inUTF8: base, spanning: range, end: text.count) {
                 case .match:
-                    let slots = backtracker.slots
-                    body(
-                        index,
-                        BufferMatch(
-                            range: range,
-                            groupRanges: groups == 0 ? [] : (1...groups).map { slots[2 * $0] < 0 ? nil : slots[2 * $0]..<slots[2 * $0 + 1] }))
+                    let groupRanges: [Range<Int>?] = groups == 0 ? [] : (1...groups).map { group in
+                        let start = backtracker.slot(2 * group)
+                        return start < 0 ? nil : start..<backtracker.slot(2 * group + 1)
+                    }
+                    body(index, BufferMatch(range: range, groupRanges: groupRanges))
                     continue
                 case .noMatch:
                     continue
