@@ -40,13 +40,16 @@ let logText: Haystack = {
     let levels = ["INFO", "INFO", "INFO", "WARN", "DEBUG", "ERROR"]
     let subjects = ["cache", "request", "worker", "session", "índice", "задача"]
     let verbs = ["evicted", "served", "started", "failed", "retried"]
-    var text = ""
-    while text.utf16.count < 1_000_000 {
+    var lines: [String] = []
+    var units = 0
+    while units < 1_000_000 {
         let date = "20\(10 + next(17))-" + String(format: "%02d-%02d", 1 + next(12), 1 + next(28))
-        text += "\(date) \(levels[next(levels.count)]) \(subjects[next(subjects.count)]) \(next(10_000)) "
-        text += "\(verbs[next(verbs.count)]) after \(next(1000)) ms\n"
+        let line = "\(date) \(levels[next(levels.count)]) \(subjects[next(subjects.count)]) \(next(10_000)) "
+            + "\(verbs[next(verbs.count)]) after \(next(1000)) ms\n"
+        lines.append(line)
+        units += line.utf16.count
     }
-    return Haystack(text)
+    return Haystack(lines.joined())
 }()
 
 /// About a megabyte of generated program text (identifiers, numbers, operators), for the
@@ -59,15 +62,19 @@ let codeText: Haystack = {
     }
     let names = ["count", "index", "total_sum", "x", "buffer2", "next", "value", "résumé"]
     let operators = ["=", "+", "-", "*", "(", ")", "/"]
-    var text = ""
-    while text.utf16.count < 1_000_000 {
+    var lines: [String] = []
+    var units = 0
+    while units < 1_000_000 {
+        var line = ""
         for _ in 0..<(3 + next(6)) {
-            text += next(3) == 0 ? String(next(100_000)) : names[next(names.count)]
-            text += " " + operators[next(operators.count)] + " "
+            line += next(3) == 0 ? String(next(100_000)) : names[next(names.count)]
+            line += " " + operators[next(operators.count)] + " "
         }
-        text += "1;\n"
+        line += "1;\n"
+        lines.append(line)
+        units += line.utf16.count
     }
-    return Haystack(text)
+    return Haystack(lines.joined())
 }()
 
 /// The capture-group workloads: their patterns, the text each searches, the group ICU reads,
