@@ -44,6 +44,11 @@ public final class RegexPattern: @unchecked Sendable {
     /// plan.
     let matchAutomata: LazyMatchAutomaton?
 
+    /// Finds the capture groups of a match whose span is known without ICU (see
+    /// ``CaptureBacktracker``), worked out on first use; nil without the search plan or
+    /// groups.
+    let captureBacktrackers: LazyCaptureBacktracker?
+
     /// Finds the matches of an alternation of many strings without ICU (see
     /// ``LiteralAlternationMatcher``), worked out on first use; nil without the search plan or
     /// when the pattern is not one.
@@ -123,6 +128,9 @@ public final class RegexPattern: @unchecked Sendable {
         }
         self.plan = usesSearchPlan ? SearchPlan(pattern: pattern, options: options) : nil
         self.matchAutomata = usesSearchPlan ? LazyMatchAutomaton(pattern, options: options) : nil
+        self.captureBacktrackers =
+            usesSearchPlan && syntax != nil && numberOfCaptureGroups > 0
+            ? LazyCaptureBacktracker(pattern, options: options, groupCount: numberOfCaptureGroups) : nil
     }
 
     deinit {

@@ -18,13 +18,69 @@ import Foundation
 import ICURegex
 import ICURegexFoundation
 
-/// One workload: a pattern, its options, and the text it searches.
+/// One workload: a pattern, its options, and the text it searches; for a pattern with
+/// groups, the group whose bounds ICU's loop reads beside the match's (ICURegex's walk gives
+/// every group of every match).
 struct Workload {
     let name: String
     let pattern: String
     let caseInsensitive: Bool
     let text: Haystack
+    var group = 0
 }
+
+/// About a megabyte of generated log lines (`2026-03-07 WARN cache 4711 evicted after 93 ms`),
+/// from a fixed seed, for the capture-group workloads.
+let logText: Haystack = {
+    var state: UInt64 = 0x4C4F_4753
+    func next(_ bound: Int) -> Int {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Int((state >> 33) % UInt64(bound))
+    }
+    let levels = ["INFO", "INFO", "INFO", "WARN", "DEBUG", "ERROR"]
+    let subjects = ["cache", "request", "worker", "session", "índice", "задача"]
+    let verbs = ["evicted", "served", "started", "failed", "retried"]
+    var lines: [String] = []
+    var units = 0
+    while units < 1_000_000 {
+        let date = "20\(10 + next(17))-" + String(format: "%02d-%02d", 1 + next(12), 1 + next(28))
+        let line = "\(date) \(levels[next(levels.count)]) \(subjects[next(subjects.count)]) \(next(10_000)) "
+            + "\(verbs[next(verbs.count)]) after \(next(1000)) ms\n"
+        lines.append(line)
+        units += line.utf16.count
+    }
+    return Haystack(lines.joined())
+}()
+
+/// About a megabyte of generated program text (identifiers, numbers, operators), for the
+/// lexer workload.
+let codeText: Haystack = {
+    var state: UInt64 = 0x4C45_5845
+    func next(_ bound: Int) -> Int {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Int((state >> 33) % UInt64(bound))
+    }
+    let names = ["count", "index", "total_sum", "x", "buffer2", "next", "value", "résumé"]
+    let operators = ["=", "+", "-", "*", "(", ")", "/"]
+    var lines: [String] = []
+    var units = 0
+    while units < 1_000_000 {
+        var line = ""
+        for _ in 0..<(3 + next(6)) {
+            line += next(3) == 0 ? String(next(100_000)) : names[next(names.count)]
+            line += " " + operators[next(operators.count)] + " "
+        }
+        line += "1;\n"
+        lines.append(line)
+        units += line.utf16.count
+    }
+    return Haystack(lines.joined())
+}()
+
+/// The capture-group workloads: their patterns, the text each searches, the group ICU reads,
+/// and the template of the replacement workloads.
+let logPattern = #"(\d{4})-(\d{2})-(\d{2}) (\w+) (.*)"#
+let lexerPattern = #"([A-Za-z_]\w*)|(\d+)|([-+*/=();])"#
 
 /// The texts, made once: each sample cut to whole lines of at most a megabyte.
 let englishText = Haystack(Corpus.prefix(of: Corpus.english, lineAlignedToAtMost: 1_000_000))
@@ -63,6 +119,13 @@ func makeWorkloads() -> [Workload] {
             caseInsensitive: false, text: englishText),
         Workload(name: "quadratic", pattern: "[a-q][^u-z]{13}x", caseInsensitive: false, text: englishText),
     ]
+    // Capture groups: every match with its groups.
+    workloads += [
+        Workload(name: "groups: log line fields", pattern: logPattern, caseInsensitive: false, text: logText, group: 5),
+        Workload(name: "groups: lexer", pattern: lexerPattern, caseInsensitive: false, text: codeText, group: 3),
+        Workload(name: "groups: (\\w+)olmes", pattern: #"(\w+)olmes"#, caseInsensitive: false, text: englishText, group: 1),
+        Workload(name: "groups: (\\w+) (\\w+)", pattern: #"(\w+) (\w+)"#, caseInsensitive: false, text: englishText, group: 2),
+    ]
     if let russianText {
         workloads.append(Workload(name: "Russian literal", pattern: "Шерлок Холмс", caseInsensitive: false, text: russianText))
         workloads.append(Workload(name: "Russian capitalized words", pattern: #"\p{Lu}\p{Ll}+"#, caseInsensitive: false, text: russianText))
@@ -88,7 +151,7 @@ let benchmarks: @Sendable () -> Void = {
         let text = workload.text
         let icuCount = {
             var checksum: Int64 = 0
-            let count = rawICU.countMatches(in: text.utf16, checksum: &checksum)
+            let count = rawICU.countMatches(in: text.utf16, group: workload.group, checksum: &checksum)
             blackHole(checksum)
             return count
         }
@@ -96,6 +159,7 @@ let benchmarks: @Sendable () -> Void = {
             var count = 0
             for match in compiled.matches(inUTF16: text.utf16) {
                 blackHole(match.range)
+                if workload.group > 0 { blackHole(match.groupRanges[workload.group - 1]) }
                 count += 1
             }
             return count
@@ -145,6 +209,42 @@ let benchmarks: @Sendable () -> Void = {
             let expected = icuCount()
             let found = expressionCount()
             precondition(found == expected, "\(workload.name): ICURegularExpression found \(found) matches, raw ICU \(expected)")
+        }
+    }
+    addReplacements()
+}
+
+/// `replacing` with `$1` (or the fields of a log line reordered): ICURegex's
+/// `RegexPattern.replacing(in:withTemplate:)` on a `String` beside ICU's `uregex_replaceAll`
+/// from C on the same UTF-16; each must give the same text.
+func addReplacements() {
+    let cases: [(name: String, pattern: String, template: String, text: Haystack)] = [
+        ("(\\w+)olmes -> $1", #"(\w+)olmes"#, "$1", englishText),
+        ("log date -> $3/$2/$1", #"(\d{4})-(\d{2})-(\d{2})"#, "$3/$2/$1", logText),
+        ("log line -> $4: $5", logPattern, "$4: $5", logText),
+    ]
+    for replacement in cases {
+        let compiled = try! RegexPattern(replacement.pattern)
+        let rawICU = RawICURegex(replacement.pattern)
+        let templateUnits = Array(replacement.template.utf16)
+        let text = replacement.text
+        let destination = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: 2 * text.count + 16)
+        let rawReplace = { (check: Bool) -> String? in
+            let length = rawICU.replaceAll(in: text.utf16, template: templateUnits, into: destination)
+            guard check else {
+                blackHole(destination[0])
+                return nil
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: destination[..<length]), as: UTF16.self)
+        }
+        Benchmark("Workloads: replace \(replacement.name) / raw ICU (C) uregex_replaceAll") { _ in
+            blackHole(rawReplace(false))
+        }
+        Benchmark("Workloads: replace \(replacement.name) / ICURegex RegexPattern.replacing(in:withTemplate:)") { _ in
+            blackHole(try! compiled.replacing(in: text.string, withTemplate: replacement.template))
+        } setup: {
+            let found = try! compiled.replacing(in: text.string, withTemplate: replacement.template)
+            precondition(found == rawReplace(true), "\(replacement.name): ICURegex replaced differently from raw ICU")
         }
     }
 }

@@ -75,6 +75,12 @@ package final class MatchWalk {
     /// The pattern's match automaton, borrowed from its pool for a long UTF-16 text.
     private let matchAutomaton: MatchAutomaton?
 
+    /// The pattern's capture backtracker, borrowed from its pool the first time a match's
+    /// groups are found without ICU; ``hasNoCaptureBacktracker`` once the pattern turned out
+    /// to have none.
+    private var captureBacktracker: CaptureBacktracker?
+    private var hasNoCaptureBacktracker = false
+
     /// Starts a walk over `count` UTF-16 units at `base`, searched as a text of their own;
     /// without `usesSearchPlan`, ICU finds every match (so that ``endFlags`` are always ICU's).
     package init(
@@ -117,10 +123,14 @@ package final class MatchWalk {
     }
 
     /// Starts a walk over `count` bytes of UTF-8 at `text`, searched as a text of their own by
-    /// ICU alone, with byte offsets; ill-formed UTF-8 reads as U+FFFD.
+    /// ICU alone, with byte offsets; ill-formed UTF-8 reads as U+FFFD. Without
+    /// `usesCaptureBacktracker`, ``match(spanning:)`` asks ICU alone (for a caller that asked
+    /// the backtracker already).
     /// - Throws: ``ICURegexError/illegalArgument`` for a text of more than `Int32.max` bytes,
     ///   the most ICU's UTF-8 text takes.
-    package init(pattern: RegexPattern, utf8 text: UnsafePointer<UInt8>?, count: Int) throws(ICURegexError) {
+    package init(
+        pattern: RegexPattern, utf8 text: UnsafePointer<UInt8>?, count: Int, usesCaptureBacktracker: Bool = true
+    ) throws(ICURegexError) {
         precondition(text != nil || count == 0, "MatchWalk: a text of \(count) bytes without an address")
         self.pattern = pattern
         self.base = nil
@@ -130,6 +140,7 @@ package final class MatchWalk {
         self.groupBounds = .allocate(capacity: 2 * (pattern.numberOfCaptureGroups + 1))
         groupBounds.initialize(repeating: -1)
         matchAutomaton = nil
+        hasNoCaptureBacktracker = !usesCaptureBacktracker
         mode = pattern.usesPreviousMatchEnd ? .findNext : .findFrom
         // Fully initialized: when this throws, deinit gives the matcher back.
         try begin()
@@ -142,6 +153,7 @@ package final class MatchWalk {
         }
         pattern.returnPooledMatcher(handle)
         if let matchAutomaton { pattern.matchAutomata?.put(matchAutomaton) }
+        if let captureBacktracker { pattern.captureBacktrackers?.put(captureBacktracker) }
         groupBounds.deallocate()
     }
 
@@ -221,6 +233,7 @@ package final class MatchWalk {
                 found = try plannedMatch(plan)
             case .automaton(let automaton):
                 found = try matchWithoutICU { automaton.firstMatch(inUTF16: $0, from: $1, to: $2) }
+                if let found, pattern.numberOfCaptureGroups > 0 { try judgeDensity(after: found) }
             case .literalAlternation(let matcher):
                 found = try matchWithoutICU { matcher.firstMatch(inUTF16: $0, from: $1, to: $2) }
             case .findFrom:
@@ -316,6 +329,25 @@ package final class MatchWalk {
         return match
     }
 
+    /// The matches with groups the automaton found (see ``judgeDensity(after:)``).
+    private var automatonMatches = 0
+
+    /// Hands the walk to ICU's loop when the automaton's matches of a pattern with groups come
+    /// denser than one per ``denseGroupMatchSpacing`` units (after ``SearchPlan/denseRunAllowance``
+    /// of them): each costs the automaton's two scans and the groups' backtracking, where
+    /// ICU's one search finds the match with its groups (`Workloads`: log lines parsed into
+    /// five fields took 2.6 times ICU's time with the automaton, a lexer 1.6 times).
+    private func judgeDensity(after match: Range<Int>) throws(ICURegexError) {
+        automatonMatches += 1
+        if automatonMatches > SearchPlan.denseRunAllowance && automatonMatches * Self.denseGroupMatchSpacing > match.upperBound {
+            mode = .findFrom
+            try begin()
+        }
+    }
+
+    /// See ``judgeDensity(after:)``.
+    static let denseGroupMatchSpacing = 128
+
     /// The next match that `find(text, from, end)` finds without ICU, from where ICU's loop
     /// would search; ICU's when it cannot tell. Inlined, so that `find` is a direct call.
     @inline(__always)
@@ -337,17 +369,38 @@ package final class MatchWalk {
         }
     }
 
-    /// Makes `match`, found without ICU, the current match, with its groups: ICU on the
-    /// match's own characters, which alone decide a match of this pattern, finds the same
-    /// match with its groups.
+    /// Makes `match`, found without ICU, the current match, with its groups: the pattern's
+    /// capture backtracker finds them on the match's span (see ``CaptureBacktracker``), or
+    /// else ICU on the match's own characters, which alone decide a match of this pattern,
+    /// finds the same match with its groups.
     private func setMatchFoundWithoutICU(_ match: Range<Int>, in base: UnsafePointer<UInt16>) throws(ICURegexError) {
         guard pattern.numberOfCaptureGroups > 0 else {
             groupBounds[0] = Int64(match.lowerBound)
             groupBounds[1] = Int64(match.upperBound)
             return
         }
+        if let backtracker = borrowedCaptureBacktracker(),
+            backtracker.match(inUTF16: base, spanning: match, end: count) == .match
+        {
+            setGroups(from: backtracker)
+            return
+        }
         _ = try MatcherHandle.find(handle, utf16: base + match.lowerBound, length: match.count, from: 0)
         readGroups(offset: match.lowerBound)
+    }
+
+    /// The pattern's capture backtracker, borrowed on first use; nil when it has none.
+    private func borrowedCaptureBacktracker() -> CaptureBacktracker? {
+        if let captureBacktracker { return captureBacktracker }
+        guard !hasNoCaptureBacktracker else { return nil }
+        captureBacktracker = pattern.captureBacktrackers?.take()
+        hasNoCaptureBacktracker = captureBacktracker == nil
+        return captureBacktracker
+    }
+
+    /// Makes the groups of `backtracker`'s last match the current match's.
+    private func setGroups(from backtracker: CaptureBacktracker) {
+        for index in groupBounds.indices { groupBounds[index] = Int64(backtracker.slot(index)) }
     }
 
     /// Whether the whole text matches (ICU's `matches`), with the groups; the walk must not
@@ -398,6 +451,28 @@ package final class MatchWalk {
         precondition(!range.isEmpty, "MatchWalk.match(spanning:): an empty range")
         precondition(
             range.lowerBound >= 0 && range.upperBound <= count, "MatchWalk.match(spanning:): \(range) is outside the text")
+        if let backtracker = borrowedCaptureBacktracker() {
+            isFinished = true
+            // The backtracker takes the first way that ends at the range's end, as ICU's
+            // `matches` on the region does (see ``CaptureBacktracker``).
+            let outcome: CaptureBacktracker.Outcome
+            if let utf8Base {
+                outcome = backtracker.match(inUTF8: utf8Base, spanning: range, end: count)
+            } else if let base {
+                outcome = backtracker.match(inUTF16: base, spanning: range, end: count)
+            } else {
+                outcome = .unknown
+            }
+            switch outcome {
+            case .match:
+                setGroups(from: backtracker)
+                return range
+            case .noMatch:
+                return nil
+            case .unknown:
+                break
+            }
+        }
         try setRegion(range, transparentBounds: true, anchoringBounds: false)
         isFinished = true
         return try icuMatch { start, end, code in icushim_regex_match_whole(handle, &start, &end, &code) }

@@ -72,10 +72,30 @@ extension RegexPattern {
             return
         }
         let groups = numberOfCaptureGroups
-        let walk = try MatchWalk(pattern: self, utf8: text.baseAddress, count: text.count)
+        // The capture backtracker answers for most ranges (see ``CaptureBacktracker``); ICU's
+        // walk is made for the first range it cannot tell.
+        let backtracker = captureBacktrackers?.take()
+        defer { if let backtracker { captureBacktrackers?.put(backtracker) } }
+        var walk: MatchWalk? = nil
         for (index, range) in ranges.enumerated() {
-            guard try walk.match(spanning: range) == range else { continue }
-            body(index, BufferMatch(range: range, groupRanges: groups == 0 ? [] : (1...groups).map { walk.range(ofGroup: $0) }))
+            if let backtracker, let base = text.baseAddress {
+                switch backtracker.match(inUTF8: base, spanning: range, end: text.count) {
+                case .match:
+                    let groupRanges: [Range<Int>?] = groups == 0 ? [] : (1...groups).map { group in
+                        let start = backtracker.slot(2 * group)
+                        return start < 0 ? nil : start..<backtracker.slot(2 * group + 1)
+                    }
+                    body(index, BufferMatch(range: range, groupRanges: groupRanges))
+                    continue
+                case .noMatch:
+                    continue
+                case .unknown:
+                    break
+                }
+            }
+            if walk == nil { walk = try MatchWalk(pattern: self, utf8: text.baseAddress, count: text.count, usesCaptureBacktracker: false) }
+            guard try walk!.match(spanning: range) == range else { continue }
+            body(index, BufferMatch(range: range, groupRanges: groups == 0 ? [] : (1...groups).map { walk!.range(ofGroup: $0) }))
         }
     }
 

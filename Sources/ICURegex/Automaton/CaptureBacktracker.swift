@@ -1,0 +1,295 @@
+/// Finds the capture groups of a match whose span is known, without ICU: a bounded
+/// backtracker (regex-automata's `nfa::thompson::backtrack` is the model) that runs a
+/// ``CaptureProgram`` anchored at the span's start and forced to end at its end, with the text
+/// around the span visible to `\b`.
+///
+/// Why its groups are ICU's. ICU's matcher tries the ways the pattern can match in the
+/// program's order of preference (branches in order, a greedy loop's next round before
+/// leaving it, a lazy loop's the other way round), and its match from the span's start is the
+/// first way that reaches the pattern's end; when the span is ICU's match, that way ends at
+/// the span's end. The backtracker tries the same ways in the same order, and accepts the first
+/// that ends exactly at the span's end: every way tried before it reads the same characters
+/// as in ICU's search, and fails there, so it fails here too (or, reaching the end elsewhere,
+/// is not accepted), and the way accepted is ICU's. For a span that ICU's `matches` on the
+/// region is asked about (``RegexPattern/matches(spanning:inUTF8:_:)``), ICU takes the first
+/// way that ends at the region's end, which is the backtracker's by definition. Its groups
+/// follow from the way taken: each group holds where its last recorded start and end were,
+/// and a failure undoes what was recorded after the choice it returns to, as ICU's saved
+/// states do, so that a group inside a loop keeps the value of the last round in which it took
+/// part and a group that took no part is nil (Perl's semantics, and ICU's).
+///
+/// Why it is linear. Without back references, whether the program succeeds from a step at an
+/// offset does not depend on the groups recorded so far. The first visit of a (step, offset)
+/// pair that the backtracker returns from has failed, so a later visit would fail as well and
+/// is skipped: a table with one bit per pair bounds the work by the program's size times the
+/// span's length plus one. A span whose table would exceed ``maximumVisitedBits`` is left to
+/// ICU (``Outcome/unknown``); so is one holding a character whose case folding is several,
+/// ill-formed UTF-8, or a character no class can tell. No recursion: choices wait on an
+/// explicit stack.
+///
+/// Not thread-safe: each thread makes its own from the shared program.
+final class CaptureBacktracker {
+    /// What a run found.
+    enum Outcome: Equatable {
+        /// The span matches; ``slots`` hold the groups.
+        case match
+        /// The span does not match.
+        case noMatch
+        /// The backtracker cannot tell: ask ICU.
+        case unknown
+    }
+
+    /// The most bits of the visited table: 256 KiB, regex-automata's default.
+    static let maximumVisitedBits = 1 << 21
+
+    private let program: CaptureProgram
+    /// The program's steps, its classes' table below ``CodePointClassTable/exactLimit`` and
+    /// whether each set accepts each class (`accepts[class * setCount + set]`), in memory of
+    /// the backtracker's own, read without reference counting in its loop.
+    private let instructions: UnsafeMutablePointer<CaptureProgram.Instruction>
+    private let instructionCount: Int
+    private let smallClasses: UnsafeMutablePointer<UInt8>
+    private let accepts: UnsafeMutablePointer<Bool>
+    private let setCount: Int
+    private let membership: CodePointSetMembership
+    /// The sets holding each large character read, found with ``membership``.
+    private var largeCharacterSets: [UInt32: PositionSet] = [:]
+
+    /// The bounds of each group after a match, two per group from group 0 (the span); -1 for
+    /// a group that took no part.
+    private let slotBuffer: UnsafeMutablePointer<Int>
+    private let slotCount: Int
+    /// The visited table, one bit per step and offset, and its capacity in words.
+    private var visited: UnsafeMutablePointer<UInt64>
+    private var visitedCapacity = 64
+    /// The choices to come back to: a step to try at an offset, or a slot to restore.
+    private var stack: UnsafeMutablePointer<Frame>
+    private var stackCapacity = 64
+
+    private struct Frame {
+        /// The step to try, or, below zero, `-1 - slot` of a slot to restore.
+        var step: Int
+        /// The offset at which to try the step, or the slot's value to restore.
+        var value: Int
+    }
+
+    /// Makes a backtracker for `program`, with empty tables.
+    init(_ program: CaptureProgram) {
+        self.program = program
+        instructionCount = program.instructions.count
+        instructions = .allocate(capacity: instructionCount)
+        instructions.initialize(from: program.instructions, count: instructionCount)
+        smallClasses = .allocate(capacity: CodePointClassTable.exactLimit)
+        smallClasses.initialize(from: program.classes.smallClasses, count: CodePointClassTable.exactLimit)
+        let setCount = program.sets.count
+        self.setCount = setCount
+        let classCount = program.classes.masks.count
+        let accepts = UnsafeMutablePointer<Bool>.allocate(capacity: max(1, classCount * setCount))
+        accepts.initialize(repeating: false, count: max(1, classCount * setCount))
+        for (index, mask) in program.classes.masks.enumerated() {
+            mask.forEach { set in
+                if set < setCount { accepts[index * setCount + set] = true }
+            }
+        }
+        self.accepts = accepts
+        membership = CodePointSetMembership(sets: program.sets, options: program.options)
+        slotCount = 2 * (program.groupCount + 1)
+        slotBuffer = .allocate(capacity: slotCount)
+        slotBuffer.initialize(repeating: -1, count: slotCount)
+        visited = .allocate(capacity: visitedCapacity)
+        stack = .allocate(capacity: stackCapacity)
+    }
+
+    deinit {
+        instructions.deallocate()
+        smallClasses.deallocate()
+        accepts.deallocate()
+        slotBuffer.deallocate()
+        visited.deallocate()
+        stack.deallocate()
+    }
+
+    /// Slot `index` of the last match: `2 * group` and `2 * group + 1` hold where the group
+    /// starts and ends, -1 when it took no part.
+    @inline(__always)
+    func slot(_ index: Int) -> Int {
+        slotBuffer[index]
+    }
+
+    /// Every slot of the last match (see ``slot(_:)``).
+    var slots: [Int] {
+        Array(UnsafeBufferPointer(start: slotBuffer, count: slotCount))
+    }
+
+    /// The groups of the match spanning `span` of the UTF-16 `text[..<end]` (the text before
+    /// and after the span is seen by `\b`).
+    func match(inUTF16 text: UnsafePointer<UInt16>, spanning span: Range<Int>, end: Int) -> Outcome {
+        match(in: UTF16ScannedText(units: text), spanning: span, end: end, decidesBoundaryAtEnd: true)
+    }
+
+    /// The same in the UTF-8 `bytes[..<end]`, in byte offsets. ICU's search of UTF-8 decides
+    /// `\b` at the text's end from a stale position (`isWordBoundary` in `rematch.cpp` reads
+    /// the character before its iterator's last position, not before the end): a `\b` or
+    /// `\B` there is left to ICU.
+    func match(inUTF8 bytes: UnsafePointer<UInt8>, spanning span: Range<Int>, end: Int) -> Outcome {
+        match(in: UTF8ScannedText(bytes: bytes), spanning: span, end: end, decidesBoundaryAtEnd: false)
+    }
+
+    /// The indices of the sets that hold the code point `value`; nil when the backtracker
+    /// cannot tell.
+    @inline(__always)
+    private func sets(holding value: UInt32) -> PositionSet? {
+        if value < CodePointClassTable.exactLimit || !program.approximatesLargeCharacters {
+            let valueClass = program.classes.classOf(value)
+            guard valueClass != CodePointClassTable.stopClass else { return nil }
+            return program.classes.masks[Int(valueClass)]
+        }
+        if program.options.contains(.caseInsensitive) && MultiCharacterFolds.contains(value) { return nil }
+        if let known = largeCharacterSets[value] { return known }
+        guard let found = membership.positions(holding: value) else { return nil }
+        largeCharacterSets[value] = found
+        return found
+    }
+
+    /// Whether `set` holds the code point `value`; nil when the backtracker cannot tell.
+    @inline(__always)
+    private func set(_ set: Int, holds value: UInt32) -> Bool? {
+        if value < CodePointClassTable.exactLimit {
+            let valueClass = smallClasses[Int(value)]
+            guard valueClass != CodePointClassTable.stopClass else { return nil }
+            return accepts[Int(valueClass) &* setCount &+ set]
+        }
+        if !program.approximatesLargeCharacters {
+            let valueClass = program.classes.classOf(value)
+            guard valueClass != CodePointClassTable.stopClass else { return nil }
+            return accepts[Int(valueClass) &* setCount &+ set]
+        }
+        guard let holding = sets(holding: value) else { return nil }
+        return !(holding & PositionSet(position: set)).isEmpty
+    }
+
+    /// ICU's `\b` at `offset` of `text[..<end]` (`isChunkWordBoundary` in `rematch.cpp`): the
+    /// character at the offset and the one before, looking back past combining marks and
+    /// format characters, are one a word character and the other not; never before such a
+    /// character. An end of the text counts as a character that is not a word character.
+    private func isWordBoundary<Text: ScannedText>(in text: Text, at offset: Int, end: Int) -> Bool? {
+        guard let word = program.wordCharacterSet, let transparent = program.transparentCharacterSet else { return nil }
+        var isWord = false
+        if offset < end {
+            let value = text.character(at: offset, end: end).value
+            guard value != Text.illFormed, let isTransparent = set(transparent, holds: value) else { return nil }
+            if isTransparent { return false }
+            guard let holds = set(word, holds: value) else { return nil }
+            isWord = holds
+        }
+        var previousIsWord = false
+        var position = offset
+        while position > 0 {
+            let (value, start) = text.character(before: position, start: 0)
+            guard value != Text.illFormed, let isTransparent = set(transparent, holds: value) else { return nil }
+            if !isTransparent {
+                guard let holds = set(word, holds: value) else { return nil }
+                previousIsWord = holds
+                break
+            }
+            position = start
+        }
+        return isWord != previousIsWord
+    }
+
+    /// The groups of the match spanning `span` of `text[..<end]`, as ``CaptureBacktracker``
+    /// describes.
+    private func match<Text: ScannedText>(
+        in text: Text, spanning span: Range<Int>, end: Int, decidesBoundaryAtEnd: Bool
+    ) -> Outcome {
+        let width = span.count + 1
+        let bitCount = instructionCount * width
+        guard bitCount <= Self.maximumVisitedBits else { return .unknown }
+        let wordCount = (bitCount + 63) / 64
+        if visitedCapacity < wordCount {
+            visited.deallocate()
+            visitedCapacity = max(wordCount, 2 * visitedCapacity)
+            visited = .allocate(capacity: visitedCapacity)
+        }
+        visited.update(repeating: 0, count: wordCount)
+        slotBuffer.update(repeating: -1, count: slotCount)
+        let visited = self.visited
+        let instructions = self.instructions
+        let slots = slotBuffer
+        var stack = self.stack
+        var stackCapacity = self.stackCapacity
+        defer {
+            self.stack = stack
+            self.stackCapacity = stackCapacity
+        }
+        var depth = 0
+        /// Pushes a frame, growing the stack when it is full.
+        @inline(__always)
+        func push(_ frame: Frame) {
+            if depth == stackCapacity {
+                let grown = UnsafeMutablePointer<Frame>.allocate(capacity: 2 * stackCapacity)
+                grown.moveInitialize(from: stack, count: depth)
+                stack.deallocate()
+                stack = grown
+                stackCapacity *= 2
+            }
+            (stack + depth).initialize(to: frame)
+            depth &+= 1
+        }
+        push(Frame(step: 0, value: span.lowerBound))
+        let spanStart = span.lowerBound
+        let spanEnd = span.upperBound
+        while depth > 0 {
+            depth &-= 1
+            let frame = stack[depth]
+            if frame.step < 0 {
+                slots[-1 &- frame.step] = frame.value
+                continue
+            }
+            var step = frame.step
+            var offset = frame.value
+            while true {
+                let bit = step &* width &+ (offset &- spanStart)
+                let mask = UInt64(1) << UInt64(bit & 63)
+                if visited[bit >> 6] & mask != 0 { break }
+                visited[bit >> 6] |= mask
+                switch instructions[step] {
+                case .character(let set):
+                    guard offset < spanEnd else { break }
+                    let (value, next) = text.character(at: offset, end: spanEnd)
+                    guard value != Text.illFormed, let holds = self.set(Int(set), holds: value) else { return .unknown }
+                    guard holds else { break }
+                    step &+= 1
+                    offset = next
+                    continue
+                case .split(let preferred, let other):
+                    push(Frame(step: Int(other), value: offset))
+                    step = Int(preferred)
+                    continue
+                case .jump(let target):
+                    step = Int(target)
+                    continue
+                case .save(let slot):
+                    push(Frame(step: -1 &- Int(slot), value: slots[Int(slot)]))
+                    slots[Int(slot)] = offset
+                    step &+= 1
+                    continue
+                case .wordBoundary, .notWordBoundary:
+                    guard decidesBoundaryAtEnd || offset < end,
+                        let isBoundary = isWordBoundary(in: text, at: offset, end: end)
+                    else { return .unknown }
+                    guard isBoundary == (instructions[step] == .wordBoundary) else { break }
+                    step &+= 1
+                    continue
+                case .match:
+                    guard offset == spanEnd else { break }
+                    slots[0] = spanStart
+                    slots[1] = spanEnd
+                    return .match
+                }
+                break
+            }
+        }
+        return .noMatch
+    }
+}

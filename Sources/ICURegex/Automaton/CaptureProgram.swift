@@ -1,0 +1,258 @@
+/// A pattern compiled for ``CaptureBacktracker``: a program of steps in the order ICU's
+/// backtracking matcher tries them, with the code-point classes of its character steps,
+/// worked out once and shared by every thread's backtracker.
+///
+/// The program is read from the pattern's ``RegexSyntax`` as a Thompson NFA with priorities,
+/// as regex-automata's bounded backtracker reads its NFA:
+/// - a character or class is one ``Instruction/character(set:)`` step over one of ``sets``;
+/// - a capturing group is its body between two ``Instruction/save(slot:)`` steps, which record
+///   where the group starts and ends; a non-capturing group is its body;
+/// - an alternation is a chain of ``Instruction/split(preferred:other:)`` steps that try the
+///   branches in their order;
+/// - `x*` is a split that tries another round of `x` first and leaving the loop second (for
+///   `x*?`, the other way round), and `x{n,m}` is `n` copies of `x` followed by `m - n`
+///   nested optional ones, each with the loop's preference;
+/// - `\b` and `\B` are steps that read nothing and hold or not between the characters around
+///   them, as ICU decides them.
+///
+/// The pattern has no program when it holds what a backtracker without ICU's own rules cannot
+/// reproduce, as for ``PrioritizedPositionAutomaton``: a back reference or other construct the
+/// reader leaves opaque, a look-around, an anchor, an atomic group, a possessive quantifier, a
+/// flag group, or a repeated piece that can match the empty string (ICU's rules for empty
+/// rounds of a loop are its own); nor when its options change what the classes do not follow,
+/// when it ignores case and some set may match several characters (`ß`), or when the program
+/// would be larger than ``maximumInstructions``.
+struct CaptureProgram: Sendable {
+    /// One step of the program.
+    enum Instruction: Equatable, Sendable {
+        /// Reads one character of the set ``CaptureProgram/sets``[`set`], then goes on with the
+        /// next step.
+        case character(set: Int32)
+        /// Goes on with `preferred`, and with `other` when that fails.
+        case split(preferred: Int32, other: Int32)
+        /// Goes on with `target`.
+        case jump(Int32)
+        /// Records the current offset in `slot` (a group's start or end), then goes on with
+        /// the next step; a failure after it restores the slot's previous value.
+        case save(slot: Int32)
+        /// `\b`, `\B`: goes on with the next step when the position is, or is not, a word
+        /// boundary.
+        case wordBoundary
+        case notWordBoundary
+        /// Ends the match, which succeeds when it ends where it must.
+        case match
+    }
+
+    /// The most steps a program may have: the backtracker's table of visited states has a bit
+    /// for each step and each offset of a match.
+    static let maximumInstructions = 4096
+
+    let instructions: [Instruction]
+    /// The number of capture groups, not counting the whole match: the program's slots are
+    /// `2 * group` and `2 * group + 1` for groups 1 through this.
+    let groupCount: Int
+    /// The distinct code-point sets of the character steps, then, with word boundaries, ICU's
+    /// word characters and the characters its `\b` looks past
+    /// (``MatchAutomatonPlan/wordCharacterClass``, ``MatchAutomatonPlan/transparentCharacterClass``).
+    let sets: [CodePointSet]
+    let wordCharacterSet: Int?
+    let transparentCharacterSet: Int?
+    /// The classes of code points for ``sets`` (each class's mask holds the indices of the
+    /// sets that accept its code points).
+    let classes: CodePointClassTable
+    /// True when the classes are exact only below ``CodePointClassTable/exactLimit``: a
+    /// larger character is then looked up in the sets themselves (``CodePointSetMembership``).
+    let approximatesLargeCharacters: Bool
+    let options: RegexPattern.Options
+
+    /// The options the classes follow (ICU is asked about each class with them) or that change
+    /// only what the program never holds (anchors).
+    private static let followedOptions: RegexPattern.Options = [
+        .caseInsensitive, .dotMatchesLineSeparators, .anchorsMatchLines, .useUnicodeWordBoundaries,
+        .useUnixLineSeparators, .errorOnUnknownEscapes,
+    ]
+
+    /// The program of the ICU pattern `pattern` compiled with `options`, which has
+    /// `groupCount` capture groups, or nil when it has none.
+    init?(pattern: String, options: RegexPattern.Options, groupCount: Int) {
+        guard options.isSubset(of: Self.followedOptions), let syntax = PatternReader.read(pattern) else { return nil }
+        self.init(syntax: syntax, options: options, groupCount: groupCount)
+    }
+
+    /// The program of `syntax` compiled with `options`, or nil (see the type's description).
+    init?(syntax: RegexSyntax, options: RegexPattern.Options, groupCount: Int) {
+        var builder = Builder()
+        guard builder.compile(syntax), builder.emit(.match),
+            // ICU's numbering of the groups is the reader's, or the program is not the pattern.
+            builder.groupCount == groupCount
+        else { return nil }
+        var sets = builder.sets
+        let hasWordBoundaries = builder.instructions.contains { $0 == .wordBoundary || $0 == .notWordBoundary }
+        if hasWordBoundaries {
+            // Unicode's word boundaries (UREGEX_UWORD) are the break iterator's, not modelled.
+            guard !options.contains(.useUnicodeWordBoundaries), sets.count + 2 <= PositionSet.capacity else { return nil }
+            wordCharacterSet = sets.count
+            transparentCharacterSet = sets.count + 1
+            sets += [.icuClass(MatchAutomatonPlan.wordCharacterClass), .icuClass(MatchAutomatonPlan.transparentCharacterClass)]
+        } else {
+            wordCharacterSet = nil
+            transparentCharacterSet = nil
+        }
+        let ignoringCase = options.contains(.caseInsensitive)
+        guard !ignoringCase || builder.sets.allSatisfy({ $0.matchesOneCharacterIgnoringCase }),
+            let classes = CodePointClassTable(positionSets: sets, options: options)
+        else { return nil }
+        instructions = builder.instructions
+        self.groupCount = groupCount
+        self.sets = sets
+        self.classes = classes
+        self.options = options
+        approximatesLargeCharacters = ignoringCase || sets.contains {
+            if case .icuClass = $0 { return true }
+            return false
+        }
+    }
+
+    /// Emits the steps of each node in the order they are tried.
+    private struct Builder {
+        var instructions: [Instruction] = []
+        var sets: [CodePointSet] = []
+        var indexOfSet: [CodePointSet: Int32] = [:]
+        var groupCount = 0
+
+        /// Appends `instruction`; false when the program would be too large.
+        @discardableResult
+        mutating func emit(_ instruction: Instruction) -> Bool {
+            guard instructions.count < CaptureProgram.maximumInstructions else { return false }
+            instructions.append(instruction)
+            return true
+        }
+
+        /// The index of the next step.
+        var next: Int32 { Int32(instructions.count) }
+
+        /// Appends the steps of `node`; false when it cannot be compiled.
+        mutating func compile(_ node: RegexSyntax) -> Bool {
+            switch node {
+            case .character(let scalar):
+                return character(.scalar(scalar.value))
+            case .characterClass(let text):
+                return character(.icuClass(text))
+            case .sequence(let items):
+                return items.allSatisfy { compile($0) }
+            case .alternation(let branches):
+                guard !branches.isEmpty else { return true }
+                // split(branch, next split) ... each branch jumps past the last one.
+                var jumps: [Int] = []
+                for (index, branch) in branches.enumerated() {
+                    let isLast = index == branches.count - 1
+                    let split = instructions.count
+                    if !isLast {
+                        guard emit(.split(preferred: next + 1, other: -1)) else { return false }
+                    }
+                    guard compile(branch) else { return false }
+                    if !isLast {
+                        jumps.append(instructions.count)
+                        guard emit(.jump(-1)) else { return false }
+                        instructions[split] = .split(preferred: Int32(split + 1), other: next)
+                    }
+                }
+                for jump in jumps { instructions[jump] = .jump(next) }
+                return true
+            case .group(let body, .capturing):
+                groupCount += 1
+                let slot = Int32(2 * groupCount)
+                return emit(.save(slot: slot)) && compile(body) && emit(.save(slot: slot + 1))
+            case .group(let body, .nonCapturing):
+                return compile(body)
+            case .assertion(.wordBoundary):
+                return emit(.wordBoundary)
+            case .assertion(.notWordBoundary):
+                return emit(.notWordBoundary)
+            case .repetition(let body, let minimum, let maximum, let greed):
+                guard greed != .possessive else { return false }
+                if maximum == 0 {
+                    // The body never takes part, but its groups keep their numbers.
+                    groupCount += body.capturingGroupCount
+                    return true
+                }
+                guard !body.matchesEmpty, minimum <= Self.maximumRounds, (maximum ?? minimum) <= Self.maximumRounds
+                else { return false }
+                let greedy = greed == .greedy
+                let firstGroup = groupCount
+                for _ in 0..<minimum {
+                    groupCount = firstGroup
+                    guard compile(body) else { return false }
+                }
+                if let maximum {
+                    // `x{0,2}` as `(?:x(?:x)?)?`: each optional round may start the next, and
+                    // leaving any of them jumps past the last.
+                    var splits: [Int] = []
+                    for _ in minimum..<maximum {
+                        splits.append(instructions.count)
+                        groupCount = firstGroup
+                        guard emit(.split(preferred: -1, other: -1)), compile(body) else { return false }
+                    }
+                    for split in splits {
+                        instructions[split] = greedy
+                            ? .split(preferred: Int32(split + 1), other: next) : .split(preferred: next, other: Int32(split + 1))
+                    }
+                } else {
+                    // loop: split(body, exit); body; jump loop; exit.
+                    let loop = instructions.count
+                    groupCount = firstGroup
+                    guard emit(.split(preferred: -1, other: -1)), compile(body), emit(.jump(Int32(loop))) else { return false }
+                    instructions[loop] = greedy
+                        ? .split(preferred: Int32(loop + 1), other: next) : .split(preferred: next, other: Int32(loop + 1))
+                }
+                groupCount = firstGroup + body.capturingGroupCount
+                return true
+            case .group, .assertion, .lookaround, .opaque:
+                return false
+            }
+        }
+
+        /// The most rounds of a counted repetition that are written out.
+        static let maximumRounds = 1000
+
+        /// Appends a character step over `set`; false when there are too many sets.
+        private mutating func character(_ set: CodePointSet) -> Bool {
+            let index: Int32
+            if let known = indexOfSet[set] {
+                index = known
+            } else {
+                // Two sets are kept for `\b`'s classes.
+                guard sets.count + 2 < PositionSet.capacity else { return false }
+                index = Int32(sets.count)
+                indexOfSet[set] = index
+                sets.append(set)
+            }
+            return emit(.character(set: index))
+        }
+    }
+}
+
+extension RegexSyntax {
+    /// The number of capturing groups in the node, itself included.
+    var capturingGroupCount: Int {
+        var count = 0
+        _ = contains { node in
+            if case .group(_, .capturing) = node { count += 1 }
+            return false
+        }
+        return count
+    }
+}
+
+/// The capture backtrackers of one pattern (see ``CaptureBacktracker``).
+typealias LazyCaptureBacktracker = LazyAutomatonPool<CaptureProgram, CaptureBacktracker>
+
+extension LazyAutomatonPool where Plan == CaptureProgram, Automaton == CaptureBacktracker {
+    /// Makes lazy capture backtrackers for `pattern` compiled with `options`, which has
+    /// `groupCount` capture groups.
+    convenience init(_ pattern: String, options: RegexPattern.Options, groupCount: Int) {
+        self.init(
+            plan: { CaptureProgram(pattern: pattern, options: options, groupCount: groupCount) },
+            automaton: CaptureBacktracker.init)
+    }
+}

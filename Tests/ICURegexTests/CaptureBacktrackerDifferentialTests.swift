@@ -1,0 +1,309 @@
+import Foundation
+@testable import ICURegex
+import Testing
+import TestSupport
+
+/// The capture backtracker (``CaptureBacktracker``) against ICU alone: for generated patterns
+/// with groups that have a ``CaptureProgram``, the backtracker run on the span of each of ICU's
+/// matches must find ICU's groups (every group's range, not only the match), in UTF-16 and
+/// UTF-8; run on other spans, it must answer as ICU's `matches` on that region does
+/// (``MatchWalk/match(spanning:)``). An ``CaptureBacktracker/Outcome/unknown`` answer is
+/// allowed (the caller asks ICU) and counted. Then the library's walks, which use the
+/// backtracker, against ICU's on long texts, and ICU's own cases with group expectations.
+@Suite struct CaptureBacktrackerDifferentialTests {
+    static let seed = ProcessInfo.processInfo.environment["ICUREGEX_SEED"].flatMap { UInt64($0) } ?? 0x4341_5054_5552_4553
+    static let patternCount = ProcessInfo.processInfo.environment["ICUREGEX_PATTERNS"].flatMap { Int($0) } ?? 2_000
+
+    /// Counts of a run.
+    struct Counts {
+        var programs = 0
+        var matches = 0
+        var spans = 0
+        var unknown = 0
+    }
+
+    /// The groups of `match` as the backtracker's slots hold them.
+    static func slots(of match: BufferMatch) -> [Int] {
+        var slots = [match.range.lowerBound, match.range.upperBound]
+        for group in match.groupRanges {
+            slots += [group?.lowerBound ?? -1, group?.upperBound ?? -1]
+        }
+        return slots
+    }
+
+    /// Compares the backtracker with ICU on `strings` for `pattern` compiled with `options`;
+    /// returns the failures' descriptions.
+    static func compare(
+        _ pattern: String, options: RegexPattern.Options, strings: [String], random: inout SplitMix64, counts: inout Counts
+    ) -> [String] {
+        guard let icu = try? RegexPattern(pattern, options: options, limits: .default, usesSearchPlan: false),
+            icu.numberOfCaptureGroups > 0,
+            let program = CaptureProgram(pattern: pattern, options: options, groupCount: icu.numberOfCaptureGroups)
+        else { return [] }
+        counts.programs += 1
+        let backtracker = CaptureBacktracker(program)
+        var failures: [String] = []
+        for string in strings {
+            let units = Array(string.utf16)
+            let bytes = Array(string.utf8)
+            // The byte offset of each UTF-16 offset that starts a character.
+            var byteOffsets = [Int](repeating: -1, count: units.count + 1)
+            var unitOffset = 0
+            var byteOffset = 0
+            for scalar in string.unicodeScalars {
+                byteOffsets[unitOffset] = byteOffset
+                unitOffset += UTF16.width(scalar)
+                byteOffset += UTF8.width(scalar)
+            }
+            byteOffsets[units.count] = bytes.count
+            func inBytes(_ slots: [Int]) -> [Int] { slots.map { $0 < 0 ? -1 : byteOffsets[$0] } }
+            units.withUnsafeBufferPointer { buffer in
+                bytes.withUnsafeBufferPointer { byteBuffer in
+                    let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 2)!
+                    let byteBase = byteBuffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
+                    // ICU's walk: each match's span, with its groups.
+                    for match in icu.matches(inUTF16: buffer) where !match.range.isEmpty {
+                        let expected = slots(of: match)
+                        switch backtracker.match(inUTF16: base, spanning: match.range, end: units.count) {
+                        case .unknown: counts.unknown += 1
+                        case .match where backtracker.slots == expected: counts.matches += 1
+                        case let outcome:
+                            failures.append(
+                                "UTF-16 span \(match.range): ICU \(expected), backtracker \(outcome) \(backtracker.slots); "
+                                    + "text \(String(reflecting: string))")
+                        }
+                        let byteSpan = byteOffsets[match.range.lowerBound]..<byteOffsets[match.range.upperBound]
+                        switch backtracker.match(inUTF8: byteBase, spanning: byteSpan, end: bytes.count) {
+                        case .unknown: counts.unknown += 1
+                        case .match where backtracker.slots == inBytes(expected): counts.matches += 1
+                        case let outcome:
+                            failures.append(
+                                "UTF-8 span \(byteSpan): ICU \(inBytes(expected)), backtracker \(outcome) \(backtracker.slots); "
+                                    + "text \(String(reflecting: string))")
+                        }
+                    }
+                    // Other spans: ICU's `matches` on the region, with the text around it.
+                    let starts = (0...units.count).filter { byteOffsets[$0] >= 0 }
+                    guard starts.count > 1 else { return }
+                    for _ in 0..<4 {
+                        let lower = random.number(in: 0..<(starts.count - 1))
+                        let span = starts[lower]..<starts[random.number(in: (lower + 1)..<starts.count)]
+                        let byteSpan = byteOffsets[span.lowerBound]..<byteOffsets[span.upperBound]
+                        var expected: [Int]? = nil
+                        do {
+                            try icu.matches(spanning: [byteSpan], inUTF8: byteBuffer) { _, match in expected = slots(of: match) }
+                        } catch {
+                            continue
+                        }
+                        counts.spans += 1
+                        switch backtracker.match(inUTF8: byteBase, spanning: byteSpan, end: bytes.count) {
+                        case .unknown: counts.unknown += 1
+                        case .noMatch where expected == nil: break
+                        case .match where backtracker.slots == expected: break
+                        case let outcome:
+                            failures.append(
+                                "UTF-8 region \(byteSpan): ICU \(String(describing: expected)), backtracker \(outcome) "
+                                    + "\(backtracker.slots); text \(String(reflecting: string))")
+                        }
+                    }
+                }
+            }
+        }
+        return failures
+    }
+
+    @Test("priority puzzles with groups: the backtracker's groups are ICU's")
+    func priorityPuzzles() {
+        var generator = PriorityPuzzleGenerator(seed: Self.seed)
+        var random = SplitMix64(seed: Self.seed ^ 0x5350_414E)
+        var counts = Counts()
+        var failures = 0
+        for _ in 0..<Self.patternCount where failures < 20 {
+            let pattern = generator.pattern()
+            let strings = (0..<6).map { _ in String(decoding: generator.text(), as: UTF16.self) }
+            for options: RegexPattern.Options in [[], [.caseInsensitive]] {
+                for failure in Self.compare(pattern, options: options, strings: strings, random: &random, counts: &counts) {
+                    failures += 1
+                    Issue.record("pattern \(String(reflecting: pattern)) options \(options.rawValue): \(failure)")
+                }
+            }
+        }
+        // Most generated patterns have no group, or a loop whose body can match the empty
+        // string, or ignoring case a class that may match several characters (no program).
+        #expect(counts.programs > Self.patternCount / 10)
+        #expect(counts.matches > Self.patternCount)
+        #expect(counts.spans > Self.patternCount)
+        #expect(counts.matches > 20 * counts.unknown)
+        if ProcessInfo.processInfo.environment["ICUREGEX_COUNTS"] != nil { print("priorityPuzzles: \(counts)") }
+    }
+
+    /// Patterns built of groups: nested, alternated, repeated greedily, lazily and by count,
+    /// around classes, words and `\b`, on texts of words in several scripts.
+    @Test("nested and repeated groups: the backtracker's groups are ICU's")
+    func nestedGroups() {
+        var random = SplitMix64(seed: Self.seed ^ 0x4E45_5354)
+        let atoms = ["a", "b", "ab", "ba", "[ab]", "\\w", "\\d", ".", "\\s", "ж", "[а-я]", "ß", "😀", "\\p{L}", "é", "\\b", "\\B", "x", "-"]
+        func item(_ depth: Int) -> String {
+            var atom = random.element(of: atoms)
+            if depth < 3 && random.chance(0.45) {
+                let body = (0..<random.number(in: 1...3)).map { _ in sequence(depth + 1) }.joined(separator: "|")
+                atom = (random.chance(0.75) ? "(" : "(?:") + body + ")"
+            } else if atom.count > 1 && !atom.hasPrefix("[") && !atom.hasPrefix("\\") && atom != "😀" {
+                atom = "(?:\(atom))"
+            }
+            if random.chance(0.45) {
+                atom += random.element(of: ["?", "*", "+", "{2}", "{1,3}", "{0,2}", "{2,}", "{0,1}"])
+                if random.chance(0.3) { atom += "?" }
+            }
+            return atom
+        }
+        func sequence(_ depth: Int) -> String { (0..<random.number(in: 1...3)).map { _ in item(depth) }.joined() }
+        let pieces = ["a", "b", "ab", "ba", "aab", "x", "ж", "Жук", "ß", "SS", "é", "e\u{301}", "1", "_", " ", "-", "😀", "𝒜", "\u{212A}", "\n"]
+        var counts = Counts()
+        var failures = 0
+        for index in 0..<Self.patternCount where failures < 20 {
+            let pattern = sequence(0)
+            let strings = (0..<6).map { _ in (0..<random.number(in: 0...12)).map { _ in random.element(of: pieces) }.joined() }
+            let options: RegexPattern.Options = index % 3 == 1 ? [.caseInsensitive] : []
+            for failure in Self.compare(pattern, options: options, strings: strings, random: &random, counts: &counts) {
+                failures += 1
+                Issue.record("pattern \(String(reflecting: pattern)) options \(options.rawValue): \(failure)")
+            }
+        }
+        #expect(counts.programs > Self.patternCount / 10)
+        #expect(counts.matches > Self.patternCount / 2)
+        #expect(counts.matches > 10 * counts.unknown)
+        if ProcessInfo.processInfo.environment["ICUREGEX_COUNTS"] != nil { print("nestedGroups: \(counts)") }
+    }
+
+    @Test("ICU's corner cases: the backtracker's groups are ICU's")
+    func cornerCases() {
+        let cases: [(String, RegexPattern.Options, [String])] = [
+            ("(a|ab)(c|bcd)(d*)", [], ["abcd", "abcdd", "acd", "xabcdx"]),
+            ("(?:(a)|b)+", [], ["ab", "ba", "aab", "bab"]),
+            ("(?:(a)|(b))+", [], ["ab", "ba", "abab"]),
+            ("((a)|b)+", [], ["ab", "ba"]),
+            ("(a){2,3}(a)?", [], ["aaaa", "aa", "aaaaa"]),
+            ("(a+?)(a*)", [], ["aaa"]),
+            ("(a*?)(b)", [], ["aab", "b"]),
+            ("(?:(a)(b)?)+", [], ["aba", "abab", "aab"]),
+            ("(x)?(y)", [], ["y", "xy"]),
+            ("(a){0}b", [], ["ab", "b"]),
+            ("(\\w+)@(\\w+)\\.com", [], ["joe@example.com bob@x.com"]),
+            ("(\\d{4})-(\\d{2})-(\\d{2}) (\\w+) (.*)", [], ["2024-01-02 INFO started the job", "x 1999-12-31 WARN ж"]),
+            ("(ss)(s)?", [.caseInsensitive], ["ss", "SSs", "ß", "ßs"]),
+            ("(K)(k)", [.caseInsensitive], ["kK", "\u{212A}k"]),
+            ("\\b(\\w+)\\b", [], ["a b", "e\u{301}x y", "ж-ж", "𝒜b 😀"]),
+            ("(😀|𝒜)+(.)", [], ["😀𝒜😀x", "𝒜𝒜"]),
+            ("((a)|(b)|(c))*", [], ["abcab"]),
+            ("(a|b)*?(b)", [], ["aab", "abab"]),
+        ]
+        var random = SplitMix64(seed: Self.seed)
+        var counts = Counts()
+        for (pattern, options, strings) in cases {
+            for failure in Self.compare(pattern, options: options, strings: strings, random: &random, counts: &counts) {
+                Issue.record("pattern \(String(reflecting: pattern)): \(failure)")
+            }
+        }
+        // Ignoring case, a `ß` of the text (whose folding is several characters) makes the
+        // backtracker answer unknown: ICU then decides.
+        #expect(counts.programs == cases.count)
+        #expect(counts.matches > 40)
+    }
+
+    /// ICU's own cases with group expectations (`regextst.txt`, see `Tests/Fixtures/icu`), for
+    /// the patterns that have a program: the backtracker on the expected match's span finds
+    /// the expected groups.
+    @Test("ICU's regextst.txt cases with groups: the backtracker finds the expected groups")
+    func icuCases() throws {
+        let contents = try String(contentsOf: TestFixtures.icuCases, encoding: .utf8)
+        var checked = 0
+        for line in contents.split(separator: "\n") {
+            let json = try JSONValue(parsing: String(line))
+            guard json["error"]?.bool != true, let groups = json["groups"]?.array, groups.count > 1,
+                let pattern = json["pattern"]?.string, let flags = json["flags"]?.string, let units = json["text"]?.units,
+                let whole = groups[0].array, let start = whole[0].int, let end = whole[1].int, start < end
+            else { continue }
+            var options: RegexPattern.Options = []
+            for flag in flags {
+                switch flag {
+                case "i": options.insert(.caseInsensitive)
+                case "s": options.insert(.dotMatchesLineSeparators)
+                case "m": options.insert(.anchorsMatchLines)
+                default: options.insert(.allowCommentsAndWhitespace)  // No program.
+                }
+            }
+            guard let icu = try? RegexPattern(pattern, options: options, limits: .default, usesSearchPlan: false),
+                let program = CaptureProgram(pattern: pattern, options: options, groupCount: icu.numberOfCaptureGroups)
+            else { continue }
+            var expected = [Int](repeating: -1, count: 2 * (icu.numberOfCaptureGroups + 1))
+            for (group, range) in groups.enumerated() {
+                guard let bounds = range.array, let lower = bounds[0].int, let upper = bounds[1].int else { continue }
+                expected[2 * group] = lower
+                expected[2 * group + 1] = upper
+            }
+            let backtracker = CaptureBacktracker(program)
+            let outcome = units.withUnsafeBufferPointer { buffer in
+                backtracker.match(inUTF16: buffer.baseAddress!, spanning: start..<end, end: units.count)
+            }
+            guard outcome != .unknown else { continue }
+            checked += 1
+            #expect(outcome == .match && backtracker.slots == expected, "line \(json["line"]?.int ?? 0): \(pattern)")
+        }
+        #expect(checked > 50)
+    }
+
+    @Test("exclusions: patterns the backtracker cannot reproduce have no program")
+    func exclusions() throws {
+        for pattern in ["(a*)+", "(a|)*", "(a)\\1", "(?=a)(a)", "(?>a|ab)(c)", "(a++)b", "^(a)", "(a)$", "(?i:a)(b)", "(a\\R)", "(?<=a)(b)"] {
+            let groups = try RegexPattern(pattern).numberOfCaptureGroups
+            #expect(CaptureProgram(pattern: pattern, options: [], groupCount: groups) == nil, "\(pattern)")
+        }
+        #expect(CaptureProgram(pattern: "(a)(b)", options: [], groupCount: 2) != nil)
+        // A group count that is not ICU's.
+        #expect(CaptureProgram(pattern: "(a)(b)", options: [], groupCount: 3) == nil)
+        #expect(CaptureProgram(pattern: "(ß)", options: [.caseInsensitive], groupCount: 1) == nil)
+    }
+
+    /// The library's walks, which take the groups of matches the automaton or the plan finds
+    /// from the backtracker, against ICU alone: every match and its groups, on long texts.
+    @Test("long texts: every match and its groups, the library's walk against ICU's")
+    func longTexts() throws {
+        var generator = PriorityPuzzleGenerator(seed: Self.seed ^ 0x4C4F_4E47)
+        var compared = 0
+        var failures = 0
+        let patterns = [
+            "(\\d{4})-(\\d{2})-(\\d{2}) (\\w+)", "(\\w+)olmes", "(a|ab)(c|bcd)?", "(?:(a)|b)+", "(\\p{L}+) (\\d+)", "([aж])(b*?)c",
+        ]
+        for index in 0..<60 where failures < 5 {
+            let pattern = index < patterns.count ? patterns[index] : generator.pattern()
+            let options: RegexPattern.Options = index % 3 == 1 ? [.caseInsensitive] : []
+            var units: [UInt16] = []
+            while units.count < SearchPlan.automatonSearchLength + 1000 {
+                units += generator.text()
+                if units.count % 5 == 0 { units += Array("2024-01-02 INFO x Holmes 1999-02-03 WARN jolmes ".utf16) }
+            }
+            // A few generated patterns are ones ICU rejects (a quantified `\\b`).
+            guard let fast = try? RegexPattern(pattern, options: options), fast.numberOfCaptureGroups > 0 else { continue }
+            let icu = try RegexPattern(pattern, options: options, limits: .default, usesSearchPlan: false)
+            try units.withUnsafeBufferPointer { buffer in
+                let expected = Array(icu.matches(inUTF16: buffer))
+                let found = Array(fast.matches(inUTF16: buffer))
+                if found != expected {
+                    failures += 1
+                    let difference = zip(found, expected).enumerated().first { $0.element.0 != $0.element.1 }
+                    let first: String = difference.map { "\($0.offset): \($0.element.0) against \($0.element.1)" } ?? "none"
+                    Issue.record(
+                        Comment(
+                            rawValue: "pattern \(String(reflecting: pattern)) options \(options.rawValue): \(found.count) matches, "
+                                + "ICU \(expected.count); first difference at match \(first)"))
+                }
+                compared += expected.count
+                let string = String(decoding: units, as: UTF16.self)
+                let icuReplaced = try icu.replacing(in: string, withTemplate: "<$1>")
+                #expect(try fast.replacing(in: string, withTemplate: "<$1>") == icuReplaced, "replacing, pattern \(pattern)")
+            }
+        }
+        #expect(compared > 50_000)
+    }
+}
