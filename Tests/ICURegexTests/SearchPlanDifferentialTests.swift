@@ -237,6 +237,41 @@ import TestSupport
         }
     }
 
+    @Test("runs longer than the plan measures (longRunLimit): every match of a walk and first matches, against ICU alone")
+    func longRuns() throws {
+        var random = SplitMix64(seed: 0x4C4F_4E47_5255_4E53)
+        // Patterns whose runs take nearly every character, so that a run goes on far past
+        // `SearchPlan.longRunLimit` units after its literal, and the rest is searched by ICU;
+        // none that ICU alone would search in quadratic time (`[^!]*Holmes`), which its time
+        // limit stops.
+        let patterns = [
+            "\\([^)]*\\)", "\"[^\"]*\"", "<[^>]*>x?", "Holmes[^!]+", "\\([^)]{2,}\\)", "(?:a|ab)[^)]*\\)",
+        ]
+        let pieces = ["(", ")", "\"", "<", ">", "Holmes", "!", "ab", "a", " ", "word", "😀", "\n"].map { Array($0.utf16) }
+        for round in 0..<12 {
+            // Long stretches of filler between the delimiters, some longer than the limit.
+            var text: [UInt16] = []
+            let stretch = [100, 3_000, SearchPlan.longRunLimit + 7, 3 * SearchPlan.longRunLimit][round % 4]
+            while text.count < 6 * SearchPlan.longRunLimit {
+                text += random.element(of: pieces)
+                if random.chance(0.3) { text += Array(repeating: 0x71, count: Int(random.next() % UInt64(stretch))) }
+            }
+            for pattern in patterns {
+                #expect(SearchPlan(pattern: pattern, options: []) != nil, "\(pattern) has a plan")
+                let planned = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: true)
+                let plain = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false)
+                let start = random.chance(0.5) ? Int(random.next() % 5_000) : 0
+                try text.withUnsafeBufferPointer { buffer in
+                    let expected = Array(plain.matches(inUTF16: buffer, range: start..<buffer.count))
+                    let found = Array(planned.matches(inUTF16: buffer, range: start..<buffer.count))
+                    #expect(found == expected, "\(pattern) from \(start): \(found.count) matches, ICU \(expected.count)")
+                }
+                #expect(try Self.compare(pattern, text, start..<text.count, anchored: false), "\(pattern)")
+                #expect(try Self.compare(pattern, text, start..<text.count, anchored: true), "\(pattern) anchored")
+            }
+        }
+    }
+
     @Test("case-insensitive runs: special case foldings, ranges and anchored, against ICU alone")
     func caseInsensitiveRuns() throws {
         var random = SplitMix64(seed: 0x5E6_0002)

@@ -61,8 +61,12 @@ struct ConsumableCharacters: Sendable {
 
     /// The run of consumable characters around the character at `position` of `text`, within
     /// `bounds`: from the start of the first consumable character before it to the end of the
-    /// last one after it (`position` itself, the start of a literal, is consumable).
-    func run(around position: Int, in text: UnsafePointer<UInt16>, bounds: Range<Int>) -> Range<Int> {
+    /// last one after it (`position` itself, the start of a literal, is consumable). The end
+    /// is looked for at most `forwardLimit` units after `position`: a run that reaches that far
+    /// ends there, and the caller learns it from the run's end (the limit, short of `bounds`).
+    func run(
+        around position: Int, in text: UnsafePointer<UInt16>, bounds: Range<Int>, forwardLimit: Int = .max
+    ) -> Range<Int> {
         var start = position
         while start > bounds.lowerBound {
             var previous = start - 1
@@ -75,7 +79,8 @@ struct ConsumableCharacters: Sendable {
             start = previous
         }
         var end = position
-        while end < bounds.upperBound {
+        let endLimit = position <= bounds.upperBound - forwardLimit ? position + forwardLimit : bounds.upperBound
+        while end < endLimit {
             var next = end + 1
             var value = UInt32(text[end])
             if UTF16.isLeadSurrogate(text[end]) && next < bounds.upperBound && UTF16.isTrailSurrogate(text[next]) {

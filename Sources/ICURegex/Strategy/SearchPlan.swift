@@ -247,6 +247,11 @@ struct SearchPlan: Sendable {
     /// ICU searches the rest of the range from where the runs left off instead: no match
     /// starts before that point, since every match lies in one run and the runs before it hold
     /// none, and the pattern, having no zero-width assertion, matches there as in the run.
+    /// For the same reason, a run that goes on for ``longRunLimit`` units after its place is
+    /// not measured to its end: ICU searches the rest of the range from the run's start. A
+    /// pattern that can consume nearly every character (`\([^)]*\)`) has runs as long as the
+    /// text, and measuring one for each match of a walk would read the rest of the text each
+    /// time.
     private static func firstMatchInRuns(
         in base: UnsafePointer<UInt16>, range: Range<Int>, anchored: Bool, consumable: ConsumableCharacters,
         minimumLength: Int, nextPlace: (Int) -> Int?, find: (Range<Int>, Int) throws(ICURegexError) -> Range<Int>?
@@ -254,10 +259,13 @@ struct SearchPlan: Sendable {
         var searchStart = range.lowerBound
         var runsSearched = 0
         while searchStart < range.upperBound, let place = nextPlace(searchStart) {
-            let run = consumable.run(around: place, in: base, bounds: range)
+            let run = consumable.run(around: place, in: base, bounds: range, forwardLimit: longRunLimit)
             // With `anchored`, only a match at the range's start counts, and only the first
             // run can start there.
             if anchored && run.lowerBound != range.lowerBound { return .notFound }
+            if run.upperBound < range.upperBound && run.upperBound - place >= longRunLimit {
+                return try Self.match(in: range, from: run.lowerBound - range.lowerBound, anchored: anchored, find: find)
+            }
             if run.count >= minimumLength {
                 let found = try Self.match(in: run, from: 0, anchored: anchored, find: find)
                 if !found.isNotFound || anchored { return found }
@@ -272,6 +280,13 @@ struct SearchPlan: Sendable {
         }
         return .notFound
     }
+
+    /// How far after its place a run is measured before ICU searches the rest of the range
+    /// instead (see
+    /// ``firstMatchInRuns(in:range:anchored:consumable:minimumLength:nextPlace:find:)``): about
+    /// what ICU reads in a few microseconds, small beside a search of the rest, which it
+    /// replaces.
+    static let longRunLimit = 4096
 
     /// The runs searched before their density is judged (see
     /// ``firstMatchInRuns(in:range:anchored:consumable:minimumLength:nextPlace:find:)``).
