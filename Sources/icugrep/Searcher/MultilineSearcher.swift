@@ -38,7 +38,10 @@ import ICURegex
 ///   window's bytes: its answer (a match, or none) is ICU's unless it cannot tell (a
 ///   character its classes do not know, ill-formed UTF-8) or it read to the window's end
 ///   before the input's (as ICU's `hitEnd`: more text could change it); then ICU is asked.
-///   Most starts are decided in the bytes, without decoding or a call into ICU.
+///   Most starts are decided in the bytes, without decoding or a call into ICU. When the one
+///   literal starts every match, the automaton starts each try after it, and tries the
+///   occurrences of a scan in one call up to the first it does not decide as no match
+///   (``MatchAutomaton/noMatchCount(inUTF8:atEach:bias:prefix:to:)``), which is tried as above.
 /// - Otherwise ICU searches the window from the search position. A match it finds is final
 ///   when ICU did not read to the window's end and it starts more than the overlap before the
 ///   end (ICU's `hitEnd` is not kept for each start it tried); otherwise the window grows or
