@@ -49,11 +49,16 @@ import TestSupport
                         }
                         for first in [0, tried.count / 2] where first <= tried.count {
                             let biased = tried[first...].map { $0 + 1000 }
-                            let count = biased.withUnsafeBufferPointer {
+                            let tried = biased.withUnsafeBufferPointer {
                                 automaton.noMatchCount(inUTF8: base, atEach: $0, bias: 1000, prefix: literal, to: end)
                             }
                             let expected = readsPrefix ? 0 : plain[first...].prefix { $0.outcome == .noMatch && !$0.readToEnd }.count
-                            #expect(count == expected, "\(pattern) from occurrence \(first) to \(end) in \(bytes)")
+                            #expect(tried.count == expected, "\(pattern) from occurrence \(first) to \(end) in \(bytes)")
+                            if !readsPrefix && first + expected < plain.count {
+                                let stop = plain[first + expected]
+                                #expect(tried.outcome == stop.outcome && tried.readToEnd == stop.readToEnd,
+                                    "\(pattern) at occurrence \(first + expected) to \(end) in \(bytes)")
+                            }
                         }
                     }
                 }

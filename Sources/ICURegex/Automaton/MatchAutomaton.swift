@@ -265,35 +265,39 @@ package final class MatchAutomaton {
         return (matchEnd >= 0 ? .match(from..<matchEnd) : .noMatch, readToEnd)
     }
 
-    /// How many of `starts` in a row, from the first, are places where no match starts: each
-    /// (less `bias`) an offset in `bytes` where `prefix` starts, and
-    /// ``anchoredMatch(inUTF8:at:prefix:to:)`` there finds no match without reading to `end`.
-    /// The count stops at the first start it does not decide so (a match, an unknown answer, a
-    /// search that read to `end`), which the caller tries itself; it is 0 when the tries must
-    /// read the prefix (see ``anchoredMatch(inUTF8:at:prefix:to:)``). One call tries the many
-    /// occurrences of a common literal, without a call and its setup for each.
+    /// How many of `starts` in a row, from the first, are places where no match starts (each,
+    /// less `bias`, an offset in `bytes` where `prefix` starts, and
+    /// ``anchoredMatch(inUTF8:at:prefix:to:)`` there finds no match without reading to `end`),
+    /// and that search's answer at the start after them, where the count stops: a match, an
+    /// unknown answer, or a search that read to `end` (the answer is meaningless when every
+    /// start was counted). When the tries must read the prefix (see
+    /// ``anchoredMatch(inUTF8:at:prefix:to:)``), the count is 0 and the answer unknown. One
+    /// call tries the many occurrences of a common literal, without a call and its setup for
+    /// each.
     package func noMatchCount(
         inUTF8 bytes: UnsafePointer<UInt8>, atEach starts: UnsafeBufferPointer<Int>, bias: Int, prefix: [UInt8], to end: Int
-    ) -> Int {
+    ) -> (count: Int, outcome: Outcome, readToEnd: Bool) {
         if prefixRow == Self.unknownPrefixRow || prefix != rowPrefix {
-            guard let first = starts.first, first &- bias &+ prefix.count <= end else { return 0 }
+            guard let first = starts.first, first &- bias &+ prefix.count <= end else { return (0, .unknown, true) }
             _ = anchoredMatch(inUTF8: bytes, at: first &- bias, prefix: prefix, to: end)
         }
         let text = UTF8ScannedText(bytes: bytes)
         var count = 0
         for start in starts {
             // A table that started again has lost the row.
-            guard prefixRow >= 0 else { break }
+            guard prefixRow >= 0 else { return (count, .unknown, true) }
             let from = start &- bias &+ prefix.count
-            guard from <= end else { break }
+            guard from <= end else { return (count, .unknown, true) }
             var readToEnd = false
             let matchEnd = forwardMatchEnd(
                 in: text, from: from, to: end, anchored: true, afterWord: false, resumingAt: Int(prefixRow),
                 readToEnd: &readToEnd)
-            guard matchEnd == Self.noMatchEnd && !readToEnd else { break }
+            if matchEnd == Self.unknownEnd { return (count, .unknown, true) }
+            if matchEnd >= 0 { return (count, .match(start &- bias..<matchEnd), readToEnd) }
+            if readToEnd { return (count, .noMatch, true) }
             count &+= 1
         }
-        return count
+        return (count, .noMatch, false)
     }
 
     /// The row of the forward state that reading the `count` bytes at `prefix` reaches from

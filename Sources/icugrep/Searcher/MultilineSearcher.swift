@@ -517,15 +517,21 @@ final class MultilineSearcher<Sink: SearchSink> {
                     occurrences[occurrenceIndex] == occurrence
                 {
                     // The occurrences found by the last scan, tried by the automaton in one
-                    // call up to the first it does not decide as no match (tried below).
-                    let skipped = automaton._withUnsafeGuaranteedRef {
+                    // call up to the first it does not decide as no match, whose answer is
+                    // taken as below.
+                    let tried = automaton._withUnsafeGuaranteedRef {
                         $0.noMatchCount(
                             inUTF8: bytes,
                             atEach: UnsafeBufferPointer(rebasing: occurrences[occurrenceIndex..<occurrenceCount]),
                             bias: bufferOffset, prefix: matchPrefix, to: windowLimit)
                     }
-                    if skipped > 0 {
-                        from = characterStart(atOrAfter: occurrences[occurrenceIndex + skipped - 1] + 1)
+                    if tried.count < occurrenceCount - occurrenceIndex, !tried.readToEnd || atEnd,
+                        case .match(let match) = tried.outcome
+                    {
+                        return .match(match.lowerBound + bufferOffset..<match.upperBound + bufferOffset)
+                    }
+                    if tried.count > 0 {
+                        from = characterStart(atOrAfter: occurrences[occurrenceIndex + tried.count - 1] + 1)
                         if from >= limit { return atEnd ? .noMatchBefore(limit) : .needsMore }
                         continue
                     }
