@@ -56,13 +56,17 @@ typedef struct bytescan_implementation {
     bytescan_window (*find)(const uint8_t *, size_t, size_t, const bytescan_probe *, size_t, bool);
     bytescan_run (*line_run)(const uint8_t *, size_t, size_t, const bytescan_probe *,
                              const uint8_t *, size_t, bool, uint8_t, bytescan_line_goal);
+    size_t (*collect)(const uint8_t *, size_t, size_t, const bytescan_probe *, size_t *, size_t,
+                      size_t *);
 } bytescan_implementation;
 
 /// The implementation of `kernel`, which must be available.
 static const bytescan_implementation *bytescan_implementation_of(int kernel) {
 #if defined(__x86_64__)
-    static const bytescan_implementation avx512 = {bytescan_find_avx512, bytescan_line_runs_avx512};
-    static const bytescan_implementation avx2 = {bytescan_find_avx2, bytescan_line_runs_avx2};
+    static const bytescan_implementation avx512 = {bytescan_find_avx512, bytescan_line_runs_avx512,
+                                                   bytescan_collect_avx512};
+    static const bytescan_implementation avx2 = {bytescan_find_avx2, bytescan_line_runs_avx2,
+                                                 bytescan_collect_avx2};
     if (kernel == BYTESCAN_KERNEL_AVX512) {
         return &avx512;
     }
@@ -71,7 +75,8 @@ static const bytescan_implementation *bytescan_implementation_of(int kernel) {
     }
 #endif
     (void)kernel;
-    static const bytescan_implementation vector = {bytescan_find_vector, bytescan_line_runs_vector};
+    static const bytescan_implementation vector = {bytescan_find_vector, bytescan_line_runs_vector,
+                                                   bytescan_collect_vector};
     return &vector;
 }
 
@@ -149,11 +154,14 @@ static bool bytescan_probe_reads_every_byte(const bytescan_probe *probe, size_t 
     return length == 1 || (length == 2 && probe->offset1 != probe->offset2);
 }
 
-/// The occurrences of the literal from `start` on (see include/bytescan.h): the windows of
-/// `bytescan_find`, each hit compared unless the probe reads every byte of the literal.
-size_t bytescan_find_literals(const void *base, size_t start, size_t count, const bytescan_probe *probe,
-                              const uint8_t *literal, size_t length, size_t *found, size_t capacity,
-                              size_t *scanned) {
+/// The occurrences of the literal from `start` on (see include/bytescan.h) with
+/// `implementation`: the hits of its windows, each compared unless the probe reads every byte
+/// of the literal.
+static size_t bytescan_find_literals_with(const bytescan_implementation *implementation,
+                                          const void *base, size_t start, size_t count,
+                                          const bytescan_probe *probe, const uint8_t *literal,
+                                          size_t length, size_t *found, size_t capacity,
+                                          size_t *scanned) {
     const uint8_t *text = base;
     *scanned = count;
     if (length == 0 || length > count || start > count - length) {
@@ -163,8 +171,37 @@ size_t bytescan_find_literals(const void *base, size_t start, size_t count, cons
     size_t stored = 0;
     size_t end = count - length + 1;
     size_t position = start;
+    if ((probe->fold1[0] | probe->fold2[0]) == 0) {
+        // The kernel stores the hits, many windows a call; those that are not occurrences are
+        // dropped, and their places filled by a further call.
+        size_t (*collect)(const uint8_t *, size_t, size_t, const bytescan_probe *, size_t *,
+                          size_t, size_t *) = implementation->collect;
+        while (position < end) {
+            size_t next = position;
+            size_t hits = collect(text, position, end, probe, found + stored, capacity - stored,
+                                  &next);
+            size_t kept = stored;
+            for (size_t index = stored; index < stored + hits; index++) {
+                if (exact || memcmp(text + found[index], literal, length) == 0) {
+                    found[kept++] = found[index];
+                }
+            }
+            stored = kept;
+            if (next >= end || next == position) {
+                // Every position tested, or too few for a window (the loops below take them).
+                position = next;
+                break;
+            }
+            // The kernel stopped at a hit it had no room for.
+            if (stored == capacity) {
+                *scanned = next;
+                return stored;
+            }
+            position = next;
+        }
+    }
     while (position < end) {
-        bytescan_window window = bytescan_find(text, position, end, probe, 1, false);
+        bytescan_window window = implementation->find(text, position, end, probe, 1, false);
         if (window.lanes == 0) {
             position = window.position;
             break;
@@ -194,6 +231,24 @@ size_t bytescan_find_literals(const void *base, size_t start, size_t count, cons
         }
     }
     return stored;
+}
+
+/// The occurrences of the literal (see include/bytescan.h) with the implementation chosen on
+/// the first call.
+size_t bytescan_find_literals(const void *base, size_t start, size_t count, const bytescan_probe *probe,
+                              const uint8_t *literal, size_t length, size_t *found, size_t capacity,
+                              size_t *scanned) {
+    return bytescan_find_literals_with(bytescan_chosen_implementation(), base, start, count, probe,
+                                       literal, length, found, capacity, scanned);
+}
+
+/// `bytescan_find_literals` with a chosen kernel (see include/bytescan.h), for the tests.
+size_t bytescan_find_literals_using(int kernel, const void *base, size_t start, size_t count,
+                                    const bytescan_probe *probe, const uint8_t *literal,
+                                    size_t length, size_t *found, size_t capacity,
+                                    size_t *scanned) {
+    return bytescan_find_literals_with(bytescan_implementation_of(kernel), base, start, count,
+                                       probe, literal, length, found, capacity, scanned);
 }
 
 /// `bytescan_line_run` with a chosen kernel (see include/bytescan.h), for the tests.

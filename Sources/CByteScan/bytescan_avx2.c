@@ -177,6 +177,18 @@ BYTESCAN_AVX2 static inline void bytescan_avx2_prepare(bytescan_avx2_probes *pre
     prepared->offset2[0] = offset2;
 }
 
+/// `bytescan_collect_windows` with AVX2 and the exact window test of one probe.
+/// AVX2 because Swift cannot compile it for AVX2 with a run-time choice.
+__attribute__((target("avx2"))) size_t
+bytescan_collect_avx2(const uint8_t *base, size_t start, size_t end, const bytescan_probe *probe,
+                      size_t *found, size_t capacity, size_t *next) {
+    bytescan_avx2_probes prepared;
+    bytescan_avx2_prepare(&prepared, probe->offset1, probe->value1[0], probe->offset2,
+                          probe->value2[0]);
+    return bytescan_collect_windows(bytescan_avx2_test_exact, base, start, end, &prepared, found,
+                                    capacity, next);
+}
+
 /// `bytescan_scan_line_runs` with AVX2: the shared loop with the exact window test, for the
 /// literal's probe and the terminator's.
 /// AVX2 because Swift cannot compile it for AVX2 with a run-time choice.

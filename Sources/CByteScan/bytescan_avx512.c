@@ -174,6 +174,18 @@ BYTESCAN_AVX512 static inline void bytescan_avx512_prepare(bytescan_avx512_probe
     prepared->offset2[0] = offset2;
 }
 
+/// `bytescan_collect_windows` with AVX-512BW and the exact window test of one probe.
+/// AVX-512 because Swift cannot compile it for AVX-512 with a run-time choice.
+__attribute__((target("avx512f,avx512bw"))) size_t
+bytescan_collect_avx512(const uint8_t *base, size_t start, size_t end, const bytescan_probe *probe,
+                        size_t *found, size_t capacity, size_t *next) {
+    bytescan_avx512_probes prepared;
+    bytescan_avx512_prepare(&prepared, probe->offset1, probe->value1[0], probe->offset2,
+                            probe->value2[0]);
+    return bytescan_collect_windows(bytescan_avx512_test_exact, base, start, end, &prepared, found,
+                                    capacity, next);
+}
+
 /// `bytescan_scan_line_runs` with AVX-512BW: the shared loop with the exact window test, for
 /// the literal's probe and the terminator's.
 /// AVX-512 because Swift cannot compile it for AVX-512 with a run-time choice.

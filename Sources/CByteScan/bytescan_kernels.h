@@ -47,6 +47,42 @@ bytescan_scan_windows(bytescan_window_test test, const uint8_t *base, size_t sta
     return (bytescan_window){position, 0};
 }
 
+/// The loop of `bytescan_collect` around `test` with one probe: the hits of whole windows
+/// from `start`, then of one last window that ends at `end` (its bits before the positions
+/// tested already cleared), stored in order at `found` up to `capacity` of them. `*next` is
+/// where the caller goes on: the first hit not stored when `capacity` ran out, `end` when
+/// every position was tested, or `start` when there are too few for a window. One call
+/// serves many hits, without a call and its setup for each window that has one.
+__attribute__((always_inline)) static inline size_t
+bytescan_collect_windows(bytescan_window_test test, const uint8_t *base, size_t start, size_t end,
+                         const void *probe, size_t *found, size_t capacity, size_t *next) {
+    size_t stored = 0;
+    size_t position = start;
+    if (end < BYTESCAN_WINDOW_SIZE || start >= end) {
+        *next = position;
+        return 0;
+    }
+    size_t last = end - BYTESCAN_WINDOW_SIZE;
+    while (position < end) {
+        size_t window = position <= last ? position : last;
+        uint64_t lanes = test(base + window, probe, 1, false);
+        if (window < position) {
+            lanes &= ~UINT64_C(0) << (position - window);
+        }
+        for (; lanes != 0; lanes &= lanes - 1) {
+            size_t at = window + (size_t)__builtin_ctzll(lanes);
+            if (stored == capacity) {
+                *next = at;
+                return stored;
+            }
+            found[stored++] = at;
+        }
+        position = window + BYTESCAN_WINDOW_SIZE;
+    }
+    *next = end;
+    return stored;
+}
+
 /// Whether a line holds an occurrence among the probe hits `hits` of its bytes: each hit, a
 /// position where the literal's probe accepts, is compared with the `length` bytes at
 /// `literal`, unless `hits_are_occurrences` (the probe reads every byte of the literal).
@@ -176,6 +212,17 @@ bytescan_find_avx2(const uint8_t *base, size_t start, size_t end, const bytescan
 __attribute__((visibility("hidden"))) bytescan_window
 bytescan_find_vector(const uint8_t *base, size_t start, size_t end, const bytescan_probe *probes,
                      size_t probe_count, bool non_ascii);
+
+/// `bytescan_collect_windows` with each implementation, for one exact probe.
+__attribute__((visibility("hidden"))) size_t
+bytescan_collect_avx512(const uint8_t *base, size_t start, size_t end, const bytescan_probe *probe,
+                        size_t *found, size_t capacity, size_t *next);
+__attribute__((visibility("hidden"))) size_t
+bytescan_collect_avx2(const uint8_t *base, size_t start, size_t end, const bytescan_probe *probe,
+                      size_t *found, size_t capacity, size_t *next);
+__attribute__((visibility("hidden"))) size_t
+bytescan_collect_vector(const uint8_t *base, size_t start, size_t end, const bytescan_probe *probe,
+                        size_t *found, size_t capacity, size_t *next);
 
 /// `bytescan_scan_line_runs` with each implementation, for `goal`, the literal's probe and
 /// the terminator (`hits_are_occurrences` as `bytescan_line_run` works it out).

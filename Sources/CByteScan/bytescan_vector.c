@@ -98,6 +98,15 @@ bytescan_window bytescan_find_vector(const uint8_t *base, size_t start, size_t e
                                  non_ascii);
 }
 
+/// `bytescan_collect_windows` with portable vectors: the shared loop around
+/// `bytescan_vector_test`, which reads the probe as it is.
+size_t bytescan_collect_vector(const uint8_t *base, size_t start, size_t end,
+                               const bytescan_probe *probe, size_t *found, size_t capacity,
+                               size_t *next) {
+    return bytescan_collect_windows(bytescan_vector_test, base, start, end, probe, found, capacity,
+                                    next);
+}
+
 /// `bytescan_scan_line_runs` with portable vectors: the shared loop around
 /// `bytescan_vector_test`, which reads the probes as they are.
 bytescan_run bytescan_line_runs_vector(const uint8_t *text, size_t start, size_t count,

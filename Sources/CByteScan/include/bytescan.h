@@ -117,6 +117,12 @@ size_t bytescan_find_literals(const void *base, size_t start, size_t count, cons
                               const uint8_t *literal, size_t length, size_t *found, size_t capacity,
                               size_t *scanned);
 
+/// `bytescan_find_literals` with `kernel` (which must be available), for the tests.
+size_t bytescan_find_literals_using(int kernel, const void *base, size_t start, size_t count,
+                                    const bytescan_probe *probe, const uint8_t *literal,
+                                    size_t length, size_t *found, size_t capacity,
+                                    size_t *scanned);
+
 /// A run of whole lines (see `bytescan_line_run`).
 typedef struct bytescan_run {
     /// The offset just past the run's last terminator: the start of the line after it.

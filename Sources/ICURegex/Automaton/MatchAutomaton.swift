@@ -267,6 +267,103 @@ package final class MatchAutomaton {
         }
     }
 
+    /// ``anchoredMatch(inUTF8:at:to:)`` at a place where `prefix`, the UTF-8 of whole
+    /// characters, starts: the caller knows that `bytes[from..<from + prefix.count]` is
+    /// `prefix`, so the search starts after it, in the state that reading it from the anchored
+    /// start reaches, computed once (and again after the table starts again). A search whose
+    /// answer the prefix alone could decide or change (the state reading it reaches a match, no
+    /// thread, or a word assertion, which looks at the character before `from`) reads the
+    /// prefix as any other text. A `--multiline` search whose literal starts every match tries
+    /// each occurrence this way: a try of `\?\n[A-Z][a-z]+\?` reads three to eight
+    /// characters, two of them the literal's.
+    package func anchoredMatch(inUTF8 bytes: UnsafePointer<UInt8>, at from: Int, prefix: [UInt8], to end: Int) -> (
+        outcome: Outcome, readToEnd: Bool
+    ) {
+        // The same array as the last call's, as a search passes it, compares by its storage.
+        if prefixRow == Self.unknownPrefixRow || prefix != rowPrefix {
+            rowPrefix = prefix
+            prefixRow = prefix.withUnsafeBufferPointer {
+                $0.isEmpty ? Self.unusablePrefixRow : rowAfterPrefix($0.baseAddress!, count: $0.count)
+            }
+        }
+        guard prefixRow >= 0, from &+ prefix.count <= end else { return anchoredMatch(inUTF8: bytes, at: from, to: end) }
+        var readToEnd = false
+        let matchEnd = forwardMatchEnd(
+            in: UTF8ScannedText(bytes: bytes), from: from &+ prefix.count, to: end, anchored: true, afterWord: false,
+            resumingAt: Int(prefixRow), readToEnd: &readToEnd)
+        if matchEnd == Self.unknownEnd { return (.unknown, true) }
+        return (matchEnd >= 0 ? .match(from..<matchEnd) : .noMatch, readToEnd)
+    }
+
+    /// How many of `starts` in a row, from the first, are places where no match starts (each,
+    /// less `bias`, an offset in `bytes` where `prefix` starts, and
+    /// ``anchoredMatch(inUTF8:at:prefix:to:)`` there finds no match without reading to `end`),
+    /// and that search's answer at the start after them, where the count stops: a match, an
+    /// unknown answer, or a search that read to `end` (the answer is meaningless when every
+    /// start was counted). When the tries must read the prefix (see
+    /// ``anchoredMatch(inUTF8:at:prefix:to:)``), the count is 0 and the answer unknown. One
+    /// call tries the many occurrences of a common literal, without a call and its setup for
+    /// each.
+    package func noMatchCount(
+        inUTF8 bytes: UnsafePointer<UInt8>, atEach starts: UnsafeBufferPointer<Int>, bias: Int, prefix: [UInt8], to end: Int
+    ) -> (count: Int, outcome: Outcome, readToEnd: Bool) {
+        if prefixRow == Self.unknownPrefixRow || prefix != rowPrefix {
+            guard let first = starts.first, first &- bias &+ prefix.count <= end else { return (0, .unknown, true) }
+            _ = anchoredMatch(inUTF8: bytes, at: first &- bias, prefix: prefix, to: end)
+        }
+        let text = UTF8ScannedText(bytes: bytes)
+        var count = 0
+        for start in starts {
+            // A table that started again has lost the row.
+            guard prefixRow >= 0 else { return (count, .unknown, true) }
+            let from = start &- bias &+ prefix.count
+            guard from <= end else { return (count, .unknown, true) }
+            var readToEnd = false
+            let matchEnd = forwardMatchEnd(
+                in: text, from: from, to: end, anchored: true, afterWord: false, resumingAt: Int(prefixRow),
+                readToEnd: &readToEnd)
+            if matchEnd == Self.unknownEnd { return (count, .unknown, true) }
+            if matchEnd >= 0 { return (count, .match(start &- bias..<matchEnd), readToEnd) }
+            if readToEnd { return (count, .noMatch, true) }
+            count &+= 1
+        }
+        return (count, .noMatch, false)
+    }
+
+    /// The row of the forward state that reading the `count` bytes at `prefix` reaches from
+    /// the anchored start, or ``unusablePrefixRow`` when the search must read them itself: the
+    /// pattern has word assertions, or a character of the prefix is not known, completes a
+    /// match or leaves no thread.
+    private func rowAfterPrefix(_ prefix: UnsafePointer<UInt8>, count: Int) -> Int32 {
+        guard !hasWordAssertions, startFlags[2] & (Self.matchBit | Self.deadBit) == 0 else { return Self.unusablePrefixRow }
+        let text = UTF8ScannedText(bytes: prefix)
+        let resets = forwardResets
+        var row = Int(startRows[2])
+        var index = 0
+        while index < count {
+            let (value, next) = text.character(at: index, end: count)
+            guard let column = column(of: value) else { return Self.unusablePrefixRow }
+            var entry = forwardTable[row &+ column]
+            if entry < 0 { entry = forwardTransition(fromRow: row, column: column) }
+            if entry & (Self.matchBit | Self.deadBit | Self.matchBeforeBit) != 0 { return Self.unusablePrefixRow }
+            row = Int(entry >> Self.flagBits)
+            index = next
+        }
+        // A table that started again while the prefix was read may have lost the row's
+        // state: the next search works it out again.
+        return forwardResets == resets ? Int32(row) : Self.unknownPrefixRow
+    }
+
+    /// The row that ``anchoredMatch(inUTF8:at:prefix:to:)`` resumes from after `rowPrefix`;
+    /// ``unknownPrefixRow`` until worked out (and after the table starts again),
+    /// ``unusablePrefixRow`` when the prefix must be read.
+    @exclusivity(unchecked) private var prefixRow: Int32 = MatchAutomaton.unknownPrefixRow
+    @exclusivity(unchecked) private var rowPrefix: [UInt8] = []
+    /// How many times the forward table started again.
+    @exclusivity(unchecked) private var forwardResets = 0
+    private static let unknownPrefixRow: Int32 = -1
+    private static let unusablePrefixRow: Int32 = -2
+
     /// The longest match in the UTF-8 `bytes[..<end]` that starts at `start` (a character's
     /// first byte; the text before it is seen by `\b`), in byte offsets: from the start of
     /// ICU's first match, POSIX's leftmost-longest match. ``Outcome/noMatch`` when no match
@@ -331,14 +428,22 @@ package final class MatchAutomaton {
     @inline(never)
     private func forwardMatchEnd<Text: ScannedText>(
         in text: Text, from: Int, to end: Int, anchored: Bool, afterWord: Bool, longest: Bool = false,
-        readToEnd: inout Bool
+        resumingAt resumedRow: Int = -1, readToEnd: inout Bool
     ) -> Int {
         var table = forwardTable
-        let start = (longest ? 4 : anchored ? 2 : 0) + (afterWord ? 1 : 0)
-        let flags = startFlags[start]
-        var row = Int(startRows[start])
-        var lastEnd = flags & Self.matchBit != 0 ? from : Self.noMatchEnd
-        if flags & Self.deadBit != 0 { return lastEnd }
+        var row: Int
+        var lastEnd: Int
+        if resumedRow >= 0 {
+            // A state reached by an anchored search that has not yet found a match.
+            row = resumedRow
+            lastEnd = Self.noMatchEnd
+        } else {
+            let start = (longest ? 4 : anchored ? 2 : 0) + (afterWord ? 1 : 0)
+            let flags = startFlags[start]
+            row = Int(startRows[start])
+            lastEnd = flags & Self.matchBit != 0 ? from : Self.noMatchEnd
+            if flags & Self.deadBit != 0 { return lastEnd }
+        }
         let skipsInStart = !anchored && self.skipsInStart
         let startRow = Int(startRows[0])
         var index = from
@@ -592,6 +697,8 @@ package final class MatchAutomaton {
             // is gone, is not stored.
             forwardStates.removeAll(keepingCapacity: true)
             forwardRows.removeAll(keepingCapacity: true)
+            forwardResets += 1
+            prefixRow = Self.unknownPrefixRow
             addInitialForwardStates()
             return (forwardRows[next] ?? addForwardState(next)) << Self.flagBits | flags(of: next) | beforeBits
         } else {

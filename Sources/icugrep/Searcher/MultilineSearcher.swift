@@ -38,7 +38,10 @@ import ICURegex
 ///   window's bytes: its answer (a match, or none) is ICU's unless it cannot tell (a
 ///   character its classes do not know, ill-formed UTF-8) or it read to the window's end
 ///   before the input's (as ICU's `hitEnd`: more text could change it); then ICU is asked.
-///   Most starts are decided in the bytes, without decoding or a call into ICU.
+///   Most starts are decided in the bytes, without decoding or a call into ICU. When the one
+///   literal starts every match, the automaton starts each try after it, and tries the
+///   occurrences of a scan in one call up to the first it does not decide as no match
+///   (``MatchAutomaton/noMatchCount(inUTF8:atEach:bias:prefix:to:)``), which is tried as above.
 /// - Otherwise ICU searches the window from the search position. A match it finds is final
 ///   when ICU did not read to the window's end and it starts more than the overlap before the
 ///   end (ICU's `hitEnd` is not kept for each start it tried); otherwise the window grows or
@@ -81,6 +84,10 @@ final class MultilineSearcher<Sink: SearchSink> {
     private let literalScans: [ByteLiteralScan]
     private let literalReach: Int
     private let longestLiteral: Int
+    /// The one literal when every match starts with it (its UTF-16 offset is at most 0): the
+    /// automaton's try at an occurrence then starts after it (see
+    /// ``MatchAutomaton/anchoredMatch(inUTF8:at:prefix:to:)``).
+    private let matchPrefix: [UInt8]?
     /// The pattern's match automaton, which decides the anchored tries at the literals on the
     /// window's bytes where it can (see ``next()``); nil when ICU decides each (also for a
     /// pattern whose `.` may match a line end: see ``RegexMatcher/multilineMatchAutomaton``).
@@ -200,7 +207,9 @@ final class MultilineSearcher<Sink: SearchSink> {
             literalScans = literals.map { $0.scan }
             literalReach = 3 * near.maximumUTF16Offset
             longestLiteral = near.literals.map { $0.count }.max() ?? 0
+            matchPrefix = near.literals.count == 1 && near.maximumUTF16Offset == 0 ? near.literals[0] : nil
         } else {
+            matchPrefix = nil
             literals = []
             literalScans = []
             literalReach = 0
@@ -491,6 +500,7 @@ final class MultilineSearcher<Sink: SearchSink> {
             let bytes = buffer.base.assumingMemoryBound(to: UInt8.self)
             let window = UnsafeRawBufferPointer(start: buffer.base, count: limit - bufferOffset)
             let onlyLiteral = literalScans.count == 1 ? literalScans[0] : nil
+            let matchPrefix = self.matchPrefix
             while true {
                 let found: Int?
                 if let onlyLiteral {
@@ -503,12 +513,39 @@ final class MultilineSearcher<Sink: SearchSink> {
                     // An occurrence cut by the window's end, and the starts before it, wait.
                     return .noMatchBefore(max(from, limit - (longestLiteral - 1) - literalReach))
                 }
+                if let matchPrefix, let automaton, onlyLiteral != nil, occurrenceIndex < occurrenceCount,
+                    occurrences[occurrenceIndex] == occurrence
+                {
+                    // The occurrences found by the last scan, tried by the automaton in one
+                    // call up to the first it does not decide as no match, whose answer is
+                    // taken as below.
+                    let tried = automaton._withUnsafeGuaranteedRef {
+                        $0.noMatchCount(
+                            inUTF8: bytes,
+                            atEach: UnsafeBufferPointer(rebasing: occurrences[occurrenceIndex..<occurrenceCount]),
+                            bias: bufferOffset, prefix: matchPrefix, to: windowLimit)
+                    }
+                    if tried.count < occurrenceCount - occurrenceIndex, !tried.readToEnd || atEnd,
+                        case .match(let match) = tried.outcome
+                    {
+                        return .match(match.lowerBound + bufferOffset..<match.upperBound + bufferOffset)
+                    }
+                    if tried.count > 0 {
+                        from = characterStart(atOrAfter: occurrences[occurrenceIndex + tried.count - 1] + 1)
+                        if from >= limit { return atEnd ? .noMatchBefore(limit) : .needsMore }
+                        continue
+                    }
+                }
                 var start = characterStart(atOrAfter: max(from, occurrence - literalReach))
                 tries: while start <= occurrence {
                     if let automaton {
                         // The searcher holds the automaton: the try takes no reference.
                         let decided = automaton._withUnsafeGuaranteedRef {
-                            $0.anchoredMatch(inUTF8: bytes, at: start - bufferOffset, to: windowLimit)
+                            if let matchPrefix, start == occurrence {
+                                // The occurrence's bytes are the literal, read once for all.
+                                return $0.anchoredMatch(inUTF8: bytes, at: start - bufferOffset, prefix: matchPrefix, to: windowLimit)
+                            }
+                            return $0.anchoredMatch(inUTF8: bytes, at: start - bufferOffset, to: windowLimit)
                         }
                         if !decided.readToEnd || atEnd {
                             switch decided.outcome {
