@@ -261,7 +261,7 @@ import TestSupport
                 let planned = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: true)
                 let plain = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false)
                 let start = random.chance(0.5) ? Int(random.next() % 5_000) : 0
-                try text.withUnsafeBufferPointer { buffer in
+                text.withUnsafeBufferPointer { buffer in
                     let expected = Array(plain.matches(inUTF16: buffer, range: start..<buffer.count))
                     let found = Array(planned.matches(inUTF16: buffer, range: start..<buffer.count))
                     #expect(found == expected, "\(pattern) from \(start): \(found.count) matches, ICU \(expected.count)")
