@@ -342,12 +342,54 @@ public final class RegexPatternSet: Sendable {
             return (.alone, [])
         }
         let literals = required.map { Array(String(decoding: $0, as: UTF8.self).utf16) }
-        if let maximum = facts.maximumUTF16Length, maximum > 0 {
+        if let maximum = facts.maximumUTF16Length ?? referenceBoundedLength(of: syntax), maximum > 0 {
             return (.nearLiterals(maximumLength: maximum), literals)
         }
         // A pattern of unbounded length is searched from the set's place with its own plan,
         // which finds its literal itself: scanning for it too would only cost.
         return (.alone, [])
+    }
+
+    /// A bound on the length in UTF-16 units of a match of `syntax` when only its back
+    /// references leave it unbounded; nil otherwise.
+    ///
+    /// A back reference matches again the text its group captured, which is a match of the
+    /// group's body, so it takes at most as many units as the longest match of any capturing
+    /// group (an octal escape, which reads like a reference, one character: two units at
+    /// most). The pattern is then bounded as if each reference were up to that many
+    /// characters of any kind. This holds only where the reference compares the text exactly:
+    /// ignoring case, `\1` after `(ß)` matches `SS`, longer than the group's own bound, so a
+    /// pattern with inline flags (read as ``RegexSyntax/GroupKind/flagged(_:)``) is not
+    /// bounded; the set's patterns that ignore case by their options are never searched near
+    /// their literals.
+    private static func referenceBoundedLength(of syntax: RegexSyntax) -> Int? {
+        guard syntax.containsReference else { return nil }
+        let isFlagged = syntax.contains { node in
+            if case .group(_, .flagged) = node { return true }
+            return false
+        }
+        guard !isFlagged else { return nil }
+        let score = SearchPlan.shortestLiteralScore
+        var groupMaximum = 1
+        var groupsAreBounded = true
+        _ = syntax.contains { node in
+            if case .group(let body, .capturing) = node {
+                // A group holding a reference is bounded only by its own capture: read it
+                // without the references, never bounded.
+                guard !body.containsReference, let length = LiteralFacts.of(body, score: score).maximumUTF16Length else {
+                    groupsAreBounded = false
+                    return true
+                }
+                groupMaximum = max(groupMaximum, length)
+            }
+            return false
+        }
+        guard groupsAreBounded else { return nil }
+        // Each reference as up to `groupMaximum` characters of any kind, which the facts
+        // count as two units each: a bound, if a loose one.
+        let bounded = syntax.replacingReferences(
+            with: .repetition(.characterClass("[\\s\\S]"), minimum: 0, maximum: groupMaximum, .greedy))
+        return LiteralFacts.of(bounded, score: score).maximumUTF16Length
     }
 
     /// The strings of `pattern` in UTF-8 when its matches are exactly one of them (ignoring
@@ -380,6 +422,15 @@ public final class RegexPatternSet: Sendable {
     /// The indices of the patterns searched together by the automaton of their alternation,
     /// group by group (for the tests, which check that their sets take that path).
     var automatonGroupMembers: [[Int]] { automatonGroups.map(\.members) }
+
+    /// The indices of the patterns searched by ICU near their literals' occurrences (for the
+    /// tests, which check that bounded back-references take that path).
+    var nearLiteralPatterns: [Int] {
+        searches.indices.filter { index in
+            if case .nearLiterals = searches[index] { return true }
+            return false
+        }
+    }
 
     // MARK: - The pattern of a match
 
@@ -920,4 +971,27 @@ public struct PatternSetStringMatch: Hashable, Sendable {
     public var range: Range<String.Index>
     /// The index of the pattern that matched in ``RegexPatternSet/patterns``.
     public var patternIndex: Int
+}
+
+extension RegexSyntax {
+    /// This tree with each back reference (``RegexSyntax/Opaque/reference``) replaced by
+    /// `replacement`.
+    fileprivate func replacingReferences(with replacement: RegexSyntax) -> RegexSyntax {
+        switch self {
+        case .opaque(.reference):
+            return replacement
+        case .character, .characterClass, .assertion, .opaque:
+            return self
+        case .sequence(let items):
+            return .sequence(items.map { $0.replacingReferences(with: replacement) })
+        case .alternation(let items):
+            return .alternation(items.map { $0.replacingReferences(with: replacement) })
+        case .group(let body, let kind):
+            return .group(body.replacingReferences(with: replacement), kind)
+        case .repetition(let body, let minimum, let maximum, let greed):
+            return .repetition(body.replacingReferences(with: replacement), minimum: minimum, maximum: maximum, greed)
+        case .lookaround(let body, let kind):
+            return .lookaround(body.replacingReferences(with: replacement), kind)
+        }
+    }
 }
