@@ -221,6 +221,28 @@ extension LibraryTests {
             }
         }
 
+        /// Patterns with leading inline flags, searched as the rest of the pattern with those
+        /// flags as options (and so with a search plan): `(?i)` literals with ſ, the Kelvin sign
+        /// and ß among words that hide some of their matches, `(?m)`, `(?s)`, `(?w)`, on texts
+        /// long enough for the plans. Against the loop and Foundation.
+        @Test func leadingFlagsReadAsOptions() throws {
+            let texts = [
+                "Sherlock", "sherlock", "SHERLOCK", "ſherlock", "sherloc\u{212A}", "Straße", "STRASSE", "strasse", "\n", " ",
+                "ab", "a\nb", "éab", "x", "Holmes", "holmes",
+            ]
+            let patterns = [
+                "Sherlock", "(?i)sherlock", "(?i)strasse", "(?i)straße", "(?m)^ab", "(?s)a.b", "(?w)\\bab", "(?i)holmes|x", "Holmes",
+            ]
+            let generated = patterns.map { pattern in GeneratedPattern(text: { _ in pattern }, groups: 0, options: []) }
+            let set = RegexPatternSet(try patterns.map { try RegexPattern($0) })
+            #expect(set.planningPatternIndices.contains(1), "\(set.planningPatternIndices)")
+            var random = SplitMix64(seed: Self.seed &+ 3)
+            for length in [0, 5, 30, 600, 1500] {
+                let text = (0..<length).map { _ in random.element(of: texts) }.joined()
+                try Self.check(generated, text: text, againstFoundation: true)
+            }
+        }
+
         @Test func emptySetAndEmptyText() throws {
             let empty = RegexPatternSet([])
             #expect(try empty.matches(in: "abc").isEmpty)

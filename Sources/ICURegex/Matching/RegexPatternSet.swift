@@ -101,6 +101,11 @@ public final class RegexPatternSet: Sendable {
     /// The groups of patterns searched by one automaton of their alternation.
     private let automatonGroups: [AutomatonGroup]
 
+    /// For each pattern without a search plan whose leading inline flags (`(?i)`), read as
+    /// options, give it one, that pattern: the same matches (ICU applies leading flags to the
+    /// whole pattern, as the options), searched with its plan; nil for the others.
+    private let planningPatterns: [RegexPattern?]
+
     /// For each pattern whose matches are exactly one of a few strings, those strings in UTF-8
     /// (see ``patternIndex(ofMatch:inUTF16:)``); nil for the others.
     private let exactUTF8: [[[UInt8]]?]
@@ -219,6 +224,27 @@ public final class RegexPatternSet: Sendable {
             }
         }
         self.searches = searches
+        planningPatterns = patterns.map { pattern in
+            guard pattern.plan == nil, let (rest, options) = Self.leadingFlagsRead(pattern),
+                let planning = try? RegexPattern(String(rest), options: options, limits: pattern.limits), planning.plan != nil
+            else { return nil }
+            return planning
+        }
+    }
+
+    /// The rest of `pattern` after its leading inline flags (`(?i)`, any of
+    /// ``leadingFlagOptions``), and the pattern's options with those flags; nil when it has none
+    /// or ignores metacharacters.
+    private static func leadingFlagsRead(_ pattern: RegexPattern) -> (rest: Substring, options: RegexPattern.Options)? {
+        var options = pattern.options
+        let text = Substring(pattern.pattern)
+        guard !options.contains(.ignoreMetacharacters), text.hasPrefix("(?"), let close = text.firstIndex(of: ")") else {
+            return nil
+        }
+        let flags = text[text.index(text.startIndex, offsetBy: 2)..<close]
+        guard !flags.isEmpty, flags.allSatisfy({ leadingFlagOptions[$0] != nil }) else { return nil }
+        for flag in flags { options.formUnion(leadingFlagOptions[flag]!) }
+        return (text[text.index(after: close)...], options)
     }
 
     /// The leading inline flags of ICU patterns that the set reads as options: `i`, `m`, `s`
@@ -230,17 +256,9 @@ public final class RegexPatternSet: Sendable {
     /// What the alternation automaton needs of `pattern`, the set's pattern `index`; nil when
     /// the pattern has no match automaton of its own (read without its leading flags).
     private static func automatonMember(_ pattern: RegexPattern, index: Int) -> AutomatonMember? {
-        var options = pattern.options
-        guard !options.contains(.ignoreMetacharacters) else { return nil }
-        var text = Substring(pattern.pattern)
+        guard !pattern.options.contains(.ignoreMetacharacters) else { return nil }
         // `(?i)` and the like at the very start: the rest of the pattern, with those options.
-        if text.hasPrefix("(?"), let close = text.firstIndex(of: ")") {
-            let flags = text[text.index(text.startIndex, offsetBy: 2)..<close]
-            if !flags.isEmpty, flags.allSatisfy({ leadingFlagOptions[$0] != nil }) {
-                for flag in flags { options.formUnion(leadingFlagOptions[flag]!) }
-                text = text[text.index(after: close)...]
-            }
-        }
+        let (text, options) = leadingFlagsRead(pattern) ?? (Substring(pattern.pattern), pattern.options)
         guard options.isSubset(of: MatchAutomatonPlan.followedOptions), let syntax = PatternReader.read(String(text)),
             let automaton = PrioritizedPositionAutomaton(syntax)
         else { return nil }
@@ -422,6 +440,10 @@ public final class RegexPatternSet: Sendable {
     /// The indices of the patterns searched together by the automaton of their alternation,
     /// group by group (for the tests, which check that their sets take that path).
     var automatonGroupMembers: [[Int]] { automatonGroups.map(\.members) }
+
+    /// The indices of the patterns searched with their leading flags read as options
+    /// (``planningPatterns``; for the tests).
+    var planningPatternIndices: [Int] { planningPatterns.indices.filter { planningPatterns[$0] != nil } }
 
     /// The indices of the patterns searched by ICU near their literals' occurrences (for the
     /// tests, which check that bounded back-references take that path).
@@ -893,16 +915,18 @@ public final class RegexPatternSet: Sendable {
         }
 
         /// The first match of pattern `index` at or after `from` in the whole text: found by
-        /// the pattern's own matcher, with its search plan, when it has one; by ICU's search
+        /// the pattern's own matcher, with its search plan, when it has one (or the pattern
+        /// read with its leading flags as options has one, ``planningPatterns``); by ICU's search
         /// of the region from `from` otherwise (the matcher would hand ICU the whole text
         /// again at each search, which costs more than the region).
         private func ownMatch(of index: Int, from: Int) throws(ICURegexError) -> Range<Int>? {
-            guard set.patterns[index].plan != nil else { return try regionMatch(of: index, in: from..<count) }
+            let pattern = set.planningPatterns[index] ?? set.patterns[index]
+            guard pattern.plan != nil else { return try regionMatch(of: index, in: from..<count) }
             let matcher: RegexMatcher
             if let existing = matchers[index] {
                 matcher = existing
             } else {
-                matcher = try set.patterns[index].makeMatcher()
+                matcher = try pattern.makeMatcher()
                 matchers[index] = matcher
             }
             return try matcher.firstMatch(inUTF16: UnsafeBufferPointer(start: base, count: count), from: from)
