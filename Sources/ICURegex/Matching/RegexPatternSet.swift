@@ -49,11 +49,16 @@ import CICUShim
 ///   pattern consumes at most `M` units, so the region's end cuts no path from a start at or
 ///   before `o`, and a path that succeeds in the region succeeds in the whole text, whose
 ///   assertions see the same characters. Otherwise no match starts at or before `o`, and the
-///   next occurrence is tried;
+///   next occurrence is tried. A back-reference counts as at most as long as the longest
+///   match of any capturing group (it matches again what a group captured), unless inline
+///   flags could make it ignore case (see `referenceBoundedLength(of:)`): `\b(No|Yes|Oh), \1\b`
+///   is searched near `No, `, `Yes, ` and `Oh, `;
 /// - any other pattern (unbounded, without a required literal, ignoring case, whose literals
 ///   the scan does not fold, or with options the reader does not allow for) is searched alone
 ///   from the search's start: by its own ``RegexMatcher``, whose search plan finds its literals
-///   itself, or by ICU's search of the region from there when it has no plan. These patterns
+///   itself (a pattern with leading flags such as `(?i)`, which has no plan, by the matcher of
+///   the rest of it with the flags as options, which may have one: the same matches), or by
+///   ICU's search of the region from there when it has no plan. These patterns
 ///   cost what they cost in a loop over the patterns, unless they are searched together:
 /// - patterns that would be searched alone and have a match automaton (``MatchAutomaton``:
 ///   their matches depend on their characters and word boundaries alone) are searched
