@@ -52,7 +52,7 @@ import CICUShim
 ///   next occurrence is tried. A back-reference counts as at most as long as the longest
 ///   match of any capturing group (it matches again what a group captured), unless inline
 ///   flags could make it ignore case (see `referenceBoundedLength(of:)`): `\b(No|Yes|Oh), \1\b`
-///   is searched near `No, `, `Yes, ` and `Oh, `;
+///   is searched near its required literals, not alone;
 /// - any other pattern (unbounded, without a required literal, ignoring case, whose literals
 ///   the scan does not fold, or with options the reader does not allow for) is searched alone
 ///   from the search's start: by its own ``RegexMatcher``, whose search plan finds its literals
