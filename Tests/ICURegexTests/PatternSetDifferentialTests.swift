@@ -188,6 +188,61 @@ extension LibraryTests {
             try Self.check(renumbered, text: sample, againstFoundation: true)
         }
 
+        /// Back-references whose groups are bounded are searched near their required literals
+        /// (one of a set, as `No, `, `Yes, `, `Oh, `), with matches that overlap and hide one
+        /// another; those that ignore case, where `\1` after `ß` may match `SS`, ſ `s`, and
+        /// the Kelvin sign `k`, keep their own search. Against the loop and Foundation.
+        @Test func boundedBackReferencesNearTheirLiterals() throws {
+            let patterns: [(String, RegexPattern.Options)] = [
+                (#"\b(No|Yes|Oh), \{1}\b"#, []), (#"(ab|c)x\{1}"#, []), (#"\b(?:Yes|No)\b"#, []),
+                (#"(\w{1,3})-\{1}"#, []), (#"(ß|s)\{1}"#, .caseInsensitive), (#"(?i)(k|ſ)\{1}"#, []),
+                (#"(?i:(ß))\{1}"#, []), (#"(a)(?i)\{1}"#, []), (#"x(a|bc)(\{1})\{2}"#, []),
+            ]
+            let generated = patterns.enumerated().map { place, pattern in
+                let groups = pattern.0.contains(#"(\{1})"#) ? 2 : 1
+                return GeneratedPattern(
+                    text: { offset in
+                        pattern.0.replacingOccurrences(of: "{1}", with: String(offset + 1))
+                            .replacingOccurrences(of: "{2}", with: String(offset + 2))
+                    }, groups: place == 2 ? 0 : groups, options: pattern.1)
+            }
+            let set = RegexPatternSet(try generated.map { try RegexPattern($0.own, options: $0.options) })
+            #expect(set.nearLiteralPatterns.contains(0), "\(set.nearLiteralPatterns)")
+            #expect(!set.nearLiteralPatterns.contains(4) && !set.nearLiteralPatterns.contains(5))
+            #expect(!set.nearLiteralPatterns.contains(6) && !set.nearLiteralPatterns.contains(7))
+            var random = SplitMix64(seed: Self.seed &+ 2)
+            let alphabet = [
+                "No, No", "No, no", "Yes, Yes", "Yes, No, No", "Oh, Oh, Oh", ", ", " ", "abxab", "cxc", "abxc", "-", "ab-ab",
+                "xyz-xyz", "ßSS", "ßß", "ss", "sS", "ſs", "Kk", "\u{212A}k", "kK", "aA", "xbcbcbc", "xaaa", "\n", "é",
+            ]
+            for _ in 0..<60 {
+                let text = (0..<random.number(in: 0...30)).map { _ in random.element(of: alphabet) }.joined()
+                try Self.check(generated, text: text, againstFoundation: true)
+            }
+        }
+
+        /// Patterns with leading inline flags, searched as the rest of the pattern with those
+        /// flags as options (and so with a search plan): `(?i)` literals with ſ, the Kelvin sign
+        /// and ß among words that hide some of their matches, `(?m)`, `(?s)`, `(?w)`, on texts
+        /// long enough for the plans. Against the loop and Foundation.
+        @Test func leadingFlagsReadAsOptions() throws {
+            let texts = [
+                "Sherlock", "sherlock", "SHERLOCK", "ſherlock", "sherloc\u{212A}", "Straße", "STRASSE", "strasse", "\n", " ",
+                "ab", "a\nb", "éab", "x", "Holmes", "holmes",
+            ]
+            let patterns = [
+                "Sherlock", "(?i)sherlock", "(?i)strasse", "(?i)straße", "(?m)^ab", "(?s)a.b", "(?w)\\bab", "(?i)holmes|x", "Holmes",
+            ]
+            let generated = patterns.map { pattern in GeneratedPattern(text: { _ in pattern }, groups: 0, options: []) }
+            let set = RegexPatternSet(try patterns.map { try RegexPattern($0) })
+            #expect(set.planningPatternIndices.contains(1), "\(set.planningPatternIndices)")
+            var random = SplitMix64(seed: Self.seed &+ 3)
+            for length in [0, 5, 30, 600, 1500] {
+                let text = (0..<length).map { _ in random.element(of: texts) }.joined()
+                try Self.check(generated, text: text, againstFoundation: true)
+            }
+        }
+
         @Test func emptySetAndEmptyText() throws {
             let empty = RegexPatternSet([])
             #expect(try empty.matches(in: "abc").isEmpty)

@@ -49,11 +49,16 @@ import CICUShim
 ///   pattern consumes at most `M` units, so the region's end cuts no path from a start at or
 ///   before `o`, and a path that succeeds in the region succeeds in the whole text, whose
 ///   assertions see the same characters. Otherwise no match starts at or before `o`, and the
-///   next occurrence is tried;
+///   next occurrence is tried. A back-reference counts as at most as long as the longest
+///   match of any capturing group (it matches again what a group captured), unless inline
+///   flags could make it ignore case (see `referenceBoundedLength(of:)`): `\b(No|Yes|Oh), \1\b`
+///   is searched near its required literals, not alone;
 /// - any other pattern (unbounded, without a required literal, ignoring case, whose literals
 ///   the scan does not fold, or with options the reader does not allow for) is searched alone
 ///   from the search's start: by its own ``RegexMatcher``, whose search plan finds its literals
-///   itself, or by ICU's search of the region from there when it has no plan. These patterns
+///   itself (a pattern with leading flags such as `(?i)`, which has no plan, by the matcher of
+///   the rest of it with the flags as options, which may have one: the same matches), or by
+///   ICU's search of the region from there when it has no plan. These patterns
 ///   cost what they cost in a loop over the patterns, unless they are searched together:
 /// - patterns that would be searched alone and have a match automaton (``MatchAutomaton``:
 ///   their matches depend on their characters and word boundaries alone) are searched
@@ -100,6 +105,11 @@ public final class RegexPatternSet: Sendable {
 
     /// The groups of patterns searched by one automaton of their alternation.
     private let automatonGroups: [AutomatonGroup]
+
+    /// For each pattern without a search plan whose leading inline flags (`(?i)`), read as
+    /// options, give it one, that pattern: the same matches (ICU applies leading flags to the
+    /// whole pattern, as the options), searched with its plan; nil for the others.
+    private let planningPatterns: [RegexPattern?]
 
     /// For each pattern whose matches are exactly one of a few strings, those strings in UTF-8
     /// (see ``patternIndex(ofMatch:inUTF16:)``); nil for the others.
@@ -219,6 +229,27 @@ public final class RegexPatternSet: Sendable {
             }
         }
         self.searches = searches
+        planningPatterns = patterns.map { pattern in
+            guard pattern.plan == nil, let (rest, options) = Self.leadingFlagsRead(pattern),
+                let planning = try? RegexPattern(String(rest), options: options, limits: pattern.limits), planning.plan != nil
+            else { return nil }
+            return planning
+        }
+    }
+
+    /// The rest of `pattern` after its leading inline flags (`(?i)`, any of
+    /// ``leadingFlagOptions``), and the pattern's options with those flags; nil when it has none
+    /// or ignores metacharacters.
+    private static func leadingFlagsRead(_ pattern: RegexPattern) -> (rest: Substring, options: RegexPattern.Options)? {
+        var options = pattern.options
+        let text = Substring(pattern.pattern)
+        guard !options.contains(.ignoreMetacharacters), text.hasPrefix("(?"), let close = text.firstIndex(of: ")") else {
+            return nil
+        }
+        let flags = text[text.index(text.startIndex, offsetBy: 2)..<close]
+        guard !flags.isEmpty, flags.allSatisfy({ leadingFlagOptions[$0] != nil }) else { return nil }
+        for flag in flags { options.formUnion(leadingFlagOptions[flag]!) }
+        return (text[text.index(after: close)...], options)
     }
 
     /// The leading inline flags of ICU patterns that the set reads as options: `i`, `m`, `s`
@@ -230,17 +261,9 @@ public final class RegexPatternSet: Sendable {
     /// What the alternation automaton needs of `pattern`, the set's pattern `index`; nil when
     /// the pattern has no match automaton of its own (read without its leading flags).
     private static func automatonMember(_ pattern: RegexPattern, index: Int) -> AutomatonMember? {
-        var options = pattern.options
-        guard !options.contains(.ignoreMetacharacters) else { return nil }
-        var text = Substring(pattern.pattern)
+        guard !pattern.options.contains(.ignoreMetacharacters) else { return nil }
         // `(?i)` and the like at the very start: the rest of the pattern, with those options.
-        if text.hasPrefix("(?"), let close = text.firstIndex(of: ")") {
-            let flags = text[text.index(text.startIndex, offsetBy: 2)..<close]
-            if !flags.isEmpty, flags.allSatisfy({ leadingFlagOptions[$0] != nil }) {
-                for flag in flags { options.formUnion(leadingFlagOptions[flag]!) }
-                text = text[text.index(after: close)...]
-            }
-        }
+        let (text, options) = leadingFlagsRead(pattern) ?? (Substring(pattern.pattern), pattern.options)
         guard options.isSubset(of: MatchAutomatonPlan.followedOptions), let syntax = PatternReader.read(String(text)),
             let automaton = PrioritizedPositionAutomaton(syntax)
         else { return nil }
@@ -342,12 +365,54 @@ public final class RegexPatternSet: Sendable {
             return (.alone, [])
         }
         let literals = required.map { Array(String(decoding: $0, as: UTF8.self).utf16) }
-        if let maximum = facts.maximumUTF16Length, maximum > 0 {
+        if let maximum = facts.maximumUTF16Length ?? referenceBoundedLength(of: syntax), maximum > 0 {
             return (.nearLiterals(maximumLength: maximum), literals)
         }
         // A pattern of unbounded length is searched from the set's place with its own plan,
         // which finds its literal itself: scanning for it too would only cost.
         return (.alone, [])
+    }
+
+    /// A bound on the length in UTF-16 units of a match of `syntax` when only its back
+    /// references leave it unbounded; nil otherwise.
+    ///
+    /// A back reference matches again the text its group captured, which is a match of the
+    /// group's body, so it takes at most as many units as the longest match of any capturing
+    /// group (an octal escape, which reads like a reference, one character: two units at
+    /// most). The pattern is then bounded as if each reference were up to that many
+    /// characters of any kind. This holds only where the reference compares the text exactly:
+    /// ignoring case, `\1` after `(ß)` matches `SS`, longer than the group's own bound, so a
+    /// pattern with inline flags (read as ``RegexSyntax/GroupKind/flagged(_:)``) is not
+    /// bounded; the set's patterns that ignore case by their options are never searched near
+    /// their literals.
+    private static func referenceBoundedLength(of syntax: RegexSyntax) -> Int? {
+        guard syntax.containsReference else { return nil }
+        let isFlagged = syntax.contains { node in
+            if case .group(_, .flagged) = node { return true }
+            return false
+        }
+        guard !isFlagged else { return nil }
+        let score = SearchPlan.shortestLiteralScore
+        var groupMaximum = 1
+        var groupsAreBounded = true
+        _ = syntax.contains { node in
+            if case .group(let body, .capturing) = node {
+                // A group holding a reference is bounded only by its own capture: read it
+                // without the references, never bounded.
+                guard !body.containsReference, let length = LiteralFacts.of(body, score: score).maximumUTF16Length else {
+                    groupsAreBounded = false
+                    return true
+                }
+                groupMaximum = max(groupMaximum, length)
+            }
+            return false
+        }
+        guard groupsAreBounded else { return nil }
+        // Each reference as up to `groupMaximum` characters of any kind, which the facts
+        // count as two units each: a bound, if a loose one.
+        let bounded = syntax.replacingReferences(
+            with: .repetition(.characterClass("[\\s\\S]"), minimum: 0, maximum: groupMaximum, .greedy))
+        return LiteralFacts.of(bounded, score: score).maximumUTF16Length
     }
 
     /// The strings of `pattern` in UTF-8 when its matches are exactly one of them (ignoring
@@ -380,6 +445,19 @@ public final class RegexPatternSet: Sendable {
     /// The indices of the patterns searched together by the automaton of their alternation,
     /// group by group (for the tests, which check that their sets take that path).
     var automatonGroupMembers: [[Int]] { automatonGroups.map(\.members) }
+
+    /// The indices of the patterns searched with their leading flags read as options
+    /// (``planningPatterns``; for the tests).
+    var planningPatternIndices: [Int] { planningPatterns.indices.filter { planningPatterns[$0] != nil } }
+
+    /// The indices of the patterns searched by ICU near their literals' occurrences (for the
+    /// tests, which check that bounded back-references take that path).
+    var nearLiteralPatterns: [Int] {
+        searches.indices.filter { index in
+            if case .nearLiterals = searches[index] { return true }
+            return false
+        }
+    }
 
     // MARK: - The pattern of a match
 
@@ -842,16 +920,18 @@ public final class RegexPatternSet: Sendable {
         }
 
         /// The first match of pattern `index` at or after `from` in the whole text: found by
-        /// the pattern's own matcher, with its search plan, when it has one; by ICU's search
+        /// the pattern's own matcher, with its search plan, when it has one (or the pattern
+        /// read with its leading flags as options has one, ``planningPatterns``); by ICU's search
         /// of the region from `from` otherwise (the matcher would hand ICU the whole text
         /// again at each search, which costs more than the region).
         private func ownMatch(of index: Int, from: Int) throws(ICURegexError) -> Range<Int>? {
-            guard set.patterns[index].plan != nil else { return try regionMatch(of: index, in: from..<count) }
+            let pattern = set.planningPatterns[index] ?? set.patterns[index]
+            guard pattern.plan != nil else { return try regionMatch(of: index, in: from..<count) }
             let matcher: RegexMatcher
             if let existing = matchers[index] {
                 matcher = existing
             } else {
-                matcher = try set.patterns[index].makeMatcher()
+                matcher = try pattern.makeMatcher()
                 matchers[index] = matcher
             }
             return try matcher.firstMatch(inUTF16: UnsafeBufferPointer(start: base, count: count), from: from)
@@ -920,4 +1000,27 @@ public struct PatternSetStringMatch: Hashable, Sendable {
     public var range: Range<String.Index>
     /// The index of the pattern that matched in ``RegexPatternSet/patterns``.
     public var patternIndex: Int
+}
+
+extension RegexSyntax {
+    /// This tree with each back reference (``RegexSyntax/Opaque/reference``) replaced by
+    /// `replacement`.
+    fileprivate func replacingReferences(with replacement: RegexSyntax) -> RegexSyntax {
+        switch self {
+        case .opaque(.reference):
+            return replacement
+        case .character, .characterClass, .assertion, .opaque:
+            return self
+        case .sequence(let items):
+            return .sequence(items.map { $0.replacingReferences(with: replacement) })
+        case .alternation(let items):
+            return .alternation(items.map { $0.replacingReferences(with: replacement) })
+        case .group(let body, let kind):
+            return .group(body.replacingReferences(with: replacement), kind)
+        case .repetition(let body, let minimum, let maximum, let greed):
+            return .repetition(body.replacingReferences(with: replacement), minimum: minimum, maximum: maximum, greed)
+        case .lookaround(let body, let kind):
+            return .lookaround(body.replacingReferences(with: replacement), kind)
+        }
+    }
 }
