@@ -46,16 +46,8 @@ import TestSupport
         for string in strings {
             let units = Array(string.utf16)
             let bytes = Array(string.utf8)
-            // The byte offset of each UTF-16 offset that starts a character.
-            var byteOffsets = [Int](repeating: -1, count: units.count + 1)
-            var unitOffset = 0
-            var byteOffset = 0
-            for scalar in string.unicodeScalars {
-                byteOffsets[unitOffset] = byteOffset
-                unitOffset += UTF16.width(scalar)
-                byteOffset += UTF8.width(scalar)
-            }
-            byteOffsets[units.count] = bytes.count
+            // The byte offset of each UTF-16 offset that starts a character, -1 elsewhere.
+            let byteOffsets = utf8OffsetsOfUTF16Offsets(in: string)
             func inBytes(_ slots: [Int]) -> [Int] { slots.map { $0 < 0 ? -1 : byteOffsets[$0] } }
             units.withUnsafeBufferPointer { buffer in
                 bytes.withUnsafeBufferPointer { byteBuffer in

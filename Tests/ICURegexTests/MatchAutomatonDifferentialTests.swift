@@ -208,15 +208,7 @@ import TestSupport
             let units = Array(text.utf16)
             let bytes = Array(text.utf8)
             // The byte offset of each UTF-16 offset (a character's first unit).
-            var byteOffsets = [Int](repeating: 0, count: units.count + 1)
-            var byteOffset = 0
-            var unitOffset = 0
-            for scalar in text.unicodeScalars {
-                byteOffsets[unitOffset] = byteOffset
-                unitOffset += UTF16.width(scalar)
-                byteOffset += UTF8.width(scalar)
-            }
-            byteOffsets[units.count] = bytes.count
+            let byteOffsets = utf8OffsetsOfUTF16Offsets(in: text)
             try units.withUnsafeBufferPointer { buffer in
                 let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 2)!
                 var from = 0
