@@ -283,8 +283,7 @@ import TestSupport
                 let found = Array(fast.matches(inUTF16: buffer))
                 if found != expected {
                     failures += 1
-                    let difference = zip(found, expected).enumerated().first { $0.element.0 != $0.element.1 }
-                    let first: String = difference.map { "\($0.offset): \($0.element.0) against \($0.element.1)" } ?? "none"
+                    let first = firstDifference(found, expected)
                     Issue.record(
                         Comment(
                             rawValue: "pattern \(String(reflecting: pattern)) options \(options.rawValue): \(found.count) matches, "
