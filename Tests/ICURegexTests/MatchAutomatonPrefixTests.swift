@@ -17,11 +17,15 @@ import TestSupport
             (#"\?\n[A-Z][a-z]+\?"#, "?\n", false), (#"Holmes[.,!?]?\n\w+"#, "Holmes", false), (#"ab+c"#, "ab", false),
             (#"ab|abc"#, "ab", true), (#"ab\b\w*"#, "ab", true), (#"é\s+\w"#, "é", false), (#"x"#, "x", true),
             (#"ab?"#, "a", true), (#"a[b.]c"#, "a", false),
+            // Runs of ASCII letters the tries read in their own loop, then a non-ASCII letter,
+            // a match's end or the text's end.
+            (#"q[a-z]*[.é]"#, "q", false), (#"What[a-z ]+\?"#, "What", false),
         ]
         let pieces: [[UInt8]] = [
             Array("?\n".utf8), Array("Holmes".utf8), Array("ab".utf8), Array("abc".utf8), Array("What".utf8),
             Array("?".utf8), Array("\n".utf8), Array(" ".utf8), Array("é".utf8), Array("Éa".utf8), Array("x".utf8),
             Array("b".utf8), Array("😀".utf8), [0xFF], [0xC3], Array(".".utf8), Array("Zo".utf8),
+            Array("q".utf8), Array("is it".utf8),
         ]
         var compared = 0
         for (pattern, prefix, readsPrefix) in cases {
