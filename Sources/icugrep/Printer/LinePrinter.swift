@@ -27,6 +27,9 @@ final class LinePrinter: SearchSink {
     /// True when lines are printed whole and without color (no `-o`, no `--color`): the
     /// common case, printed without looking at the color sequences.
     private let printsPlainLines: Bool
+    /// True when context lines are printed whole and without color: as `printsPlainLines`,
+    /// but for `--replace`, which replaces in selected lines only.
+    private let printsPlainContextLines: Bool
     /// `--column`: the column of the first match (of each match with `-o`) after the line number.
     private let columns: Bool
     /// `--vimgrep`: a selected line once per match.
@@ -91,6 +94,8 @@ final class LinePrinter: SearchSink {
         lineEnd = configuration.nullData ? 0 : UInt8(ascii: "\n")
         printsPlainLines = !onlyMatching && !columns && replacer == nil && maxColumns == Int.max && colors.selectedLine.isEmpty && colors.contextLine.isEmpty
             && colors.selectedMatch.isEmpty && colors.contextMatch.isEmpty
+        printsPlainContextLines = !onlyMatching && !columns && maxColumns == Int.max && colors.contextLine.isEmpty
+            && colors.contextMatch.isEmpty && (replacer == nil || !invertMatch)
     }
 
     /// True when printing a selected (or context) line needs the byte ranges of its matches:
@@ -354,12 +359,27 @@ final class LinePrinter: SearchSink {
     var printsMatchedBlocks: Bool { replacer != nil && !invertMatch }
 
     var printsRunsOfLines: Bool {
-        printsPlainLines && !showsFileName && !lineNumbers && !byteOffsets && !columns && !lineBuffered
+        printsPlainLines && printsRunsOfContextLines
+    }
+
+    /// True when context lines are printed as they are, with nothing before them: then a run
+    /// of them is printed as its bytes (``contextRun(_:)``), as `--passthru` asks for the lines
+    /// between selected ones. With `--replace` (and without `-v`) a context line holds no match
+    /// to replace.
+    var printsRunsOfContextLines: Bool {
+        printsPlainContextLines && !showsFileName && !lineNumbers && !byteOffsets && !columns && !lineBuffered
     }
 
     /// Prints a run of selected input lines, with their terminators, as they are; only when
     /// ``printsRunsOfLines``.
     func matchedRun(_ lines: UnsafeRawBufferPointer) {
+        output.append(lines)
+        output.flushIfFull()
+    }
+
+    /// Prints a run of context lines, with their terminators, as they are; only when
+    /// ``printsRunsOfContextLines``.
+    func contextRun(_ lines: UnsafeRawBufferPointer) {
         output.append(lines)
         output.flushIfFull()
     }
