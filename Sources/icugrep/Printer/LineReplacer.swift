@@ -21,7 +21,7 @@ struct ReplacementTemplates: Sendable {
 
 /// Writes the replacement of each match of a line, for ``LinePrinter``: the searcher finds
 /// the matches (byte ranges), and the replacer asks the library for their capture groups,
-/// matching each pattern on each match's range alone (``RegexPattern/groups(spanning:inUTF8:_:)``),
+/// matching each pattern on each match's range alone (``SpanGroupFinder/groups(spanning:inUTF8:_:)``),
 /// so that the rest of the line is not searched again. A template that names no group but the
 /// whole match needs no groups at all.
 ///
@@ -47,6 +47,9 @@ final class LineReplacer {
     private let templatePieces: [Range<Int>]
     /// The number of capture groups of each template's pattern.
     private let groupCounts: [Int]
+    /// What finds the groups of each template's pattern (each holding a backtracker of its
+    /// own for the replacer's life); empty when ``needsGroups`` is false.
+    private let groupFinders: [SpanGroupFinder]
     /// True when a template names a group other than the whole match: only then are the
     /// groups of a line's matches asked for.
     private let needsGroups: Bool
@@ -83,10 +86,12 @@ final class LineReplacer {
         self.templatePieces = templatePieces
         groupCounts = templates.templates.map { $0.pattern.numberOfCaptureGroups }
         groupStride = 2 * (groupCounts.max() ?? 0)
-        needsGroups = pieces.contains { piece in
+        let needsGroups = pieces.contains { piece in
             if case .group(let group) = piece { return group > 0 }
             return false
         }
+        self.needsGroups = needsGroups
+        groupFinders = needsGroups ? templates.templates.map { SpanGroupFinder($0.pattern) } : []
     }
 
     /// Finds the groups of `matches`, the non-empty matches of `content` in order; call it
@@ -104,11 +109,11 @@ final class LineReplacer {
         let bytes = UnsafeBufferPointer(
             start: content.baseAddress?.assumingMemoryBound(to: UInt8.self), count: content.count)
         let slotStride = groupStride
-        for (templateIndex, (pattern, _)) in templates.templates.enumerated() where unresolved > 0 {
+        for (templateIndex, finder) in groupFinders.enumerated() where unresolved > 0 {
             let groups = groupCounts[templateIndex]
             // Each match's range is matched alone (with the line around it for assertions),
             // rather than the whole line searched again.
-            try? pattern.groups(spanning: matches, inUTF8: bytes) { index, group in
+            try? finder.groups(spanning: matches, inUTF8: bytes) { index, group in
                 guard matchTemplates[index] < 0 else { return }
                 matchTemplates[index] = templateIndex
                 unresolved -= 1
