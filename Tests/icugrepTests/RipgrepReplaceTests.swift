@@ -88,6 +88,13 @@ struct RipgrepReplaceTests {
         (["--heading", "--no-heading", "-H", "Holmes", "sherlock.txt"], ["--heading", "--no-heading", "-H", "Holmes", "sherlock.txt"]),
         (["-n", "--passthru", "--replace=[$1]", #"(\w+)olmes"#, "sherlock.txt"],
             ["-n", "--passthru", "-r", "[$1]", #"(\w+)olmes"#, "sherlock.txt"]),
+        // The lines between selected ones printed as one run each, replaced lines between.
+        (["--passthru", "--replace=[$1]", #"(\w+)olmes"#, "sherlock.txt"],
+            ["--passthru", "-r", "[$1]", #"(\w+)olmes"#, "sherlock.txt"]),
+        (["--passthru", "--replace=X", "Holmes", "sherlock.txt"], ["--passthru", "-r", "X", "Holmes", "sherlock.txt"]),
+        (["--passthru", "--replace=<$0>", "Холмс", "ru.txt", "sherlock.txt"],
+            ["--passthru", "-r", "<$0>", "Холмс", "ru.txt", "sherlock.txt"]),
+        (["--passthru", "-v", "--replace=X", "Holmes", "sherlock.txt"], ["--passthru", "-v", "-r", "X", "Holmes", "sherlock.txt"]),
         (["--count-matches", "the", "sherlock.txt", "ru.txt"], ["--count-matches", "the", "sherlock.txt", "ru.txt"]),
         (["--count-matches", "-i", #"\w+olmes"#, "sherlock.txt"], ["--count-matches", "-i", #"\w+olmes"#, "sherlock.txt"]),
         (["--count-matches", "-v", "e", "sherlock.txt"], ["--count-matches", "-v", "e", "sherlock.txt"]),

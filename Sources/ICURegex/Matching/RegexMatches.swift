@@ -43,60 +43,25 @@ extension RegexPattern {
     /// The matches, with their capture groups, of `ranges` of the UTF-8 `text`, matches that
     /// another search of `text` found, left to right and without overlap: `body` is called
     /// with the index in `ranges` and the match for each range that is ICU's match from the
-    /// range's start, as the walk over `text` (``matches(inUTF8:)``) finds it.
-    ///
-    /// When the pattern allows (``rematchesItsSpans``) and no range is empty, ICU matches each
-    /// range alone, with the text around it visible to assertions
-    /// (``MatchWalk/match(spanning:)``), at the cost of the ranges and not of the text between
-    /// them; otherwise ICU walks the text's matches.
-    /// A range that is not ICU's match from its start may get no match, or another match
-    /// that spans it.
-    /// - Throws: The error of the first search that stopped at the pattern's limits, or
-    ///   ``ICURegexError/illegalArgument`` for a text of more than `Int32.max` bytes.
+    /// range's start, as the walk over `text` (``matches(inUTF8:)``) finds it. (See
+    /// ``SpanGroupFinder``, which finds the same without making a match for each.)
+    /// - Throws: As ``SpanGroupFinder/groups(spanning:inUTF8:_:)``.
     package func matches(
         spanning ranges: [Range<Int>], inUTF8 text: UnsafeBufferPointer<UInt8>, _ body: (Int, BufferMatch) -> Void
     ) throws(ICURegexError) {
-        guard !ranges.isEmpty else { return }
-        guard rematchesItsSpans && !ranges.contains(where: \.isEmpty) else {
-            // Both walks go left to right: the next range starts at or after ICU's match.
-            var index = 0
-            var walk = matches(inUTF8: text).makeIterator()
-            while let match = walk.next() {
-                while index < ranges.count && ranges[index].lowerBound < match.range.lowerBound {
-                    index += 1
-                }
-                if index == ranges.count { break }
-                if ranges[index] == match.range { body(index, match) }
-            }
-            if let error = walk.error { throw error }
-            return
-        }
         let groups = numberOfCaptureGroups
-        // The capture backtracker answers for most ranges (see ``CaptureBacktracker``); ICU's
-        // walk is made for the first range it cannot tell.
-        let backtracker = captureBacktrackers?.take()
-        defer { if let backtracker { captureBacktrackers?.put(backtracker) } }
-        var walk: MatchWalk? = nil
-        for (index, range) in ranges.enumerated() {
-            if let backtracker, let base = text.baseAddress {
-                switch backtracker.match(inUTF8: base, spanning: range, end: text.count) {
-                case .match:
-                    let groupRanges: [Range<Int>?] = groups == 0 ? [] : (1...groups).map { group in
-                        let start = backtracker.slot(2 * group)
-                        return start < 0 ? nil : start..<backtracker.slot(2 * group + 1)
-                    }
-                    body(index, BufferMatch(range: range, groupRanges: groupRanges))
-                    continue
-                case .noMatch:
-                    continue
-                case .unknown:
-                    break
-                }
-            }
-            if walk == nil { walk = try MatchWalk(pattern: self, utf8: text.baseAddress, count: text.count, usesCaptureBacktracker: false) }
-            guard try walk!.match(spanning: range) == range else { continue }
-            body(index, BufferMatch(range: range, groupRanges: groups == 0 ? [] : (1...groups).map { walk!.range(ofGroup: $0) }))
+        try self.groups(spanning: ranges, inUTF8: text) { index, group in
+            body(index, BufferMatch(range: ranges[index], groupRanges: groups == 0 ? [] : (1...groups).map(group)))
         }
+    }
+
+    /// The capture groups of the matches of `ranges` of the UTF-8 `text`, as
+    /// ``SpanGroupFinder/groups(spanning:inUTF8:_:)`` finds them.
+    package func groups(
+        spanning ranges: [Range<Int>], inUTF8 text: UnsafeBufferPointer<UInt8>,
+        _ body: (_ index: Int, _ group: (Int) -> Range<Int>?) -> Void
+    ) throws(ICURegexError) {
+        try SpanGroupFinder(self).groups(spanning: ranges, inUTF8: text, body)
     }
 
     /// The match of the whole of `string`, or nil when `string` as a whole does not match
@@ -498,5 +463,85 @@ package struct UTF8Output {
     /// The string of the bytes appended.
     package func string() -> String {
         String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Finds the capture groups of matches whose spans are known, for one thread: it holds one
+/// capture backtracker of its pattern for its life (and gives it back at its end), so that a
+/// caller that asks for the groups of each line's matches (`--replace`) takes none from the
+/// pattern's pool, under its lock, for each line.
+package final class SpanGroupFinder {
+    /// The pattern whose groups are found.
+    package let pattern: RegexPattern
+    private let backtracker: CaptureBacktracker?
+
+    /// Makes a finder for `pattern`.
+    package init(_ pattern: RegexPattern) {
+        self.pattern = pattern
+        backtracker = pattern.captureBacktrackers?.take()
+    }
+
+    deinit {
+        if let backtracker { pattern.captureBacktrackers?.put(backtracker) }
+    }
+
+    /// The capture groups of the matches of `ranges` of the UTF-8 `text`, matches that another
+    /// search of `text` found, left to right and without overlap: `body` is called with the
+    /// index in `ranges` of each range that is ICU's match from the range's start, as the walk
+    /// over `text` (``RegexPattern/matches(inUTF8:)``) finds it, and a function that gives the
+    /// byte range of that match's group `n` (1 through the pattern's
+    /// ``RegexPattern/numberOfCaptureGroups``; nil for a group that took no part), to be called
+    /// during the call only. Nothing is allocated for a match: `--replace` asks this for every
+    /// match it prints.
+    ///
+    /// When the pattern allows (``RegexPattern/rematchesItsSpans``) and no range is empty, each
+    /// range is matched alone, with the text around it visible to assertions, at the cost of the ranges
+    /// and not of the text between them: by the capture backtracker where it can tell
+    /// (``CaptureBacktracker``), otherwise by ICU (``MatchWalk/match(spanning:)``); without,
+    /// ICU walks the text's matches. A range that is not ICU's match from its start may get no
+    /// match, or another match that spans it.
+    /// - Throws: The error of the first search that stopped at the pattern's limits, or
+    ///   ``ICURegexError/illegalArgument`` for a text of more than `Int32.max` bytes.
+    package func groups(
+        spanning ranges: [Range<Int>], inUTF8 text: UnsafeBufferPointer<UInt8>,
+        _ body: (_ index: Int, _ group: (Int) -> Range<Int>?) -> Void
+    ) throws(ICURegexError) {
+        guard !ranges.isEmpty else { return }
+        guard pattern.rematchesItsSpans && !ranges.contains(where: { $0.isEmpty }) else {
+            // Both walks go left to right: the next range starts at or after ICU's match.
+            var index = 0
+            var walk = pattern.matches(inUTF8: text).makeIterator()
+            while let match = walk.next() {
+                while index < ranges.count && ranges[index].lowerBound < match.range.lowerBound {
+                    index += 1
+                }
+                if index == ranges.count { break }
+                if ranges[index] == match.range { body(index) { match.groupRanges[$0 - 1] } }
+            }
+            if let error = walk.error { throw error }
+            return
+        }
+        // The capture backtracker answers for most ranges (see ``CaptureBacktracker``); ICU's
+        // walk is made for the first range it cannot tell.
+        var walk: MatchWalk? = nil
+        for (index, range) in ranges.enumerated() {
+            if let backtracker, let base = text.baseAddress {
+                switch backtracker.match(inUTF8: base, spanning: range, end: text.count) {
+                case .match:
+                    body(index) { group in
+                        let start = backtracker.slot(2 * group)
+                        return start < 0 ? nil : start..<backtracker.slot(2 * group + 1)
+                    }
+                    continue
+                case .noMatch:
+                    continue
+                case .unknown:
+                    break
+                }
+            }
+            if walk == nil { walk = try MatchWalk(pattern: pattern, utf8: text.baseAddress, count: text.count, usesCaptureBacktracker: false) }
+            guard try walk!.match(spanning: range) == range, let found = walk else { continue }
+            body(index) { found.range(ofGroup: $0) }
+        }
     }
 }

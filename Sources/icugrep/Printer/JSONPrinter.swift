@@ -126,6 +126,7 @@ final class JSONPrinter: SearchSink {
     /// The matches are wanted in UTF-16 units too, for `start_utf16` and `end_utf16`.
     var needsUTF16Offsets: Bool { true }
     var printsRunsOfLines: Bool { false }
+    var printsRunsOfContextLines: Bool { false }
     /// ripgrep's JSON reports the lines of a multi-line match in one message.
     var printsMatchedBlocks: Bool { true }
     var hasFailed: Bool { output.failure != nil }
@@ -150,6 +151,8 @@ final class JSONPrinter: SearchSink {
     }
 
     func matchedRun(_ lines: UnsafeRawBufferPointer) {}
+    func contextRun(_ lines: UnsafeRawBufferPointer) {}
+
     /// ripgrep's JSON has no separators between groups.
     func contextBreak() {}
 

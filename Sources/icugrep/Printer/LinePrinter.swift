@@ -27,6 +27,12 @@ final class LinePrinter: SearchSink {
     /// True when lines are printed whole and without color (no `-o`, no `--color`): the
     /// common case, printed without looking at the color sequences.
     private let printsPlainLines: Bool
+    /// True when context lines are printed whole and without color: as `printsPlainLines`,
+    /// but for `--replace`, which replaces in selected lines only.
+    private let printsPlainContextLines: Bool
+    /// True when some line or match is colored (`--color` with a color for `sl`, `cx`, `ms`
+    /// or `mc`, or `--pattern-colors`); false when matches are printed without sequences.
+    private let colorsLinesOrMatches: Bool
     /// `--column`: the column of the first match (of each match with `-o`) after the line number.
     private let columns: Bool
     /// `--vimgrep`: a selected line once per match.
@@ -91,6 +97,10 @@ final class LinePrinter: SearchSink {
         lineEnd = configuration.nullData ? 0 : UInt8(ascii: "\n")
         printsPlainLines = !onlyMatching && !columns && replacer == nil && maxColumns == Int.max && colors.selectedLine.isEmpty && colors.contextLine.isEmpty
             && colors.selectedMatch.isEmpty && colors.contextMatch.isEmpty
+        colorsLinesOrMatches = !colors.selectedLine.isEmpty || !colors.contextLine.isEmpty || !colors.selectedMatch.isEmpty
+            || !colors.contextMatch.isEmpty || !patternMatchColors.isEmpty
+        printsPlainContextLines = !onlyMatching && !columns && maxColumns == Int.max && colors.contextLine.isEmpty
+            && colors.contextMatch.isEmpty && (replacer == nil || !invertMatch)
     }
 
     /// True when printing a selected (or context) line needs the byte ranges of its matches:
@@ -184,8 +194,9 @@ final class LinePrinter: SearchSink {
                 attribution.countLine(line.content)
             }
         }
-        matchOffsets = line.matchOffsets
-        defer { matchOffsets = [] }
+        // Only a multi-line search's lines have offsets: no reference counting for the others.
+        if !line.matchOffsets.isEmpty { matchOffsets = line.matchOffsets }
+        defer { if !matchOffsets.isEmpty { matchOffsets = [] } }
         printLine(
             line.content, selected: selected, lineNumber: line.number, byteOffset: line.byteOffset,
             matches: line.matches, firstMatch: line.firstMatch)
@@ -244,10 +255,9 @@ final class LinePrinter: SearchSink {
             printHead(
                 separator: separator, lineNumber: lineNumber, column: column, byteOffset: byteOffset, length: content.count)
         }
-        let lineColor = (selected != (invertMatch && colors.reverseVideo)) ? colors.selectedLine : colors.contextLine
-        let matchColor = selected ? colors.selectedMatch : colors.contextMatch
         // ripgrep measures the line with its terminator.
         if !onlyMatching && content.count >= maxColumns {
+            let matchColor = selected ? colors.selectedMatch : colors.contextMatch
             printLongLine(content, selected: selected, matches: matches, matchesKnown: replacer != nil || !matchColor.isEmpty)
             finishLine()
             return
@@ -257,6 +267,40 @@ final class LinePrinter: SearchSink {
         if replaces {
             replacer?.prepare(content, matches: matches)
         }
+        if !colorsLinesOrMatches {
+            // `-o` or `--replace` without color, the loop below without its color sequences:
+            // no copy of a color (and no reference counting) for each line.
+            if matching && (onlyMatching || replaces) {
+                for (index, match) in matches.enumerated() {
+                    if onlyMatching {
+                        printHead(
+                            separator: invertMatch ? UInt8(ascii: "-") : UInt8(ascii: ":"), lineNumber: lineNumber,
+                            column: columns ? match.lowerBound + 1 : nil,
+                            byteOffset: index < matchOffsets.count ? matchOffsets[index] : byteOffset + match.lowerBound,
+                            length: match.count)
+                    } else {
+                        output.append(UnsafeRawBufferPointer(rebasing: content[current..<match.lowerBound]))
+                    }
+                    if replaces, let replacer {
+                        replacer.append(replacementOf: index, range: match, in: content, to: output)
+                    } else {
+                        output.append(UnsafeRawBufferPointer(rebasing: content[match]))
+                    }
+                    if onlyMatching {
+                        output.append(lineEnd)
+                    }
+                    current = match.upperBound
+                }
+            }
+            if !onlyMatching {
+                output.append(UnsafeRawBufferPointer(rebasing: content[current...]))
+                output.append(lineEnd)
+            }
+            finishLine()
+            return
+        }
+        let lineColor = (selected != (invertMatch && colors.reverseVideo)) ? colors.selectedLine : colors.contextLine
+        let matchColor = selected ? colors.selectedMatch : colors.contextMatch
         // --pattern-colors: the pattern of each match, asked once for the line.
         let patternColors: [SGRSequences?] =
             selected && matching && !patternMatchColors.isEmpty && !matches.isEmpty
@@ -354,12 +398,27 @@ final class LinePrinter: SearchSink {
     var printsMatchedBlocks: Bool { replacer != nil && !invertMatch }
 
     var printsRunsOfLines: Bool {
-        printsPlainLines && !showsFileName && !lineNumbers && !byteOffsets && !columns && !lineBuffered
+        printsPlainLines && printsRunsOfContextLines
+    }
+
+    /// True when context lines are printed as they are, with nothing before them: then a run
+    /// of them is printed as its bytes (``contextRun(_:)``), as `--passthru` asks for the lines
+    /// between selected ones. With `--replace` (and without `-v`) a context line holds no match
+    /// to replace.
+    var printsRunsOfContextLines: Bool {
+        printsPlainContextLines && !showsFileName && !lineNumbers && !byteOffsets && !columns && !lineBuffered
     }
 
     /// Prints a run of selected input lines, with their terminators, as they are; only when
     /// ``printsRunsOfLines``.
     func matchedRun(_ lines: UnsafeRawBufferPointer) {
+        output.append(lines)
+        output.flushIfFull()
+    }
+
+    /// Prints a run of context lines, with their terminators, as they are; only when
+    /// ``printsRunsOfContextLines``.
+    func contextRun(_ lines: UnsafeRawBufferPointer) {
         output.append(lines)
         output.flushIfFull()
     }

@@ -20,10 +20,14 @@ struct ReplacementTemplates: Sendable {
 }
 
 /// Writes the replacement of each match of a line, for ``LinePrinter``: the searcher finds
-/// the matches (byte ranges), and the replacer asks ICU for their capture groups, matching
-/// each pattern on each match's range alone (``RegexPattern/matches(spanning:inUTF8:_:)``),
-/// so that ICU reads the matches and not the rest of the line. A template that names no group
-/// but the whole match needs no ICU at all.
+/// the matches (byte ranges), and the replacer asks the library for their capture groups,
+/// matching each pattern on each match's range alone (``SpanGroupFinder/groups(spanning:inUTF8:_:)``),
+/// so that the rest of the line is not searched again. A template that names no group but the
+/// whole match needs no groups at all.
+///
+/// Nothing is allocated for a line or a match once the scratch arrays have grown: the
+/// templates are read into flat pieces once, and the groups of a line's matches are kept as
+/// offsets in one array.
 ///
 /// One replacer serves one printer (one thread): it keeps its scratch arrays.
 final class LineReplacer {
@@ -41,12 +45,23 @@ final class LineReplacer {
     /// `pieces[templatePieces[index]]`.
     private let pieces: [Piece]
     private let templatePieces: [Range<Int>]
-    /// True when a template names a group other than the whole match: only then is ICU asked
-    /// for the groups of a line's matches.
+    /// The number of capture groups of each template's pattern.
+    private let groupCounts: [Int]
+    /// What finds the groups of each template's pattern (each holding a backtracker of its
+    /// own for the replacer's life); empty when ``needsGroups`` is false.
+    private let groupFinders: [SpanGroupFinder]
+    /// True when a template names a group other than the whole match: only then are the
+    /// groups of a line's matches asked for.
     private let needsGroups: Bool
-    /// The matches of the line being replaced, with their groups, in the order of the
-    /// searcher's matches (nil for one ICU did not find alike).
-    private var found: [BufferMatch?] = []
+    /// The most groups any pattern has: the groups of the line's match `index` are at
+    /// `groupBounds[(index * groupStride)...]`, two offsets for each group from group 1.
+    private let groupStride: Int
+    /// The start and end of each group of each of the line's matches, -1 for a group that
+    /// took no part (see ``groupStride``).
+    private var groupBounds: [Int] = []
+    /// For each of the line's matches, the index of the template whose pattern gave its
+    /// groups; -1 for a match no pattern matched alike (only its whole match is known).
+    private var matchTemplates: [Int] = []
 
     init(_ templates: ReplacementTemplates) {
         self.templates = templates
@@ -69,29 +84,47 @@ final class LineReplacer {
         self.text = text
         self.pieces = pieces
         self.templatePieces = templatePieces
-        needsGroups = pieces.contains { piece in
+        groupCounts = templates.templates.map { $0.pattern.numberOfCaptureGroups }
+        groupStride = 2 * (groupCounts.max() ?? 0)
+        let needsGroups = pieces.contains { piece in
             if case .group(let group) = piece { return group > 0 }
             return false
         }
+        self.needsGroups = needsGroups
+        groupFinders = needsGroups ? templates.templates.map { SpanGroupFinder($0.pattern) } : []
     }
 
     /// Finds the groups of `matches`, the non-empty matches of `content` in order; call it
     /// before ``append(replacementOf:range:in:to:)`` for each match of the line.
     func prepare(_ content: UnsafeRawBufferPointer, matches: [Range<Int>]) {
         guard needsGroups else { return }
-        found.removeAll(keepingCapacity: true)
-        found.append(contentsOf: repeatElement(nil, count: matches.count))
+        matchTemplates.removeAll(keepingCapacity: true)
+        matchTemplates.append(contentsOf: repeatElement(-1, count: matches.count))
         guard !matches.isEmpty else { return }
+        let boundsCount = matches.count * groupStride
+        if groupBounds.count < boundsCount {
+            groupBounds.append(contentsOf: repeatElement(-1, count: boundsCount - groupBounds.count))
+        }
         var unresolved = matches.count
         let bytes = UnsafeBufferPointer(
             start: content.baseAddress?.assumingMemoryBound(to: UInt8.self), count: content.count)
-        for (pattern, _) in templates.templates where unresolved > 0 {
-            // ICU matches each match's range alone (with the line around it for assertions),
-            // rather than searching the whole line again.
-            try? pattern.matches(spanning: matches, inUTF8: bytes) { index, match in
-                if found[index] == nil {
-                    found[index] = match
-                    unresolved -= 1
+        let slotStride = groupStride
+        for (templateIndex, finder) in groupFinders.enumerated() where unresolved > 0 {
+            let groups = groupCounts[templateIndex]
+            // Each match's range is matched alone (with the line around it for assertions),
+            // rather than the whole line searched again.
+            try? finder.groups(spanning: matches, inUTF8: bytes) { index, group in
+                guard matchTemplates[index] < 0 else { return }
+                matchTemplates[index] = templateIndex
+                unresolved -= 1
+                groupBounds.withUnsafeMutableBufferPointer { bounds in
+                    var slot = index * slotStride
+                    for number in stride(from: 1, through: groups, by: 1) {
+                        let range = group(number)
+                        bounds[slot] = range?.lowerBound ?? -1
+                        bounds[slot + 1] = range?.upperBound ?? -1
+                        slot += 2
+                    }
                 }
             }
         }
@@ -126,38 +159,35 @@ final class LineReplacer {
     }
 
     /// Writes the replacement of the `index`th match of the content last prepared, `range` of
-    /// `content`, piece by piece.
+    /// `content`, piece by piece: with the template of the pattern that gave the match's
+    /// groups, or with the first template and no groups but the whole match when none did (or
+    /// none was asked for).
     private func write(
         replacementOf index: Int, range: Range<Int>, in content: UnsafeRawBufferPointer,
         _ write: (UnsafeRawBufferPointer) -> Void
     ) {
-        let match = needsGroups && index < found.count ? found[index] : nil
+        let templateIndex = needsGroups && index < matchTemplates.count ? matchTemplates[index] : -1
+        let groups = templateIndex < 0 ? 0 : groupCounts[templateIndex]
         text.withUnsafeBytes { text in
             pieces.withUnsafeBufferPointer { pieces in
-                for piece in pieces[templatePieces[templateIndex(of: match)]] {
-                    switch piece {
-                    case .text(let bytes):
-                        write(UnsafeRawBufferPointer(rebasing: text[bytes]))
-                    case .group(let group):
-                        let groupRange: Range<Int>?
-                        if let match {
-                            groupRange = group <= match.groupRanges.count ? match.range(at: group) : nil
-                        } else {
-                            groupRange = group == 0 ? range : nil
-                        }
-                        if let groupRange {
-                            write(UnsafeRawBufferPointer(rebasing: content[groupRange]))
+                groupBounds.withUnsafeBufferPointer { bounds in
+                    for piece in pieces[templatePieces[max(templateIndex, 0)]] {
+                        switch piece {
+                        case .text(let bytes):
+                            write(UnsafeRawBufferPointer(rebasing: text[bytes]))
+                        case .group(0):
+                            write(UnsafeRawBufferPointer(rebasing: content[range]))
+                        case .group(let group):
+                            guard group <= groups else { continue }
+                            let slot = index * groupStride + 2 * (group - 1)
+                            let start = bounds[slot]
+                            if start >= 0 {
+                                write(UnsafeRawBufferPointer(rebasing: content[start..<bounds[slot + 1]]))
+                            }
                         }
                     }
                 }
             }
         }
-    }
-
-    /// The index of the template that replaces `match`: that of the pattern with as many
-    /// groups as the match has (the first when there is one pattern, or the match is unknown).
-    private func templateIndex(of match: BufferMatch?) -> Int {
-        guard templatePieces.count > 1, let match else { return 0 }
-        return templates.templates.firstIndex { $0.pattern.numberOfCaptureGroups == match.groupRanges.count } ?? 0
     }
 }

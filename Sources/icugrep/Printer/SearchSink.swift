@@ -17,6 +17,10 @@ protocol SearchSink: AnyObject, SendableSinkType {
     /// True when a run of selected lines may be reported as its bytes at once
     /// (``matchedRun(_:)``): nothing but the lines themselves is printed.
     var printsRunsOfLines: Bool { get }
+    /// True when a run of context lines may be reported as its bytes at once
+    /// (``contextRun(_:)``): context lines are printed as they are, even where selected lines
+    /// are not (`--passthru` with `--replace`). Implied by ``printsRunsOfLines``.
+    var printsRunsOfContextLines: Bool { get }
     /// True when a block of lines that matches of a multi-line search span
     /// (``MultilineSearcher``) is reported as one ``SinkLine`` holding all its lines, as
     /// ripgrep's JSON reports it; false when each line is reported on its own.
@@ -36,6 +40,8 @@ protocol SearchSink: AnyObject, SendableSinkType {
     func context(_ line: SinkLine)
     /// A run of selected lines, with their terminators, when ``printsRunsOfLines``.
     func matchedRun(_ lines: UnsafeRawBufferPointer)
+    /// A run of context lines, with their terminators, when ``printsRunsOfContextLines``.
+    func contextRun(_ lines: UnsafeRawBufferPointer)
     /// The break between two groups of lines that do not follow each other (`--`).
     func contextBreak()
     /// The input turned out binary: its first NUL byte is at `offset` in it.

@@ -42,6 +42,7 @@ final class SummaryPrinter: SearchSink {
     func needsMatches(selected: Bool) -> Bool { selected && attribution.map { $0.counts && $0.countsMatches } == true }
     var needsUTF16Offsets: Bool { false }
     var printsRunsOfLines: Bool { false }
+    var printsRunsOfContextLines: Bool { false }
     var printsMatchedBlocks: Bool { false }
     var hasFailed: Bool { output.failure != nil }
     var bytesPrinted: Int { 0 }
@@ -57,6 +58,7 @@ final class SummaryPrinter: SearchSink {
     }
     func context(_ line: SinkLine) {}
     func matchedRun(_ lines: UnsafeRawBufferPointer) {}
+    func contextRun(_ lines: UnsafeRawBufferPointer) {}
     func contextBreak() {}
     func binaryData(offset: Int) {}
 

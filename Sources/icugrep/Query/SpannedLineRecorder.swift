@@ -26,6 +26,7 @@ final class SpannedLineRecorder: SearchSink {
     func needsMatches(selected: Bool) -> Bool { recordsPieces }
     var needsUTF16Offsets: Bool { false }
     var printsRunsOfLines: Bool { false }
+    var printsRunsOfContextLines: Bool { false }
     var printsMatchedBlocks: Bool { false }
     var hasFailed: Bool { false }
     var bytesPrinted: Int { 0 }
@@ -52,6 +53,7 @@ final class SpannedLineRecorder: SearchSink {
 
     func context(_ line: SinkLine) {}
     func matchedRun(_ lines: UnsafeRawBufferPointer) {}
+    func contextRun(_ lines: UnsafeRawBufferPointer) {}
     func contextBreak() {}
     func binaryData(offset: Int) { sawBinaryData = true }
     func finish(_ summary: SinkFinish) {}

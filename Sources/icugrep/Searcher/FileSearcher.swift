@@ -654,13 +654,14 @@ final class FileSearcher<Sink: SearchSink> {
     }
 
     /// With `--passthru`, prints the complete lines of `start..<end`, which are not selected,
-    /// as one run of bytes, when lines are printed as they are (``SearchSink/printsRunsOfLines``:
-    /// a context line is then printed exactly as a selected one) and every line from here on is
-    /// printed (`pending` is unbounded). Returns false, having done nothing, otherwise, and for a
-    /// run holding an encoding error, whose line is held back on its own (GNU grep's rule).
+    /// as one run of bytes, when context lines are printed as they are
+    /// (``SearchSink/printsRunsOfContextLines``, as with `--replace`, which replaces in
+    /// selected lines only) and every line from here on is printed (`pending` is unbounded).
+    /// Returns false, having done nothing, otherwise, and for a run holding an encoding error,
+    /// whose line is held back on its own (GNU grep's rule).
     private func passContextRun(from start: Int, to end: Int) -> Bool {
         guard policy.passesThrough && pending == Int.max && !invertsVerdict && !quiet && !nulEndsLines
-            && sink.printsRunsOfLines && start < end
+            && sink.printsRunsOfContextLines && start < end
         else { return false }
         let run = UnsafeRawBufferPointer(start: buffer.base + start, count: end - start)
         if policy.holdsBackEncodingErrors && UTF8EncodingErrors.contained(in: run) {
@@ -669,7 +670,7 @@ final class FileSearcher<Sink: SearchSink> {
         lineNumber += TerminatorCounting.count(
             in: buffer.base, from: start, to: end, terminator: policy.lineTerminator, nulEndsLines: false)
         lastPrintedLine = lineNumber
-        sink.matchedRun(run)
+        sink.contextRun(run)
         if sink.hasFailed {
             result.endsRun = true
             stops = true
