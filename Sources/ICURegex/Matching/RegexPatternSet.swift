@@ -38,6 +38,13 @@ import CICUShim
 /// - a pattern that matches exactly one of a few strings (`Holmes`, `cat|dog`), faithfully in
 ///   ICU's order, is found without ICU: its match from a place is its first string's first
 ///   occurrence there or after;
+/// - a pattern that ignores case (by its options or a leading `(?i)`) and matches exactly one
+///   of a few ASCII strings (`holmes` with ``RegexPattern/Options/caseInsensitive``,
+///   `(?i)cat|dog`) is found the same way, by a second automaton that reads the text ignoring
+///   ASCII case, wherever no character outside ASCII whose case folding holds ASCII (`ß`, `ſ`,
+///   the Kelvin sign, `ﬁ`...) lies within a longest string's length of the place; ICU decides
+///   the places near such a character, searching only up to that length past it (the argument
+///   is beside `foldedExactStrings(of:)`);
 /// - a pattern with a required literal (one of a few strings every match contains) and a bound
 ///   `M` on a match's length in UTF-16 units is handed to ICU only near the literal's
 ///   occurrences: a match that starts at `s` contains an occurrence starting at some
@@ -78,7 +85,8 @@ import CICUShim
 ///   (the lowest member among equals) is the alternation's match by the same rule.
 ///
 /// All the literals of all the patterns are found in one pass over the text by one automaton
-/// (``LiteralOccurrenceScanner``), before the walk. The walk keeps each pattern's next match
+/// (``LiteralOccurrenceScanner``), before the walk (and those of the patterns that ignore case
+/// by a second one). The walk keeps each pattern's next match
 /// from the place where the search resumes: a pattern's first match at or after `p` is still
 /// its first match at or after any later `q` up to that match's start, so a pattern is searched
 /// again only when a match of the set has passed its own.
