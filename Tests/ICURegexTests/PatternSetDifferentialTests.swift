@@ -243,6 +243,56 @@ extension LibraryTests {
             }
         }
 
+        /// Words that ignore case (by the option, by `(?i)`, as alternations, quoted), found by
+        /// the scan ignoring ASCII case, among words with `\b` or `-w`'s wrapping, words outside
+        /// ASCII, case-sensitive words and regular expressions, on texts with the characters
+        /// whose full case folding holds ASCII (ß and ẞ for `ss`, ſ for `s`, the Kelvin sign for
+        /// `k`, ﬁ and ﬃ, İ for `i̇`) and others near them (Σ, σ, ς, the dotless ı, combining
+        /// marks, astral characters), from short texts to ones with many folding characters.
+        /// Against the loop and Foundation.
+        @Test func caseInsensitiveWordsByTheFoldedScan() throws {
+            let caseless: RegexPattern.Options = .caseInsensitive
+            let patterns: [(String, RegexPattern.Options)] = [
+                ("strasse", caseless), ("(?i)ss", []), ("sk|s", caseless), ("Holmes", []), ("(?i)the|th", []),
+                (#"\bkelvin\b"#, caseless), (#"(?<!\w)(?:fix|ffi)(?!\w)"#, caseless), ("istanbul", caseless), ("σ", caseless),
+                (#"a\.b"#, caseless), (#"\w+ss"#, []), ("The", []), ("fix|ﬃ", caseless), (#"i\u0307"#, caseless),
+                ("kelvin", caseless), ("(?i)holmes", []), ("(?i)I", []), ("st", caseless), ("ffix", caseless),
+            ]
+            let generated = patterns.map { pattern in GeneratedPattern(text: { _ in pattern.0 }, groups: 0, options: pattern.1) }
+            let set = RegexPatternSet(try generated.map { try RegexPattern($0.own, options: $0.options) })
+            #expect(set.foldedLiteralPatterns == [0, 1, 2, 4, 7, 9, 14, 15, 16, 17, 18], "\(set.foldedLiteralPatterns)")
+            let pieces = [
+                "strasse", "STRASSE", "Straße", "STRAẞE", "ſtrasse", "ss", "ß", "ẞ", "SK", "s\u{212A}", "ſk", "ſ", "kelvin",
+                "\u{212A}elvin", "KELVIN", "fix", "ﬁx", "ﬃ", "ffi", "FFIX", "ﬀix", "Σς", "σ", "İ", "ı", "i\u{0307}", "istanbul",
+                "İstanbul", "ISTANBUL", "e\u{0301}", "𝔸", "😀", " ", "\n", "a.b", "A.B", "the", "The", "THE", "tH", "Holmes",
+                "hOlMeS", "holmeſ", "x", "st", "ﬅ", "ﬆ",
+            ]
+            var random = SplitMix64(seed: Self.seed &+ 4)
+            for length in [0, 1, 2, 3, 5, 8, 12, 20, 40, 80, 300, 1200] {
+                for _ in 0..<(length < 100 ? 12 : 2) {
+                    let text = (0..<length).map { _ in random.element(of: pieces) }.joined()
+                    try Self.check(generated, text: text, againstFoundation: true)
+                }
+            }
+            // A text long enough for ASCII runs between the folding characters.
+            let ascii = ["the ", "strasse ", "Holmes ", "kelvin ", "istanbul ", "fix ", "a.b ", "sk ", "word ", "ST "]
+            let long = (0..<2000).map { index in index % 97 == 0 ? random.element(of: pieces) : random.element(of: ascii) }.joined()
+            try Self.check(generated, text: long, againstFoundation: true)
+            // Quoted patterns that ignore case (checked against the loop only: Foundation's
+            // alternation would quote away the case option).
+            let quoted = [
+                GeneratedPattern(text: { _ in "s.k" }, groups: 0, options: [.ignoreMetacharacters, .caseInsensitive]),
+                GeneratedPattern(text: { _ in "ss" }, groups: 0, options: [.ignoreMetacharacters, .caseInsensitive]),
+                GeneratedPattern(text: { _ in "S.K" }, groups: 0, options: .ignoreMetacharacters),
+            ]
+            let quotedSet = RegexPatternSet(try quoted.map { try RegexPattern($0.own, options: $0.options) })
+            #expect(quotedSet.foldedLiteralPatterns == [0, 1], "\(quotedSet.foldedLiteralPatterns)")
+            for length in [0, 4, 30, 400] {
+                let text = (0..<length).map { _ in random.element(of: ["s.k", "S.\u{212A}", "ſ.K", "ß", "ss", "s", ".", "k", "x"]) }.joined()
+                try Self.check(quoted, text: text, againstFoundation: false)
+            }
+        }
+
         @Test func emptySetAndEmptyText() throws {
             let empty = RegexPatternSet([])
             #expect(try empty.matches(in: "abc").isEmpty)

@@ -28,7 +28,15 @@ struct LiteralOccurrenceScanner: Sendable {
 
     /// The scanner of `literals`, none of them empty; nil when its table would hold more than
     /// ``maximumTableSize`` entries.
-    init?(literals: [[UInt16]]) {
+    ///
+    /// With `ignoringASCIICase`, the literals hold no ASCII capital letter and each of the
+    /// text's ASCII capitals is read as its small letter: an occurrence is then a place where
+    /// the text equals a literal ignoring ASCII case (and only ASCII case: `K`, the Kelvin sign,
+    /// is not `k` to this scan).
+    init?(literals: [[UInt16]], ignoringASCIICase: Bool = false) {
+        precondition(
+            !ignoringASCIICase || !literals.contains { $0.contains { (0x41...0x5A).contains($0) } },
+            "LiteralOccurrenceScanner: a capital letter in a literal that ignores ASCII case")
         precondition(!literals.contains(where: \.isEmpty), "LiteralOccurrenceScanner: an empty literal")
         guard
             let automaton = AhoCorasickAutomaton(
@@ -49,7 +57,11 @@ struct LiteralOccurrenceScanner: Sendable {
             table[slot] = automaton.allOutputs[state].isEmpty ? row : -row - 1
         }
         self.literals = literals
-        unitClasses = automaton.unitClasses
+        var unitClasses = automaton.unitClasses
+        if ignoringASCIICase {
+            for capital in 0x41...0x5A { unitClasses[capital] = unitClasses[capital | 0x20] }
+        }
+        self.unitClasses = unitClasses
         self.classCount = classCount
         transitions = table
         self.outputStart = outputStart

@@ -16,6 +16,35 @@ struct UTF16CaseInsensitiveScanner: Sendable {
         0xFB00, 0xFB01, 0xFB02, 0xFB03, 0xFB04, 0xFB05, 0xFB06,
     ]
 
+    /// The offsets in `base[0..<count]` of the units that are ``asciiFoldingCharacters``,
+    /// ascending: the only places outside ASCII where a case-insensitive match of ASCII text
+    /// can have a character.
+    static func asciiFoldingPositions(in base: UnsafePointer<UInt16>?, count: Int) -> [Int] {
+        guard let base else { return [] }
+        var positions: [Int] = []
+        // Every one of the characters is at least U+00DF.
+        let lowest = SIMD16<UInt16>(repeating: 0x00DF)
+        var index = 0
+        while index + 16 <= count {
+            let block = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt16>.self)
+            if any(block .>= lowest) {
+                for position in index..<index + 16 where isASCIIFolding(base[position]) { positions.append(position) }
+            }
+            index += 16
+        }
+        for position in index..<count where isASCIIFolding(base[position]) { positions.append(position) }
+        return positions
+    }
+
+    /// True when `unit` is one of ``asciiFoldingCharacters``.
+    @inline(__always)
+    static func isASCIIFolding(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x00DF, 0x0130, 0x0149, 0x017F, 0x01F0, 0x1E96...0x1E9A, 0x1E9E, 0x212A, 0xFB00...0xFB06: return true
+        default: return false
+        }
+    }
+
     /// The literals, ASCII lowercase.
     let literals: [[UInt16]]
     /// For each literal, the offset of its probe unit (its rarest), and the probe unit,

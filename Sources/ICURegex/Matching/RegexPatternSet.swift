@@ -38,6 +38,13 @@ import CICUShim
 /// - a pattern that matches exactly one of a few strings (`Holmes`, `cat|dog`), faithfully in
 ///   ICU's order, is found without ICU: its match from a place is its first string's first
 ///   occurrence there or after;
+/// - a pattern that ignores case (by its options or a leading `(?i)`) and matches exactly one
+///   of a few ASCII strings (`holmes` with ``RegexPattern/Options/caseInsensitive``,
+///   `(?i)cat|dog`) is found the same way, by a second automaton that reads the text ignoring
+///   ASCII case, wherever no character outside ASCII whose case folding holds ASCII (`ß`, `ſ`,
+///   the Kelvin sign, `ﬁ`...) lies within a longest string's length of the place; ICU decides
+///   the places near such a character, searching only up to that length past it (the argument
+///   is beside `foldedExactStrings(of:)`);
 /// - a pattern with a required literal (one of a few strings every match contains) and a bound
 ///   `M` on a match's length in UTF-16 units is handed to ICU only near the literal's
 ///   occurrences: a match that starts at `s` contains an occurrence starting at some
@@ -78,7 +85,8 @@ import CICUShim
 ///   (the lowest member among equals) is the alternation's match by the same rule.
 ///
 /// All the literals of all the patterns are found in one pass over the text by one automaton
-/// (``LiteralOccurrenceScanner``), before the walk. The walk keeps each pattern's next match
+/// (``LiteralOccurrenceScanner``), before the walk (and those of the patterns that ignore case
+/// by a second one). The walk keeps each pattern's next match
 /// from the place where the search resumes: a pattern's first match at or after `p` is still
 /// its first match at or after any later `q` up to that match's start, so a pattern is searched
 /// again only when a match of the set has passed its own.
@@ -99,8 +107,15 @@ public final class RegexPatternSet: Sendable {
     /// use, or there are too many to scan together.
     private let scanner: LiteralOccurrenceScanner?
 
-    /// For each pattern, the scanner's indices of its literals, in the pattern's order; empty
-    /// for a pattern searched without its literals.
+    /// The scanner of the literals of the patterns that ignore case and match exactly one of
+    /// a few ASCII strings (``PatternSearch/foldedExactLiterals(lengths:maximumLength:)``),
+    /// in ASCII lowercase, which reads the text ignoring ASCII case; nil when there are none.
+    private let foldedScanner: LiteralOccurrenceScanner?
+
+    /// For each pattern, the indices of its literals in its scanner (``foldedScanner`` for a
+    /// pattern searched by ``PatternSearch/foldedExactLiterals(lengths:maximumLength:)``,
+    /// ``scanner`` for the others), in the pattern's order; empty for a pattern searched
+    /// without its literals.
     private let literalIndices: [[Int]]
 
     /// The groups of patterns searched by one automaton of their alternation.
@@ -126,6 +141,13 @@ public final class RegexPatternSet: Sendable {
         /// Every match holds one of the pattern's literals and takes at most `maximumLength`
         /// units: ICU searches only around their occurrences.
         case nearLiterals(maximumLength: Int)
+        /// The pattern ignores case and matches exactly one of its literals (ASCII, of these
+        /// lengths, the longest `maximumLength`), the first of them that the text holds at a
+        /// place ignoring case, found by ``foldedScanner`` where no character outside ASCII
+        /// can take part in a match, and by ICU near the characters that can
+        /// (``UTF16CaseInsensitiveScanner/asciiFoldingCharacters``; see
+        /// ``foldedExactStrings(of:)``).
+        case foldedExactLiterals(lengths: [Int], maximumLength: Int)
         /// The pattern's own search.
         case alone
         /// The search of the alternation of a group's patterns (``automatonGroups``), where
@@ -188,12 +210,21 @@ public final class RegexPatternSet: Sendable {
         self.patterns = patterns
         var literalIndex: [[UInt16]: Int] = [:]
         var literals: [[UInt16]] = []
+        var foldedLiteralIndex: [[UInt16]: Int] = [:]
+        var foldedLiterals: [[UInt16]] = []
         var searches: [PatternSearch] = []
         var literalIndices: [[Int]] = []
         var exactUTF8: [[[UInt8]]?] = []
         var exactPatternOfString: [[UInt8]: Int] = [:]
         for (index, pattern) in patterns.enumerated() {
-            let (search, patternLiterals) = Self.search(for: pattern)
+            var (search, patternLiterals) = Self.search(for: pattern)
+            var isFolded = false
+            if case .alone = search, let folded = Self.foldedExactStrings(of: pattern) {
+                let lengths = folded.map(\.count)
+                search = .foldedExactLiterals(lengths: lengths, maximumLength: lengths.max()!)
+                patternLiterals = folded
+                isFolded = true
+            }
             let exact = Self.exactStrings(of: pattern)
             exactUTF8.append(exact)
             if let exact, !pattern.options.contains(.caseInsensitive) {
@@ -202,6 +233,12 @@ public final class RegexPatternSet: Sendable {
             searches.append(search)
             literalIndices.append(
                 patternLiterals.map { literal in
+                    if isFolded {
+                        if let index = foldedLiteralIndex[literal] { return index }
+                        foldedLiteralIndex[literal] = foldedLiterals.count
+                        foldedLiterals.append(literal)
+                        return foldedLiterals.count - 1
+                    }
                     if let index = literalIndex[literal] { return index }
                     literalIndex[literal] = literals.count
                     literals.append(literal)
@@ -210,14 +247,22 @@ public final class RegexPatternSet: Sendable {
         }
         self.exactUTF8 = exactUTF8
         self.exactPatternOfString = exactPatternOfString
-        if !literals.isEmpty, let scanner = LiteralOccurrenceScanner(literals: literals) {
-            self.scanner = scanner
-            self.literalIndices = literalIndices
-        } else {
-            self.scanner = nil
-            searches = Array(repeating: .alone, count: patterns.count)
-            self.literalIndices = Array(repeating: [], count: patterns.count)
+        // Without its scanner, a pattern is searched alone.
+        scanner = literals.isEmpty ? nil : LiteralOccurrenceScanner(literals: literals)
+        foldedScanner = foldedLiterals.isEmpty ? nil : LiteralOccurrenceScanner(literals: foldedLiterals, ignoringASCIICase: true)
+        for index in patterns.indices {
+            let hasScanner: Bool
+            switch searches[index] {
+            case .alone, .grouped: continue
+            case .foldedExactLiterals: hasScanner = foldedScanner != nil
+            case .exactLiterals, .nearLiterals: hasScanner = scanner != nil
+            }
+            if !hasScanner {
+                searches[index] = .alone
+                literalIndices[index] = []
+            }
         }
+        self.literalIndices = literalIndices
         let members = patterns.indices.compactMap { index -> AutomatonMember? in
             guard case .alone = searches[index] else { return nil }
             return Self.automatonMember(patterns[index], index: index)
@@ -343,6 +388,49 @@ public final class RegexPatternSet: Sendable {
         }
     }
 
+    /// The strings of `pattern`, ASCII lowercase, when it ignores case (by its options or its
+    /// leading inline flags, without any other inline flags) and, read without ignoring case,
+    /// matches exactly one of a few strings, all ASCII, faithfully in ICU's order; nil
+    /// otherwise. Such a pattern is searched by
+    /// ``PatternSearch/foldedExactLiterals(lengths:maximumLength:)``.
+    ///
+    /// Why the scan ignoring ASCII case is exact where no character of
+    /// ``UTF16CaseInsensitiveScanner/asciiFoldingCharacters`` is near: ICU matches a string
+    /// ignoring case where the full case folding of the text equals the string's, and every
+    /// character folds to at least one character. The folding of the ASCII strings is ASCII,
+    /// so a match of a string of `n` characters is at most `n` characters of the text, each
+    /// either ASCII or one whose folding holds ASCII, one of those folding characters (all in
+    /// the Basic Multilingual Plane): at most `n` units. So at a place `p` with no folding
+    /// character in `[p, p + L)`, `L` the longest string, the text matches a string at `p`
+    /// exactly when it holds that string there ignoring ASCII case (ASCII folds to its
+    /// lowercase), and the pattern's match at `p` is, as without case, the first of its strings
+    /// that does (ICU tries them in that order, ``LiteralFacts/exactIsFaithful``). Matches
+    /// starting within `L − 1` units before a folding character (`ß` for `ss`, `ſ` for `s`,
+    /// the Kelvin sign for `k`, `ﬁ` for `fi`...) are left to ICU, which searches the region
+    /// `[p, f + L)` (`f` the folding character) for a match that starts by `f`, as
+    /// ``PatternSearch/nearLiterals(maximumLength:)`` does.
+    private static func foldedExactStrings(of pattern: RegexPattern) -> [[UInt16]]? {
+        let (text, options) = leadingFlagsRead(pattern) ?? (Substring(pattern.pattern), pattern.options)
+        guard options.contains(.caseInsensitive) else { return nil }
+        let strings: [[UInt8]]
+        if options.contains(.ignoreMetacharacters) {
+            guard options.subtracting([.ignoreMetacharacters, .caseInsensitive]).isSubset(of: SearchPlan.understoodOptions) else {
+                return nil
+            }
+            strings = [Array(text.utf8)]
+        } else {
+            // Inline flags further on (`(?-i:A)`) could stop ignoring case for part of it.
+            guard options.subtracting(.caseInsensitive).isSubset(of: SearchPlan.understoodOptions), !text.contains("(?"),
+                let syntax = PatternReader.read(String(text))
+            else { return nil }
+            let facts = LiteralFacts.of(syntax, score: SearchPlan.shortestLiteralScore)
+            guard facts.exactIsFaithful, let exact = facts.exact else { return nil }
+            strings = exact
+        }
+        guard !strings.isEmpty, strings.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0 < 0x80 } }) else { return nil }
+        return strings.map { $0.map { UInt16(CaseFolding.asciiLowercased($0)) } }
+    }
+
     /// How `pattern` is searched, and its literals (UTF-16), read as ``SearchPlan`` reads them.
     private static func search(for pattern: RegexPattern) -> (PatternSearch, [[UInt16]]) {
         let options = pattern.options
@@ -455,6 +543,15 @@ public final class RegexPatternSet: Sendable {
     var nearLiteralPatterns: [Int] {
         searches.indices.filter { index in
             if case .nearLiterals = searches[index] { return true }
+            return false
+        }
+    }
+
+    /// The indices of the patterns that ignore case and are found by the scan ignoring ASCII
+    /// case (``PatternSearch/foldedExactLiterals(lengths:maximumLength:)``; for the tests).
+    var foldedLiteralPatterns: [Int] {
+        searches.indices.filter { index in
+            if case .foldedExactLiterals = searches[index] { return true }
             return false
         }
     }
@@ -628,15 +725,23 @@ public final class RegexPatternSet: Sendable {
     /// - Throws: The error of the first search that stopped at a pattern's limits.
     public func matchingPatterns(inUTF16 text: UnsafeBufferPointer<UInt16>) throws(ICURegexError) -> [Int] {
         let firstOccurrences = scanner?.firstOccurrences(in: text.baseAddress, count: text.count) ?? []
+        let firstFoldedOccurrences = foldedScanner?.firstOccurrences(in: text.baseAddress, count: text.count) ?? []
         var matching: [Int] = []
         for index in patterns.indices {
             let literals = literalIndices[index]
-            let occurs = literals.contains { firstOccurrences[$0] != nil }
             switch searches[index] {
             case .exactLiterals:
-                if occurs { matching.append(index) }
+                if literals.contains(where: { firstOccurrences[$0] != nil }) { matching.append(index) }
+            case .foldedExactLiterals:
+                // An occurrence ignoring ASCII case is a match; without one, a match may still
+                // hold a character outside ASCII.
+                if literals.contains(where: { firstFoldedOccurrences[$0] != nil }) {
+                    matching.append(index)
+                } else if !(try patterns[index].firstRange(inUTF16: text).isNotFound) {
+                    matching.append(index)
+                }
             case .nearLiterals:
-                if occurs, !(try patterns[index].firstRange(inUTF16: text).isNotFound) { matching.append(index) }
+                if literals.contains(where: { firstOccurrences[$0] != nil }), !(try patterns[index].firstRange(inUTF16: text).isNotFound) { matching.append(index) }
             case .alone, .grouped:
                 if !(try patterns[index].firstRange(inUTF16: text).isNotFound) { matching.append(index) }
             }
@@ -698,6 +803,12 @@ public final class RegexPatternSet: Sendable {
         let occurrences: [[(start: Int, order: Int)]]
         /// For each pattern, the first of its occurrences not yet passed.
         var cursors: [Int]
+        /// The places of the characters outside ASCII whose folding holds ASCII, ascending
+        /// (found only when a pattern is searched by
+        /// ``PatternSearch/foldedExactLiterals(lengths:maximumLength:)``), and for each pattern
+        /// the first of them not yet passed.
+        let foldingPositions: [Int]
+        var foldingCursors: [Int]
         /// ICU matchers borrowed from the patterns, with this text set.
         var handles: [OpaquePointer?]
         var matchers: [RegexMatcher?]
@@ -716,8 +827,11 @@ public final class RegexPatternSet: Sendable {
             self.set = set
             self.base = base
             self.count = count
-            let found = set.scanner?.occurrences(in: base, count: count) ?? []
-            occurrences = set.literalIndices.map { indices in
+            let exactFound = set.scanner?.occurrences(in: base, count: count) ?? []
+            let foldedFound = set.foldedScanner?.occurrences(in: base, count: count) ?? []
+            occurrences = zip(set.literalIndices, set.searches).map { indices, search in
+                let found: [[Int]]
+                if case .foldedExactLiterals = search { found = foldedFound } else { found = exactFound }
                 switch indices.count {
                 case 0: return []
                 case 1: return found[indices[0]].map { ($0, 0) }
@@ -728,6 +842,9 @@ public final class RegexPatternSet: Sendable {
                 }
             }
             cursors = Array(repeating: 0, count: set.patterns.count)
+            foldingPositions =
+                set.foldedScanner == nil ? [] : UTF16CaseInsensitiveScanner.asciiFoldingPositions(in: base, count: count)
+            foldingCursors = Array(repeating: 0, count: set.patterns.count)
             handles = Array(repeating: nil, count: set.patterns.count)
             matchers = Array(repeating: nil, count: set.patterns.count)
             alternationAutomata = Array(repeating: nil, count: set.automatonGroups.count)
@@ -817,6 +934,28 @@ public final class RegexPatternSet: Sendable {
                         return match
                     }
                     lower = occurrence + 1
+                }
+            case .foldedExactLiterals(let lengths, let maximumLength):
+                // See ``foldedExactStrings(of:)``: starts before `dirty` are decided by the
+                // scan, the others up to the folding character at `folding` by ICU.
+                var lower = from
+                var foldingCursor = foldingCursors[index]
+                defer { foldingCursors[index] = foldingCursor }
+                while true {
+                    skip(before: lower)
+                    while foldingCursor < foldingPositions.count && foldingPositions[foldingCursor] < lower { foldingCursor += 1 }
+                    let folding = foldingCursor < foldingPositions.count ? foldingPositions[foldingCursor] : nil
+                    let dirty = folding.map { max(lower, $0 - maximumLength + 1) } ?? Int.max
+                    if cursor < occurrences.count, occurrences[cursor].start < dirty {
+                        let (start, order) = occurrences[cursor]
+                        return start..<(start + lengths[order])
+                    }
+                    guard let folding else { return nil }
+                    let region = dirty..<min(count, folding + maximumLength)
+                    if let match = try regionMatch(of: index, in: region), match.lowerBound <= folding {
+                        return match
+                    }
+                    lower = folding + 1
                 }
             case .alone, .grouped:
                 return try ownMatch(of: index, from: from)
