@@ -85,7 +85,8 @@ extension RegexPattern {
             if let found { return found }
         }
         return UTF16Text.withUnits(of: string, utf16Offsets: utf16Offsets) { units in
-            firstRange(of: compiled, inUTF16: units, anchored: anchored, mayUseAutomaton: true, at: utf16Offsets.lowerBound)
+            firstRange(
+                of: compiled, inUTF16: units, anchored: anchored, mayUseAutomaton: true, at: utf16Offsets.lowerBound)
         }
     }
 

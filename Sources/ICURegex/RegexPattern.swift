@@ -252,7 +252,9 @@ public final class RegexPattern: @unchecked Sendable {
                 return try plannedMatch(plan, in: base, range: range, anchored: anchored)
             }
         }
-        if let base = text.baseAddress, let automata = matchAutomata, let automaton = unplannedSearchAutomaton(automata, length: range.count) {
+        if let base = text.baseAddress, let automata = matchAutomata,
+            let automaton = unplannedSearchAutomaton(automata, length: range.count)
+        {
             defer { automata.put(automaton) }
             switch automaton.firstMatch(inUTF16: base + range.lowerBound, from: 0, to: range.count, anchored: anchored) {
             case .match(let match): return UTF16Range(location: range.lowerBound + match.lowerBound, length: match.count)
@@ -354,8 +356,8 @@ public final class RegexPattern: @unchecked Sendable {
         /// The automaton cannot tell, or is not built yet for a search this short: the text's
         /// UTF-16 is ICU's to search, and the automaton need not be tried on it again.
         case askICU
-        /// The text is too long for this way (the search plan may take its UTF-16): search
-        /// its UTF-16 as usual.
+        /// The text is too long for this way (the search plan may take its UTF-16), or the
+        /// pattern searches with ICU alone: search its UTF-16 as usual.
         case notTried
     }
 
