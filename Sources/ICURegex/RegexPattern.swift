@@ -253,10 +253,12 @@ public final class RegexPattern: @unchecked Sendable {
             }
         }
         if let base = text.baseAddress, let automata = matchAutomata,
-            let automaton = unplannedSearchAutomaton(automata, length: range.count)
+            mayUseAutomaton(automata, forUnplannedSearchOf: range.count),
+            let outcome = automata.withBorrowedAutomaton({
+                $0.firstMatch(inUTF16: base + range.lowerBound, from: 0, to: range.count, anchored: anchored)
+            })
         {
-            defer { automata.put(automaton) }
-            switch automaton.firstMatch(inUTF16: base + range.lowerBound, from: 0, to: range.count, anchored: anchored) {
+            switch outcome {
             case .match(let match): return UTF16Range(location: range.lowerBound + match.lowerBound, length: match.count)
             case .noMatch: return .notFound
             case .unknown: break
@@ -265,24 +267,23 @@ public final class RegexPattern: @unchecked Sendable {
         return try icuRange(inUTF16: text, range: range, anchored: anchored)
     }
 
-    /// The match automaton for a search of `length` units that the search plan does not take,
-    /// taken from `automata` (give it back with `put`), or nil for ICU: the automaton once it
-    /// is built, or once the searches without the plan have cost enough to build it (see
-    /// ``unitsSearchedWithoutPlan``); never for a pattern that has none. Its answer is ICU's
-    /// (see ``MatchAutomaton``), and it answers ``MatchAutomaton/Outcome/unknown`` where
-    /// it cannot tell, so the result does not depend on which of the two searched.
+    /// True when a search of `length` units that the search plan does not take goes to the
+    /// match automata `automata` before ICU: once they are built, or once the searches without
+    /// the plan have cost enough to build them (see ``unitsSearchedWithoutPlan``); never for a
+    /// pattern that has none. The automaton's answer is ICU's (see ``MatchAutomaton``), and it
+    /// answers ``MatchAutomaton/Outcome/unknown`` where it cannot tell, so the result does not
+    /// depend on which of the two searched.
     @inline(__always)
-    private func unplannedSearchAutomaton(_ automata: LazyMatchAutomaton, length: Int) -> MatchAutomaton? {
+    private func mayUseAutomaton(_ automata: LazyMatchAutomaton, forUnplannedSearchOf length: Int) -> Bool {
         switch automata.state {
         case .present:
-            break
+            return true
         case .absent:
-            return nil
+            return false
         case .unknown:
             let cost = unitsSearchedWithoutPlan.add(length &+ Self.unitsChargedPerSearch, ordering: .relaxed).newValue
-            guard cost >= SearchPlan.automatonSearchLength else { return nil }
+            return cost >= SearchPlan.automatonSearchLength
         }
-        return automata.take()
     }
 
     /// ICU's first match in `text[range]`, searched as a text of its own, as
@@ -370,14 +371,17 @@ public final class RegexPattern: @unchecked Sendable {
     /// same scalars in both encodings. Texts of ``SearchPlan/minimumSearchLength`` bytes or
     /// more are left to the UTF-16 search (`.notTried`), which the plan may take; a shorter
     /// text's UTF-16 is shorter still, so the plan would not take it, and the automaton,
-    /// taken here by the same rule as for UTF-16 (``unplannedSearchAutomaton(_:length:)``),
+    /// taken here by the same rule as for UTF-16 (``mayUseAutomaton(_:forUnplannedSearchOf:)``),
     /// is the only other way its search has.
     package func firstRange(inUTF8 bytes: UnsafeBufferPointer<UInt8>, anchored: Bool) -> UTF8SearchOutcome<Range<Int>> {
         guard bytes.count < SearchPlan.minimumSearchLength, let base = bytes.baseAddress, let automata = matchAutomata
         else { return .notTried }
-        guard let automaton = unplannedSearchAutomaton(automata, length: bytes.count) else { return .askICU }
-        defer { automata.put(automaton) }
-        switch automaton.firstMatch(inUTF8: base, from: 0, to: bytes.count, anchored: anchored) {
+        guard mayUseAutomaton(automata, forUnplannedSearchOf: bytes.count),
+            let outcome = automata.withBorrowedAutomaton({
+                $0.firstMatch(inUTF8: base, from: 0, to: bytes.count, anchored: anchored)
+            })
+        else { return .askICU }
+        switch outcome {
         case .match(let match): return .decided(match)
         case .noMatch: return .decided(nil)
         case .unknown: return .askICU

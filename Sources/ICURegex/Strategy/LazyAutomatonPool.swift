@@ -75,6 +75,24 @@ final class LazyAutomatonPool<Plan: Sendable, Automaton: AnyObject>: Sendable {
         return try body(automaton)
     }
 
+    /// Runs `body` with an automaton of the pattern, as ``withAutomaton(_:)`` does, and
+    /// returns its result; nil, without running it, when the pattern has no plan. The spare
+    /// automaton is lent without a reference count of its own (the slot's keeps it alive
+    /// until it is back), which saves a short search a retain and a release.
+    @inline(__always)
+    func withBorrowedAutomaton<Result>(_ body: (Automaton) -> Result) -> Result? {
+        let spareAddress = spare.exchange(0, ordering: .acquiring)
+        guard spareAddress != 0 else {
+            guard let automaton = take() else { return nil }
+            defer { put(automaton) }
+            return body(automaton)
+        }
+        let result = Unmanaged<Automaton>.fromOpaque(UnsafeRawPointer(bitPattern: spareAddress)!)
+            ._withUnsafeGuaranteedRef(body)
+        keep(address: spareAddress)
+        return result
+    }
+
     /// An idle automaton (the spare one first), or a new one made from the plan; nil when the
     /// pattern has no plan. Give it back with ``put(_:)``.
     func take() -> Automaton? {
@@ -91,7 +109,12 @@ final class LazyAutomatonPool<Plan: Sendable, Automaton: AnyObject>: Sendable {
     /// Keeps `automaton`, taken with ``take()``, for later searches: as the spare one when
     /// that slot is empty.
     func put(_ automaton: Automaton) {
-        let address = UInt(bitPattern: Unmanaged.passRetained(automaton).toOpaque())
+        keep(address: UInt(bitPattern: Unmanaged.passRetained(automaton).toOpaque()))
+    }
+
+    /// Keeps the automaton at `address`, a retained opaque reference, as the spare one or
+    /// among the idle ones, or releases it when there are enough.
+    private func keep(address: UInt) {
         if spare.compareExchange(expected: 0, desired: address, ordering: .releasing).exchanged { return }
         let kept = idle.withLock { idle in
             guard idle.count < Self.maximumIdle else { return false }
