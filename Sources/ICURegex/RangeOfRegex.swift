@@ -27,7 +27,7 @@ extension RegexPattern {
             )
         }
         guard !pattern.isEmpty,
-            let compiled = try? PatternCache.shared.pattern(pattern, options: options.patternOptions)
+            let compiled = try? PatternCache.sharedPattern(pattern, options: options.patternOptions)
         else { return .notFound }
         return (try? compiled.firstRange(inUTF16: text, range: range, anchored: options.contains(.anchored)))
             ?? .notFound
@@ -50,7 +50,7 @@ extension RegexPattern {
         options: RegexSearchOptions
     ) -> UTF16Range {
         guard !pattern.isEmpty,
-            let compiled = try? PatternCache.shared.pattern(pattern, options: options.patternOptions)
+            let compiled = try? PatternCache.sharedPattern(pattern, options: options.patternOptions)
         else { return .notFound }
         let anchored = options.contains(.anchored)
         let utf8 = string.utf8
@@ -128,7 +128,7 @@ extension RegexPattern {
         range: Range<String.Index>? = nil
     ) -> Range<String.Index>? {
         guard !pattern.isEmpty,
-            let compiled = try? PatternCache.shared.pattern(pattern, options: options.patternOptions)
+            let compiled = try? PatternCache.sharedPattern(pattern, options: options.patternOptions)
         else { return nil }
         return (try? compiled.firstRange(in: string, range: range, anchored: options.contains(.anchored))) ?? nil
     }
