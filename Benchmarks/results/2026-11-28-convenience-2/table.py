@@ -27,10 +27,12 @@ if suite == 'Workloads':
     print('| workload | ' + ' | '.join(f'{p[1]} main | {p[1]} branch' for p in peers) + ' |')
     print('|---' * (1 + 2*len(peers)) + '|')
     for w, d in sorted(groups.items()):
+        if 'raw ICU (C) findNext loop' not in d: continue  # no raw ICU peer to compare with
         row = [w]
         icu_b, icu_m = d['raw ICU (C) findNext loop']
         for p, short in peers:
             b, m = d.get(p, (None, None))
+            if b is None or m is None: row += ['', '']; continue
             if p.startswith('raw'):
                 row += [f'{b:.2f} ms', f'{m:.2f} ms']
             else:
