@@ -1,5 +1,13 @@
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A bounded, thread-safe cache of compiled patterns for the calls that take a pattern as a
 /// string, so that a loop over one pattern compiles it once.
 ///
@@ -92,6 +100,58 @@ final class PatternCache: Sendable {
                 state.oldest = (state.oldest + 1) % capacity
             }
             state.patterns[key] = compiled
+        }
+        return compiled
+    }
+
+    /// The pattern a thread found last through ``sharedPattern(_:options:)``, with its key.
+    private final class ThreadEntry {
+        let pattern: String
+        let options: RegexPattern.Options
+        let compiled: RegexPattern
+
+        init(pattern: String, options: RegexPattern.Options, compiled: RegexPattern) {
+            self.pattern = pattern
+            self.options = options
+            self.compiled = compiled
+        }
+    }
+
+    /// The key of each thread's ``ThreadEntry`` (a retained reference, released when the
+    /// thread ends).
+    private static let threadEntryKey: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { entry in
+            if let entry { Unmanaged<AnyObject>.fromOpaque(entry).release() }
+        }
+        precondition(status == 0, "PatternCache: pthread_key_create failed (\(status))")
+        return key
+    }()
+
+    /// The compiled form of `pattern` with `options` from the ``shared`` cache, as
+    /// ``pattern(_:options:)`` gives it, found first among the one each thread looked up last:
+    /// a loop of convenience calls over one pattern then takes no lock, where the cache's lock
+    /// and its most recent entry cost a short search a third of its time.
+    ///
+    /// The thread's entry is the thread's own (no other thread reads it) and holds an
+    /// immutable key and its compiled pattern, which is the cache's answer for that key even
+    /// after the cache has evicted it (it is then compiled again for the other threads). It
+    /// keeps at most one pattern per thread alive.
+    static func sharedPattern(_ pattern: String, options: RegexPattern.Options) throws(ICURegexError) -> RegexPattern {
+        let key = threadEntryKey
+        let previous = pthread_getspecific(key)
+        if let previous {
+            let found = Unmanaged<ThreadEntry>.fromOpaque(previous)._withUnsafeGuaranteedRef { entry in
+                entry.options == options && Key.sameCodePoints(entry.pattern, pattern) ? entry.compiled : nil
+            }
+            if let found { return found }
+        }
+        let compiled = try shared.pattern(pattern, options: options)
+        let entry = Unmanaged.passRetained(ThreadEntry(pattern: pattern, options: options, compiled: compiled))
+        if pthread_setspecific(key, entry.toOpaque()) == 0 {
+            if let previous { Unmanaged<ThreadEntry>.fromOpaque(previous).release() }
+        } else {
+            entry.release()
         }
         return compiled
     }

@@ -27,7 +27,7 @@ extension RegexPattern {
             )
         }
         guard !pattern.isEmpty,
-            let compiled = try? PatternCache.shared.pattern(pattern, options: options.patternOptions)
+            let compiled = try? PatternCache.sharedPattern(pattern, options: options.patternOptions)
         else { return .notFound }
         return (try? compiled.firstRange(inUTF16: text, range: range, anchored: options.contains(.anchored)))
             ?? .notFound
@@ -37,43 +37,82 @@ extension RegexPattern {
     /// searched as a text of their own: `NSString`'s search of the characters it keeps as a
     /// Swift string, whose UTF-16 is `string.utf16` and has `utf16Count` units.
     ///
-    /// The units are transcoded from the string's UTF-8 straight into a temporary buffer (on
-    /// the stack when short), by offsets alone when the string is ASCII or the range is all of
-    /// it; a range that starts or ends between the halves of a surrogate pair is copied from
-    /// the UTF-16 view, as `NSString.getCharacters(_:range:)` would copy it.
+    /// When the string is ASCII or the range is all of it, its UTF-8 is sliced by offsets
+    /// alone and given first to the match automaton (``RegexPattern/firstRange(inUTF8:anchored:)``),
+    /// whose byte offsets are turned into UTF-16 offsets by counting; otherwise, or when the
+    /// automaton leaves the search to ICU, the units are transcoded from the UTF-8 straight
+    /// into a temporary buffer (on the stack when short). A range that starts or ends between
+    /// the halves of a surrogate pair is copied from the UTF-16 view, as
+    /// `NSString.getCharacters(_:range:)` would copy it.
     /// - Returns: The match in offsets of `string`'s UTF-16, or ``UTF16Range/notFound``.
     package static func firstRange(
         of pattern: String, inUTF16Of string: String, utf16Count: Int, utf16Offsets: Range<Int>,
         options: RegexSearchOptions
     ) -> UTF16Range {
         guard !pattern.isEmpty,
-            let compiled = try? PatternCache.shared.pattern(pattern, options: options.patternOptions)
+            let compiled = try? PatternCache.sharedPattern(pattern, options: options.patternOptions)
         else { return .notFound }
         let anchored = options.contains(.anchored)
         let utf8 = string.utf8
         // All of the string, or any range of an ASCII one (one byte per unit): its UTF-8 is
         // sliced by the offsets themselves.
         let isWhole = utf16Offsets == 0..<utf16Count
-        if isWhole || utf8.count == utf16Count {
+        let isASCII = utf8.count == utf16Count
+        if isWhole || isASCII {
             let byteRange = isWhole ? 0..<utf8.count : utf16Offsets
             let found = utf8.withContiguousStorageIfAvailable { bytes in
-                UTF16Text.withUTF16(of: UnsafeBufferPointer(rebasing: bytes[byteRange])) { units in
-                    firstRange(of: compiled, inUTF16: units, anchored: anchored, at: utf16Offsets.lowerBound)
+                let text = UnsafeBufferPointer(rebasing: bytes[byteRange])
+                var mayUseAutomaton = true
+                switch compiled.firstRange(inUTF8: text, anchored: anchored) {
+                case .decided(let match?):
+                    // The range starts at offset 0 unless the string is ASCII, where bytes are units.
+                    let start = isASCII ? match.lowerBound : utf16Length(ofUTF8: text, upTo: match.lowerBound)
+                    let length = isASCII ? match.count : utf16Length(ofUTF8: text[match], upTo: match.count)
+                    return UTF16Range(location: utf16Offsets.lowerBound + start, length: length)
+                case .decided(nil):
+                    return .notFound
+                case .askICU:
+                    mayUseAutomaton = false
+                case .notTried:
+                    break
+                }
+                return UTF16Text.withUTF16(of: text) { units in
+                    firstRange(
+                        of: compiled, inUTF16: units, anchored: anchored, mayUseAutomaton: mayUseAutomaton,
+                        at: utf16Offsets.lowerBound)
                 }
             }
             if let found { return found }
         }
         return UTF16Text.withUnits(of: string, utf16Offsets: utf16Offsets) { units in
-            firstRange(of: compiled, inUTF16: units, anchored: anchored, at: utf16Offsets.lowerBound)
+            firstRange(
+                of: compiled, inUTF16: units, anchored: anchored, mayUseAutomaton: true, at: utf16Offsets.lowerBound)
         }
     }
 
+    /// The number of UTF-16 units that the first `count` bytes of the well-formed UTF-8
+    /// `bytes` encode: one for each byte that starts a scalar, two for a scalar of four bytes.
+    private static func utf16Length<Bytes: Collection<UInt8>>(ofUTF8 bytes: Bytes, upTo count: Int) -> Int {
+        var length = 0
+        for byte in bytes.prefix(count) where byte & 0xC0 != 0x80 {
+            length &+= byte >= 0xF0 ? 2 : 1
+        }
+        return length
+    }
+
     /// The first match of `compiled` in `units`, which start at `offset` of their text, in
-    /// offsets of that text; not found also when the search hits a limit.
+    /// offsets of that text; not found also when the search hits a limit. Without
+    /// `mayUseAutomaton` (the automaton has just left the same text to ICU), ICU searches.
     private static func firstRange(
-        of compiled: RegexPattern, inUTF16 units: UnsafeBufferPointer<UInt16>, anchored: Bool, at offset: Int
+        of compiled: RegexPattern, inUTF16 units: UnsafeBufferPointer<UInt16>, anchored: Bool, mayUseAutomaton: Bool,
+        at offset: Int
     ) -> UTF16Range {
-        let found = (try? compiled.firstRange(inUTF16: units, anchored: anchored)) ?? .notFound
+        let search = { () throws(ICURegexError) -> UTF16Range in
+            mayUseAutomaton
+                ? try compiled.firstRange(inUTF16: units, anchored: anchored)
+                : try compiled.icuRange(inUTF16: units, range: 0..<units.count, anchored: anchored)
+        }
+        let found = (try? search()) ?? .notFound
         guard let match = found.range else { return .notFound }
         return UTF16Range(location: offset + match.lowerBound, length: match.count)
     }
@@ -89,7 +128,7 @@ extension RegexPattern {
         range: Range<String.Index>? = nil
     ) -> Range<String.Index>? {
         guard !pattern.isEmpty,
-            let compiled = try? PatternCache.shared.pattern(pattern, options: options.patternOptions)
+            let compiled = try? PatternCache.sharedPattern(pattern, options: options.patternOptions)
         else { return nil }
         return (try? compiled.firstRange(in: string, range: range, anchored: options.contains(.anchored))) ?? nil
     }

@@ -54,18 +54,24 @@ public final class RegexPattern: @unchecked Sendable {
     /// when the pattern is not one.
     let literalAlternation: LazyValue<LiteralAlternationMatcher?>?
 
-    /// The UTF-16 units read by the pattern's searches that the search plan does not take
-    /// (shorter than ``SearchPlan/minimumSearchLength``, or without a plan): once they reach
+    /// The cost of the pattern's searches that the search plan does not take (shorter than
+    /// ``SearchPlan/minimumSearchLength``, or without a plan), in units read plus
+    /// ``unitsChargedPerSearch`` for each call: once it reaches
     /// ``SearchPlan/automatonSearchLength``, the match automaton is worked out, and such
-    /// searches of at least ``shortAutomatonSearchLength`` units use it: once built, the
-    /// automaton costs less than ICU's search of even a short range, and what remains is the
-    /// plan's one-time cost and the pool's lending of an automaton, which short ranges repay.
+    /// searches, however short, use it. Once built, the automaton decides a short text in a few
+    /// tens of nanoseconds, where ICU's call alone (its matcher's reset, `setText`, the
+    /// pool's lending) costs more than that; what remains is the plan's one-time cost, which
+    /// a thousand or so short calls repay, as one long search does.
     private let unitsSearchedWithoutPlan = Atomic<Int>(0)
+
+    /// What each search that the plan does not take adds to ``unitsSearchedWithoutPlan``
+    /// beyond its units: ICU's fixed cost of a call, in units the automaton scans in the same
+    /// time, so that many calls on short texts build the automaton as one long text would.
+    static let unitsChargedPerSearch = 64
 
     /// The last search made for Swift's string algorithms (see
     /// ``consuming(_:startingAt:in:)``), which answers their next questions in the same text.
     let lastComponentSearch = Mutex<ComponentSearch?>(nil)
-    static let shortAutomatonSearchLength = 64
 
     /// The number of capture groups in the pattern, not counting the whole match (group 0).
     public let numberOfCaptureGroups: Int
@@ -246,19 +252,45 @@ public final class RegexPattern: @unchecked Sendable {
                 return try plannedMatch(plan, in: base, range: range, anchored: anchored)
             }
         }
-        if range.count >= Self.shortAutomatonSearchLength, let base = text.baseAddress, let automata = matchAutomata,
-            case let state = automata.state, state != .absent,
-            state == .present
-                || unitsSearchedWithoutPlan.add(range.count, ordering: .relaxed).newValue >= SearchPlan.automatonSearchLength,
-            let automaton = automata.take()
+        if let base = text.baseAddress, let automata = matchAutomata,
+            mayUseAutomaton(automata, forUnplannedSearchOf: range.count),
+            let outcome = automata.withBorrowedAutomaton({
+                $0.firstMatch(inUTF16: base + range.lowerBound, from: 0, to: range.count, anchored: anchored)
+            })
         {
-            defer { automata.put(automaton) }
-            switch automaton.firstMatch(inUTF16: base + range.lowerBound, from: 0, to: range.count, anchored: anchored) {
+            switch outcome {
             case .match(let match): return UTF16Range(location: range.lowerBound + match.lowerBound, length: match.count)
             case .noMatch: return .notFound
             case .unknown: break
             }
         }
+        return try icuRange(inUTF16: text, range: range, anchored: anchored)
+    }
+
+    /// True when a search of `length` units that the search plan does not take goes to the
+    /// match automata `automata` before ICU: once they are built, or once the searches without
+    /// the plan have cost enough to build them (see ``unitsSearchedWithoutPlan``); never for a
+    /// pattern that has none. The automaton's answer is ICU's (see ``MatchAutomaton``), and it
+    /// answers ``MatchAutomaton/Outcome/unknown`` where it cannot tell, so the result does not
+    /// depend on which of the two searched.
+    @inline(__always)
+    private func mayUseAutomaton(_ automata: LazyMatchAutomaton, forUnplannedSearchOf length: Int) -> Bool {
+        switch automata.state {
+        case .present:
+            return true
+        case .absent:
+            return false
+        case .unknown:
+            let cost = unitsSearchedWithoutPlan.add(length &+ Self.unitsChargedPerSearch, ordering: .relaxed).newValue
+            return cost >= SearchPlan.automatonSearchLength
+        }
+    }
+
+    /// ICU's first match in `text[range]`, searched as a text of its own, as
+    /// ``firstRange(inUTF16:range:anchored:)`` returns it.
+    func icuRange(
+        inUTF16 text: UnsafeBufferPointer<UInt16>, range: Range<Int>, anchored: Bool
+    ) throws(ICURegexError) -> UTF16Range {
         let start = text.baseAddress.map { $0 + range.lowerBound }
         let found = try withPooledMatcher { handle throws(ICURegexError) in
             try MatcherHandle.find(handle, utf16: start, length: range.count, from: 0)
@@ -304,8 +336,84 @@ public final class RegexPattern: @unchecked Sendable {
     public func firstRange(
         in string: String, range: Range<String.Index>? = nil, anchored: Bool = false
     ) throws(ICURegexError) -> Range<String.Index>? {
-        try UTF16Text.search(string, range: range) { units, unitRange throws(ICURegexError) in
-            try firstRange(inUTF16: units, range: unitRange, anchored: anchored)
+        switch automatonRange(in: string, range: range, anchored: anchored) {
+        case .decided(let match):
+            return match
+        case .askICU:
+            return try UTF16Text.search(string, range: range) { units, unitRange throws(ICURegexError) in
+                try icuRange(inUTF16: units, range: unitRange, anchored: anchored)
+            }
+        case .notTried:
+            return try UTF16Text.search(string, range: range) { units, unitRange throws(ICURegexError) in
+                try firstRange(inUTF16: units, range: unitRange, anchored: anchored)
+            }
+        }
+    }
+
+    /// What the match automaton made of a search of UTF-8 (see ``firstRange(inUTF8:anchored:)``).
+    package enum UTF8SearchOutcome<Match> {
+        /// The search's result.
+        case decided(Match?)
+        /// The automaton cannot tell, or is not built yet for a search this short: the text's
+        /// UTF-16 is ICU's to search, and the automaton need not be tried on it again.
+        case askICU
+        /// The text is too long for this way (the search plan may take its UTF-16), or the
+        /// pattern searches with ICU alone: search its UTF-16 as usual.
+        case notTried
+    }
+
+    /// The first match in the UTF-8 of a Swift string (well-formed, searched as a text of its
+    /// own), in byte offsets, decided by the match automaton without transcoding the text to
+    /// UTF-16 for ICU.
+    ///
+    /// The automaton reads the same code points from UTF-8 as from UTF-16 and answers as ICU
+    /// would on the UTF-16 (see ``MatchAutomaton``); a match therefore starts and ends on the
+    /// same scalars in both encodings. Texts of ``SearchPlan/minimumSearchLength`` bytes or
+    /// more are left to the UTF-16 search (`.notTried`), which the plan may take; a shorter
+    /// text's UTF-16 is shorter still, so the plan would not take it, and the automaton,
+    /// taken here by the same rule as for UTF-16 (``mayUseAutomaton(_:forUnplannedSearchOf:)``),
+    /// is the only other way its search has.
+    package func firstRange(inUTF8 bytes: UnsafeBufferPointer<UInt8>, anchored: Bool) -> UTF8SearchOutcome<Range<Int>> {
+        guard bytes.count < SearchPlan.minimumSearchLength, let base = bytes.baseAddress, let automata = matchAutomata
+        else { return .notTried }
+        guard mayUseAutomaton(automata, forUnplannedSearchOf: bytes.count),
+            let outcome = automata.withBorrowedAutomaton({
+                $0.firstMatch(inUTF8: base, from: 0, to: bytes.count, anchored: anchored)
+            })
+        else { return .askICU }
+        switch outcome {
+        case .match(let match): return .decided(match)
+        case .noMatch: return .decided(nil)
+        case .unknown: return .askICU
+        }
+    }
+
+    /// ``firstRange(inUTF8:anchored:)`` on `string[range]` (all of it when nil): `.notTried`
+    /// when a bound of the range is not on a scalar or the string's UTF-8 is not contiguous
+    /// (a bridged string).
+    private func automatonRange(
+        in string: String, range: Range<String.Index>?, anchored: Bool
+    ) -> UTF8SearchOutcome<Range<String.Index>> {
+        let utf8 = string.utf8
+        let bounds = range ?? utf8.startIndex..<utf8.endIndex
+        if range != nil {
+            guard bounds.lowerBound.samePosition(in: string.unicodeScalars) != nil,
+                bounds.upperBound.samePosition(in: string.unicodeScalars) != nil
+            else { return .notTried }
+        }
+        let lower = utf8.distance(from: utf8.startIndex, to: bounds.lowerBound)
+        let upper = lower + utf8.distance(from: bounds.lowerBound, to: bounds.upperBound)
+        let outcome = utf8.withContiguousStorageIfAvailable { whole in
+            firstRange(inUTF8: UnsafeBufferPointer(rebasing: whole[lower..<upper]), anchored: anchored)
+        }
+        switch outcome {
+        case .decided(let match?):
+            // Native strings index their UTF-8 by offset in O(1).
+            let start = utf8.index(bounds.lowerBound, offsetBy: match.lowerBound)
+            return .decided(start..<utf8.index(start, offsetBy: match.count))
+        case .decided(nil): return .decided(nil)
+        case .askICU: return .askICU
+        case .notTried, nil: return .notTried
         }
     }
 

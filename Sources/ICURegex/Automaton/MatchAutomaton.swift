@@ -229,9 +229,9 @@ package final class MatchAutomaton {
     /// ICU's first match in the UTF-8 `bytes[..<end]`, searched as a text of its own from
     /// `from` (a character's first byte; the text before it is seen by `\b`), in byte
     /// offsets; ill-formed UTF-8 in what the search reads makes it ``Outcome/unknown`` (ICU
-    /// reads it as U+FFFD).
-    func firstMatch(inUTF8 bytes: UnsafePointer<UInt8>, from: Int, to end: Int) -> Outcome {
-        firstMatch(in: UTF8ScannedText(bytes: bytes), from: from, to: end, anchored: false)
+    /// reads it as U+FFFD). With `anchored`, only a match starting at `from`.
+    func firstMatch(inUTF8 bytes: UnsafePointer<UInt8>, from: Int, to end: Int, anchored: Bool = false) -> Outcome {
+        firstMatch(in: UTF8ScannedText(bytes: bytes), from: from, to: end, anchored: anchored)
     }
 
     /// ICU's match at `from` in the UTF-8 `bytes[..<end]` (anchored there; the text before
