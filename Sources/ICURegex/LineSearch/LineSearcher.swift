@@ -1,3 +1,5 @@
+import CByteScan
+
 /// The text of one line as the line searcher matches it, without its terminator.
 package enum LineText {
     /// The line decoded to UTF-16 (the usual form: ICU matches UTF-16 fastest). Offsets are
@@ -48,6 +50,11 @@ package final class LineSearcher {
     /// extended to the longest, and whether its pattern may match more than one length from
     /// one start; empty when the patterns keep ICU's leftmost-first matches.
     private let extendsMatches: [Bool]
+    /// The one pattern's literal, when the pattern is that literal, matched with case
+    /// (``SingleLiteralScanner``'s conditions, and ``RequiredLiterals/literalsAreThePatterns``):
+    /// its matches in a line are then the literal's occurrences, found by the byte scanner
+    /// (``reportedMatchWithoutICU(inUTF8:from:)``).
+    private let patternLiteral: ProbedLiteral?
     /// The one pattern's match automata, when its matches may be found without ICU.
     private let matchAutomata: LazyMatchAutomaton?
     /// Finds the matches of the one pattern without ICU, when it allows it: made at the first
@@ -77,6 +84,13 @@ package final class LineSearcher {
         extendsMatches = patterns.prefersLongestMatches && patterns.longestLiteralMatcher == nil
             ? patterns.patterns.map { PatternAssembler.mayMatchSeveralLengths($0.pattern) } : []
         matchAutomata = patterns.findsMatchesWithoutICU && matchers.count == 1 ? patterns.patterns[0].matchAutomata : nil
+        if matchers.count == 1, let literals = patterns.requiredLiterals, literals.literalsAreThePatterns,
+            patterns.longestLiteralMatcher == nil, !patterns.prefersLongestMatches
+        {
+            patternLiteral = SingleLiteralScanner(literals)?.literal
+        } else {
+            patternLiteral = nil
+        }
     }
 
     /// The first match in `text` that starts at or after `from`, in the text's units; with
@@ -145,12 +159,27 @@ package final class LineSearcher {
     /// True when the matches to report may be found in a line's UTF-8 bytes without ICU
     /// (``reportedMatchWithoutICU(inUTF8:from:)``): the automaton finds leftmost-first matches,
     /// and from their starts, where the pattern's matches are extended, the longest.
-    package var findsReportedMatchesWithoutICU: Bool { hasMatchAutomaton }
+    package var findsReportedMatchesWithoutICU: Bool { patternLiteral != nil || hasMatchAutomaton }
 
     /// The match to report that starts at or after `from` in the UTF-8 line `bytes`, as
     /// ``reportedMatch(in:from:)`` finds it, found by the match automaton alone;
     /// ``MatchAutomaton/Outcome/unknown`` when it cannot tell.
+    ///
+    /// A pattern that is one literal matched with case (``patternLiteral``) matches exactly
+    /// where the literal's bytes occur: the leftmost-first match from `from` is the leftmost
+    /// occurrence, and the next search starts at its end, as ICU's does, so the matches are
+    /// the non-overlapping occurrences from the left. The literal is well-formed UTF-8 and
+    /// starts with a byte that is not a continuation byte, which no decoding of ill-formed
+    /// bytes before it takes in, so an occurrence in the bytes is one in the decoded text
+    /// (U+FFFD for the ill-formed bytes) and the other way round. `-w`, `-x`, `-i`, several
+    /// patterns and POSIX's longest matches never get here (the pattern is then not the
+    /// literal, or there are several matchers).
     package func reportedMatchWithoutICU(inUTF8 bytes: UnsafeRawBufferPointer, from: Int) -> MatchAutomaton.Outcome {
+        if let patternLiteral {
+            guard let base = bytes.baseAddress, from <= bytes.count else { return .noMatch }
+            let start = bytescan_find_literal(base, from, bytes.count, patternLiteral.probe, patternLiteral.bytes, patternLiteral.count)
+            return start < bytes.count ? .match(start..<(start + patternLiteral.count)) : .noMatch
+        }
         guard let lentMatchAutomaton else { return .unknown }
         return lentMatchAutomaton._withUnsafeGuaranteedRef { automaton in
             let first = Self.firstMatch(automaton, in: .utf8(bytes), from: from)

@@ -13,6 +13,9 @@ final class LinePrinter: SearchSink {
 
     private let colors: ColorScheme
     private let onlyMatching: Bool
+    /// `--passthru` with `-o`: a line without matches (a line not selected, or a selected one
+    /// with `-v`) is printed whole, as ripgrep prints it, rather than not at all.
+    private let printsLinesWithoutMatchesWhole: Bool
     private let invertMatch: Bool
     private let lineNumbers: Bool
     /// The line's ``SinkLine/matchOffsets`` while it is printed.
@@ -87,6 +90,7 @@ final class LinePrinter: SearchSink {
         vimgrep = configuration.vimgrep
         colors = ColorScheme(configuration.colors, enabled: configuration.color)
         onlyMatching = configuration.onlyMatching
+        printsLinesWithoutMatchesWhole = configuration.onlyMatching && configuration.passthru
         invertMatch = configuration.invertMatch
         lineNumbers = configuration.lineNumber
         byteOffsets = configuration.byteOffset
@@ -99,8 +103,10 @@ final class LinePrinter: SearchSink {
             && colors.selectedMatch.isEmpty && colors.contextMatch.isEmpty
         colorsLinesOrMatches = !colors.selectedLine.isEmpty || !colors.contextLine.isEmpty || !colors.selectedMatch.isEmpty
             || !colors.contextMatch.isEmpty || !patternMatchColors.isEmpty
-        printsPlainContextLines = !onlyMatching && !columns && maxColumns == Int.max && colors.contextLine.isEmpty
-            && colors.contextMatch.isEmpty && (replacer == nil || !invertMatch)
+        // With `--passthru -o` (and without `-v`) a context line is printed whole too.
+        printsPlainContextLines = (!onlyMatching || printsLinesWithoutMatchesWhole) && !columns && maxColumns == Int.max
+            && colors.contextLine.isEmpty && colors.contextMatch.isEmpty
+            && ((replacer == nil && !onlyMatching) || !invertMatch)
     }
 
     /// True when printing a selected (or context) line needs the byte ranges of its matches:
@@ -251,6 +257,10 @@ final class LinePrinter: SearchSink {
             return
         }
         let matching = selected != invertMatch
+        if printsLinesWithoutMatchesWhole && !matching {
+            printLineWithoutMatches(content, selected: selected, lineNumber: lineNumber, byteOffset: byteOffset)
+            return
+        }
         if !onlyMatching {
             printHead(
                 separator: separator, lineNumber: lineNumber, column: column, byteOffset: byteOffset, length: content.count)
@@ -350,6 +360,30 @@ final class LinePrinter: SearchSink {
         }
         if !onlyMatching {
             output.append(UnsafeRawBufferPointer(rebasing: content[current...]))
+            output.append(lineEnd)
+        }
+        finishLine()
+    }
+
+    /// Prints a line without matches whole, with its head, for `--passthru -o` (ripgrep's
+    /// output: `-o` shows the matches of the lines that have some, and the other lines as
+    /// they are).
+    private func printLineWithoutMatches(
+        _ content: UnsafeRawBufferPointer, selected: Bool, lineNumber: Int, byteOffset: Int
+    ) {
+        let separator = selected ? UInt8(ascii: ":") : UInt8(ascii: "-")
+        printHead(separator: separator, lineNumber: lineNumber, column: nil, byteOffset: byteOffset, length: content.count)
+        if content.count >= maxColumns {
+            printLongLine(content, selected: selected, matches: [], matchesKnown: false)
+        } else {
+            let lineColor = (selected != (invertMatch && colors.reverseVideo)) ? colors.selectedLine : colors.contextLine
+            if lineColor.isEmpty {
+                output.append(content)
+            } else {
+                output.append(lineColor.start)
+                output.append(content)
+                output.append(lineColor.end)
+            }
             output.append(lineEnd)
         }
         finishLine()
