@@ -128,15 +128,6 @@ void filemapping_unmap(filemapping_mapping *mapping) {
 
 bool filemapping_touch(const filemapping_mapping *mapping, const unsigned char *start, size_t count,
                        size_t *first_nul) {
-#ifdef MADV_POPULATE_READ
-    // One call maps the block's pages rather than a fault for every 64 KiB of them (the
-    // kernel's fault-around): 4,450 faults in 256 MiB became 350. Before Linux 5.14 it fails,
-    // and the reads below fault as before; a page the file no longer holds is left to them.
-    if (count > 0) {
-        uintptr_t page_start = (uintptr_t)start & ~(uintptr_t)(filemapping_page_size - 1);
-        madvise((void *)page_start, (uintptr_t)start + count - page_start, MADV_POPULATE_READ);
-    }
-#endif
     if (first_nul != NULL) {
         const unsigned char *nul = count > 0 ? memchr(start, 0, count) : NULL;
         *first_nul = nul != NULL ? (size_t)(nul - start) : count;

@@ -49,10 +49,8 @@ filemapping_mapping filemapping_map(int descriptor, size_t size);
 void filemapping_unmap(filemapping_mapping *mapping);
 
 /// Reads every page of `start..<start + count` in `mapping`, so that a page the file no longer
-/// holds raises its SIGBUS here (their page table entries are made first, in one
-/// MADV_POPULATE_READ call where the system has it, rather than by a fault for every 64 KiB),
-/// and returns false when the mapping is damaged: a page was replaced by zeros, now or
-/// before. When `first_nul` is not NULL, the pages are read by a
+/// holds raises its SIGBUS here, and returns false when the mapping is damaged: a page was
+/// replaced by zeros, now or before. When `first_nul` is not NULL, the pages are read by a
 /// search for the first zero byte, whose offset from `start` (or `count` when there is none)
 /// it stores there: the pass that binary detection makes over the bytes in any case. A zero
 /// found in a damaged mapping may be one of the replaced page's.
