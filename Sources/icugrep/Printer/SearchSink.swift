@@ -80,7 +80,8 @@ struct SinkLine {
     var utf16Matches: [Range<Int>] = []
     /// In a multi-line search, for each of `matches`, the offset in the input of the start of
     /// the match it is a piece of: `-o -b` shows a match that spans lines with its start's
-    /// offset on each line, as `rg -U` does. Empty otherwise.
+    /// offset on each line, as `rg -U` does. Empty otherwise, and also when every match
+    /// starts in the line (the offset of each is then `byteOffset` plus its piece's start).
     var matchOffsets: [Int] = []
     /// The number of lines in `content`: more than one only for a block of a multi-line search
     /// (``SearchSink/printsMatchedBlocks``).

@@ -935,13 +935,15 @@ final class MultilineSearcher<Sink: SearchSink> {
             var line = SinkLine(
                 content: UnsafeRawBufferPointer(start: buffer.base + (lineStart - bufferOffset), count: contentEnd - lineStart),
                 number: lineNumber(at: lineStart), byteOffset: lineStart, terminated: terminated)
-            if selected && sink.needsMatches(selected: true) {
+            let lendsPieces = selected && sink.needsMatches(selected: true)
+            if lendsPieces {
                 while matchIndex < matches.count && matches[matchIndex].upperBound <= lineStart
                     && !(matches[matchIndex].isEmpty && matches[matchIndex].lowerBound == lineStart) { matchIndex += 1 }
-                // Gathered in storage kept from line to line, then handed to the line (which
-                // the sink lets go of, as a rule, before the next line's pieces are gathered).
+                // Gathered in storage kept from line to line, then lent to the line (swapped
+                // in, and back after the sink's call, without reference counting).
                 linePieces.removeAll(keepingCapacity: true)
                 linePieceOffsets.removeAll(keepingCapacity: true)
+                var continuesMatch = false
                 var index = matchIndex
                 while index < matches.count && matches[index].lowerBound < lineEnd {
                     let match = matches[index]
@@ -949,18 +951,26 @@ final class MultilineSearcher<Sink: SearchSink> {
                     if !piece.isEmpty {
                         linePieces.append(piece.lowerBound - lineStart..<piece.upperBound - lineStart)
                         linePieceOffsets.append(match.lowerBound)
+                        if match.lowerBound < lineStart { continuesMatch = true }
                     }
                     if line.firstMatch == nil && match.lowerBound >= lineStart { line.firstMatch = match.lowerBound - lineStart }
                     index += 1
                 }
-                line.matches = linePieces
-                line.matchOffsets = linePieceOffsets
+                swap(&line.matches, &linePieces)
+                // Only a piece of a match that started on an earlier line has an offset other
+                // than its own (see ``SinkLine/matchOffsets``).
+                if continuesMatch { swap(&line.matchOffsets, &linePieceOffsets) }
                 if sink.needsUTF16Offsets {
                     var units = ByteToUTF16Offsets(line.content)
                     line.utf16Matches = line.matches.map { units.unitOffset(ofByte: $0.lowerBound)..<units.unitOffset(ofByte: $0.upperBound) }
                 }
             }
             if selected { sink.matched(line) } else { sink.context(line) }
+            if lendsPieces {
+                // The storage back for the next line (empty arrays in its place).
+                swap(&line.matches, &linePieces)
+                if !line.matchOffsets.isEmpty { swap(&line.matchOffsets, &linePieceOffsets) }
+            }
             if sink.hasFailed {
                 result.endsRun = true
                 stops = true

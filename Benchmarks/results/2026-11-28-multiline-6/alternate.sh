@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Usage: alternate.sh RUNS OPTION PATTERN PROGRAM...  (in a directory holding en-256M.txt)
+# Runs each PROGRAM (an icugrep, with --multiline added, or "rg", with -U) once in turn, RUNS
+# rounds, and prints the minimum, first quartile and median task-clock (ms) of each: alternated
+# single runs, so that the load of other programs falls on all of them alike.
+set -eu
+runs=$1 o=$2 p=$3
+shift 3
+f=en-256M.txt
+dir=$(mktemp -d)
+for _ in $(seq "$runs"); do
+  n=0
+  for prog in "$@"; do
+    n=$((n + 1))
+    if [ "$prog" = rg ]; then cmd=(rg -U); else cmd=("$prog" --multiline); fi
+    perf stat -x, -e task-clock -o "$dir/stat" "${cmd[@]}" "$o" "$p" "$f" | cat >/dev/null
+    grep task-clock "$dir/stat" | cut -d, -f1 >>"$dir/$n"
+  done
+done
+n=0
+for prog in "$@"; do
+  n=$((n + 1))
+  sort -n "$dir/$n" | awk -v k="$prog" '{a[NR]=$1} END {printf "%s: min %.0f q1 %.0f median %.0f\n", k, a[1], a[int(NR/4)+1], a[int(NR/2)+1]}'
+done
+rm -r "$dir"
