@@ -400,7 +400,7 @@ import TestSupport
                 let found = Array(fast.matches(inUTF16: buffer))
                 // Denser than one match per ``MatchWalk/denseGroupMatchSpacing`` units, where the
                 // walk takes the one-pass runs.
-                #expect(expected.count * 100 > units.count, "pattern \(pattern): the text is not dense in matches")
+                #expect(expected.count * MatchWalk.denseGroupMatchSpacing > units.count, "pattern \(pattern): the text is not dense in matches")
                 #expect(
                     found == expected,
                     Comment(

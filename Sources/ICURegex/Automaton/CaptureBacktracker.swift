@@ -71,6 +71,7 @@ final class CaptureBacktracker {
     /// the match's.
     private let onePass: OnePassProgram?
     private let onePassTable: UnsafeMutablePointer<Int32>?
+    private let onePassTableEdges: UnsafeMutablePointer<Int32>?
     private let onePassMatchEdges: UnsafeMutablePointer<Int32>?
     private let onePassEdges: UnsafeMutablePointer<OnePassProgram.Edge>?
     private let onePassSaves: UnsafeMutablePointer<Int32>?
@@ -124,6 +125,7 @@ final class CaptureBacktracker {
             return pointer
         }
         onePassTable = copy(program.onePass?.table)
+        onePassTableEdges = copy(program.onePass?.tableEdges)
         onePassMatchEdges = copy(program.onePass?.matchEdges)
         onePassEdges = copy(program.onePass?.edges)
         onePassSaves = copy(program.onePass?.saves)
@@ -138,6 +140,7 @@ final class CaptureBacktracker {
         stack.deallocate()
         runSlots.deallocate()
         onePassTable?.deallocate()
+        onePassTableEdges?.deallocate()
         onePassMatchEdges?.deallocate()
         onePassEdges?.deallocate()
         onePassSaves?.deallocate()
@@ -379,6 +382,7 @@ final class CaptureBacktracker {
     /// groups in the slots, from one run of the one-pass table (see ``OnePassProgram``).
     func onePassMatch(inUTF16 text: UnsafePointer<UInt16>, at start: Int, end: Int) -> MatchAutomaton.Outcome {
         let table = onePassTable!
+        let tableEdges = onePassTableEdges!
         let matchEdges = onePassMatchEdges!
         let edges = onePassEdges!
         let saves = onePassSaves!
@@ -390,6 +394,8 @@ final class CaptureBacktracker {
         working.update(repeating: -1, count: slotCount)
         var state = 0
         var offset = start
+        var work = 0
+        defer { onePassWork &+= work }
         // The latest offset at which the closure held the match, and its way there, while the
         // slots are still those of that offset; the end of the match recorded, or -1.
         var pendingOffset = -1
@@ -406,37 +412,46 @@ final class CaptureBacktracker {
             matchEnd = pendingOffset
             pendingOffset = -1
         }
-        while true {
-            let matchEdge = matchEdges[state]
-            if matchEdge >= 0 {
-                pendingOffset = offset
-                pendingEdge = matchEdge
-            }
-            guard offset < end else { break }
+        if matchEdges[0] >= 0 {
+            pendingOffset = offset
+            pendingEdge = matchEdges[0]
+        }
+        while offset < end {
             let unit = text[offset]
-            let edgeIndex: Int32
+            let move: Int32
             var next = offset &+ 1
+            var index = 0
             if unit < CodePointClassTable.exactLimit {
                 let unitClass = smallClasses[Int(unit)]
                 guard unitClass != CodePointClassTable.stopClass else { return .unknown }
-                edgeIndex = table[state &* classCount &+ Int(unitClass)]
+                index = state &* classCount &+ Int(unitClass)
+                move = table[index]
             } else {
                 let (value, after) = UTF16ScannedText(units: text).character(at: offset, end: end)
                 next = after
                 guard let found = largeCharacterEdge(value, in: state) else { return .unknown }
-                edgeIndex = found
+                guard found >= 0 else { break }
+                let edge = edges[Int(found)]
+                move = edge.next | (edge.saveCount > 0 ? OnePassProgram.savesFlag : 0)
+                    | (matchEdges[Int(edge.next)] >= 0 ? OnePassProgram.matchFlag : 0)
+                // The edge itself, found without the table.
+                index = -1 &- Int(found)
             }
-            guard edgeIndex >= 0 else { break }
-            let edge = edges[Int(edgeIndex)]
-            if edge.saveCount > 0 {
+            guard move >= 0 else { break }
+            if move & OnePassProgram.savesFlag != 0 {
+                let edge = edges[index >= 0 ? Int(tableEdges[index]) : -1 &- index]
                 if pendingOffset >= 0 { recordPendingMatch() }
                 for index in Int(edge.saveStart)..<Int(edge.saveStart &+ edge.saveCount) {
                     working[Int(saves[index])] = offset
                 }
             }
-            state = Int(edge.next)
+            state = Int(move & OnePassProgram.stateMask)
             offset = next
-            onePassWork &+= 1
+            work &+= 1
+            if move & OnePassProgram.matchFlag != 0 {
+                pendingOffset = offset
+                pendingEdge = matchEdges[state]
+            }
         }
         if pendingOffset >= 0 { recordPendingMatch() }
         guard matchEnd >= 0 else { return .noMatch }
@@ -452,7 +467,7 @@ final class CaptureBacktracker {
         if !program.approximatesLargeCharacters {
             let valueClass = program.classes.classOf(value)
             guard valueClass != CodePointClassTable.stopClass else { return nil }
-            return onePassTable![state &* onePassClassCount &+ Int(valueClass)]
+            return onePassTableEdges![state &* onePassClassCount &+ Int(valueClass)]
         }
         guard let holding = sets(holding: value) else { return nil }
         var found: Int32 = -1

@@ -40,9 +40,16 @@ struct OnePassProgram: Sendable {
     let stateCount: Int
     /// The number of character classes (``CaptureProgram/classes``).
     let classCount: Int
-    /// `table[state * classCount + class]`: the index in ``edges`` of the move that reads a
-    /// character of the class in the state, or -1 when no step reads it.
+    /// `table[state * classCount + class]`: the move that reads a character of the class in
+    /// the state, or -1 when no step reads it. A move is the next state (``stateMask``), with
+    /// ``savesFlag`` when it records slots (its edge is then `tableEdges` at the same index)
+    /// and ``matchFlag`` when the next state's closure holds the match: one load per character
+    /// read, on the path of a run that records nothing.
     let table: [Int32]
+    let tableEdges: [Int32]
+    static let stateMask: Int32 = 0x00FF_FFFF
+    static let savesFlag: Int32 = 0x2000_0000
+    static let matchFlag: Int32 = 0x4000_0000
     /// The index in ``edges`` of each state's way to the match, or -1 when its closure has none.
     let matchEdges: [Int32]
     let edges: [Edge]
@@ -126,9 +133,17 @@ struct OnePassProgram: Sendable {
             }
             readers.append(stateReaders)
         }
+        // The moves, packed (see ``table``).
+        var tableEdges = table
+        for index in table.indices where table[index] >= 0 {
+            let edge = edges[Int(table[index])]
+            table[index] = edge.next | (edge.saveCount > 0 ? Self.savesFlag : 0) | (matchEdges[Int(edge.next)] >= 0 ? Self.matchFlag : 0)
+        }
+        for index in tableEdges.indices where table[index] < 0 { tableEdges[index] = -1 }
         stateCount = stepOfState.count
         self.classCount = classCount
         self.table = table
+        self.tableEdges = tableEdges
         self.matchEdges = matchEdges
         self.edges = edges
         self.saves = saves
