@@ -39,6 +39,17 @@ public final class RegexMatcher {
     /// True once the plan's matches came too dense (see ``plannedMatches``).
     private var givesUpPlan = false
 
+    /// The automaton's matches of a pattern with groups, and the units their searches covered:
+    /// when they come denser than one per ``MatchWalk/denseGroupMatchSpacing`` units, the
+    /// matcher takes the one-pass runs of the pattern's capture backtracker, as the walk over
+    /// every match does (see ``CaptureBacktracker/firstOnePassMatch(inUTF16:from:end:)``), and
+    /// gives them up when a match comes after more than ``MatchWalk/sparseOnePassGap`` units
+    /// or a run cannot tell.
+    private var automatonMatches = 0
+    private var automatonUnits = 0
+    private var onePassBacktracker: CaptureBacktracker?
+    private var givesUpOnePass = false
+
     init(pattern: RegexPattern, handle: OpaquePointer?) {
         self.pattern = pattern
         self.handle = handle
@@ -48,6 +59,7 @@ public final class RegexMatcher {
         if let handle {
             icushim_regex_close(handle)
         }
+        if let onePassBacktracker { pattern.captureBacktrackers?.put(onePassBacktracker) }
     }
 
     /// The ICU matcher, cloned from the pattern at the first search that needs it.
@@ -77,15 +89,52 @@ public final class RegexMatcher {
                 case .unknown: break
                 }
             }
+            if let backtracker = onePassBacktracker {
+                switch backtracker.firstOnePassMatch(inUTF16: base, from: from, end: text.count) {
+                case .match(let match):
+                    if match.lowerBound - from > MatchWalk.sparseOnePassGap { leaveOnePassRuns(givingUp: false) }
+                    return match
+                case .noMatch: return nil
+                case .unknown: leaveOnePassRuns(givingUp: true)
+                }
+            }
             if let automaton {
                 switch automaton.firstMatch(inUTF16: base, from: from, to: text.count) {
-                case .match(let match): return match
+                case .match(let match):
+                    if !givesUpOnePass && pattern.numberOfCaptureGroups > 0 { judgeDensity(of: match, from: from) }
+                    return match
                 case .noMatch: return nil
                 case .unknown: break
                 }
             }
         }
         return try icuFirstMatch(inUTF16: text, from: from)
+    }
+
+    /// Counts `match`, found by the automaton from `from`, and takes the one-pass runs when
+    /// the matches come dense (see ``automatonMatches``).
+    private func judgeDensity(of match: Range<Int>, from: Int) {
+        automatonMatches += 1
+        automatonUnits += match.upperBound - from
+        guard automatonMatches > SearchPlan.denseRunAllowance && automatonMatches * MatchWalk.denseGroupMatchSpacing > automatonUnits
+        else { return }
+        if let backtracker = pattern.captureBacktrackers?.take() {
+            if backtracker.isOnePass {
+                onePassBacktracker = backtracker
+                return
+            }
+            pattern.captureBacktrackers?.put(backtracker)
+        }
+        givesUpOnePass = true
+    }
+
+    /// Goes back from the one-pass runs to the automaton, for good when `givingUp`.
+    private func leaveOnePassRuns(givingUp: Bool) {
+        if let onePassBacktracker { pattern.captureBacktrackers?.put(onePassBacktracker) }
+        onePassBacktracker = nil
+        automatonMatches = 0
+        automatonUnits = 0
+        givesUpOnePass = givingUp
     }
 
     /// The first match at or after `from` in the `count` units at `base`, found with the

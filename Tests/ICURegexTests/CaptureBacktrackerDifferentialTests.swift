@@ -366,7 +366,7 @@ import TestSupport
     }
 
     /// The library's walk over dense matches, which it finds with one-pass runs, against
-    /// ICU's: every match and its groups, and `replacing`, on texts of words, numbers and
+    /// ICU's: every match and its groups, a matcher's loop of first matches, and `replacing`, on texts of words, numbers and
     /// operators in several scripts, with astral characters and characters above U+0800.
     @Test("dense matches: the walk's one-pass runs against ICU's loop")
     func denseOnePassWalks() throws {
@@ -401,6 +401,24 @@ import TestSupport
                 // Denser than one match per ``MatchWalk/denseGroupMatchSpacing`` units, where the
                 // walk takes the one-pass runs.
                 #expect(expected.count * MatchWalk.denseGroupMatchSpacing > units.count, "pattern \(pattern): the text is not dense in matches")
+                // A matcher's loop of first matches, which takes the one-pass runs too.
+                let matcher = try fast.makeMatcher()
+                var ranges: [Range<Int>] = []
+                var from = 0
+                while from <= buffer.count, let match = try matcher.firstMatch(inUTF16: buffer, from: from) {
+                    ranges.append(match)
+                    from = match.upperBound
+                    if match.isEmpty {
+                        guard from < buffer.count else { break }
+                        from += UTF16.isLeadSurrogate(buffer[from]) && from + 1 < buffer.count ? 2 : 1
+                    }
+                }
+                let expectedRanges = expected.map(\.range)
+                #expect(
+                    ranges == expectedRanges,
+                    Comment(
+                        rawValue: "RegexMatcher, pattern \(pattern) options \(options.rawValue): \(ranges.count) matches, "
+                            + "ICU \(expected.count); first difference at match \(firstDifference(ranges, expectedRanges))"))
                 #expect(
                     found == expected,
                     Comment(

@@ -396,26 +396,23 @@ final class CaptureBacktracker {
         var offset = start
         var work = 0
         defer { onePassWork &+= work }
-        // The latest offset at which the closure held the match, and its way there, while the
+        // The latest offset at which the closure held the match, and its state, while the
         // slots are still those of that offset; the end of the match recorded, or -1.
         var pendingOffset = -1
-        var pendingEdge: Int32 = -1
+        var pendingState = 0
         var matchEnd = -1
         /// Records the pending match: its slots are the run's, with the way's saves.
         @inline(__always)
         func recordPendingMatch() {
             slots.update(from: working, count: slotCount)
-            let edge = edges[Int(pendingEdge)]
+            let edge = edges[Int(matchEdges[pendingState])]
             for index in Int(edge.saveStart)..<Int(edge.saveStart &+ edge.saveCount) {
                 slots[Int(saves[index])] = pendingOffset
             }
             matchEnd = pendingOffset
             pendingOffset = -1
         }
-        if matchEdges[0] >= 0 {
-            pendingOffset = offset
-            pendingEdge = matchEdges[0]
-        }
+        if matchEdges[0] >= 0 { pendingOffset = offset }
         while offset < end {
             let unit = text[offset]
             let move: Int32
@@ -450,7 +447,7 @@ final class CaptureBacktracker {
             work &+= 1
             if move & OnePassProgram.matchFlag != 0 {
                 pendingOffset = offset
-                pendingEdge = matchEdges[state]
+                pendingState = state
             }
         }
         if pendingOffset >= 0 { recordPendingMatch() }
