@@ -442,7 +442,25 @@ final class CaptureBacktracker {
                     working[Int(saves[index])] = offset
                 }
             }
-            state = Int(move & OnePassProgram.stateMask)
+            let nextState = Int(move & OnePassProgram.stateMask)
+            if nextState == state && move & OnePassProgram.savesFlag == 0 {
+                // A move back to the same state that records nothing (`.*`, `\w*`, `[^,]*`):
+                // each following character of a small class with the same move (the same
+                // next state and flags) would take it again, recording nothing and leaving
+                // the state as it is, and only the last offset so reached is kept as the
+                // pending match's. So the run passes over them here, one class load and one
+                // table load each, and goes on as the loop below would after the last.
+                let row = state &* classCount
+                while next < end {
+                    let following = text[next]
+                    guard following < CodePointClassTable.exactLimit else { break }
+                    let followingClass = smallClasses[Int(following)]
+                    guard followingClass != CodePointClassTable.stopClass, table[row &+ Int(followingClass)] == move else { break }
+                    next &+= 1
+                    work &+= 1
+                }
+            }
+            state = nextState
             offset = next
             work &+= 1
             if move & OnePassProgram.matchFlag != 0 {
