@@ -80,3 +80,24 @@ for w in ws where filter.isEmpty || w.name.contains(filter) {
         print(String(format: "%@ r%d: rawICU %.2f ms | RegexMatcher %.2f ms (%.2fx) | matches %.2f ms (%.2fx)", w.name, round, r, m, m / r, n, n / r))
     }
 }
+
+// Replacements: ICURegex's replacing(in:withTemplate:) on a String beside uregex_replaceAll on the same UTF-16.
+let replacements = [
+    ("replace log date -> $3/$2/$1", #"(\d{4})-(\d{2})-(\d{2})"#, "$3/$2/$1"),
+    ("replace log line -> $4: $5", #"(\d{4})-(\d{2})-(\d{2}) (\w+) (.*)"#, "$4: $5"),
+]
+for (name, pattern, template) in replacements where filter.isEmpty || name.contains(filter) {
+    let units = Array(pattern.utf16); var code: Int32 = 0
+    let raw = rawicu_open(units, Int32(units.count), 0, &code)!
+    let compiled = try! RegexPattern(pattern)
+    let text = makeText(logText)
+    let templateUnits = Array(template.utf16)
+    let destination = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: 2 * text.count + 16)
+    let rawF = { () -> Int in Int(rawicu_replace_all(raw, text.baseAddress, Int32(text.count), templateUnits, Int32(templateUnits.count), destination.baseAddress, Int32(destination.count), &code)) }
+    let nativeF = { () -> Int in (try! compiled.replacing(in: logText, withTemplate: template)).utf16.count }
+    for round in 0..<3 {
+        let (r, rc) = time(rawF); let (n, nc) = time(nativeF)
+        precondition(rc == nc, "\(name): lengths \(rc) \(nc)")
+        print(String(format: "%@ r%d: rawICU %.2f ms | replacing %.2f ms (%.2fx)", name, round, r, n, n / r))
+    }
+}
