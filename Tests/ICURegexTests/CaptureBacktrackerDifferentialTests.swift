@@ -20,6 +20,37 @@ import TestSupport
         var matches = 0
         var spans = 0
         var unknown = 0
+        /// Texts walked with one-pass runs, the matches they found as ICU did, and the walks
+        /// they could not finish.
+        var onePassTexts = 0
+        var onePassMatches = 0
+        var onePassUnknown = 0
+    }
+
+    /// Every match of ICU's `findNext` loop on `text[..<end]` with its slots, from the
+    /// backtracker's one-pass runs (``CaptureBacktracker/firstOnePassMatch(inUTF16:from:end:)``)
+    /// searching from where the loop would; nil after the matches found when a run cannot tell.
+    static func onePassMatches(
+        _ backtracker: CaptureBacktracker, in text: UnsafePointer<UInt16>, end: Int
+    ) -> (slots: [[Int]], isComplete: Bool) {
+        var found: [[Int]] = []
+        var from = 0
+        while from <= end {
+            switch backtracker.firstOnePassMatch(inUTF16: text, from: from, end: end) {
+            case .match(let match):
+                found.append(backtracker.slots)
+                from = match.upperBound
+                if match.isEmpty {
+                    guard from < end else { return (found, true) }
+                    from += UTF16.isLeadSurrogate(text[from]) && from + 1 < end && UTF16.isTrailSurrogate(text[from + 1]) ? 2 : 1
+                }
+            case .noMatch:
+                return (found, true)
+            case .unknown:
+                return (found, false)
+            }
+        }
+        return (found, true)
     }
 
     /// The groups of `match` as the backtracker's slots hold them.
@@ -53,6 +84,20 @@ import TestSupport
                 bytes.withUnsafeBufferPointer { byteBuffer in
                     let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 2)!
                     let byteBase = byteBuffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
+                    // One-pass runs: every match of ICU's walk, with its groups.
+                    if backtracker.isOnePass {
+                        let expected = icu.matches(inUTF16: buffer).map(slots(of:))
+                        let (found, isComplete) = onePassMatches(backtracker, in: base, end: units.count)
+                        counts.onePassTexts += 1
+                        if isComplete ? found == expected : found == Array(expected.prefix(found.count)) {
+                            counts.onePassMatches += found.count
+                            if !isComplete { counts.onePassUnknown += 1 }
+                        } else {
+                            failures.append(
+                                "one-pass walk: \(found.count) matches, ICU \(expected.count), first difference at match "
+                                    + "\(firstDifference(found, expected)); text \(String(reflecting: string))")
+                        }
+                    }
                     // ICU's walk: each match's span, with its groups.
                     for match in icu.matches(inUTF16: buffer) where !match.range.isEmpty {
                         let expected = slots(of: match)
@@ -126,6 +171,8 @@ import TestSupport
         #expect(counts.matches > Self.patternCount)
         #expect(counts.spans > Self.patternCount)
         #expect(counts.matches > 20 * counts.unknown)
+        #expect(counts.onePassMatches > Self.patternCount / 4)
+        #expect(counts.onePassMatches > 20 * counts.onePassUnknown)
         if ProcessInfo.processInfo.environment["ICUREGEX_COUNTS"] != nil { print("priorityPuzzles: \(counts)") }
     }
 
@@ -165,6 +212,8 @@ import TestSupport
         #expect(counts.programs > Self.patternCount / 10)
         #expect(counts.matches > Self.patternCount / 2)
         #expect(counts.matches > 10 * counts.unknown)
+        #expect(counts.onePassMatches > Self.patternCount / 4)
+        #expect(counts.onePassMatches > 10 * counts.onePassUnknown)
         if ProcessInfo.processInfo.environment["ICUREGEX_COUNTS"] != nil { print("nestedGroups: \(counts)") }
     }
 
@@ -296,5 +345,95 @@ import TestSupport
             }
         }
         #expect(compared > 50_000)
+    }
+
+    @Test("one-pass programs: which patterns have a one-pass table")
+    func onePassPrograms() throws {
+        func isOnePass(_ pattern: String, _ options: RegexPattern.Options = []) throws -> Bool? {
+            let groups = try RegexPattern(pattern, options: options).numberOfCaptureGroups
+            return CaptureProgram(pattern: pattern, options: options, groupCount: groups).map { $0.onePass != nil }
+        }
+        for pattern in [
+            #"([A-Za-z_]\w*)|(\d+)|([-+*/=();])"#, #"(\d{4})-(\d{2})-(\d{2}) (\w+) (.*)"#, #"(\w+) (\w+)"#, "(a+?)(b)",
+            "(x)?(y)", #"(\p{L}+)(\d*)"#, #"([a-z]\w*)( ?=[^;\n]*)?"#, #"(\d+)( .*)"#, #"\(([^)]*)\)|(\d+)"#,
+        ] {
+            #expect(try isOnePass(pattern) == true, "\(pattern)")
+        }
+        // Two steps read the same character, or `\b`.
+        for pattern in [#"(\w+)olmes"#, "(a|ab)(c)", #"\b(\w+)\b"#, "(a*)(a)", "(a|a)"] {
+            #expect(try isOnePass(pattern) == false, "\(pattern)")
+        }
+    }
+
+    /// The library's walk over dense matches, which it finds with one-pass runs, against
+    /// ICU's: every match and its groups, a matcher's loop of first matches, and `replacing`, on texts of words, numbers and
+    /// operators in several scripts, with astral characters and characters above U+0800.
+    @Test("dense matches: the walk's one-pass runs against ICU's loop")
+    func denseOnePassWalks() throws {
+        var random = SplitMix64(seed: Self.seed ^ 0x4F4E_4550)
+        let pieces = [
+            "count", "x", "total_sum", "résumé", "жук", "Жук", "日本", "𝒜b", "😀", "12", "4711", " ", " ", "\n", "=", "(", ")", "+",
+            ";", "-", "2024-01-02", "\u{212A}", "ß", "e\u{301}", "\t", "2024-01-02 WARN ", "\n", "\n",
+        ]
+        let patterns: [(String, RegexPattern.Options)] = [
+            (#"([A-Za-z_]\w*)|(\d+)|([-+*/=();])"#, []),
+            (#"(\d{4})-(\d{2})-(\d{2}) (\w+) (.*)"#, []),
+            (#"(\w+) (\w+)"#, []),
+            (#"(\w+) (\w+)"#, [.caseInsensitive]),
+            (#"(\p{L}+)|(\d+)"#, []),
+            ("([a-zж]+)(\\d*)", [.caseInsensitive]),
+            ("(😀|𝒜)(\\w)?", []),
+            ("(\\S)(\\S)?", []),
+            ("(\\w+?)(\\d)", []),
+            ("(k+)(s*)", [.caseInsensitive]),
+            ("([^ ]+)( )?", []),
+            // Moves back to the same state with no saves, which the runs pass over in a
+            // tight loop: `.*`, `[^…]*` and `\w*` before and after groups, and at the end.
+            (#"([a-z]\w*)( ?=[^;\n]*)?"#, []),
+            (#"(\d+)( .*)"#, []),
+            (#"\(([^)]*)\)|(\d+)"#, []),
+            (#"(=)[^\n]*"#, [.caseInsensitive]),
+        ]
+        for (pattern, options) in patterns {
+            var units: [UInt16] = []
+            while units.count < SearchPlan.automatonSearchLength + 3000 {
+                units += Array(random.element(of: pieces).utf16)
+            }
+            let fast = try RegexPattern(pattern, options: options)
+            let icu = try RegexPattern(pattern, options: options, limits: .default, usesSearchPlan: false)
+            try units.withUnsafeBufferPointer { buffer in
+                let expected = Array(icu.matches(inUTF16: buffer))
+                let found = Array(fast.matches(inUTF16: buffer))
+                // Denser than one match per ``MatchWalk/denseGroupMatchSpacing`` units, where the
+                // walk takes the one-pass runs.
+                #expect(expected.count * MatchWalk.denseGroupMatchSpacing > units.count, "pattern \(pattern): the text is not dense in matches")
+                // A matcher's loop of first matches, which takes the one-pass runs too.
+                let matcher = try fast.makeMatcher()
+                var ranges: [Range<Int>] = []
+                var from = 0
+                while from <= buffer.count, let match = try matcher.firstMatch(inUTF16: buffer, from: from) {
+                    ranges.append(match)
+                    from = match.upperBound
+                    if match.isEmpty {
+                        guard from < buffer.count else { break }
+                        from += UTF16.isLeadSurrogate(buffer[from]) && from + 1 < buffer.count ? 2 : 1
+                    }
+                }
+                let expectedRanges = expected.map(\.range)
+                #expect(
+                    ranges == expectedRanges,
+                    Comment(
+                        rawValue: "RegexMatcher, pattern \(pattern) options \(options.rawValue): \(ranges.count) matches, "
+                            + "ICU \(expected.count); first difference at match \(firstDifference(ranges, expectedRanges))"))
+                #expect(
+                    found == expected,
+                    Comment(
+                        rawValue: "pattern \(pattern) options \(options.rawValue): \(found.count) matches, ICU \(expected.count); "
+                            + "first difference at match \(firstDifference(found, expected))"))
+                let string = String(decoding: units, as: UTF16.self)
+                let icuReplaced = try icu.replacing(in: string, withTemplate: "<$1>")
+                #expect(try fast.replacing(in: string, withTemplate: "<$1>") == icuReplaced, "replacing, pattern \(pattern)")
+            }
+        }
     }
 }

@@ -66,6 +66,22 @@ final class CaptureBacktracker {
     private var stack: UnsafeMutablePointer<Frame>
     private var stackCapacity = 64
 
+    /// The program's one-pass table (``OnePassProgram``) in memory of the backtracker's own,
+    /// nil when the program is not one-pass; and the slots of a one-pass run before they are
+    /// the match's.
+    private let onePass: OnePassProgram?
+    private let onePassTable: UnsafeMutablePointer<Int32>?
+    private let onePassTableEdges: UnsafeMutablePointer<Int32>?
+    private let onePassMatchEdges: UnsafeMutablePointer<Int32>?
+    private let onePassEdges: UnsafeMutablePointer<OnePassProgram.Edge>?
+    private let onePassSaves: UnsafeMutablePointer<Int32>?
+    private let onePassClassCount: Int
+    private let runSlots: UnsafeMutablePointer<Int>
+
+    /// The characters read by one-pass runs, which callers compare with the text they cover to
+    /// bound their work.
+    private(set) var onePassWork = 0
+
     private struct Frame {
         /// The step to try, or, below zero, `-1 - slot` of a slot to restore.
         var step: Int
@@ -98,6 +114,21 @@ final class CaptureBacktracker {
         slotBuffer.initialize(repeating: -1, count: slotCount)
         visited = .allocate(capacity: visitedCapacity)
         stack = .allocate(capacity: stackCapacity)
+        runSlots = .allocate(capacity: slotCount)
+        runSlots.initialize(repeating: -1, count: slotCount)
+        onePass = program.onePass
+        onePassClassCount = program.onePass?.classCount ?? 0
+        func copy<Element>(_ elements: [Element]?) -> UnsafeMutablePointer<Element>? {
+            guard let elements else { return nil }
+            let pointer = UnsafeMutablePointer<Element>.allocate(capacity: max(1, elements.count))
+            pointer.initialize(from: elements, count: elements.count)
+            return pointer
+        }
+        onePassTable = copy(program.onePass?.table)
+        onePassTableEdges = copy(program.onePass?.tableEdges)
+        onePassMatchEdges = copy(program.onePass?.matchEdges)
+        onePassEdges = copy(program.onePass?.edges)
+        onePassSaves = copy(program.onePass?.saves)
     }
 
     deinit {
@@ -107,6 +138,12 @@ final class CaptureBacktracker {
         slotBuffer.deallocate()
         visited.deallocate()
         stack.deallocate()
+        runSlots.deallocate()
+        onePassTable?.deallocate()
+        onePassTableEdges?.deallocate()
+        onePassMatchEdges?.deallocate()
+        onePassEdges?.deallocate()
+        onePassSaves?.deallocate()
     }
 
     /// Slot `index` of the last match: `2 * group` and `2 * group + 1` hold where the group
@@ -291,5 +328,169 @@ final class CaptureBacktracker {
             }
         }
         return .noMatch
+    }
+
+    // MARK: One-pass runs
+
+    /// Whether the program is one-pass, so that ``firstOnePassMatch(inUTF16:from:end:)`` can
+    /// find matches and their groups in one forward run each.
+    var isOnePass: Bool { onePass != nil }
+
+    /// The most characters that one-pass runs may read per unit of text they start from, past
+    /// ``onePassWorkAllowance``: a run that fails after reading far is started again at the
+    /// next offset, which is quadratic (as ICU's search is) where the automaton is linear.
+    static let onePassWorkPerUnit = 8
+    static let onePassWorkAllowance = 4096
+
+    /// The first match of ICU's search of the UTF-16 `text[..<end]` from `start`, with its
+    /// groups in the slots, from one-pass runs anchored at each offset from `start` in turn
+    /// (an offset whose character no first step reads is passed over); `.unknown` when a run
+    /// cannot tell or the runs read more than ``onePassWorkPerUnit`` characters per unit
+    /// passed. The program must be one-pass.
+    func firstOnePassMatch(inUTF16 text: UnsafePointer<UInt16>, from start: Int, end: Int) -> MatchAutomaton.Outcome {
+        let table = onePassTable!
+        let smallClasses = self.smallClasses
+        let startMatches = onePassMatchEdges![0] >= 0
+        let firstWork = onePassWork
+        var offset = start
+        while true {
+            if !startMatches {
+                // No match is empty: skip the offsets whose character no first step reads.
+                while offset < end {
+                    let unit = text[offset]
+                    guard unit < CodePointClassTable.exactLimit else { break }
+                    let unitClass = smallClasses[Int(unit)]
+                    guard unitClass != CodePointClassTable.stopClass, table[Int(unitClass)] < 0 else { break }
+                    offset &+= 1
+                }
+                guard offset < end else { return .noMatch }
+            }
+            switch onePassMatch(inUTF16: text, at: offset, end: end) {
+            case .match(let match): return .match(match)
+            case .unknown: return .unknown
+            case .noMatch: break
+            }
+            guard offset < end else { return .noMatch }
+            guard onePassWork &- firstWork <= Self.onePassWorkPerUnit &* (offset &- start) &+ Self.onePassWorkAllowance else {
+                return .unknown
+            }
+            offset = UTF16ScannedText(units: text).character(at: offset, end: end).next
+        }
+    }
+
+    /// The match of ICU's search anchored at `start` of the UTF-16 `text[..<end]`, with its
+    /// groups in the slots, from one run of the one-pass table (see ``OnePassProgram``).
+    func onePassMatch(inUTF16 text: UnsafePointer<UInt16>, at start: Int, end: Int) -> MatchAutomaton.Outcome {
+        let table = onePassTable!
+        let tableEdges = onePassTableEdges!
+        let matchEdges = onePassMatchEdges!
+        let edges = onePassEdges!
+        let saves = onePassSaves!
+        let classCount = onePassClassCount
+        let smallClasses = self.smallClasses
+        let working = runSlots
+        let slots = slotBuffer
+        let slotCount = self.slotCount
+        working.update(repeating: -1, count: slotCount)
+        var state = 0
+        var offset = start
+        var work = 0
+        defer { onePassWork &+= work }
+        // The latest offset at which the closure held the match, and its state, while the
+        // slots are still those of that offset; the end of the match recorded, or -1.
+        var pendingOffset = -1
+        var pendingState = 0
+        var matchEnd = -1
+        /// Records the pending match: its slots are the run's, with the way's saves.
+        @inline(__always)
+        func recordPendingMatch() {
+            slots.update(from: working, count: slotCount)
+            let edge = edges[Int(matchEdges[pendingState])]
+            for index in Int(edge.saveStart)..<Int(edge.saveStart &+ edge.saveCount) {
+                slots[Int(saves[index])] = pendingOffset
+            }
+            matchEnd = pendingOffset
+            pendingOffset = -1
+        }
+        if matchEdges[0] >= 0 { pendingOffset = offset }
+        while offset < end {
+            let unit = text[offset]
+            let move: Int32
+            var next = offset &+ 1
+            var index = 0
+            if unit < CodePointClassTable.exactLimit {
+                let unitClass = smallClasses[Int(unit)]
+                guard unitClass != CodePointClassTable.stopClass else { return .unknown }
+                index = state &* classCount &+ Int(unitClass)
+                move = table[index]
+            } else {
+                let (value, after) = UTF16ScannedText(units: text).character(at: offset, end: end)
+                next = after
+                guard let found = largeCharacterEdge(value, in: state) else { return .unknown }
+                guard found >= 0 else { break }
+                let edge = edges[Int(found)]
+                move = edge.next | (edge.saveCount > 0 ? OnePassProgram.savesFlag : 0)
+                    | (matchEdges[Int(edge.next)] >= 0 ? OnePassProgram.matchFlag : 0)
+                // The edge itself, found without the table.
+                index = -1 &- Int(found)
+            }
+            guard move >= 0 else { break }
+            if move & OnePassProgram.savesFlag != 0 {
+                let edge = edges[index >= 0 ? Int(tableEdges[index]) : -1 &- index]
+                if pendingOffset >= 0 { recordPendingMatch() }
+                for index in Int(edge.saveStart)..<Int(edge.saveStart &+ edge.saveCount) {
+                    working[Int(saves[index])] = offset
+                }
+            }
+            let nextState = Int(move & OnePassProgram.stateMask)
+            if nextState == state && move & OnePassProgram.savesFlag == 0 {
+                // A move back to the same state that records nothing (`.*`, `\w*`, `[^,]*`):
+                // each following character of a small class with the same move (the same
+                // next state and flags) would take it again, recording nothing and leaving
+                // the state as it is, and only the last offset so reached is kept as the
+                // pending match's. So the run passes over them here, one class load and one
+                // table load each, and goes on as the loop below would after the last.
+                let row = state &* classCount
+                while next < end {
+                    let following = text[next]
+                    guard following < CodePointClassTable.exactLimit else { break }
+                    let followingClass = smallClasses[Int(following)]
+                    guard followingClass != CodePointClassTable.stopClass, table[row &+ Int(followingClass)] == move else { break }
+                    next &+= 1
+                    work &+= 1
+                }
+            }
+            state = nextState
+            offset = next
+            work &+= 1
+            if move & OnePassProgram.matchFlag != 0 {
+                pendingOffset = offset
+                pendingState = state
+            }
+        }
+        if pendingOffset >= 0 { recordPendingMatch() }
+        guard matchEnd >= 0 else { return .noMatch }
+        slots[0] = start
+        slots[1] = matchEnd
+        return .match(start..<matchEnd)
+    }
+
+    /// The index of the move that reads the code point `value` (at least
+    /// ``CodePointClassTable/exactLimit``) in `state`, -1 when none does; nil when the table
+    /// cannot tell.
+    private func largeCharacterEdge(_ value: UInt32, in state: Int) -> Int32? {
+        if !program.approximatesLargeCharacters {
+            let valueClass = program.classes.classOf(value)
+            guard valueClass != CodePointClassTable.stopClass else { return nil }
+            return onePassTableEdges![state &* onePassClassCount &+ Int(valueClass)]
+        }
+        guard let holding = sets(holding: value) else { return nil }
+        var found: Int32 = -1
+        for reader in onePass!.readers[state] where !(holding & PositionSet(position: Int(reader.set))).isEmpty {
+            // Two steps read it: not one-pass for this character.
+            guard found < 0 else { return nil }
+            found = reader.edge
+        }
+        return found
     }
 }

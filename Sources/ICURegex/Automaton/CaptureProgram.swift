@@ -64,6 +64,8 @@ struct CaptureProgram: Sendable {
     /// larger character is then looked up in the sets themselves (``CodePointSetMembership``).
     let approximatesLargeCharacters: Bool
     let options: RegexPattern.Options
+    /// The program as a one-pass table, when it is one (see ``OnePassProgram``).
+    private(set) var onePass: OnePassProgram?
 
     /// The options the classes follow (ICU is asked about each class with them) or that change
     /// only what the program never holds (anchors).
@@ -111,6 +113,8 @@ struct CaptureProgram: Sendable {
             if case .icuClass = $0 { return true }
             return false
         }
+        onePass = nil
+        onePass = OnePassProgram(self)
     }
 
     /// Emits the steps of each node in the order they are tried.

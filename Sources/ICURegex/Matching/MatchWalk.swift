@@ -45,6 +45,11 @@ package final class MatchWalk {
         case automaton(MatchAutomaton)
         /// The same with the matcher of an alternation of many strings.
         case literalAlternation(LiteralAlternationMatcher)
+        /// The one-pass runs of the pattern's capture backtracker, from where ICU's loop would
+        /// start each search (``CaptureBacktracker/firstOnePassMatch(inUTF16:from:end:)``):
+        /// for matches with groups that come dense, each found with its groups in one forward
+        /// run, with no scan in reverse and no backtracking.
+        case onePass(CaptureBacktracker)
         /// ICU's `find` from where its loop would start each search: for a pattern without
         /// `\G`, the same matches as `findNext`, with ICU's time limit for each search (ICU
         /// counts the time of successive `findNext` calls together, so that a long walk would
@@ -236,6 +241,8 @@ package final class MatchWalk {
                 if let found, pattern.numberOfCaptureGroups > 0 { try judgeDensity(after: found) }
             case .literalAlternation(let matcher):
                 found = try matchWithoutICU { matcher.firstMatch(inUTF16: $0, from: $1, to: $2) }
+            case .onePass(let backtracker):
+                found = try onePassMatch(backtracker)
             case .findFrom:
                 found = try find(from: nextSearchStart())
             }
@@ -321,6 +328,8 @@ package final class MatchWalk {
             // Matches this dense cost more through the plan than through one search.
             if let matchAutomaton {
                 mode = .automaton(matchAutomaton)
+            } else if pattern.numberOfCaptureGroups > 0, let backtracker = borrowedCaptureBacktracker(), backtracker.isOnePass {
+                mode = .onePass(backtracker)
             } else {
                 mode = .findFrom
                 try begin()
@@ -332,18 +341,69 @@ package final class MatchWalk {
     /// The matches with groups the automaton found (see ``judgeDensity(after:)``).
     private var automatonMatches = 0
 
-    /// Hands the walk to ICU's loop when the automaton's matches of a pattern with groups come
+    /// Where the automaton's matches counted by ``judgeDensity(after:)`` were searched from.
+    private var automatonStart = 0
+
+    /// True once the one-pass runs could not tell (see ``onePassMatch(_:)``): the walk does not
+    /// go back to them.
+    private var givesUpOnePass = false
+
+    /// Hands the walk to the one-pass runs of the pattern's capture backtracker, or to ICU's
+    /// loop when it has none, when the automaton's matches of a pattern with groups come
     /// denser than one per ``denseGroupMatchSpacing`` units (after ``SearchPlan/denseRunAllowance``
     /// of them): each costs the automaton's two scans and the groups' backtracking, where
     /// ICU's one search finds the match with its groups (`Workloads`: log lines parsed into
-    /// five fields took 2.6 times ICU's time with the automaton, a lexer 1.6 times).
+    /// five fields took 2.6 times ICU's time with the automaton, a lexer 1.6 times), and a
+    /// one-pass run finds both in one forward scan.
     private func judgeDensity(after match: Range<Int>) throws(ICURegexError) {
         automatonMatches += 1
-        if automatonMatches > SearchPlan.denseRunAllowance && automatonMatches * Self.denseGroupMatchSpacing > match.upperBound {
-            mode = .findFrom
-            try begin()
+        if automatonMatches > SearchPlan.denseRunAllowance
+            && automatonMatches * Self.denseGroupMatchSpacing > match.upperBound - automatonStart
+        {
+            if !givesUpOnePass, let backtracker = borrowedCaptureBacktracker(), backtracker.isOnePass {
+                mode = .onePass(backtracker)
+            } else {
+                mode = .findFrom
+                try begin()
+            }
         }
     }
+
+    /// The next match and its groups from one-pass runs (see ``Mode/onePass(_:)``). The walk
+    /// goes back to the automaton when a match comes after more than
+    /// ``sparseOnePassGap`` units without one (the automaton's scan passes over them faster
+    /// than runs started at each offset), and to ICU's search from the same offset when the
+    /// runs cannot tell or read too much (``CaptureBacktracker/onePassWorkPerUnit``).
+    private func onePassMatch(_ backtracker: CaptureBacktracker) throws(ICURegexError) -> Range<Int>? {
+        // Used only for long texts, which have an address.
+        guard let start = nextSearchStart(), let base else { return nil }
+        switch backtracker.firstOnePassMatch(inUTF16: base, from: start, end: count) {
+        case .match(let match):
+            setGroups(from: backtracker)
+            if match.lowerBound - start > Self.sparseOnePassGap, let matchAutomaton {
+                mode = .automaton(matchAutomaton)
+                automatonMatches = 0
+                automatonStart = match.upperBound
+            }
+            return match
+        case .noMatch:
+            return nil
+        case .unknown:
+            if let matchAutomaton {
+                mode = .automaton(matchAutomaton)
+                givesUpOnePass = true
+            } else {
+                mode = .findFrom
+                try begin()
+            }
+            guard let match = try MatcherHandle.find(handle, utf16: base, length: count, from: start) else { return nil }
+            readGroups(offset: 0)
+            return match
+        }
+    }
+
+    /// See ``onePassMatch(_:)``.
+    static let sparseOnePassGap = 4 * denseGroupMatchSpacing
 
     /// See ``judgeDensity(after:)``.
     static let denseGroupMatchSpacing = 128

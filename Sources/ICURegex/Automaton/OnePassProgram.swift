@@ -1,0 +1,153 @@
+/// A ``CaptureProgram`` that is one-pass, as a table: one anchored run forward over the text
+/// gives a match's end and its groups, with no backtracking and no scan in reverse
+/// (regex-automata's `dfa::onepass` is the model).
+///
+/// A state is a point of the program where a character has just been read (or the start).
+/// From there, the program's steps that read nothing (splits, jumps, saves) lead, in ICU's
+/// order of preference, to the steps that read the next character and to the match: the
+/// state's closure, in which each step is kept at its first, most preferred, way of reaching it.
+/// The program is one-pass when, in every closure, no character can be read by two of the
+/// steps that come before the first match (the steps after it are never tried, as ICU's matcher
+/// stops at the match).
+///
+/// Why a run gives ICU's match and groups. At each offset, ICU's backtracking matcher tries the
+/// closure's ways in order. Of the steps before the match, only one can read the character
+/// there, so every way before that step's fails at once, and the ways after it wait on ICU's
+/// stack: other steps that read characters, which fail when ICU comes back to them as they
+/// fail now, and the match, which succeeds. So ICU goes on with the one step, and when the
+/// run fails later it comes back to the most recent offset at which the closure held the
+/// match, with the groups as they were there and the closure's saves on the way to the match:
+/// the match the run records last. When no step reads the character, that recorded match is
+/// the result at once. The saves on the way to the step taken are the way's, as ICU records
+/// them (each save overwrites its slot, so a group keeps the bounds of its last round).
+///
+/// The program has no one-pass table when it holds `\b` or `\B`, when a closure is ambiguous
+/// as above for a class of characters below ``CodePointClassTable/exactLimit`` (or any class,
+/// when the classes are exact everywhere), or when the table would be too large. A character
+/// above the limit whose class is approximate is looked up exactly when it is read
+/// (``CodePointSetMembership``), and the run leaves it to the caller when two steps take it.
+struct OnePassProgram: Sendable {
+    /// A move from one state to the next: the slots to record at the offset where it starts,
+    /// `saves[saveStart..<saveStart + saveCount]`, and the state it leads to (for the move to
+    /// a match, unused).
+    struct Edge: Sendable {
+        var next: Int32
+        var saveStart: Int32
+        var saveCount: Int32
+    }
+
+    /// The number of states; state 0 is the start.
+    let stateCount: Int
+    /// The number of character classes (``CaptureProgram/classes``).
+    let classCount: Int
+    /// `table[state * classCount + class]`: the move that reads a character of the class in
+    /// the state, or -1 when no step reads it. A move is the next state (``stateMask``), with
+    /// ``savesFlag`` when it records slots (its edge is then `tableEdges` at the same index)
+    /// and ``matchFlag`` when the next state's closure holds the match: one load per character
+    /// read, on the path of a run that records nothing.
+    let table: [Int32]
+    let tableEdges: [Int32]
+    static let stateMask: Int32 = 0x00FF_FFFF
+    static let savesFlag: Int32 = 0x2000_0000
+    static let matchFlag: Int32 = 0x4000_0000
+    /// The index in ``edges`` of each state's way to the match, or -1 when its closure has none.
+    let matchEdges: [Int32]
+    let edges: [Edge]
+    let saves: [Int32]
+    /// Each state's steps that read a character, in order, with their set and their move: for a
+    /// character whose class is approximate.
+    let readers: [[(set: Int32, edge: Int32)]]
+    /// Whether the classes above ``CodePointClassTable/exactLimit`` are approximate.
+    let approximatesLargeCharacters: Bool
+
+    /// The most states times classes of a table, and the most steps of the closures' walk.
+    static let maximumTableSize = 1 << 16
+    static let maximumClosureWork = 1 << 18
+
+    /// The one-pass table of `program`, or nil when it is not one-pass (see the type's description).
+    init?(_ program: CaptureProgram) {
+        let instructions = program.instructions
+        guard program.wordCharacterSet == nil else { return nil }
+        // The states: the start, and the step after each step that reads a character.
+        var stateOfStep: [Int: Int32] = [0: 0]
+        var stepOfState: [Int] = [0]
+        for (index, instruction) in instructions.enumerated() {
+            if case .character = instruction, stateOfStep[index + 1] == nil {
+                stateOfStep[index + 1] = Int32(stepOfState.count)
+                stepOfState.append(index + 1)
+            }
+        }
+        let classCount = program.classes.masks.count
+        guard stepOfState.count * classCount <= Self.maximumTableSize else { return nil }
+        // The classes that must be unambiguous: all of them when they are exact, else those of
+        // the characters below the limit.
+        var checkedClasses = [Bool](repeating: !program.approximatesLargeCharacters, count: classCount)
+        if program.approximatesLargeCharacters {
+            for value in program.classes.smallClasses where Int(value) < classCount { checkedClasses[Int(value)] = true }
+        }
+        var table = [Int32](repeating: -1, count: stepOfState.count * classCount)
+        var matchEdges = [Int32](repeating: -1, count: stepOfState.count)
+        var edges: [Edge] = []
+        var saves: [Int32] = []
+        var readers: [[(set: Int32, edge: Int32)]] = []
+        var work = 0
+        var seen = [Int](repeating: -1, count: instructions.count)
+        for (state, firstStep) in stepOfState.enumerated() {
+            var stateReaders: [(set: Int32, edge: Int32)] = []
+            // Depth first, the preferred way first; a step is kept at its first visit.
+            var pending: [(step: Int, saves: [Int32])] = [(firstStep, [])]
+            closure: while let (step, path) = pending.popLast() {
+                work += 1
+                guard work <= Self.maximumClosureWork else { return nil }
+                guard seen[step] != state else { continue }
+                seen[step] = state
+                switch instructions[step] {
+                case .character(let set):
+                    stateReaders.append((set, Int32(edges.count)))
+                    edges.append(Edge(next: stateOfStep[step + 1]!, saveStart: Int32(saves.count), saveCount: Int32(path.count)))
+                    saves += path
+                case .split(let preferred, let other):
+                    pending.append((Int(other), path))
+                    pending.append((Int(preferred), path))
+                case .jump(let target):
+                    pending.append((Int(target), path))
+                case .save(let slot):
+                    pending.append((step + 1, path + [slot]))
+                case .match:
+                    matchEdges[state] = Int32(edges.count)
+                    edges.append(Edge(next: -1, saveStart: Int32(saves.count), saveCount: Int32(path.count)))
+                    saves += path
+                    break closure
+                case .wordBoundary, .notWordBoundary:
+                    return nil
+                }
+            }
+            for (classIndex, mask) in program.classes.masks.enumerated() {
+                let taking = stateReaders.filter { !(mask & PositionSet(position: Int($0.set))).isEmpty }
+                guard let first = taking.first else { continue }
+                if taking.count > 1 {
+                    guard !checkedClasses[classIndex] else { return nil }
+                    continue
+                }
+                table[state * classCount + classIndex] = first.edge
+            }
+            readers.append(stateReaders)
+        }
+        // The moves, packed (see ``table``).
+        var tableEdges = table
+        for index in table.indices where table[index] >= 0 {
+            let edge = edges[Int(table[index])]
+            table[index] = edge.next | (edge.saveCount > 0 ? Self.savesFlag : 0) | (matchEdges[Int(edge.next)] >= 0 ? Self.matchFlag : 0)
+        }
+        for index in tableEdges.indices where table[index] < 0 { tableEdges[index] = -1 }
+        stateCount = stepOfState.count
+        self.classCount = classCount
+        self.table = table
+        self.tableEdges = tableEdges
+        self.matchEdges = matchEdges
+        self.edges = edges
+        self.saves = saves
+        self.readers = readers
+        approximatesLargeCharacters = program.approximatesLargeCharacters
+    }
+}
