@@ -978,27 +978,17 @@ public final class RegexPatternSet: Sendable {
                     break
                 }
             }
-            // The alternation's automaton cannot tell: each member's own first match from
-            // `from`, and of those that start first, the lowest member's. A member's match is
-            // kept until a search passes it, so that each member's own searches together read
-            // the text at most once, however often the alternation cannot tell. The member's
-            // own automaton finds it where it can (the character that stopped the alternation
-            // is often one the member never reads, or reads with a class of its own): only
-            // where it cannot either does the member's own matcher search, which may be ICU's
-            // search of the rest of the text.
+            // The automata cannot tell: each member's own first match from `from`, and of
+            // those that start first, the lowest member's. A member's match is kept until a
+            // search passes it, so that each member's own searches together read the text at
+            // most once, however often the automata cannot tell.
             var first: PatternSetMatch?
-            for (member, index) in members.enumerated() {
+            for index in members {
                 let range: Range<Int>?
                 if let kept = memberOwnMatches[index], kept.map({ $0.lowerBound >= from }) ?? true {
                     range = kept
                 } else {
-                    switch base.flatMap({ base in memberAutomaton(of: group, member: member)
-                        .map { $0.firstMatch(inUTF16: base, from: from, to: count) } }) ?? .unknown
-                    {
-                    case .match(let match): range = match
-                    case .noMatch: range = nil
-                    case .unknown: range = try memberMatchPastUnknown(of: group, member: member, from: from)
-                    }
+                    range = try ownMatch(of: index, from: from)
                     memberOwnMatches[index] = .some(range)
                 }
                 guard let range else { continue }
@@ -1009,55 +999,20 @@ public final class RegexPatternSet: Sendable {
             return first
         }
 
-        /// The first match from `from` of the member at `member` of group `group`, whose own
-        /// automaton cannot tell from there: searched by ICU only as far as the automaton
-        /// cannot tell. The automaton searches again from places further on (a code point
-        /// boundary `restart`, each twice as far from `from` as the last), until it tells:
-        ///
-        /// - a match from `restart` is the member's match from any place in the text at its
-        ///   start, so the first match from `from` starts at or before it: ICU tries the starts
-        ///   before it, and the automaton's match stands when none matches;
-        /// - no match from `restart`: ICU tries the starts before `restart`, and no match
-        ///   starts after them.
-        ///
-        /// ICU stops trying starts at the limit (its find-progress callback), so it reads the
-        /// text up to about the character the automaton could not read, not to the text's end:
-        /// a member without a match in the rest of the text would otherwise cost its whole
-        /// search at every character that stops the automata (a soft hyphen, which `\b` looks
-        /// past, in the English subtitles).
-        private func memberMatchPastUnknown(of group: Int, member: Int, from: Int) throws(ICURegexError) -> Range<Int>? {
-            let index = set.automatonGroups[group].members[member]
-            guard let base, let automaton = memberAutomaton(of: group, member: member) else {
-                return try ownMatch(of: index, from: from)
-            }
-            var distance = Self.firstRestartDistance
-            while from < count - distance {
-                var restart = from + distance
-                if UTF16.isTrailSurrogate(base[restart]) && UTF16.isLeadSurrogate(base[restart - 1]) { restart += 1 }
-                distance *= 2
-                switch automaton.firstMatch(inUTF16: base, from: restart, to: count) {
-                case .match(let later):
-                    return try regionMatch(of: index, in: from..<count, startingBefore: later.lowerBound) ?? later
-                case .noMatch:
-                    return try regionMatch(of: index, in: from..<count, startingBefore: restart)
-                case .unknown:
-                    continue
-                }
-            }
-            return try ownMatch(of: index, from: from)
-        }
-
-        /// How far after the place where a member's automaton could not tell it searches again
-        /// first (see ``memberMatchPastUnknown(of:member:from:)``).
-        static let firstRestartDistance = 64
-
         /// The place in group `group` of the first member whose match anchored at the start
         /// of `range` is `range`; nil when the members' automata cannot tell, or none matches
         /// there (which the alternation's match rules out).
         private func firstMember(of group: Int, matchingExactly range: Range<Int>, in base: UnsafePointer<UInt16>) -> Int? {
             let automatonGroup = set.automatonGroups[group]
             for (member, index) in automatonGroup.members.enumerated() {
-                guard let automaton = memberAutomaton(of: group, member: member) else { return nil }
+                let automaton: MatchAutomaton
+                if let existing = memberAutomata[index] {
+                    automaton = existing
+                } else {
+                    guard let taken = automatonGroup.memberAutomata[member].take() else { return nil }
+                    memberAutomata[index] = taken
+                    automaton = taken
+                }
                 // A member that cannot start a match with the match's first character, when
                 // it is ASCII, is passed over without a search.
                 if range.lowerBound < count, base[range.lowerBound] < 128,
@@ -1072,16 +1027,6 @@ public final class RegexPatternSet: Sendable {
                 }
             }
             return nil
-        }
-
-        /// The own automaton of the member at `member` of group `group` for this search, taken
-        /// from its pool when first needed; nil when it has none.
-        private func memberAutomaton(of group: Int, member: Int) -> MatchAutomaton? {
-            let index = set.automatonGroups[group].members[member]
-            if let existing = memberAutomata[index] { return existing }
-            guard let taken = set.automatonGroups[group].memberAutomata[member].take() else { return nil }
-            memberAutomata[index] = taken
-            return taken
         }
 
         /// Group `group`'s alternation automaton for this search; nil when it has none.
@@ -1111,27 +1056,6 @@ public final class RegexPatternSet: Sendable {
             let code = icushim_regex_set_region(handle, Int64(region.lowerBound), Int64(region.upperBound), true, false)
             if code > 0 { throw ICURegexError(rawValue: code) }
             return try MatcherHandle.match { start, end, code in icushim_regex_find_next(handle, &start, &end, &code) }
-        }
-
-        /// ICU's first match of pattern `index` in `region` of the text, as
-        /// ``regionMatch(of:in:)``, among those that start before `limit`: nil when none does.
-        /// ICU stops trying starts once it reaches `limit` (a match it finds at or after it is
-        /// still its first match in the region).
-        private func regionMatch(of index: Int, in region: Range<Int>, startingBefore limit: Int) throws(ICURegexError) -> Range<Int>? {
-            if handles[index] == nil { _ = try regionMatch(of: index, in: region.upperBound..<region.upperBound) }
-            let handle = handles[index]!
-            // The limit is the callback's context, so that the callback captures nothing.
-            let callback: icushim_progress_callback = { context, next in next < Int64(Int(bitPattern: context)) }
-            var code = icushim_regex_set_progress_callback(handle, callback, UnsafeMutableRawPointer(bitPattern: max(limit, 1)), true, false)
-            if code > 0 { throw ICURegexError(rawValue: code) }
-            defer { _ = icushim_regex_set_progress_callback(handle, nil, nil, false, false) }
-            code = icushim_regex_set_region(handle, Int64(region.lowerBound), Int64(region.upperBound), true, false)
-            if code > 0 { throw ICURegexError(rawValue: code) }
-            do {
-                return try MatcherHandle.match { start, end, code in icushim_regex_find_next(handle, &start, &end, &code) }
-            } catch where error == .stoppedByCaller {
-                return nil
-            }
         }
 
         /// The first match of pattern `index` at or after `from` in the whole text: found by
