@@ -93,6 +93,38 @@ extension LibraryTests {
             try PatternSetDifferentialTests.check(generated, text: text, againstFoundation: true)
         }
 
+        /// Characters no automaton reads (a soft hyphen and a combining mark, which `\b` looks
+        /// past) a few hundred units apart, so that the alternation and the members' own
+        /// automata cannot tell from a place and the members are searched again from places
+        /// further on, with ICU trying only the starts before them: members with matches
+        /// everywhere, rarely, and nowhere, against the loop and Foundation.
+        @Test func membersPastCharactersTheAutomataCannotRead() throws {
+            var random = SplitMix64(seed: Self.seed &+ 3)
+            let words = ["quite", "quiet", "because", "Because", "woman", "women", "going", "give", "x", "a1", "ab-cd", "Will"]
+            let patterns = [
+                #"\b[a-z]+quite\b"#, #"\w+ Because\b"#, #"\bwoman\w*"#, #"\b\w+ing\b"#, #"\b[A-Z][a-z]+ Will"#,
+                #"\w+-\w+"#, #"\b[a-z]+give\b"#, #"\b\d\b"#,
+            ]
+            let set = try RegexPatternSet(patterns)
+            #expect(set.automatonGroupMembers.joined().count == patterns.count, "groups \(set.automatonGroupMembers)")
+            let generated = patterns.map { pattern in GeneratedPattern(text: { _ in pattern }, groups: 0, options: []) }
+            for round in 0..<6 {
+                // From one unreadable character per 50 words to one per 1,000.
+                let rarity = [50, 200, 1_000][round % 3]
+                var pieces: [String] = []
+                for _ in 0..<random.number(in: 1_000...2_000) {
+                    var word = random.element(of: words)
+                    if random.number(in: 0...rarity) == 0 {
+                        let index = word.index(word.startIndex, offsetBy: random.number(in: 0...word.count))
+                        word.insert(random.chance(0.7) ? "\u{AD}" : "\u{301}", at: index)
+                    }
+                    pieces.append(word)
+                }
+                let text = pieces.joined(separator: random.chance(0.8) ? " " : ", ")
+                try PatternSetDifferentialTests.check(generated, text: text, againstFoundation: true)
+            }
+        }
+
         /// The regular expressions of the benchmark's sets, on a corpus: the words' literals
         /// and the regexes' groups together, with case-insensitive words and a back-reference.
         @Test func shapedRegexesOnACorpus() throws {
