@@ -283,19 +283,11 @@ final class LinePrinter: SearchSink {
             if matching && (onlyMatching || replaces) {
                 for (index, match) in matches.enumerated() {
                     if onlyMatching {
-                        printHead(
-                            separator: invertMatch ? UInt8(ascii: "-") : UInt8(ascii: ":"), lineNumber: lineNumber,
-                            column: columns ? match.lowerBound + 1 : nil,
-                            byteOffset: index < matchOffsets.count ? matchOffsets[index] : byteOffset + match.lowerBound,
-                            length: match.count)
+                        printMatchHead(index: index, match: match, lineNumber: lineNumber, byteOffset: byteOffset)
                     } else {
                         output.append(UnsafeRawBufferPointer(rebasing: content[current..<match.lowerBound]))
                     }
-                    if replaces, let replacer {
-                        replacer.append(replacementOf: index, range: match, in: content, to: output)
-                    } else {
-                        output.append(UnsafeRawBufferPointer(rebasing: content[match]))
-                    }
+                    appendMatch(index: index, match: match, of: content, replacing: replaces)
                     if onlyMatching {
                         output.append(lineEnd)
                     }
@@ -320,23 +312,14 @@ final class LinePrinter: SearchSink {
             if matching && (onlyMatching || replaces || !matchColor.isEmpty) {
                 for (index, match) in matches.enumerated() {
                     if onlyMatching {
-                        let headSeparator = invertMatch ? UInt8(ascii: "-") : UInt8(ascii: ":")
-                        printHead(
-                            separator: headSeparator, lineNumber: lineNumber, column: columns ? match.lowerBound + 1 : nil,
-                            byteOffset: index < matchOffsets.count ? matchOffsets[index] : byteOffset + match.lowerBound,
-                            length: match.count
-                        )
+                        printMatchHead(index: index, match: match, lineNumber: lineNumber, byteOffset: byteOffset)
                     } else {
                         output.append(lineColor.start)
                         output.append(UnsafeRawBufferPointer(rebasing: content[current..<match.lowerBound]))
                     }
                     let patternColor = index < patternColors.count ? patternColors[index] : nil
                     output.append((patternColor ?? matchColor).start)
-                    if replaces, let replacer {
-                        replacer.append(replacementOf: index, range: match, in: content, to: output)
-                    } else {
-                        output.append(UnsafeRawBufferPointer(rebasing: content[match]))
-                    }
+                    appendMatch(index: index, match: match, of: content, replacing: replaces)
                     output.append((patternColor ?? matchColor).end)
                     if onlyMatching {
                         output.append(lineEnd)
@@ -363,6 +346,30 @@ final class LinePrinter: SearchSink {
             output.append(lineEnd)
         }
         finishLine()
+    }
+
+    /// Prints the head of the line's match `index`, `match` of a line that starts at
+    /// `byteOffset`, printed on a line of its own (`-o`): its column with `--column`, and with
+    /// `-b` the offset of the match's start (in a multi-line search, of the match this is a
+    /// piece of).
+    @inline(__always)
+    private func printMatchHead(index: Int, match: Range<Int>, lineNumber: Int, byteOffset: Int) {
+        printHead(
+            separator: invertMatch ? UInt8(ascii: "-") : UInt8(ascii: ":"), lineNumber: lineNumber,
+            column: columns ? match.lowerBound + 1 : nil,
+            byteOffset: index < matchOffsets.count ? matchOffsets[index] : byteOffset + match.lowerBound,
+            length: match.count)
+    }
+
+    /// Prints the line's match `index`, `match` of `content`: its replacement when `replacing`
+    /// (the replacer prepared for the line), otherwise its bytes.
+    @inline(__always)
+    private func appendMatch(index: Int, match: Range<Int>, of content: UnsafeRawBufferPointer, replacing: Bool) {
+        if replacing, let replacer {
+            replacer.append(replacementOf: index, range: match, in: content, to: output)
+        } else {
+            output.append(UnsafeRawBufferPointer(rebasing: content[match]))
+        }
     }
 
     /// Prints a line without matches whole, with its head, for `--passthru -o` (ripgrep's
