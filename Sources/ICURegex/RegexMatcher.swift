@@ -286,20 +286,28 @@ public final class RegexMatcher {
     }
 
     /// The pattern's match automaton for texts of many lines, made now if it was not yet (for
-    /// the multi-line search's anchored tries at its literals); nil when the pattern has none,
-    /// or when a `.` of the pattern may match a line end (`.dotMatchesLineSeparators`, or an
-    /// `s` among inline flags): ICU's `.` then takes `\r\n` as one character, and the
-    /// automaton reads two, which a line's text never shows it.
+    /// the multi-line search); nil when the pattern has none. When a `.` of the pattern may
+    /// match a line end (`.dotMatchesLineSeparators`, or an `s` among inline flags), ICU's `.`
+    /// takes `\r\n` as one character and the automaton reads two, which a line's text never
+    /// shows it: this automaton then reads no carriage return (its search of a text with one
+    /// is unknown, and ICU is asked). It is the matcher's automaton from then on, which only
+    /// makes its other searches ask ICU at a carriage return too.
     package var multilineMatchAutomaton: MatchAutomaton? {
-        if let matchAutomaton { return matchAutomaton }
-        guard !pattern.options.contains(.dotMatchesLineSeparators),
-            !Self.mayHoldDotAllFlag(pattern.pattern),
-            let automata = pattern.matchAutomata
-        else { return nil }
-        unitsSearched = -1
-        matchAutomaton = automata.automatonOfItsOwn()
+        if let multilineAutomaton { return multilineAutomaton }
+        guard let automata = pattern.matchAutomata else { return nil }
+        if pattern.options.contains(.dotMatchesLineSeparators) || Self.mayHoldDotAllFlag(pattern.pattern) {
+            unitsSearched = -1
+            matchAutomaton = automata.automatonReadingNoCarriageReturn()
+        } else if matchAutomaton == nil {
+            unitsSearched = -1
+            matchAutomaton = automata.automatonOfItsOwn()
+        }
+        multilineAutomaton = matchAutomaton
         return matchAutomaton
     }
+
+    /// The automaton ``multilineMatchAutomaton`` made or chose, once it was asked for.
+    private var multilineAutomaton: MatchAutomaton?
 
     /// True when `pattern` may hold inline flags that include `s`: `(?` followed by letters
     /// and `-` among which is `s` (an escaped `\(` or a turned-off `s` also count: the answer

@@ -26,6 +26,13 @@ struct MultilineTests {
             let body = text.starts(with: [0xEF, 0xBB, 0xBF]) ? text.dropFirst(3) : text[...]
             return Data(body.prefix(60_000))
         }(),
+        // The same text with lines ended by `\n` alone: for `.` matching line ends, which
+        // ICU's takes `\r\n` as one character for and ripgrep's as two.
+        "sherlock-lf.txt": {
+            let text = (try? Data(contentsOf: TestFixtures.corpora.appendingPathComponent("sherlock.txt"))) ?? Data()
+            let body = text.starts(with: [0xEF, 0xBB, 0xBF]) ? text.dropFirst(3) : text[...]
+            return Data(Data(body.prefix(60_000)).filter { $0 != 0x0D })
+        }(),
     ]
 
     static let directory: URL = try! TestProcess.makeDirectory(files)
@@ -128,6 +135,19 @@ struct MultilineTests {
             #expect(mine.status == reference.status)
             #expect(mine.errors == "")
         }
+    }
+
+    /// Patterns with no literal near their start, which the match automaton searches for
+    /// over the window (unanchored) where it can, in the corpus with lines ended by `\n`
+    /// alone: words across a line end, a sentence's end and the next line's first word, and a
+    /// `.` that matches line ends (`--multiline-dotall`, `(?s)`) around a literal.
+    @Test(.enabled(if: hasRipgrep, "rg is not installed; CI installs it"), arguments: [
+        ["-c", #"\w+\n\w+"#], ["-n", "-o", #"\w+\n\w+"#], ["-n", "-o", #"[a-z]+[.?!]\n[A-Z]\w*"#],
+        ["-b", "-o", #"\b\w{3}\b\s*\n\s*\w"#], ["--multiline-dotall", "-n", "-o", "Holmes.{0,40}Watson"],
+        ["--multiline-dotall", "-c", #"[,;] .{0,20}\n\w"#], ["-n", "-o", #"(?s)\w+,.{1,9}\w+"#], ["-c", #"\S\n\n\S"#],
+    ] as [[String]])
+    func unanchoredCorpusCases(_ arguments: [String]) throws {
+        try Self.expectSame(arguments + ["sherlock-lf.txt"], windows: [nil, 100, 1000])
     }
 
     /// `-m N` with trailing context: after the last block `-m` allows, the lines after it are
@@ -274,8 +294,9 @@ struct MultilineTests {
         }
     }
 
-    /// The anchored tries at the literals decided by the match automaton on the bytes against
-    /// ICU alone (`ICUGREP_NO_PREFILTER=1`): generated texts (fixed seed) of words, accented
+    /// The anchored tries at the literals, and the unanchored searches of patterns without
+    /// one, decided by the match automaton on the bytes against ICU alone
+    /// (`ICUGREP_NO_PREFILTER=1`): generated texts (fixed seed) of words, accented
     /// and other non-ASCII letters, combining marks (which ICU's `\b` looks past), ill-formed
     /// UTF-8 and short lines, and patterns with literals near their start, in small windows
     /// (a try may read to a window's end) and the default one.
@@ -293,14 +314,20 @@ struct MultilineTests {
             #"\bHolmes\b\s*\n"#, #"\w+\?\n"#, #"é\s+\w"#, #"(?i)ss\n|k\."#, #"Holmes.\n"#, #"Holmes(?s:.)\n"#,
             #"\Bolmes\s"#, #"Holmes[^a-z]+said"#, #"[A-Z]\w*\?\n\n"#,
         ]
-        for _ in 0..<8 {
+        // No literal near the start: the automaton's unanchored search of the window. Each
+        // text is searched for one of them as well (in turn), as for the patterns above.
+        let unanchoredPatterns = [
+            #"\w+\n\w+"#, #"\b\w+\b\s*\n"#, #"[a-zé]+\n+[A-Z]"#, #"(?i)[a-z]+\n\W"#, #"(?s)\w.{0,3}\n"#,
+            #"\S\s+\S"#, #"[^a-z\n]\n"#, #"\w\W+\w"#,
+        ]
+        for text in 0..<8 {
             var bytes: [UInt8] = []
             for _ in 0..<Int.random(in: 50...400, using: &random) {
                 bytes += pieces[Int.random(in: 0..<pieces.count, using: &random)]
             }
             let directory = try TestProcess.makeDirectory(["a.txt": Data(bytes)])
-            for _ in 0..<6 {
-                let pattern = patterns[Int.random(in: 0..<patterns.count, using: &random)]
+            for tried in 0..<7 {
+                let pattern = tried < 6 ? patterns[Int.random(in: 0..<patterns.count, using: &random)] : unanchoredPatterns[text]
                 let options = [["-n", "-o", "-b"], ["-c"], ["-n"], ["--multiline-dotall", "-o"]][Int.random(in: 0..<4, using: &random)]
                 for window in [nil, 16, 64] as [Int?] {
                     var environment = window.map { [MultilineSearcher<SummaryPrinter>.windowVariable: String($0)] } ?? [:]

@@ -139,7 +139,16 @@ package final class MatchAutomaton {
     @exclusivity(unchecked) private var largeCharacterClasses = LargeCharacterEntries()
 
     /// Makes the automata of `plan`, with empty tables.
-    init(_ plan: MatchAutomatonPlan) {
+    convenience init(_ plan: MatchAutomatonPlan) {
+        self.init(plan, carriageReturnIsUnknown: false)
+    }
+
+    /// Makes the automata of `plan`, with empty tables. With `carriageReturnIsUnknown`, a
+    /// search that reads a carriage return ends with ``Outcome/unknown``: where `.` matches
+    /// line ends, ICU's `.` takes `\r\n` as one character and the automaton would read two,
+    /// a difference that only a text with carriage returns shows (a line never holds one with
+    /// `\n`, but a text of many lines may).
+    init(_ plan: MatchAutomatonPlan, carriageReturnIsUnknown: Bool) {
         membership = CodePointSetMembership(sets: plan.classifiedSets, options: plan.options)
         caseInsensitive = plan.options.contains(.caseInsensitive)
         var classOfMask: [PositionSet: Int32] = [:]
@@ -164,6 +173,7 @@ package final class MatchAutomaton {
         smallClasses = .allocate(capacity: CodePointClassTable.exactLimit)
         for (codePoint, valueClass) in plan.classes.smallClasses.enumerated() {
             let unknown = valueClass == CodePointClassTable.stopClass || classIsTransparent[Int(valueClass)]
+                || (carriageReturnIsUnknown && codePoint == 0x0D)
             (smallClasses + codePoint).initialize(to: unknown ? Self.unknownClass : valueClass)
         }
         var firstCharacterPositions = PositionSet.empty
@@ -253,6 +263,51 @@ package final class MatchAutomaton {
         // An anchored match starts where the search started.
         return (matchEnd >= 0 ? .match(from..<matchEnd) : .noMatch, readToEnd)
     }
+
+    /// ICU's first match in the UTF-8 `bytes[..<end]` from `from` (a character's first byte;
+    /// the text before it is seen by `\b`), unanchored, as
+    /// ``firstMatch(inUTF8:from:to:anchored:)`` finds it, with whether the forward search read
+    /// to `end` and, when the answer is ``Outcome/unknown``, an offset after `from` before which
+    /// a search from any offset before it stops at the same place (see ``undecidedOffset``), so
+    /// that the caller asks ICU for those.
+    ///
+    /// When the forward search did not read to `end`, every thread of the search (of every
+    /// start it tried) ended within the text read, so text after `end` could not change the
+    /// match: the answer is ICU's in any longer text. When it did, a match may grow, or one
+    /// from an earlier start end later, as with ICU's `hitEnd`. A search without a match always
+    /// reads to `end` (it keeps adding the starts after each character).
+    package func unanchoredMatch(inUTF8 bytes: UnsafePointer<UInt8>, from: Int, to end: Int) -> (
+        outcome: Outcome, readToEnd: Bool, undecidedBefore: Int
+    ) {
+        let text = UTF8ScannedText(bytes: bytes)
+        var afterWord = false
+        if hasWordAssertions, from > 0 {
+            guard let column = column(of: text.character(before: from, start: 0).value) else {
+                return (.unknown, true, from + 1)
+            }
+            afterWord = classIsWord[column]
+        }
+        var readToEnd = false
+        let matchEnd = forwardMatchEnd(in: text, from: from, to: end, anchored: false, afterWord: afterWord, readToEnd: &readToEnd)
+        if matchEnd == Self.unknownEnd { return (.unknown, true, max(undecidedOffset, from + 1)) }
+        guard matchEnd >= 0 else { return (.noMatch, readToEnd, from) }
+        var nextIsWord = false
+        if hasWordAssertions && matchEnd < end {
+            guard let column = column(of: text.character(at: matchEnd, end: end).value) else {
+                return (.unknown, true, matchEnd + 1)
+            }
+            nextIsWord = classIsWord[column]
+        }
+        let start = reverseMatchStart(
+            in: text, from: from, end: matchEnd, nextIsWord: nextIsWord,
+            startColumn: afterWord ? startAfterWordColumn : startColumn)
+        // The reverse search read no character that the forward search did not.
+        return start >= 0 ? (.match(start..<matchEnd), readToEnd, from) : (.unknown, true, max(matchEnd, from + 1))
+    }
+
+    /// The offset of the character at which the last forward search stopped, unable to read it
+    /// (``unknownEnd``): a search from any earlier offset that reads as far stops there too.
+    @exclusivity(unchecked) private var undecidedOffset = 0
 
     /// The first match as ``firstMatch(inUTF16:from:to:anchored:)`` finds it, or what
     /// `otherwise` (ICU) finds when the automaton cannot tell.
@@ -483,7 +538,10 @@ package final class MatchAutomaton {
                 if index >= end { break }
             }
             let (value, next) = text.character(at: index, end: end)
-            guard let column = column(of: value) else { return Self.unknownEnd }
+            guard let column = column(of: value) else {
+                undecidedOffset = next
+                return Self.unknownEnd
+            }
             var entry = table[row &+ column]
             if entry < 0 {
                 entry = forwardTransition(fromRow: row, column: column)

@@ -144,6 +144,13 @@ typealias LazyMatchAutomaton = LazyAutomatonPool<MatchAutomatonPlan, MatchAutoma
 extension LazyAutomatonPool where Plan == MatchAutomatonPlan, Automaton == MatchAutomaton {
     /// Makes lazy match automata for `pattern` compiled with `options`.
     convenience init(_ pattern: String, options: RegexPattern.Options) {
-        self.init(plan: { MatchAutomatonPlan(pattern: pattern, options: options) }, automaton: MatchAutomaton.init)
+        self.init(plan: { MatchAutomatonPlan(pattern: pattern, options: options) }, automaton: { MatchAutomaton($0) })
+    }
+
+    /// A new automaton for one thread's use that reads no carriage return (see
+    /// ``MatchAutomaton/init(_:carriageReturnIsUnknown:)``), or nil when the pattern has no
+    /// plan.
+    func automatonReadingNoCarriageReturn() -> MatchAutomaton? {
+        workedOutPlan.map { MatchAutomaton($0, carriageReturnIsUnknown: true) }
     }
 }

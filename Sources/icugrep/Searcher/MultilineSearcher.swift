@@ -42,6 +42,16 @@ import ICURegex
 ///   literal starts every match, the automaton starts each try after it, and tries the
 ///   occurrences of a scan in one call up to the first it does not decide as no match
 ///   (``MatchAutomaton/noMatchCount(inUTF8:atEach:bias:prefix:to:)``), which is tried as above.
+/// - Otherwise, when the pattern has a match automaton, the automaton searches the window's
+///   bytes from the search position, unanchored (``MatchAutomaton/unanchoredMatch(inUTF8:from:to:)``,
+///   a lazy DFA forwards to the match's end and backwards to its start, as ripgrep's): its
+///   match is ICU's, and final unless its forward search read to the window's end before the
+///   input's (a thread of some start was still alive there, so more text could make the match
+///   longer or another; the window then grows). A search that finds nothing is taken as ICU's
+///   below. Where the automaton cannot tell (a character its classes do not know, ill-formed
+///   UTF-8, a carriage return when `.` matches line ends: see
+///   ``RegexMatcher/multilineMatchAutomaton``), ICU searches, from every position before the
+///   place where the automaton stopped. On 256 MB of subtitles `\w+\n\w+` took 30 s in ICU.
 /// - Otherwise ICU searches the window from the search position. A match it finds is final
 ///   when ICU did not read to the window's end and it starts more than the overlap before the
 ///   end (ICU's `hitEnd` is not kept for each start it tried); otherwise the window grows or
@@ -92,6 +102,11 @@ final class MultilineSearcher<Sink: SearchSink> {
     /// window's bytes where it can (see ``next()``); nil when ICU decides each (also for a
     /// pattern whose `.` may match a line end: see ``RegexMatcher/multilineMatchAutomaton``).
     private let automaton: MatchAutomaton?
+    /// Without literals, the offset in the input before which the automaton's search of the
+    /// window is not tried: one from before it stopped at a character the automaton cannot
+    /// read (``MatchAutomaton/unanchoredMatch(inUTF8:from:to:)``), and ICU searches instead, so
+    /// that the automaton does not read the same text again for each match before it.
+    private var undecidedBefore = 0
     /// The overlap after a search of the window that found nothing.
     private let overlap: Int
     /// True when the anchored tries at the literals search UTF-16 slices of the window from a
@@ -229,7 +244,7 @@ final class MultilineSearcher<Sink: SearchSink> {
         // the overlap after each, so its steps are long.
         windowStep = testStep ?? (literals.isEmpty ? 4 << 20 : 256 << 10)
         searchesSlices = !literals.isEmpty && !patterns.facts.mayLookBeforeLine
-        automaton = literals.isEmpty || !policy.multilineUsesAutomaton ? nil : matchers[0].multilineMatchAutomaton
+        automaton = matchers.count > 1 || !policy.multilineUsesAutomaton ? nil : matchers[0].multilineMatchAutomaton
         if let length = patterns.facts.maximumUTF8Length {
             overlap = min(length + 4, unboundedOverlap)
         } else {
@@ -265,6 +280,7 @@ final class MultilineSearcher<Sink: SearchSink> {
         sawNUL = false
         literalCache = Array(repeating: (from: -1, limit: -1, at: nil), count: literals.count)
         occurrenceWindow = (-1, 0)
+        undecidedBefore = 0
         slice = nil
         buffer.count = 0
         sink.begin(input)
@@ -575,6 +591,21 @@ final class MultilineSearcher<Sink: SearchSink> {
                 }
                 from = characterStart(atOrAfter: occurrence + 1)
                 if from >= limit { return atEnd ? .noMatchBefore(limit) : .needsMore }
+            }
+        }
+        if let automaton, from >= undecidedBefore {
+            // The automaton's unanchored search of the window, ICU's answer where it has one.
+            let decided = automaton.unanchoredMatch(inUTF8: buffer.base.assumingMemoryBound(to: UInt8.self), from: from - bufferOffset, to: windowLimit)
+            switch decided.outcome {
+            case .match(let match):
+                // Final when no thread of the search was left before the window's end.
+                if !decided.readToEnd || atEnd { return .match(match.lowerBound + bufferOffset..<match.upperBound + bufferOffset) }
+                return .needsMore
+            case .noMatch:
+                // As ICU's search below when it finds nothing.
+                return .noMatchBefore(atEnd ? limit : max(from, limit - overlap))
+            case .unknown:
+                undecidedBefore = decided.undecidedBefore + bufferOffset
             }
         }
         var best: WindowMatch? = nil
