@@ -530,12 +530,28 @@ package final class MatchAutomaton {
         }
         let skipsInStart = !anchored && self.skipsInStart
         let startRow = Int(startRows[0])
+        let asciiClasses = smallClasses
+        let stopBits = Self.matchBit | Self.deadBit | Self.matchBeforeBit
         var index = from
         var dead = false
-        while index < end {
+        characters: while index < end {
             if skipsInStart && row == startRow {
                 index = text.firstPossibleStart(startScanner, from: index, to: end)
                 if index >= end { break }
+            }
+            // ASCII characters whose entries are worked out and flag nothing (no match ends, a
+            // thread is left) are read in a loop of their own, as the steps below would read
+            // them: most of the text an unanchored search of many lines reads between matches.
+            while true {
+                let unit = text.unit(at: index)
+                guard unit < 0x80 else { break }
+                let column = asciiClasses[Int(unit)]
+                guard column != Self.unknownClass else { break }
+                let entry = table[row &+ Int(column)]
+                guard entry >= 0, entry & stopBits == 0 else { break }
+                row = Int(entry >> Self.flagBits)
+                index &+= 1
+                if index == end || (skipsInStart && row == startRow) { continue characters }
             }
             let (value, next) = text.character(at: index, end: end)
             guard let column = column(of: value) else {

@@ -9,6 +9,8 @@ protocol ScannedText {
     func character(before index: Int, start: Int) -> (value: UInt32, start: Int)
     /// The first offset in `start..<end` at which `scanner` says a match may start.
     func firstPossibleStart(_ scanner: MatchStartScanner, from start: Int, to end: Int) -> Int
+    /// The code unit at `index`: one below 0x80 is that ASCII character, whole.
+    func unit(at index: Int) -> UInt32
 }
 
 extension ScannedText {
@@ -44,12 +46,18 @@ struct UTF16ScannedText: ScannedText {
     func firstPossibleStart(_ scanner: MatchStartScanner, from start: Int, to end: Int) -> Int {
         scanner.firstPossibleStart(inUTF16: units, from: start, to: end)
     }
+
+    @inline(__always)
+    func unit(at index: Int) -> UInt32 { UInt32(units[index]) }
 }
 
 /// UTF-8 of which only well-formed characters are read: ICU reads an ill-formed sequence as
 /// U+FFFD, which the automaton leaves to ICU.
 struct UTF8ScannedText: ScannedText {
     let bytes: UnsafePointer<UInt8>
+
+    @inline(__always)
+    func unit(at index: Int) -> UInt32 { UInt32(bytes[index]) }
 
     @inline(__always)
     func character(at index: Int, end: Int) -> (value: UInt32, next: Int) {
