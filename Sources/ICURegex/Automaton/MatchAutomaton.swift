@@ -542,6 +542,9 @@ package final class MatchAutomaton {
             // ASCII characters whose entries are worked out and flag nothing (no match ends, a
             // thread is left) are read in a loop of their own, as the steps below would read
             // them: most of the text an unanchored search of many lines reads between matches.
+            // The skip above is taken again when a character kept the start state (a run of
+            // characters that start no match may follow), not each time the state is the
+            // start's again: for `\w+\n\w+`, after every word, where a word follows at once.
             while true {
                 let unit = text.unit(at: index)
                 guard unit < 0x80 else { break }
@@ -549,9 +552,11 @@ package final class MatchAutomaton {
                 guard column != Self.unknownClass else { break }
                 let entry = table[row &+ Int(column)]
                 guard entry >= 0, entry & stopBits == 0 else { break }
-                row = Int(entry >> Self.flagBits)
+                let next = Int(entry >> Self.flagBits)
+                let keptStart = next == row && row == startRow
+                row = next
                 index &+= 1
-                if index == end || (skipsInStart && row == startRow) { continue characters }
+                if index == end || (skipsInStart && keptStart) { continue characters }
             }
             let (value, next) = text.character(at: index, end: end)
             guard let column = column(of: value) else {
