@@ -51,7 +51,8 @@ import ICURegex
 ///   below. Where the automaton cannot tell (a character its classes do not know, ill-formed
 ///   UTF-8, a carriage return when `.` matches line ends: see
 ///   ``RegexMatcher/multilineMatchAutomaton``), ICU searches, from every position before the
-///   place where the automaton stopped. On 256 MB of subtitles `\w+\n\w+` took 26 s in ICU and takes 1.6 s (rg -U 0.76 s).
+///   place where the automaton stopped. On 256 MB of subtitles `\w+\n\w+` took 26 s in ICU
+///   and takes 1.6 s (rg -U 0.76 s).
 /// - Otherwise ICU searches the window from the search position. A match it finds is final
 ///   when ICU did not read to the window's end and it starts more than the overlap before the
 ///   end (ICU's `hitEnd` is not kept for each start it tried); otherwise the window grows or
