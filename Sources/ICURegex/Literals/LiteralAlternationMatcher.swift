@@ -11,8 +11,8 @@
 /// first position with a match holds the leftmost-first match.
 ///
 /// Word boundaries are ICU's `\b` (see ``MatchAutomaton``) for characters below
-/// ``CodePointClassTable/exactLimit``, asked of ICU once; a boundary next to another character,
-/// or next to one that ICU's `\b` looks past, makes the answer
+/// ``CodePointClassTable/exactLimit``, asked of ICU once, looking past the characters ICU's
+/// `\b` looks past as it does; a boundary that reads another character makes the answer
 /// ``MatchAutomaton/Outcome/unknown``.
 ///
 /// Immutable once made, so one matcher serves every thread.
