@@ -137,4 +137,42 @@ import TestSupport
             #expect(searches > 100)
         }
     }
+
+    @Test("the literal alternation matcher's \\b looks past soft hyphens and marks as ICU's does")
+    func literalAlternations() throws {
+        var random = SplitMix64(seed: Self.seed &+ 3)
+        let words = ["the", "then", "a", "ab", "cat", "dog", "x1", "_y", "one", "two", "three", "four", "five", "six", "seven", "eight",
+            "nine", "ten", "é", "zz"]
+        let body = words.joined(separator: "|")
+        var compared = 0
+        for pattern in [#"\b(?:\#(body))\b"#, #"\b(?:\#(body))"#, #"(?:\#(body))\b"#] {
+            let syntax = try #require(PatternReader.read(pattern))
+            let matcher = try #require(LiteralAlternationMatcher(syntax, options: []), "\(pattern)")
+            let icu = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false).makeMatcher()
+            for _ in 0..<60 {
+                let pieces = (0..<random.number(in: 1...12)).map { _ in
+                    random.chance(0.5) ? random.element(of: words) : random.element(of: ["\u{AD}", "\u{301}", "\u{34F}", " ", "-", "x", "\u{AD}\u{AD}"])
+                }
+                let units = Array(pieces.joined().utf16)
+                try units.withUnsafeBufferPointer { buffer in
+                    var from = 0
+                    while from <= units.count {
+                        let expected = try icu.firstMatch(inUTF16: buffer, from: from)
+                        let outcome = matcher.firstMatch(inUTF16: buffer.baseAddress!, from: from, to: units.count)
+                        #expect(outcome == (expected.map { .match($0) } ?? .noMatch), "\(pattern) from \(from): \(UTF16Units.describe(units))")
+                        compared += 1
+                        guard let match = expected else { break }
+                        from = match.isEmpty ? match.upperBound + 1 : match.upperBound
+                    }
+                }
+            }
+        }
+        #expect(compared > 300)
+    }
+
+    @Test("Unicode word boundaries ((?w), UREGEX_UWORD) are left to ICU: no plan")
+    func unicodeWordBoundariesHaveNoPlan() {
+        #expect(MatchAutomatonPlan(pattern: #"(?w)\bthe\b"#, options: []) == nil)
+        #expect(MatchAutomatonPlan(pattern: #"\bthe\b"#, options: [.useUnicodeWordBoundaries]) == nil)
+    }
 }
