@@ -95,7 +95,9 @@ import TestSupport
                 random.chance(0.5) ? random.element(of: Self.writtenPatterns) : Self.generatedPattern(&random)
             }
             let options: RegexPattern.Options = round % 4 == 3 ? .caseInsensitive : []
-            let generated = patterns.map { pattern in LibraryTests.PatternSetDifferentialTests.GeneratedPattern(text: { _ in pattern }, groups: 0, options: options) }
+            let generated = patterns.map { pattern in
+                LibraryTests.PatternSetDifferentialTests.GeneratedPattern(text: { _ in pattern }, groups: 0, options: options)
+            }
             let text = (0..<random.number(in: 1...8)).map { _ in Self.generatedText(&random) }.joined(separator: " ")
             try LibraryTests.PatternSetDifferentialTests.check(generated, text: text, againstFoundation: true)
         }
@@ -151,7 +153,8 @@ import TestSupport
             let icu = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false).makeMatcher()
             for _ in 0..<60 {
                 let pieces = (0..<random.number(in: 1...12)).map { _ in
-                    random.chance(0.5) ? random.element(of: words) : random.element(of: ["\u{AD}", "\u{301}", "\u{34F}", " ", "-", "x", "\u{AD}\u{AD}"])
+                    random.chance(0.5)
+                        ? random.element(of: words) : random.element(of: ["\u{AD}", "\u{301}", "\u{34F}", " ", "-", "x", "\u{AD}\u{AD}"])
                 }
                 let units = Array(pieces.joined().utf16)
                 try units.withUnsafeBufferPointer { buffer in
@@ -159,7 +162,8 @@ import TestSupport
                     while from <= units.count {
                         let expected = try icu.firstMatch(inUTF16: buffer, from: from)
                         let outcome = matcher.firstMatch(inUTF16: buffer.baseAddress!, from: from, to: units.count)
-                        #expect(outcome == (expected.map { .match($0) } ?? .noMatch), "\(pattern) from \(from): \(UTF16Units.describe(units))")
+                        #expect(
+                            outcome == (expected.map { .match($0) } ?? .noMatch), "\(pattern) from \(from): \(UTF16Units.describe(units))")
                         compared += 1
                         guard let match = expected else { break }
                         from = match.isEmpty ? match.upperBound + 1 : match.upperBound

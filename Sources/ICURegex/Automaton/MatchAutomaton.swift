@@ -33,9 +33,11 @@
 ///   column: each transparent class has a second column for "after a word character". The
 ///   table also has two columns for the search's start, after a word character or not.
 /// The scans look back over at most ``maximumTransparentRun`` transparent characters and
-/// answer ``Outcome/unknown`` past that (ICU looks back over all of them). The one-character look-arounds the POSIX translator writes for GNU's
-/// `\<`, `\>`, `\b` and `\B` are items of the same kind, decided from the same two facts,
-/// with the class they look for as the word characters (see
+/// answer ``Outcome/unknown`` past that (ICU looks back over all of them).
+///
+/// The one-character look-arounds the POSIX translator writes for GNU's `\<`, `\>`, `\b`
+/// and `\B` are items of the same kind, decided from the same two facts (they look past
+/// nothing), with the class they look for as the word characters (see
 /// ``PrioritizedPositionAutomaton/boundarySet``): `(?<![w])` holds when the character before
 /// is not one, `(?=[w])` when the one after is, and so on.
 ///
@@ -94,8 +96,8 @@ package final class MatchAutomaton {
     static let maximumTransparentRun = 256
     /// The class of each code point below ``CodePointClassTable/exactLimit``, or
     /// ``unknownClass`` for one that makes the answer unknown (a multi-character case
-    /// folding): the classes' table, in memory of the automaton's own (read without reference counting in the scans, as
-    /// ``LineAutomaton`` reads its byte columns).
+    /// folding): the classes' table, in memory of the automaton's own (read without reference
+    /// counting in the scans, as ``LineAutomaton`` reads its byte columns).
     private let smallClasses: UnsafeMutablePointer<UInt8>
     private static let unknownClass: UInt8 = 255
     /// The number of classes; the table's columns are one per class and, with word
