@@ -15,16 +15,29 @@
 ///   further left.
 ///
 /// Word boundaries are items that read no character. An item `\b` or `\B` waiting in a state
-/// is decided when the next character is read, from whether it and the character before are
-/// word characters (ICU's `isWordBoundary`; an end of the text counts as a character that is
-/// not one), and what follows it is then tried before that character, in its place in the
-/// order; a match reached that way ended before the character. The forward states therefore
-/// also hold whether the last character was a word character, the table has a column for the
-/// text's end, and the reverse states hold whether the character to their right is one.
-/// ICU's `\b` looks past combining marks and format characters, which end the search with
-/// ``Outcome/unknown``. The one-character look-arounds the POSIX translator writes for GNU's
-/// `\<`, `\>`, `\b` and `\B` are items of the same kind, decided from the same two facts,
-/// with the class they look for as the word characters (see
+/// is decided when the next character is read, as ICU's `isWordBoundary` decides it, and what
+/// follows it is then tried before that character, in its place in the order; a match
+/// reached that way ended before the character. ICU's `\b` is never before a character it
+/// looks past (Grapheme_Extend or Cf: a combining mark, U+00AD SOFT HYPHEN, U+200B, U+FEFF,
+/// ``MatchAutomatonPlan/transparentCharacterClass``, "transparent" here); before any other
+/// character, or the text's end (which counts as a character that is not a word character),
+/// it holds when that character and the nearest one before it that is not transparent (none
+/// at the text's start: not a word character) differ in being word characters. So:
+/// - The forward states hold whether the last character that is not transparent was a word
+///   character (a transparent one keeps what the state had), and the table has a column for
+///   the text's end.
+/// - The reverse states hold whether the character to their right is a word character or is
+///   transparent. The fact the reverse automaton cannot see, whether the nearest character
+///   left of a transparent one that is not transparent is a word character, is read from the
+///   text by the reverse scan (once for a run of transparent characters) and given as the
+///   column: each transparent class has a second column for "after a word character". The
+///   table also has two columns for the search's start, after a word character or not.
+/// The scans look back over at most ``maximumTransparentRun`` transparent characters and
+/// answer ``Outcome/unknown`` past that (ICU looks back over all of them).
+///
+/// The one-character look-arounds the POSIX translator writes for GNU's `\<`, `\>`, `\b`
+/// and `\B` are items of the same kind, decided from the same two facts (they look past
+/// nothing), with the class they look for as the word characters (see
 /// ``PrioritizedPositionAutomaton/boundarySet``): `(?<![w])` holds when the character before
 /// is not one, `(?=[w])` when the one after is, and so on.
 ///
@@ -65,18 +78,31 @@ package final class MatchAutomaton {
     private let approximatesLargeCharacters: Bool
     private let hasWordAssertions: Bool
     /// For each class, whether its characters are word characters for `\b`, and whether they
-    /// are characters ICU's `\b` looks past (which the automaton does not follow).
+    /// are characters ICU's `\b` looks past (only when the pattern has `\b` or `\B`; false for
+    /// the look-arounds, which look past nothing).
     private let classIsWord: UnsafeMutablePointer<Bool>
     private let classIsTransparent: UnsafeMutablePointer<Bool>
+    /// True when some class is transparent: the forward states then keep whether the last
+    /// character that is not transparent was a word character even when no word assertion
+    /// waits in them, since one may follow a transparent character.
+    private let hasTransparentClasses: Bool
+    /// For each class, the reverse column of its characters when they are transparent and the
+    /// nearest character before them that is not is a word character; -1 for a class that is
+    /// not transparent. The class itself is the column when that character is no word
+    /// character (or there is none).
+    private let transparentAfterWordColumn: UnsafeMutablePointer<Int32>
+    /// The most transparent characters the scans look back over to find the character `\b`
+    /// compares with; past that the answer is unknown.
+    static let maximumTransparentRun = 256
     /// The class of each code point below ``CodePointClassTable/exactLimit``, or
-    /// ``unknownClass`` for one that makes the answer unknown (a multi-character case folding,
-    /// or a character `\b` looks past when the pattern has one): the classes' table, in
-    /// memory of the automaton's own (read without reference counting in the scans, as
-    /// ``LineAutomaton`` reads its byte columns).
+    /// ``unknownClass`` for one that makes the answer unknown (a multi-character case
+    /// folding): the classes' table, in memory of the automaton's own (read without reference
+    /// counting in the scans, as ``LineAutomaton`` reads its byte columns).
     private let smallClasses: UnsafeMutablePointer<UInt8>
     private static let unknownClass: UInt8 = 255
     /// The number of classes; the table's columns are one per class and, with word
-    /// assertions, one (forward) or two (reverse) for the text's ends.
+    /// assertions, one (forward) or two (reverse) for the text's ends, then (reverse) one per
+    /// transparent class (see ``transparentAfterWordColumn``).
     private let classCount: Int
     private let columns: Int
     /// The forward column of the text's end, and the reverse columns of the search's start
@@ -98,11 +124,19 @@ package final class MatchAutomaton {
     @exclusivity(unchecked) private var startRows: [Int32] = [0, 0, 0, 0, 0, 0]
     @exclusivity(unchecked) private var startFlags: [Int32] = [0, 0, 0, 0, 0, 0]
 
-    /// A reverse state: the items that may hold the character before, and whether the
-    /// character after is a word character (false when no word assertion is among them).
+    /// A reverse state: the items that may hold the character before, and what the character
+    /// after is for `\b` (``NextCharacter/other`` when no word assertion is among them).
     private struct ReverseState: Hashable {
         var items: PositionSet
-        var nextIsWord: Bool
+        var next: NextCharacter
+    }
+
+    /// What the character right of a reverse state is for `\b`: a word character, one that
+    /// `\b` looks past, or another one (or the text's end).
+    private enum NextCharacter: UInt8, Hashable {
+        case other
+        case word
+        case transparent
     }
 
     @exclusivity(unchecked) private var reverseStates: [ReverseState] = []
@@ -161,19 +195,23 @@ package final class MatchAutomaton {
         approximatesLargeCharacters = plan.approximatesLargeCharacters
         hasWordAssertions = plan.automaton.hasWordAssertions
         classCount = plan.classes.masks.count
-        columns = classCount + (hasWordAssertions ? 2 : 0)
-        maximumStates = max(256, Self.maximumEntries / columns)
         classIsWord = .allocate(capacity: classCount)
         classIsTransparent = .allocate(capacity: classCount)
+        transparentAfterWordColumn = .allocate(capacity: classCount)
+        var transparentClasses = 0
         for (index, mask) in plan.classes.masks.enumerated() {
             (classIsWord + index).initialize(to: plan.wordCharacterPosition.map { !(mask & PositionSet(position: $0)).isEmpty } ?? false)
-            (classIsTransparent + index).initialize(
-                to: plan.transparentCharacterPosition.map { !(mask & PositionSet(position: $0)).isEmpty } ?? false)
+            let isTransparent = plan.transparentCharacterPosition.map { !(mask & PositionSet(position: $0)).isEmpty } ?? false
+            (classIsTransparent + index).initialize(to: isTransparent)
+            (transparentAfterWordColumn + index).initialize(to: isTransparent ? Int32(classCount + 2 + transparentClasses) : -1)
+            if isTransparent { transparentClasses += 1 }
         }
+        hasTransparentClasses = transparentClasses > 0
+        columns = classCount + (hasWordAssertions ? 2 + transparentClasses : 0)
+        maximumStates = max(256, Self.maximumEntries / columns)
         smallClasses = .allocate(capacity: CodePointClassTable.exactLimit)
         for (codePoint, valueClass) in plan.classes.smallClasses.enumerated() {
-            let unknown = valueClass == CodePointClassTable.stopClass || classIsTransparent[Int(valueClass)]
-                || (carriageReturnIsUnknown && codePoint == 0x0D)
+            let unknown = valueClass == CodePointClassTable.stopClass || (carriageReturnIsUnknown && codePoint == 0x0D)
             (smallClasses + codePoint).initialize(to: unknown ? Self.unknownClass : valueClass)
         }
         var firstCharacterPositions = PositionSet.empty
@@ -223,6 +261,7 @@ package final class MatchAutomaton {
         reverseTable.deallocate()
         classIsWord.deallocate()
         classIsTransparent.deallocate()
+        transparentAfterWordColumn.deallocate()
         smallClasses.deallocate()
     }
 
@@ -253,9 +292,9 @@ package final class MatchAutomaton {
     ) {
         let text = UTF8ScannedText(bytes: bytes)
         var afterWord = false
-        if hasWordAssertions, from > 0 {
-            guard let column = column(of: text.character(before: from, start: 0).value) else { return (.unknown, true) }
-            afterWord = classIsWord[column]
+        if hasWordAssertions {
+            guard let (isWord, _) = lastIsWord(before: from, in: text) else { return (.unknown, true) }
+            afterWord = isWord
         }
         var readToEnd = false
         let matchEnd = forwardMatchEnd(in: text, from: from, to: end, anchored: true, afterWord: afterWord, readToEnd: &readToEnd)
@@ -467,9 +506,9 @@ package final class MatchAutomaton {
     @inline(__always)
     private func longestMatch<Text: ScannedText>(in text: Text, startingAt start: Int, to end: Int) -> Outcome {
         var afterWord = false
-        if hasWordAssertions, start > 0 {
-            guard let column = column(of: text.character(before: start, start: 0).value) else { return .unknown }
-            afterWord = classIsWord[column]
+        if hasWordAssertions {
+            guard let (isWord, _) = lastIsWord(before: start, in: text) else { return .unknown }
+            afterWord = isWord
         }
         var readToEnd = false
         let matchEnd = forwardMatchEnd(
@@ -484,22 +523,41 @@ package final class MatchAutomaton {
     @inline(__always)
     private func firstMatch<Text: ScannedText>(in text: Text, from: Int, to end: Int, anchored: Bool) -> Outcome {
         var afterWord = false
-        if hasWordAssertions, from > 0 {
-            guard let column = column(of: text.character(before: from, start: 0).value) else { return .unknown }
-            afterWord = classIsWord[column]
+        if hasWordAssertions {
+            guard let (isWord, _) = lastIsWord(before: from, in: text) else { return .unknown }
+            afterWord = isWord
         }
         var readToEnd = false
         let matchEnd = forwardMatchEnd(in: text, from: from, to: end, anchored: anchored, afterWord: afterWord, readToEnd: &readToEnd)
         guard matchEnd >= 0 else { return matchEnd == Self.noMatchEnd ? .noMatch : .unknown }
-        var nextIsWord = false
+        var next = NextCharacter.other
         if hasWordAssertions && matchEnd < end {
             guard let column = column(of: text.character(at: matchEnd, end: end).value) else { return .unknown }
-            nextIsWord = classIsWord[column]
+            next = classIsTransparent[column] ? .transparent : classIsWord[column] ? .word : .other
         }
         let start = reverseMatchStart(
-            in: text, from: from, end: matchEnd, nextIsWord: nextIsWord,
+            in: text, from: from, end: matchEnd, next: next,
             startColumn: afterWord ? startAfterWordColumn : startColumn)
         return start >= 0 ? .match(start..<matchEnd) : .unknown
+    }
+
+    /// Whether the nearest character before `index` that `\b` does not look past is a word
+    /// character (false when there is none: the text's start counts as no word character),
+    /// and where it starts (-1 for none); nil when a character read is not known, or more than
+    /// ``maximumTransparentRun`` transparent characters come first.
+    @inline(__always)
+    private func lastIsWord<Text: ScannedText>(before index: Int, in text: Text) -> (isWord: Bool, at: Int)? {
+        var index = index
+        var lookedPast = 0
+        while index > 0 {
+            let (value, previous) = text.character(before: index, start: 0)
+            guard let column = column(of: value) else { return nil }
+            if !classIsTransparent[column] { return (classIsWord[column], previous) }
+            lookedPast &+= 1
+            if lookedPast > Self.maximumTransparentRun { return nil }
+            index = previous
+        }
+        return (false, -1)
     }
 
     /// What the forward scans return when they find no match, and when they cannot tell.
@@ -594,21 +652,34 @@ package final class MatchAutomaton {
     }
 
     /// Where the match that ends at `end` starts: the earliest offset from `from` on from
-    /// which the pattern matches `text[offset..<end]`, `nextIsWord` telling whether the
-    /// character after `end` is a word character and `startColumn` what precedes `from`;
-    /// -1 when the classes cannot tell.
+    /// which the pattern matches `text[offset..<end]`, `next` telling what the character after
+    /// `end` is for `\b` and `startColumn` what precedes `from`; -1 when the classes cannot
+    /// tell.
     @inline(never)
     private func reverseMatchStart<Text: ScannedText>(
-        in text: Text, from: Int, end: Int, nextIsWord: Bool, startColumn: Int
+        in text: Text, from: Int, end: Int, next: NextCharacter, startColumn: Int
     ) -> Int {
         var table = reverseTable
-        var row = nextIsWord ? Int(reverseStartAfterWordRow) : 0
+        var row = Int(reverseStartRows[Int(next.rawValue)])
         var start = isNullable ? end : -1
         var index = end
         var dead = false
+        // The start of the nearest character that is not transparent before the run of
+        // transparent characters last read (valid while the scan is right of it), and whether
+        // it is a word character.
+        var runBase = Int.max
+        var runBaseIsWord = false
         while index > from {
             let (value, previous) = text.character(before: index, start: from)
-            guard let column = column(of: value) else { return -1 }
+            guard var column = column(of: value) else { return -1 }
+            if hasTransparentClasses && classIsTransparent[column] {
+                if previous <= runBase {
+                    guard let (isWord, at) = lastIsWord(before: previous, in: text) else { return -1 }
+                    runBase = at
+                    runBaseIsWord = isWord
+                }
+                if runBaseIsWord { column = Int(transparentAfterWordColumn[column]) }
+            }
             var entry = table[row &+ column]
             if entry < 0 {
                 entry = reverseTransition(fromRow: row, column: column)
@@ -658,19 +729,17 @@ package final class MatchAutomaton {
         }
         let valueClass = classes.classOf(value)
         guard valueClass != CodePointClassTable.stopClass else { return nil }
-        if hasWordAssertions && classIsTransparent[Int(valueClass)] { return nil }
         return Int(valueClass)
     }
 
     /// The class of `value`, from ``CodePointClassTable/exactLimit`` on, worked out by
-    /// asking ICU which sets hold it and kept; nil when no class has those positions, or with
-    /// word assertions when `\b` looks past it, or ignoring case when its folding is several
-    /// characters.
+    /// asking ICU which sets hold it and kept; nil when no class has those positions, or
+    /// ignoring case when its folding is several characters.
     @inline(never)
     private func largeClass(of value: UInt32) -> Int? {
         var found: Int32 = -1
         if !(caseInsensitive && MultiCharacterFolds.contains(value)), let mask = membership.positions(holding: value),
-            let fitting = classOfMask[mask], !(hasWordAssertions && classIsTransparent[Int(fitting)])
+            let fitting = classOfMask[mask]
         {
             found = fitting
         }
@@ -681,7 +750,8 @@ package final class MatchAutomaton {
     // MARK: Forward states
 
     /// Flags of a forward state's key: the start's items are still added after it; the last
-    /// character was a word character (kept only when a word assertion waits in the state);
+    /// character that is not transparent was a word character (kept only when a word
+    /// assertion waits in the state or a transparent character may be read);
     /// the state is one of a search for the longest match, which keeps the items after a
     /// match.
     private static let startsMoreFlag: Int32 = 4
@@ -722,7 +792,8 @@ package final class MatchAutomaton {
             }
         }
         key[0] = (matches ? Self.matchBit : 0) | (startsMore && !matches ? Self.startsMoreFlag : 0)
-            | (waitsForBoundary && lastWasWord ? Self.lastWasWordFlag : 0) | (longest ? Self.longestFlag : 0)
+            | ((waitsForBoundary || hasTransparentClasses) && lastWasWord ? Self.lastWasWordFlag : 0)
+            | (longest ? Self.longestFlag : 0)
         return key
     }
 
@@ -733,12 +804,16 @@ package final class MatchAutomaton {
     }
 
     /// True when the word assertion `kind` holds between a character that is or is not a
-    /// word character (`afterWord`) and one that is or is not (`beforeWord`).
+    /// word character (`afterWord`; for `\b`, the nearest one that is not transparent) and
+    /// one that is or is not (`beforeWord`), or is transparent (`beforeTransparent`: `\b` is
+    /// never before one).
     @inline(__always)
-    private static func holds(_ kind: PrioritizedPositionAutomaton.PositionKind, afterWord: Bool, beforeWord: Bool) -> Bool {
+    private static func holds(
+        _ kind: PrioritizedPositionAutomaton.PositionKind, afterWord: Bool, beforeWord: Bool, beforeTransparent: Bool = false
+    ) -> Bool {
         switch kind {
-        case .wordBoundary: afterWord != beforeWord
-        case .notWordBoundary: afterWord == beforeWord
+        case .wordBoundary: !beforeTransparent && afterWord != beforeWord
+        case .notWordBoundary: beforeTransparent || afterWord == beforeWord
         case .after: afterWord
         case .notAfter: !afterWord
         case .before: beforeWord
@@ -756,6 +831,7 @@ package final class MatchAutomaton {
         let longest = key[0] & Self.longestFlag != 0
         let atEnd = hasWordAssertions && column == endColumn
         let nextIsWord = !atEnd && classIsWord[column]
+        let nextIsTransparent = !atEnd && classIsTransparent[column]
         // The word assertions waiting in the state are decided before the character, and
         // what follows them takes their place in the order. Searching for the longest match,
         // the items after a match are kept.
@@ -775,7 +851,9 @@ package final class MatchAutomaton {
                 let kind = automaton.kinds[Int(item)]
                 if kind == .character {
                     candidates.append(item)
-                } else if Self.holds(kind, afterWord: lastWasWord, beforeWord: nextIsWord), decide(automaton.follow[Int(item)]) {
+                } else if Self.holds(kind, afterWord: lastWasWord, beforeWord: nextIsWord, beforeTransparent: nextIsTransparent),
+                    decide(automaton.follow[Int(item)])
+                {
                     if !longest { return true }
                     matched = true
                 }
@@ -796,7 +874,8 @@ package final class MatchAutomaton {
         }
         let startsAfter = startsMore && !matchesBefore
         if startsAfter { items += automaton.entry }
-        let next = closure(items, startsMore: startsAfter, lastWasWord: nextIsWord, longest: longest)
+        let next = closure(
+            items, startsMore: startsAfter, lastWasWord: nextIsTransparent ? lastWasWord : nextIsWord, longest: longest)
         let targetRow: Int32
         if let known = forwardRows[next] {
             targetRow = known
@@ -833,37 +912,48 @@ package final class MatchAutomaton {
 
     // MARK: Reverse states
 
-    /// The row of the state in which the reverse search starts before a word character (row
-    /// 0: before anything else).
-    @exclusivity(unchecked) private var reverseStartAfterWordRow: Int32 = 0
+    /// The rows of the states in which the reverse search starts, by what the character after
+    /// the match is (``NextCharacter``'s raw values; row 0: before another character).
+    @exclusivity(unchecked) private var reverseStartRows: [Int32] = [0, 0, 0]
 
     /// Adds the states in which the reverse search starts: the items a match may end with,
-    /// before a character that is not, and that is, a word character.
+    /// before a character that is not a word character, one that is, and a transparent one.
     private func addInitialReverseStates() {
         let last = automaton.lastPositions
-        _ = addReverseState(reverseState(last, nextIsWord: false))
-        let afterWord = reverseState(last, nextIsWord: true)
-        reverseStartAfterWordRow = reverseRows[afterWord] ?? addReverseState(afterWord)
+        for next in [NextCharacter.other, .word, .transparent] {
+            let state = reverseState(last, next: next)
+            reverseStartRows[Int(next.rawValue)] = reverseRows[state] ?? addReverseState(state)
+        }
     }
 
-    /// The reverse state of `items`, keeping whether the next character is a word character
-    /// only when a word assertion is among them.
-    private func reverseState(_ items: PositionSet, nextIsWord: Bool) -> ReverseState {
+    /// The reverse state of `items`, keeping what the next character is only when a word
+    /// assertion is among them.
+    private func reverseState(_ items: PositionSet, next: NextCharacter) -> ReverseState {
         var waitsForBoundary = false
         if hasWordAssertions {
             items.forEach { if automaton.kinds[$0] != .character { waitsForBoundary = true } }
         }
-        return ReverseState(items: items, nextIsWord: waitsForBoundary && nextIsWord)
+        return ReverseState(items: items, next: waitsForBoundary ? next : .other)
     }
 
     /// Computes, stores and returns the entry for the reverse state of `row` and `column`
-    /// (``startColumn``, ``startAfterWordColumn``: the search's start): the word assertions
-    /// decided after the character, the positions that read it, whether a match may start
-    /// before or after it, and the items that may come before.
+    /// (``startColumn``, ``startAfterWordColumn``: the search's start; from there on, a
+    /// transparent class after a word character): the word assertions decided after the
+    /// character, the positions that read it, whether a match may start before or after it,
+    /// and the items that may come before.
     private func reverseTransition(fromRow row: Int, column: Int) -> Int32 {
         let state = reverseStates[row / columns]
-        let atStart = hasWordAssertions && column >= startColumn
-        let characterIsWord = atStart ? column == startAfterWordColumn : classIsWord[column]
+        let atStart = hasWordAssertions && (column == startColumn || column == startAfterWordColumn)
+        let afterWordColumn = hasWordAssertions && column > startAfterWordColumn
+        // The class read (none at the start), and whether the nearest character that is not
+        // transparent, from it leftwards, is a word character.
+        var characterClass = column
+        if afterWordColumn {
+            characterClass = (0..<classCount).first { Int(transparentAfterWordColumn[$0]) == column }!
+        }
+        let characterIsTransparent = !atStart && classIsTransparent[characterClass]
+        let characterIsWord = !atStart && classIsWord[characterClass]
+        let lastIsWord = atStart ? column == startAfterWordColumn : characterIsTransparent ? afterWordColumn : characterIsWord
         var positions = PositionSet.empty
         var startsAfter = false
         if hasWordAssertions {
@@ -878,7 +968,10 @@ package final class MatchAutomaton {
                     let kind = automaton.kinds[item]
                     if kind == .character {
                         positions |= bit
-                    } else if Self.holds(kind, afterWord: characterIsWord, beforeWord: state.nextIsWord) {
+                    } else if Self.holds(
+                        kind, afterWord: lastIsWord, beforeWord: state.next == .word,
+                        beforeTransparent: state.next == .transparent)
+                    {
                         if !(automaton.firstPositions & bit).isEmpty { startsAfter = true }
                         next |= automaton.precede[item]
                     }
@@ -894,11 +987,11 @@ package final class MatchAutomaton {
             reverseTable[row + column] = entry
             return entry
         }
-        let read = positions & classes.masks[column]
+        let read = positions & classes.masks[characterClass]
         var before = PositionSet.empty
         read.forEach { before |= automaton.precede[$0] }
         let flags = ((read & firstCharacterPositions).isEmpty ? 0 : Self.matchBit) | (before.isEmpty ? Self.deadBit : 0) | afterBits
-        let next = reverseState(before, nextIsWord: characterIsWord)
+        let next = reverseState(before, next: characterIsTransparent ? .transparent : characterIsWord ? .word : .other)
         let targetRow: Int32
         if let known = reverseRows[next] {
             targetRow = known

@@ -16,9 +16,9 @@ struct MatchAutomatonPlan: Sendable {
     let options: RegexPattern.Options
     /// With word assertions, the position in the classes' masks of the word characters that
     /// `\b` tells from others (with look-arounds, of the class they look for,
-    /// ``PrioritizedPositionAutomaton/boundarySet``), and of the characters that make ICU's
-    /// `\b` look past them (Grapheme_Extend and Cf), which end the automaton's search with
-    /// ``MatchAutomaton/Outcome/unknown`` (a look-around looks past nothing: none then).
+    /// ``PrioritizedPositionAutomaton/boundarySet``), and of the characters that ICU's `\b`
+    /// looks past (Grapheme_Extend and Cf), which the automaton follows as ICU does (see
+    /// ``MatchAutomaton``; a look-around looks past nothing: none then).
     let wordCharacterPosition: Int?
     let transparentCharacterPosition: Int?
 

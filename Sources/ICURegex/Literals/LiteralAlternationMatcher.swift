@@ -11,8 +11,8 @@
 /// first position with a match holds the leftmost-first match.
 ///
 /// Word boundaries are ICU's `\b` (see ``MatchAutomaton``) for characters below
-/// ``CodePointClassTable/exactLimit``, asked of ICU once; a boundary next to another character,
-/// or next to one that ICU's `\b` looks past, makes the answer
+/// ``CodePointClassTable/exactLimit``, asked of ICU once, looking past the characters ICU's
+/// `\b` looks past as it does; a boundary that reads another character makes the answer
 /// ``MatchAutomaton/Outcome/unknown``.
 ///
 /// Immutable once made, so one matcher serves every thread.
@@ -210,23 +210,30 @@ final class LiteralAlternationMatcher: Sendable {
         return best.map { .match(start..<$0.end) } ?? .noMatch
     }
 
-    /// Whether ICU's `\b` holds at `index` of `text[..<end]`: a word character on one side and
-    /// not on the other (the text's ends count as neither); nil when a character on either
-    /// side is not known exactly or is one `\b` looks past.
+    /// Whether ICU's `\b` holds at `index` of `text[..<end]`, as `isWordBoundary` decides it:
+    /// never before a character it looks past (``MatchAutomatonPlan/transparentCharacterClass``);
+    /// before another one, or the text's end (no word character), when that character and the
+    /// nearest one before `index` that is not looked past (none at the text's start: no word
+    /// character) differ in being word characters. Nil when a character read is not known
+    /// exactly, or more than ``MatchAutomaton/maximumTransparentRun`` are looked past.
     private func isBoundary(at index: Int, in text: UnsafePointer<UInt16>, end: Int) -> Bool? {
-        func isWord(_ unit: UInt16) -> Bool? {
-            guard Int(unit) < CodePointClassTable.exactLimit, !isTransparentCharacter[Int(unit)] else { return nil }
-            return isWordCharacter[Int(unit)]
-        }
         var after = false
         if index < end {
-            guard let word = isWord(text[index]) else { return nil }
-            after = word
+            let unit = Int(text[index])
+            guard unit < CodePointClassTable.exactLimit else { return nil }
+            if isTransparentCharacter[unit] { return false }
+            after = isWordCharacter[unit]
         }
         var before = false
-        if index > 0 {
-            guard let word = isWord(text[index - 1]) else { return nil }
-            before = word
+        var previous = index
+        while previous > 0 {
+            previous -= 1
+            let unit = Int(text[previous])
+            guard unit < CodePointClassTable.exactLimit, index - previous <= MatchAutomaton.maximumTransparentRun else { return nil }
+            if !isTransparentCharacter[unit] {
+                before = isWordCharacter[unit]
+                break
+            }
         }
         return before != after
     }

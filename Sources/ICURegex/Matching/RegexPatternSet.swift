@@ -80,7 +80,7 @@ import CICUShim
 ///   automaton, anchored at the match's start, matches there (its match there is then the
 ///   alternation's); a member that cannot start a match with the match's first ASCII
 ///   character (``MatchAutomaton/asciiMayStartMatch``) is passed over. Where an automaton
-///   cannot tell (a character no class fits, one `\b` looks past), each member's own first
+///   cannot tell (a character no class fits, a long run of characters `\b` looks past), each member's own first
 ///   match from that place is taken, kept until a search passes it, and the leftmost of them
 ///   (the lowest member among equals) is the alternation's match by the same rule.
 ///
