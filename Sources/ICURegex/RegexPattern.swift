@@ -397,11 +397,15 @@ public final class RegexPattern: @unchecked Sendable {
         else { return .notTried }
         let outcome = Unmanaged.passUnretained(matchAutomata!)._withUnsafeGuaranteedRef { automata -> MatchAutomaton.Outcome? in
             guard mayUseAutomaton(automata, forUnplannedSearchOf: bytes.count) else { return nil }
-            let search = { (automaton: MatchAutomaton) in
-                automaton.firstMatch(inUTF8: base, from: 0, to: bytes.count, anchored: anchored)
+            // Closures written out at each call, so that none is a context on the heap.
+            guard let threadAutomaton else {
+                return automata.withBorrowedAutomaton {
+                    $0.firstMatch(inUTF8: base, from: 0, to: bytes.count, anchored: anchored)
+                }
             }
-            guard let threadAutomaton else { return automata.withBorrowedAutomaton(search) }
-            return threadAutomaton.withAutomaton(make: automata.automatonOfItsOwn, search)
+            return threadAutomaton.withAutomaton(make: { automata.automatonOfItsOwn() }) {
+                $0.firstMatch(inUTF8: base, from: 0, to: bytes.count, anchored: anchored)
+            }
         }
         guard let outcome else { return .askICU }
         switch outcome {

@@ -55,13 +55,13 @@ extension LibraryTests {
                 let compiled = try PatternCache.shared.pattern(pattern, options: [])
                 if let automata = compiled.matchAutomata, let automaton = automata.take() { automata.put(automaton) }
                 // One mutable string for all the texts: changed between calls with the same pattern.
-                let mutable = NSMutableString()
+                let mutable = NSMutableString(string: "")
                 for text in texts {
                     let units = Array(text.utf16)
                     let kinds: [(String, NSString)] = [
                         ("NSString(string:)", NSString(string: text)),
-                        ("NSString(characters:length:)", units.withUnsafeBufferPointer {
-                            NSString(characters: $0.baseAddress ?? [], length: $0.count)
+                        ("NSString(characters:length:)", (units + [0]).withUnsafeBufferPointer {
+                            NSString(characters: $0.baseAddress!, length: units.count)
                         }),
                         ("UTF16NSString", UTF16NSString(text)),
                     ]
