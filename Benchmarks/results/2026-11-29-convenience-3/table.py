@@ -15,7 +15,7 @@ def parse(path):
     return res
 suite, run = sys.argv[1], sys.argv[2]
 # The reports run.sh wrote.
-DIR = '/tmp/conv4-results'
+DIR = __import__('os').environ.get('RESULTS', '/tmp/conv4-results')  # or reports/ here
 mine = parse(f'{DIR}/{suite}-conv4-{run}.md')
 base = parse(f'{DIR}/{suite}-conv4-base-{run}.md')
 if suite == 'Workloads':
