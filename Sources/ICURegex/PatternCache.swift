@@ -104,16 +104,25 @@ final class PatternCache: Sendable {
         return compiled
     }
 
-    /// The pattern a thread found last through ``sharedPattern(_:options:)``, with its key.
+    /// The pattern a thread found last through ``sharedPattern(_:options:)``, with its key, and
+    /// the thread's own match automaton of it.
     private final class ThreadEntry {
         let pattern: String
         let options: RegexPattern.Options
         let compiled: RegexPattern
+        /// Where the thread's own match automaton of `compiled` is kept (see
+        /// ``ThreadAutomatonSlot``), allocated with the entry.
+        let automaton: ThreadAutomatonSlot
 
         init(pattern: String, options: RegexPattern.Options, compiled: RegexPattern) {
             self.pattern = pattern
             self.options = options
             self.compiled = compiled
+            self.automaton = ThreadAutomatonSlot()
+        }
+
+        deinit {
+            automaton.deallocate()
         }
     }
 
@@ -138,14 +147,41 @@ final class PatternCache: Sendable {
     /// after the cache has evicted it (it is then compiled again for the other threads). It
     /// keeps at most one pattern per thread alive.
     static func sharedPattern(_ pattern: String, options: RegexPattern.Options) throws(ICURegexError) -> RegexPattern {
+        try withSharedPattern(pattern, options: options) { compiled, _ in compiled }
+    }
+
+    /// Runs `body` with the compiled form of `pattern` with `options`, as
+    /// ``sharedPattern(_:options:)`` finds it, and the thread's own slot for its match
+    /// automaton (nil when the pattern was not the thread's last one), and returns its result.
+    /// When the pattern is the thread's last one, `body` borrows it from the thread's entry
+    /// without a retain and a release of its own (a short search's call spent a tenth of its
+    /// time on them): the entry keeps it alive, since only this thread's next lookup of
+    /// another pattern replaces the entry, and `body`, a search, looks up no pattern.
+    @inline(__always)
+    static func withSharedPattern<Result>(
+        _ pattern: String, options: RegexPattern.Options, _ body: (RegexPattern, ThreadAutomatonSlot?) -> Result
+    ) throws(ICURegexError) -> Result {
+        if let previous = pthread_getspecific(threadEntryKey) {
+            let entry = Unmanaged<ThreadEntry>.fromOpaque(previous)
+            let isSame = entry._withUnsafeGuaranteedRef { entry in
+                entry.options == options && Key.sameCodePoints(entry.pattern, pattern)
+            }
+            if isSame {
+                return entry._withUnsafeGuaranteedRef { entry in body(entry.compiled, entry.automaton) }
+            }
+        }
+        return body(try sharedPatternAfterMiss(pattern, options: options), nil)
+    }
+
+    /// The compiled form of `pattern` with `options` from the ``shared`` cache, made the
+    /// thread's entry: the lookup of ``withSharedPattern(_:options:_:)`` when the thread's
+    /// last pattern is another.
+    @inline(never)
+    private static func sharedPatternAfterMiss(
+        _ pattern: String, options: RegexPattern.Options
+    ) throws(ICURegexError) -> RegexPattern {
         let key = threadEntryKey
         let previous = pthread_getspecific(key)
-        if let previous {
-            let found = Unmanaged<ThreadEntry>.fromOpaque(previous)._withUnsafeGuaranteedRef { entry in
-                entry.options == options && Key.sameCodePoints(entry.pattern, pattern) ? entry.compiled : nil
-            }
-            if let found { return found }
-        }
         let compiled = try shared.pattern(pattern, options: options)
         let entry = Unmanaged.passRetained(ThreadEntry(pattern: pattern, options: options, compiled: compiled))
         if pthread_setspecific(key, entry.toOpaque()) == 0 {
@@ -159,5 +195,41 @@ final class PatternCache: Sendable {
     /// How many patterns are cached now.
     var count: Int {
         state.withLock { $0.patterns.count }
+    }
+}
+
+/// A thread's own match automaton of its last convenience pattern (see
+/// ``PatternCache/withSharedPattern(_:options:_:)``), made on the first search that goes to
+/// the automaton and kept with the thread's pattern entry: the thread's short searches borrow
+/// it with no atomic exchange and no reference count, where taking and giving back the
+/// pattern's spare automaton (``LazyAutomatonPool/withBorrowedAutomaton(_:)``) costs two
+/// atomic operations a call. Only its thread uses it, one search at a time.
+struct ThreadAutomatonSlot {
+    /// The automaton, as a retained opaque reference, or 0 before it is made.
+    private let address: UnsafeMutablePointer<UInt>
+
+    init() {
+        address = .allocate(capacity: 1)
+        address.initialize(to: 0)
+    }
+
+    /// Releases the automaton and frees the slot; the slot is not used again.
+    func deallocate() {
+        if address.pointee != 0 {
+            Unmanaged<MatchAutomaton>.fromOpaque(UnsafeRawPointer(bitPattern: address.pointee)!).release()
+        }
+        address.deallocate()
+    }
+
+    /// Runs `body` with the automaton, made by `make` the first time, and returns its result;
+    /// nil, without running `body`, when there is none and `make` makes none.
+    @inline(__always)
+    func withAutomaton<Result>(make: () -> MatchAutomaton?, _ body: (MatchAutomaton) -> Result) -> Result? {
+        if address.pointee == 0 {
+            guard let made = make() else { return nil }
+            address.pointee = UInt(bitPattern: Unmanaged.passRetained(made).toOpaque())
+        }
+        return Unmanaged<MatchAutomaton>.fromOpaque(UnsafeRawPointer(bitPattern: address.pointee)!)
+            ._withUnsafeGuaranteedRef(body)
     }
 }

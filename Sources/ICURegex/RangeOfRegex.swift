@@ -26,11 +26,12 @@ extension RegexPattern {
                 "range(ofRegex:): range \(range) is out of bounds for a text of \(text.count) UTF-16 units"
             )
         }
-        guard !pattern.isEmpty,
-            let compiled = try? PatternCache.sharedPattern(pattern, options: options.patternOptions)
-        else { return .notFound }
-        return (try? compiled.firstRange(inUTF16: text, range: range, anchored: options.contains(.anchored)))
-            ?? .notFound
+        guard !pattern.isEmpty else { return .notFound }
+        let anchored = options.contains(.anchored)
+        let found = try? PatternCache.withSharedPattern(pattern, options: options.patternOptions) { compiled, _ in
+            (try? compiled.firstRange(inUTF16: text, range: range, anchored: anchored)) ?? .notFound
+        }
+        return found ?? .notFound
     }
 
     /// Finds the first match of `pattern` in the UTF-16 units `utf16Offsets` of `string`,
@@ -49,10 +50,33 @@ extension RegexPattern {
         of pattern: String, inUTF16Of string: String, utf16Count: Int, utf16Offsets: Range<Int>,
         options: RegexSearchOptions
     ) -> UTF16Range {
-        guard !pattern.isEmpty,
-            let compiled = try? PatternCache.sharedPattern(pattern, options: options.patternOptions)
-        else { return .notFound }
-        let anchored = options.contains(.anchored)
+        guard !pattern.isEmpty else { return .notFound }
+        let found = try? PatternCache.withSharedPattern(pattern, options: options.patternOptions) { compiled, automaton in
+            firstRange(
+                of: compiled, inUTF16Of: string, utf16Count: utf16Count, utf16Offsets: utf16Offsets,
+                anchored: options.contains(.anchored), threadAutomaton: automaton)
+        }
+        return found ?? .notFound
+    }
+
+    /// ``firstRange(of:inUTF16Of:utf16Count:utf16Offsets:options:)`` with the pattern compiled
+    /// (also `ICURegularExpression`'s first match, when its options leave the search to it);
+    /// a short text goes to the automaton of `threadAutomaton` when given (see
+    /// ``firstRange(inUTF8:anchored:threadAutomaton:)``).
+    package static func firstRange(
+        of compiled: RegexPattern, inUTF16Of string: String, utf16Count: Int, utf16Offsets: Range<Int>, anchored: Bool
+    ) -> UTF16Range {
+        firstRange(
+            of: compiled, inUTF16Of: string, utf16Count: utf16Count, utf16Offsets: utf16Offsets, anchored: anchored,
+            threadAutomaton: nil)
+    }
+
+    /// ``firstRange(of:inUTF16Of:utf16Count:utf16Offsets:anchored:)``, with a short text
+    /// searched by the automaton of `threadAutomaton` when given.
+    private static func firstRange(
+        of compiled: RegexPattern, inUTF16Of string: String, utf16Count: Int, utf16Offsets: Range<Int>, anchored: Bool,
+        threadAutomaton: ThreadAutomatonSlot?
+    ) -> UTF16Range {
         let utf8 = string.utf8
         // All of the string, or any range of an ASCII one (one byte per unit): its UTF-8 is
         // sliced by the offsets themselves.
@@ -63,7 +87,7 @@ extension RegexPattern {
             let found = utf8.withContiguousStorageIfAvailable { bytes in
                 let text = UnsafeBufferPointer(rebasing: bytes[byteRange])
                 var mayUseAutomaton = true
-                switch compiled.firstRange(inUTF8: text, anchored: anchored) {
+                switch compiled.firstRange(inUTF8: text, anchored: anchored, threadAutomaton: threadAutomaton) {
                 case .decided(let match?):
                     // The range starts at offset 0 unless the string is ASCII, where bytes are units.
                     let start = isASCII ? match.lowerBound : utf16Length(ofUTF8: text, upTo: match.lowerBound)
@@ -127,10 +151,12 @@ extension RegexPattern {
         options: RegexSearchOptions = [],
         range: Range<String.Index>? = nil
     ) -> Range<String.Index>? {
-        guard !pattern.isEmpty,
-            let compiled = try? PatternCache.sharedPattern(pattern, options: options.patternOptions)
-        else { return nil }
-        return (try? compiled.firstRange(in: string, range: range, anchored: options.contains(.anchored))) ?? nil
+        guard !pattern.isEmpty else { return nil }
+        let anchored = options.contains(.anchored)
+        let found = try? PatternCache.withSharedPattern(pattern, options: options.patternOptions) { compiled, automaton in
+            (try? compiled.firstRange(in: string, range: range, anchored: anchored, threadAutomaton: automaton)) ?? nil
+        }
+        return found ?? nil
     }
 }
 

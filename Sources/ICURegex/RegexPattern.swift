@@ -336,7 +336,15 @@ public final class RegexPattern: @unchecked Sendable {
     public func firstRange(
         in string: String, range: Range<String.Index>? = nil, anchored: Bool = false
     ) throws(ICURegexError) -> Range<String.Index>? {
-        switch automatonRange(in: string, range: range, anchored: anchored) {
+        try firstRange(in: string, range: range, anchored: anchored, threadAutomaton: nil)
+    }
+
+    /// ``firstRange(in:range:anchored:)``, with a short text searched by the automaton of
+    /// `threadAutomaton` when given (see ``firstRange(inUTF8:anchored:threadAutomaton:)``).
+    func firstRange(
+        in string: String, range: Range<String.Index>?, anchored: Bool, threadAutomaton: ThreadAutomatonSlot?
+    ) throws(ICURegexError) -> Range<String.Index>? {
+        switch automatonRange(in: string, range: range, anchored: anchored, threadAutomaton: threadAutomaton) {
         case .decided(let match):
             return match
         case .askICU:
@@ -374,13 +382,32 @@ public final class RegexPattern: @unchecked Sendable {
     /// taken here by the same rule as for UTF-16 (``mayUseAutomaton(_:forUnplannedSearchOf:)``),
     /// is the only other way its search has.
     package func firstRange(inUTF8 bytes: UnsafeBufferPointer<UInt8>, anchored: Bool) -> UTF8SearchOutcome<Range<Int>> {
-        guard bytes.count < SearchPlan.minimumSearchLength, let base = bytes.baseAddress, let automata = matchAutomata
+        firstRange(inUTF8: bytes, anchored: anchored, threadAutomaton: nil)
+    }
+
+    /// ``firstRange(inUTF8:anchored:)`` with the automaton of `threadAutomaton`, the calling
+    /// thread's own (made there on first use), instead of one borrowed from the pattern's
+    /// pool, when given. The pool is reached without a retain of its own: the pattern keeps
+    /// it.
+    @inline(__always)
+    func firstRange(
+        inUTF8 bytes: UnsafeBufferPointer<UInt8>, anchored: Bool, threadAutomaton: ThreadAutomatonSlot?
+    ) -> UTF8SearchOutcome<Range<Int>> {
+        guard bytes.count < SearchPlan.minimumSearchLength, let base = bytes.baseAddress, matchAutomata != nil
         else { return .notTried }
-        guard mayUseAutomaton(automata, forUnplannedSearchOf: bytes.count),
-            let outcome = automata.withBorrowedAutomaton({
+        let outcome = Unmanaged.passUnretained(matchAutomata!)._withUnsafeGuaranteedRef { automata -> MatchAutomaton.Outcome? in
+            guard mayUseAutomaton(automata, forUnplannedSearchOf: bytes.count) else { return nil }
+            // Closures written out at each call, so that none is a context on the heap.
+            guard let threadAutomaton else {
+                return automata.withBorrowedAutomaton {
+                    $0.firstMatch(inUTF8: base, from: 0, to: bytes.count, anchored: anchored)
+                }
+            }
+            return threadAutomaton.withAutomaton(make: { automata.automatonOfItsOwn() }) {
                 $0.firstMatch(inUTF8: base, from: 0, to: bytes.count, anchored: anchored)
-            })
-        else { return .askICU }
+            }
+        }
+        guard let outcome else { return .askICU }
         switch outcome {
         case .match(let match): return .decided(match)
         case .noMatch: return .decided(nil)
@@ -392,7 +419,7 @@ public final class RegexPattern: @unchecked Sendable {
     /// when a bound of the range is not on a scalar or the string's UTF-8 is not contiguous
     /// (a bridged string).
     private func automatonRange(
-        in string: String, range: Range<String.Index>?, anchored: Bool
+        in string: String, range: Range<String.Index>?, anchored: Bool, threadAutomaton: ThreadAutomatonSlot?
     ) -> UTF8SearchOutcome<Range<String.Index>> {
         let utf8 = string.utf8
         let bounds = range ?? utf8.startIndex..<utf8.endIndex
@@ -404,7 +431,9 @@ public final class RegexPattern: @unchecked Sendable {
         let lower = utf8.distance(from: utf8.startIndex, to: bounds.lowerBound)
         let upper = lower + utf8.distance(from: bounds.lowerBound, to: bounds.upperBound)
         let outcome = utf8.withContiguousStorageIfAvailable { whole in
-            firstRange(inUTF8: UnsafeBufferPointer(rebasing: whole[lower..<upper]), anchored: anchored)
+            firstRange(
+                inUTF8: UnsafeBufferPointer(rebasing: whole[lower..<upper]), anchored: anchored,
+                threadAutomaton: threadAutomaton)
         }
         switch outcome {
         case .decided(let match?):

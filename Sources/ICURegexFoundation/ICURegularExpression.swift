@@ -226,6 +226,10 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
 
     /// The first match in `range` of `string`, or nil.
     public func firstMatch(in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange) -> NSTextCheckingResult? {
+        if numberOfCaptureGroups == 0, let found = firstRangeWithoutWalk(in: string, options: options, range: range) {
+            return found.location == NSNotFound
+                ? nil : RegularExpressionCheckingResult(range: found, groupRanges: [], expression: self)
+        }
         var first: NSTextCheckingResult?
         enumerate(in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range) {
             match, _, stop in
@@ -237,6 +241,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
 
     /// The range of the first match in `range` of `string`, or `{NSNotFound, 0}`.
     public func rangeOfFirstMatch(in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange) -> NSRange {
+        if let found = firstRangeWithoutWalk(in: string, options: options, range: range) { return found }
         var first = NSRange(location: NSNotFound, length: 0)
         enumerate(in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range) {
             match, _, stop in
@@ -244,6 +249,28 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
             stop.pointee = true
         }
         return first
+    }
+
+    /// The first match in `range` of `string` (or `{NSNotFound, 0}`) found as
+    /// `String.range(ofRegex:)` finds it, without a walk, when `options` leave the range's
+    /// search to the pattern alone: no bounds, no `.anchored` and a range within the string,
+    /// so that the enumeration would search the range's units as a text of their own and stop
+    /// at its first match, the pattern's first match in them (with `.reportProgress` and
+    /// `.reportCompletion`, which the first-match calls ignore). Nil for the other options.
+    ///
+    /// A short string's UTF-8 then goes to the match automaton without being copied, and the
+    /// call makes no walk: most of what a first match on a few dozen characters cost.
+    private func firstRangeWithoutWalk(
+        in string: String, options: NSRegularExpression.MatchingOptions, range: NSRange
+    ) -> NSRange? {
+        guard options.subtracting([.reportProgress, .reportCompletion]).isEmpty, range.location >= 0, range.length >= 0
+        else { return nil }
+        let length = string.utf16.count
+        guard range.location <= length, range.length <= length - range.location else { return nil }
+        let found = RegexPattern.firstRange(
+            of: compiled, inUTF16Of: string, utf16Count: length,
+            utf16Offsets: range.location..<(range.location + range.length), anchored: false)
+        return NSRange(location: found.isNotFound ? NSNotFound : found.location, length: found.length)
     }
 
     /// The match an enumeration is on: the walk, and where its text starts in the string.

@@ -68,7 +68,11 @@ extension NSString {
     private var swiftStorage: String? {
         let type = type(of: self)
         guard type == NSString.self || type == NSMutableString.self else { return nil }
-        return self as String
+        // What `self as String` calls, without the optional it wraps `self` in (a retain and a
+        // release of `self` a call): Foundation's bridge returns the string it keeps.
+        var storage: String?
+        _ = String._conditionallyBridgeFromObjectiveC(self, result: &storage)
+        return storage
     }
 
     /// ``range(ofRegex:options:range:)`` on the characters of `storage`, the string's own: its
