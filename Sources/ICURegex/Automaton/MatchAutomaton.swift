@@ -320,25 +320,23 @@ package final class MatchAutomaton {
     ) {
         let text = UTF8ScannedText(bytes: bytes)
         var afterWord = false
-        if hasWordAssertions, from > 0 {
-            guard let column = column(of: text.character(before: from, start: 0).value) else {
-                return (.unknown, true, from + 1)
-            }
-            afterWord = classIsWord[column]
+        if hasWordAssertions {
+            guard let (isWord, _) = lastIsWord(before: from, in: text) else { return (.unknown, true, from + 1) }
+            afterWord = isWord
         }
         var readToEnd = false
         let matchEnd = forwardMatchEnd(in: text, from: from, to: end, anchored: false, afterWord: afterWord, readToEnd: &readToEnd)
         if matchEnd == Self.unknownEnd { return (.unknown, true, max(undecidedOffset, from + 1)) }
         guard matchEnd >= 0 else { return (.noMatch, readToEnd, from) }
-        var nextIsWord = false
+        var next = NextCharacter.other
         if hasWordAssertions && matchEnd < end {
             guard let column = column(of: text.character(at: matchEnd, end: end).value) else {
                 return (.unknown, true, matchEnd + 1)
             }
-            nextIsWord = classIsWord[column]
+            next = classIsTransparent[column] ? .transparent : classIsWord[column] ? .word : .other
         }
         let start = reverseMatchStart(
-            in: text, from: from, end: matchEnd, nextIsWord: nextIsWord,
+            in: text, from: from, end: matchEnd, next: next,
             startColumn: afterWord ? startAfterWordColumn : startColumn)
         // The reverse search read no character that the forward search did not.
         return start >= 0 ? (.match(start..<matchEnd), readToEnd, from) : (.unknown, true, max(matchEnd, from + 1))
