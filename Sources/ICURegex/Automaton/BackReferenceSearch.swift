@@ -103,9 +103,17 @@ struct BackReferenceSearchPlan: Sendable {
 /// start to consider is the next code point, from which the automaton is asked again. So the
 /// first start at which the backtracker succeeds is ICU's first start with a match.
 ///
+/// Where the automaton cannot tell (a character `\b` looks past, such as a soft hyphen, which
+/// stops an automaton with word boundaries, somewhere after the offset it searched from), the
+/// backtracker tries every start of a window from that offset instead, ``firstWindow`` units
+/// and twice as many after each further failure of the automaton, which then searches again
+/// from the window's end: every start is tried either way, in order, and the automaton's scans
+/// up to the character it cannot read, repeated once per window, cost a logarithmic number of
+/// passes, where ICU would search from the offset to its next match.
+///
 /// Bounds. The backtracker's runs share a budget of ``stepsPerUnit`` steps per unit passed
-/// over, beyond ``stepAllowance``: when a run spends it, or the automaton or the backtracker
-/// cannot tell (a character no class knows, ill-formed UTF-8), the search answers
+/// over, beyond ``stepAllowance``: when a run spends it, or the backtracker cannot tell (a
+/// character no class knows, ill-formed UTF-8), the search answers
 /// ``Outcome/unknown(from:)`` with the start reached, before which no match starts, and ICU
 /// searches from there. The work is therefore linear in the text passed over, whatever the
 /// pattern, and ICU is left exactly the searches it would have made.
@@ -126,6 +134,10 @@ final class BackReferenceSearcher {
     /// beyond them: the runs at a start of `\b(\w+) \1\b` take about twice the word's length.
     static let stepsPerUnit = 32
     static let stepAllowance = 4096
+
+    /// The units of the first window of starts that the backtracker tries without the
+    /// automaton, when the automaton cannot tell (see ``BackReferenceSearcher``).
+    static let firstWindow = 256
 
     private let backtracker: CaptureBacktracker
     private let superset: MatchAutomaton
@@ -171,15 +183,24 @@ final class BackReferenceSearcher {
     ) -> Outcome {
         var budget = Self.stepAllowance
         var position = from
+        // The starts before `windowEnd` are each tried; `window` is the last window's length.
+        var windowEnd = from
+        var window = 0
         while true {
             let start: Int
-            if anchored {
-                start = from
+            if anchored || position < windowEnd {
+                start = position
             } else {
                 switch candidate(position) {
-                case .match(let match): start = match.lowerBound
-                case .noMatch: return .noMatch
-                case .unknown: return .unknown(from: position)
+                case .match(let match):
+                    start = match.lowerBound
+                    window = 0
+                case .noMatch:
+                    return .noMatch
+                case .unknown:
+                    window = window == 0 ? Self.firstWindow : 2 &* window
+                    windowEnd = min(end, position &+ window)
+                    start = position
                 }
             }
             budget &+= Self.stepsPerUnit &* (start &- position)
