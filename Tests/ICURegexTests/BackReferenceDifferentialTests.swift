@@ -32,7 +32,7 @@ import TestSupport
         "(G)\\1", "(G) \\1", "(G)\\1b", "(G)|\\1", "(?:(G)|b)\\1", "(G)(H)\\2\\1", "(?<n>G)\\k<n>", "\\b(G) \\1\\b",
         "(G)+\\1", "(?:(G)|x)+\\1", "\\1(G)", "(G)\\1(H)\\2", "(G)(?:\\1|H)+", "((G)H)\\2\\1", "(G)x?\\1", "(G)\\1?",
         "(?:(G)\\1)+", "(G){2}\\1", "(G)(H)?\\2", "(?:(G)|(H))\\1\\2", "\\B(G)\\1", "(G)\\1*?b", "(G)*\\1", "a(G)\\1{1,2}",
-        "(?:(G)|(H)\\1)+",
+        "(?:(G)|(H)\\1)+", "(?<![a])(G)\\1(?![b])", "(?<=\\w)(G) \\1(?!\\w)", "(?:(?<!\\w)(?=\\w)|(?<=\\w)(?!\\w))(G)(?:\\1)(?=[ab])",
     ]
 
     /// The pieces the texts are made of.
@@ -203,9 +203,15 @@ import TestSupport
         if ProcessInfo.processInfo.environment["ICUREGEX_COUNTS"] != nil { print("generatedPatterns: \(counts)") }
     }
 
-    @Test("the classic pairs of words, and long texts of them, as ICU finds them")
-    func repeatedWords() throws {
-        let pattern = "\\b(\\w+) \\1\\b"
+    /// GNU grep's `\\b(\\w+) \\1\\b` as the POSIX translator writes it for `-E`: glibc's
+    /// word characters, and `\\b` as one-character look-arounds.
+    static let translatedRepeatedWords =
+        "(?:(?<![\\p{Alphabetic}\\p{Nd}_])(?=[\\p{Alphabetic}\\p{Nd}_])|(?<=[\\p{Alphabetic}\\p{Nd}_])(?![\\p{Alphabetic}\\p{Nd}_]))"
+        + "([\\p{Alphabetic}\\p{Nd}_]+) (?:\\1)"
+        + "(?:(?<![\\p{Alphabetic}\\p{Nd}_])(?=[\\p{Alphabetic}\\p{Nd}_])|(?<=[\\p{Alphabetic}\\p{Nd}_])(?![\\p{Alphabetic}\\p{Nd}_]))"
+
+    @Test("the classic pairs of words, and long texts of them, as ICU finds them", arguments: ["\\b(\\w+) \\1\\b", translatedRepeatedWords])
+    func repeatedWords(pattern: String) throws {
         #expect(BackReferenceSearchPlan(pattern: pattern, options: [], groupCount: 1) != nil)
         var random = SplitMix64(seed: Self.seed ^ 0x574F_5244)
         // A soft hyphen (which `\b` looks past) stops the automaton: the backtracker's windows

@@ -376,6 +376,28 @@ final class CaptureBacktracker {
                     guard isBoundary == (instructions[step] == .wordBoundary) else { break }
                     step &+= 1
                     continue
+                case .characterBefore(let set, let negated):
+                    // No character before the text's start is of any set.
+                    var holds = false
+                    if offset > 0 {
+                        let value = text.character(before: offset, start: 0).value
+                        guard value != Text.illFormed, let isOfSet = self.set(Int(set), holds: value) else { return .unknown }
+                        holds = isOfSet
+                    }
+                    guard holds != negated else { break }
+                    step &+= 1
+                    continue
+                case .characterAfter(let set, let negated):
+                    // The look-ahead sees the text past a span, to the text's end.
+                    var holds = false
+                    if offset < end {
+                        let value = text.character(at: offset, end: end).value
+                        guard value != Text.illFormed, let isOfSet = self.set(Int(set), holds: value) else { return .unknown }
+                        holds = isOfSet
+                    }
+                    guard holds != negated else { break }
+                    step &+= 1
+                    continue
                 case .backReference(let group):
                     let groupStart = slots[2 &* Int(group)]
                     let groupEnd = slots[2 &* Int(group) &+ 1]

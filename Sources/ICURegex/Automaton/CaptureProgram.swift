@@ -15,6 +15,11 @@
 /// - `\b` and `\B` are steps that read nothing and hold or not between the characters around
 ///   them, as ICU decides them.
 ///
+/// - a look-around at one character of a class (`(?<![w])`, `(?=[w])`, in which the POSIX
+///   translator writes GNU's `\<`, `\>`, `\b` and `\B`) is one
+///   ``Instruction/characterBefore(set:negated:)`` or ``Instruction/characterAfter(set:negated:)``
+///   step, which reads nothing and holds when the character on that side, read as ICU reads it
+///   (a pair of surrogates is one), is of the set (is not, negated; no character is of none);
 /// - a back reference (`\1` to `\9`, `\k<name>`) is one ``Instruction/backReference(group:)``
 ///   step, which reads again what the group captured, as ICU's `URX_BACKREF` does (see
 ///   ``CaptureBacktracker``).
@@ -24,7 +29,8 @@
 /// (`\R`, `\X`, a reference of several digits, whose reading depends on the groups ICU has
 /// seen), a back reference inside the group it refers to (ICU reads the group's previous
 /// capture there, kept apart until the group ends), a back reference ignoring case (ICU
-/// compares by full case folding), a look-around, an anchor, an atomic group, a possessive quantifier, a
+/// compares by full case folding), a look-around at more than one character, an anchor, an atomic
+/// group, a possessive quantifier, a
 /// flag group, or a repeated piece that can match the empty string (ICU's rules for empty
 /// rounds of a loop are its own); nor when its options change what the classes do not follow,
 /// when it ignores case and some set may match several characters (`ß`), or when the program
@@ -46,6 +52,10 @@ struct CaptureProgram: Sendable {
         /// boundary.
         case wordBoundary
         case notWordBoundary
+        /// A look-behind, or look-ahead, at one character: goes on with the next step when the
+        /// character before, or at, the position is of the set (`negated`: is not).
+        case characterBefore(set: Int32, negated: Bool)
+        case characterAfter(set: Int32, negated: Bool)
         /// Reads again the characters that group `group` captured, code point by code point;
         /// fails when the group has not taken part.
         case backReference(group: Int32)
@@ -218,6 +228,14 @@ struct CaptureProgram: Sendable {
                 return emit(.wordBoundary)
             case .assertion(.notWordBoundary):
                 return emit(.notWordBoundary)
+            case .lookaround(let body, let kind):
+                guard let set = Self.oneCharacterSet(body), let index = setIndex(set) else { return false }
+                switch kind {
+                case .behind: return emit(.characterBefore(set: index, negated: false))
+                case .notBehind: return emit(.characterBefore(set: index, negated: true))
+                case .ahead: return emit(.characterAfter(set: index, negated: false))
+                case .notAhead: return emit(.characterAfter(set: index, negated: true))
+                }
             case .repetition(let body, let minimum, let maximum, let greed):
                 guard greed != .possessive else { return false }
                 if maximum == 0 {
@@ -256,7 +274,7 @@ struct CaptureProgram: Sendable {
                 }
                 groupCount = firstGroup + body.capturingGroupCount
                 return true
-            case .group, .assertion, .lookaround, .opaque:
+            case .group, .assertion, .opaque:
                 return false
             }
         }
@@ -266,17 +284,31 @@ struct CaptureProgram: Sendable {
 
         /// Appends a character step over `set`; false when there are too many sets.
         private mutating func character(_ set: CodePointSet) -> Bool {
-            let index: Int32
-            if let known = indexOfSet[set] {
-                index = known
-            } else {
-                // Two sets are kept for `\b`'s classes.
-                guard sets.count + 2 < PositionSet.capacity else { return false }
-                index = Int32(sets.count)
-                indexOfSet[set] = index
-                sets.append(set)
-            }
+            guard let index = setIndex(set) else { return false }
             return emit(.character(set: index))
+        }
+
+        /// The index of `set` in ``sets``, added when it is new; nil when there are too many.
+        private mutating func setIndex(_ set: CodePointSet) -> Int32? {
+            if let known = indexOfSet[set] { return known }
+            // Two sets are kept for `\b`'s classes.
+            guard sets.count + 2 < PositionSet.capacity else { return nil }
+            let index = Int32(sets.count)
+            indexOfSet[set] = index
+            sets.append(set)
+            return index
+        }
+
+        /// The set of the one character that `node` matches (a character or a class, in
+        /// non-capturing groups), or nil when it matches anything else.
+        private static func oneCharacterSet(_ node: RegexSyntax) -> CodePointSet? {
+            switch node {
+            case .character(let scalar): return .scalar(scalar.value)
+            case .characterClass(let text): return .icuClass(text)
+            case .group(let body, .nonCapturing): return oneCharacterSet(body)
+            case .sequence(let items) where items.count == 1: return oneCharacterSet(items[0])
+            default: return nil
+            }
         }
     }
 }
