@@ -84,6 +84,8 @@ package final class LineSearcher {
         extendsMatches = patterns.prefersLongestMatches && patterns.longestLiteralMatcher == nil
             ? patterns.patterns.map { PatternAssembler.mayMatchSeveralLengths($0.pattern) } : []
         matchAutomata = patterns.findsMatchesWithoutICU && matchers.count == 1 ? patterns.patterns[0].matchAutomata : nil
+        searchesBackReferences =
+            patterns.findsMatchesWithoutICU && matchers.count == 1 && patterns.patterns[0].backReferenceSearchers != nil
         if matchers.count == 1, let literals = patterns.requiredLiterals, literals.literalsAreThePatterns,
             patterns.longestLiteralMatcher == nil, !patterns.prefersLongestMatches
         {
@@ -110,6 +112,9 @@ package final class LineSearcher {
                 case .unknown: break
                 }
             }
+            // A pattern with back references goes to the matcher, whose back-reference
+            // searcher finds ICU's match once the lines searched repay it.
+            if searchesBackReferences { return try Self.firstMatch(primary, in: text, from: from) }
             return try Self.icuFirstMatch(primary, in: text, from: from)
         }
         var best: Range<Int>? = nil
@@ -244,6 +249,11 @@ package final class LineSearcher {
 
     /// False when every search is to be ICU's alone (the prefilter is off).
     private let findsMatchesWithoutICU: Bool
+
+    /// True when the one pattern has back references that its ``BackReferenceSearcher`` may
+    /// find without ICU (``RegexMatcher/firstMatch(inUTF16:from:)`` asks it), and the search
+    /// is not to be ICU's alone.
+    private let searchesBackReferences: Bool
 
     /// The first match in the UTF-8 line `bytes` that starts at or after `from`, in byte
     /// offsets, as the match automaton finds it: what ``firstMatch(in:from:)`` finds, or
