@@ -8,6 +8,10 @@ import ICURegex
 /// passes the byte ranges of a line's matches when ``needsMatches(selected:)`` asks for them.
 /// (`--json` is ``JSONPrinter``; `-c`, `-l` and `-L` are ``SummaryPrinter``.)
 final class LinePrinter: SearchSink {
+    // A printer is used by one thread, one call at a time, so its variables skip Swift's
+    // run-time exclusivity checks (`@exclusivity(unchecked)`), which would cost a call for
+    // each line.
+
     /// Where the bytes go.
     let output: OutputBuffer
 
@@ -19,7 +23,7 @@ final class LinePrinter: SearchSink {
     private let invertMatch: Bool
     private let lineNumbers: Bool
     /// The line's ``SinkLine/matchOffsets`` while it is printed.
-    private var matchOffsets: [Int] = []
+    @exclusivity(unchecked) private var matchOffsets: [Int] = []
     private let byteOffsets: Bool
     private let initialTab: Bool
     private let nullAfterName: Bool
@@ -48,20 +52,20 @@ final class LinePrinter: SearchSink {
     private let maxColumnsPreview: Bool
 
     /// Whether lines carry the file name (`-H`, or grep's default for several files).
-    private var showsFileName = false
+    @exclusivity(unchecked) private var showsFileName = false
     /// `--heading`: the file name on a line of its own before the file's first line (after an
     /// empty line when an earlier file printed lines), instead of before each line.
     private let heading: Bool
     /// True when the file name starts each line: it is shown, and not as a heading.
-    private var prefixesFileName = false
+    @exclusivity(unchecked) private var prefixesFileName = false
     /// True once the current input's heading is printed.
-    private var headingPrinted = false
+    @exclusivity(unchecked) private var headingPrinted = false
     /// True once any input printed a line, so that the next heading follows an empty line.
-    private var printedBefore = false
+    @exclusivity(unchecked) private var printedBefore = false
     /// The name of the file being searched, as shown.
-    private var fileName: [UInt8] = []
+    @exclusivity(unchecked) private var fileName: [UInt8] = []
     /// With `-T`, the width that line numbers and byte offsets are padded to for this file.
-    private var offsetWidth = 0
+    @exclusivity(unchecked) private var offsetWidth = 0
 
     /// Which pattern gave each match, for `--pattern-colors` and `--pattern-counts`.
     private let attribution: PatternAttribution?
