@@ -46,6 +46,9 @@ final class LinePrinter: SearchSink {
     private let vimgrep: Bool
     /// `--replace`: what each match is printed as.
     private let replacer: LineReplacer?
+    /// ``replacer``, lent through `Unmanaged` for each line and match, which then cost no
+    /// retain and release of it.
+    private let lentReplacer: Unmanaged<LineReplacer>?
     /// `-M`: lines longer than this many bytes, with their terminator, are printed as a note (or cut, with
     /// `--max-columns-preview`); `Int.max` without a limit.
     private let maxColumns: Int
@@ -87,6 +90,7 @@ final class LinePrinter: SearchSink {
             ? configuration.patternColors.mapValues { SGRSequences(code: $0, eraseInLine: !configuration.colors.noEraseInLine) }
             : [:]
         replacer = replacement.map(LineReplacer.init)
+        lentReplacer = replacer.map { Unmanaged.passUnretained($0) }
         heading = configuration.heading
         maxColumns = configuration.maxColumns ?? Int.max
         maxColumnsPreview = configuration.maxColumnsPreview
@@ -278,8 +282,8 @@ final class LinePrinter: SearchSink {
         }
         var current = 0
         let replaces = replacer != nil && matching && replacing
-        if replaces {
-            replacer?.prepare(content, matches: matches)
+        if replaces, let lentReplacer {
+            lentReplacer._withUnsafeGuaranteedRef { $0.prepare(content, matches: matches) }
         }
         if !colorsLinesOrMatches {
             // `-o` or `--replace` without color, the loop below without its color sequences:
@@ -369,8 +373,8 @@ final class LinePrinter: SearchSink {
     /// (the replacer prepared for the line), otherwise its bytes.
     @inline(__always)
     private func appendMatch(index: Int, match: Range<Int>, of content: UnsafeRawBufferPointer, replacing: Bool) {
-        if replacing, let replacer {
-            replacer.append(replacementOf: index, range: match, in: content, to: output)
+        if replacing, let lentReplacer {
+            lentReplacer._withUnsafeGuaranteedRef { $0.append(replacementOf: index, range: match, in: content, to: output) }
         } else {
             output.append(UnsafeRawBufferPointer(rebasing: content[match]))
         }

@@ -920,7 +920,8 @@ final class FileSearcher<Sink: SearchSink> {
         }
         reportHeldRun()
         var line = SinkLine(content: content, number: number, byteOffset: offset, terminated: terminated)
-        if sink.needsMatches(selected: selected) {
+        let needsMatches = sink.needsMatches(selected: selected)
+        if needsMatches {
             matchRanges.removeAll(keepingCapacity: true)
             matchUnitRanges.removeAll(keepingCapacity: true)
             firstMatchStart = nil
@@ -931,14 +932,20 @@ final class FileSearcher<Sink: SearchSink> {
             if policy.holdsBackEncodingErrors && policy.onlyMatching && holdBackMatchesFromEncodingError(in: content) {
                 return
             }
-            line.matches = matchRanges
+            // Lent to the line and taken back after the call: no reference counting of the
+            // arrays for each line.
+            swap(&line.matches, &matchRanges)
             line.firstMatch = firstMatchStart
-            line.utf16Matches = matchUnitRanges
+            swap(&line.utf16Matches, &matchUnitRanges)
         }
         if selected {
             sink.matched(line)
         } else {
             sink.context(line)
+        }
+        if needsMatches {
+            swap(&line.matches, &matchRanges)
+            swap(&line.utf16Matches, &matchUnitRanges)
         }
         lastPrintedLine = number
         if sink.hasFailed {
