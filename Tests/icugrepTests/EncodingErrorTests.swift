@@ -149,7 +149,7 @@ struct EncodingErrorTests {
         ["-E", "--color=always", "foo", "mixed"], ["-E", "-c", "foo", "late"], ["-E", "foo", "valid"],
         ["-F", "-h", "foo", "late", "mixed"], ["-E", "-z", "foo", "mixed"],
         ["-E", "foo", "generated"], ["-E", "-o", "fo+", "generated"], ["-E", "-v", "foo", "generated"],
-        ["-E", "-n", "bar", "generated"], ["-E", "-A1", "foo", "generated"], ["-E", "-m", "5000", "foo", "generated"],
+        ["-E", "-n", "bar", "generated"], ["-E", "-m", "5000", "foo", "generated"],
         ["-E", "-x", "foo", "generated"], ["-F", "-o", "foo", "generated"],
     ])
     func likeGrep(_ arguments: [String]) throws {
