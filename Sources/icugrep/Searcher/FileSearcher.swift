@@ -539,6 +539,9 @@ final class FileSearcher<Sink: SearchSink> {
         let block = UnsafeRawBufferPointer(start: buffer.base, count: limit)
         let prefilter = self.prefilter
         let prefilters = prefilter != nil
+        // Held by `prefilter` for the block, and lent for each line's question, which then
+        // costs no retain and release of it.
+        let lentPrefilter = prefilter.map { Unmanaged.passUnretained($0) }
         if let prefilter {
             prefilter.forgetBlock()
         }
@@ -563,8 +566,9 @@ final class FileSearcher<Sink: SearchSink> {
         while position < limit && !stops {
             var known: Verdict? = nil
             if prefilters && remaining > 0 {
-                let candidate = prefilter.unsafelyUnwrapped.nextCandidateLine(
-                    in: block, from: position, terminator: policy.lineTerminator, nulEndsLines: nulEndsLines)
+                let candidate = lentPrefilter.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+                    $0.nextCandidateLine(in: block, from: position, terminator: policy.lineTerminator, nulEndsLines: nulEndsLines)
+                }
                 if candidate.start > position {
                     passOverLines(from: position, to: candidate.start)
                     position = candidate.start
