@@ -446,8 +446,11 @@ final class LinePrinter: SearchSink {
     /// (``printReplacedBlock(_:)``).
     var printsMatchedBlocks: Bool { replacer != nil && !invertMatch }
 
+    /// True when a run of selected lines may be printed as its bytes (``matchedRun(_:)``):
+    /// lines printed as they are, and not counted one by one for `--pattern-counts` (which
+    /// counts the selected lines of a search without `-v`).
     var printsRunsOfLines: Bool {
-        printsPlainLines && printsRunsOfContextLines
+        printsPlainLines && printsRunsOfContextLines && (attribution?.counts != true || invertMatch)
     }
 
     /// True when context lines are printed as they are, with nothing before them: then a run
