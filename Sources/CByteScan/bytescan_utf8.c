@@ -93,3 +93,30 @@ bool bytescan_has_utf8_error(const uint8_t *bytes, size_t count) {
     }
     return false;
 }
+
+size_t bytescan_first_non_ascii(const uint8_t *bytes, size_t start, size_t count) {
+    size_t index = start;
+    // Four vectors ORed together: one test of their high bits for sixty-four bytes.
+    while (count - index >= 64 && index < count) {
+        bytescan_utf8_bytes16 a, b, c, d;
+        memcpy(&a, bytes + index, 16);
+        memcpy(&b, bytes + index + 16, 16);
+        memcpy(&c, bytes + index + 32, 16);
+        memcpy(&d, bytes + index + 48, 16);
+        bytescan_utf8_bytes16 any = (a | b) | (c | d);
+        uint64_t words[2];
+        memcpy(words, &any, sizeof words);
+        if (((words[0] | words[1]) & 0x8080808080808080u) != 0) break;
+        index += 64;
+    }
+    while (count - index >= 16 && index < count) {
+        uint64_t words[2];
+        memcpy(words, bytes + index, sizeof words);
+        if (((words[0] | words[1]) & 0x8080808080808080u) != 0) break;
+        index += 16;
+    }
+    for (; index < count; index++) {
+        if (bytes[index] >= 0x80) return index;
+    }
+    return count;
+}

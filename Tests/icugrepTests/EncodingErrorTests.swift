@@ -107,7 +107,35 @@ struct EncodingErrorTests {
         "mixed": Array("a1 foo\n".utf8) + [0x61, 0xFF, 0x32, 0x20] + Array("foo\na3 foo\n".utf8),
         "late": Array(String(repeating: "foo line\n", count: 300).utf8) + [0xC3, 0x28] + Array(" foo\nfoo end\n".utf8),
         "valid": Array("héllo foo\n😀 foo\n".utf8),
+        "generated": generatedLines,
     ]
+
+    /// About 400 KB of lines (fixed seed), several read blocks: runs of adjacent lines with
+    /// `foo` (printed as one run of bytes), stretches of ASCII of every length (which the
+    /// searcher does not check again), valid characters outside ASCII, and now and then an
+    /// encoding error, alone on its line or beside `foo`, also at a block's edges.
+    static let generatedLines: [UInt8] = {
+        var random = SplitMix64(seed: 0x11E0_0C7)
+        let words: [[UInt8]] = [
+            Array("foo".utf8), Array("bar".utf8), Array("quux".utf8), Array("é".utf8), Array("的".utf8),
+            Array("a b c d e f g h i j k l m n o p q r s t u v w x y z".utf8),
+        ]
+        var bytes: [UInt8] = []
+        while bytes.count < 400_000 {
+            let runLength = Int(random.next() % 40)
+            let withFoo = random.next() % 2 == 0
+            for _ in 0..<runLength {
+                for _ in 0..<Int(random.next() % 8) {
+                    bytes += words[Int(random.next() % UInt64(words.count))]
+                    bytes.append(0x20)
+                }
+                if withFoo { bytes += Array("foo".utf8) }
+                if random.next() % 50 == 0 { bytes.append(random.next() % 2 == 0 ? 0xFF : 0xC3) }
+                bytes.append(0x0A)
+            }
+        }
+        return bytes
+    }()
 
     static let fixture: EngineFixture? = try? EngineFixture(files)
 
@@ -120,6 +148,9 @@ struct EncodingErrorTests {
         ["-E", "-I", "foo", "mixed"], ["-E", "-v", "zzz", "mixed"], ["-E", "-v", "zzz", "late"],
         ["-E", "--color=always", "foo", "mixed"], ["-E", "-c", "foo", "late"], ["-E", "foo", "valid"],
         ["-F", "-h", "foo", "late", "mixed"], ["-E", "-z", "foo", "mixed"],
+        ["-E", "foo", "generated"], ["-E", "-o", "fo+", "generated"], ["-E", "-v", "foo", "generated"],
+        ["-E", "-n", "bar", "generated"], ["-E", "-m", "5000", "foo", "generated"],
+        ["-E", "-x", "foo", "generated"], ["-F", "-o", "foo", "generated"],
     ])
     func likeGrep(_ arguments: [String]) throws {
         try #require(ReferenceGrep.isAvailable)

@@ -208,6 +208,10 @@ size_t bytescan_widen_ascii(const uint8_t *source, size_t count, uint16_t *targe
 /// `ED BF`). The old forms of up to six bytes, up to U+7FFFFFFF, are characters, as in glibc.
 /// Text of ASCII and two-byte characters is checked sixteen bytes at a time.
 bool bytescan_has_utf8_error(const uint8_t *bytes, size_t count);
+/// The offset of the first byte of 0x80 or more (a byte outside ASCII) at or after `start`
+/// in the `count` bytes at `bytes`, or `count` when there is none: bytes before it are ASCII,
+/// which holds no encoding error. Sixty-four bytes at a time.
+size_t bytescan_first_non_ascii(const uint8_t *bytes, size_t start, size_t count);
 
 /// The most literals of a `bytescan_teddy`.
 #define BYTESCAN_TEDDY_MOST_LITERALS 64

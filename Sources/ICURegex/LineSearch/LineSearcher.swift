@@ -55,6 +55,9 @@ package final class LineSearcher {
     /// its matches in a line are then the literal's occurrences, found by the byte scanner
     /// (``reportedMatchWithoutICU(inUTF8:from:)``).
     private let patternLiteral: ProbedLiteral?
+    /// The probe, bytes and length of ``patternLiteral``, which it owns, copied out of it so
+    /// that the question about each match costs no retain and release of the literal.
+    private let patternLiteralParts: (probe: UnsafePointer<bytescan_probe>, bytes: UnsafePointer<UInt8>, count: Int)?
     /// The one pattern's match automata, when its matches may be found without ICU.
     private let matchAutomata: LazyMatchAutomaton?
     /// Finds the matches of the one pattern without ICU, when it allows it: made at the first
@@ -93,6 +96,7 @@ package final class LineSearcher {
         } else {
             patternLiteral = nil
         }
+        patternLiteralParts = patternLiteral.map { (UnsafePointer($0.probe), UnsafePointer($0.bytes), $0.count) }
     }
 
     /// The first match in `text` that starts at or after `from`, in the text's units; with
@@ -180,10 +184,10 @@ package final class LineSearcher {
     /// patterns and POSIX's longest matches never get here (the pattern is then not the
     /// literal, or there are several matchers).
     package func reportedMatchWithoutICU(inUTF8 bytes: UnsafeRawBufferPointer, from: Int) -> MatchAutomaton.Outcome {
-        if let patternLiteral {
+        if let literal = patternLiteralParts {
             guard let base = bytes.baseAddress, from <= bytes.count else { return .noMatch }
-            let start = bytescan_find_literal(base, from, bytes.count, patternLiteral.probe, patternLiteral.bytes, patternLiteral.count)
-            return start < bytes.count ? .match(start..<(start + patternLiteral.count)) : .noMatch
+            let start = bytescan_find_literal(base, from, bytes.count, literal.probe, literal.bytes, literal.count)
+            return start < bytes.count ? .match(start..<(start + literal.count)) : .noMatch
         }
         guard let lentMatchAutomaton else { return .unknown }
         return lentMatchAutomaton._withUnsafeGuaranteedRef { automaton in

@@ -16,4 +16,13 @@ package enum UTF8EncodingErrors {
         guard let base = bytes.baseAddress else { return false }
         return bytescan_has_utf8_error(base.assumingMemoryBound(to: UInt8.self), bytes.count)
     }
+
+    /// The offset of the first byte outside ASCII at or after `start` in `bytes`, or
+    /// `bytes.count` (`bytescan_first_non_ascii`, in C: sixty-four bytes at a time). The
+    /// bytes before it hold no encoding error.
+    @inline(__always)
+    package static func firstNonASCII(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        guard let base = bytes.baseAddress, start < bytes.count else { return bytes.count }
+        return bytescan_first_non_ascii(base.assumingMemoryBound(to: UInt8.self), start, bytes.count)
+    }
 }

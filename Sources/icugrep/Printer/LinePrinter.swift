@@ -8,6 +8,10 @@ import ICURegex
 /// passes the byte ranges of a line's matches when ``needsMatches(selected:)`` asks for them.
 /// (`--json` is ``JSONPrinter``; `-c`, `-l` and `-L` are ``SummaryPrinter``.)
 final class LinePrinter: SearchSink {
+    // A printer is used by one thread, one call at a time, so its variables skip Swift's
+    // run-time exclusivity checks (`@exclusivity(unchecked)`), which would cost a call for
+    // each line.
+
     /// Where the bytes go.
     let output: OutputBuffer
 
@@ -19,7 +23,7 @@ final class LinePrinter: SearchSink {
     private let invertMatch: Bool
     private let lineNumbers: Bool
     /// The line's ``SinkLine/matchOffsets`` while it is printed.
-    private var matchOffsets: [Int] = []
+    @exclusivity(unchecked) private var matchOffsets: [Int] = []
     private let byteOffsets: Bool
     private let initialTab: Bool
     private let nullAfterName: Bool
@@ -42,26 +46,29 @@ final class LinePrinter: SearchSink {
     private let vimgrep: Bool
     /// `--replace`: what each match is printed as.
     private let replacer: LineReplacer?
+    /// ``replacer``, lent through `Unmanaged` for each line and match, which then cost no
+    /// retain and release of it.
+    private let lentReplacer: Unmanaged<LineReplacer>?
     /// `-M`: lines longer than this many bytes, with their terminator, are printed as a note (or cut, with
     /// `--max-columns-preview`); `Int.max` without a limit.
     private let maxColumns: Int
     private let maxColumnsPreview: Bool
 
     /// Whether lines carry the file name (`-H`, or grep's default for several files).
-    private var showsFileName = false
+    @exclusivity(unchecked) private var showsFileName = false
     /// `--heading`: the file name on a line of its own before the file's first line (after an
     /// empty line when an earlier file printed lines), instead of before each line.
     private let heading: Bool
     /// True when the file name starts each line: it is shown, and not as a heading.
-    private var prefixesFileName = false
+    @exclusivity(unchecked) private var prefixesFileName = false
     /// True once the current input's heading is printed.
-    private var headingPrinted = false
+    @exclusivity(unchecked) private var headingPrinted = false
     /// True once any input printed a line, so that the next heading follows an empty line.
-    private var printedBefore = false
+    @exclusivity(unchecked) private var printedBefore = false
     /// The name of the file being searched, as shown.
-    private var fileName: [UInt8] = []
+    @exclusivity(unchecked) private var fileName: [UInt8] = []
     /// With `-T`, the width that line numbers and byte offsets are padded to for this file.
-    private var offsetWidth = 0
+    @exclusivity(unchecked) private var offsetWidth = 0
 
     /// Which pattern gave each match, for `--pattern-colors` and `--pattern-counts`.
     private let attribution: PatternAttribution?
@@ -83,6 +90,7 @@ final class LinePrinter: SearchSink {
             ? configuration.patternColors.mapValues { SGRSequences(code: $0, eraseInLine: !configuration.colors.noEraseInLine) }
             : [:]
         replacer = replacement.map(LineReplacer.init)
+        lentReplacer = replacer.map { Unmanaged.passUnretained($0) }
         heading = configuration.heading
         maxColumns = configuration.maxColumns ?? Int.max
         maxColumnsPreview = configuration.maxColumnsPreview
@@ -274,8 +282,8 @@ final class LinePrinter: SearchSink {
         }
         var current = 0
         let replaces = replacer != nil && matching && replacing
-        if replaces {
-            replacer?.prepare(content, matches: matches)
+        if replaces, let lentReplacer {
+            lentReplacer._withUnsafeGuaranteedRef { $0.prepare(content, matches: matches) }
         }
         if !colorsLinesOrMatches {
             // `-o` or `--replace` without color, the loop below without its color sequences:
@@ -365,8 +373,8 @@ final class LinePrinter: SearchSink {
     /// (the replacer prepared for the line), otherwise its bytes.
     @inline(__always)
     private func appendMatch(index: Int, match: Range<Int>, of content: UnsafeRawBufferPointer, replacing: Bool) {
-        if replacing, let replacer {
-            replacer.append(replacementOf: index, range: match, in: content, to: output)
+        if replacing, let lentReplacer {
+            lentReplacer._withUnsafeGuaranteedRef { $0.append(replacementOf: index, range: match, in: content, to: output) }
         } else {
             output.append(UnsafeRawBufferPointer(rebasing: content[match]))
         }
@@ -438,8 +446,11 @@ final class LinePrinter: SearchSink {
     /// (``printReplacedBlock(_:)``).
     var printsMatchedBlocks: Bool { replacer != nil && !invertMatch }
 
+    /// True when a run of selected lines may be printed as its bytes (``matchedRun(_:)``):
+    /// lines printed as they are, and not counted one by one for `--pattern-counts` (which
+    /// counts the selected lines of a search without `-v`).
     var printsRunsOfLines: Bool {
-        printsPlainLines && printsRunsOfContextLines
+        printsPlainLines && printsRunsOfContextLines && (attribution?.counts != true || invertMatch)
     }
 
     /// True when context lines are printed as they are, with nothing before them: then a run

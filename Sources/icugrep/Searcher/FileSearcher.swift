@@ -132,6 +132,17 @@ final class FileSearcher<Sink: SearchSink> {
     @exclusivity(unchecked) private var selectedBeforeBinary = -1
     /// True once a line (or a match, with `-o`) was held back for an encoding error.
     @exclusivity(unchecked) private var heldBackEncodingError = false
+    /// Offsets in the input between which every byte is ASCII, so that a line or run of lines
+    /// to print within them holds no encoding error: found from the start of the first line
+    /// checked past them, up to the next byte outside ASCII (or the end of the buffer's bytes
+    /// then), by ``isKnownASCII(from:to:)``. As the lines to check move forward, the searches
+    /// cover disjoint stretches of the input, so together they read it at most once.
+    @exclusivity(unchecked) private var asciiStretch = (start: 0, end: 0)
+    /// Selected lines, with their terminators, to report to the sink as one run of bytes when
+    /// a line that does not follow them, or anything else, is reported (or the block ends):
+    /// the lines of ``printLine(_:selected:number:offset:)`` when the sink prints them as they
+    /// are (``SearchSink/printsRunsOfLines``). Offsets in the buffer; empty between blocks.
+    @exclusivity(unchecked) private var heldRun = 0..<0
     @exclusivity(unchecked) private var stops = false
 
     /// The UTF-16 form of the line last decoded, to reuse when the same line's matches are
@@ -273,6 +284,8 @@ final class FileSearcher<Sink: SearchSink> {
         nulEndsLines = false
         selectedBeforeBinary = -1
         heldBackEncodingError = false
+        asciiStretch = (0, 0)
+        heldRun = 0..<0
         stops = false
         decodedLine = nil
         ring.removeAll()
@@ -414,6 +427,7 @@ final class FileSearcher<Sink: SearchSink> {
         if remaining == 0 {
             return
         }
+        defer { reportHeldRun() }
         while !stops {
             // Keep the unfinished line and the lines held for leading context; drop the rest.
             let keepFrom = min(lineStart, ring.oldest?.start ?? lineStart)
@@ -525,6 +539,9 @@ final class FileSearcher<Sink: SearchSink> {
         let block = UnsafeRawBufferPointer(start: buffer.base, count: limit)
         let prefilter = self.prefilter
         let prefilters = prefilter != nil
+        // Held by `prefilter` for the block, and lent for each line's question, which then
+        // costs no retain and release of it.
+        let lentPrefilter = prefilter.map { Unmanaged.passUnretained($0) }
         if let prefilter {
             prefilter.forgetBlock()
         }
@@ -549,8 +566,9 @@ final class FileSearcher<Sink: SearchSink> {
         while position < limit && !stops {
             var known: Verdict? = nil
             if prefilters && remaining > 0 {
-                let candidate = prefilter.unsafelyUnwrapped.nextCandidateLine(
-                    in: block, from: position, terminator: policy.lineTerminator, nulEndsLines: nulEndsLines)
+                let candidate = lentPrefilter.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+                    $0.nextCandidateLine(in: block, from: position, terminator: policy.lineTerminator, nulEndsLines: nulEndsLines)
+                }
                 if candidate.start > position {
                     passOverLines(from: position, to: candidate.start)
                     position = candidate.start
@@ -568,6 +586,8 @@ final class FileSearcher<Sink: SearchSink> {
             searchLine(start: position, end: end, terminated: true, known: known)
             position = end + 1
         }
+        // The buffer's bytes move before the next block: the run held is reported now.
+        reportHeldRun()
         if let prefilter {
             // The block ends here for the prefilter too: the time until the next block's
             // first question, spent reading it, is not this block's search.
@@ -664,9 +684,10 @@ final class FileSearcher<Sink: SearchSink> {
             && sink.printsRunsOfContextLines && start < end
         else { return false }
         let run = UnsafeRawBufferPointer(start: buffer.base + start, count: end - start)
-        if policy.holdsBackEncodingErrors && UTF8EncodingErrors.contained(in: run) {
+        if policy.holdsBackEncodingErrors && holdsEncodingError(from: start, to: end) {
             return false
         }
+        reportHeldRun()
         lineNumber += TerminatorCounting.count(
             in: buffer.base, from: start, to: end, terminator: policy.lineTerminator, nulEndsLines: false)
         lastPrintedLine = lineNumber
@@ -693,10 +714,10 @@ final class FileSearcher<Sink: SearchSink> {
     private func selectRun(from start: Int, to end: Int, lines count: Int) -> Bool {
         guard count > 0 && count < remaining else { return false }
         // A run with an encoding error is selected line by line, which holds that line back.
-        if policy.holdsBackEncodingErrors && !quiet
-            && UTF8EncodingErrors.contained(in: UnsafeRawBufferPointer(start: buffer.base + start, count: end - start)) {
+        if policy.holdsBackEncodingErrors && !quiet && holdsEncodingError(from: start, to: end) {
             return false
         }
+        reportHeldRun()
         lineNumber += count
         remaining -= count
         result.selectedLines += count
@@ -847,8 +868,10 @@ final class FileSearcher<Sink: SearchSink> {
         if !quiet {
             let groupStart = ring.oldest?.number ?? lineNumber
             if policy.separatesGroups && separatorMayBeDue && (lastPrintedLine == 0 || groupStart != lastPrintedLine + 1) {
+                reportHeldRun()
                 sink.contextBreak()
             } else if policy.separatesGroups && !separatorMayBeDue, let firstGroupSeparatorMark {
+                reportHeldRun()
                 firstGroupSeparatorMark()
             }
             for index in 0..<ring.count {
@@ -878,16 +901,31 @@ final class FileSearcher<Sink: SearchSink> {
         }
     }
 
-    /// Reports a line to the sink, with its matches when the sink wants them.
+    /// Reports a line to the sink, with its matches when the sink wants them; a selected line
+    /// that the sink prints as it is joins the run of such lines held (``heldRun``).
     private func printLine(_ content: UnsafeRawBufferPointer, selected: Bool, number: Int, offset: Int) {
+        let start = UnsafeRawPointer(buffer.base).distance(to: content.baseAddress!)
+        let end = start + content.count
         // A line is unterminated only at the end of the input, where the buffer ends too.
-        let terminated = UnsafeRawPointer(buffer.base).distance(to: content.baseAddress!) + content.count < buffer.count
-        if policy.holdsBackEncodingErrors && !policy.onlyMatching && UTF8EncodingErrors.contained(in: content) {
+        let terminated = end < buffer.count
+        if policy.holdsBackEncodingErrors && !policy.onlyMatching && holdsEncodingError(from: start, to: end) {
             heldBackEncodingError = true
             return
         }
+        if selected && terminated && !nulEndsLines && sink.printsRunsOfLines {
+            // Its terminator is the output line's end too (a newline, or NUL with `-z`).
+            if heldRun.upperBound != start {
+                reportHeldRun()
+                heldRun = start..<start
+            }
+            heldRun = heldRun.lowerBound..<(end + 1)
+            lastPrintedLine = number
+            return
+        }
+        reportHeldRun()
         var line = SinkLine(content: content, number: number, byteOffset: offset, terminated: terminated)
-        if sink.needsMatches(selected: selected) {
+        let needsMatches = sink.needsMatches(selected: selected)
+        if needsMatches {
             matchRanges.removeAll(keepingCapacity: true)
             matchUnitRanges.removeAll(keepingCapacity: true)
             firstMatchStart = nil
@@ -898,14 +936,20 @@ final class FileSearcher<Sink: SearchSink> {
             if policy.holdsBackEncodingErrors && policy.onlyMatching && holdBackMatchesFromEncodingError(in: content) {
                 return
             }
-            line.matches = matchRanges
+            // Lent to the line and taken back after the call: no reference counting of the
+            // arrays for each line.
+            swap(&line.matches, &matchRanges)
             line.firstMatch = firstMatchStart
-            line.utf16Matches = matchUnitRanges
+            swap(&line.utf16Matches, &matchUnitRanges)
         }
         if selected {
             sink.matched(line)
         } else {
             sink.context(line)
+        }
+        if needsMatches {
+            swap(&line.matches, &matchRanges)
+            swap(&line.utf16Matches, &matchUnitRanges)
         }
         lastPrintedLine = number
         if sink.hasFailed {
@@ -914,9 +958,44 @@ final class FileSearcher<Sink: SearchSink> {
         }
     }
 
+    /// Reports the run of selected lines held (``heldRun``), if any, to the sink.
+    @inline(__always)
+    private func reportHeldRun() {
+        guard !heldRun.isEmpty else { return }
+        sink.matchedRun(UnsafeRawBufferPointer(start: buffer.base + heldRun.lowerBound, count: heldRun.count))
+        heldRun = 0..<0
+        if sink.hasFailed {
+            result.endsRun = true
+            stops = true
+        }
+    }
+
+    /// True when `start..<end` of the buffer holds an encoding error; the bytes of
+    /// ``asciiStretch`` are not read again.
+    @inline(__always)
+    private func holdsEncodingError(from start: Int, to end: Int) -> Bool {
+        !isKnownASCII(from: start, to: end)
+            && UTF8EncodingErrors.contained(in: UnsafeRawBufferPointer(start: buffer.base + start, count: end - start))
+    }
+
+    /// True when `start..<end` of the buffer is ASCII by ``asciiStretch``, after finding the
+    /// next stretch when `start` lies past the last one; false when it holds a byte outside
+    /// ASCII or is not known to be ASCII.
+    @inline(__always)
+    private func isKnownASCII(from start: Int, to end: Int) -> Bool {
+        let inputStart = bufferOffset + start
+        if inputStart >= asciiStretch.end && start < end {
+            let bytes = UnsafeRawBufferPointer(start: buffer.base, count: buffer.count)
+            asciiStretch = (inputStart, bufferOffset + UTF8EncodingErrors.firstNonASCII(in: bytes, from: start))
+        }
+        return start == end || (inputStart >= asciiStretch.start && bufferOffset + end <= asciiStretch.end)
+    }
+
     /// With `-o`, drops the first match that holds an encoding error and those after it, as
     /// GNU grep stops printing a line's matches there; true when no match is left to print.
     private func holdBackMatchesFromEncodingError(in content: UnsafeRawBufferPointer) -> Bool {
+        let start = UnsafeRawPointer(buffer.base).distance(to: content.baseAddress!)
+        if isKnownASCII(from: start, to: start + content.count) { return false }
         guard let firstError = matchRanges.firstIndex(where: { range in
             UTF8EncodingErrors.contained(in: UnsafeRawBufferPointer(rebasing: content[range]))
         }) else { return false }
