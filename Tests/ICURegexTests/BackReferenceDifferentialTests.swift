@@ -38,15 +38,6 @@ import TestSupport
     /// The pieces the texts are made of.
     static let pieces = ["a", "b", " ", "ab", "aa", "x", "é", "É", "😀", "e\u{301}", "A", "\n", "ab ab", "a a"]
 
-    /// The groups of `match` as the searcher's slots hold them.
-    static func slots(of match: BufferMatch) -> [Int] {
-        var slots = [match.range.lowerBound, match.range.upperBound]
-        for group in match.groupRanges {
-            slots += [group?.lowerBound ?? -1, group?.upperBound ?? -1]
-        }
-        return slots
-    }
-
     /// Every match of ICU's loop on `text[..<end]` with its slots, from the searcher's
     /// searches from where the loop would start; `isComplete` false when a search could not
     /// tell (the matches before it are kept).
@@ -104,7 +95,7 @@ import TestSupport
                 bytes.withUnsafeBufferPointer { byteBuffer in
                     let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 2)!
                     let byteBase = byteBuffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
-                    let expected = icu.matches(inUTF16: buffer).map(slots(of:))
+                    let expected = icu.matches(inUTF16: buffer).map(\.slots)
                     // The searcher itself, UTF-16 and UTF-8.
                     let inUnits = searcherMatches(
                         searcher, slotCount: slotCount, end: units.count,
@@ -128,13 +119,13 @@ import TestSupport
                         }
                     }
                     // The library's walks.
-                    let walked = library.matches(inUTF16: buffer).map(slots(of:))
+                    let walked = library.matches(inUTF16: buffer).map(\.slots)
                     if walked != expected {
                         failures.append("UTF-16 walk: first difference at \(firstDifference(walked, expected)); text \(String(reflecting: string))")
                     }
                     // ICU's own UTF-8 walk, which decides `\b` at the text's end its own way.
-                    let walkedBytes = library.matches(inUTF8: byteBuffer).map(slots(of:))
-                    let expectedBytes = icu.matches(inUTF8: byteBuffer).map(slots(of:))
+                    let walkedBytes = library.matches(inUTF8: byteBuffer).map(\.slots)
+                    let expectedBytes = icu.matches(inUTF8: byteBuffer).map(\.slots)
                     if walkedBytes != expectedBytes {
                         failures.append(
                             "UTF-8 walk: first difference at \(firstDifference(walkedBytes, expectedBytes)); "
@@ -225,7 +216,7 @@ import TestSupport
         let units = Array(text.utf16)
         let bytes = Array(text.utf8)
         units.withUnsafeBufferPointer { buffer in
-            let expected = icu.matches(inUTF16: buffer).map(Self.slots(of:))
+            let expected = icu.matches(inUTF16: buffer).map(\.slots)
             #expect(expected.count > 300)
             // The searcher alone finds them all: the soft hyphens leave nothing to ICU.
             let plan = BackReferenceSearchPlan(pattern: pattern, options: [], groupCount: 1)!
@@ -236,11 +227,11 @@ import TestSupport
                 next: { UTF16ScannedText(units: base).character(at: $0, end: units.count).next },
                 search: { searcher.firstMatch(inUTF16: base, from: $0, to: units.count) })
             #expect(found.isComplete && found.slots == expected)
-            #expect(library.matches(inUTF16: buffer).map(Self.slots(of:)) == expected)
+            #expect(library.matches(inUTF16: buffer).map(\.slots) == expected)
             #expect((try? library.firstRange(inUTF16: buffer, range: 10..<units.count)) == (try? icu.firstRange(inUTF16: buffer, range: 10..<units.count)))
         }
         bytes.withUnsafeBufferPointer { buffer in
-            #expect(library.matches(inUTF8: buffer).map(Self.slots(of:)) == icu.matches(inUTF8: buffer).map(Self.slots(of:)))
+            #expect(library.matches(inUTF8: buffer).map(\.slots) == icu.matches(inUTF8: buffer).map(\.slots))
         }
     }
 
@@ -253,7 +244,7 @@ import TestSupport
             _ = library.backReferenceSearchers.map { pool in pool.take().map(pool.put) }
             units.withUnsafeBufferPointer { buffer in
                 #expect(
-                    library.matches(inUTF16: buffer).map(Self.slots(of:)) == icu.matches(inUTF16: buffer).map(Self.slots(of:)),
+                    library.matches(inUTF16: buffer).map(\.slots) == icu.matches(inUTF16: buffer).map(\.slots),
                     "pattern \(pattern)")
             }
         }

@@ -53,14 +53,6 @@ import TestSupport
         return (found, true)
     }
 
-    /// The groups of `match` as the backtracker's slots hold them.
-    static func slots(of match: BufferMatch) -> [Int] {
-        var slots = [match.range.lowerBound, match.range.upperBound]
-        for group in match.groupRanges {
-            slots += [group?.lowerBound ?? -1, group?.upperBound ?? -1]
-        }
-        return slots
-    }
 
     /// Compares the backtracker with ICU on `strings` for `pattern` compiled with `options`;
     /// returns the failures' descriptions.
@@ -86,7 +78,7 @@ import TestSupport
                     let byteBase = byteBuffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
                     // One-pass runs: every match of ICU's walk, with its groups.
                     if backtracker.isOnePass {
-                        let expected = icu.matches(inUTF16: buffer).map(slots(of:))
+                        let expected = icu.matches(inUTF16: buffer).map(\.slots)
                         let (found, isComplete) = onePassMatches(backtracker, in: base, end: units.count)
                         counts.onePassTexts += 1
                         if isComplete ? found == expected : found == Array(expected.prefix(found.count)) {
@@ -100,7 +92,7 @@ import TestSupport
                     }
                     // ICU's walk: each match's span, with its groups.
                     for match in icu.matches(inUTF16: buffer) where !match.range.isEmpty {
-                        let expected = slots(of: match)
+                        let expected = match.slots
                         switch backtracker.match(inUTF16: base, spanning: match.range, end: units.count) {
                         case .unknown: counts.unknown += 1
                         case .match where backtracker.slots == expected: counts.matches += 1
@@ -128,7 +120,7 @@ import TestSupport
                         let byteSpan = byteOffsets[span.lowerBound]..<byteOffsets[span.upperBound]
                         var expected: [Int]? = nil
                         do {
-                            try icu.matches(spanning: [byteSpan], inUTF8: byteBuffer) { _, match in expected = slots(of: match) }
+                            try icu.matches(spanning: [byteSpan], inUTF8: byteBuffer) { _, match in expected = match.slots }
                         } catch {
                             continue
                         }
