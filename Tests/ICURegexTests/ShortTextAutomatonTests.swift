@@ -156,17 +156,19 @@ extension LibraryTests {
             #expect(decided > 150)
         }
 
-        @Test("a back-reference leaves short texts to ICU; a pattern the automaton decides builds it after enough short calls")
+        @Test("a back-reference ignoring case leaves short texts to ICU; a pattern the automaton decides builds it after enough short calls")
         func automatonIsBuiltByShortCalls() throws {
-            let backReference = try RegexPattern("(a)\\1")
-            let bytes = Array("aa".utf8)
+            // Back-references matched with case have a searcher of their own
+            // (`BackReferenceDifferentialTests`); ignoring case, only ICU decides them.
+            let backReference = try RegexPattern("(?i)(a)\\1")
+            let bytes = Array("aA".utf8)
             for _ in 0..<2_000 {
                 guard case .askICU = bytes.withUnsafeBufferPointer({ backReference.firstRange(inUTF8: $0, anchored: false) }) else {
-                    Issue.record("(a)\\1 was decided without ICU")
+                    Issue.record("(?i)(a)\\1 was decided without ICU")
                     return
                 }
             }
-            #expect(backReference.matchAutomata?.state == .absent)
+            #expect(backReference.matchAutomata?.state != .present)
 
             let phone = try RegexPattern("[0-9]{3}-[0-9]{3}-[0-9]{4}")
             let units = Array("call 555-123-4567 now".utf16)
