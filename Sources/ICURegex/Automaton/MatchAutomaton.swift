@@ -305,6 +305,19 @@ package final class MatchAutomaton {
         return start >= 0 ? (.match(start..<matchEnd), readToEnd, from) : (.unknown, true, max(matchEnd, from + 1))
     }
 
+    /// The earliest offset from `from` on from which the pattern matches all of the UTF-8
+    /// `bytes[offset..<end]` (`end` a character's first byte): the reverse automaton read
+    /// backwards from `end`, as for a match's start; nil when there is none, and
+    /// ``unknownEnd`` when a character it read is not known (ill-formed UTF-8, a class not
+    /// known). For a pattern without word assertions (the text around is then never read):
+    /// the prefix before an inner literal (``InnerLiteralSearch``).
+    func leftmostStart(inUTF8 bytes: UnsafePointer<UInt8>, from: Int, end: Int) -> Int? {
+        precondition(!hasWordAssertions)
+        let start = reverseMatchStart(
+            in: UTF8ScannedText(bytes: bytes), from: from, end: end, nextIsWord: false, startColumn: startColumn)
+        return start == Self.noMatchEnd ? nil : start
+    }
+
     /// The offset of the character at which the last forward search stopped, unable to read it
     /// (``unknownEnd``): a search from any earlier offset that reads as far stops there too.
     @exclusivity(unchecked) private var undecidedOffset = 0
@@ -504,7 +517,7 @@ package final class MatchAutomaton {
 
     /// What the forward scans return when they find no match, and when they cannot tell.
     private static let noMatchEnd = -1
-    private static let unknownEnd = -2
+    static let unknownEnd = -2
 
     /// Where the leftmost-first match from `from` ends in `text[..<end]` (with `longest`, and
     /// `anchored`, the longest match from `from`); ``noMatchEnd`` or ``unknownEnd``.
@@ -596,7 +609,7 @@ package final class MatchAutomaton {
     /// Where the match that ends at `end` starts: the earliest offset from `from` on from
     /// which the pattern matches `text[offset..<end]`, `nextIsWord` telling whether the
     /// character after `end` is a word character and `startColumn` what precedes `from`;
-    /// -1 when the classes cannot tell.
+    /// ``noMatchEnd`` when there is none, ``unknownEnd`` when the classes cannot tell.
     @inline(never)
     private func reverseMatchStart<Text: ScannedText>(
         in text: Text, from: Int, end: Int, nextIsWord: Bool, startColumn: Int
@@ -608,7 +621,7 @@ package final class MatchAutomaton {
         var dead = false
         while index > from {
             let (value, previous) = text.character(before: index, start: from)
-            guard let column = column(of: value) else { return -1 }
+            guard let column = column(of: value) else { return Self.unknownEnd }
             var entry = table[row &+ column]
             if entry < 0 {
                 entry = reverseTransition(fromRow: row, column: column)

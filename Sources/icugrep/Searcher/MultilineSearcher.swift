@@ -103,6 +103,10 @@ final class MultilineSearcher<Sink: SearchSink> {
     /// window's bytes where it can (see ``next()``); nil when ICU decides each (also for a
     /// pattern whose `.` may match a line end: see ``RegexMatcher/multilineMatchAutomaton``).
     private let automaton: MatchAutomaton?
+    /// Without literals near the start, the search for a character that every match holds
+    /// after a prefix that cannot hold it, then backwards for the match's start
+    /// (``InnerLiteralSearch``); nil when the pattern has no such character or no automaton.
+    private let innerLiteralSearch: InnerLiteralSearch?
     /// Without literals, the offset in the input before which the automaton's search of the
     /// window is not tried: one from before it stopped at a character the automaton cannot
     /// read (``MatchAutomaton/unanchoredMatch(inUTF8:from:to:)``), and ICU searches instead, so
@@ -246,6 +250,7 @@ final class MultilineSearcher<Sink: SearchSink> {
         windowStep = testStep ?? (literals.isEmpty ? 4 << 20 : 256 << 10)
         searchesSlices = !literals.isEmpty && !patterns.facts.mayLookBeforeLine
         automaton = matchers.count > 1 || !policy.multilineUsesAutomaton ? nil : matchers[0].multilineMatchAutomaton
+        innerLiteralSearch = literals.isEmpty && automaton != nil ? patterns.facts.innerLiteral.map(InnerLiteralSearch.init) : nil
         if let length = patterns.facts.maximumUTF8Length {
             overlap = min(length + 4, unboundedOverlap)
         } else {
@@ -592,6 +597,26 @@ final class MultilineSearcher<Sink: SearchSink> {
                 }
                 from = characterStart(atOrAfter: occurrence + 1)
                 if from >= limit { return atEnd ? .noMatchBefore(limit) : .needsMore }
+            }
+        }
+        if let innerLiteralSearch, let automaton, from >= undecidedBefore {
+            // The inner character, then the match's start backwards from it and its end
+            // forwards: ICU's answer where the automata have one.
+            let found = innerLiteralSearch.firstMatch(
+                inUTF8: buffer.base.assumingMemoryBound(to: UInt8.self), from: from - bufferOffset, to: windowLimit,
+                isFinal: atEnd, automaton: automaton)
+            switch found {
+            case .match(let match, _):
+                return .match(match.lowerBound + bufferOffset..<match.upperBound + bufferOffset)
+            case .noneBefore(let before):
+                // A match that starts after the last character found holds one after the
+                // window: as the searches below when they find nothing.
+                return .noMatchBefore(atEnd ? limit : max(before + bufferOffset, limit - overlap))
+            case .needsMore(let before):
+                return before + bufferOffset > from ? .noMatchBefore(before + bufferOffset) : .needsMore
+            case .unknown(let before):
+                // No match starts before it: the searches below go on from there.
+                from = before + bufferOffset
             }
         }
         if let automaton, from >= undecidedBefore {
