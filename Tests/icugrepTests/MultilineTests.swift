@@ -348,12 +348,14 @@ struct MultilineTests {
     /// start backwards from it, its end forwards) against rg -U and against ICU alone
     /// (`ICUGREP_NO_PREFILTER=1`): generated texts (fixed seed) of short words and lines, where
     /// a match's prefix could start before the last match's end (`a\nb\nc`), candidates
-    /// overlap, and the character lies at a window's edge (windows of 16 and 64 bytes).
+    /// overlap, the character lies at a window's edge (windows of 16 and 64 bytes), and a
+    /// failed try reads past the next occurrences (`\w+\n[^#]*#`, which the search leaves to
+    /// the unanchored automaton then).
     @Test(.enabled(if: hasRipgrep, "rg is not installed; CI installs it"))
     func innerLiteralAgainstRipgrepAndICU() throws {
         let patterns = [
             #"\w+\n\w+"#, #"[a-z]+,\n[A-Z]?\w*"#, #"\d*\n\n\w"#, #"[^\n]*\n[^\n]{2}"#, #"(?:ab|a)\n(b|ba)"#,
-            #"x*\n"#, #"\w+ \w+\n\w"#, #"[a-zé]*[0-9]+\n[a-z]"#,
+            #"x*\n"#, #"\w+ \w+\n\w"#, #"[a-zé]*[0-9]+\n[a-z]"#, #"\w+\n[^#]*#"#,
         ]
         // The split is taken for these; not where the prefix may hold the character, look at
         // what is around it, or hold a `.`.
@@ -364,7 +366,7 @@ struct MultilineTests {
             #expect(MultilineFacts(pattern: pattern, options: [], terminator: 0x0A).innerLiteral == nil, "\(pattern)")
         }
         var random = SplitMix64(seed: 0x696E_6E65_726C_6974)
-        let pieces = ["a", "b", "ab", "ba", "x", "xx", "1", "42", "é", "A", "Zo", " ", " ", ",", "\n", "\n", "\n"]
+        let pieces = ["a", "b", "ab", "ba", "x", "xx", "1", "42", "é", "A", "Zo", " ", " ", ",", "\n", "\n", "\n", "#"]
         for text in 0..<6 {
             var string = ""
             for _ in 0..<Int.random(in: 40...300, using: &random) {

@@ -318,9 +318,14 @@ package final class MatchAutomaton {
         return start == Self.noMatchEnd ? nil : start
     }
 
+    /// The offset of the character at which the last forward search that did not stop
+    /// unable to read a character stopped, no thread left (or its text's end): it read
+    /// nothing after that character.
+    @exclusivity(unchecked) package private(set) var forwardStop = 0
+
     /// The offset of the character at which the last forward search stopped, unable to read it
     /// (``unknownEnd``): a search from any earlier offset that reads as far stops there too.
-    @exclusivity(unchecked) private var undecidedOffset = 0
+    @exclusivity(unchecked) package private(set) var undecidedOffset = 0
 
     /// The first match as ``firstMatch(inUTF16:from:to:anchored:)`` finds it, or what
     /// `otherwise` (ICU) finds when the automaton cannot tell.
@@ -593,6 +598,7 @@ package final class MatchAutomaton {
             index = next
         }
         readToEnd = !dead
+        forwardStop = dead ? index : end
         return dead ? lastEnd : endOfText(fromRow: row, at: end, lastEnd: lastEnd)
     }
 

@@ -78,12 +78,15 @@ package struct InnerLiteral: Sendable {
 /// pattern has no back-reference, and `P` has no assertion that looks across its end). The
 /// prefix's reverse automaton, read backwards from `i`, gives the earliest `start` from
 /// `lower` on whose text the prefix matches (it stops at the `c` before `i`, at the latest
-/// at `lower`: each text is read once). The match automaton, anchored at that start, then
+/// at `lower`: each text is read backwards once). The match automaton, anchored at that start, then
 /// decides ICU's match there (leftmost-first, from the start ICU tries first: ICU tries the
 /// starts in order, and none before it matches). When it finds none, `c S` does not match at
 /// `i`, no match starts in `lower...i`, and the search goes on from `i + 1`. When no prefix
-/// ends at `i`, the same. This is the guard against quadratic work of regex-automata's
-/// `min_start` made exact: no text is read backwards twice.
+/// ends at `i`, the same. The reverse searches need no guard against quadratic work
+/// (regex-automata's `min_start`): no text is read backwards twice. The forward tries keep
+/// regex-automata's other guard (`min_pre_start`): when the next occurrence lies before
+/// where the last failed try stopped reading, the search ends ``Found/unknown(before:resumable:)``
+/// and the caller searches on to there with the match automaton's unanchored search.
 package final class InnerLiteralSearch {
     private let byte: UInt8
     private let prefixAutomaton: MatchAutomaton
@@ -105,8 +108,9 @@ package final class InnerLiteralSearch {
         /// No match starts in `from..<before`; what follows needs text after `end` (a try read
         /// to the end of a text that is not final).
         case needsMore(before: Int)
-        /// No match starts in `from..<before`; the automata cannot tell what follows.
-        case unknown(before: Int)
+        /// No match starts in `from..<before`; the automata cannot tell what follows, and the
+        /// search should not be asked again before `resumable` (another searches to there).
+        case unknown(before: Int, resumable: Int)
     }
 
     /// ICU's first match from `from` in the UTF-8 `bytes[..<end]` (offsets in `bytes`, `from`
@@ -116,17 +120,23 @@ package final class InnerLiteralSearch {
         inUTF8 bytes: UnsafePointer<UInt8>, from: Int, to end: Int, isFinal: Bool, automaton: MatchAutomaton
     ) -> Found {
         var lower = from
+        // Where the last try of the match automaton stopped reading.
+        var tried = from
         while lower < end {
             guard let found = memchr(bytes + lower, Int32(byte), end - lower) else { break }
             let occurrence = bytes.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            // A try from before the occurrence read past it (`S` is long): trying again from
+            // each occurrence it read could read the same text again and again. The
+            // automaton's unanchored search, which reads each character once, goes on.
+            if occurrence < tried { return .unknown(before: lower, resumable: tried) }
             if let start = prefixAutomaton.leftmostStart(inUTF8: bytes, from: lower, end: occurrence) {
-                if start == MatchAutomaton.unknownEnd { return .unknown(before: lower) }
+                if start == MatchAutomaton.unknownEnd { return .unknown(before: lower, resumable: occurrence + 1) }
                 let decided = automaton.anchoredMatch(inUTF8: bytes, at: start, to: end)
                 if decided.readToEnd && !isFinal { return .needsMore(before: lower) }
                 switch decided.outcome {
                 case .match(let match): return .match(match, readToEnd: decided.readToEnd)
-                case .noMatch: break
-                case .unknown: return .unknown(before: lower)
+                case .noMatch: tried = automaton.forwardStop
+                case .unknown: return .unknown(before: lower, resumable: max(occurrence + 1, automaton.undecidedOffset))
                 }
             }
             lower = occurrence + 1

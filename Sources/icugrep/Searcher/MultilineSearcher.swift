@@ -107,6 +107,10 @@ final class MultilineSearcher<Sink: SearchSink> {
     /// after a prefix that cannot hold it, then backwards for the match's start
     /// (``InnerLiteralSearch``); nil when the pattern has no such character or no automaton.
     private let innerLiteralSearch: InnerLiteralSearch?
+    /// The offset in the input before which ``innerLiteralSearch`` is not asked: it could not
+    /// tell, or its tries would read the same text again (see
+    /// ``InnerLiteralSearch/Found/unknown(before:resumable:)``).
+    private var innerLiteralUndecidedBefore = 0
     /// Without literals, the offset in the input before which the automaton's search of the
     /// window is not tried: one from before it stopped at a character the automaton cannot
     /// read (``MatchAutomaton/unanchoredMatch(inUTF8:from:to:)``), and ICU searches instead, so
@@ -287,6 +291,7 @@ final class MultilineSearcher<Sink: SearchSink> {
         literalCache = Array(repeating: (from: -1, limit: -1, at: nil), count: literals.count)
         occurrenceWindow = (-1, 0)
         undecidedBefore = 0
+        innerLiteralUndecidedBefore = 0
         slice = nil
         buffer.count = 0
         sink.begin(input)
@@ -599,7 +604,7 @@ final class MultilineSearcher<Sink: SearchSink> {
                 if from >= limit { return atEnd ? .noMatchBefore(limit) : .needsMore }
             }
         }
-        if let innerLiteralSearch, let automaton, from >= undecidedBefore {
+        if let innerLiteralSearch, let automaton, from >= undecidedBefore, from >= innerLiteralUndecidedBefore {
             // The inner character, then the match's start backwards from it and its end
             // forwards: ICU's answer where the automata have one.
             let found = innerLiteralSearch.firstMatch(
@@ -614,9 +619,11 @@ final class MultilineSearcher<Sink: SearchSink> {
                 return .noMatchBefore(atEnd ? limit : max(before + bufferOffset, limit - overlap))
             case .needsMore(let before):
                 return before + bufferOffset > from ? .noMatchBefore(before + bufferOffset) : .needsMore
-            case .unknown(let before):
-                // No match starts before it: the searches below go on from there.
+            case .unknown(let before, let resumable):
+                // No match starts before it: the searches below go on from there, and alone
+                // to `resumable`.
                 from = before + bufferOffset
+                innerLiteralUndecidedBefore = resumable + bufferOffset
             }
         }
         if let automaton, from >= undecidedBefore {
