@@ -105,8 +105,8 @@ package final class InnerLiteralSearch {
         /// No match starts in `from..<before`, and no `c` lies in `before..<end`: a match
         /// that starts there holds a `c` after `end`.
         case noneBefore(Int)
-        /// No match starts in `from..<before`; what follows needs text after `end` (a try read
-        /// to the end of a text that is not final).
+        /// No match starts in `from..<before`; what follows needs text after `end` (a try that
+        /// found a match read to the end of a text that is not final).
         case needsMore(before: Int)
         /// No match starts in `from..<before`; the automata cannot tell what follows, and the
         /// search should not be asked again before `resumable` (another searches to there).
@@ -132,7 +132,14 @@ package final class InnerLiteralSearch {
             if let start = prefixAutomaton.leftmostStart(inUTF8: bytes, from: lower, end: occurrence) {
                 if start == MatchAutomaton.unknownEnd { return .unknown(before: lower, resumable: occurrence + 1) }
                 let decided = automaton.anchoredMatch(inUTF8: bytes, at: start, to: end)
-                if decided.readToEnd && !isFinal { return .needsMore(before: lower) }
+                if decided.readToEnd && !isFinal {
+                    // More text could make the match longer, or make one. A try without a match
+                    // so far goes to the unanchored search, which tells a match that might
+                    // start in the text from one that would start after it (and gives up on
+                    // matches longer than the caller's overlap as it does elsewhere).
+                    if case .match = decided.outcome { return .needsMore(before: lower) }
+                    return .unknown(before: lower, resumable: end)
+                }
                 switch decided.outcome {
                 case .match(let match): return .match(match, readToEnd: decided.readToEnd)
                 case .noMatch: tried = automaton.forwardStop
