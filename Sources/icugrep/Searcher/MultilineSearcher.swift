@@ -42,6 +42,14 @@ import ICURegex
 ///   literal starts every match, the automaton starts each try after it, and tries the
 ///   occurrences of a scan in one call up to the first it does not decide as no match
 ///   (``MatchAutomaton/noMatchCount(inUTF8:atEach:bias:prefix:to:)``), which is tried as above.
+/// - Otherwise, when the pattern is `P c S` with an ASCII character `c` that the prefix `P`
+///   cannot hold (``MultilineFacts/innerLiteral``) and has a match automaton, `c` is found in
+///   the bytes and the match's start backwards from it, its end forwards from the start
+///   (``InnerLiteralSearch``, regex-automata's reverse inner-literal search): the match is
+///   ICU's, final unless the forward search read to the window's end before the input's (the
+///   window then grows). Where that search cannot tell (also when a failed try read past the
+///   next `c`, or to the window's end), the unanchored automaton below goes on from the last
+///   `c` it ruled out. On 256 MB of subtitles `\w+\n\w+` takes 0.25 s (rg -U 0.76 s).
 /// - Otherwise, when the pattern has a match automaton, the automaton searches the window's
 ///   bytes from the search position, unanchored (``MatchAutomaton/unanchoredMatch(inUTF8:from:to:)``,
 ///   a lazy DFA forwards to the match's end and backwards to its start, as ripgrep's): its
