@@ -1,4 +1,5 @@
 @testable import icugrep
+import ICURegex
 import Foundation
 import Testing
 import TestSupport
@@ -336,6 +337,51 @@ struct MultilineTests {
                     environment[Configuration.prefilterDisablingVariable] = "1"
                     let icu = try TestProcess.icugrep(
                         ["--multiline", "-a"] + options + [pattern, "a.txt"], directory: directory, environment: environment)
+                    #expect(fast.standardOutput == icu.standardOutput, "\(options) \(pattern), window \(window ?? 0)")
+                    #expect(fast.status == icu.status)
+                }
+            }
+        }
+    }
+
+    /// The inner-literal search (``InnerLiteralSearch``: a character found first, the match's
+    /// start backwards from it, its end forwards) against rg -U and against ICU alone
+    /// (`ICUGREP_NO_PREFILTER=1`): generated texts (fixed seed) of short words and lines, where
+    /// a match's prefix could start before the last match's end (`a\nb\nc`), candidates
+    /// overlap, the character lies at a window's edge (windows of 16 and 64 bytes), and a
+    /// failed try reads past the next occurrences (`\w+\n[^#]*#`, which the search leaves to
+    /// the unanchored automaton then).
+    @Test(.enabled(if: hasRipgrep, "rg is not installed; CI installs it"))
+    func innerLiteralAgainstRipgrepAndICU() throws {
+        let patterns = [
+            #"\w+\n\w+"#, #"[a-z]+,\n[A-Z]?\w*"#, #"\d*\n\n\w"#, #"[^\n]*\n[^\n]{2}"#, #"(?:\w+b|\w)\n(b|ba)"#,
+            #"x*\n"#, #"\w+ \w+\n\w"#, #"[a-zé]*[0-9]+\n[a-z]"#, #"\w+\n[^#]*#"#,
+        ]
+        // The split is taken for these; not where the prefix may hold the character, look at
+        // what is around it, or hold a `.`.
+        for pattern in patterns {
+            #expect(MultilineFacts(pattern: pattern, options: [], terminator: 0x0A).innerLiteral != nil, "\(pattern)")
+        }
+        for pattern in [#"\s+\n\w"#, #"\b\w+\n"#, #"(?s)\w.\n"#, #"a.\n"#, #"(?>a+)\n"#, #"[a-z]++\n"#] {
+            #expect(MultilineFacts(pattern: pattern, options: [], terminator: 0x0A).innerLiteral == nil, "\(pattern)")
+        }
+        var random = SplitMix64(seed: 0x696E_6E65_726C_6974)
+        let pieces = ["a", "b", "ab", "ba", "x", "xx", "1", "42", "é", "A", "Zo", " ", " ", ",", "\n", "\n", "\n", "#"]
+        for text in 0..<6 {
+            var string = ""
+            for _ in 0..<Int.random(in: 40...300, using: &random) {
+                string += pieces[Int.random(in: 0..<pieces.count, using: &random)]
+            }
+            let directory = try TestProcess.makeDirectory(["a.txt": Data(string.utf8)])
+            for tried in 0..<3 {
+                let pattern = patterns[(text * 3 + tried) % patterns.count]
+                let options = [["-n", "-o", "-b"], ["-c"], ["-n"], ["--count-matches"]][Int.random(in: 0..<4, using: &random)]
+                try Self.expectSame(options + [pattern, "a.txt"], in: directory, windows: [nil, 64])
+                for window in [nil, 16, 64] as [Int?] {
+                    var environment = window.map { [MultilineSearcher<SummaryPrinter>.windowVariable: String($0)] } ?? [:]
+                    let fast = try TestProcess.icugrep(["--multiline"] + options + [pattern, "a.txt"], directory: directory, environment: environment)
+                    environment[Configuration.prefilterDisablingVariable] = "1"
+                    let icu = try TestProcess.icugrep(["--multiline"] + options + [pattern, "a.txt"], directory: directory, environment: environment)
                     #expect(fast.standardOutput == icu.standardOutput, "\(options) \(pattern), window \(window ?? 0)")
                     #expect(fast.status == icu.status)
                 }

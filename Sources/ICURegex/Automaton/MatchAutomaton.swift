@@ -342,9 +342,27 @@ package final class MatchAutomaton {
         return start >= 0 ? (.match(start..<matchEnd), readToEnd, from) : (.unknown, true, max(matchEnd, from + 1))
     }
 
+    /// The earliest offset from `from` on from which the pattern matches all of the UTF-8
+    /// `bytes[offset..<end]` (`end` a character's first byte): the reverse automaton read
+    /// backwards from `end`, as for a match's start; nil when there is none, and
+    /// ``unknownEnd`` when a character it read is not known (ill-formed UTF-8, a class not
+    /// known). For a pattern without word assertions (the text around is then never read):
+    /// the prefix before an inner literal (``InnerLiteralSearch``).
+    func leftmostStart(inUTF8 bytes: UnsafePointer<UInt8>, from: Int, end: Int) -> Int? {
+        precondition(!hasWordAssertions)
+        let start = reverseMatchStart(
+            in: UTF8ScannedText(bytes: bytes), from: from, end: end, next: .other, startColumn: startColumn)
+        return start == Self.noMatchEnd ? nil : start
+    }
+
+    /// The offset of the character at which the last forward search that did not stop
+    /// unable to read a character stopped, no thread left (or its text's end): it read
+    /// nothing after that character.
+    @exclusivity(unchecked) package private(set) var forwardStop = 0
+
     /// The offset of the character at which the last forward search stopped, unable to read it
     /// (``unknownEnd``): a search from any earlier offset that reads as far stops there too.
-    @exclusivity(unchecked) private var undecidedOffset = 0
+    @exclusivity(unchecked) package private(set) var undecidedOffset = 0
 
     /// The first match as ``firstMatch(inUTF16:from:to:anchored:)`` finds it, or what
     /// `otherwise` (ICU) finds when the automaton cannot tell.
@@ -560,7 +578,7 @@ package final class MatchAutomaton {
 
     /// What the forward scans return when they find no match, and when they cannot tell.
     private static let noMatchEnd = -1
-    private static let unknownEnd = -2
+    static let unknownEnd = -2
 
     /// Where the leftmost-first match from `from` ends in `text[..<end]` (with `longest`, and
     /// `anchored`, the longest match from `from`); ``noMatchEnd`` or ``unknownEnd``.
@@ -636,6 +654,7 @@ package final class MatchAutomaton {
             index = next
         }
         readToEnd = !dead
+        forwardStop = dead ? index : end
         return dead ? lastEnd : endOfText(fromRow: row, at: end, lastEnd: lastEnd)
     }
 
@@ -651,8 +670,8 @@ package final class MatchAutomaton {
 
     /// Where the match that ends at `end` starts: the earliest offset from `from` on from
     /// which the pattern matches `text[offset..<end]`, `next` telling what the character after
-    /// `end` is for `\b` and `startColumn` what precedes `from`; -1 when the classes cannot
-    /// tell.
+    /// `end` is for `\b` and `startColumn` what precedes `from`; ``noMatchEnd`` when there is
+    /// none, ``unknownEnd`` when the classes cannot tell.
     @inline(never)
     private func reverseMatchStart<Text: ScannedText>(
         in text: Text, from: Int, end: Int, next: NextCharacter, startColumn: Int
@@ -669,10 +688,10 @@ package final class MatchAutomaton {
         var runBaseIsWord = false
         while index > from {
             let (value, previous) = text.character(before: index, start: from)
-            guard var column = column(of: value) else { return -1 }
+            guard var column = column(of: value) else { return Self.unknownEnd }
             if hasTransparentClasses && classIsTransparent[column] {
                 if previous <= runBase {
-                    guard let (isWord, at) = lastIsWord(before: previous, in: text) else { return -1 }
+                    guard let (isWord, at) = lastIsWord(before: previous, in: text) else { return Self.unknownEnd }
                     runBase = at
                     runBaseIsWord = isWord
                 }

@@ -19,6 +19,9 @@ package struct MultilineFacts: Sendable {
     /// Literals one of which every match contains, starting at most some UTF-16 units after
     /// the match's start; nil when none is known.
     package let nearLiterals: NearLiterals?
+    /// Without ``nearLiterals``, a character that every match holds after a prefix that cannot
+    /// hold it, which the search finds first (``InnerLiteralSearch``); nil when none is known.
+    package let innerLiteral: InnerLiteral?
     /// The most UTF-8 bytes a match can take; nil when unbounded or unknown.
     package let maximumUTF8Length: Int?
     /// False only when the pattern never looks at the text before the line where its match
@@ -38,6 +41,7 @@ package struct MultilineFacts: Sendable {
         requiresTerminator = syntax.map { Self.requires(Unicode.Scalar(terminator), $0) } ?? false
         mayLookBeforeLine = syntax.map(Self.mayLookBack) ?? true
         nearLiterals = caseInsensitive ? nil : facts?.nearRequired
+        innerLiteral = nearLiterals == nil ? syntax.flatMap { InnerLiteral(syntax: $0, options: options) } : nil
         // A UTF-16 unit is at most three bytes of UTF-8 (a surrogate pair, two units, is four).
         maximumUTF8Length = facts?.maximumUTF16Length.map { $0 * 3 }
         if let syntax, let read = CodePointPattern.reading(of: syntax),
@@ -203,6 +207,7 @@ extension MultilineFacts {
         self.mayMatchTerminator = mayMatchTerminator
         self.requiresTerminator = requiresTerminator
         nearLiterals = nil
+        innerLiteral = nil
         maximumUTF8Length = nil
         mayLookBeforeLine = true
     }
