@@ -900,8 +900,13 @@ final class FileSearcher<Sink: SearchSink> {
         }
         if !quiet {
             let groupStart = ring.oldest?.number ?? lineNumber
-            let outputEnds = lastPrintedLine > 0 || contextStartedAtInputStart
-            let continuesRun = invertsVerdict && lastHeldSelectedLine > 0 && lastHeldSelectedLine == lineNumber - 1
+            // grep searches a last line without a terminator after the others, as a block of
+            // its own, and forgets where its output ended unless leading context could reach
+            // it (which matters only after lines held back for an encoding error).
+            let outputEnds = (lastPrintedLine > 0 || contextStartedAtInputStart)
+                && (terminated || lineNumber - 1 - lastPrintedLine <= ring.limit)
+            let continuesRun = invertsVerdict && terminated && lastHeldSelectedLine > 0
+                && lastHeldSelectedLine == lineNumber - 1
             if policy.separatesGroups && separatorMayBeDue && !continuesRun
                 && (!outputEnds || groupStart != lastPrintedLine + 1)
             {
