@@ -108,6 +108,10 @@ struct EncodingErrorTests {
         "late": Array(String(repeating: "foo line\n", count: 300).utf8) + [0xC3, 0x28] + Array(" foo\nfoo end\n".utf8),
         "valid": Array("héllo foo\n😀 foo\n".utf8),
         "generated": generatedLines,
+        // Selected and context lines held back between printed ones, and a last line without
+        // a terminator: GNU grep's trailing context of a held-back line.
+        "held": Array("a\nfoo 1\nb\nc\nfoo ".utf8) + [0xFF] + Array("\nd\nbar ".utf8) + [0xFF]
+            + Array("\nfoo 2\nplain\nfoo ".utf8) + [0xFE] + Array(" 3\nzzz\nx ".utf8) + [0xFF] + Array("\nlast foo".utf8),
     ]
 
     /// About 400 KB of lines (fixed seed), several read blocks: runs of adjacent lines with
@@ -140,7 +144,9 @@ struct EncodingErrorTests {
     static let fixture: EngineFixture? = try? EngineFixture(files)
 
     /// Against GNU grep: held-back lines, the message, `-o` (only the match is checked),
-    /// context lines, counts and listings (nothing held back), `-a`, `-I`, `-v` runs.
+    /// context lines, counts and listings (nothing held back), `-a`, `-I`, `-v` runs, and the
+    /// context of held-back lines: grep prints no trailing context after a held-back line, and
+    /// counts it from the last line it printed instead.
     @Test(arguments: [
         ["-E", "foo", "mixed"], ["-E", "-n", "foo", "mixed", "valid"], ["-E", "-o", "a[0-9]", "mixed"],
         ["-E", "-o", "foo", "mixed"], ["-E", "-C1", "a3", "mixed"], ["-E", "-c", "foo", "mixed"],
@@ -151,6 +157,11 @@ struct EncodingErrorTests {
         ["-E", "foo", "generated"], ["-E", "-o", "fo+", "generated"], ["-E", "-v", "foo", "generated"],
         ["-E", "-n", "bar", "generated"], ["-E", "-m", "5000", "foo", "generated"],
         ["-E", "-x", "foo", "generated"], ["-F", "-o", "foo", "generated"],
+        ["-E", "-A1", "foo", "generated"], ["-E", "-B1", "foo", "generated"], ["-E", "-C1", "foo", "generated"],
+        ["-E", "-A1", "-n", "foo", "generated"], ["-E", "-A2", "-m3", "foo", "generated"],
+        ["-E", "-v", "-A1", "foo", "generated"], ["-E", "-A1", "foo", "held"], ["-E", "-B1", "foo", "held"],
+        ["-E", "-C1", "bar", "held"], ["-E", "-A1", "-n", "foo", "held", "mixed"], ["-E", "-A2", "-m3", "foo", "held"],
+        ["-E", "-v", "-A1", "foo", "held"], ["-E", "-v", "-C1", "o", "held"], ["-E", "-A3", "-B1", "foo", "held"],
     ])
     func likeGrep(_ arguments: [String]) throws {
         try #require(ReferenceGrep.isAvailable)

@@ -54,6 +54,14 @@ struct ContextRing {
         }
     }
 
+    /// Forgets the `number` oldest lines (every line when `number` is not less than `count`).
+    mutating func removeOldest(_ number: Int) {
+        guard number < count else { return removeAll() }
+        guard number > 0 else { return }
+        first = (first + number) % lines.count
+        count -= number
+    }
+
     /// Forgets every line.
     mutating func removeAll() {
         first = 0

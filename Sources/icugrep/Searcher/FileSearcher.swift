@@ -122,6 +122,23 @@ final class FileSearcher<Sink: SearchSink> {
     @exclusivity(unchecked) private var pending = 0
     /// The number of the last line printed from this input, or 0.
     @exclusivity(unchecked) private var lastPrintedLine = 0
+    /// The offset in the input of the line after ``lastPrintedLine``: where GNU grep starts
+    /// the trailing context of a selected line it held back for an encoding error
+    /// (``printTrailingContextOfHeldLine()``).
+    @exclusivity(unchecked) private var afterLastPrintedLine = 0
+    /// The number of the buffer's first line (when the line after ``lastPrintedLine`` is no
+    /// longer in the buffer, grep's trailing context of a held-back line starts there).
+    @exclusivity(unchecked) private var firstBufferedLine = 1
+    /// With `-v`, true after a selected line was held back for an encoding error until its
+    /// run of selected lines ends: grep prints the run's trailing context after the run.
+    @exclusivity(unchecked) private var heldLineContextIsDue = false
+    /// The number of the last selected line held back for an encoding error, or 0: with `-v`,
+    /// grep separates runs of selected lines, not the lines of a run.
+    @exclusivity(unchecked) private var lastHeldSelectedLine = 0
+    /// True once trailing context was looked for from the input's start, nothing having been
+    /// printed: grep then takes the start as the end of its output, so that a group starting
+    /// at the first line is not separated.
+    @exclusivity(unchecked) private var contextStartedAtInputStart = false
     /// Whether lines are printed; a binary input turns this off.
     @exclusivity(unchecked) private var quiet = false
     /// Whether the input's search stops at its next selected line.
@@ -279,6 +296,11 @@ final class FileSearcher<Sink: SearchSink> {
         // With --passthru every line is context until a line is selected, and after it.
         pending = policy.passesThrough ? Int.max : 0
         lastPrintedLine = 0
+        afterLastPrintedLine = 0
+        firstBufferedLine = 1
+        heldLineContextIsDue = false
+        lastHeldSelectedLine = 0
+        contextStartedAtInputStart = false
         quiet = policy.quiet
         stopsAtNextMatch = policy.stopsAtFirstMatch
         nulEndsLines = false
@@ -293,6 +315,7 @@ final class FileSearcher<Sink: SearchSink> {
         sink.begin(input)
 
         readLines(from: source)
+        if heldLineContextIsDue { printTrailingContextOfHeldLine() }
         let bytesRead = bufferOffset + buffer.count
         buffer.endView()
 
@@ -431,6 +454,9 @@ final class FileSearcher<Sink: SearchSink> {
         while !stops {
             // Keep the unfinished line and the lines held for leading context; drop the rest.
             let keepFrom = min(lineStart, ring.oldest?.start ?? lineStart)
+            if keepFrom > 0 {
+                firstBufferedLine = keepFrom < lineStart ? ring.oldest!.number : lineNumber + 1
+            }
             buffer.makeRoom(Self.readSize, discarding: keepFrom)
             bufferOffset += keepFrom
             lineStart -= keepFrom
@@ -586,6 +612,8 @@ final class FileSearcher<Sink: SearchSink> {
             searchLine(start: position, end: end, terminated: true, known: known)
             position = end + 1
         }
+        // With `-v`, grep ends a run of selected lines with its block too.
+        if heldLineContextIsDue { printTrailingContextOfHeldLine() }
         // The buffer's bytes move before the next block: the run held is reported now.
         reportHeldRun()
         if let prefilter {
@@ -691,6 +719,7 @@ final class FileSearcher<Sink: SearchSink> {
         lineNumber += TerminatorCounting.count(
             in: buffer.base, from: start, to: end, terminator: policy.lineTerminator, nulEndsLines: false)
         lastPrintedLine = lineNumber
+        afterLastPrintedLine = bufferOffset + end
         sink.contextRun(run)
         if sink.hasFailed {
             result.endsRun = true
@@ -727,6 +756,7 @@ final class FileSearcher<Sink: SearchSink> {
         if !quiet {
             sink.matchedRun(UnsafeRawBufferPointer(start: buffer.base + start, count: end - start))
             lastPrintedLine = lineNumber
+            afterLastPrintedLine = bufferOffset + end
             if sink.hasFailed {
                 result.endsRun = true
                 stops = true
@@ -835,8 +865,11 @@ final class FileSearcher<Sink: SearchSink> {
         if remaining == 0 {
             // -m is reached: only trailing context remains, matching or not.
             if pending > 0 {
-                printLine(content, selected: false, number: lineNumber, offset: bufferOffset + start)
-                pending -= 1
+                if printLine(content, selected: false, number: lineNumber, offset: bufferOffset + start) {
+                    pending -= 1
+                } else {
+                    endTrailingContextAtHeldLine(start: start, end: end)
+                }
             }
             if pending == 0 { stops = true }
             return
@@ -867,21 +900,54 @@ final class FileSearcher<Sink: SearchSink> {
         }
         if !quiet {
             let groupStart = ring.oldest?.number ?? lineNumber
-            if policy.separatesGroups && separatorMayBeDue && (lastPrintedLine == 0 || groupStart != lastPrintedLine + 1) {
+            // grep searches a last line without a terminator after the others, as a block of
+            // its own, and forgets where its output ended unless leading context could reach
+            // it (which matters only after lines held back for an encoding error).
+            let outputEnds = (lastPrintedLine > 0 || contextStartedAtInputStart)
+                && (terminated || lineNumber - 1 - lastPrintedLine <= ring.limit)
+            let continuesRun = invertsVerdict && terminated && lastHeldSelectedLine > 0
+                && lastHeldSelectedLine == lineNumber - 1
+            if policy.separatesGroups && separatorMayBeDue && !continuesRun
+                && (!outputEnds || groupStart != lastPrintedLine + 1)
+            {
                 reportHeldRun()
                 sink.contextBreak()
             } else if policy.separatesGroups && !separatorMayBeDue, let firstGroupSeparatorMark {
                 reportHeldRun()
                 firstGroupSeparatorMark()
             }
+            // The ring's lines from `unprintedFrom` on were held back for an encoding error.
+            var unprintedFrom = 0
             for index in 0..<ring.count {
                 let held = ring[index]
                 let heldContent = UnsafeRawBufferPointer(start: buffer.base + held.start, count: held.end - held.start)
-                printLine(heldContent, selected: false, number: held.number, offset: bufferOffset + held.start)
+                if printLine(heldContent, selected: false, number: held.number, offset: bufferOffset + held.start) {
+                    unprintedFrom = index + 1
+                }
             }
-            ring.removeAll()
-            printLine(content, selected: true, number: lineNumber, offset: bufferOffset + start)
-            pending = policy.afterContext
+            if printLine(content, selected: true, number: lineNumber, offset: bufferOffset + start)
+                || policy.onlyMatching
+            {
+                // (With `-o`, grep prints nothing of context lines, and a line whose matches
+                // it held back counts here as printed.)
+                ring.removeAll()
+                pending = policy.afterContext
+                heldLineContextIsDue = false
+            } else {
+                // Held back for an encoding error. GNU grep counts context from the last line it
+                // printed, not from this one, and tries this line again for each line of
+                // trailing context: none follows it. The lines held back since the last line
+                // printed, this one included, stay leading context of the next selected line,
+                // which is therefore not separated from them.
+                lastHeldSelectedLine = lineNumber
+                ring.removeOldest(unprintedFrom)
+                ring.append(HeldLine(start: start, end: end, number: lineNumber))
+                if !policy.passesThrough && policy.afterContext > 0 {
+                    pending = 0
+                    heldLineContextIsDue = true
+                    if !invertsVerdict || remaining == 0 { printTrailingContextOfHeldLine() }
+                }
+            }
         }
         if policy.exitsAtFirstMatch {
             result.endsRun = true
@@ -892,25 +958,77 @@ final class FileSearcher<Sink: SearchSink> {
     }
 
     private func rejectLine(start: Int, end: Int, content: UnsafeRawBufferPointer) {
+        if heldLineContextIsDue { printTrailingContextOfHeldLine() }
         // Trailing context due from before a binary input turned quiet is still printed.
         if pending > 0 {
-            printLine(content, selected: false, number: lineNumber, offset: bufferOffset + start)
-            pending -= 1
+            if printLine(content, selected: false, number: lineNumber, offset: bufferOffset + start) {
+                pending -= 1
+            } else {
+                endTrailingContextAtHeldLine(start: start, end: end)
+            }
         } else if !quiet && ring.limit > 0 {
             ring.append(HeldLine(start: start, end: end, number: lineNumber))
         }
     }
 
+    /// Prints the trailing context of a selected line held back for an encoding error (with
+    /// `-v`, of the run of selected lines it ends) as GNU grep does: grep counts the context
+    /// from the line after the last line it printed, not from the held-back line, and tries
+    /// each line again until one holds an encoding error, where it stops (see
+    /// ``endTrailingContextAtHeldLine(start:end:)``). The held-back line holds one, so no line
+    /// after it is printed, and lines before it that were neither selected nor context are
+    /// printed as context. When the line after the last printed one has left the buffer,
+    /// grep starts from the start of its buffer, and this from the start of its own.
+    private func printTrailingContextOfHeldLine() {
+        heldLineContextIsDue = false
+        var position = afterLastPrintedLine - bufferOffset
+        var number = lastPrintedLine + 1
+        if position < 0 {
+            (position, number) = (0, firstBufferedLine)
+        }
+        if lastPrintedLine == 0 { contextStartedAtInputStart = true }
+        var due = policy.afterContext
+        while due > 0 && position < buffer.count && !stops {
+            let end = nextTerminator(from: position, to: buffer.count)
+            if holdsEncodingError(from: position, to: end) {
+                heldBackEncodingError = true
+                break
+            }
+            let content = UnsafeRawBufferPointer(start: buffer.base + position, count: end - position)
+            printLine(content, selected: false, number: number, offset: bufferOffset + position)
+            due -= 1
+            number += 1
+            position = end + 1
+        }
+    }
+
+    /// Ends the trailing context at the line `start..<end`, which was held back for an
+    /// encoding error (GNU grep's rule): grep does not count a line it held back as printed,
+    /// so it tries the same line again for each line of context still due, and prints none of
+    /// the lines after it. The line stays leading context of the next selected line, as in
+    /// grep, whose leading context reaches back to the last line printed. With `--passthru`
+    /// every other line is still printed.
+    private func endTrailingContextAtHeldLine(start: Int, end: Int) {
+        guard !policy.passesThrough else { return }
+        pending = 0
+        if !quiet && ring.limit > 0 {
+            ring.append(HeldLine(start: start, end: end, number: lineNumber))
+        }
+    }
+
     /// Reports a line to the sink, with its matches when the sink wants them; a selected line
-    /// that the sink prints as it is joins the run of such lines held (``heldRun``).
-    private func printLine(_ content: UnsafeRawBufferPointer, selected: Bool, number: Int, offset: Int) {
+    /// that the sink prints as it is joins the run of such lines held (``heldRun``). Returns
+    /// false when the line, or with `-o` one of its matches, was held back for an encoding
+    /// error: then, as in GNU grep, it does not count as printed (``lastPrintedLine`` stays).
+    @discardableResult
+    private func printLine(_ content: UnsafeRawBufferPointer, selected: Bool, number: Int, offset: Int) -> Bool {
         let start = UnsafeRawPointer(buffer.base).distance(to: content.baseAddress!)
         let end = start + content.count
         // A line is unterminated only at the end of the input, where the buffer ends too.
         let terminated = end < buffer.count
         if policy.holdsBackEncodingErrors && !policy.onlyMatching && holdsEncodingError(from: start, to: end) {
             heldBackEncodingError = true
-            return
+            return false
         }
         if selected && terminated && !nulEndsLines && sink.printsRunsOfLines {
             // Its terminator is the output line's end too (a newline, or NUL with `-z`).
@@ -920,11 +1038,14 @@ final class FileSearcher<Sink: SearchSink> {
             }
             heldRun = heldRun.lowerBound..<(end + 1)
             lastPrintedLine = number
-            return
+            afterLastPrintedLine = bufferOffset + end + 1
+            return true
         }
         reportHeldRun()
         var line = SinkLine(content: content, number: number, byteOffset: offset, terminated: terminated)
         let needsMatches = sink.needsMatches(selected: selected)
+        // With `-o`, the matches after one holding an encoding error are held back.
+        var heldBackMatch = false
         if needsMatches {
             matchRanges.removeAll(keepingCapacity: true)
             matchUnitRanges.removeAll(keepingCapacity: true)
@@ -933,8 +1054,10 @@ final class FileSearcher<Sink: SearchSink> {
             if selected && usesQuery && !spanningSearchers.isEmpty, let queryMatcher {
                 addSpannedPieces(queryMatcher.spannedPieces(in: offset..<(offset + content.count)), in: content)
             }
-            if policy.holdsBackEncodingErrors && policy.onlyMatching && holdBackMatchesFromEncodingError(in: content) {
-                return
+            if policy.holdsBackEncodingErrors && policy.onlyMatching {
+                let matchesFound = matchRanges.count
+                if holdBackMatchesFromEncodingError(in: content) { return false }
+                heldBackMatch = matchRanges.count < matchesFound
             }
             // Lent to the line and taken back after the call: no reference counting of the
             // arrays for each line.
@@ -951,11 +1074,14 @@ final class FileSearcher<Sink: SearchSink> {
             swap(&line.matches, &matchRanges)
             swap(&line.utf16Matches, &matchUnitRanges)
         }
-        lastPrintedLine = number
         if sink.hasFailed {
             result.endsRun = true
             stops = true
         }
+        guard !heldBackMatch else { return false }
+        lastPrintedLine = number
+        afterLastPrintedLine = bufferOffset + end + 1
+        return true
     }
 
     /// Reports the run of selected lines held (``heldRun``), if any, to the sink.
