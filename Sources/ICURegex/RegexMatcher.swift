@@ -56,6 +56,13 @@ public final class RegexMatcher {
     private var onePassBacktracker: CaptureBacktracker?
     private var givesUpOnePass = false
 
+    /// The pattern's back-reference searcher (see ``BackReferenceSearcher``), of this matcher's
+    /// own once its searches have cost enough to work it out
+    /// (``RegexPattern/mayUseBackReferenceSearcher(_:forSearchOf:)``); ``givesUpBackReferences``
+    /// once the pattern turned out to have none.
+    private var backReferenceSearcher: BackReferenceSearcher?
+    private var givesUpBackReferences = false
+
     init(pattern: RegexPattern, handle: OpaquePointer?) {
         self.pattern = pattern
         self.handle = handle
@@ -88,6 +95,14 @@ public final class RegexMatcher {
         if let base = text.baseAddress, from >= 0, from <= text.count,
             from == 0 || from == text.count || !(UTF16.isTrailSurrogate(base[from]) && UTF16.isLeadSurrogate(base[from - 1]))
         {
+            if let searcher = backReferenceSearcher(afterSearching: text.count - from) {
+                switch searcher.firstMatch(inUTF16: base, from: from, to: text.count) {
+                case .match(let match): return match
+                case .noMatch: return nil
+                // No match starts before `position`.
+                case .unknown(let position): return try icuFirstMatch(inUTF16: text, from: position)
+                }
+            }
             if text.count - from >= SearchPlan.minimumSearchLength {
                 switch try plannedFirstMatch(in: base, count: text.count, from: from, automaton: automaton) {
                 case .match(let match): return match
@@ -206,6 +221,19 @@ public final class RegexMatcher {
     ///   `Int32.max` bytes, the most ICU's UTF-8 text takes (the UTF-16 search has no such
     ///   limit).
     public func firstMatch(inUTF8 text: UnsafeRawBufferPointer, from: Int = 0) throws(ICURegexError) -> Range<Int>? {
+        if let base = text.baseAddress, from >= 0, from <= text.count, text.count <= Int(Int32.max),
+            let searcher = backReferenceSearcher(afterSearching: text.count - from)
+        {
+            let bytes = base.assumingMemoryBound(to: UInt8.self)
+            // A search from inside a character is ICU's to answer.
+            if from == text.count || bytes[from] & 0xC0 != 0x80 {
+                switch searcher.firstMatch(inUTF8: bytes, from: from, to: text.count) {
+                case .match(let match): return match
+                case .noMatch: return nil
+                case .unknown(let position): return try icuFirstMatch(inUTF8: text, from: position)
+                }
+            }
+        }
         if let automaton = automaton(afterSearching: text.count - from), let base = text.baseAddress,
             from >= 0, from <= text.count, text.count <= Int(Int32.max)
         {
@@ -323,6 +351,18 @@ public final class RegexMatcher {
     /// The match automaton, made once `count` more units bring the units searched to
     /// ``SearchPlan/automatonSearchLength`` (at once when the pattern's plan is worked out);
     /// nil before, and when the pattern has none.
+    /// The pattern's back-reference searcher, once this matcher may use it (see
+    /// ``backReferenceSearcher``) after a search of `count` more units.
+    @inline(__always)
+    private func backReferenceSearcher(afterSearching count: Int) -> BackReferenceSearcher? {
+        if let backReferenceSearcher { return backReferenceSearcher }
+        guard !givesUpBackReferences, let searchers = pattern.backReferenceSearchers else { return nil }
+        guard pattern.mayUseBackReferenceSearcher(searchers, forSearchOf: max(0, count)) else { return nil }
+        backReferenceSearcher = searchers.automatonOfItsOwn()
+        givesUpBackReferences = backReferenceSearcher == nil
+        return backReferenceSearcher
+    }
+
     @inline(__always)
     private func automaton(afterSearching count: Int) -> MatchAutomaton? {
         if let matchAutomaton { return matchAutomaton }

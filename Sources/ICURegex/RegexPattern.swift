@@ -49,6 +49,17 @@ public final class RegexPattern: @unchecked Sendable {
     /// groups.
     let captureBacktrackers: LazyCaptureBacktracker?
 
+    /// Finds the matches of a pattern with back references, with their groups, without ICU
+    /// (see ``BackReferenceSearcher``), worked out on first use; nil without the search plan
+    /// or when the pattern holds no back reference.
+    let backReferenceSearchers: LazyBackReferenceSearcher?
+
+    /// The units searched, plus ``unitsChargedPerSearch`` per search, by searches that could
+    /// have used ``backReferenceSearchers`` before they were worked out: once it reaches
+    /// ``SearchPlan/automatonSearchLength``, they are (as ``unitsSearchedWithoutPlan`` does for
+    /// the match automaton).
+    private let unitsSearchedForBackReferences = Atomic<Int>(0)
+
     /// Finds the matches of an alternation of many strings without ICU (see
     /// ``LiteralAlternationMatcher``), worked out on first use; nil without the search plan or
     /// when the pattern is not one.
@@ -137,6 +148,9 @@ public final class RegexPattern: @unchecked Sendable {
         self.captureBacktrackers =
             usesSearchPlan && syntax != nil && numberOfCaptureGroups > 0
             ? LazyCaptureBacktracker(pattern, options: options, groupCount: numberOfCaptureGroups) : nil
+        self.backReferenceSearchers =
+            usesSearchPlan && numberOfCaptureGroups > 0 && syntax?.containsReference == true
+            ? LazyBackReferenceSearcher(pattern, options: options, groupCount: numberOfCaptureGroups) : nil
     }
 
     deinit {
@@ -235,6 +249,24 @@ public final class RegexPattern: @unchecked Sendable {
             range.lowerBound >= 0 && range.upperBound <= text.count,
             "RegexPattern.firstRange: range \(range) is out of bounds for a text of \(text.count) UTF-16 units"
         )
+        if let searchers = backReferenceSearchers, let base = text.baseAddress,
+            mayUseBackReferenceSearcher(searchers, forSearchOf: range.count),
+            let outcome = searchers.withBorrowedAutomaton({
+                $0.firstMatch(inUTF16: base + range.lowerBound, from: 0, to: range.count, anchored: anchored)
+            })
+        {
+            switch outcome {
+            case .match(let match): return UTF16Range(location: range.lowerBound + match.lowerBound, length: match.count)
+            case .noMatch: return .notFound
+            case .unknown(let from):
+                // No match starts before `from`: ICU's first match from there is the first.
+                let found = try withPooledMatcher { handle throws(ICURegexError) in
+                    try MatcherHandle.find(handle, utf16: base + range.lowerBound, length: range.count, from: from)
+                }
+                guard let found, !anchored || found.lowerBound == 0 else { return .notFound }
+                return UTF16Range(location: range.lowerBound + found.lowerBound, length: found.count)
+            }
+        }
         if range.count >= SearchPlan.minimumSearchLength, let base = text.baseAddress {
             if let literalAlternation, literalAlternation.isWorkedOut || range.count >= SearchPlan.automatonSearchLength,
                 let matcher = literalAlternation.value
@@ -282,6 +314,24 @@ public final class RegexPattern: @unchecked Sendable {
             return false
         case .unknown:
             let cost = unitsSearchedWithoutPlan.add(length &+ Self.unitsChargedPerSearch, ordering: .relaxed).newValue
+            return cost >= SearchPlan.automatonSearchLength
+        }
+    }
+
+    /// True when a search of `length` units goes to the back-reference searchers `searchers`
+    /// before ICU: once they are worked out, or once such searches have cost enough to work
+    /// them out (see ``unitsSearchedForBackReferences``); never for a pattern that has none.
+    /// The searcher's answer is ICU's (see ``BackReferenceSearcher``), so the result does not
+    /// depend on which of the two searched.
+    @inline(__always)
+    func mayUseBackReferenceSearcher(_ searchers: LazyBackReferenceSearcher, forSearchOf length: Int) -> Bool {
+        switch searchers.state {
+        case .present:
+            return true
+        case .absent:
+            return false
+        case .unknown:
+            let cost = unitsSearchedForBackReferences.add(length &+ Self.unitsChargedPerSearch, ordering: .relaxed).newValue
             return cost >= SearchPlan.automatonSearchLength
         }
     }
@@ -374,6 +424,18 @@ public final class RegexPattern: @unchecked Sendable {
     /// taken here by the same rule as for UTF-16 (``mayUseAutomaton(_:forUnplannedSearchOf:)``),
     /// is the only other way its search has.
     package func firstRange(inUTF8 bytes: UnsafeBufferPointer<UInt8>, anchored: Bool) -> UTF8SearchOutcome<Range<Int>> {
+        if bytes.count < SearchPlan.minimumSearchLength, let base = bytes.baseAddress, let searchers = backReferenceSearchers {
+            guard mayUseBackReferenceSearcher(searchers, forSearchOf: bytes.count),
+                let outcome = searchers.withBorrowedAutomaton({
+                    $0.firstMatch(inUTF8: base, from: 0, to: bytes.count, anchored: anchored)
+                })
+            else { return .askICU }
+            switch outcome {
+            case .match(let match): return .decided(match)
+            case .noMatch: return .decided(nil)
+            case .unknown: return .askICU
+            }
+        }
         guard bytes.count < SearchPlan.minimumSearchLength, let base = bytes.baseAddress, let automata = matchAutomata
         else { return .notTried }
         guard mayUseAutomaton(automata, forUnplannedSearchOf: bytes.count),

@@ -91,6 +91,12 @@ struct GrepDifferentialTests {
         // A pattern argument is split at each newline byte, also one after a carriage return
         // (a Swift Character holds "\r\n" as one): "Holmes\r" and "Watson" here.
         .init(arguments: ["-E", "-c", "Holmes\r\nWatson", "sherlock.txt"]),
+        // Back references, the classic repeated word (found by the back-reference searcher
+        // once the lines searched repay it).
+        .init(arguments: ["-E", "-c", "\\b(\\w+) \\1\\b", "en-sampled.txt", "sherlock.txt", "ru-sampled.txt"]),
+        .init(arguments: ["-E", "-on", "\\b(\\w+) \\1\\b", "en-sampled.txt", "sherlock.txt", "ru-sampled.txt"]),
+        .init(arguments: ["-E", "-ci", "\\b(\\w+) \\1\\b", "en-sampled.txt", "ru-sampled.txt"]),
+        .init(arguments: ["-G", "-on", "\\(\\w\\+\\) \\1", "en-sampled.txt", "sherlock.txt", "ru-sampled.txt"]),
         .init(arguments: ["-F", "-n", "-m5", "-e", "Project\r\nHolmes\r", "sherlock.txt"]),
         // Color.
         .init(arguments: ["-P", "--color=always", "-n", "Holmes", "-m", "20", "sherlock.txt", "en-sampled.txt"]),

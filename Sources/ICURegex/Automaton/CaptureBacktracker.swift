@@ -27,6 +27,21 @@
 /// ill-formed UTF-8, or a character no class can tell. No recursion: choices wait on an
 /// explicit stack.
 ///
+/// Back references. A ``CaptureProgram/Instruction/backReference(group:)`` step reads again
+/// what its group captured, as ICU's `URX_BACKREF` does (`rematch.cpp`): it fails when the group
+/// has not taken part yet, matches the empty string when the group captured it, and otherwise
+/// compares code point by code point (a lone surrogate is one, as ICU's `utext_next32` reads
+/// it), the text's from the current offset with the group's. A group keeps the bounds of the
+/// last round in which it took part, as ICU's do (its loops do not reset the groups of a
+/// round), so `(?:(a)|b)+\1` reads `a` after `ab`. A reference inside its own group is not
+/// compiled (ICU keeps the group's new start apart until it ends, the slots do not). With back
+/// references, whether a step at an offset succeeds depends on the groups, so the visited
+/// table would be unsound and is not kept: such a run instead counts its steps (and the
+/// characters its references compare) against a budget that the caller gives, and answers
+/// ``Outcome/unknown`` when it is spent, so that ICU decides; nothing it does is exponential.
+/// The program refuses loops whose body may match the empty string (a reference may), so
+/// every loop's round reads a character and a run ends.
+///
 /// Not thread-safe: each thread makes its own from the shared program.
 final class CaptureBacktracker {
     /// What a run found.
@@ -234,21 +249,59 @@ final class CaptureBacktracker {
         return isWord != previousIsWord
     }
 
+    /// The steps a run of a program with back references may take on a span, per unit of the
+    /// span and beyond it (see ``CaptureBacktracker``, ``match(in:spanning:end:decidesBoundaryAtEnd:)``).
+    static let backReferenceStepsPerUnit = 32
+    static let backReferenceStepAllowance = 4096
+
     /// The groups of the match spanning `span` of `text[..<end]`, as ``CaptureBacktracker``
     /// describes.
     private func match<Text: ScannedText>(
         in text: Text, spanning span: Range<Int>, end: Int, decidesBoundaryAtEnd: Bool
     ) -> Outcome {
-        let width = span.count + 1
-        let bitCount = instructionCount * width
-        guard bitCount <= Self.maximumVisitedBits else { return .unknown }
-        let wordCount = (bitCount + 63) / 64
-        if visitedCapacity < wordCount {
-            visited.deallocate()
-            visitedCapacity = max(wordCount, 2 * visitedCapacity)
-            visited = .allocate(capacity: visitedCapacity)
+        var budget = Self.backReferenceStepAllowance &+ Self.backReferenceStepsPerUnit &* span.count
+        return run(
+            in: text, at: span.lowerBound, mustEndAt: span.upperBound, end: end, decidesBoundaryAtEnd: decidesBoundaryAtEnd,
+            budget: &budget)
+    }
+
+    /// ICU's match anchored at `start` of the UTF-16 `text[..<end]`, with its groups in the
+    /// slots, for a program with back references: the first way, in the program's order, that
+    /// reaches its end, wherever that is. `budget` is the most steps it may take, and is
+    /// lowered by those it takes; `.unknown` once it is spent or where a character cannot be
+    /// told.
+    func anchoredMatch(inUTF16 text: UnsafePointer<UInt16>, at start: Int, end: Int, budget: inout Int) -> Outcome {
+        run(in: UTF16ScannedText(units: text), at: start, mustEndAt: nil, end: end, decidesBoundaryAtEnd: true, budget: &budget)
+    }
+
+    /// The same in the UTF-8 `bytes[..<end]`, in byte offsets (see
+    /// ``match(inUTF8:spanning:end:)`` for `\b` at the end).
+    func anchoredMatch(inUTF8 bytes: UnsafePointer<UInt8>, at start: Int, end: Int, budget: inout Int) -> Outcome {
+        run(in: UTF8ScannedText(bytes: bytes), at: start, mustEndAt: nil, end: end, decidesBoundaryAtEnd: false, budget: &budget)
+    }
+
+    /// The first way from `start` of `text[..<end]` that reaches the program's end, at
+    /// `spanEnd` when it is given (anywhere otherwise), with its groups in the slots. A program
+    /// without back references keeps the visited table (and must be given `spanEnd`); one with
+    /// them spends `budget` instead (see ``CaptureBacktracker``).
+    private func run<Text: ScannedText>(
+        in text: Text, at start: Int, mustEndAt spanEnd: Int?, end: Int, decidesBoundaryAtEnd: Bool, budget: inout Int
+    ) -> Outcome {
+        let usesVisited = !program.hasBackReferences
+        let readEnd = spanEnd ?? end
+        let width = readEnd - start + 1
+        if usesVisited {
+            precondition(spanEnd != nil, "CaptureBacktracker: a run without a span needs back references")
+            let bitCount = instructionCount * width
+            guard bitCount <= Self.maximumVisitedBits else { return .unknown }
+            let wordCount = (bitCount + 63) / 64
+            if visitedCapacity < wordCount {
+                visited.deallocate()
+                visitedCapacity = max(wordCount, 2 * visitedCapacity)
+                visited = .allocate(capacity: visitedCapacity)
+            }
+            visited.update(repeating: 0, count: wordCount)
         }
-        visited.update(repeating: 0, count: wordCount)
         slotBuffer.update(repeating: -1, count: slotCount)
         let visited = self.visited
         let instructions = self.instructions
@@ -273,9 +326,9 @@ final class CaptureBacktracker {
             (stack + depth).initialize(to: frame)
             depth &+= 1
         }
-        push(Frame(step: 0, value: span.lowerBound))
-        let spanStart = span.lowerBound
-        let spanEnd = span.upperBound
+        push(Frame(step: 0, value: start))
+        var steps = budget
+        defer { budget = steps }
         while depth > 0 {
             depth &-= 1
             let frame = stack[depth]
@@ -286,14 +339,19 @@ final class CaptureBacktracker {
             var step = frame.step
             var offset = frame.value
             while true {
-                let bit = step &* width &+ (offset &- spanStart)
-                let mask = UInt64(1) << UInt64(bit & 63)
-                if visited[bit >> 6] & mask != 0 { break }
-                visited[bit >> 6] |= mask
+                if usesVisited {
+                    let bit = step &* width &+ (offset &- start)
+                    let mask = UInt64(1) << UInt64(bit & 63)
+                    if visited[bit >> 6] & mask != 0 { break }
+                    visited[bit >> 6] |= mask
+                } else {
+                    steps &-= 1
+                    guard steps >= 0 else { return .unknown }
+                }
                 switch instructions[step] {
                 case .character(let set):
-                    guard offset < spanEnd else { break }
-                    let (value, next) = text.character(at: offset, end: spanEnd)
+                    guard offset < readEnd else { break }
+                    let (value, next) = text.character(at: offset, end: readEnd)
                     guard value != Text.illFormed, let holds = self.set(Int(set), holds: value) else { return .unknown }
                     guard holds else { break }
                     step &+= 1
@@ -318,10 +376,63 @@ final class CaptureBacktracker {
                     guard isBoundary == (instructions[step] == .wordBoundary) else { break }
                     step &+= 1
                     continue
+                case .characterBefore(let set, let negated):
+                    // No character before the text's start is of any set.
+                    var holds = false
+                    if offset > 0 {
+                        let value = text.character(before: offset, start: 0).value
+                        guard value != Text.illFormed, let isOfSet = self.set(Int(set), holds: value) else { return .unknown }
+                        holds = isOfSet
+                    }
+                    guard holds != negated else { break }
+                    step &+= 1
+                    continue
+                case .characterAfter(let set, let negated):
+                    // The look-ahead sees the text past a span, to the text's end.
+                    var holds = false
+                    if offset < end {
+                        let value = text.character(at: offset, end: end).value
+                        guard value != Text.illFormed, let isOfSet = self.set(Int(set), holds: value) else { return .unknown }
+                        holds = isOfSet
+                    }
+                    guard holds != negated else { break }
+                    step &+= 1
+                    continue
+                case .backReference(let group):
+                    let groupStart = slots[2 &* Int(group)]
+                    let groupEnd = slots[2 &* Int(group) &+ 1]
+                    // A group that has not taken part fails the reference, as in ICU.
+                    guard groupStart >= 0 else { break }
+                    var captured = groupStart
+                    var position = offset
+                    var matches = true
+                    while captured < groupEnd {
+                        guard position < readEnd else {
+                            matches = false
+                            break
+                        }
+                        // Both read as ICU's `utext_next32` reads them, to the text's end.
+                        let (expected, nextCaptured) = text.character(at: captured, end: end)
+                        let (value, next) = text.character(at: position, end: end)
+                        guard value != Text.illFormed, expected != Text.illFormed else { return .unknown }
+                        guard value == expected else {
+                            matches = false
+                            break
+                        }
+                        captured = nextCaptured
+                        position = next
+                        steps &-= 1
+                    }
+                    guard matches else { break }
+                    step &+= 1
+                    offset = position
+                    continue
                 case .match:
-                    guard offset == spanEnd else { break }
-                    slots[0] = spanStart
-                    slots[1] = spanEnd
+                    if let spanEnd {
+                        guard offset == spanEnd else { break }
+                    }
+                    slots[0] = start
+                    slots[1] = offset
                     return .match
                 }
                 break

@@ -15,9 +15,22 @@
 /// - `\b` and `\B` are steps that read nothing and hold or not between the characters around
 ///   them, as ICU decides them.
 ///
+/// - a look-around at one character of a class (`(?<![w])`, `(?=[w])`, in which the POSIX
+///   translator writes GNU's `\<`, `\>`, `\b` and `\B`) is one
+///   ``Instruction/characterBefore(set:negated:)`` or ``Instruction/characterAfter(set:negated:)``
+///   step, which reads nothing and holds when the character on that side, read as ICU reads it
+///   (a pair of surrogates is one), is of the set (is not, negated; no character is of none);
+/// - a back reference (`\1` to `\9`, `\k<name>`) is one ``Instruction/backReference(group:)``
+///   step, which reads again what the group captured, as ICU's `URX_BACKREF` does (see
+///   ``CaptureBacktracker``).
+///
 /// The pattern has no program when it holds what a backtracker without ICU's own rules cannot
-/// reproduce, as for ``PrioritizedPositionAutomaton``: a back reference or other construct the
-/// reader leaves opaque, a look-around, an anchor, an atomic group, a possessive quantifier, a
+/// reproduce, as for ``PrioritizedPositionAutomaton``: a construct the reader leaves opaque
+/// (`\R`, `\X`, a reference of several digits, whose reading depends on the groups ICU has
+/// seen), a back reference inside the group it refers to (ICU reads the group's previous
+/// capture there, kept apart until the group ends), a back reference ignoring case (ICU
+/// compares by full case folding), a look-around at more than one character, an anchor, an atomic
+/// group, a possessive quantifier, a
 /// flag group, or a repeated piece that can match the empty string (ICU's rules for empty
 /// rounds of a loop are its own); nor when its options change what the classes do not follow,
 /// when it ignores case and some set may match several characters (`ß`), or when the program
@@ -39,6 +52,13 @@ struct CaptureProgram: Sendable {
         /// boundary.
         case wordBoundary
         case notWordBoundary
+        /// A look-behind, or look-ahead, at one character: goes on with the next step when the
+        /// character before, or at, the position is of the set (`negated`: is not).
+        case characterBefore(set: Int32, negated: Bool)
+        case characterAfter(set: Int32, negated: Bool)
+        /// Reads again the characters that group `group` captured, code point by code point;
+        /// fails when the group has not taken part.
+        case backReference(group: Int32)
         /// Ends the match, which succeeds when it ends where it must.
         case match
     }
@@ -64,6 +84,10 @@ struct CaptureProgram: Sendable {
     /// larger character is then looked up in the sets themselves (``CodePointSetMembership``).
     let approximatesLargeCharacters: Bool
     let options: RegexPattern.Options
+    /// True when the program holds a ``Instruction/backReference(group:)`` step: whether it
+    /// succeeds from a step at an offset then depends on the groups captured so far, and the
+    /// backtracker cannot remember the pairs that failed (see ``CaptureBacktracker``).
+    let hasBackReferences: Bool
     /// The program as a one-pass table, when it is one (see ``OnePassProgram``).
     private(set) var onePass: OnePassProgram?
 
@@ -83,7 +107,7 @@ struct CaptureProgram: Sendable {
 
     /// The program of `syntax` compiled with `options`, or nil (see the type's description).
     init?(syntax: RegexSyntax, options: RegexPattern.Options, groupCount: Int) {
-        var builder = Builder()
+        var builder = Builder(groupNumbers: syntax.capturingGroupNumbers, totalGroupCount: groupCount)
         guard builder.compile(syntax), builder.emit(.match),
             // ICU's numbering of the groups is the reader's, or the program is not the pattern.
             builder.groupCount == groupCount
@@ -101,7 +125,11 @@ struct CaptureProgram: Sendable {
             transparentCharacterSet = nil
         }
         let ignoringCase = options.contains(.caseInsensitive)
-        guard !ignoringCase || builder.sets.allSatisfy({ $0.matchesOneCharacterIgnoringCase }),
+        hasBackReferences = builder.instructions.contains {
+            if case .backReference = $0 { return true }
+            return false
+        }
+        guard !ignoringCase || !hasBackReferences, !ignoringCase || builder.sets.allSatisfy({ $0.matchesOneCharacterIgnoringCase }),
             let classes = CodePointClassTable(positionSets: sets, options: options)
         else { return nil }
         instructions = builder.instructions
@@ -114,7 +142,7 @@ struct CaptureProgram: Sendable {
             return false
         }
         onePass = nil
-        onePass = OnePassProgram(self)
+        if !hasBackReferences { onePass = OnePassProgram(self) }
     }
 
     /// Emits the steps of each node in the order they are tried.
@@ -123,6 +151,16 @@ struct CaptureProgram: Sendable {
         var sets: [CodePointSet] = []
         var indexOfSet: [CodePointSet: Int32] = [:]
         var groupCount = 0
+        /// The number of each named group, and the number of groups in the pattern.
+        let groupNumbers: [String: Int]
+        let totalGroupCount: Int
+        /// The groups whose body is being compiled.
+        var openGroups: [Int] = []
+
+        init(groupNumbers: [String: Int], totalGroupCount: Int) {
+            self.groupNumbers = groupNumbers
+            self.totalGroupCount = totalGroupCount
+        }
 
         /// Appends `instruction`; false when the program would be too large.
         @discardableResult
@@ -166,13 +204,38 @@ struct CaptureProgram: Sendable {
             case .group(let body, .capturing):
                 groupCount += 1
                 let slot = Int32(2 * groupCount)
+                openGroups.append(groupCount)
+                defer { openGroups.removeLast() }
                 return emit(.save(slot: slot)) && compile(body) && emit(.save(slot: slot + 1))
+            case .opaque(.reference(let reference)):
+                let group: Int
+                switch reference {
+                case .group(let number): group = number
+                case .named(let name):
+                    guard let number = groupNumbers[name] else { return false }
+                    group = number
+                case .digits: return false
+                }
+                // A group that does not exist is ICU's compile error; inside its own group,
+                // a reference reads ICU's previous capture, which the slots do not keep.
+                guard group >= 1, group <= totalGroupCount, !openGroups.contains(group) else {
+                    return false
+                }
+                return emit(.backReference(group: Int32(group)))
             case .group(let body, .nonCapturing):
                 return compile(body)
             case .assertion(.wordBoundary):
                 return emit(.wordBoundary)
             case .assertion(.notWordBoundary):
                 return emit(.notWordBoundary)
+            case .lookaround(let body, let kind):
+                guard let set = Self.oneCharacterSet(body), let index = setIndex(set) else { return false }
+                switch kind {
+                case .behind: return emit(.characterBefore(set: index, negated: false))
+                case .notBehind: return emit(.characterBefore(set: index, negated: true))
+                case .ahead: return emit(.characterAfter(set: index, negated: false))
+                case .notAhead: return emit(.characterAfter(set: index, negated: true))
+                }
             case .repetition(let body, let minimum, let maximum, let greed):
                 guard greed != .possessive else { return false }
                 if maximum == 0 {
@@ -211,7 +274,7 @@ struct CaptureProgram: Sendable {
                 }
                 groupCount = firstGroup + body.capturingGroupCount
                 return true
-            case .group, .assertion, .lookaround, .opaque:
+            case .group, .assertion, .opaque:
                 return false
             }
         }
@@ -221,22 +284,51 @@ struct CaptureProgram: Sendable {
 
         /// Appends a character step over `set`; false when there are too many sets.
         private mutating func character(_ set: CodePointSet) -> Bool {
-            let index: Int32
-            if let known = indexOfSet[set] {
-                index = known
-            } else {
-                // Two sets are kept for `\b`'s classes.
-                guard sets.count + 2 < PositionSet.capacity else { return false }
-                index = Int32(sets.count)
-                indexOfSet[set] = index
-                sets.append(set)
-            }
+            guard let index = setIndex(set) else { return false }
             return emit(.character(set: index))
+        }
+
+        /// The index of `set` in ``sets``, added when it is new; nil when there are too many.
+        private mutating func setIndex(_ set: CodePointSet) -> Int32? {
+            if let known = indexOfSet[set] { return known }
+            // Two sets are kept for `\b`'s classes.
+            guard sets.count + 2 < PositionSet.capacity else { return nil }
+            let index = Int32(sets.count)
+            indexOfSet[set] = index
+            sets.append(set)
+            return index
+        }
+
+        /// The set of the one character that `node` matches (a character or a class, in
+        /// non-capturing groups), or nil when it matches anything else.
+        private static func oneCharacterSet(_ node: RegexSyntax) -> CodePointSet? {
+            switch node {
+            case .character(let scalar): return .scalar(scalar.value)
+            case .characterClass(let text): return .icuClass(text)
+            case .group(let body, .nonCapturing): return oneCharacterSet(body)
+            case .sequence(let items) where items.count == 1: return oneCharacterSet(items[0])
+            default: return nil
+            }
         }
     }
 }
 
 extension RegexSyntax {
+    /// The number of each named capturing group of the tree, counting groups from 1 by their
+    /// opening parentheses, as ICU numbers them.
+    var capturingGroupNumbers: [String: Int] {
+        var numbers: [String: Int] = [:]
+        var count = 0
+        _ = contains { node in
+            if case .group(_, .capturing(let name)) = node {
+                count += 1
+                if let name { numbers[name] = count }
+            }
+            return false
+        }
+        return numbers
+    }
+
     /// The number of capturing groups in the node, itself included.
     var capturingGroupCount: Int {
         var count = 0

@@ -21,7 +21,8 @@
 /// the result at once. The saves on the way to the step taken are the way's, as ICU records
 /// them (each save overwrites its slot, so a group keeps the bounds of its last round).
 ///
-/// The program has no one-pass table when it holds `\b` or `\B`, when a closure is ambiguous
+/// The program has no one-pass table when it holds `\b`, `\B`, a look-around or a back
+/// reference, when a closure is ambiguous
 /// as above for a class of characters below ``CodePointClassTable/exactLimit`` (or any class,
 /// when the classes are exact everywhere), or when the table would be too large. A character
 /// above the limit whose class is approximate is looked up exactly when it is read
@@ -118,7 +119,7 @@ struct OnePassProgram: Sendable {
                     edges.append(Edge(next: -1, saveStart: Int32(saves.count), saveCount: Int32(path.count)))
                     saves += path
                     break closure
-                case .wordBoundary, .notWordBoundary:
+                case .wordBoundary, .notWordBoundary, .backReference, .characterBefore, .characterAfter:
                     return nil
                 }
             }

@@ -50,6 +50,10 @@ package final class MatchWalk {
         /// for matches with groups that come dense, each found with its groups in one forward
         /// run, with no scan in reverse and no backtracking.
         case onePass(CaptureBacktracker)
+        /// The pattern's back-reference searcher, from where ICU's loop would start each search
+        /// (``BackReferenceSearcher``), and ICU's `find` from where it leaves off when it cannot
+        /// tell: UTF-16 or UTF-8.
+        case backReferences(BackReferenceSearcher)
         /// ICU's `find` from where its loop would start each search: for a pattern without
         /// `\G`, the same matches as `findNext`, with ICU's time limit for each search (ICU
         /// counts the time of successive `findNext` calls together, so that a long walk would
@@ -86,6 +90,10 @@ package final class MatchWalk {
     private var captureBacktracker: CaptureBacktracker?
     private var hasNoCaptureBacktracker = false
 
+    /// The pattern's back-reference searcher, borrowed from its pool for the walk's
+    /// ``Mode/backReferences(_:)``, and given back when it ends.
+    private var backReferenceSearcher: BackReferenceSearcher?
+
     /// Starts a walk over `count` UTF-16 units at `base`, searched as a text of their own;
     /// without `usesSearchPlan`, ICU finds every match (so that ``endFlags`` are always ICU's).
     package init(
@@ -114,6 +122,10 @@ package final class MatchWalk {
         }
         if let literalAlternation {
             mode = .literalAlternation(literalAlternation)
+        } else if usesSearchPlan, let searcher = Self.backReferenceSearcher(of: pattern, forSearchOf: count) {
+            mode = .backReferences(searcher)
+            backReferenceSearcher = searcher
+            try begin()
         } else if isLong, let plan = pattern.plan, plan.findsMatchesByTheirCharactersAlone,
             matchAutomaton == nil || plan.searchesForLiterals
         {
@@ -128,9 +140,10 @@ package final class MatchWalk {
     }
 
     /// Starts a walk over `count` bytes of UTF-8 at `text`, searched as a text of their own by
-    /// ICU alone, with byte offsets; ill-formed UTF-8 reads as U+FFFD. Without
-    /// `usesCaptureBacktracker`, ``match(spanning:)`` asks ICU alone (for a caller that asked
-    /// the backtracker already).
+    /// ICU (or, for a pattern with back references, by its ``BackReferenceSearcher`` first),
+    /// with byte offsets; ill-formed UTF-8 reads as U+FFFD. Without `usesCaptureBacktracker`,
+    /// ``match(spanning:)`` and the matches ask ICU alone (for a caller that asked the
+    /// backtracker already).
     /// - Throws: ``ICURegexError/illegalArgument`` for a text of more than `Int32.max` bytes,
     ///   the most ICU's UTF-8 text takes.
     package init(
@@ -146,13 +159,27 @@ package final class MatchWalk {
         groupBounds.initialize(repeating: -1)
         matchAutomaton = nil
         hasNoCaptureBacktracker = !usesCaptureBacktracker
-        mode = pattern.usesPreviousMatchEnd ? .findNext : .findFrom
+        if usesCaptureBacktracker, let searcher = Self.backReferenceSearcher(of: pattern, forSearchOf: count) {
+            mode = .backReferences(searcher)
+            backReferenceSearcher = searcher
+        } else {
+            mode = pattern.usesPreviousMatchEnd ? .findNext : .findFrom
+        }
         // Fully initialized: when this throws, deinit gives the matcher back.
         try begin()
     }
 
+    /// The pattern's back-reference searcher, borrowed from its pool, when a walk of `count`
+    /// units is to use it (see ``RegexPattern/mayUseBackReferenceSearcher(_:forSearchOf:)``).
+    private static func backReferenceSearcher(of pattern: RegexPattern, forSearchOf count: Int) -> BackReferenceSearcher? {
+        guard let searchers = pattern.backReferenceSearchers, pattern.mayUseBackReferenceSearcher(searchers, forSearchOf: count)
+        else { return nil }
+        return searchers.take()
+    }
+
     deinit {
         removeProgressCallback()
+        if let backReferenceSearcher { pattern.backReferenceSearchers?.put(backReferenceSearcher) }
         if hasRegion {
             _ = icushim_regex_begin_utf16(handle, nil, 0)
         }
@@ -243,6 +270,8 @@ package final class MatchWalk {
                 found = try matchWithoutICU { matcher.firstMatch(inUTF16: $0, from: $1, to: $2) }
             case .onePass(let backtracker):
                 found = try onePassMatch(backtracker)
+            case .backReferences(let searcher):
+                found = try backReferenceMatch(searcher)
             case .findFrom:
                 found = try find(from: nextSearchStart())
             }
@@ -402,6 +431,29 @@ package final class MatchWalk {
         }
     }
 
+    /// The next match and its groups from the back-reference searcher, from where ICU's loop
+    /// would search; ICU's search from where the searcher leaves off when it cannot tell.
+    private func backReferenceMatch(_ searcher: BackReferenceSearcher) throws(ICURegexError) -> Range<Int>? {
+        guard let start = nextSearchStart() else { return nil }
+        let outcome: BackReferenceSearcher.Outcome
+        if let utf8Base {
+            outcome = searcher.firstMatch(inUTF8: utf8Base, from: start, to: count)
+        } else if let base {
+            outcome = searcher.firstMatch(inUTF16: base, from: start, to: count)
+        } else {
+            outcome = .unknown(from: start)
+        }
+        switch outcome {
+        case .match(let match):
+            setGroups(from: searcher)
+            return match
+        case .noMatch:
+            return nil
+        case .unknown(let from):
+            return try find(from: from)
+        }
+    }
+
     /// See ``onePassMatch(_:)``.
     static let sparseOnePassGap = 4 * denseGroupMatchSpacing
 
@@ -461,6 +513,11 @@ package final class MatchWalk {
     /// Makes the groups of `backtracker`'s last match the current match's.
     private func setGroups(from backtracker: CaptureBacktracker) {
         for index in groupBounds.indices { groupBounds[index] = Int64(backtracker.slot(index)) }
+    }
+
+    /// Makes the groups of `searcher`'s last match the current match's.
+    private func setGroups(from searcher: BackReferenceSearcher) {
+        for index in groupBounds.indices { groupBounds[index] = Int64(searcher.slot(index)) }
     }
 
     /// Whether the whole text matches (ICU's `matches`), with the groups; the walk must not

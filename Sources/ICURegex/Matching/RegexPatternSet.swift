@@ -1065,7 +1065,9 @@ public final class RegexPatternSet: Sendable {
         /// again at each search, which costs more than the region).
         private func ownMatch(of index: Int, from: Int) throws(ICURegexError) -> Range<Int>? {
             let pattern = set.planningPatterns[index] ?? set.patterns[index]
-            guard pattern.plan != nil else { return try regionMatch(of: index, in: from..<count) }
+            guard pattern.plan != nil || pattern.backReferenceSearchers != nil else {
+                return try regionMatch(of: index, in: from..<count)
+            }
             let matcher: RegexMatcher
             if let existing = matchers[index] {
                 matcher = existing

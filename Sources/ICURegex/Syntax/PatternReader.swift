@@ -337,12 +337,16 @@ package struct PatternReader {
             return .node(.character(try readHexDigits(8)))
         case "k":
             guard try next() == "<" else { throw Unsupported() }
-            _ = try readGroupName()
-            return .node(.opaque(.reference))
+            return .node(.opaque(.reference(.named(try readGroupName()))))
         case "0"..."9":
             // A back reference or an octal escape, read with every digit that follows.
-            while let digit = peek(), ("0"..."9").contains(digit) { index += 1 }
-            return .node(.opaque(.reference))
+            var digitCount = 1
+            while let digit = peek(), ("0"..."9").contains(digit) {
+                index += 1
+                digitCount += 1
+            }
+            guard digitCount == 1, scalar != "0" else { return .node(.opaque(.reference(.digits))) }
+            return .node(.opaque(.reference(.group(Int(scalar.value) - 0x30))))
         default:
             // Escaped ASCII punctuation, space or a symbol stands for itself; an escaped letter
             // this reader does not know (`\c`, `\E` alone, ...) or anything outside ASCII is

@@ -96,7 +96,19 @@ package indirect enum RegexSyntax: Equatable, Sendable {
         case graphemeCluster
         /// A back reference (`\1`, `\k<name>`) or an octal escape (`\0101`): text of any
         /// length, read with all the digits that follow.
-        case reference
+        case reference(Reference)
+    }
+
+    /// What a ``Opaque/reference(_:)`` refers to, as far as the reader can tell without
+    /// knowing how many groups ICU has seen when it reads the digits.
+    package enum Reference: Equatable, Sendable {
+        /// `\1` to `\9` followed by no other digit: the group of that number.
+        case group(Int)
+        /// `\k<name>`: the group of that name.
+        case named(String)
+        /// Several digits, or `\0`: a back reference or an octal escape, as ICU reads the
+        /// digits with the groups it has seen so far.
+        case digits
     }
 }
 

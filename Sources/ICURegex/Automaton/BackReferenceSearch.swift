@@ -1,0 +1,230 @@
+/// What a ``BackReferenceSearcher`` needs to know about one pattern with back references,
+/// worked out once and shared by every thread's searcher: the pattern's ``CaptureProgram``,
+/// whose ``CaptureProgram/Instruction/backReference(group:)`` steps read again what a group
+/// captured, and the plan of the match automaton of its *superset*, the pattern with each
+/// back reference replaced by its group's body (`\b(\w+) \1\b` → `\b(\w+) (?:\w+)\b`).
+///
+/// Why the superset holds every match. A back reference matches exactly the characters its
+/// group captured, which the group's body matched. When the body holds no assertion, no
+/// look-around and no reference, whether it matches those characters depends on them alone,
+/// so it matches them where the reference stands too; and a reference whose group has not
+/// taken part fails. So every way the pattern matches a text is a way the superset matches
+/// it, and every match of the pattern from a place is a match of the superset from there.
+///
+/// The pattern has no plan when it has no back reference, when the program cannot be
+/// compiled (see ``CaptureProgram``: case-insensitive references, references inside their own
+/// group, look-around, anchors other than `\b` and `\B`, atomic groups, possessive
+/// quantifiers, loops that may match the empty string), when a referenced group's body holds
+/// an assertion, a look-around or a reference, or when the superset has no match automaton.
+struct BackReferenceSearchPlan: Sendable {
+    let program: CaptureProgram
+    let superset: MatchAutomatonPlan
+
+    /// The plan of the ICU pattern `pattern` compiled with `options`, which has `groupCount`
+    /// capture groups, or nil when it has none.
+    init?(pattern: String, options: RegexPattern.Options, groupCount: Int) {
+        guard groupCount > 0, !options.contains(.ignoreMetacharacters), let syntax = PatternReader.read(pattern),
+            syntax.containsReference, let superset = Self.superset(of: syntax),
+            let program = CaptureProgram(syntax: syntax, options: options, groupCount: groupCount), program.hasBackReferences,
+            let supersetPlan = MatchAutomatonPlan(syntax: superset, options: options)
+        else { return nil }
+        self.program = program
+        self.superset = supersetPlan
+    }
+
+    /// `syntax` with each back reference replaced by its group's body as a non-capturing group
+    /// (see the type's description); nil when a reference is not to a group by one digit or
+    /// by name, or its group's body holds an assertion, a look-around or a reference.
+    static func superset(of syntax: RegexSyntax) -> RegexSyntax? {
+        var bodies: [RegexSyntax] = []
+        var names: [String: Int] = [:]
+        _ = syntax.contains { node in
+            if case .group(let body, .capturing(let name)) = node {
+                bodies.append(body)
+                if let name { names[name] = bodies.count }
+            }
+            return false
+        }
+        var isFaithful = true
+        func replaced(_ node: RegexSyntax) -> RegexSyntax {
+            switch node {
+            case .opaque(.reference(let reference)):
+                let group: Int?
+                switch reference {
+                case .group(let number): group = number
+                case .named(let name): group = names[name]
+                case .digits: group = nil
+                }
+                guard let group, group >= 1, group <= bodies.count else {
+                    isFaithful = false
+                    return node
+                }
+                let body = bodies[group - 1]
+                let dependsOnContext = body.contains { node in
+                    switch node {
+                    case .assertion, .lookaround, .opaque(.reference): return true
+                    default: return false
+                    }
+                }
+                if dependsOnContext { isFaithful = false }
+                return .group(body, .nonCapturing)
+            case .character, .characterClass, .assertion, .opaque:
+                return node
+            case .sequence(let items):
+                return .sequence(items.map(replaced))
+            case .alternation(let items):
+                return .alternation(items.map(replaced))
+            case .group(let body, let kind):
+                return .group(replaced(body), kind)
+            case .repetition(let body, let minimum, let maximum, let greed):
+                return .repetition(replaced(body), minimum: minimum, maximum: maximum, greed)
+            case .lookaround(let body, let kind):
+                return .lookaround(replaced(body), kind)
+            }
+        }
+        let result = replaced(syntax)
+        return isFaithful ? result : nil
+    }
+}
+
+/// Finds ICU's leftmost-first match of a pattern with back references, with its groups,
+/// without ICU where it can: the superset's match automaton (see ``BackReferenceSearchPlan``)
+/// proposes where a match may start, and the pattern's ``CaptureBacktracker`` tries each
+/// proposed start in turn.
+///
+/// Why the match is ICU's. ICU's search tries each start from the search's start, code point
+/// by code point, and takes the first way its backtracking finds from the first start that
+/// has one. The automaton's leftmost-first match from an offset starts at the leftmost start
+/// at or after it from which the superset matches; since every match of the pattern is one of
+/// the superset, no start between the offset and that one has a match of the pattern, and the
+/// search loses nothing by passing over them. At the proposed start, the backtracker tries
+/// the ways ICU tries, in ICU's order (see ``CaptureBacktracker``), and its first way to the
+/// program's end is ICU's match from there, with ICU's groups. When it finds none, the next
+/// start to consider is the next code point, from which the automaton is asked again. So the
+/// first start at which the backtracker succeeds is ICU's first start with a match.
+///
+/// Where the automaton cannot tell (a character `\b` looks past, such as a soft hyphen, which
+/// stops an automaton with word boundaries, somewhere after the offset it searched from), the
+/// backtracker tries every start of a window from that offset instead, ``firstWindow`` units
+/// and twice as many after each further failure of the automaton, which then searches again
+/// from the window's end: every start is tried either way, in order, and the automaton's scans
+/// up to the character it cannot read, repeated once per window, cost a logarithmic number of
+/// passes, where ICU would search from the offset to its next match.
+///
+/// Bounds. The backtracker's runs share a budget of ``stepsPerUnit`` steps per unit passed
+/// over, beyond ``stepAllowance``: when a run spends it, or the backtracker cannot tell (a
+/// character no class knows, ill-formed UTF-8), the search answers
+/// ``Outcome/unknown(from:)`` with the start reached, before which no match starts, and ICU
+/// searches from there. The work is therefore linear in the text passed over, whatever the
+/// pattern, and ICU is left exactly the searches it would have made.
+///
+/// Not thread-safe: each thread makes its own from the shared plan.
+final class BackReferenceSearcher {
+    /// What a search found.
+    enum Outcome: Equatable {
+        /// ICU's match; the groups are in ``slot(_:)``.
+        case match(Range<Int>)
+        /// There is no match.
+        case noMatch
+        /// No match starts before `from`, and ICU is to search from there.
+        case unknown(from: Int)
+    }
+
+    /// The steps the backtracker's runs of one search may take per unit passed over, and
+    /// beyond them: the runs at a start of `\b(\w+) \1\b` take about twice the word's length.
+    static let stepsPerUnit = 32
+    static let stepAllowance = 4096
+
+    /// The units of the first window of starts that the backtracker tries without the
+    /// automaton, when the automaton cannot tell (see ``BackReferenceSearcher``).
+    static let firstWindow = 256
+
+    private let backtracker: CaptureBacktracker
+    private let superset: MatchAutomaton
+
+    /// Makes a searcher for `plan`, with empty tables.
+    init(_ plan: BackReferenceSearchPlan) {
+        backtracker = CaptureBacktracker(plan.program)
+        superset = MatchAutomaton(plan.superset)
+    }
+
+    /// Slot `index` of the last match (see ``CaptureBacktracker/slot(_:)``).
+    @inline(__always)
+    func slot(_ index: Int) -> Int {
+        backtracker.slot(index)
+    }
+
+    /// ICU's first match in the UTF-16 `text[..<end]` from `from` (a code-point boundary; the
+    /// text before it is seen by `\b`), with `anchored` only one starting at `from`.
+    func firstMatch(inUTF16 text: UnsafePointer<UInt16>, from: Int, to end: Int, anchored: Bool = false) -> Outcome {
+        firstMatch(
+            from: from, to: end, anchored: anchored,
+            next: { UTF16ScannedText(units: text).character(at: $0, end: end).next },
+            candidate: { superset.firstMatch(inUTF16: text, from: $0, to: end) },
+            run: { backtracker.anchoredMatch(inUTF16: text, at: $0, end: end, budget: &$1) })
+    }
+
+    /// The same in the UTF-8 `bytes[..<end]`, in byte offsets; `from` must start a character.
+    func firstMatch(inUTF8 bytes: UnsafePointer<UInt8>, from: Int, to end: Int, anchored: Bool = false) -> Outcome {
+        firstMatch(
+            from: from, to: end, anchored: anchored,
+            next: { UTF8ScannedText(bytes: bytes).character(at: $0, end: end).next },
+            candidate: { superset.firstMatch(inUTF8: bytes, from: $0, to: end) },
+            run: { backtracker.anchoredMatch(inUTF8: bytes, at: $0, end: end, budget: &$1) })
+    }
+
+    /// The search the type describes: `candidate(offset)` is the superset's first match from
+    /// an offset, `run(start, &budget)` the backtracker's run from a start, and `next(offset)`
+    /// the offset of the next character.
+    @inline(__always)
+    private func firstMatch(
+        from: Int, to end: Int, anchored: Bool, next: (Int) -> Int, candidate: (Int) -> MatchAutomaton.Outcome,
+        run: (Int, inout Int) -> CaptureBacktracker.Outcome
+    ) -> Outcome {
+        var budget = Self.stepAllowance
+        var position = from
+        // The starts before `windowEnd` are each tried; `window` is the last window's length.
+        var windowEnd = from
+        var window = 0
+        while true {
+            let start: Int
+            if anchored || position < windowEnd {
+                start = position
+            } else {
+                switch candidate(position) {
+                case .match(let match):
+                    start = match.lowerBound
+                    window = 0
+                case .noMatch:
+                    return .noMatch
+                case .unknown:
+                    window = window == 0 ? Self.firstWindow : 2 &* window
+                    windowEnd = min(end, position &+ window)
+                    start = position
+                }
+            }
+            budget &+= Self.stepsPerUnit &* (start &- position)
+            switch run(start, &budget) {
+            case .match: return .match(start..<backtracker.slot(1))
+            case .unknown: return .unknown(from: start)
+            case .noMatch: break
+            }
+            guard !anchored, start < end else { return .noMatch }
+            position = next(start)
+            budget &+= Self.stepsPerUnit &* (position &- start)
+        }
+    }
+}
+
+/// The back-reference searchers of one pattern (see ``BackReferenceSearcher``).
+typealias LazyBackReferenceSearcher = LazyAutomatonPool<BackReferenceSearchPlan, BackReferenceSearcher>
+
+extension LazyAutomatonPool where Plan == BackReferenceSearchPlan, Automaton == BackReferenceSearcher {
+    /// Makes lazy back-reference searchers for `pattern` compiled with `options`, which has
+    /// `groupCount` capture groups.
+    convenience init(_ pattern: String, options: RegexPattern.Options, groupCount: Int) {
+        self.init(
+            plan: { BackReferenceSearchPlan(pattern: pattern, options: options, groupCount: groupCount) },
+            automaton: BackReferenceSearcher.init)
+    }
+}
