@@ -260,7 +260,7 @@ import TestSupport
             "(\\W)\\1", "\\B(\\w)\\1", "(é|a)\\1",
         ]
         for pattern in patterns where failures < 20 {
-            let strings = (0..<2).map { _ in (0..<random.number(in: 100...400)).map { _ in random.element(of: pieces) }.joined() }
+            let strings = (0..<2).map { _ in (0..<random.number(in: 60...240)).map { _ in random.element(of: pieces) }.joined() }
             for failure in Self.compare(pattern, strings: strings, random: &random, counts: &counts) {
                 failures += 1
                 Issue.record("pattern \(String(reflecting: pattern)): \(failure)")
