@@ -235,6 +235,34 @@ import TestSupport
         }
     }
 
+    /// Patterns whose superset's proposals come every few units (a start proposed next to the
+    /// place searched from, at which the backtracker fails), so that the searcher tries the
+    /// starts of windows without the automaton, passing over those whose first character
+    /// cannot start the superset: matches starting inside words, at ASCII and other
+    /// characters, beside soft hyphens, on texts long enough for many windows.
+    @Test("dense proposals: the starts of windows tried without the automaton, as ICU finds them")
+    func denseProposals() {
+        var random = SplitMix64(seed: Self.seed ^ 0x4445_4E53_4520)
+        var counts = Counts()
+        var failures = 0
+        let pieces = ["a", "b", " ", "ab", "aa", "x", "é", "éé", "😀", "\u{AD}", "e\u{301}", ", ", "ba", "\n", "ab ab"]
+        let patterns = [
+            "(\\w)\\1", "(a+)b\\1", "\\b(\\w+) \\1\\b", "(\\w+)\\1", "(a*)\\1x", "([ab])x?\\1", "(\\w)(\\w)\\2\\1",
+            "(\\W)\\1", "\\B(\\w)\\1", "(é|a)\\1",
+        ]
+        for pattern in patterns where failures < 20 {
+            let strings = (0..<2).map { _ in (0..<random.number(in: 60...240)).map { _ in random.element(of: pieces) }.joined() }
+            for failure in Self.compare(pattern, strings: strings, random: &random, counts: &counts) {
+                failures += 1
+                Issue.record("pattern \(String(reflecting: pattern)): \(failure)")
+            }
+        }
+        #expect(counts.plans == patterns.count)
+        #expect(counts.matches > 20 * patterns.count)
+        // A run that spends its budget hands the rest to ICU: allowed, and rare.
+        #expect(counts.matches > 20 * counts.unknown)
+    }
+
     @Test("a lone surrogate captured is one code point: it does not match the first half of a pair")
     func loneSurrogates() throws {
         let units: [UInt16] = [0xD83D, 0xD83D, 0xDE00, 0x61, 0xD83D, 0xD83D, 0x62, 0xDE00, 0xDE00]

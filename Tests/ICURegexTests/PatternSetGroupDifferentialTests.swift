@@ -125,6 +125,34 @@ extension LibraryTests {
             }
         }
 
+        /// Members that start matches at the same places, in shuffled orders, so that the member
+        /// whose priority wins at a shared start (not always the longest match there) is picked
+        /// from those that may start with the character there: members starting with ASCII
+        /// and with other characters (`é`, `𝔸`), dense ones matching at nearly every word, and
+        /// one that can start with any character (an empty match), against the loop and
+        /// Foundation.
+        @Test func membersSharingStarts() throws {
+            var random = SplitMix64(seed: Self.seed &+ 4)
+            let members = [
+                #"\bthe\b"#, #"\bth\w*"#, #"\b\w+"#, #"\w+ing\b"#, #"th[a-z]"#, #"t"#, #"[a-z]+e\b"#, #"\bé\w*"#, #"é|𝔸"#,
+                #"\b\w\w\b"#, #"\w+ \w+"#, #"[^ ]+ing"#, #"x*"#,
+            ]
+            let words = ["the", "then", "thing", "tea", "été", "é", "𝔸b", "a", "ring", "the\u{AD}n", "xx", "th", "ab-cd"]
+            for round in 0..<8 {
+                var order = members
+                for index in order.indices.reversed() { order.swapAt(index, random.number(in: 0...index)) }
+                // Every other round without `x*`, whose empty matches stand between the others.
+                let chosen = round.isMultiple(of: 2) ? order : order.filter { $0 != #"x*"# }
+                let set = try RegexPatternSet(chosen)
+                // `t`, `é|𝔸`, `th[a-z]` and `\bthe\b` are found by their literals, the others grouped.
+                #expect(set.automatonGroupMembers.joined().count == chosen.count - 4, "groups \(set.automatonGroupMembers)")
+                let text = (0..<random.number(in: 200...400)).map { _ in random.element(of: words) }
+                    .joined(separator: random.chance(0.7) ? " " : ", ")
+                let generated = chosen.map { pattern in GeneratedPattern(text: { _ in pattern }, groups: 0, options: []) }
+                try PatternSetDifferentialTests.check(generated, text: text, againstFoundation: true)
+            }
+        }
+
         /// The regular expressions of the benchmark's sets, on a corpus: the words' literals
         /// and the regexes' groups together, with case-insensitive words and a back-reference.
         @Test func shapedRegexesOnACorpus() throws {

@@ -111,6 +111,18 @@ struct BackReferenceSearchPlan: Sendable {
 /// up to the character it cannot read, repeated once per window, cost a logarithmic number of
 /// passes, where ICU would search from the offset to its next match.
 ///
+/// Where the automaton's proposals come dense (a start at most ``denseGap`` units past the
+/// offset it searched from, at which the backtracker then fails: `\b(\w+) \1\b` is proposed
+/// at nearly every word), the backtracker tries the starts of the next ``denseWindow`` units
+/// without it, as in a window above, passing over the starts at which no match can start: those
+/// whose character is ASCII and cannot start a match of the superset
+/// (``MatchAutomaton/asciiMayStartMatch``), so of the pattern; and, when the program begins with
+/// `\b` (or `\B`) before any choice, those between two ASCII characters where it does not
+/// hold (no ASCII character is one that `\b` looks past, so the nearest character before the
+/// start that it reads is the one right before). So the backtracker runs about once a word,
+/// without the automaton's forward and reverse scans over the two words of each proposal.
+/// Every start is still tried, or passed over for those reasons, in order.
+///
 /// Bounds. The backtracker's runs share a budget of ``stepsPerUnit`` steps per unit passed
 /// over, beyond ``stepAllowance``: when a run spends it, or the backtracker cannot tell (a
 /// character no class knows, ill-formed UTF-8), the search answers
@@ -139,13 +151,55 @@ final class BackReferenceSearcher {
     /// automaton, when the automaton cannot tell (see ``BackReferenceSearcher``).
     static let firstWindow = 256
 
+    /// The most units between the offset the automaton searched from and the start it proposed
+    /// for the proposal to count as dense, and the units of starts then tried without it (see
+    /// ``BackReferenceSearcher``).
+    static let denseGap = 16
+    static let denseWindow = 128
+
     private let backtracker: CaptureBacktracker
     private let superset: MatchAutomaton
+    /// The superset's ``MatchAutomaton/asciiMayStartMatch``.
+    private let asciiMayStart: [Bool]
+    /// True when the program begins with `\b` before any choice, false when with `\B`, nil
+    /// otherwise.
+    private let leadingBoundary: Bool?
 
     /// Makes a searcher for `plan`, with empty tables.
     init(_ plan: BackReferenceSearchPlan) {
         backtracker = CaptureBacktracker(plan.program)
         superset = MatchAutomaton(plan.superset)
+        asciiMayStart = superset.asciiMayStartMatch
+        leadingBoundary = Self.leadingBoundary(of: plan.program)
+    }
+
+    /// Whether `program` begins with `\b` (true) or `\B` (false), past the saves and jumps
+    /// that come first; nil when it begins otherwise.
+    private static func leadingBoundary(of program: CaptureProgram) -> Bool? {
+        var step = 0
+        for _ in program.instructions.indices {
+            switch program.instructions[step] {
+            case .save: step += 1
+            case .jump(let target): step = Int(target)
+            case .wordBoundary: return true
+            case .notWordBoundary: return false
+            default: return nil
+            }
+        }
+        return nil
+    }
+
+    /// True when no match can start at `start` (before the text's end), where the character
+    /// is `unit` (a UTF-16 unit or a byte) and `previous` the unit before it (nil at the
+    /// text's start): see ``BackReferenceSearcher``.
+    @inline(__always)
+    private func cannotStart(with unit: UInt16, after previous: UInt16?) -> Bool {
+        guard unit < 128 else { return false }
+        if !asciiMayStart[Int(unit)] { return true }
+        guard let leadingBoundary, let previous, previous < 128 else { return false }
+        let isBoundary =
+            WordBoundedLiterals.isASCIIWordByte(UInt8(previous)) != WordBoundedLiterals.isASCIIWordByte(UInt8(unit))
+        return isBoundary != leadingBoundary
     }
 
     /// Slot `index` of the last match (see ``CaptureBacktracker/slot(_:)``).
@@ -160,6 +214,7 @@ final class BackReferenceSearcher {
         firstMatch(
             from: from, to: end, anchored: anchored,
             next: { UTF16ScannedText(units: text).character(at: $0, end: end).next },
+            cannotStart: { cannotStart(with: text[$0], after: $0 > 0 ? text[$0 &- 1] : nil) },
             candidate: { superset.firstMatch(inUTF16: text, from: $0, to: end) },
             run: { backtracker.anchoredMatch(inUTF16: text, at: $0, end: end, budget: &$1) })
     }
@@ -169,32 +224,47 @@ final class BackReferenceSearcher {
         firstMatch(
             from: from, to: end, anchored: anchored,
             next: { UTF8ScannedText(bytes: bytes).character(at: $0, end: end).next },
+            cannotStart: { cannotStart(with: UInt16(bytes[$0]), after: $0 > 0 ? UInt16(bytes[$0 &- 1]) : nil) },
             candidate: { superset.firstMatch(inUTF8: bytes, from: $0, to: end) },
             run: { backtracker.anchoredMatch(inUTF8: bytes, at: $0, end: end, budget: &$1) })
     }
 
     /// The search the type describes: `candidate(offset)` is the superset's first match from
-    /// an offset, `run(start, &budget)` the backtracker's run from a start, and `next(offset)`
-    /// the offset of the next character.
+    /// an offset, `run(start, &budget)` the backtracker's run from a start, `next(offset)`
+    /// the offset of the next character, and `cannotStart(offset)` true when no match can
+    /// start at an offset before `end`, for the reasons the type's description gives.
     @inline(__always)
     private func firstMatch(
-        from: Int, to end: Int, anchored: Bool, next: (Int) -> Int, candidate: (Int) -> MatchAutomaton.Outcome,
-        run: (Int, inout Int) -> CaptureBacktracker.Outcome
+        from: Int, to end: Int, anchored: Bool, next: (Int) -> Int, cannotStart: (Int) -> Bool,
+        candidate: (Int) -> MatchAutomaton.Outcome, run: (Int, inout Int) -> CaptureBacktracker.Outcome
     ) -> Outcome {
         var budget = Self.stepAllowance
         var position = from
-        // The starts before `windowEnd` are each tried; `window` is the last window's length.
+        // The starts before `windowEnd` are each tried; `window` is the last window's length
+        // where the automaton could not tell.
         var windowEnd = from
         var window = 0
         while true {
             let start: Int
-            if anchored || position < windowEnd {
+            // Whether the automaton proposed the start, ``denseGap`` units or fewer past the
+            // place it searched from.
+            var isDenseProposal = false
+            if anchored {
                 start = position
+            } else if position < windowEnd {
+                start = position
+                if start < end && cannotStart(start) {
+                    // An ASCII character, one unit long.
+                    position = start &+ 1
+                    budget &+= Self.stepsPerUnit
+                    continue
+                }
             } else {
                 switch candidate(position) {
                 case .match(let match):
                     start = match.lowerBound
                     window = 0
+                    isDenseProposal = start &- position <= Self.denseGap
                 case .noMatch:
                     return .noMatch
                 case .unknown:
@@ -212,6 +282,7 @@ final class BackReferenceSearcher {
             guard !anchored, start < end else { return .noMatch }
             position = next(start)
             budget &+= Self.stepsPerUnit &* (position &- start)
+            if isDenseProposal && windowEnd <= position { windowEnd = min(end, position &+ Self.denseWindow) }
         }
     }
 }

@@ -171,7 +171,7 @@ struct WordBoundedLiterals: Sendable, Equatable {
 
     /// True for an ASCII letter, digit or `_`: the ASCII characters of `\w`.
     @inline(__always)
-    private static func isASCIIWordByte(_ byte: UInt8) -> Bool {
+    static func isASCIIWordByte(_ byte: UInt8) -> Bool {
         (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F
     }
 

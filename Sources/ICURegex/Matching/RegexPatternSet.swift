@@ -817,7 +817,13 @@ public final class RegexPatternSet: Sendable {
         /// none (its members are then searched alone).
         var alternationAutomata: [MatchAutomaton?]
         var lacksAlternationAutomaton: [Bool]
-        var memberAutomata: [MatchAutomaton?]
+        /// Each group's members' own automata, by place in the group, and for each ASCII
+        /// character the places of the members that may start a match with it
+        /// (``MatchAutomaton/asciiMayStartMatch``), in order; taken when the group's first
+        /// match is identified, nil before (and for a group some member of which has none).
+        var memberAutomata: [[MatchAutomaton]?]
+        var asciiStarters: [[[Int]]]
+        var lacksMemberAutomata: [Bool]
         /// For each grouped pattern whose own search a group fell back on, its first match
         /// from the place searched (nil: none), which stays its first match from any later
         /// place up to the match's start (or from any later place at all, when it has none).
@@ -849,7 +855,9 @@ public final class RegexPatternSet: Sendable {
             matchers = Array(repeating: nil, count: set.patterns.count)
             alternationAutomata = Array(repeating: nil, count: set.automatonGroups.count)
             lacksAlternationAutomaton = Array(repeating: false, count: set.automatonGroups.count)
-            memberAutomata = Array(repeating: nil, count: set.patterns.count)
+            memberAutomata = Array(repeating: nil, count: set.automatonGroups.count)
+            asciiStarters = Array(repeating: [], count: set.automatonGroups.count)
+            lacksMemberAutomata = Array(repeating: false, count: set.automatonGroups.count)
             memberOwnMatches = Array(repeating: nil, count: set.patterns.count)
         }
 
@@ -862,9 +870,10 @@ public final class RegexPatternSet: Sendable {
             for (group, automaton) in alternationAutomata.enumerated() {
                 if let automaton { set.automatonGroups[group].alternation.put(automaton) }
             }
-            for (index, automaton) in memberAutomata.enumerated() {
-                guard let automaton, case .grouped(let group, let member) = set.searches[index] else { continue }
-                set.automatonGroups[group].memberAutomata[member].put(automaton)
+            for (group, automata) in memberAutomata.enumerated() {
+                for (member, automaton) in (automata ?? []).enumerated() {
+                    set.automatonGroups[group].memberAutomata[member].put(automaton)
+                }
             }
         }
 
@@ -1003,30 +1012,53 @@ public final class RegexPatternSet: Sendable {
         /// of `range` is `range`; nil when the members' automata cannot tell, or none matches
         /// there (which the alternation's match rules out).
         private func firstMember(of group: Int, matchingExactly range: Range<Int>, in base: UnsafePointer<UInt16>) -> Int? {
-            let automatonGroup = set.automatonGroups[group]
-            for (member, index) in automatonGroup.members.enumerated() {
-                let automaton: MatchAutomaton
-                if let existing = memberAutomata[index] {
-                    automaton = existing
-                } else {
-                    guard let taken = automatonGroup.memberAutomata[member].take() else { return nil }
-                    memberAutomata[index] = taken
-                    automaton = taken
-                }
-                // A member that cannot start a match with the match's first character, when
-                // it is ASCII, is passed over without a search.
-                if range.lowerBound < count, base[range.lowerBound] < 128,
-                    !automaton.asciiMayStartMatch[Int(base[range.lowerBound])]
-                {
-                    continue
-                }
-                switch automaton.firstMatch(inUTF16: base, from: range.lowerBound, to: count, anchored: true) {
-                case .match(let match): return match == range ? member : nil
-                case .noMatch: continue
+            guard let automata = membersAutomata(of: group) else { return nil }
+            /// Whether `member` matches at the range's start: nil when it cannot tell, or
+            /// matches another range there (the first member that matches there gives the
+            /// alternation's match, so it cannot, unless the automata disagree).
+            func matchesThere(_ member: Int) -> Bool? {
+                switch automata[member].firstMatch(inUTF16: base, from: range.lowerBound, to: count, anchored: true) {
+                case .match(let match): return match == range ? true : nil
+                case .noMatch: return false
                 case .unknown: return nil
                 }
             }
+            // The members that cannot start a match with the match's first character, when it
+            // is ASCII, are passed over without a search.
+            if range.lowerBound < count, base[range.lowerBound] < 128 {
+                for member in asciiStarters[group][Int(base[range.lowerBound])] {
+                    guard let matches = matchesThere(member) else { return nil }
+                    if matches { return member }
+                }
+                return nil
+            }
+            for member in automata.indices {
+                guard let matches = matchesThere(member) else { return nil }
+                if matches { return member }
+            }
             return nil
+        }
+
+        /// The own automata of group `group`'s members, taken from their pools the first time,
+        /// with ``asciiStarters``; nil when a member has none.
+        private func membersAutomata(of group: Int) -> [MatchAutomaton]? {
+            if let automata = memberAutomata[group] { return automata }
+            guard !lacksMemberAutomata[group] else { return nil }
+            let pools = set.automatonGroups[group].memberAutomata
+            var automata: [MatchAutomaton] = []
+            for pool in pools {
+                guard let automaton = pool.take() else {
+                    for (member, taken) in automata.enumerated() { pools[member].put(taken) }
+                    lacksMemberAutomata[group] = true
+                    return nil
+                }
+                automata.append(automaton)
+            }
+            memberAutomata[group] = automata
+            asciiStarters[group] = (0..<128).map { character in
+                automata.indices.filter { automata[$0].asciiMayStartMatch[character] }
+            }
+            return automata
         }
 
         /// Group `group`'s alternation automaton for this search; nil when it has none.
