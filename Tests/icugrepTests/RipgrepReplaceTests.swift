@@ -78,6 +78,12 @@ struct RipgrepReplaceTests {
         (["-M", "30", "--replace=X", "Holmes", "sherlock.txt"], ["-M", "30", "-r", "X", "Holmes", "sherlock.txt"]),
         (["-M", "30", "-o", "Holmes", "sherlock.txt"], ["-M", "30", "-o", "Holmes", "sherlock.txt"]),
         (["-M", "6", "--max-columns-preview", "的", "zh.txt"], ["-M", "6", "--max-columns-preview", "的", "zh.txt"]),
+        // -o: -M applies to each printed match, or its replacement, as to a line.
+        (["-o", "-n", "-M", "5", #"\w+olmes"#, "sherlock.txt"], ["-o", "-n", "-M", "5", #"\w+olmes"#, "sherlock.txt"]),
+        (["-o", "-M", "3", "--replace=[$0]", "Holmes", "sherlock.txt"], ["-o", "-M", "3", "-r", "[$0]", "Holmes", "sherlock.txt"]),
+        (["-o", "-M", "4", "--max-columns-preview", "--replace=<$1>", #"(\w)olmes"#, "sherlock.txt"],
+            ["-o", "-M", "4", "--max-columns-preview", "-r", "<$1>", #"(\w)olmes"#, "sherlock.txt"]),
+        (["-o", "-M", "2", "--max-columns-preview", "的.", "zh.txt"], ["-o", "-M", "2", "--max-columns-preview", "的.", "zh.txt"]),
         (["--heading", "-n", "Holmes", "sherlock.txt", "ru.txt", "sherlock.txt"],
             ["--heading", "-n", "Holmes", "sherlock.txt", "ru.txt", "sherlock.txt"]),
         (["--heading", "-n", "-C1", "Watson", "sherlock.txt", "sherlock.txt"],

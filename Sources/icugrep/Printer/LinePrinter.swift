@@ -295,7 +295,11 @@ final class LinePrinter: SearchSink {
                     } else {
                         output.append(UnsafeRawBufferPointer(rebasing: content[current..<match.lowerBound]))
                     }
-                    appendMatch(index: index, match: match, of: content, replacing: replaces)
+                    if onlyMatching && maxColumns != Int.max {
+                        appendMatchWithinColumns(index: index, match: match, of: content, replacing: replaces, color: nil)
+                    } else {
+                        appendMatch(index: index, match: match, of: content, replacing: replaces)
+                    }
                     if onlyMatching {
                         output.append(lineEnd)
                     }
@@ -326,9 +330,14 @@ final class LinePrinter: SearchSink {
                         output.append(UnsafeRawBufferPointer(rebasing: content[current..<match.lowerBound]))
                     }
                     let patternColor = index < patternColors.count ? patternColors[index] : nil
-                    output.append((patternColor ?? matchColor).start)
-                    appendMatch(index: index, match: match, of: content, replacing: replaces)
-                    output.append((patternColor ?? matchColor).end)
+                    if onlyMatching && maxColumns != Int.max {
+                        appendMatchWithinColumns(
+                            index: index, match: match, of: content, replacing: replaces, color: patternColor ?? matchColor)
+                    } else {
+                        output.append((patternColor ?? matchColor).start)
+                        appendMatch(index: index, match: match, of: content, replacing: replaces)
+                        output.append((patternColor ?? matchColor).end)
+                    }
                     if onlyMatching {
                         output.append(lineEnd)
                     }
@@ -378,6 +387,33 @@ final class LinePrinter: SearchSink {
         } else {
             output.append(UnsafeRawBufferPointer(rebasing: content[match]))
         }
+    }
+
+    /// Prints the line's match `index` on a line of its own (`-o`) under `-M`'s limit, as
+    /// ripgrep 13 does: `-M` applies to each printed match (its bytes, or its replacement) as
+    /// to a line. A piece longer than the limit in bytes is "[Omitted long matching line]",
+    /// or with `--max-columns-preview` its first characters (as many as the limit) in the
+    /// match's color, then " [... 0 more matches]"; a shorter one is printed in `color`.
+    private func appendMatchWithinColumns(
+        index: Int, match: Range<Int>, of content: UnsafeRawBufferPointer, replacing: Bool, color: SGRSequences?
+    ) {
+        // The piece is appended to be measured (a replacement's length is known once written),
+        // then taken back and printed as it must be.
+        let mark = output.bytesAppended
+        appendMatch(index: index, match: match, of: content, replacing: replacing)
+        let piece = output.removeBytes(appendedSince: mark)
+        if piece.count > maxColumns && !maxColumnsPreview {
+            output.append(Array("[Omitted long matching line]".utf8))
+            return
+        }
+        if let color { output.append(color.start) }
+        if piece.count > maxColumns {
+            piece.withUnsafeBytes { output.append(UnsafeRawBufferPointer(rebasing: $0[..<Self.prefixLength(of: $0, characters: maxColumns)])) }
+        } else {
+            output.append(piece)
+        }
+        if let color { output.append(color.end) }
+        if piece.count > maxColumns { output.append(Array(" [... 0 more matches]".utf8)) }
     }
 
     /// Prints a line without matches whole, with its head, for `--passthru -o` (ripgrep's

@@ -103,6 +103,16 @@ final class OutputBuffer {
         bytes.withUnsafeBytes { append($0) }
     }
 
+    /// Takes back the bytes appended since the buffer held `bytesAppended` bytes, which must
+    /// not have been flushed since (only ``flush()`` and ``flushIfFull()`` flush), and returns
+    /// them.
+    func removeBytes(appendedSince mark: Int) -> [UInt8] {
+        let length = bytesAppended - mark
+        precondition(length >= 0 && length <= count, "OutputBuffer: bytes taken back after a flush")
+        count -= length
+        return Array(UnsafeBufferPointer(start: storage + count, count: length))
+    }
+
     /// Appends `value` in decimal, right-aligned in a field of `width` characters (padded with
     /// spaces), like printf's `%*d`.
     func appendDecimal(_ value: Int, width: Int = 0) {
