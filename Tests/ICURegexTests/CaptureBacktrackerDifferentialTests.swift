@@ -53,7 +53,6 @@ import TestSupport
         return (found, true)
     }
 
-
     /// Compares the backtracker with ICU on `strings` for `pattern` compiled with `options`;
     /// returns the failures' descriptions.
     static func compare(

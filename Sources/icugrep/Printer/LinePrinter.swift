@@ -403,7 +403,7 @@ final class LinePrinter: SearchSink {
         appendMatch(index: index, match: match, of: content, replacing: replacing)
         let piece = output.removeBytes(appendedSince: mark)
         if piece.count > maxColumns && !maxColumnsPreview {
-            output.append(Array("[Omitted long matching line]".utf8))
+            output.append(Self.omittedMatchNote)
             return
         }
         if let color { output.append(color.start) }
@@ -413,8 +413,12 @@ final class LinePrinter: SearchSink {
             output.append(piece)
         }
         if let color { output.append(color.end) }
-        if piece.count > maxColumns { output.append(Array(" [... 0 more matches]".utf8)) }
+        if piece.count > maxColumns { output.append(Self.previewedMatchNote) }
     }
+
+    /// What `-o -M` prints for a match longer than the limit, and after its preview.
+    private static let omittedMatchNote = Array("[Omitted long matching line]".utf8)
+    private static let previewedMatchNote = Array(" [... 0 more matches]".utf8)
 
     /// Prints a line without matches whole, with its head, for `--passthru -o` (ripgrep's
     /// output: `-o` shows the matches of the lines that have some, and the other lines as
