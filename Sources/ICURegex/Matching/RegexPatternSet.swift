@@ -76,10 +76,15 @@ import CICUShim
 ///   positions), in one pass for the whole group. The alternation's first match from a place
 ///   is the leftmost match of any member there, and, of the members that match at its start,
 ///   the first one's match (see "The matches"): exactly what the walk needs of a pattern,
-///   with the group standing for its members. Which member matched is the first one whose own
-///   automaton, anchored at the match's start, matches there (its match there is then the
-///   alternation's); a member that cannot start a match with the match's first ASCII
-///   character (``MatchAutomaton/asciiMayStartMatch``) is passed over. Where an automaton
+///   with the group standing for its members. Which member matched is known from the same
+///   pass: the alternation's automaton knows which member each of its positions belongs to,
+///   and the member of the thread that reached the match's end is the lowest member that
+///   matches at its start (``MatchAutomaton/matchMember`` gives the argument), as
+///   regex-automata's multi-pattern automata report a pattern with each match. Should the
+///   automaton not know it, the member is the first one whose own automaton, anchored at the
+///   match's start, matches there (its match there is then the alternation's); a member that
+///   cannot start a match with the match's first ASCII character
+///   (``MatchAutomaton/asciiMayStartMatch``) is passed over. Where an automaton
 ///   cannot tell (a character no class fits, a long run of characters `\b` looks past), each member's own first
 ///   match from that place is taken, kept until a search passes it, and the leftmost of them
 ///   (the lowest member among equals) is the alternation's match by the same rule.
@@ -375,11 +380,11 @@ public final class RegexPatternSet: Sendable {
         }
         return chunks.filter { $0.count > 1 }.map { chunk in
             let options = chunk[0].options
-            let alternation = RegexSyntax.alternation(chunk.map { .group($0.syntax, .nonCapturing) })
+            let syntaxes = chunk.map(\.syntax)
             return AutomatonGroup(
                 members: chunk.map(\.index),
                 alternation: LazyMatchAutomaton(
-                    plan: { MatchAutomatonPlan(syntax: alternation, options: options) }, automaton: MatchAutomaton.init),
+                    plan: { MatchAutomatonPlan(alternationOf: syntaxes, options: options) }, automaton: MatchAutomaton.init),
                 memberAutomata: chunk.map { member in
                     let syntax = member.syntax
                     return LazyMatchAutomaton(
@@ -980,6 +985,12 @@ public final class RegexPatternSet: Sendable {
                 case .noMatch:
                     return nil
                 case .match(let range):
+                    // The alternation's automaton knows which member's match it found
+                    // (``MatchAutomaton/matchMember``); the members' own automata are asked
+                    // only when it does not.
+                    if automaton.matchMember >= 0 {
+                        return PatternSetMatch(range: range, patternIndex: members[automaton.matchMember])
+                    }
                     if let member = firstMember(of: group, matchingExactly: range, in: base) {
                         return PatternSetMatch(range: range, patternIndex: members[member])
                     }
