@@ -40,8 +40,9 @@ import CICUShim
 ///   occurrence there or after;
 /// - a pattern that ignores case (by its options or a leading `(?i)`) and matches exactly one
 ///   of a few ASCII strings (`holmes` with ``RegexPattern/Options/caseInsensitive``,
-///   `(?i)cat|dog`) is found the same way, by a second automaton that reads the text ignoring
-///   ASCII case, wherever no character outside ASCII whose case folding holds ASCII (`ß`, `ſ`,
+///   `(?i)cat|dog`) is found the same way, by an automaton that reads the text ignoring
+///   ASCII case (the scan of the exact strings, holding each such string's ASCII case
+///   variants, where those are few; a second scan otherwise), wherever no character outside ASCII whose case folding holds ASCII (`ß`, `ſ`,
 ///   the Kelvin sign, `ﬁ`...) lies within a longest string's length of the place; ICU decides
 ///   the places near such a character, searching only up to that length past it (the argument
 ///   is beside `foldedExactStrings(of:)`);
@@ -90,8 +91,8 @@ import CICUShim
 ///   (the lowest member among equals) is the alternation's match by the same rule.
 ///
 /// All the literals of all the patterns are found in one pass over the text by one automaton
-/// (``LiteralOccurrenceScanner``), before the walk (and those of the patterns that ignore case
-/// by a second one). The walk keeps each pattern's next match
+/// (``LiteralOccurrenceScanner``), before the walk (those of the patterns that ignore case
+/// too, as their ASCII case variants, unless there are too many: then by a second one). The walk keeps each pattern's next match
 /// from the place where the search resumes: a pattern's first match at or after `p` is still
 /// its first match at or after any later `q` up to that match's start, so a pattern is searched
 /// again only when a match of the set has passed its own.
@@ -114,8 +115,18 @@ public final class RegexPatternSet: Sendable {
 
     /// The scanner of the literals of the patterns that ignore case and match exactly one of
     /// a few ASCII strings (``PatternSearch/foldedExactLiterals(lengths:maximumLength:)``),
-    /// in ASCII lowercase, which reads the text ignoring ASCII case; nil when there are none.
+    /// in ASCII lowercase, which reads the text ignoring ASCII case; nil when there are none,
+    /// or when ``scanner`` finds them too (``scannerFindsFoldedLiterals``).
     private let foldedScanner: LiteralOccurrenceScanner?
+
+    /// True when ``scanner`` finds the folded literals too, ignoring ASCII case, after the
+    /// exact ones (``LiteralOccurrenceScanner/init(literals:ignoringASCIICaseFrom:)``): one
+    /// pass over the text for both, where their case variants are few.
+    private let scannerFindsFoldedLiterals: Bool
+
+    /// True when some pattern is searched by
+    /// ``PatternSearch/foldedExactLiterals(lengths:maximumLength:)``.
+    private let hasFoldedPatterns: Bool
 
     /// For each pattern, the indices of its literals in its scanner (``foldedScanner`` for a
     /// pattern searched by ``PatternSearch/foldedExactLiterals(lengths:maximumLength:)``,
@@ -252,14 +263,27 @@ public final class RegexPatternSet: Sendable {
         }
         self.exactUTF8 = exactUTF8
         self.exactPatternOfString = exactPatternOfString
-        // Without its scanner, a pattern is searched alone.
-        scanner = literals.isEmpty ? nil : LiteralOccurrenceScanner(literals: literals)
-        foldedScanner = foldedLiterals.isEmpty ? nil : LiteralOccurrenceScanner(literals: foldedLiterals, ignoringASCIICase: true)
+        // Without its scanner, a pattern is searched alone. The folded literals are found by
+        // the scanner of the exact ones, as their case variants, where those are few.
+        let mergedScanner =
+            literals.isEmpty || foldedLiterals.isEmpty
+            ? nil : LiteralOccurrenceScanner(literals: literals + foldedLiterals, ignoringASCIICaseFrom: literals.count)
+        if let mergedScanner {
+            scanner = mergedScanner
+            foldedScanner = nil
+            for index in patterns.indices {
+                if case .foldedExactLiterals = searches[index] { literalIndices[index] = literalIndices[index].map { $0 + literals.count } }
+            }
+        } else {
+            scanner = literals.isEmpty ? nil : LiteralOccurrenceScanner(literals: literals)
+            foldedScanner = foldedLiterals.isEmpty ? nil : LiteralOccurrenceScanner(literals: foldedLiterals, ignoringASCIICase: true)
+        }
+        scannerFindsFoldedLiterals = mergedScanner != nil
         for index in patterns.indices {
             let hasScanner: Bool
             switch searches[index] {
             case .alone, .grouped: continue
-            case .foldedExactLiterals: hasScanner = foldedScanner != nil
+            case .foldedExactLiterals: hasScanner = scannerFindsFoldedLiterals ? scanner != nil : foldedScanner != nil
             case .exactLiterals, .nearLiterals: hasScanner = scanner != nil
             }
             if !hasScanner {
@@ -268,6 +292,10 @@ public final class RegexPatternSet: Sendable {
             }
         }
         self.literalIndices = literalIndices
+        hasFoldedPatterns = searches.contains {
+            if case .foldedExactLiterals = $0 { return true }
+            return false
+        }
         let members = patterns.indices.compactMap { index -> AutomatonMember? in
             guard case .alone = searches[index] else { return nil }
             return Self.automatonMember(patterns[index], index: index)
@@ -552,6 +580,10 @@ public final class RegexPatternSet: Sendable {
         }
     }
 
+    /// True when one scan finds the exact literals and the folded ones
+    /// (``scannerFindsFoldedLiterals``; for the tests).
+    var scansFoldedLiteralsWithExactOnes: Bool { scannerFindsFoldedLiterals }
+
     /// The indices of the patterns that ignore case and are found by the scan ignoring ASCII
     /// case (``PatternSearch/foldedExactLiterals(lengths:maximumLength:)``; for the tests).
     var foldedLiteralPatterns: [Int] {
@@ -730,7 +762,9 @@ public final class RegexPatternSet: Sendable {
     /// - Throws: The error of the first search that stopped at a pattern's limits.
     public func matchingPatterns(inUTF16 text: UnsafeBufferPointer<UInt16>) throws(ICURegexError) -> [Int] {
         let firstOccurrences = scanner?.firstOccurrences(in: text.baseAddress, count: text.count) ?? []
-        let firstFoldedOccurrences = foldedScanner?.firstOccurrences(in: text.baseAddress, count: text.count) ?? []
+        let firstFoldedOccurrences =
+            scannerFindsFoldedLiterals
+            ? firstOccurrences : foldedScanner?.firstOccurrences(in: text.baseAddress, count: text.count) ?? []
         var matching: [Int] = []
         for index in patterns.indices {
             let literals = literalIndices[index]
@@ -842,7 +876,7 @@ public final class RegexPatternSet: Sendable {
             let foldedFound = set.foldedScanner?.occurrences(in: base, count: count) ?? []
             occurrences = zip(set.literalIndices, set.searches).map { indices, search in
                 let found: [[Int]]
-                if case .foldedExactLiterals = search { found = foldedFound } else { found = exactFound }
+                if case .foldedExactLiterals = search, !set.scannerFindsFoldedLiterals { found = foldedFound } else { found = exactFound }
                 switch indices.count {
                 case 0: return []
                 case 1: return found[indices[0]].map { ($0, 0) }
@@ -854,7 +888,7 @@ public final class RegexPatternSet: Sendable {
             }
             cursors = Array(repeating: 0, count: set.patterns.count)
             foldingPositions =
-                set.foldedScanner == nil ? [] : UTF16CaseInsensitiveScanner.asciiFoldingPositions(in: base, count: count)
+                !set.hasFoldedPatterns ? [] : UTF16CaseInsensitiveScanner.asciiFoldingPositions(in: base, count: count)
             foldingCursors = Array(repeating: 0, count: set.patterns.count)
             handles = Array(repeating: nil, count: set.patterns.count)
             matchers = Array(repeating: nil, count: set.patterns.count)
