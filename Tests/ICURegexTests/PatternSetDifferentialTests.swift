@@ -293,6 +293,40 @@ extension LibraryTests {
             }
         }
 
+        /// Exact words and case-insensitive ones found in one scan, the latter as their ASCII
+        /// case variants (`(?i)sherlock` beside `Sherlock` and `sherlock`, a folded word that is
+        /// a piece of an exact one and the reverse), on texts with the characters whose full
+        /// folding holds ASCII (`ß`, `ſ`, the Kelvin sign, `ﬅ`); and a folded word with too many
+        /// variants, which keeps its own scan: against the loop and Foundation.
+        @Test func foldedWordsInTheExactScan() throws {
+            let caseless: RegexPattern.Options = .caseInsensitive
+            let patterns: [(String, RegexPattern.Options)] = [
+                ("Sherlock", []), ("(?i)sherlock", []), ("sherlock", []), ("kiss", caseless), ("Kissing", []), ("ss", []),
+                ("(?i)strasse|st", []), ("Holmes", []), ("holmes", caseless), ("k", caseless), ("Sk", []),
+            ]
+            let long = ("abcdefghijklmnop", caseless)
+            var random = SplitMix64(seed: Self.seed &+ 6)
+            let pieces = [
+                "Sherlock", "SHERLOCK", "sherlock", "ſherlock", "Kissing", "kiss", "\u{212A}iss", "KISS", "kiſs", "ß", "SS",
+                "strasse", "Straße", "ﬅ", "st", "Holmes", "HOLMES", "holmeſ", "Sk", "sk", "\u{212A}", " ", ", ", "\n", "é",
+                "abcdefghijklmnop", "ABCDEFGHIJKLMNOP", "abcdefghijklmnoP",
+            ]
+            for withLong in [false, true] {
+                let chosen = withLong ? patterns + [long] : patterns
+                let generated = chosen.map { pattern in GeneratedPattern(text: { _ in pattern.0 }, groups: 0, options: pattern.1) }
+                let set = RegexPatternSet(try generated.map { try RegexPattern($0.own, options: $0.options) })
+                #expect(set.foldedLiteralPatterns == (withLong ? [1, 3, 6, 8, 9, 11] : [1, 3, 6, 8, 9]), "\(set.foldedLiteralPatterns)")
+                // 2^16 variants of the long word: a scan of its own.
+                #expect(set.scansFoldedLiteralsWithExactOnes == !withLong)
+                for length in [0, 1, 3, 8, 30, 100, 600] {
+                    for _ in 0..<(length < 100 ? 10 : 3) {
+                        let text = (0..<length).map { _ in random.element(of: pieces) }.joined()
+                        try Self.check(generated, text: text, againstFoundation: true)
+                    }
+                }
+            }
+        }
+
         @Test func emptySetAndEmptyText() throws {
             let empty = RegexPatternSet([])
             #expect(try empty.matches(in: "abc").isEmpty)

@@ -153,6 +153,64 @@ extension LibraryTests {
             }
         }
 
+        /// The member an alternation's automaton reports with its match
+        /// (``MatchAutomaton/matchMember``), at every place of generated texts, against ICU:
+        /// the lowest member whose own match from the match's start starts there, with the
+        /// match's range. Members sharing starts (the one whose priority wins is not always the
+        /// longest), dense ones, empty matches (`x*`, `\b`), and members ignoring case on texts
+        /// with `ß`, `ſ` and the Kelvin sign (full case folding); then the same sets against the
+        /// loop and Foundation.
+        @Test func memberKnownFromTheAlternationsPass() throws {
+            var random = SplitMix64(seed: Self.seed &+ 5)
+            let exact = [
+                #"\bth\w*"#, #"\b\w+"#, #"th\w"#, #"\w+ing\b"#, #"[a-z]+e\b"#, #"\b\w\w\b"#, #"\w+ \w+"#, #"x*"#,
+                #"\b"#, #"t[^ ]"#, #"(?:the|then)\b"#, #"\bé\w*"#, #"[^ ]+ing"#, #"b?"#,
+            ]
+            let caseless = [#"s\w+"#, #"\bk\w*"#, #"st\b"#, #"\w*ss\w*"#, #"\w+s"#, #"k"#, #"\bS\b"#, #"\w+"#]
+            let words = [
+                "the", "then", "thing", "tea", "été", "é", "a", "ring", "the\u{AD}n", "xx", "th", "ab-cd", "Straße", "ſtop",
+                "\u{212A}ing", "KISS", "kiss", "s", "SS", "ß", "st", "ſ",
+            ]
+            var reported = 0
+            for round in 0..<12 {
+                let ignoringCase = round % 3 == 2
+                var pool = ignoringCase ? caseless : exact
+                for index in pool.indices.reversed() { pool.swapAt(index, random.number(in: 0...index)) }
+                let members = Array(pool.prefix(random.number(in: 3...pool.count)))
+                let options: RegexPattern.Options = ignoringCase ? .caseInsensitive : []
+                let text = (0..<random.number(in: 60...150)).map { _ in random.element(of: words) }
+                    .joined(separator: random.chance(0.7) ? " " : ", ")
+                let units = Array(text.utf16)
+                let syntaxes = members.map { PatternReader.read($0)! }
+                let plan = try #require(MatchAutomatonPlan(alternationOf: syntaxes, options: options), "\(members)")
+                let automaton = MatchAutomaton(plan)
+                let matchers = try members.map { try RegexPattern($0, options: options, limits: .default, usesSearchPlan: false).makeMatcher() }
+                try units.withUnsafeBufferPointer { buffer in
+                    for from in 0...units.count {
+                        guard case .match(let range) = automaton.firstMatch(inUTF16: buffer.baseAddress!, from: from, to: units.count),
+                            automaton.matchMember >= 0
+                        else { continue }
+                        reported += 1
+                        // ICU's leftmost-first alternation: the lowest member matching at the start.
+                        var expected: Int?
+                        for (member, matcher) in matchers.enumerated() {
+                            let ownRange = try matcher.firstMatch(inUTF16: buffer, from: range.lowerBound)
+                            if ownRange?.lowerBound == range.lowerBound {
+                                expected = member
+                                #expect(ownRange == range, "\(members) at \(from) in \(text.debugDescription)")
+                                break
+                            }
+                        }
+                        #expect(automaton.matchMember == expected, "\(members) at \(from): \(range) in \(text.debugDescription)")
+                        if automaton.matchMember != expected { return }
+                    }
+                }
+                let generated = members.map { pattern in GeneratedPattern(text: { _ in pattern }, groups: 0, options: options) }
+                try PatternSetDifferentialTests.check(generated, text: text, againstFoundation: true)
+            }
+            #expect(reported > 1_000, "the automaton named \(reported) members")
+        }
+
         /// The regular expressions of the benchmark's sets, on a corpus: the words' literals
         /// and the regexes' groups together, with case-insensitive words and a back-reference.
         @Test func shapedRegexesOnACorpus() throws {

@@ -124,6 +124,39 @@ package final class MatchAutomaton {
     @exclusivity(unchecked) private var startRows: [Int32] = [0, 0, 0, 0, 0, 0]
     @exclusivity(unchecked) private var startFlags: [Int32] = [0, 0, 0, 0, 0, 0]
 
+    /// For the plan of an alternation of members (``MatchAutomatonPlan/memberOfPosition``),
+    /// the member of each position, and the first member that matches the empty string; nil
+    /// and -1 for the plan of one pattern.
+    private let memberOfPosition: [Int32]?
+    private let emptyMatchMember: Int32
+    /// For an alternation's plan, beside each forward table entry that flags a match (after
+    /// the character, or else before it), the member of that match (see ``matchMember``);
+    /// nil for one pattern's plan.
+    @exclusivity(unchecked) private var forwardMembers: UnsafeMutablePointer<Int32>?
+    /// The member of the empty match of each start state (``startRows``), -1 for none.
+    @exclusivity(unchecked) private var startMembers: [Int32] = [-1, -1, -1, -1, -1, -1]
+    /// For an alternation's plan, the member whose match the last forward search found (the
+    /// member of the thread that reached its last match end); -1 otherwise. ``RegexPatternSet``
+    /// reads it after ``firstMatch(inUTF16:from:to:anchored:)`` to tell which of its patterns
+    /// matched without searching them again.
+    ///
+    /// Why it is that member: the positions of different members are different, so a thread
+    /// of the simulation (a position, kept where it first occurs in a state's priority
+    /// order) belongs to one member from its start to its end. The leftmost-first match is the
+    /// one the highest-ranked thread that reaches a match gives: the last match end the search
+    /// sees, since reaching ``PrioritizedPositionAutomaton/match`` drops every lower-ranked
+    /// item, and a later end can only come from a thread ranked above it. A backtracking
+    /// matcher running `(?:m0)|(?:m1)|…` takes the first branch that matches at the leftmost
+    /// start, with that branch's own match there; the thread ranked first at that start is
+    /// that branch's. So the member of the thread that reached the last match end is the
+    /// lowest member that matches at the match's start, and its match there is the range
+    /// found: the member ``RegexPatternSet`` reports. A transition records the member of the
+    /// first position, in priority order, whose follow list holds the match item (or, for a
+    /// match decided before the character, of the first word assertion whose decision leads
+    /// to it; or the empty-match member when the match item comes from the entry added after
+    /// the character).
+    @exclusivity(unchecked) package private(set) var matchMember = -1
+
     /// A reverse state: the items that may hold the character before, and what the character
     /// after is for `\b` (``NextCharacter/other`` when no word assertion is among them).
     private struct ReverseState: Hashable {
@@ -221,6 +254,9 @@ package final class MatchAutomaton {
         self.firstCharacterPositions = firstCharacterPositions
         forwardTable = .allocate(capacity: forwardCapacity * columns)
         reverseTable = .allocate(capacity: reverseCapacity * columns)
+        memberOfPosition = plan.memberOfPosition
+        emptyMatchMember = plan.emptyMatchMember
+        if plan.memberOfPosition != nil { forwardMembers = .allocate(capacity: forwardCapacity * columns) }
         let keeps = (0..<128).map { character in
             (plan.automaton.firstPositions & plan.classes.masks[Int(plan.classes.smallClasses[character])]).isEmpty
         }
@@ -259,6 +295,7 @@ package final class MatchAutomaton {
     deinit {
         forwardTable.deallocate()
         reverseTable.deallocate()
+        forwardMembers?.deallocate()
         classIsWord.deallocate()
         classIsTransparent.deallocate()
         transparentAfterWordColumn.deallocate()
@@ -591,6 +628,7 @@ package final class MatchAutomaton {
         var table = forwardTable
         var row: Int
         var lastEnd: Int
+        matchMember = -1
         if resumedRow >= 0 {
             // A state reached by an anchored search that has not yet found a match.
             row = resumedRow
@@ -600,6 +638,7 @@ package final class MatchAutomaton {
             let flags = startFlags[start]
             row = Int(startRows[start])
             lastEnd = flags & Self.matchBit != 0 ? from : Self.noMatchEnd
+            matchMember = Int(startMembers[start])
             if flags & Self.deadBit != 0 { return lastEnd }
         }
         let skipsInStart = !anchored && self.skipsInStart
@@ -637,13 +676,17 @@ package final class MatchAutomaton {
                 undecidedOffset = next
                 return Self.unknownEnd
             }
-            var entry = table[row &+ column]
+            let slot = row &+ column
+            var entry = table[slot]
             if entry < 0 {
                 entry = forwardTransition(fromRow: row, column: column)
                 table = forwardTable
             }
             row = Int(entry >> Self.flagBits)
             if entry & (Self.matchBit | Self.deadBit | Self.matchBeforeBit) != 0 {
+                if entry & (Self.matchBit | Self.matchBeforeBit) != 0, let members = forwardMembers {
+                    matchMember = Int(members[slot])
+                }
                 if entry & Self.matchBeforeBit != 0 { lastEnd = index }
                 if entry & Self.matchBit != 0 { lastEnd = next }
                 if entry & Self.deadBit != 0 {
@@ -665,7 +708,9 @@ package final class MatchAutomaton {
         guard hasWordAssertions else { return lastEnd }
         var entry = forwardTable[row &+ endColumn]
         if entry < 0 { entry = forwardTransition(fromRow: row, column: endColumn) }
-        return entry & Self.matchBeforeBit != 0 ? end : lastEnd
+        guard entry & Self.matchBeforeBit != 0 else { return lastEnd }
+        if let members = forwardMembers { matchMember = Int(members[row &+ endColumn]) }
+        return end
     }
 
     /// Where the match that ends at `end` starts: the earliest offset from `from` on from
@@ -784,6 +829,7 @@ package final class MatchAutomaton {
             let key = closure(automaton.entry, startsMore: !anchored, lastWasWord: afterWord, longest: longest)
             startRows[index] = forwardRows[key] ?? addForwardState(key)
             startFlags[index] = flags(of: key)
+            startMembers[index] = key[0] & Self.matchBit != 0 ? emptyMatchMember : -1
         }
     }
 
@@ -854,6 +900,8 @@ package final class MatchAutomaton {
         // the items after a match are kept.
         var candidates: [Int32] = []
         var seen = PositionSet.empty
+        // The member of the match decided before the character, for an alternation's plan.
+        var memberBefore: Int32 = -1
         func decide(_ items: some Sequence<Int32>) -> Bool {
             var matched = false
             for item in items {
@@ -871,6 +919,7 @@ package final class MatchAutomaton {
                 } else if Self.holds(kind, afterWord: lastWasWord, beforeWord: nextIsWord, beforeTransparent: nextIsTransparent),
                     decide(automaton.follow[Int(item)])
                 {
+                    if memberBefore < 0, let memberOfPosition { memberBefore = memberOfPosition[Int(item)] }
                     if !longest { return true }
                     matched = true
                 }
@@ -880,6 +929,7 @@ package final class MatchAutomaton {
         let matchesBefore = decide(key.dropFirst())
         let beforeBits = matchesBefore ? Self.matchBeforeBit : 0
         if atEnd {
+            forwardMembers?[row + column] = memberBefore
             let entry = Int32(row) << Self.flagBits | beforeBits | Self.deadBit
             forwardTable[row + column] = entry
             return entry
@@ -891,6 +941,20 @@ package final class MatchAutomaton {
         }
         let startsAfter = startsMore && !matchesBefore
         if startsAfter { items += automaton.entry }
+        if let memberOfPosition, let forwardMembers {
+            // The match after the character is that of the first position read whose follow
+            // list holds the match item, or else the entry's.
+            var memberAfter: Int32 = -1
+            for position in candidates
+            where !(mask & PositionSet(position: Int(position))).isEmpty
+                && automaton.follow[Int(position)].contains(PrioritizedPositionAutomaton.match)
+            {
+                memberAfter = memberOfPosition[Int(position)]
+                break
+            }
+            if memberAfter < 0 && startsAfter && automaton.isNullable { memberAfter = emptyMatchMember }
+            forwardMembers[row + column] = memberAfter >= 0 ? memberAfter : memberBefore
+        }
         let next = closure(
             items, startsMore: startsAfter, lastWasWord: nextIsTransparent ? lastWasWord : nextIsWord, longest: longest)
         let targetRow: Int32
@@ -919,6 +983,9 @@ package final class MatchAutomaton {
         if number >= forwardCapacity {
             forwardCapacity *= 2
             forwardTable = Self.grown(forwardTable, rows: number, newRows: forwardCapacity, columns: columns)
+            if let members = forwardMembers {
+                forwardMembers = Self.grown(members, rows: number, newRows: forwardCapacity, columns: columns)
+            }
         }
         forwardStates.append(key)
         let row = Int32(number * columns)

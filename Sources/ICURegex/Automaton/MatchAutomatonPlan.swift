@@ -33,6 +33,13 @@ struct MatchAutomatonPlan: Sendable {
     /// classified when the automaton first reads it (see ``MatchAutomaton``).
     let approximatesLargeCharacters: Bool
 
+    /// For the plan of an alternation of members (``init(alternationOf:options:)``), the
+    /// member each position belongs to, and the first member that matches the empty string
+    /// (-1: none), with which ``MatchAutomaton`` tells which member its match is of; nil for
+    /// the plan of one pattern.
+    let memberOfPosition: [Int32]?
+    let emptyMatchMember: Int32
+
     /// The options the classes follow (ICU is asked about each class with them) or that change
     /// only what the automaton never models (anchors, word boundaries).
     static let followedOptions: RegexPattern.Options = [
@@ -49,6 +56,37 @@ struct MatchAutomatonPlan: Sendable {
     /// The plan for the pattern read as `syntax`, compiled with `options`, or nil when it has
     /// none: for ``RegexPatternSet``, which makes the syntax of an alternation of its patterns.
     init?(syntax: RegexSyntax, options: RegexPattern.Options) {
+        self.init(syntax: syntax, options: options, memberOfPosition: nil, emptyMatchMember: -1)
+    }
+
+    /// The plan for the alternation `(?:m0)|(?:m1)|…` of `members`, compiled with `options`,
+    /// knowing which member each position belongs to; nil when it has none.
+    ///
+    /// The position automaton numbers the positions of an alternation branch by branch, each
+    /// branch's as it numbers them alone (the builder compiles a branch the same way whatever
+    /// surrounds it), so member `k`'s positions are the `n_k` after those of the members before
+    /// it, `n_k` the number of its own automaton; the plan checks that the counts add up. A
+    /// match that the alternation's entry reaches without reading a character (an empty match)
+    /// is that of the first member whose entry holds ``PrioritizedPositionAutomaton/match``:
+    /// the entry lists the branches' entries in order, and its first match item is that
+    /// member's.
+    init?(alternationOf members: [RegexSyntax], options: RegexPattern.Options) {
+        var memberOfPosition: [Int32] = []
+        var emptyMatchMember: Int32 = -1
+        for (member, syntax) in members.enumerated() {
+            guard let automaton = PrioritizedPositionAutomaton(syntax) else { return nil }
+            memberOfPosition += repeatElement(Int32(member), count: automaton.positionSets.count)
+            if emptyMatchMember < 0 && automaton.isNullable { emptyMatchMember = Int32(member) }
+        }
+        self.init(
+            syntax: .alternation(members.map { .group($0, .nonCapturing) }), options: options, memberOfPosition: memberOfPosition,
+            emptyMatchMember: emptyMatchMember)
+        guard automaton.positionSets.count == memberOfPosition.count else { return nil }
+    }
+
+    private init?(syntax: RegexSyntax, options: RegexPattern.Options, memberOfPosition: [Int32]?, emptyMatchMember: Int32) {
+        self.memberOfPosition = memberOfPosition
+        self.emptyMatchMember = emptyMatchMember
         guard options.isSubset(of: Self.followedOptions),
             let automaton = PrioritizedPositionAutomaton(syntax)
         else { return nil }

@@ -37,17 +37,56 @@ struct LiteralOccurrenceScanner: Sendable {
         precondition(
             !ignoringASCIICase || !literals.contains { $0.contains { (0x41...0x5A).contains($0) } },
             "LiteralOccurrenceScanner: a capital letter in a literal that ignores ASCII case")
+        self.init(literals: literals, strings: literals, literalOfString: Array(literals.indices), ignoringASCIICase: ignoringASCIICase)
+    }
+
+    /// The most strings the automaton of ``init(literals:ignoringASCIICaseFrom:)`` holds, case
+    /// variants counted.
+    static let maximumCaseVariants = 1 << 10
+
+    /// The scanner of `literals`, none of them empty, where those from `firstFolded` on (which
+    /// hold no ASCII capital letter) are found ignoring ASCII case, and the others exactly: in
+    /// one pass, for ``RegexPatternSet``'s exact and case-insensitive literals together. The
+    /// automaton holds each folded literal as every one of its ASCII case variants (`sherlock`,
+    /// `Sherlock`, `SHERLOCK`...; 2^n strings for n letters), each reporting the literal, so
+    /// that an occurrence of a folded literal is a place where the text equals it ignoring
+    /// ASCII case, as the scanner `ignoringASCIICase` finds it. Nil when there would be more
+    /// than ``maximumCaseVariants`` strings, or the table would hold more than
+    /// ``maximumTableSize`` entries.
+    init?(literals: [[UInt16]], ignoringASCIICaseFrom firstFolded: Int) {
+        var strings = Array(literals[..<firstFolded])
+        var literalOfString = Array(literals[..<firstFolded].indices)
+        for index in firstFolded..<literals.count {
+            let literal = literals[index]
+            precondition(
+                !literal.contains { (0x41...0x5A).contains($0) },
+                "LiteralOccurrenceScanner: a capital letter in a literal that ignores ASCII case")
+            let letters = literal.filter { (0x61...0x7A).contains($0) }.count
+            guard letters < 20, strings.count + (1 << letters) <= Self.maximumCaseVariants else { return nil }
+            var variants: [[UInt16]] = [[]]
+            for unit in literal {
+                variants = (0x61...0x7A).contains(unit) ? variants.flatMap { [$0 + [unit], $0 + [unit - 0x20]] } : variants.map { $0 + [unit] }
+            }
+            strings += variants
+            literalOfString += repeatElement(index, count: variants.count)
+        }
+        self.init(literals: literals, strings: strings, literalOfString: literalOfString, ignoringASCIICase: false)
+    }
+
+    /// The scanner of `literals` by the automaton of `strings`, each of which reports the
+    /// literal `literalOfString` gives (a literal or one of its case variants, of its length).
+    private init?(literals: [[UInt16]], strings: [[UInt16]], literalOfString: [Int], ignoringASCIICase: Bool) {
         precondition(!literals.contains(where: \.isEmpty), "LiteralOccurrenceScanner: an empty literal")
         guard
             let automaton = AhoCorasickAutomaton(
-                strings: literals.map { $0.map(Int.init) }, unitLimit: 1 << 16, maximumClassCount: 1 << 16,
+                strings: strings.map { $0.map(Int.init) }, unitLimit: 1 << 16, maximumClassCount: 1 << 16,
                 maximumTableSize: Self.maximumTableSize, collectsAllOutputs: true)
         else { return nil }
         let classCount = automaton.classCount
         var outputStart: [Int32] = [0]
         var outputs: [Int32] = []
         for list in automaton.allOutputs {
-            outputs.append(contentsOf: list)
+            outputs.append(contentsOf: list.map { Int32(literalOfString[Int($0)]) })
             outputStart.append(Int32(outputs.count))
         }
         var table = automaton.transitions

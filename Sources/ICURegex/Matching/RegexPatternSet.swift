@@ -40,8 +40,9 @@ import CICUShim
 ///   occurrence there or after;
 /// - a pattern that ignores case (by its options or a leading `(?i)`) and matches exactly one
 ///   of a few ASCII strings (`holmes` with ``RegexPattern/Options/caseInsensitive``,
-///   `(?i)cat|dog`) is found the same way, by a second automaton that reads the text ignoring
-///   ASCII case, wherever no character outside ASCII whose case folding holds ASCII (`ß`, `ſ`,
+///   `(?i)cat|dog`) is found the same way, by an automaton that reads the text ignoring
+///   ASCII case (the scan of the exact strings, holding each such string's ASCII case
+///   variants, where those are few; a second scan otherwise), wherever no character outside ASCII whose case folding holds ASCII (`ß`, `ſ`,
 ///   the Kelvin sign, `ﬁ`...) lies within a longest string's length of the place; ICU decides
 ///   the places near such a character, searching only up to that length past it (the argument
 ///   is beside `foldedExactStrings(of:)`);
@@ -76,17 +77,22 @@ import CICUShim
 ///   positions), in one pass for the whole group. The alternation's first match from a place
 ///   is the leftmost match of any member there, and, of the members that match at its start,
 ///   the first one's match (see "The matches"): exactly what the walk needs of a pattern,
-///   with the group standing for its members. Which member matched is the first one whose own
-///   automaton, anchored at the match's start, matches there (its match there is then the
-///   alternation's); a member that cannot start a match with the match's first ASCII
-///   character (``MatchAutomaton/asciiMayStartMatch``) is passed over. Where an automaton
+///   with the group standing for its members. Which member matched is known from the same
+///   pass: the alternation's automaton knows which member each of its positions belongs to,
+///   and the member of the thread that reached the match's end is the lowest member that
+///   matches at its start (``MatchAutomaton/matchMember`` gives the argument), as
+///   regex-automata's multi-pattern automata report a pattern with each match. Should the
+///   automaton not know it, the member is the first one whose own automaton, anchored at the
+///   match's start, matches there (its match there is then the alternation's); a member that
+///   cannot start a match with the match's first ASCII character
+///   (``MatchAutomaton/asciiMayStartMatch``) is passed over. Where an automaton
 ///   cannot tell (a character no class fits, a long run of characters `\b` looks past), each member's own first
 ///   match from that place is taken, kept until a search passes it, and the leftmost of them
 ///   (the lowest member among equals) is the alternation's match by the same rule.
 ///
 /// All the literals of all the patterns are found in one pass over the text by one automaton
-/// (``LiteralOccurrenceScanner``), before the walk (and those of the patterns that ignore case
-/// by a second one). The walk keeps each pattern's next match
+/// (``LiteralOccurrenceScanner``), before the walk (those of the patterns that ignore case
+/// too, as their ASCII case variants, unless there are too many: then by a second one). The walk keeps each pattern's next match
 /// from the place where the search resumes: a pattern's first match at or after `p` is still
 /// its first match at or after any later `q` up to that match's start, so a pattern is searched
 /// again only when a match of the set has passed its own.
@@ -109,8 +115,18 @@ public final class RegexPatternSet: Sendable {
 
     /// The scanner of the literals of the patterns that ignore case and match exactly one of
     /// a few ASCII strings (``PatternSearch/foldedExactLiterals(lengths:maximumLength:)``),
-    /// in ASCII lowercase, which reads the text ignoring ASCII case; nil when there are none.
+    /// in ASCII lowercase, which reads the text ignoring ASCII case; nil when there are none,
+    /// or when ``scanner`` finds them too (``scannerFindsFoldedLiterals``).
     private let foldedScanner: LiteralOccurrenceScanner?
+
+    /// True when ``scanner`` finds the folded literals too, ignoring ASCII case, after the
+    /// exact ones (``LiteralOccurrenceScanner/init(literals:ignoringASCIICaseFrom:)``): one
+    /// pass over the text for both, where their case variants are few.
+    private let scannerFindsFoldedLiterals: Bool
+
+    /// True when some pattern is searched by
+    /// ``PatternSearch/foldedExactLiterals(lengths:maximumLength:)``.
+    private let hasFoldedPatterns: Bool
 
     /// For each pattern, the indices of its literals in its scanner (``foldedScanner`` for a
     /// pattern searched by ``PatternSearch/foldedExactLiterals(lengths:maximumLength:)``,
@@ -247,14 +263,27 @@ public final class RegexPatternSet: Sendable {
         }
         self.exactUTF8 = exactUTF8
         self.exactPatternOfString = exactPatternOfString
-        // Without its scanner, a pattern is searched alone.
-        scanner = literals.isEmpty ? nil : LiteralOccurrenceScanner(literals: literals)
-        foldedScanner = foldedLiterals.isEmpty ? nil : LiteralOccurrenceScanner(literals: foldedLiterals, ignoringASCIICase: true)
+        // Without its scanner, a pattern is searched alone. The folded literals are found by
+        // the scanner of the exact ones, as their case variants, where those are few.
+        let mergedScanner =
+            literals.isEmpty || foldedLiterals.isEmpty
+            ? nil : LiteralOccurrenceScanner(literals: literals + foldedLiterals, ignoringASCIICaseFrom: literals.count)
+        if let mergedScanner {
+            scanner = mergedScanner
+            foldedScanner = nil
+            for index in patterns.indices {
+                if case .foldedExactLiterals = searches[index] { literalIndices[index] = literalIndices[index].map { $0 + literals.count } }
+            }
+        } else {
+            scanner = literals.isEmpty ? nil : LiteralOccurrenceScanner(literals: literals)
+            foldedScanner = foldedLiterals.isEmpty ? nil : LiteralOccurrenceScanner(literals: foldedLiterals, ignoringASCIICase: true)
+        }
+        scannerFindsFoldedLiterals = mergedScanner != nil
         for index in patterns.indices {
             let hasScanner: Bool
             switch searches[index] {
             case .alone, .grouped: continue
-            case .foldedExactLiterals: hasScanner = foldedScanner != nil
+            case .foldedExactLiterals: hasScanner = scannerFindsFoldedLiterals ? scanner != nil : foldedScanner != nil
             case .exactLiterals, .nearLiterals: hasScanner = scanner != nil
             }
             if !hasScanner {
@@ -263,6 +292,10 @@ public final class RegexPatternSet: Sendable {
             }
         }
         self.literalIndices = literalIndices
+        hasFoldedPatterns = searches.contains {
+            if case .foldedExactLiterals = $0 { return true }
+            return false
+        }
         let members = patterns.indices.compactMap { index -> AutomatonMember? in
             guard case .alone = searches[index] else { return nil }
             return Self.automatonMember(patterns[index], index: index)
@@ -375,11 +408,11 @@ public final class RegexPatternSet: Sendable {
         }
         return chunks.filter { $0.count > 1 }.map { chunk in
             let options = chunk[0].options
-            let alternation = RegexSyntax.alternation(chunk.map { .group($0.syntax, .nonCapturing) })
+            let syntaxes = chunk.map(\.syntax)
             return AutomatonGroup(
                 members: chunk.map(\.index),
                 alternation: LazyMatchAutomaton(
-                    plan: { MatchAutomatonPlan(syntax: alternation, options: options) }, automaton: MatchAutomaton.init),
+                    plan: { MatchAutomatonPlan(alternationOf: syntaxes, options: options) }, automaton: MatchAutomaton.init),
                 memberAutomata: chunk.map { member in
                     let syntax = member.syntax
                     return LazyMatchAutomaton(
@@ -546,6 +579,10 @@ public final class RegexPatternSet: Sendable {
             return false
         }
     }
+
+    /// True when one scan finds the exact literals and the folded ones
+    /// (``scannerFindsFoldedLiterals``; for the tests).
+    var scansFoldedLiteralsWithExactOnes: Bool { scannerFindsFoldedLiterals }
 
     /// The indices of the patterns that ignore case and are found by the scan ignoring ASCII
     /// case (``PatternSearch/foldedExactLiterals(lengths:maximumLength:)``; for the tests).
@@ -725,7 +762,9 @@ public final class RegexPatternSet: Sendable {
     /// - Throws: The error of the first search that stopped at a pattern's limits.
     public func matchingPatterns(inUTF16 text: UnsafeBufferPointer<UInt16>) throws(ICURegexError) -> [Int] {
         let firstOccurrences = scanner?.firstOccurrences(in: text.baseAddress, count: text.count) ?? []
-        let firstFoldedOccurrences = foldedScanner?.firstOccurrences(in: text.baseAddress, count: text.count) ?? []
+        let firstFoldedOccurrences =
+            scannerFindsFoldedLiterals
+            ? firstOccurrences : foldedScanner?.firstOccurrences(in: text.baseAddress, count: text.count) ?? []
         var matching: [Int] = []
         for index in patterns.indices {
             let literals = literalIndices[index]
@@ -837,7 +876,7 @@ public final class RegexPatternSet: Sendable {
             let foldedFound = set.foldedScanner?.occurrences(in: base, count: count) ?? []
             occurrences = zip(set.literalIndices, set.searches).map { indices, search in
                 let found: [[Int]]
-                if case .foldedExactLiterals = search { found = foldedFound } else { found = exactFound }
+                if case .foldedExactLiterals = search, !set.scannerFindsFoldedLiterals { found = foldedFound } else { found = exactFound }
                 switch indices.count {
                 case 0: return []
                 case 1: return found[indices[0]].map { ($0, 0) }
@@ -849,7 +888,7 @@ public final class RegexPatternSet: Sendable {
             }
             cursors = Array(repeating: 0, count: set.patterns.count)
             foldingPositions =
-                set.foldedScanner == nil ? [] : UTF16CaseInsensitiveScanner.asciiFoldingPositions(in: base, count: count)
+                !set.hasFoldedPatterns ? [] : UTF16CaseInsensitiveScanner.asciiFoldingPositions(in: base, count: count)
             foldingCursors = Array(repeating: 0, count: set.patterns.count)
             handles = Array(repeating: nil, count: set.patterns.count)
             matchers = Array(repeating: nil, count: set.patterns.count)
@@ -980,6 +1019,12 @@ public final class RegexPatternSet: Sendable {
                 case .noMatch:
                     return nil
                 case .match(let range):
+                    // The alternation's automaton knows which member's match it found
+                    // (``MatchAutomaton/matchMember``); the members' own automata are asked
+                    // only when it does not.
+                    if automaton.matchMember >= 0 {
+                        return PatternSetMatch(range: range, patternIndex: members[automaton.matchMember])
+                    }
                     if let member = firstMember(of: group, matchingExactly: range, in: base) {
                         return PatternSetMatch(range: range, patternIndex: members[member])
                     }
