@@ -275,6 +275,7 @@ import TestSupport
         let tested = [
             "\\b(\\w+) \\1\\b", "(\\w+) \\1", "(\\w+?) \\1", "(\\d+)-\\1", "(a+)b\\1", "(\\w{2}), \\1", "(\\w{2,}) \\1",
             "\\B(é+)x\\1", "([^ ]+) \\1", "\\b(\\w+) \\1(\\w)", "(\\w+)\\.\\.\\1",
+            "(?<![ab])(?=[ab])([ab]+)  \\1", Self.translatedRepeatedWords,
         ]
         // No separator; one whose first character is of the run's set, or not below U+0800; a
         // run not of one set; a bounded run of several lengths.

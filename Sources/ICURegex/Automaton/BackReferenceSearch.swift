@@ -90,13 +90,14 @@ struct BackReferenceSearchPlan: Sendable {
     }
 }
 
-/// A quick test that rules out most starts of a program that begins, past `\b` and `\B`
-/// steps, with a capturing group that is a run of one set `C` (`C{n}` or `C{n,}`, greedy or
-/// lazy), then a literal separator whose first character is not of `C`, then a reference to
-/// the group: `\b(\w+) \1\b`, `(\d+)-\1`, `(\w{3}):\1`.
+/// A quick test that rules out most starts of a program that begins, past steps that read
+/// nothing (`\b`, `\B`, one-character look-arounds), with a capturing group that is a run of
+/// one set `C` (`C{n}` or `C{n,}`, greedy or lazy), then a literal separator whose first
+/// character is not of `C`, then a reference to the group: `\b(\w+) \1\b`, `(\d+)-\1`,
+/// `(\w{3}):\1`, and GNU's `\b(\w+) \1\b` as the POSIX translator writes it.
 ///
-/// Why a start it rules out has no match. The steps before the group read nothing, so the
-/// group starts at the start, and whatever way the backtracker takes, it captures `k`
+/// Why a start it rules out has no match. Every way to the group reads nothing before it, so
+/// the group starts at the start, and whatever way the backtracker takes, it captures `k`
 /// characters of `C` there and the separator must follow them. Let the run be the characters
 /// of `C` from the start, `r` of them, ending at `runEnd`. When `k < r` the character after
 /// the group is of `C`, so not the separator's first: every way that reaches the reference
@@ -125,11 +126,8 @@ struct RepeatedRunTest: Sendable {
     /// The test of `program`, or nil when the program does not have the shape.
     init?(_ program: CaptureProgram) {
         let instructions = program.instructions
-        var step = 0
-        while step < instructions.count, instructions[step] == .wordBoundary || instructions[step] == .notWordBoundary {
-            step += 1
-        }
-        guard step + 2 < instructions.count, case .save(let open) = instructions[step], open >= 2, open % 2 == 0,
+        guard var step = Self.groupStart(in: instructions), step + 2 < instructions.count,
+            case .save(let open) = instructions[step], open >= 2, open % 2 == 0,
             case .character(let set) = instructions[step + 1]
         else { return nil }
         step += 1
@@ -175,6 +173,33 @@ struct RepeatedRunTest: Sendable {
         self.separator = separator
         asciiMembership = (0..<128).map { membership(UInt32($0)) }
     }
+
+    /// The one `save` step that every way from the program's first step reaches having read
+    /// nothing and recorded nothing else (past `\b`, `\B` and one-character look-arounds, in
+    /// any arrangement of choices: the POSIX translator's `\b` is an alternation of them); nil
+    /// when a way reaches anything else first.
+    private static func groupStart(in instructions: [CaptureProgram.Instruction]) -> Int? {
+        var found: Int? = nil
+        var seen = Set<Int>()
+        var pending = [0]
+        while let step = pending.popLast() {
+            guard step < instructions.count, seen.insert(step).inserted else { continue }
+            switch instructions[step] {
+            case .wordBoundary, .notWordBoundary, .characterBefore, .characterAfter:
+                pending.append(step + 1)
+            case .split(let preferred, let other):
+                pending += [Int(preferred), Int(other)]
+            case .jump(let target):
+                pending.append(Int(target))
+            case .save:
+                guard found == nil || found == step else { return nil }
+                found = step
+            case .character, .backReference, .match:
+                return nil
+            }
+        }
+        return found
+    }
 }
 
 /// Finds ICU's leftmost-first match of a pattern with back references, with its groups,
@@ -213,8 +238,15 @@ struct RepeatedRunTest: Sendable {
 /// without the automaton's forward and reverse scans over the two words of each proposal.
 /// Every start is still tried, or passed over for those reasons, in order.
 ///
-/// Bounds. The backtracker's runs share a budget of ``stepsPerUnit`` steps per unit passed
-/// over, beyond ``stepAllowance``: when a run spends it, or the backtracker cannot tell (a
+/// When the program has a ``RepeatedRunTest`` (`\b(\w+) \1\b`), the automaton is not asked at
+/// all: every start is tried in order, passed over for the reasons above or when the test
+/// rules it out (as a rule, it rules out every start but those of repeated runs), and given to
+/// the backtracker otherwise. Reading the run, the separator and the repeat costs about what
+/// the automaton's scans over the same characters would, and leaves the backtracker a run
+/// per repeated run rather than per word.
+///
+/// Bounds. The backtracker's runs (and the test's reading) share a budget of ``stepsPerUnit``
+/// steps per unit passed over, beyond ``stepAllowance``: when a run spends it, or the backtracker cannot tell (a
 /// character no class knows, ill-formed UTF-8), the search answers
 /// ``Outcome/unknown(from:)`` with the start reached, before which no match starts, and ICU
 /// searches from there. The work is therefore linear in the text passed over, whatever the
