@@ -329,6 +329,38 @@ import TestSupport
         }
     }
 
+    /// ICU compares a reference ignoring case by the full case folding of both sides, which
+    /// may change lengths (`ß` and `ss`, `ﬀ` and `ff`), and rejects a match that ends inside
+    /// one character's folding: the searcher leaves these to ICU, so the library's answers,
+    /// groups included, are ICU's on texts made of such characters.
+    @Test("references ignoring case stay ICU's: ß, ﬀ, İ, ſ, the Kelvin sign, final sigma")
+    func caseInsensitiveReferences() throws {
+        var random = SplitMix64(seed: Self.seed ^ 0x4341_5345)
+        let pieces = ["ß", "ss", "SS", "s", "ﬀ", "ff", "F", "İ", "i̇", "i", "I", "ſ", "S", "\u{212A}", "k", "K", "σ", "ς", "Σ", " ", "x"]
+        let patterns = ["(?i)(\\w+) \\1", "(?i)(ss)\\1", "(?i)(ß)\\1", "(?i)(\\w)\\1", "(?i)(f+)\\1", "(?i)\\b(\\w+)\\s\\1\\b", "(?i)(.)(.)\\2\\1"]
+        var matches = 0
+        for pattern in patterns {
+            let icu = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false)
+            let library = try RegexPattern(pattern)
+            #expect(BackReferenceSearchPlan(pattern: pattern, options: [], groupCount: icu.numberOfCaptureGroups) == nil)
+            for _ in 0..<12 {
+                let text = (0..<random.number(in: 1...12)).map { _ in random.element(of: pieces) }.joined()
+                let units = Array(text.utf16)
+                let bytes = Array(text.utf8)
+                units.withUnsafeBufferPointer { buffer in
+                    let expected = icu.matches(inUTF16: buffer).map(\.slots)
+                    matches += expected.count
+                    #expect(library.matches(inUTF16: buffer).map(\.slots) == expected, "\(pattern) \(text)")
+                }
+                bytes.withUnsafeBufferPointer { buffer in
+                    #expect(library.matches(inUTF8: buffer).map(\.slots) == icu.matches(inUTF8: buffer).map(\.slots), "\(pattern) \(text)")
+                }
+            }
+        }
+        // The folds of several characters (`ß` against `ss`) make many of them.
+        #expect(matches > 2 * patterns.count)
+    }
+
     @Test("a lone surrogate captured is one code point: it does not match the first half of a pair")
     func loneSurrogates() throws {
         let units: [UInt16] = [0xD83D, 0xD83D, 0xDE00, 0x61, 0xD83D, 0xD83D, 0x62, 0xDE00, 0xDE00]

@@ -442,28 +442,56 @@ final class BackReferenceSearcher {
             }
         }
         // The run again, as the reference compares it.
-        let afterStart = text.character(at: start, end: end).next
+        let repeatStart = position
         var captured = start
         work &-= position &- runEnd
         while captured < runEnd {
-            guard position < end else { return afterStart }
+            guard position < end else {
+                return nextStart(in: text, from: start, runEnd: runEnd, repeatStart: repeatStart, end: end, work: &work)
+            }
             let expectedUnit = text.unit(at: captured)
             let unit = text.unit(at: position)
             work &-= 1
             if expectedUnit < 128 && unit < 128 {
-                guard expectedUnit == unit else { return afterStart }
+                guard expectedUnit == unit else {
+                    return nextStart(in: text, from: start, runEnd: runEnd, repeatStart: repeatStart, end: end, work: &work)
+                }
                 captured &+= 1
                 position &+= 1
             } else {
                 let (expected, nextCaptured) = text.character(at: captured, end: end)
                 let (value, next) = text.character(at: position, end: end)
                 guard value != Text.illFormed, expected != Text.illFormed else { return start }
-                guard value == expected else { return afterStart }
+                guard value == expected else {
+                    return nextStart(in: text, from: start, runEnd: runEnd, repeatStart: repeatStart, end: end, work: &work)
+                }
                 captured = nextCaptured
                 position = next
             }
         }
         return start
+    }
+
+    /// The first start after `start` inside its run (`start..<runEnd`, with the separator after
+    /// it and the repeat to begin at `repeatStart`) that the reference's first comparison does
+    /// not rule out, `runEnd` when there is none, once `start` itself is ruled out. A start
+    /// inside the run captures the rest of the run, so its first character must be the one at
+    /// `repeatStart` (and there must be one). When that character is one unit that no other
+    /// character's encoding holds (ASCII; in UTF-16 any unit but a surrogate), the starts whose
+    /// unit differs are passed over; otherwise only `start` is.
+    @inline(__always)
+    private func nextStart<Text: ScannedText>(
+        in text: Text, from start: Int, runEnd: Int, repeatStart: Int, end: Int, work: inout Int
+    ) -> Int {
+        guard repeatStart < end else { return runEnd }
+        let first = text.unit(at: repeatStart)
+        guard first < 128 || (Text.self == UTF16ScannedText.self && (first < 0xD800 || first >= 0xE000)) else {
+            return text.character(at: start, end: end).next
+        }
+        var candidate = start &+ 1
+        while candidate < runEnd && text.unit(at: candidate) != first { candidate &+= 1 }
+        work &-= candidate &- start
+        return candidate
     }
 
     /// The search the type describes when the program has a ``RepeatedRunTest``: every start
