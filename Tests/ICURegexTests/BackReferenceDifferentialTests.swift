@@ -263,6 +263,104 @@ import TestSupport
         #expect(counts.matches > 20 * counts.unknown)
     }
 
+    /// Patterns of the shape ``RepeatedRunTest`` rules starts out for (a group that is a run of
+    /// one set, a literal separator, the reference), and some just outside it, on texts of
+    /// runs that nearly repeat: the test must rule out only starts that have no match, and the
+    /// groups must be ICU's.
+    @Test("runs, a separator and the run again: the quick test rules out only starts without a match")
+    func repeatedRuns() {
+        var random = SplitMix64(seed: Self.seed ^ 0x5255_4E53)
+        var counts = Counts()
+        var failures = 0
+        let tested = [
+            "\\b(\\w+) \\1\\b", "(\\w+) \\1", "(\\w+?) \\1", "(\\d+)-\\1", "(a+)b\\1", "(\\w{2}), \\1", "(\\w{2,}) \\1",
+            "\\B(é+)x\\1", "([^ ]+) \\1", "\\b(\\w+) \\1(\\w)", "(\\w+)\\.\\.\\1",
+            "(?<![ab])(?=[ab])([ab]+)  \\1", Self.translatedRepeatedWords,
+        ]
+        // No separator; one whose first character is of the run's set, or not below U+0800; a
+        // run not of one set; a bounded run of several lengths.
+        let untested = ["(\\w+)\\1", "(.+) \\1", "(\\w+)é\\1", "(\\w+)😀\\1", "(a|b)+ \\1", "(\\w{1,3}) \\1"]
+        for pattern in tested {
+            let groups = (try? RegexPattern(pattern).numberOfCaptureGroups) ?? 0
+            let plan = BackReferenceSearchPlan(pattern: pattern, options: [], groupCount: groups)
+            #expect(plan?.repeatedRun != nil, "pattern \(pattern)")
+        }
+        for pattern in untested {
+            let groups = (try? RegexPattern(pattern).numberOfCaptureGroups) ?? 0
+            let plan = BackReferenceSearchPlan(pattern: pattern, options: [], groupCount: groups)
+            #expect(plan != nil && plan?.repeatedRun == nil, "pattern \(pattern)")
+        }
+        let pieces = [
+            "a", "ab", " ", " ", "ab ab", "a a", "aa a", "12-12", "1-12", "x", "é", "éxé", "ééxé", "b", ", ", "😀", "a😀a",
+            "\u{AD}", "e\u{301}", "é", "\n", "ab, ab", "9", "the the", "the then", "é é",
+        ]
+        for pattern in tested + untested where failures < 20 {
+            let strings = (0..<4).map { _ in (0..<random.number(in: 4...120)).map { _ in random.element(of: pieces) }.joined() }
+            for failure in Self.compare(pattern, strings: strings, random: &random, counts: &counts) {
+                failures += 1
+                Issue.record("pattern \(String(reflecting: pattern)): \(failure)")
+            }
+        }
+        #expect(counts.plans == tested.count + untested.count)
+        #expect(counts.matches > 10 * counts.plans)
+        #expect(counts.matches > 20 * counts.unknown)
+    }
+
+    @Test("ill-formed UTF-8 in runs and their repeats: the library's matches are ICU's")
+    func illFormedRuns() throws {
+        // Bytes ICU reads as U+FFFD, in the run, the separator's place and the repeat.
+        let texts: [[UInt8]] = [
+            Array("ab ab".utf8) + [0xFF] + Array(" ab\u{FFFD} ab\u{FFFD}".utf8),
+            Array("\u{FFFD} ".utf8) + [0xEF, 0xBF] + Array(" x x".utf8),
+            [0xC3] + Array(" ".utf8) + [0xC3, 0x20, 0xC3, 0xA9, 0x20, 0xC3, 0xA9],
+            Array("é".utf8) + [0x20, 0xC3, 0x41] + Array(" é é".utf8),
+        ]
+        for pattern in ["(.+) \\1", "([^ ]+) \\1", "\\b(\\w+) \\1\\b", "(\\w+) \\1"] {
+            let icu = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false)
+            let library = try RegexPattern(pattern)
+            _ = library.backReferenceSearchers.map { pool in pool.take().map(pool.put) }
+            for text in texts {
+                text.withUnsafeBufferPointer { buffer in
+                    #expect(
+                        library.matches(inUTF8: buffer).map(\.slots) == icu.matches(inUTF8: buffer).map(\.slots),
+                        "pattern \(pattern), text \(text)")
+                }
+            }
+        }
+    }
+
+    /// ICU compares a reference ignoring case by the full case folding of both sides, which
+    /// may change lengths (`ß` and `ss`, `ﬀ` and `ff`), and rejects a match that ends inside
+    /// one character's folding: the searcher leaves these to ICU, so the library's answers,
+    /// groups included, are ICU's on texts made of such characters.
+    @Test("references ignoring case stay ICU's: ß, ﬀ, İ, ſ, the Kelvin sign, final sigma")
+    func caseInsensitiveReferences() throws {
+        var random = SplitMix64(seed: Self.seed ^ 0x4341_5345)
+        let pieces = ["ß", "ss", "SS", "s", "ﬀ", "ff", "F", "İ", "i̇", "i", "I", "ſ", "S", "\u{212A}", "k", "K", "σ", "ς", "Σ", " ", "x"]
+        let patterns = ["(?i)(\\w+) \\1", "(?i)(ss)\\1", "(?i)(ß)\\1", "(?i)(\\w)\\1", "(?i)(f+)\\1", "(?i)\\b(\\w+)\\s\\1\\b", "(?i)(.)(.)\\2\\1"]
+        var matches = 0
+        for pattern in patterns {
+            let icu = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false)
+            let library = try RegexPattern(pattern)
+            #expect(BackReferenceSearchPlan(pattern: pattern, options: [], groupCount: icu.numberOfCaptureGroups) == nil)
+            for _ in 0..<12 {
+                let text = (0..<random.number(in: 1...12)).map { _ in random.element(of: pieces) }.joined()
+                let units = Array(text.utf16)
+                let bytes = Array(text.utf8)
+                units.withUnsafeBufferPointer { buffer in
+                    let expected = icu.matches(inUTF16: buffer).map(\.slots)
+                    matches += expected.count
+                    #expect(library.matches(inUTF16: buffer).map(\.slots) == expected, "\(pattern) \(text)")
+                }
+                bytes.withUnsafeBufferPointer { buffer in
+                    #expect(library.matches(inUTF8: buffer).map(\.slots) == icu.matches(inUTF8: buffer).map(\.slots), "\(pattern) \(text)")
+                }
+            }
+        }
+        // The folds of several characters (`ß` against `ss`) make many of them.
+        #expect(matches > 2 * patterns.count)
+    }
+
     @Test("a lone surrogate captured is one code point: it does not match the first half of a pair")
     func loneSurrogates() throws {
         let units: [UInt16] = [0xD83D, 0xD83D, 0xDE00, 0x61, 0xD83D, 0xD83D, 0x62, 0xDE00, 0xDE00]

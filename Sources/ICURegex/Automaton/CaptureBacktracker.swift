@@ -205,7 +205,7 @@ final class CaptureBacktracker {
 
     /// Whether `set` holds the code point `value`; nil when the backtracker cannot tell.
     @inline(__always)
-    private func set(_ set: Int, holds value: UInt32) -> Bool? {
+    func set(_ set: Int, holds value: UInt32) -> Bool? {
         if value < CodePointClassTable.exactLimit {
             let valueClass = smallClasses[Int(value)]
             guard valueClass != CodePointClassTable.stopClass else { return nil }
