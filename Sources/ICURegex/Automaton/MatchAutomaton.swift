@@ -136,7 +136,8 @@ package final class MatchAutomaton {
     /// The member of the empty match of each start state (``startRows``), -1 for none.
     @exclusivity(unchecked) private var startMembers: [Int32] = [-1, -1, -1, -1, -1, -1]
     /// For an alternation's plan, the member whose match the last forward search found (the
-    /// member of the thread that reached its last match end); -1 otherwise. ``RegexPatternSet``
+    /// member of the thread that reached its last match end); -1 otherwise, and meaningless
+    /// after a search for the longest match, which keeps threads after a match. ``RegexPatternSet``
     /// reads it after ``firstMatch(inUTF16:from:to:anchored:)`` to tell which of its patterns
     /// matched without searching them again.
     ///
