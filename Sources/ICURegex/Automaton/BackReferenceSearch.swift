@@ -290,9 +290,9 @@ final class BackReferenceSearcher {
     /// of the searcher's own.
     private let repeatedRun: RepeatedRunTest?
     private let runMembership: UnsafeMutablePointer<UInt8>
-    /// The last run that the test read, from a start to its end, when a run from any offset
-    /// inside it ends at the same place and its length does not matter (`C+`, `C*`): the test
-    /// at a later start inside it need not read it again. Empty otherwise.
+    /// The last run that the test read, from a start to its end: a run from any start inside
+    /// it ends at the same place, so the test at a later start inside it need not read it
+    /// again when the run's length does not matter (`C+`: `reusesRuns`). Empty otherwise.
     private var knownRun = 0..<0
     private let reusesRuns: Bool
 
