@@ -9,6 +9,9 @@
 // names, words, long words, bounded repeats, Unicode classes, a date-like pattern, a
 // dictionary of 2,000 words, and a pattern that is quadratic for a naive search.
 //
+// With `ICUGREP_REBAR` naming a checkout of rebar (github.com/BurntSushi/rebar), rebar's own
+// curated benchmarks that its ICU runner runs are added (RebarCurated.swift).
+//
 // Run: `swift package benchmark --target Workloads` (in Benchmarks/); the geometric mean of
 // the ratios is worked out from the medians (see results/workloads.md).
 
@@ -94,6 +97,52 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
     addReplacements()
+    addRebarBenchmarks()
+}
+
+/// rebar's curated benchmarks (RebarCurated.swift), when `$ICUGREP_REBAR` names a checkout of
+/// rebar: each model through raw ICU as rebar's ICU runner computes it and through each API.
+/// Each API's count is checked before it is measured: raw ICU's against rebar's expected count,
+/// the others' against raw ICU's (`RegexMatcher`'s, which has no groups, against the number of
+/// matches).
+func addRebarBenchmarks() {
+    for benchmark in RebarCurated.benchmarks() {
+        let runner = RebarRunner(benchmark)
+        let name = "Workloads: rebar \(benchmark.name)"
+        let repetitions = benchmark.repetitions
+        func repeated(_ count: @escaping () -> Int) -> () -> Int {
+            {
+                var total = 0
+                for _ in 0..<repetitions { total &+= count() }
+                return total
+            }
+        }
+        let raw = repeated(runner.rawICUCount)
+        let matches = repeated(runner.matchesCount)
+        let matcher = repeated(runner.matcherCount)
+        let expression = repeated(runner.expressionCount)
+        Benchmark("\(name) / raw ICU (C) rebar's ICU runner") { _ in
+            blackHole(raw())
+        } setup: {
+            let found = runner.rawICUCount()
+            precondition(found == benchmark.expected, "\(benchmark.name): raw ICU counted \(found), rebar expects \(benchmark.expected)")
+        }
+        Benchmark("\(name) / ICURegex RegexPattern.matches(inUTF16:range:)") { _ in
+            blackHole(matches())
+        } setup: {
+            precondition(runner.matchesCount() == runner.rawICUCount(), "\(benchmark.name): matches(inUTF16:) counted differently")
+        }
+        Benchmark("\(name) / ICURegex RegexMatcher.firstMatch(inUTF16:from:) loop") { _ in
+            blackHole(matcher())
+        } setup: {
+            precondition(runner.matcherCount() == runner.matcherExpected(), "\(benchmark.name): RegexMatcher counted differently")
+        }
+        Benchmark("\(name) / ICURegularExpression") { _ in
+            blackHole(expression())
+        } setup: {
+            precondition(runner.expressionCount() == runner.rawICUCount(), "\(benchmark.name): ICURegularExpression counted differently")
+        }
+    }
 }
 
 /// `replacing` with `$1` (or the fields of a log line reordered): ICURegex's
