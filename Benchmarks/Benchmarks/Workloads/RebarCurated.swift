@@ -259,6 +259,31 @@ struct RebarRunner {
         return total
     }
 
+    /// The model through `ICURegularExpression.matches(in:range:)` (its array of results)
+    /// for the models that read spans or groups, `expressionCount()` for the others.
+    func expressionResultsCount() -> Int {
+        guard benchmark.model == .countSpans || benchmark.model.readsGroups else { return expressionCount() }
+        let string = benchmark.text.string
+        let readsGroups = benchmark.model.readsGroups
+        func count(in range: NSRange) -> Int {
+            var count = 0
+            for result in expression.matches(in: string, range: range) {
+                if !readsGroups {
+                    count += result.range.length
+                    continue
+                }
+                for group in 0..<result.numberOfRanges where result.range(at: group).location != NSNotFound {
+                    count += 1
+                }
+            }
+            return count
+        }
+        guard benchmark.model.searchesLines else { return count(in: NSRange(location: 0, length: benchmark.text.count)) }
+        var total = 0
+        forEachRebarLine(of: benchmark.text.utf16) { total += count(in: NSRange(location: $0.lowerBound, length: $0.count)) }
+        return total
+    }
+
     /// The model through `ICURegularExpression` on the `String`, the range a line for the line
     /// models (anchoring bounds, as `NSRegularExpression` has by default, so that `^` and `$`
     /// match at the line's ends).

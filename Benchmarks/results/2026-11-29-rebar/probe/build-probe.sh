@@ -4,8 +4,8 @@
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
 benchmarks=$(cd "$here/../../.." && pwd)
-src=$(mktemp -d /tmp/rebar-probe-src.XXXXXX)
-mkdir -p "$src/Sources/Probe"
+src=/tmp/rebar-probe-src-$(basename "$2")
+rm -rf "$src/Sources" && mkdir -p "$src/Sources/Probe"
 cp "$here/Package.swift" "$src/"
 cp -r "$benchmarks/Sources/RawICU" "$benchmarks/Sources/BenchmarkSupport" "$src/Sources/"
 cp "$here/main.swift" "$src/Sources/Probe/"
