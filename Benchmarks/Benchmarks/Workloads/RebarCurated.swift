@@ -59,11 +59,22 @@ enum RebarCurated {
         return FileManager.default.fileExists(atPath: benchmarks.path) ? benchmarks : nil
     }()
 
-    /// The haystack at `path` under `benchmarks/haystacks`, or nil.
-    static func haystack(_ path: String) -> Haystack? {
-        guard let directory else { return nil }
-        return (try? String(contentsOf: directory.appendingPathComponent("haystacks/" + path), encoding: .utf8))
-            .map(Haystack.init)
+    /// The haystack at `path` under `benchmarks/haystacks`, or nil; with `lineEnd`, its first
+    /// `lineEnd` lines, their line ends kept (rebar's `line-end`).
+    static func haystack(_ path: String, lineEnd: Int? = nil) -> Haystack? {
+        guard let directory,
+            var text = try? String(contentsOf: directory.appendingPathComponent("haystacks/" + path), encoding: .utf8)
+        else { return nil }
+        if let lineEnd {
+            var lines = 0
+            var end = text.startIndex
+            while lines < lineEnd, let newline = text[end...].firstIndex(of: "\n") {
+                end = text.index(after: newline)
+                lines += 1
+            }
+            text = String(text[..<(lines < lineEnd ? text.endIndex : end)])
+        }
+        return Haystack(text)
     }
 
     /// The regular expression file at `path` under `benchmarks/regexes`: its lines joined by
@@ -119,16 +130,18 @@ enum RebarCurated {
         add(
             "cloud-flare-redos/simplified-short", .countSpans, ".*.*=.*",
             Haystack("x=" + String(repeating: "x", count: 100)), 102, repetitions: 200)
-        add("cloud-flare-redos/simplified-long", .countSpans, ".*.*=.*", haystack("cloud-flare-redos.txt"), 10_000, repetitions: 20)
+        add("cloud-flare-redos/simplified-long", .countSpans, ".*.*=.*", haystack("cloud-flare-redos.txt"), 10_000)
         add(
             "unicode-character-data/parse-line", .grepCaptures, regex("wild/ucd-parse.txt"),
             haystack("wild/UnicodeData-15.0.0.txt"), 558_784)
-        add("words/all-english", .countSpans, #"\b[0-9A-Za-z_]+\b"#, english, 56_601)
-        add("words/all-russian", .countSpans, #"\b\w+\b"#, russian, 53_960)
-        add("words/long-english", .countSpans, #"\b[0-9A-Za-z_]{12,}\b"#, english, 839)
-        add("words/long-russian", .countSpans, #"\b\w{12,}\b"#, russian, 2_747)
-        add("bounded-repeat/letters-en", .count, "[A-Za-z]{8,13}", english, 1_833)
-        add("bounded-repeat/letters-ru", .count, #"\p{L}{8,13}"#, russian, 3_475)
+        let english2500 = haystack("opensubtitles/en-sampled.txt", lineEnd: 2_500)
+        let russian2500 = haystack("opensubtitles/ru-sampled.txt", lineEnd: 2_500)
+        add("words/all-english", .countSpans, #"\b[0-9A-Za-z_]+\b"#, english2500, 56_601)
+        add("words/all-russian", .countSpans, #"\b\w+\b"#, russian2500, 53_960)
+        add("words/long-english", .countSpans, #"\b[0-9A-Za-z_]{12,}\b"#, english2500, 839)
+        add("words/long-russian", .countSpans, #"\b\w{12,}\b"#, russian2500, 2_747)
+        add("bounded-repeat/letters-en", .count, "[A-Za-z]{8,13}", haystack("opensubtitles/en-sampled.txt", lineEnd: 5_000), 1_833)
+        add("bounded-repeat/letters-ru", .count, #"\p{L}{8,13}"#, haystack("opensubtitles/ru-sampled.txt", lineEnd: 5_000), 3_475)
         add(
             "unstructured-to-json/extract", .grepCaptures, regex("wild/unstructured-to-json.txt"),
             haystack("wild/unstructured-to-json.log"), 600, repetitions: 10)

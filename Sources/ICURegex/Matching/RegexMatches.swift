@@ -176,20 +176,13 @@ public struct UTF16Matches: Sequence {
             guard let walk, error == nil else { return nil }
             do {
                 guard let found = try walk.next() else { return nil }
-                let range = (found.lowerBound + offset)..<(found.upperBound + offset)
-                guard groups > 0 else { return BufferMatch(range: range, groupRanges: []) }
-                // The groups' array, written in place: the one allocation a match with groups
-                // needs (a closure's map over the group numbers cost more per match).
-                let offset = offset
-                let groupRanges = [Range<Int>?](unsafeUninitializedCapacity: groups) { buffer, initialized in
-                    for group in 1...groups {
-                        let bounds = walk.range(ofGroup: group)
-                        buffer.initializeElement(
-                            at: group - 1, to: bounds.map { ($0.lowerBound + offset)..<($0.upperBound + offset) })
-                    }
-                    initialized = groups
-                }
-                return BufferMatch(range: range, groupRanges: groupRanges)
+                return BufferMatch(
+                    range: (found.lowerBound + offset)..<(found.upperBound + offset),
+                    groupRanges: groups == 0
+                        ? []
+                        : (1...groups).map { group in
+                            walk.range(ofGroup: group).map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
+                        })
             } catch {
                 self.error = error
                 return nil

@@ -11,4 +11,4 @@ cp -r "$benchmarks/Sources/RawICU" "$benchmarks/Sources/BenchmarkSupport" "$src/
 cp "$here/main.swift" "$src/Sources/Probe/"
 cp "$benchmarks/Benchmarks/Workloads/WorkloadDefinitions.swift" "$benchmarks/Benchmarks/Workloads/RebarCurated.swift" "$src/Sources/Probe/"
 (cd "$src" && PROBE_ROOT="$1" swift build -c release --scratch-path "$src.build" >&2)
-cp "$src.build/release/Probe" "$2"
+cp "$src.build/release/Probe" "$2.tmp" && mv "$2.tmp" "$2"

@@ -2,7 +2,7 @@
 // interleaved, in CPU time. Each figure is the median of `samples` calls; each case runs
 // `rounds` rounds (round 0 is a warm-up that the summary leaves out). Every API's count is
 // checked against raw ICU's (and raw ICU's against rebar's expected count) before timing.
-// Usage: Probe [FILTER]  (cases whose name contains FILTER). ICUGREP_REBAR names rebar's checkout.
+// Usage: Probe [FILTER,...]  (cases whose name contains one of the FILTERs). ICUGREP_REBAR names rebar's checkout.
 import BenchmarkSupport
 import Foundation
 import ICURegex
@@ -11,7 +11,9 @@ import RawICU
 
 @inline(never) func blackHole<T>(_ x: T) { withExtendedLifetime(x) {} }
 
-let filter = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : ""
+/// The cases to run: those whose name contains one of the comma-separated arguments' parts.
+let filters = CommandLine.arguments.dropFirst().flatMap { $0.split(separator: ",").map(String.init) }
+func selected(_ name: String) -> Bool { filters.isEmpty || filters.contains { name.contains($0) } }
 let samples = 7
 let rounds = 3
 
@@ -57,7 +59,7 @@ func run(_ name: String, raw: () -> Int, apis: [(String, () -> Int, Int)]) {
 }
 
 // 1. The Workloads suite's cases: every match, reading the suite's group.
-for workload in makeWorkloads() where filter.isEmpty || workload.name.contains(filter) {
+for workload in makeWorkloads() where selected("workload " + workload.name) {
     let compiled = try! RegexPattern(workload.pattern, options: workload.caseInsensitive ? [.caseInsensitive] : [])
     let rawICU = RawICURegex(workload.pattern, caseInsensitive: workload.caseInsensitive)
     let text = workload.text
@@ -112,7 +114,7 @@ for workload in makeWorkloads() where filter.isEmpty || workload.name.contains(f
 // 2. rebar's curated benchmarks, each model as rebar's ICU runner computes it.
 let rebar = RebarCurated.benchmarks()
 if RebarCurated.directory == nil { print("no rebar benchmarks: ICUGREP_REBAR is not a rebar checkout") }
-for benchmark in rebar where filter.isEmpty || ("rebar " + benchmark.name).contains(filter) {
+for benchmark in rebar where selected("rebar " + benchmark.name) {
     let runner = RebarRunner(benchmark)
     let found = runner.rawICUCount()
     if found != benchmark.expected { print("REBAR COUNT \(benchmark.name): raw ICU \(found), rebar expects \(benchmark.expected)") }
@@ -139,7 +141,7 @@ for benchmark in rebar where filter.isEmpty || ("rebar " + benchmark.name).conta
 
 // 3. Replacements: replacing(in:withTemplate:) and ICURegularExpression.stringByReplacingMatches
 // beside uregex_replaceAll on the same UTF-16.
-for replacement in replacementWorkloads where filter.isEmpty || ("replace " + replacement.name).contains(filter) {
+for replacement in replacementWorkloads where selected("replace " + replacement.name) {
     let compiled = try! RegexPattern(replacement.pattern)
     let rawICU = RawICURegex(replacement.pattern)
     let expression = try! ICURegularExpression(pattern: replacement.pattern)
