@@ -147,7 +147,7 @@ enum RebarCurated {
             haystack("wild/unstructured-to-json.log"), 600, repetitions: 10)
         add(
             "dictionary/single", .count, regex("dictionary/english/length-15.txt", alternateLines: true, literal: true),
-            haystack("opensubtitles/en-medium.txt"), 1, repetitions: 5)
+            haystack("opensubtitles/en-medium.txt"), 1)
         for (name, length, repetitions) in [("1x", 100, 200), ("2x", 200, 50), ("10x", 1000, 2)] {
             add(
                 "quadratic/" + name, .count, ".*[^A-Z]|[A-Z]", Haystack(String(repeating: "A", count: length)), length,
