@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # Summarizes probe output: for each build (a "== NAME" line starts a build's output) the median
 # ratio to raw ICU of each case through each API over the rounds after the warm-up (r0), and
-# the geometric mean per API. Usage: summarize.py FILE [FILE...]
+# the geometric mean per API over the cases every build has (replacements count under
+# `matches` and `ICURegularExpression`). Usage: summarize.py FILE [FILE...]
 import collections, math, re, sys
 ratios = collections.defaultdict(lambda: collections.defaultdict(lambda: collections.defaultdict(list)))
 raw = collections.defaultdict(lambda: collections.defaultdict(list))
@@ -27,6 +28,8 @@ def family(api):
     return {'numberOfMatches': 'ICURegularExpression', 'enumerateMatches': 'ICURegularExpression',
             'firstMatch': 'ICURegularExpression', 'stringByReplacingMatches': 'ICURegularExpression',
             'replacing': 'matches', 'resultsArray': 'ICURegularExpression.matches(in:range:)'}.get(api, api)
+# The geometric means take the cases every build has, so that the builds compare.
+common = set.intersection(*(set(cases) for cases in ratios.values())) if ratios else set()
 for build in ratios:
     print('## ' + build)
     print()
@@ -38,7 +41,7 @@ for build in ratios:
         for api, xs in apis.items():
             med = median(xs)
             cells.append('%s %.2f (%.2f-%.2f)%s' % (api, med, min(xs), max(xs), ' **slower**' if med > 1 else ''))
-            if api != 'enumerateMatches' or 'numberOfMatches' not in apis:
+            if case in common and (api != 'enumerateMatches' or 'numberOfMatches' not in apis):
                 logs[family(api)].append(math.log(med))
         print('| %s | %.3f | %s |' % (case, median(raw[build][case]), '; '.join(cells)))
     print()
