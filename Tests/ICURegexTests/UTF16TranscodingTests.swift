@@ -13,14 +13,14 @@ extension LibraryTests {
         ]
 
         /// Random strings (fixed seed) mixing ASCII runs of every length around the eight-byte
-        /// fast path with scalars of every width.
+        /// and sixteen-byte fast paths with scalars of every width.
         @Test func matchesSwiftUTF16View() {
             var random = SplitMix64(seed: 0x7472_616E_7363_6F64)
             for _ in 0..<5_000 {
                 var string = ""
                 for _ in 0..<random.number(in: 0..<12) {
                     if random.chance(0.5) {
-                        string += String(repeating: "x", count: random.number(in: 0..<20))
+                        string += String(repeating: "x", count: random.number(in: 0..<40))
                     } else {
                         string.unicodeScalars.append(random.element(of: Self.scalars))
                     }

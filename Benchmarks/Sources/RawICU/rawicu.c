@@ -62,3 +62,49 @@ int32_t rawicu_replace_all(rawicu_regex *regex, const uint16_t *text, int32_t le
     *error_code = U_FAILURE(status) ? (int32_t)status : 0;
     return U_FAILURE(status) ? -1 : written;
 }
+
+// One text's part of a rebar model: 0 count, 1 count-spans, 2 and 4 count-captures.
+static int64_t rebar_text(URegularExpression *regex, const uint16_t *text, int32_t length, int32_t model,
+                          int32_t groups, UErrorCode *status) {
+    uregex_setText(regex, text, length, status);
+    int64_t count = 0;
+    while (U_SUCCESS(*status) && uregex_findNext(regex, status)) {
+        if (model == 0) {
+            count += 1;
+        } else if (model == 1) {
+            count += uregex_end(regex, 0, status) - uregex_start(regex, 0, status);
+        } else {
+            for (int32_t group = 0; group <= groups; group++) {
+                if (uregex_start(regex, group, status) >= 0) count += 1;
+            }
+        }
+    }
+    return count;
+}
+
+int64_t rawicu_rebar_model(rawicu_regex *regex, const uint16_t *text, int32_t length, int32_t model,
+                           int32_t *error_code) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t groups = uregex_groupCount(icu(regex), &status);
+    int64_t count = 0;
+    if (model < 3) {
+        count = rebar_text(icu(regex), text, length, model, groups, &status);
+    } else {
+        int32_t start = 0;
+        while (start < length && U_SUCCESS(status)) {
+            int32_t end = start;
+            while (end < length && text[end] != '\n') end++;
+            int32_t next = end < length ? end + 1 : end;
+            if (end > start && text[end - 1] == '\r') end--;
+            if (model == 3) {
+                uregex_setText(icu(regex), text + start, end - start, &status);
+                if (uregex_find(icu(regex), 0, &status)) count += 1;
+            } else {
+                count += rebar_text(icu(regex), text + start, end - start, 2, groups, &status);
+            }
+            start = next;
+        }
+    }
+    *error_code = U_FAILURE(status) ? (int32_t)status : 0;
+    return U_FAILURE(status) ? -1 : count;
+}

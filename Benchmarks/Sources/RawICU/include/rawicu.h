@@ -44,4 +44,14 @@ int32_t rawicu_replace_all(rawicu_regex *regex, const uint16_t *text, int32_t le
                            const uint16_t *replacement, int32_t replacement_length, uint16_t *destination,
                            int32_t capacity, int32_t *error_code);
 
+/// The measured part of one of rebar's benchmark models (its `MODELS.md`), as rebar's own ICU
+/// runner computes it: `model` 0 is `count` (the number of matches), 1 `count-spans` (the sum of
+/// the matches' lengths in UTF-16 units), 2 `count-captures` (the number of groups, the whole
+/// match included, that took part in each match), 3 `grep` (the number of lines with a match)
+/// and 4 `grep-captures` (`count-captures` summed over the lines). The line models search each
+/// line of `text` alone (uregex_setText on it), without its `\n` and a `\r` before that.
+/// Returns the count, or -1 when ICU fails (`*error_code` tells why).
+int64_t rawicu_rebar_model(rawicu_regex *regex, const uint16_t *text, int32_t length, int32_t model,
+                           int32_t *error_code);
+
 #endif // RAWICU_H
