@@ -60,13 +60,22 @@ extension LibraryTests {
             for _ in 0..<3_000 {
                 let line = Array((0..<random.number(in: 0...14)).map { _ in random.element(of: pieces) }.joined().utf8)
                 try line.withUnsafeBytes { bytes in
+                    // ICU always answers.
                     let expected = try Self.matches(in: bytes) { from in
                         try icu.reportedMatch(in: .utf8(bytes), from: from).map(MatchAutomaton.Outcome.match) ?? .noMatch
-                    }
+                    } ?? []
                     guard let found = try Self.matches(in: bytes, { automaton.reportedMatchWithoutICU(inUTF8: bytes, from: $0) })
                     else { return }
                     answered += 1
                     #expect(found == expected, "\(pattern) on \(String(decoding: line, as: UTF8.self))")
+                    // The line, as a block of its own, is proposed when it matches, and
+                    // certain only then.
+                    let candidate = (line + [10]).withUnsafeBytes { block in
+                        automaton.forgetBlock()
+                        return automaton.nextCandidateLine(in: block, from: 0, terminator: 10, nulEndsLines: false)
+                    }
+                    if !expected.isEmpty { #expect(candidate.start == 0) }
+                    if candidate.start == 0 && candidate.verdict == .certainMatch { #expect(!expected.isEmpty) }
                 }
             }
             // The automaton answers for these well-formed lines.
