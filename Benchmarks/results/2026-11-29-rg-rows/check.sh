@@ -4,26 +4,26 @@
 # Issue 26's rows, each row's programs alternated RUNS rounds (MAIN, NEW, rg), each run's
 # output to a pipe, timed by `perf stat -e task-clock` (CPU time, user + system); prints the
 # minimum, first quartile and median of each, in ms, and NEW/rg and MAIN/rg of the medians.
-# Rows are "icugrep arguments|rg arguments", split as shell words (eval).
+# Rows are "icugrep arguments :: rg arguments", split as shell words (eval).
 set -eu
 runs=$1 M=$2 N=$3 filter=${4:-}
 five="'Sherlock Holmes|John Watson|Irene Adler|Inspector Lestrade|Professor Moriarty'"
 rows=(
-  "Holmes|Holmes"
-  "-o Holmes|-o Holmes"
-  "-c $five|-c $five"
-  "$five|$five"
-  "-o '\w+olmes'|-o '\w+olmes'"
-  "-c -F -f words500.txt|-c -F -f words500.txt"
-  "-F -f words500.txt|-F -f words500.txt"
-  "-c -F -f words5000.txt|-c -F -f words5000.txt"
-  "-F -f words5000.txt|-F -f words5000.txt"
+  "Holmes :: Holmes"
+  "-o Holmes :: -o Holmes"
+  "-c $five :: -c $five"
+  "$five :: $five"
+  "-o '\w+olmes' :: -o '\w+olmes'"
+  "-c -F -f words500.txt :: -c -F -f words500.txt"
+  "-F -f words500.txt :: -F -f words500.txt"
+  "-c -F -f words5000.txt :: -c -F -f words5000.txt"
+  "-F -f words5000.txt :: -F -f words5000.txt"
 )
 dir=$(mktemp -d)
 for row in "${rows[@]}"; do
   [[ -n "$filter" && "$row" != *"$filter"* ]] && continue
-  eval "mine=(${row%%|*})"
-  eval "theirs=(${row#*|})"
+  eval "mine=(${row%% :: *})"
+  eval "theirs=(${row#* :: })"
   progs=("$M" "$N" rg)
   rm -f "$dir"/*
   for _ in $(seq "$runs"); do
@@ -35,7 +35,7 @@ for row in "${rows[@]}"; do
       grep task-clock "$dir/stat" | cut -d, -f1 >>"$dir/$n"
     done
   done
-  echo "## ${row%%|*}"
+  echo "## ${row%% :: *}"
   n=0
   for prog in "${progs[@]}"; do
     n=$((n + 1))
