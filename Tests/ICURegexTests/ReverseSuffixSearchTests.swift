@@ -72,7 +72,15 @@ extension LibraryTests {
                     // certain only then.
                     let candidate = (line + [10]).withUnsafeBytes { block in
                         automaton.forgetBlock()
-                        return automaton.nextCandidateLine(in: block, from: 0, terminator: 10, nulEndsLines: false)
+                        let candidate = automaton.nextCandidateLine(in: block, from: 0, terminator: 10, nulEndsLines: false)
+                        // The line's first match, asked next as icugrep asks it, within the
+                        // block: the start the verdict found, the match ICU's.
+                        if candidate.start == 0, candidate.verdict == .certainMatch, let first = expected.first {
+                            let lineBytes = UnsafeRawBufferPointer(rebasing: block[..<line.count])
+                            #expect(automaton.reportedMatchWithoutICU(inUTF8: lineBytes, from: 0) == .match(first))
+                        }
+                        automaton.forgetBlock()
+                        return candidate
                     }
                     if !expected.isEmpty { #expect(candidate.start == 0) }
                     if candidate.start == 0 && candidate.verdict == .certainMatch { #expect(!expected.isEmpty) }

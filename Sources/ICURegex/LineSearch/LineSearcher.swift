@@ -300,6 +300,7 @@ package final class LineSearcher {
     /// strategy is measured on the lower of two blocks, so one slow write does not turn it.)
     package func forgetBlock(excludingNanoseconds excluded: UInt64 = 0) {
         candidateFinder?._withUnsafeGuaranteedRef { $0.forgetBlock() }
+        lentReverseSuffixSearch?._withUnsafeGuaranteedRef { $0.forgetLine() }
         strategyChooser.startBlock(excluding: excluded)
     }
 

@@ -95,6 +95,20 @@ package final class ReverseSuffixSearch {
     private let literalBytes: UnsafePointer<UInt8>
     private let count: Int
 
+    /// The line that ``hasMatch(inUTF8:from:to:automaton:)`` last found a match in, its
+    /// bounds and its first match's start, as addresses: the question about the same line's
+    /// first match (``firstMatch(inUTF8:from:to:automaton:)`` from its start), which icugrep
+    /// asks next for `-o` or color, then needs only the forward read from that start. Taken
+    /// by that question, and forgotten at each block's end (``forgetLine()``), before the
+    /// bytes at these addresses can change.
+    private var decidedLine: (start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, matchStart: UnsafePointer<UInt8>)?
+
+    /// Forgets the line ``hasMatch(inUTF8:from:to:automaton:)`` found a match in: its bytes
+    /// may change.
+    package func forgetLine() {
+        decidedLine = nil
+    }
+
     /// Makes the search of `suffix`'s pattern.
     package init(_ suffix: SuffixLiteral) {
         literal = ProbedLiteral(suffix.bytes)
@@ -109,6 +123,11 @@ package final class ReverseSuffixSearch {
     package func firstMatch(
         inUTF8 bytes: UnsafePointer<UInt8>, from: Int, to end: Int, automaton: MatchAutomaton
     ) -> MatchAutomaton.Outcome {
+        if let line = decidedLine, line.start == bytes + from, line.end == bytes + end {
+            decidedLine = nil
+            let outcome = automaton.anchoredMatch(inUTF8: bytes, at: bytes.distance(to: line.matchStart), to: end).outcome
+            return outcome == .noMatch ? .unknown : outcome
+        }
         var lower = from
         while lower <= end - count {
             let occurrence = bytescan_find_literal(bytes, lower, end, probe, literalBytes, count)
@@ -135,7 +154,9 @@ package final class ReverseSuffixSearch {
             let occurrence = bytescan_find_literal(bytes, lower, end, probe, literalBytes, count)
             guard occurrence < end else { break }
             if let start = automaton.leftmostStart(inUTF8: bytes, from: from, end: occurrence + count) {
-                return start == MatchAutomaton.unknownEnd ? nil : true
+                guard start != MatchAutomaton.unknownEnd else { return nil }
+                decidedLine = (bytes + from, bytes + end, bytes + start)
+                return true
             }
             lower = occurrence + 1
         }
