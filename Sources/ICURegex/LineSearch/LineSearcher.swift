@@ -67,6 +67,12 @@ package final class LineSearcher {
     /// The same, lent through `Unmanaged` (as ``candidateFinder`` is) for the questions about
     /// each line and each match, which then cost no retain and release of it.
     private lazy var lentMatchAutomaton: Unmanaged<MatchAutomaton>? = matchAutomaton.map { Unmanaged.passUnretained($0) }
+    /// Finds the one pattern's matches in a line from the occurrences of the literal that ends
+    /// them, when the pattern is a run of one class followed by it (``SuffixLiteral``): with
+    /// the match automaton, for the matches to report (``reportedMatchWithoutICU(inUTF8:from:)``).
+    let reverseSuffixSearch: ReverseSuffixSearch?
+    /// The same, lent through `Unmanaged` for the questions about each line and each match.
+    private let lentReverseSuffixSearch: Unmanaged<ReverseSuffixSearch>?
 
     /// Makes the ICU matchers and the prefilter for `patterns`.
     package init(_ patterns: LinePatterns) throws(ICURegexError) {
@@ -97,6 +103,9 @@ package final class LineSearcher {
             patternLiteral = nil
         }
         patternLiteralParts = patternLiteral.map { (UnsafePointer($0.probe), UnsafePointer($0.bytes), $0.count) }
+        reverseSuffixSearch = matchAutomata == nil
+            ? nil : SuffixLiteral(pattern: patterns.patterns[0].pattern, options: patterns.patterns[0].options).map(ReverseSuffixSearch.init)
+        lentReverseSuffixSearch = reverseSuffixSearch.map { Unmanaged.passUnretained($0) }
     }
 
     /// The first match in `text` that starts at or after `from`, in the text's units; with
@@ -182,7 +191,9 @@ package final class LineSearcher {
     /// bytes before it takes in, so an occurrence in the bytes is one in the decoded text
     /// (U+FFFD for the ill-formed bytes) and the other way round. `-w`, `-x`, `-i`, several
     /// patterns and POSIX's longest matches never get here (the pattern is then not the
-    /// literal, or there are several matchers).
+    /// literal, or there are several matchers). A pattern that is a run of one class followed
+    /// by a literal (``reverseSuffixSearch``) has its first match found from the literal's
+    /// occurrences (``ReverseSuffixSearch``), not by reading the line from `from`.
     package func reportedMatchWithoutICU(inUTF8 bytes: UnsafeRawBufferPointer, from: Int) -> MatchAutomaton.Outcome {
         if let literal = patternLiteralParts {
             guard let base = bytes.baseAddress, from <= bytes.count else { return .noMatch }
@@ -191,7 +202,14 @@ package final class LineSearcher {
         }
         guard let lentMatchAutomaton else { return .unknown }
         return lentMatchAutomaton._withUnsafeGuaranteedRef { automaton in
-            let first = Self.firstMatch(automaton, in: .utf8(bytes), from: from)
+            let first: MatchAutomaton.Outcome
+            if let lentReverseSuffixSearch, let base = bytes.baseAddress {
+                first = lentReverseSuffixSearch._withUnsafeGuaranteedRef {
+                    $0.firstMatch(inUTF8: base.assumingMemoryBound(to: UInt8.self), from: from, to: bytes.count, automaton: automaton)
+                }
+            } else {
+                first = Self.firstMatch(automaton, in: .utf8(bytes), from: from)
+            }
             guard case .match(let match) = first, extendsMatches.first == true else { return first }
             switch Self.longestMatch(automaton, in: .utf8(bytes), startingAt: match.lowerBound) {
             case .match(let longest) where longest.upperBound >= match.upperBound: return .match(longest)
@@ -282,6 +300,7 @@ package final class LineSearcher {
     /// strategy is measured on the lower of two blocks, so one slow write does not turn it.)
     package func forgetBlock(excludingNanoseconds excluded: UInt64 = 0) {
         candidateFinder?._withUnsafeGuaranteedRef { $0.forgetBlock() }
+        lentReverseSuffixSearch?._withUnsafeGuaranteedRef { $0.forgetLine() }
         strategyChooser.startBlock(excluding: excluded)
     }
 
@@ -403,6 +422,20 @@ package final class LineSearcher {
                 continue
             case .unknown?, nil:
                 break
+            }
+            // A pattern whose literal ends its matches is decided at the literal's occurrences,
+            // backwards from each, not by reading the line from its start.
+            if let lentReverseSuffixSearch, let lentMatchAutomaton, let base = block.baseAddress,
+                let hasMatch = lentReverseSuffixSearch._withUnsafeGuaranteedRef({ search in
+                    lentMatchAutomaton._withUnsafeGuaranteedRef {
+                        search.hasMatch(
+                            inUTF8: base.assumingMemoryBound(to: UInt8.self), from: candidate.start, to: lineEnd, automaton: $0)
+                    }
+                })
+            {
+                if hasMatch { return LineCandidate(start: candidate.start, verdict: .certainMatch) }
+                position = lineEnd + 1
+                continue
             }
             if let verdict = automaton.verdict(
                 onLineFrom: candidate.start, to: lineEnd, in: block, terminator: terminator, nulEndsLines: nulEndsLines)
