@@ -27,12 +27,13 @@ public final class RegexMatcher {
 
     /// The pattern's strategy for this matcher's searches, with the ways it has made its own
     /// and what it has learned of the matches (see ``MatchStrategy/Session``).
-    private var session: MatchStrategy.Session
+    /// Unchecked: only this matcher's methods reach it, one at a time.
+    @exclusivity(unchecked) private var session: MatchStrategy.Session
 
     init(pattern: RegexPattern, handle: OpaquePointer?) {
         self.pattern = pattern
         self.handle = handle
-        self.session = MatchStrategy.Session(pattern.strategy, groupCount: pattern.numberOfCaptureGroups)
+        self.session = MatchStrategy.Session(pattern)
     }
 
     deinit {
@@ -57,7 +58,8 @@ public final class RegexMatcher {
     ///   outside `text`.
     public func firstMatch(inUTF16 text: UnsafeBufferPointer<UInt16>, from: Int = 0) throws(ICURegexError) -> Range<Int>? {
         guard let base = text.baseAddress else { return try icuFirstMatch(inUTF16: text, from: from) }
-        let outcome = try session.firstMatch(inUTF16: base, count: text.count, from: from) { text, start throws(ICURegexError) in
+        let outcome = try session.firstMatch(inUTF16: base, count: text.count, from: from) {
+            [unowned(unsafe) self] text, start throws(ICURegexError) in
             try MatcherHandle.find(try self.icuHandle(), utf16: base + text.lowerBound, length: text.count, from: start)
         }
         switch outcome {

@@ -210,7 +210,9 @@ public final class RegexPattern: @unchecked Sendable {
             "RegexPattern.firstRange: range \(range) is out of bounds for a text of \(text.count) UTF-16 units"
         )
         guard let base = text.baseAddress else { return try icuRange(inUTF16: text, range: range, anchored: anchored) }
-        let outcome = try strategy.firstMatch(inUTF16: base, range: range, anchored: anchored) { text, from throws(ICURegexError) in
+        // The pattern outlives the search: the closure takes no reference of its own.
+        let outcome = try strategy.firstMatch(inUTF16: base, range: range, anchored: anchored) {
+            [unowned(unsafe) self] text, from throws(ICURegexError) in
             try self.withPooledMatcher { handle throws(ICURegexError) in
                 try MatcherHandle.find(handle, utf16: base + text.lowerBound, length: text.count, from: from)
             }

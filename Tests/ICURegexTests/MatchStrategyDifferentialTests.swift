@@ -128,7 +128,7 @@ extension LibraryTests {
 
         /// The patterns take the ways they are named for, so that the comparison covers each.
         @Test func thePatternsTakeEachWay() throws {
-            let ways = try Self.patterns.map { try RegexPattern($0.pattern, options: $0.options).strategy }
+            let ways = try Self.patterns.map { try RegexPattern($0.pattern, options: $0.options) }
             #expect(ways.contains { $0.backReferenceSearchers != nil })
             #expect(ways.contains { if case .exactLiterals = $0.plan?.strategy { true } else { false } })
             #expect(ways.contains { if case .requiredLiteralsInRuns = $0.plan?.strategy { true } else { false } })

@@ -106,21 +106,20 @@ package final class MatchWalk {
         self.handle = try pattern.takePooledMatcher()
         self.groupBounds = .allocate(capacity: 2 * (pattern.numberOfCaptureGroups + 1))
         groupBounds.initialize(repeating: -1)
-        let strategy = pattern.strategy
         let isLong = usesSearchPlan && count >= SearchPlan.minimumSearchLength
-        let literalAlternation = usesSearchPlan ? strategy.literalAlternation(forSearchOf: count) : nil
-        if literalAlternation == nil, isLong, strategy.makesAutomaton(afterSearching: count) {
-            matchAutomaton = strategy.matchAutomata?.take()
+        let literalAlternation = usesSearchPlan ? pattern.strategy.literalAlternation(forSearchOf: count) : nil
+        if literalAlternation == nil, isLong, pattern.strategy.makesAutomaton(afterSearching: count) {
+            matchAutomaton = pattern.matchAutomata?.take()
         } else {
             matchAutomaton = nil
         }
         if let literalAlternation {
             mode = .literalAlternation(literalAlternation)
-        } else if usesSearchPlan, let searcher = strategy.borrowedBackReferenceSearcher(forSearchOf: count) {
+        } else if usesSearchPlan, let searcher = pattern.strategy.borrowedBackReferenceSearcher(forSearchOf: count) {
             mode = .backReferences(searcher)
             backReferenceSearcher = searcher
             try begin()
-        } else if isLong, let plan = strategy.planForSearchesFromAnOffset(automaton: matchAutomaton) {
+        } else if isLong, let plan = pattern.strategy.planForSearchesFromAnOffset(automaton: matchAutomaton) {
             mode = .plan(plan)
         } else if let matchAutomaton {
             mode = .automaton(matchAutomaton)

@@ -9,8 +9,8 @@ extension MatchStrategy {
     /// units from the offset, the alternation's matcher or the plan; the one-pass runs, once
     /// taken; the match automaton, once the session has searched enough to repay it; ICU.
     struct Session: ~Copyable {
-        /// The strategy whose ways the session uses.
-        let strategy: MatchStrategy
+        /// The pattern whose strategy's ways the session uses.
+        let pattern: RegexPattern
 
         /// The pattern's match automaton, the session's own once it has searched enough
         /// (see ``MatchStrategy/makesAutomaton(afterSearching:)``).
@@ -51,14 +51,14 @@ extension MatchStrategy {
         /// The number of capture groups of the pattern.
         private let groupCount: Int
 
-        /// Starts a session of `strategy`, for a pattern of `groupCount` groups.
-        init(_ strategy: MatchStrategy, groupCount: Int) {
-            self.strategy = strategy
-            self.groupCount = groupCount
+        /// Starts a session of the strategy of `pattern`.
+        init(_ pattern: RegexPattern) {
+            self.pattern = pattern
+            self.groupCount = pattern.numberOfCaptureGroups
         }
 
         deinit {
-            if let onePassBacktracker { strategy.captureBacktrackers?.put(onePassBacktracker) }
+            if let onePassBacktracker { pattern.strategy.captureBacktrackers?.put(onePassBacktracker) }
         }
 
         /// Makes `automaton` the session's automaton from now on (see
@@ -164,19 +164,19 @@ extension MatchStrategy {
                 givesUpOnePass = true
                 return
             }
-            if let backtracker = strategy.captureBacktrackers?.take() {
+            if let backtracker = pattern.strategy.captureBacktrackers?.take() {
                 if backtracker.isOnePass {
                     onePassBacktracker = backtracker
                     return
                 }
-                strategy.captureBacktrackers?.put(backtracker)
+                pattern.strategy.captureBacktrackers?.put(backtracker)
             }
             givesUpOnePass = true
         }
 
         /// Goes back from the one-pass runs to the automaton, for good when `givingUp`.
         private mutating func leaveOnePassRuns(givingUp: Bool) {
-            if let onePassBacktracker { strategy.captureBacktrackers?.put(onePassBacktracker) }
+            if let onePassBacktracker { pattern.strategy.captureBacktrackers?.put(onePassBacktracker) }
             onePassBacktracker = nil
             automatonMatches = 0
             automatonUnits = 0
@@ -196,10 +196,10 @@ extension MatchStrategy {
             in base: UnsafePointer<UInt16>, count: Int, from: Int, automaton: MatchAutomaton?,
             find: (Range<Int>, Int) throws(ICURegexError) -> Range<Int>?
         ) throws(ICURegexError) -> MatchAutomaton.Outcome {
-            if let matcher = strategy.literalAlternation(forSearchOf: count - from) {
+            if let matcher = pattern.strategy.literalAlternation(forSearchOf: count - from) {
                 return matcher.firstMatch(inUTF16: base, from: from, to: count)
             }
-            guard !givesUpPlan, let plan = strategy.planForSearchesFromAnOffset(automaton: automaton) else { return .unknown }
+            guard !givesUpPlan, let plan = pattern.strategy.planForSearchesFromAnOffset(automaton: automaton) else { return .unknown }
             let found = try plan.firstMatch(in: base, range: from..<count, anchored: false) { text, start throws(ICURegexError) in
                 guard let automaton else { return try find(text, start) }
                 return try automaton.firstMatch(inUTF16: base + text.lowerBound, from: start, to: text.count) {
@@ -218,8 +218,8 @@ extension MatchStrategy {
         @inline(__always)
         private mutating func backReferenceSearcher(afterSearching count: Int) -> BackReferenceSearcher? {
             if let backReferenceSearcher { return backReferenceSearcher }
-            guard !givesUpBackReferences, let searchers = strategy.backReferenceSearchers else { return nil }
-            guard strategy.mayUseBackReferenceSearcher(searchers, forSearchOf: max(0, count)) else { return nil }
+            guard !givesUpBackReferences, let searchers = pattern.strategy.backReferenceSearchers else { return nil }
+            guard pattern.strategy.mayUseBackReferenceSearcher(searchers, forSearchOf: max(0, count)) else { return nil }
             backReferenceSearcher = searchers.automatonOfItsOwn()
             givesUpBackReferences = backReferenceSearcher == nil
             return backReferenceSearcher
@@ -231,9 +231,9 @@ extension MatchStrategy {
         @inline(__always)
         private mutating func automaton(afterSearching count: Int) -> MatchAutomaton? {
             if let matchAutomaton { return matchAutomaton }
-            guard unitsSearched >= 0, let automata = strategy.matchAutomata else { return nil }
+            guard unitsSearched >= 0, let automata = pattern.strategy.matchAutomata else { return nil }
             unitsSearched += max(0, count)
-            guard strategy.makesAutomaton(afterSearching: unitsSearched) else { return nil }
+            guard pattern.strategy.makesAutomaton(afterSearching: unitsSearched) else { return nil }
             unitsSearched = -1
             matchAutomaton = automata.automatonOfItsOwn()
             return matchAutomaton

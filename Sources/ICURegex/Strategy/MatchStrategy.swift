@@ -23,7 +23,12 @@ import Synchronization
 /// Every way answers exactly as ICU would, or answers that it cannot tell (``Outcome/unknown(from:)``),
 /// and the next way (in the end ICU) then searches; so the result never depends on which way
 /// answered, only the time does. Each way's argument is given beside its code below.
-final class MatchStrategy: Sendable {
+///
+/// The strategy is stored in its pattern, not referenced (it is not copyable), so that a
+/// search reaches its ways through the pattern it holds. A short search costs about 100 ns,
+/// so a reference count taken per call shows: see `Benchmarks/results/2026-11-29-one-strategy/`
+/// for the three that the first version of this type added, and how they were removed.
+struct MatchStrategy: ~Copyable, Sendable {
     /// How long ranges are searched faster than by ICU alone; nil when the pattern offers no
     /// way (see ``SearchPlan``).
     let plan: SearchPlan?
@@ -211,8 +216,9 @@ final class MatchStrategy: Sendable {
             case .unknown: return .askICU
             }
         }
-        guard let matchAutomata else { return .notTried }
-        let outcome = Unmanaged.passUnretained(matchAutomata)._withUnsafeGuaranteedRef { automata -> MatchAutomaton.Outcome? in
+        guard matchAutomata != nil else { return .notTried }
+        // The pool is reached without a retain of its own: the pattern keeps it.
+        let outcome = Unmanaged.passUnretained(matchAutomata!)._withUnsafeGuaranteedRef { automata -> MatchAutomaton.Outcome? in
             guard mayUseAutomaton(automata, forUnplannedSearchOf: bytes.count) else { return nil }
             // Closures written out at each call, so that none is a context on the heap.
             guard let threadAutomaton else {
