@@ -25,54 +25,21 @@ public final class RegexMatcher {
     /// compiled yet (see ``RegexPattern/template()``).
     private var handle: OpaquePointer?
 
-    /// The pattern's match automaton, this matcher's own once it has searched enough.
-    private var matchAutomaton: MatchAutomaton?
-    /// The units searched so far, until the automaton is made; -1 once it is made, or known
-    /// to be impossible.
-    private var unitsSearched = 0
-
-    /// The matches found with the search plan, and the units their searches covered: the
-    /// matcher gives up the plan when its matches come denser than one per
-    /// ``SearchPlan/denseRunSpacing`` units, as the walk over every match does.
-    private var plannedMatches = 0
-    private var plannedUnits = 0
-    /// True once the plan's matches came too dense (see ``plannedMatches``).
-    private var givesUpPlan = false
-
-    /// The automaton's matches of a pattern with groups, the units their searches covered and
-    /// the units they matched: when they come denser than one per
-    /// ``MatchWalk/denseGroupMatchSpacing`` units and longer than ``longOnePassMatch`` units on
-    /// average, the matcher takes the one-pass runs of the pattern's capture backtracker (see
-    /// ``CaptureBacktracker/firstOnePassMatch(inUTF16:from:end:)``), and gives them up when a
-    /// match comes after more than ``MatchWalk/sparseOnePassGap`` units or a run cannot tell.
-    /// The automaton scans a match twice, forward and back, which one run replaces; on short
-    /// matches its scans cost less (`Workloads`, same run: the lexer's tokens took 1.24 to 1.44
-    /// times ICU's time with the runs, 0.91 with the automaton; log lines 0.69 to 0.99 with the
-    /// runs, 2.22 with the automaton).
-    private var automatonMatches = 0
-    private var automatonUnits = 0
-    private var automatonMatchedUnits = 0
-    static let longOnePassMatch = 24
-    private var onePassBacktracker: CaptureBacktracker?
-    private var givesUpOnePass = false
-
-    /// The pattern's back-reference searcher (see ``BackReferenceSearcher``), of this matcher's
-    /// own once its searches have cost enough to work it out
-    /// (``RegexPattern/mayUseBackReferenceSearcher(_:forSearchOf:)``); ``givesUpBackReferences``
-    /// once the pattern turned out to have none.
-    private var backReferenceSearcher: BackReferenceSearcher?
-    private var givesUpBackReferences = false
+    /// The pattern's strategy for this matcher's searches, with the ways it has made its own
+    /// and what it has learned of the matches (see ``MatchStrategy/Session``).
+    /// Unchecked: only this matcher's methods reach it, one at a time.
+    @exclusivity(unchecked) private var session: MatchStrategy.Session
 
     init(pattern: RegexPattern, handle: OpaquePointer?) {
         self.pattern = pattern
         self.handle = handle
+        self.session = MatchStrategy.Session(pattern)
     }
 
     deinit {
         if let handle {
             icushim_regex_close(handle)
         }
-        if let onePassBacktracker { pattern.captureBacktrackers?.put(onePassBacktracker) }
     }
 
     /// The ICU matcher, cloned from the pattern at the first search that needs it.
@@ -90,117 +57,16 @@ public final class RegexMatcher {
     ///   when the search hits a limit; ``ICURegexError/indexOutOfBounds`` when `from` is
     ///   outside `text`.
     public func firstMatch(inUTF16 text: UnsafeBufferPointer<UInt16>, from: Int = 0) throws(ICURegexError) -> Range<Int>? {
-        let automaton = automaton(afterSearching: text.count - from)
-        // A search from between the two halves of a pair is ICU's to answer.
-        if let base = text.baseAddress, from >= 0, from <= text.count,
-            from == 0 || from == text.count || !(UTF16.isTrailSurrogate(base[from]) && UTF16.isLeadSurrogate(base[from - 1]))
-        {
-            if let searcher = backReferenceSearcher(afterSearching: text.count - from) {
-                switch searcher.firstMatch(inUTF16: base, from: from, to: text.count) {
-                case .match(let match): return match
-                case .noMatch: return nil
-                // No match starts before `position`.
-                case .unknown(let position): return try icuFirstMatch(inUTF16: text, from: position)
-                }
-            }
-            if text.count - from >= SearchPlan.minimumSearchLength {
-                switch try plannedFirstMatch(in: base, count: text.count, from: from, automaton: automaton) {
-                case .match(let match): return match
-                case .noMatch: return nil
-                case .unknown: break
-                }
-            }
-            if let backtracker = onePassBacktracker {
-                switch backtracker.firstOnePassMatch(inUTF16: base, from: from, end: text.count) {
-                case .match(let match):
-                    if match.lowerBound - from > MatchWalk.sparseOnePassGap { leaveOnePassRuns(givingUp: false) }
-                    return match
-                case .noMatch: return nil
-                case .unknown: leaveOnePassRuns(givingUp: true)
-                }
-            }
-            if let automaton {
-                switch automaton.firstMatch(inUTF16: base, from: from, to: text.count) {
-                case .match(let match):
-                    if !givesUpOnePass && pattern.numberOfCaptureGroups > 0 { judgeDensity(of: match, from: from) }
-                    return match
-                case .noMatch: return nil
-                case .unknown: break
-                }
-            }
+        guard let base = text.baseAddress else { return try icuFirstMatch(inUTF16: text, from: from) }
+        let outcome = try session.firstMatch(inUTF16: base, count: text.count, from: from) {
+            [unowned(unsafe) self] text, start throws(ICURegexError) in
+            try MatcherHandle.find(try self.icuHandle(), utf16: base + text.lowerBound, length: text.count, from: start)
         }
-        return try icuFirstMatch(inUTF16: text, from: from)
-    }
-
-    /// Counts `match`, found by the automaton from `from`, and takes the one-pass runs when
-    /// the matches come dense (see ``automatonMatches``).
-    private func judgeDensity(of match: Range<Int>, from: Int) {
-        automatonMatches += 1
-        automatonUnits += match.upperBound - from
-        automatonMatchedUnits += match.count
-        guard automatonMatches > SearchPlan.denseRunAllowance && automatonMatches * MatchWalk.denseGroupMatchSpacing > automatonUnits
-        else { return }
-        guard automatonMatchedUnits >= automatonMatches * Self.longOnePassMatch else {
-            givesUpOnePass = true
-            return
+        switch outcome {
+        case .match(let match): return match
+        case .noMatch: return nil
+        case .unknown(let start): return try icuFirstMatch(inUTF16: text, from: start)
         }
-        if let backtracker = pattern.captureBacktrackers?.take() {
-            if backtracker.isOnePass {
-                onePassBacktracker = backtracker
-                return
-            }
-            pattern.captureBacktrackers?.put(backtracker)
-        }
-        givesUpOnePass = true
-    }
-
-    /// Goes back from the one-pass runs to the automaton, for good when `givingUp`.
-    private func leaveOnePassRuns(givingUp: Bool) {
-        if let onePassBacktracker { pattern.captureBacktrackers?.put(onePassBacktracker) }
-        onePassBacktracker = nil
-        automatonMatches = 0
-        automatonUnits = 0
-        automatonMatchedUnits = 0
-        givesUpOnePass = givingUp
-    }
-
-    /// The first match at or after `from` in the `count` units at `base`, found with the
-    /// pattern's strategy as the walk over every match finds it (see ``MatchWalk``): the
-    /// matcher of an alternation of many strings, which reads the text around `from` itself;
-    /// or the search plan on `base[from..<count]` as a text of its own, for a pattern without
-    /// zero-width assertions, whose matches depend only on the characters they cover (the runs
-    /// the plan hands to ICU are searched by `automaton` when the matcher has one). `.unknown`
-    /// when neither applies, or the plan's matches came too dense: the caller then searches
-    /// without them.
-    private func plannedFirstMatch(
-        in base: UnsafePointer<UInt16>, count: Int, from: Int, automaton: MatchAutomaton?
-    ) throws(ICURegexError) -> MatchAutomaton.Outcome {
-        // The alternation's matcher and the automaton's plan ask ICU about the pattern's
-        // classes, which only a long text repays the first time (see
-        // ``SearchPlan/automatonSearchLength``).
-        if let lazy = pattern.literalAlternation, lazy.isWorkedOut || count - from >= SearchPlan.automatonSearchLength,
-            let matcher = lazy.value
-        {
-            return matcher.firstMatch(inUTF16: base, from: from, to: count)
-        }
-        guard !givesUpPlan, let plan = pattern.plan, plan.findsMatchesByTheirCharactersAlone,
-            automaton == nil || plan.searchesForLiterals
-        else { return .unknown }
-        let found = try plan.firstMatch(in: base, range: from..<count, anchored: false) { text, start throws(ICURegexError) in
-            let askICU = { () throws(ICURegexError) -> Range<Int>? in
-                try MatcherHandle.find(try self.icuHandle(), utf16: base + text.lowerBound, length: text.count, from: start)
-            }
-            guard let automaton else { return try askICU() }
-            return try automaton.firstMatch(inUTF16: base + text.lowerBound, from: start, to: text.count, otherwise: askICU)
-        }
-        guard let match = found.range else { return .noMatch }
-        plannedMatches += 1
-        plannedUnits += match.upperBound - from
-        if plannedMatches > SearchPlan.denseRunAllowance && plannedMatches * SearchPlan.denseRunSpacing > plannedUnits {
-            // Matches this dense cost more through the plan than through one search each.
-            givesUpPlan = true
-        }
-        return .match(match)
     }
 
     /// ICU's first match, as ``firstMatch(inUTF16:from:)`` finds it, without the automaton.
@@ -221,33 +87,12 @@ public final class RegexMatcher {
     ///   `Int32.max` bytes, the most ICU's UTF-8 text takes (the UTF-16 search has no such
     ///   limit).
     public func firstMatch(inUTF8 text: UnsafeRawBufferPointer, from: Int = 0) throws(ICURegexError) -> Range<Int>? {
-        if let base = text.baseAddress, from >= 0, from <= text.count, text.count <= Int(Int32.max),
-            let searcher = backReferenceSearcher(afterSearching: text.count - from)
-        {
-            let bytes = base.assumingMemoryBound(to: UInt8.self)
-            // A search from inside a character is ICU's to answer.
-            if from == text.count || bytes[from] & 0xC0 != 0x80 {
-                switch searcher.firstMatch(inUTF8: bytes, from: from, to: text.count) {
-                case .match(let match): return match
-                case .noMatch: return nil
-                case .unknown(let position): return try icuFirstMatch(inUTF8: text, from: position)
-                }
-            }
+        guard let base = text.baseAddress else { return try icuFirstMatch(inUTF8: text, from: from) }
+        switch session.firstMatch(inUTF8: base.assumingMemoryBound(to: UInt8.self), count: text.count, from: from) {
+        case .match(let match): return match
+        case .noMatch: return nil
+        case .unknown(let start): return try icuFirstMatch(inUTF8: text, from: start)
         }
-        if let automaton = automaton(afterSearching: text.count - from), let base = text.baseAddress,
-            from >= 0, from <= text.count, text.count <= Int(Int32.max)
-        {
-            let bytes = base.assumingMemoryBound(to: UInt8.self)
-            // A search from inside a character is ICU's to answer.
-            if from == text.count || bytes[from] & 0xC0 != 0x80 {
-                switch automaton.firstMatch(inUTF8: bytes, from: from, to: text.count) {
-                case .match(let match): return match
-                case .noMatch: return nil
-                case .unknown: break
-                }
-            }
-        }
-        return try icuFirstMatch(inUTF8: text, from: from)
     }
 
     /// ICU's first match, as ``firstMatch(inUTF8:from:)`` finds it, without the automaton.
@@ -324,14 +169,12 @@ public final class RegexMatcher {
         if let multilineAutomaton { return multilineAutomaton }
         guard let automata = pattern.matchAutomata else { return nil }
         if pattern.options.contains(.dotMatchesLineSeparators) || Self.mayHoldDotAllFlag(pattern.pattern) {
-            unitsSearched = -1
-            matchAutomaton = automata.automatonReadingNoCarriageReturn()
-        } else if matchAutomaton == nil {
-            unitsSearched = -1
-            matchAutomaton = automata.automatonOfItsOwn()
+            session.adopt(automata.automatonReadingNoCarriageReturn())
+        } else if session.matchAutomaton == nil {
+            session.adopt(automata.automatonOfItsOwn())
         }
-        multilineAutomaton = matchAutomaton
-        return matchAutomaton
+        multilineAutomaton = session.matchAutomaton
+        return multilineAutomaton
     }
 
     /// The automaton ``multilineMatchAutomaton`` made or chose, once it was asked for.
@@ -354,31 +197,5 @@ public final class RegexMatcher {
             index += 1
         }
         return false
-    }
-
-    /// The match automaton, made once `count` more units bring the units searched to
-    /// ``SearchPlan/automatonSearchLength`` (at once when the pattern's plan is worked out);
-    /// nil before, and when the pattern has none.
-    /// The pattern's back-reference searcher, once this matcher may use it (see
-    /// ``backReferenceSearcher``) after a search of `count` more units.
-    @inline(__always)
-    private func backReferenceSearcher(afterSearching count: Int) -> BackReferenceSearcher? {
-        if let backReferenceSearcher { return backReferenceSearcher }
-        guard !givesUpBackReferences, let searchers = pattern.backReferenceSearchers else { return nil }
-        guard pattern.mayUseBackReferenceSearcher(searchers, forSearchOf: max(0, count)) else { return nil }
-        backReferenceSearcher = searchers.automatonOfItsOwn()
-        givesUpBackReferences = backReferenceSearcher == nil
-        return backReferenceSearcher
-    }
-
-    @inline(__always)
-    private func automaton(afterSearching count: Int) -> MatchAutomaton? {
-        if let matchAutomaton { return matchAutomaton }
-        guard unitsSearched >= 0, let automata = pattern.matchAutomata else { return nil }
-        unitsSearched += max(0, count)
-        guard unitsSearched >= SearchPlan.automatonSearchLength || automata.isPlanned else { return nil }
-        unitsSearched = -1
-        matchAutomaton = automata.automatonOfItsOwn()
-        return matchAutomaton
     }
 }

@@ -35,50 +35,20 @@ public final class RegexPattern: @unchecked Sendable {
     private let templateAddress: Atomic<UInt>
     private let pool = MatcherPool()
 
-    /// How long ranges are searched faster than by ICU alone; nil when the pattern offers no
-    /// way (see ``SearchPlan``).
-    let plan: SearchPlan?
+    /// How the pattern finds its matches: the ways it has besides ICU, and when each is taken
+    /// (see ``MatchStrategy``).
+    let strategy: MatchStrategy
 
-    /// Finds where matches lie without ICU, for patterns whose matches depend on their
-    /// characters and word boundaries alone (see ``MatchAutomaton``); nil without the search
-    /// plan.
-    let matchAutomata: LazyMatchAutomaton?
-
-    /// Finds the capture groups of a match whose span is known without ICU (see
-    /// ``CaptureBacktracker``), worked out on first use; nil without the search plan or
-    /// groups.
-    let captureBacktrackers: LazyCaptureBacktracker?
-
-    /// Finds the matches of a pattern with back references, with their groups, without ICU
-    /// (see ``BackReferenceSearcher``), worked out on first use; nil without the search plan
-    /// or when the pattern holds no back reference.
-    let backReferenceSearchers: LazyBackReferenceSearcher?
-
-    /// The units searched, plus ``unitsChargedPerSearch`` per search, by searches that could
-    /// have used ``backReferenceSearchers`` before they were worked out: once it reaches
-    /// ``SearchPlan/automatonSearchLength``, they are (as ``unitsSearchedWithoutPlan`` does for
-    /// the match automaton).
-    private let unitsSearchedForBackReferences = Atomic<Int>(0)
-
-    /// Finds the matches of an alternation of many strings without ICU (see
-    /// ``LiteralAlternationMatcher``), worked out on first use; nil without the search plan or
-    /// when the pattern is not one.
-    let literalAlternation: LazyValue<LiteralAlternationMatcher?>?
-
-    /// The cost of the pattern's searches that the search plan does not take (shorter than
-    /// ``SearchPlan/minimumSearchLength``, or without a plan), in units read plus
-    /// ``unitsChargedPerSearch`` for each call: once it reaches
-    /// ``SearchPlan/automatonSearchLength``, the match automaton is worked out, and such
-    /// searches, however short, use it. Once built, the automaton decides a short text in a few
-    /// tens of nanoseconds, where ICU's call alone (its matcher's reset, `setText`, the
-    /// pool's lending) costs more than that; what remains is the plan's one-time cost, which
-    /// a thousand or so short calls repay, as one long search does.
-    private let unitsSearchedWithoutPlan = Atomic<Int>(0)
-
-    /// What each search that the plan does not take adds to ``unitsSearchedWithoutPlan``
-    /// beyond its units: ICU's fixed cost of a call, in units the automaton scans in the same
-    /// time, so that many calls on short texts build the automaton as one long text would.
-    static let unitsChargedPerSearch = 64
+    /// The strategy's search plan (see ``MatchStrategy/plan``).
+    var plan: SearchPlan? { strategy.plan }
+    /// The strategy's match automata (see ``MatchStrategy/matchAutomata``).
+    var matchAutomata: LazyMatchAutomaton? { strategy.matchAutomata }
+    /// The strategy's capture backtrackers (see ``MatchStrategy/captureBacktrackers``).
+    var captureBacktrackers: LazyCaptureBacktracker? { strategy.captureBacktrackers }
+    /// The strategy's back-reference searchers (see ``MatchStrategy/backReferenceSearchers``).
+    var backReferenceSearchers: LazyBackReferenceSearcher? { strategy.backReferenceSearchers }
+    /// The strategy's alternation matcher (see ``MatchStrategy/literalAlternation``).
+    var literalAlternation: LazyValue<LiteralAlternationMatcher?>? { strategy.literalAlternation }
 
     /// The last search made for Swift's string algorithms (see
     /// ``consuming(_:startingAt:in:)``), which answers their next questions in the same text.
@@ -138,19 +108,9 @@ public final class RegexPattern: @unchecked Sendable {
             !options.contains(.ignoreMetacharacters) && (syntax?.contains { $0 == .assertion(.previousMatchEnd) } ?? true)
         self.rematchesItsSpans =
             options.contains(.ignoreMetacharacters) || (syntax.map { !$0.contains(where: Self.commitsToItsFirstWay) } ?? false)
-        if usesSearchPlan, let syntax, syntax.isAlternationOfManyStrings {
-            self.literalAlternation = LazyValue { LiteralAlternationMatcher(syntax, options: options) }
-        } else {
-            self.literalAlternation = nil
-        }
-        self.plan = usesSearchPlan ? SearchPlan(pattern: pattern, options: options) : nil
-        self.matchAutomata = usesSearchPlan ? LazyMatchAutomaton(pattern, options: options) : nil
-        self.captureBacktrackers =
-            usesSearchPlan && syntax != nil && numberOfCaptureGroups > 0
-            ? LazyCaptureBacktracker(pattern, options: options, groupCount: numberOfCaptureGroups) : nil
-        self.backReferenceSearchers =
-            usesSearchPlan && numberOfCaptureGroups > 0 && syntax?.containsReference == true
-            ? LazyBackReferenceSearcher(pattern, options: options, groupCount: numberOfCaptureGroups) : nil
+        self.strategy = MatchStrategy(
+            pattern: pattern, options: options, syntax: syntax, groupCount: numberOfCaptureGroups,
+            usesSearchPlan: usesSearchPlan)
     }
 
     deinit {
@@ -249,90 +209,26 @@ public final class RegexPattern: @unchecked Sendable {
             range.lowerBound >= 0 && range.upperBound <= text.count,
             "RegexPattern.firstRange: range \(range) is out of bounds for a text of \(text.count) UTF-16 units"
         )
-        if let searchers = backReferenceSearchers, let base = text.baseAddress,
-            mayUseBackReferenceSearcher(searchers, forSearchOf: range.count),
-            let outcome = searchers.withBorrowedAutomaton({
-                $0.firstMatch(inUTF16: base + range.lowerBound, from: 0, to: range.count, anchored: anchored)
-            })
-        {
-            switch outcome {
-            case .match(let match): return UTF16Range(location: range.lowerBound + match.lowerBound, length: match.count)
-            case .noMatch: return .notFound
-            case .unknown(let from):
-                // No match starts before `from`: ICU's first match from there is the first.
-                let found = try withPooledMatcher { handle throws(ICURegexError) in
-                    try MatcherHandle.find(handle, utf16: base + range.lowerBound, length: range.count, from: from)
-                }
-                guard let found, !anchored || found.lowerBound == 0 else { return .notFound }
-                return UTF16Range(location: range.lowerBound + found.lowerBound, length: found.count)
+        guard let base = text.baseAddress else { return try icuRange(inUTF16: text, range: range, anchored: anchored) }
+        // The pattern outlives the search: the closure takes no reference of its own.
+        let outcome = try strategy.firstMatch(inUTF16: base, range: range, anchored: anchored) {
+            [unowned(unsafe) self] text, from throws(ICURegexError) in
+            try self.withPooledMatcher { handle throws(ICURegexError) in
+                try MatcherHandle.find(handle, utf16: base + text.lowerBound, length: text.count, from: from)
             }
         }
-        if range.count >= SearchPlan.minimumSearchLength, let base = text.baseAddress {
-            if let literalAlternation, literalAlternation.isWorkedOut || range.count >= SearchPlan.automatonSearchLength,
-                let matcher = literalAlternation.value
-            {
-                switch matcher.firstMatch(inUTF16: base + range.lowerBound, from: 0, to: range.count) {
-                case .match(let match) where !anchored || match.lowerBound == 0:
-                    return UTF16Range(location: range.lowerBound + match.lowerBound, length: match.count)
-                case .match, .noMatch:
-                    return .notFound
-                case .unknown:
-                    break
-                }
+        switch outcome {
+        case .match(let match):
+            return UTF16Range(location: match.lowerBound, length: match.count)
+        case .noMatch:
+            return .notFound
+        case .unknown(let from):
+            // No match starts before `from`: ICU's first match from there is the first.
+            let found = try withPooledMatcher { handle throws(ICURegexError) in
+                try MatcherHandle.find(handle, utf16: base + range.lowerBound, length: range.count, from: from - range.lowerBound)
             }
-            if let plan {
-                return try plannedMatch(plan, in: base, range: range, anchored: anchored)
-            }
-        }
-        if let base = text.baseAddress, let automata = matchAutomata,
-            mayUseAutomaton(automata, forUnplannedSearchOf: range.count),
-            let outcome = automata.withBorrowedAutomaton({
-                $0.firstMatch(inUTF16: base + range.lowerBound, from: 0, to: range.count, anchored: anchored)
-            })
-        {
-            switch outcome {
-            case .match(let match): return UTF16Range(location: range.lowerBound + match.lowerBound, length: match.count)
-            case .noMatch: return .notFound
-            case .unknown: break
-            }
-        }
-        return try icuRange(inUTF16: text, range: range, anchored: anchored)
-    }
-
-    /// True when a search of `length` units that the search plan does not take goes to the
-    /// match automata `automata` before ICU: once they are built, or once the searches without
-    /// the plan have cost enough to build them (see ``unitsSearchedWithoutPlan``); never for a
-    /// pattern that has none. The automaton's answer is ICU's (see ``MatchAutomaton``), and it
-    /// answers ``MatchAutomaton/Outcome/unknown`` where it cannot tell, so the result does not
-    /// depend on which of the two searched.
-    @inline(__always)
-    private func mayUseAutomaton(_ automata: LazyMatchAutomaton, forUnplannedSearchOf length: Int) -> Bool {
-        switch automata.state {
-        case .present:
-            return true
-        case .absent:
-            return false
-        case .unknown:
-            let cost = unitsSearchedWithoutPlan.add(length &+ Self.unitsChargedPerSearch, ordering: .relaxed).newValue
-            return cost >= SearchPlan.automatonSearchLength
-        }
-    }
-
-    /// True when a search of `length` units goes to the back-reference searchers `searchers`
-    /// before ICU: once they are worked out, or once such searches have cost enough to work
-    /// them out (see ``unitsSearchedForBackReferences``); never for a pattern that has none.
-    /// The searcher's answer is ICU's (see ``BackReferenceSearcher``), so the result does not
-    /// depend on which of the two searched.
-    @inline(__always)
-    func mayUseBackReferenceSearcher(_ searchers: LazyBackReferenceSearcher, forSearchOf length: Int) -> Bool {
-        switch searchers.state {
-        case .present:
-            return true
-        case .absent:
-            return false
-        case .unknown:
-            let cost = unitsSearchedForBackReferences.add(length &+ Self.unitsChargedPerSearch, ordering: .relaxed).newValue
-            return cost >= SearchPlan.automatonSearchLength
+            guard let found, !anchored || found.lowerBound == 0 else { return .notFound }
+            return UTF16Range(location: range.lowerBound + found.lowerBound, length: found.count)
         }
     }
 
@@ -347,28 +243,6 @@ public final class RegexPattern: @unchecked Sendable {
         }
         guard let found, !anchored || found.lowerBound == 0 else { return .notFound }
         return UTF16Range(location: range.lowerBound + found.lowerBound, length: found.count)
-    }
-
-    /// Finds the first match in `base[range]` with `plan`, calling ICU only when the plan needs
-    /// it; the same result as ``firstRange(inUTF16:range:anchored:)`` without the plan.
-    @inline(never)
-    private func plannedMatch(
-        _ plan: SearchPlan, in base: UnsafePointer<UInt16>, range: Range<Int>, anchored: Bool
-    ) throws(ICURegexError) -> UTF16Range {
-        // The automaton's plan asks ICU about the pattern's classes, which only a long range
-        // repays the first time (see ``SearchPlan/automatonSearchLength``).
-        let automata = matchAutomata.flatMap { $0.isPlanned || range.count >= SearchPlan.automatonSearchLength ? $0 : nil }
-        let automaton = automata?.take()
-        defer { if let automaton { automata?.put(automaton) } }
-        return try plan.firstMatch(in: base, range: range, anchored: anchored) { text, from throws(ICURegexError) in
-            let askICU = { () throws(ICURegexError) -> Range<Int>? in
-                try self.withPooledMatcher { handle throws(ICURegexError) in
-                    try MatcherHandle.find(handle, utf16: base + text.lowerBound, length: text.count, from: from)
-                }
-            }
-            guard let automaton else { return try askICU() }
-            return try automaton.firstMatch(inUTF16: base + text.lowerBound, from: from, to: text.count, otherwise: askICU)
-        }
     }
 
     /// Finds the first match in `string[range]`, searching the range as a text of its own.
@@ -421,60 +295,20 @@ public final class RegexPattern: @unchecked Sendable {
     }
 
     /// The first match in the UTF-8 of a Swift string (well-formed, searched as a text of its
-    /// own), in byte offsets, decided by the match automaton without transcoding the text to
-    /// UTF-16 for ICU.
-    ///
-    /// The automaton reads the same code points from UTF-8 as from UTF-16 and answers as ICU
-    /// would on the UTF-16 (see ``MatchAutomaton``); a match therefore starts and ends on the
-    /// same scalars in both encodings. Texts of ``SearchPlan/minimumSearchLength`` bytes or
-    /// more are left to the UTF-16 search (`.notTried`), which the plan may take; a shorter
-    /// text's UTF-16 is shorter still, so the plan would not take it, and the automaton,
-    /// taken here by the same rule as for UTF-16 (``mayUseAutomaton(_:forUnplannedSearchOf:)``),
-    /// is the only other way its search has.
+    /// own), in byte offsets, decided without transcoding the text to UTF-16 for ICU, as the
+    /// pattern's strategy decides it (see ``MatchStrategy/firstMatch(inUTF8:anchored:threadAutomaton:)``).
     package func firstRange(inUTF8 bytes: UnsafeBufferPointer<UInt8>, anchored: Bool) -> UTF8SearchOutcome<Range<Int>> {
         firstRange(inUTF8: bytes, anchored: anchored, threadAutomaton: nil)
     }
 
     /// ``firstRange(inUTF8:anchored:)`` with the automaton of `threadAutomaton`, the calling
     /// thread's own (made there on first use), instead of one borrowed from the pattern's
-    /// pool, when given. The pool is reached without a retain of its own: the pattern keeps
-    /// it.
+    /// pool, when given.
     @inline(__always)
     func firstRange(
         inUTF8 bytes: UnsafeBufferPointer<UInt8>, anchored: Bool, threadAutomaton: ThreadAutomatonSlot?
     ) -> UTF8SearchOutcome<Range<Int>> {
-        if bytes.count < SearchPlan.minimumSearchLength, let base = bytes.baseAddress, let searchers = backReferenceSearchers {
-            guard mayUseBackReferenceSearcher(searchers, forSearchOf: bytes.count),
-                let outcome = searchers.withBorrowedAutomaton({
-                    $0.firstMatch(inUTF8: base, from: 0, to: bytes.count, anchored: anchored)
-                })
-            else { return .askICU }
-            switch outcome {
-            case .match(let match): return .decided(match)
-            case .noMatch: return .decided(nil)
-            case .unknown: return .askICU
-            }
-        }
-        guard bytes.count < SearchPlan.minimumSearchLength, let base = bytes.baseAddress, matchAutomata != nil
-        else { return .notTried }
-        let outcome = Unmanaged.passUnretained(matchAutomata!)._withUnsafeGuaranteedRef { automata -> MatchAutomaton.Outcome? in
-            guard mayUseAutomaton(automata, forUnplannedSearchOf: bytes.count) else { return nil }
-            // Closures written out at each call, so that none is a context on the heap.
-            guard let threadAutomaton else {
-                return automata.withBorrowedAutomaton {
-                    $0.firstMatch(inUTF8: base, from: 0, to: bytes.count, anchored: anchored)
-                }
-            }
-            return threadAutomaton.withAutomaton(make: { automata.automatonOfItsOwn() }) {
-                $0.firstMatch(inUTF8: base, from: 0, to: bytes.count, anchored: anchored)
-            }
-        }
-        guard let outcome else { return .askICU }
-        switch outcome {
-        case .match(let match): return .decided(match)
-        case .noMatch: return .decided(nil)
-        case .unknown: return .askICU
-        }
+        strategy.firstMatch(inUTF8: bytes, anchored: anchored, threadAutomaton: threadAutomaton)
     }
 
     /// ``firstRange(inUTF8:anchored:)`` on `string[range]` (all of it when nil): `.notTried`

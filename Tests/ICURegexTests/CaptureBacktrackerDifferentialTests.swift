@@ -401,9 +401,9 @@ import TestSupport
             try units.withUnsafeBufferPointer { buffer in
                 let expected = Array(icu.matches(inUTF16: buffer))
                 let found = Array(fast.matches(inUTF16: buffer))
-                // Denser than one match per ``MatchWalk/denseGroupMatchSpacing`` units, where the
+                // Denser than one match per ``MatchStrategy/denseGroupMatchSpacing`` units, where the
                 // walk takes the one-pass runs.
-                #expect(expected.count * MatchWalk.denseGroupMatchSpacing > units.count, "pattern \(pattern): the text is not dense in matches")
+                #expect(expected.count * MatchStrategy.denseGroupMatchSpacing > units.count, "pattern \(pattern): the text is not dense in matches")
                 // A matcher's loop of first matches, which takes the one-pass runs too.
                 let matcher = try fast.makeMatcher()
                 var ranges: [Range<Int>] = []

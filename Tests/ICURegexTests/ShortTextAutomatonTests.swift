@@ -175,7 +175,7 @@ extension LibraryTests {
             #expect(phone.matchAutomata?.state == .unknown)
             // Each call counts its 21 units and the per-call charge: the automaton is built
             // within the number of calls whose cost reaches the threshold.
-            let calls = SearchPlan.automatonSearchLength / (units.count + RegexPattern.unitsChargedPerSearch) + 1
+            let calls = SearchPlan.automatonSearchLength / (units.count + MatchStrategy.unitsChargedPerSearch) + 1
             for _ in 0..<calls {
                 let found = try units.withUnsafeBufferPointer { try phone.firstRange(inUTF16: $0) }
                 #expect(found == UTF16Range(location: 5, length: 12))

@@ -76,9 +76,8 @@ package final class MatchWalk {
     /// The progress callback installed, if any (see ``setProgressCallback(findProgress:matchProgress:_:)``).
     private var progress: ((Int) -> Bool)?
 
-    /// The matches found with the plan, and where the first of them was searched from: the
-    /// walk gives up the plan when its matches come denser than one per
-    /// ``SearchPlan/denseRunSpacing`` units.
+    /// The matches found with the plan: the walk gives up the plan when they come dense
+    /// (``MatchStrategy/plannedMatchesAreDense(matches:units:)``).
     private var plannedMatches = 0
 
     /// The pattern's match automaton, borrowed from its pool for a long UTF-16 text.
@@ -108,27 +107,19 @@ package final class MatchWalk {
         self.groupBounds = .allocate(capacity: 2 * (pattern.numberOfCaptureGroups + 1))
         groupBounds.initialize(repeating: -1)
         let isLong = usesSearchPlan && count >= SearchPlan.minimumSearchLength
-        // The automaton's plan asks ICU about the pattern's classes, which only a long text
-        // repays the first time (see ``SearchPlan/automatonSearchLength``).
-        let literalAlternation = pattern.literalAlternation.flatMap { lazy in
-            isLong && (lazy.isWorkedOut || count >= SearchPlan.automatonSearchLength) ? lazy.value : nil
-        }
-        if literalAlternation == nil, isLong, let automata = pattern.matchAutomata,
-            count >= SearchPlan.automatonSearchLength || automata.isPlanned
-        {
-            matchAutomaton = automata.take()
+        let literalAlternation = usesSearchPlan ? pattern.strategy.literalAlternation(forSearchOf: count) : nil
+        if literalAlternation == nil, isLong, pattern.strategy.makesAutomaton(afterSearching: count) {
+            matchAutomaton = pattern.matchAutomata?.take()
         } else {
             matchAutomaton = nil
         }
         if let literalAlternation {
             mode = .literalAlternation(literalAlternation)
-        } else if usesSearchPlan, let searcher = Self.backReferenceSearcher(of: pattern, forSearchOf: count) {
+        } else if usesSearchPlan, let searcher = pattern.strategy.borrowedBackReferenceSearcher(forSearchOf: count) {
             mode = .backReferences(searcher)
             backReferenceSearcher = searcher
             try begin()
-        } else if isLong, let plan = pattern.plan, plan.findsMatchesByTheirCharactersAlone,
-            matchAutomaton == nil || plan.searchesForLiterals
-        {
+        } else if isLong, let plan = pattern.strategy.planForSearchesFromAnOffset(automaton: matchAutomaton) {
             mode = .plan(plan)
         } else if let matchAutomaton {
             mode = .automaton(matchAutomaton)
@@ -159,7 +150,7 @@ package final class MatchWalk {
         groupBounds.initialize(repeating: -1)
         matchAutomaton = nil
         hasNoCaptureBacktracker = !usesCaptureBacktracker
-        if usesCaptureBacktracker, let searcher = Self.backReferenceSearcher(of: pattern, forSearchOf: count) {
+        if usesCaptureBacktracker, let searcher = pattern.strategy.borrowedBackReferenceSearcher(forSearchOf: count) {
             mode = .backReferences(searcher)
             backReferenceSearcher = searcher
         } else {
@@ -167,14 +158,6 @@ package final class MatchWalk {
         }
         // Fully initialized: when this throws, deinit gives the matcher back.
         try begin()
-    }
-
-    /// The pattern's back-reference searcher, borrowed from its pool, when a walk of `count`
-    /// units is to use it (see ``RegexPattern/mayUseBackReferenceSearcher(_:forSearchOf:)``).
-    private static func backReferenceSearcher(of pattern: RegexPattern, forSearchOf count: Int) -> BackReferenceSearcher? {
-        guard let searchers = pattern.backReferenceSearchers, pattern.mayUseBackReferenceSearcher(searchers, forSearchOf: count)
-        else { return nil }
-        return searchers.take()
     }
 
     deinit {
@@ -353,8 +336,7 @@ package final class MatchWalk {
             try setMatchFoundWithoutICU(match, in: base)
         }
         plannedMatches += 1
-        if plannedMatches > SearchPlan.denseRunAllowance && plannedMatches * SearchPlan.denseRunSpacing > match.upperBound {
-            // Matches this dense cost more through the plan than through one search.
+        if MatchStrategy.plannedMatchesAreDense(matches: plannedMatches, units: match.upperBound) {
             if let matchAutomaton {
                 mode = .automaton(matchAutomaton)
             } else if pattern.numberOfCaptureGroups > 0, let backtracker = borrowedCaptureBacktracker(), backtracker.isOnePass {
@@ -378,17 +360,11 @@ package final class MatchWalk {
     private var givesUpOnePass = false
 
     /// Hands the walk to the one-pass runs of the pattern's capture backtracker, or to ICU's
-    /// loop when it has none, when the automaton's matches of a pattern with groups come
-    /// denser than one per ``denseGroupMatchSpacing`` units (after ``SearchPlan/denseRunAllowance``
-    /// of them): each costs the automaton's two scans and the groups' backtracking, where
-    /// ICU's one search finds the match with its groups (`Workloads`: log lines parsed into
-    /// five fields took 2.6 times ICU's time with the automaton, a lexer 1.6 times), and a
-    /// one-pass run finds both in one forward scan.
+    /// loop when it has none, when the automaton's matches of a pattern with groups come dense
+    /// (``MatchStrategy/groupMatchesAreDense(matches:units:)``).
     private func judgeDensity(after match: Range<Int>) throws(ICURegexError) {
         automatonMatches += 1
-        if automatonMatches > SearchPlan.denseRunAllowance
-            && automatonMatches * Self.denseGroupMatchSpacing > match.upperBound - automatonStart
-        {
+        if MatchStrategy.groupMatchesAreDense(matches: automatonMatches, units: match.upperBound - automatonStart) {
             if !givesUpOnePass, let backtracker = borrowedCaptureBacktracker(), backtracker.isOnePass {
                 mode = .onePass(backtracker)
             } else {
@@ -400,7 +376,7 @@ package final class MatchWalk {
 
     /// The next match and its groups from one-pass runs (see ``Mode/onePass(_:)``). The walk
     /// goes back to the automaton when a match comes after more than
-    /// ``sparseOnePassGap`` units without one (the automaton's scan passes over them faster
+    /// ``MatchStrategy/sparseOnePassGap`` units without one (the automaton's scan passes over them faster
     /// than runs started at each offset), and to ICU's search from the same offset when the
     /// runs cannot tell or read too much (``CaptureBacktracker/onePassWorkPerUnit``).
     private func onePassMatch(_ backtracker: CaptureBacktracker) throws(ICURegexError) -> Range<Int>? {
@@ -409,7 +385,7 @@ package final class MatchWalk {
         switch backtracker.firstOnePassMatch(inUTF16: base, from: start, end: count) {
         case .match(let match):
             setGroups(from: backtracker)
-            if match.lowerBound - start > Self.sparseOnePassGap, let matchAutomaton {
+            if match.lowerBound - start > MatchStrategy.sparseOnePassGap, let matchAutomaton {
                 mode = .automaton(matchAutomaton)
                 automatonMatches = 0
                 automatonStart = match.upperBound
@@ -453,12 +429,6 @@ package final class MatchWalk {
             return try find(from: from)
         }
     }
-
-    /// See ``onePassMatch(_:)``.
-    static let sparseOnePassGap = 4 * denseGroupMatchSpacing
-
-    /// See ``judgeDensity(after:)``.
-    static let denseGroupMatchSpacing = 128
 
     /// The next match that `find(text, from, end)` finds without ICU, from where ICU's loop
     /// would search; ICU's when it cannot tell. Inlined, so that `find` is a direct call.

@@ -1,0 +1,242 @@
+extension MatchStrategy {
+    /// One thread's searches from offsets of whole texts with a pattern's strategy (a
+    /// ``RegexMatcher``'s): the ways it has made its own, and what it has learned of the
+    /// matches, by which it takes and gives up ways. Unlike ``MatchStrategy/firstMatch(inUTF16:range:anchored:find:)``,
+    /// these searches see the text before the offset (look-behind and `\b` read it), so each
+    /// way below says why searching from the offset finds what ICU finds there.
+    ///
+    /// The order: the back-reference searcher; on at least ``SearchPlan/minimumSearchLength``
+    /// units from the offset, the alternation's matcher or the plan; the one-pass runs, once
+    /// taken; the match automaton, once the session has searched enough to repay it; ICU.
+    struct Session: ~Copyable {
+        /// The pattern whose strategy's ways the session uses.
+        let pattern: RegexPattern
+
+        /// The pattern's match automaton, the session's own once it has searched enough
+        /// (see ``MatchStrategy/makesAutomaton(afterSearching:)``).
+        private(set) var matchAutomaton: MatchAutomaton?
+        /// The units searched so far, until the automaton is made; -1 once it is made, or known
+        /// to be impossible.
+        private var unitsSearched = 0
+
+        /// The matches found with the search plan, and the units their searches covered: the
+        /// session gives up the plan when they come dense
+        /// (``MatchStrategy/plannedMatchesAreDense(matches:units:)``), as the walk over every
+        /// match does.
+        private var plannedMatches = 0
+        private var plannedUnits = 0
+        /// True once the plan's matches came too dense (see ``plannedMatches``).
+        private var givesUpPlan = false
+
+        /// The automaton's matches of a pattern with groups, the units their searches covered
+        /// and the units they matched: when they come dense
+        /// (``MatchStrategy/groupMatchesAreDense(matches:units:)``) and long
+        /// (``MatchStrategy/onePassRunsRepay(matches:matchedUnits:)``), the session takes the
+        /// one-pass runs of the pattern's capture backtracker (see
+        /// ``CaptureBacktracker/firstOnePassMatch(inUTF16:from:end:)``), and gives them up when
+        /// a match comes after more than ``MatchStrategy/sparseOnePassGap`` units or a run
+        /// cannot tell.
+        private var automatonMatches = 0
+        private var automatonUnits = 0
+        private var automatonMatchedUnits = 0
+        private var onePassBacktracker: CaptureBacktracker?
+        private var givesUpOnePass = false
+
+        /// The pattern's back-reference searcher, the session's own once its searches have cost
+        /// enough to work it out (``MatchStrategy/mayUseBackReferenceSearcher(_:forSearchOf:)``);
+        /// ``givesUpBackReferences`` once the pattern turned out to have none.
+        private var backReferenceSearcher: BackReferenceSearcher?
+        private var givesUpBackReferences = false
+
+        /// The number of capture groups of the pattern.
+        private let groupCount: Int
+
+        /// Starts a session of the strategy of `pattern`.
+        init(_ pattern: RegexPattern) {
+            self.pattern = pattern
+            self.groupCount = pattern.numberOfCaptureGroups
+        }
+
+        deinit {
+            if let onePassBacktracker { pattern.strategy.captureBacktrackers?.put(onePassBacktracker) }
+        }
+
+        /// Makes `automaton` the session's automaton from now on (see
+        /// ``RegexMatcher/multilineMatchAutomaton``).
+        mutating func adopt(_ automaton: MatchAutomaton?) {
+            unitsSearched = -1
+            matchAutomaton = automaton
+        }
+
+        /// The first match at or after `from` in the `count` units at `base`, in its offsets;
+        /// ``Outcome/unknown(from:)`` when ICU is to search from there. `find(text, start)` is
+        /// ICU's search of `base[text]` as a text of its own from `start` within it, for the
+        /// runs the plan hands to ICU.
+        @inline(__always)
+        mutating func firstMatch(
+            inUTF16 base: UnsafePointer<UInt16>, count: Int, from: Int,
+            find: (Range<Int>, Int) throws(ICURegexError) -> Range<Int>?
+        ) throws(ICURegexError) -> Outcome {
+            let automaton = automaton(afterSearching: count - from)
+            // A search from between the two halves of a pair is ICU's to answer.
+            guard from >= 0, from <= count,
+                from == 0 || from == count || !(UTF16.isTrailSurrogate(base[from]) && UTF16.isLeadSurrogate(base[from - 1]))
+            else { return .unknown(from: from) }
+            // The searcher answers as ICU's search of the whole text from `from` does (see
+            // ``BackReferenceSearcher``).
+            if let searcher = backReferenceSearcher(afterSearching: count - from) {
+                return outcome(of: searcher.firstMatch(inUTF16: base, from: from, to: count))
+            }
+            if count - from >= SearchPlan.minimumSearchLength {
+                switch try plannedFirstMatch(in: base, count: count, from: from, automaton: automaton, find: find) {
+                case .match(let match): return .match(match)
+                case .noMatch: return .noMatch
+                case .unknown: break
+                }
+            }
+            // The runs answer as ICU's search from `from` (see ``CaptureBacktracker``).
+            if let backtracker = onePassBacktracker {
+                switch backtracker.firstOnePassMatch(inUTF16: base, from: from, end: count) {
+                case .match(let match):
+                    if match.lowerBound - from > MatchStrategy.sparseOnePassGap { leaveOnePassRuns(givingUp: false) }
+                    return .match(match)
+                case .noMatch: return .noMatch
+                case .unknown: leaveOnePassRuns(givingUp: true)
+                }
+            }
+            // The automaton reads the text before `from` for `\b`, as ICU does (see
+            // ``MatchAutomaton``).
+            if let automaton {
+                switch automaton.firstMatch(inUTF16: base, from: from, to: count) {
+                case .match(let match):
+                    if !givesUpOnePass && groupCount > 0 { judgeDensity(of: match, from: from) }
+                    return .match(match)
+                case .noMatch: return .noMatch
+                case .unknown: break
+                }
+            }
+            return .unknown(from: from)
+        }
+
+        /// The first match at or after byte `from` in the `count` bytes of UTF-8 at `bytes`;
+        /// ``Outcome/unknown(from:)`` when ICU is to search from there. The plan and the
+        /// one-pass runs read UTF-16 only: the back-reference searcher and the automaton are
+        /// this search's ways.
+        @inline(__always)
+        mutating func firstMatch(inUTF8 bytes: UnsafePointer<UInt8>, count: Int, from: Int) -> Outcome {
+            // A search from inside a character is ICU's to answer.
+            guard from >= 0, from <= count, count <= Int(Int32.max), from == count || bytes[from] & 0xC0 != 0x80 else {
+                _ = backReferenceSearcher(afterSearching: count - from)
+                _ = automaton(afterSearching: count - from)
+                return .unknown(from: from)
+            }
+            if let searcher = backReferenceSearcher(afterSearching: count - from) {
+                return outcome(of: searcher.firstMatch(inUTF8: bytes, from: from, to: count))
+            }
+            if let automaton = automaton(afterSearching: count - from) {
+                switch automaton.firstMatch(inUTF8: bytes, from: from, to: count) {
+                case .match(let match): return .match(match)
+                case .noMatch: return .noMatch
+                case .unknown: break
+                }
+            }
+            return .unknown(from: from)
+        }
+
+        @inline(__always)
+        private func outcome(of outcome: BackReferenceSearcher.Outcome) -> Outcome {
+            switch outcome {
+            case .match(let match): return .match(match)
+            case .noMatch: return .noMatch
+            // No match starts before `position`.
+            case .unknown(let position): return .unknown(from: position)
+            }
+        }
+
+        /// Counts `match`, found by the automaton from `from`, and takes the one-pass runs when
+        /// the matches come dense (see ``automatonMatches``).
+        private mutating func judgeDensity(of match: Range<Int>, from: Int) {
+            automatonMatches += 1
+            automatonUnits += match.upperBound - from
+            automatonMatchedUnits += match.count
+            guard MatchStrategy.groupMatchesAreDense(matches: automatonMatches, units: automatonUnits) else { return }
+            guard MatchStrategy.onePassRunsRepay(matches: automatonMatches, matchedUnits: automatonMatchedUnits) else {
+                givesUpOnePass = true
+                return
+            }
+            if let backtracker = pattern.strategy.captureBacktrackers?.take() {
+                if backtracker.isOnePass {
+                    onePassBacktracker = backtracker
+                    return
+                }
+                pattern.strategy.captureBacktrackers?.put(backtracker)
+            }
+            givesUpOnePass = true
+        }
+
+        /// Goes back from the one-pass runs to the automaton, for good when `givingUp`.
+        private mutating func leaveOnePassRuns(givingUp: Bool) {
+            if let onePassBacktracker { pattern.strategy.captureBacktrackers?.put(onePassBacktracker) }
+            onePassBacktracker = nil
+            automatonMatches = 0
+            automatonUnits = 0
+            automatonMatchedUnits = 0
+            givesUpOnePass = givingUp
+        }
+
+        /// The first match at or after `from` in the `count` units at `base`, found as the walk
+        /// over every match finds it (see ``MatchWalk``): the matcher of an alternation of many
+        /// strings, which reads the text around `from` itself; or the search plan on
+        /// `base[from..<count]` as a text of its own, for a pattern without zero-width
+        /// assertions, whose matches depend only on the characters they cover (the runs the
+        /// plan hands to ICU are searched by `automaton` when the session has one). `.unknown`
+        /// when neither applies, or the plan's matches came too dense: the caller then searches
+        /// without them.
+        private mutating func plannedFirstMatch(
+            in base: UnsafePointer<UInt16>, count: Int, from: Int, automaton: MatchAutomaton?,
+            find: (Range<Int>, Int) throws(ICURegexError) -> Range<Int>?
+        ) throws(ICURegexError) -> MatchAutomaton.Outcome {
+            if let matcher = pattern.strategy.literalAlternation(forSearchOf: count - from) {
+                return matcher.firstMatch(inUTF16: base, from: from, to: count)
+            }
+            guard !givesUpPlan, let plan = pattern.strategy.planForSearchesFromAnOffset(automaton: automaton) else { return .unknown }
+            let found = try plan.firstMatch(in: base, range: from..<count, anchored: false) { text, start throws(ICURegexError) in
+                guard let automaton else { return try find(text, start) }
+                return try automaton.firstMatch(inUTF16: base + text.lowerBound, from: start, to: text.count) {
+                    () throws(ICURegexError) in try find(text, start)
+                }
+            }
+            guard let match = found.range else { return .noMatch }
+            plannedMatches += 1
+            plannedUnits += match.upperBound - from
+            if MatchStrategy.plannedMatchesAreDense(matches: plannedMatches, units: plannedUnits) { givesUpPlan = true }
+            return .match(match)
+        }
+
+        /// The pattern's back-reference searcher, once this session may use it (see
+        /// ``backReferenceSearcher``) after a search of `count` more units.
+        @inline(__always)
+        private mutating func backReferenceSearcher(afterSearching count: Int) -> BackReferenceSearcher? {
+            if let backReferenceSearcher { return backReferenceSearcher }
+            guard !givesUpBackReferences, let searchers = pattern.strategy.backReferenceSearchers else { return nil }
+            guard pattern.strategy.mayUseBackReferenceSearcher(searchers, forSearchOf: max(0, count)) else { return nil }
+            backReferenceSearcher = searchers.automatonOfItsOwn()
+            givesUpBackReferences = backReferenceSearcher == nil
+            return backReferenceSearcher
+        }
+
+        /// The match automaton, made once `count` more units bring the units searched to
+        /// ``SearchPlan/automatonSearchLength`` (at once when the pattern's plan is worked out);
+        /// nil before, and when the pattern has none.
+        @inline(__always)
+        private mutating func automaton(afterSearching count: Int) -> MatchAutomaton? {
+            if let matchAutomaton { return matchAutomaton }
+            guard unitsSearched >= 0, let automata = pattern.strategy.matchAutomata else { return nil }
+            unitsSearched += max(0, count)
+            guard pattern.strategy.makesAutomaton(afterSearching: unitsSearched) else { return nil }
+            unitsSearched = -1
+            matchAutomaton = automata.automatonOfItsOwn()
+            return matchAutomaton
+        }
+    }
+}

@@ -1,0 +1,363 @@
+import Synchronization
+
+/// How one ``RegexPattern`` finds its matches: the ways it has besides ICU, ranked, and the
+/// rules that decide, search by search, which of them answers. Chosen once, when the pattern is
+/// compiled (each way's costly part is worked out on first use), and asked by every search of
+/// the pattern: ``RegexPattern``'s first match in UTF-16, UTF-8, `String` and `Substring`,
+/// ``RegexMatcher``'s searches from an offset, and ``MatchWalk``'s walk over every match. Each
+/// decision (which way, the length thresholds, when a way is given up) is made here, in one
+/// place, after regex-automata's `meta::Strategy`.
+///
+/// The ways, in the order they are tried:
+/// 1. the back-reference searcher (``BackReferenceSearcher``), for a pattern with back
+///    references, once searches have cost enough to work it out;
+/// 2. on ranges of at least ``SearchPlan/minimumSearchLength`` units: the matcher of an
+///    alternation of many strings (``LiteralAlternationMatcher``), then the ``SearchPlan``
+///    (exact or required literals, runs around a scanner's places or the line automaton's),
+///    whose runs go to the match automaton once it is worked out;
+/// 3. the match automaton (``MatchAutomaton``), once searches have cost enough to work it out;
+/// 4. for a walk over dense matches with groups, the one-pass runs of the capture
+///    backtracker (``CaptureBacktracker/firstOnePassMatch(inUTF16:from:end:)``);
+/// 5. ICU.
+///
+/// Every way answers exactly as ICU would, or answers that it cannot tell (``Outcome/unknown(from:)``),
+/// and the next way (in the end ICU) then searches; so the result never depends on which way
+/// answered, only the time does. Each way's argument is given beside its code below.
+///
+/// The strategy is stored in its pattern, not referenced (it is not copyable), so that a
+/// search reaches its ways through the pattern it holds. A short search costs about 100 ns,
+/// so a reference count taken per call shows: see `Benchmarks/results/2026-11-29-one-strategy/`
+/// for the three that the first version of this type added, and how they were removed.
+struct MatchStrategy: ~Copyable, Sendable {
+    /// How long ranges are searched faster than by ICU alone; nil when the pattern offers no
+    /// way (see ``SearchPlan``).
+    let plan: SearchPlan?
+
+    /// Finds where matches lie without ICU, for patterns whose matches depend on their
+    /// characters and word boundaries alone (see ``MatchAutomaton``); nil without the search
+    /// plan.
+    let matchAutomata: LazyMatchAutomaton?
+
+    /// Finds the capture groups of a match whose span is known without ICU (see
+    /// ``CaptureBacktracker``), worked out on first use; nil without the search plan or
+    /// groups.
+    let captureBacktrackers: LazyCaptureBacktracker?
+
+    /// Finds the matches of a pattern with back references, with their groups, without ICU
+    /// (see ``BackReferenceSearcher``), worked out on first use; nil without the search plan
+    /// or when the pattern holds no back reference.
+    let backReferenceSearchers: LazyBackReferenceSearcher?
+
+    /// Finds the matches of an alternation of many strings without ICU (see
+    /// ``LiteralAlternationMatcher``), worked out on first use; nil without the search plan or
+    /// when the pattern is not one.
+    let literalAlternation: LazyValue<LiteralAlternationMatcher?>?
+
+    /// The units searched, plus ``unitsChargedPerSearch`` per search, by searches that could
+    /// have used ``backReferenceSearchers`` before they were worked out: once it reaches
+    /// ``SearchPlan/automatonSearchLength``, they are (as ``unitsSearchedWithoutPlan`` does for
+    /// the match automaton).
+    private let unitsSearchedForBackReferences = Atomic<Int>(0)
+
+    /// The cost of the pattern's searches that the search plan does not take (shorter than
+    /// ``SearchPlan/minimumSearchLength``, or without a plan), in units read plus
+    /// ``unitsChargedPerSearch`` for each call: once it reaches
+    /// ``SearchPlan/automatonSearchLength``, the match automaton is worked out, and such
+    /// searches, however short, use it. Once built, the automaton decides a short text in a few
+    /// tens of nanoseconds, where ICU's call alone (its matcher's reset, `setText`, the
+    /// pool's lending) costs more than that; what remains is the plan's one-time cost, which
+    /// a thousand or so short calls repay, as one long search does.
+    private let unitsSearchedWithoutPlan = Atomic<Int>(0)
+
+    /// What each search that the plan does not take adds to ``unitsSearchedWithoutPlan``
+    /// beyond its units: ICU's fixed cost of a call, in units the automaton scans in the same
+    /// time, so that many calls on short texts build the automaton as one long text would.
+    static let unitsChargedPerSearch = 64
+
+    /// The strategy of `pattern` compiled with `options`, read as `syntax` (nil when the
+    /// pattern reader cannot tell, or the pattern is a literal), with `groupCount` capture
+    /// groups; without `usesSearchPlan`, it has no way but ICU (so that tests can compare the
+    /// two).
+    init(pattern: String, options: RegexPattern.Options, syntax: RegexSyntax?, groupCount: Int, usesSearchPlan: Bool) {
+        if usesSearchPlan, let syntax, syntax.isAlternationOfManyStrings {
+            literalAlternation = LazyValue { LiteralAlternationMatcher(syntax, options: options) }
+        } else {
+            literalAlternation = nil
+        }
+        plan = usesSearchPlan ? SearchPlan(pattern: pattern, options: options) : nil
+        matchAutomata = usesSearchPlan ? LazyMatchAutomaton(pattern, options: options) : nil
+        captureBacktrackers =
+            usesSearchPlan && syntax != nil && groupCount > 0
+            ? LazyCaptureBacktracker(pattern, options: options, groupCount: groupCount) : nil
+        backReferenceSearchers =
+            usesSearchPlan && groupCount > 0 && syntax?.containsReference == true
+            ? LazyBackReferenceSearcher(pattern, options: options, groupCount: groupCount) : nil
+    }
+
+    /// What a way of searching made of a search.
+    enum Outcome: Equatable {
+        /// The first match, as ICU finds it.
+        case match(Range<Int>)
+        /// There is no match.
+        case noMatch
+        /// No match starts before `from`: ICU's first match from there is the first.
+        case unknown(from: Int)
+    }
+
+    // MARK: The first match in a range searched as a text of its own
+
+    /// The first match in `base[range]`, searched as a text of its own, in offsets of `base`:
+    /// the answer of ``RegexPattern/firstRange(inUTF16:range:anchored:)``, or
+    /// ``Outcome/unknown(from:)`` for ICU's search of the range from there. `find(text, from)`
+    /// is ICU's search of `base[text]` as a text of its own from `from` within it, for the
+    /// runs the plan hands to ICU.
+    @inline(__always)
+    func firstMatch(
+        inUTF16 base: UnsafePointer<UInt16>, range: Range<Int>, anchored: Bool,
+        find: (Range<Int>, Int) throws(ICURegexError) -> Range<Int>?
+    ) throws(ICURegexError) -> Outcome {
+        // 1. The back-reference searcher answers as ICU does (see ``BackReferenceSearcher``),
+        // or leaves off where no match has started yet.
+        if let searchers = backReferenceSearchers, mayUseBackReferenceSearcher(searchers, forSearchOf: range.count),
+            let outcome = searchers.withBorrowedAutomaton({
+                $0.firstMatch(inUTF16: base + range.lowerBound, from: 0, to: range.count, anchored: anchored)
+            })
+        {
+            switch outcome {
+            case .match(let match): return .match((range.lowerBound + match.lowerBound)..<(range.lowerBound + match.upperBound))
+            case .noMatch: return .noMatch
+            case .unknown(let from): return .unknown(from: range.lowerBound + from)
+            }
+        }
+        if range.count >= SearchPlan.minimumSearchLength {
+            // 2. The alternation's matcher reads the strings as ICU tries them (see
+            // ``LiteralAlternationMatcher``); with `anchored`, only a match at the start counts,
+            // and the first match is the one that starts earliest.
+            if let matcher = literalAlternation(forSearchOf: range.count) {
+                switch matcher.firstMatch(inUTF16: base + range.lowerBound, from: 0, to: range.count) {
+                case .match(let match) where !anchored || match.lowerBound == 0:
+                    return .match((range.lowerBound + match.lowerBound)..<(range.lowerBound + match.upperBound))
+                case .match, .noMatch:
+                    return .noMatch
+                case .unknown:
+                    break
+                }
+            }
+            // The plan's argument is ``SearchPlan``'s; it calls ICU (or the automaton, which
+            // answers as ICU does) on the runs it cannot decide.
+            if let plan {
+                let found = try plannedMatch(plan, in: base, range: range, anchored: anchored, find: find)
+                return found.isNotFound ? .noMatch : .match(found.location..<(found.location + found.length))
+            }
+        }
+        // 3. The automaton's answer is ICU's (see ``MatchAutomaton``).
+        if let automata = matchAutomata, mayUseAutomaton(automata, forUnplannedSearchOf: range.count),
+            let outcome = automata.withBorrowedAutomaton({
+                $0.firstMatch(inUTF16: base + range.lowerBound, from: 0, to: range.count, anchored: anchored)
+            })
+        {
+            switch outcome {
+            case .match(let match): return .match((range.lowerBound + match.lowerBound)..<(range.lowerBound + match.upperBound))
+            case .noMatch: return .noMatch
+            case .unknown: break
+            }
+        }
+        return .unknown(from: range.lowerBound)
+    }
+
+    /// Finds the first match in `base[range]` with `plan`, calling `find` (ICU) only when the
+    /// plan needs it, and the match automaton instead once it is worked out or the range repays
+    /// working it out.
+    @inline(never)
+    private func plannedMatch(
+        _ plan: SearchPlan, in base: UnsafePointer<UInt16>, range: Range<Int>, anchored: Bool,
+        find: (Range<Int>, Int) throws(ICURegexError) -> Range<Int>?
+    ) throws(ICURegexError) -> UTF16Range {
+        // The automaton's plan asks ICU about the pattern's classes, which only a long range
+        // repays the first time (see ``SearchPlan/automatonSearchLength``).
+        let automata = matchAutomata.flatMap { $0.isPlanned || range.count >= SearchPlan.automatonSearchLength ? $0 : nil }
+        let automaton = automata?.take()
+        defer { if let automaton { automata?.put(automaton) } }
+        return try plan.firstMatch(in: base, range: range, anchored: anchored) { text, from throws(ICURegexError) in
+            guard let automaton else { return try find(text, from) }
+            return try automaton.firstMatch(inUTF16: base + text.lowerBound, from: from, to: text.count) {
+                () throws(ICURegexError) in try find(text, from)
+            }
+        }
+    }
+
+    /// The first match in the UTF-8 of a Swift string (well-formed, searched as a text of its
+    /// own), in byte offsets, decided without transcoding the text to UTF-16 for ICU (see
+    /// ``RegexPattern/firstRange(inUTF8:anchored:)``), with the automaton of `threadAutomaton`,
+    /// the calling thread's own, when given.
+    ///
+    /// The back-reference searcher and the match automaton read the same code points from
+    /// UTF-8 as from UTF-16 and answer as ICU would on the UTF-16; a match therefore starts
+    /// and ends on the same scalars in both encodings. Texts of
+    /// ``SearchPlan/minimumSearchLength`` bytes or more are left to the UTF-16 search
+    /// (`.notTried`), which the plan may take; a shorter text's UTF-16 is shorter still, so the
+    /// plan would not take it, and these two, taken by the same rules as for UTF-16
+    /// (``mayUseBackReferenceSearcher(_:forSearchOf:)``,
+    /// ``mayUseAutomaton(_:forUnplannedSearchOf:)``), are the only other ways its search has.
+    @inline(__always)
+    func firstMatch(
+        inUTF8 bytes: UnsafeBufferPointer<UInt8>, anchored: Bool, threadAutomaton: ThreadAutomatonSlot?
+    ) -> RegexPattern.UTF8SearchOutcome<Range<Int>> {
+        guard bytes.count < SearchPlan.minimumSearchLength, let base = bytes.baseAddress else { return .notTried }
+        if let searchers = backReferenceSearchers {
+            guard mayUseBackReferenceSearcher(searchers, forSearchOf: bytes.count),
+                let outcome = searchers.withBorrowedAutomaton({
+                    $0.firstMatch(inUTF8: base, from: 0, to: bytes.count, anchored: anchored)
+                })
+            else { return .askICU }
+            switch outcome {
+            case .match(let match): return .decided(match)
+            case .noMatch: return .decided(nil)
+            case .unknown: return .askICU
+            }
+        }
+        guard matchAutomata != nil else { return .notTried }
+        // The pool is reached without a retain of its own: the pattern keeps it.
+        let outcome = Unmanaged.passUnretained(matchAutomata!)._withUnsafeGuaranteedRef { automata -> MatchAutomaton.Outcome? in
+            guard mayUseAutomaton(automata, forUnplannedSearchOf: bytes.count) else { return nil }
+            // Closures written out at each call, so that none is a context on the heap.
+            guard let threadAutomaton else {
+                return automata.withBorrowedAutomaton {
+                    $0.firstMatch(inUTF8: base, from: 0, to: bytes.count, anchored: anchored)
+                }
+            }
+            return threadAutomaton.withAutomaton(make: { automata.automatonOfItsOwn() }) {
+                $0.firstMatch(inUTF8: base, from: 0, to: bytes.count, anchored: anchored)
+            }
+        }
+        guard let outcome else { return .askICU }
+        switch outcome {
+        case .match(let match): return .decided(match)
+        case .noMatch: return .decided(nil)
+        case .unknown: return .askICU
+        }
+    }
+
+    // MARK: When each way is taken
+
+    /// True when a search of `length` units that the search plan does not take goes to the
+    /// match automata `automata` before ICU: once they are built, or once the searches without
+    /// the plan have cost enough to build them (see ``unitsSearchedWithoutPlan``); never for a
+    /// pattern that has none.
+    @inline(__always)
+    private func mayUseAutomaton(_ automata: LazyMatchAutomaton, forUnplannedSearchOf length: Int) -> Bool {
+        switch automata.state {
+        case .present:
+            return true
+        case .absent:
+            return false
+        case .unknown:
+            let cost = unitsSearchedWithoutPlan.add(length &+ Self.unitsChargedPerSearch, ordering: .relaxed).newValue
+            return cost >= SearchPlan.automatonSearchLength
+        }
+    }
+
+    /// True when a search of `length` units goes to the back-reference searchers `searchers`
+    /// before ICU: once they are worked out, or once such searches have cost enough to work
+    /// them out (see ``unitsSearchedForBackReferences``); never for a pattern that has none.
+    @inline(__always)
+    func mayUseBackReferenceSearcher(_ searchers: LazyBackReferenceSearcher, forSearchOf length: Int) -> Bool {
+        switch searchers.state {
+        case .present:
+            return true
+        case .absent:
+            return false
+        case .unknown:
+            let cost = unitsSearchedForBackReferences.add(length &+ Self.unitsChargedPerSearch, ordering: .relaxed).newValue
+            return cost >= SearchPlan.automatonSearchLength
+        }
+    }
+
+    /// The back-reference searcher for the searches of one matcher or walk, borrowed from the
+    /// pattern's pool, when a search of `length` units is to use it (see
+    /// ``mayUseBackReferenceSearcher(_:forSearchOf:)``); give it back with `put`.
+    func borrowedBackReferenceSearcher(forSearchOf length: Int) -> BackReferenceSearcher? {
+        guard let searchers = backReferenceSearchers, mayUseBackReferenceSearcher(searchers, forSearchOf: length)
+        else { return nil }
+        return searchers.take()
+    }
+
+    /// The alternation's matcher for a search of `length` units: only on ranges of at least
+    /// ``SearchPlan/minimumSearchLength`` units, and, until it is worked out (it asks ICU about
+    /// the pattern's classes), only on ranges of ``SearchPlan/automatonSearchLength`` units,
+    /// which repay that the first time.
+    @inline(__always)
+    func literalAlternation(forSearchOf length: Int) -> LiteralAlternationMatcher? {
+        guard length >= SearchPlan.minimumSearchLength, let literalAlternation,
+            literalAlternation.isWorkedOut || length >= SearchPlan.automatonSearchLength
+        else { return nil }
+        return literalAlternation.value
+    }
+
+    /// True when a matcher or walk that has searched `units` units makes its own match
+    /// automaton: once they repay its plan (``SearchPlan/automatonSearchLength``), or at once
+    /// when the pattern's plan is worked out; never for a pattern that has none.
+    @inline(__always)
+    func makesAutomaton(afterSearching units: Int) -> Bool {
+        guard let matchAutomata else { return false }
+        return units >= SearchPlan.automatonSearchLength || matchAutomata.isPlanned
+    }
+
+    /// The plan for searches from an offset of a longer text (a matcher's, a walk's), which
+    /// search the text from the offset as a text of its own: only a plan whose pattern has no
+    /// zero-width assertion finds there what ICU finds in the whole text
+    /// (``SearchPlan/findsMatchesByTheirCharactersAlone``). With `automaton` at hand, only a
+    /// plan that searches for literals is faster than the automaton's scan.
+    @inline(__always)
+    func planForSearchesFromAnOffset(automaton: MatchAutomaton?) -> SearchPlan? {
+        guard let plan, plan.findsMatchesByTheirCharactersAlone, automaton == nil || plan.searchesForLiterals
+        else { return nil }
+        return plan
+    }
+
+    // MARK: When a way is given up
+
+    /// True when `matches` found through the plan, over `units` units searched from where the
+    /// first search started, came denser than one per ``SearchPlan/denseRunSpacing`` units
+    /// (after ``SearchPlan/denseRunAllowance`` of them): matches this dense cost more through
+    /// the plan, a literal search and a run each, than through one search each. A matcher or
+    /// walk then gives the plan up.
+    @inline(__always)
+    static func plannedMatchesAreDense(matches: Int, units: Int) -> Bool {
+        matches > SearchPlan.denseRunAllowance && matches * SearchPlan.denseRunSpacing > units
+    }
+
+    /// True when `matches` with groups found by the automaton, over `units` units searched,
+    /// came denser than one per ``denseGroupMatchSpacing`` units (after
+    /// ``SearchPlan/denseRunAllowance`` of them): each costs the automaton's two scans and the
+    /// groups' backtracking, where ICU's one search finds the match with its groups
+    /// (`Workloads`: log lines parsed into five fields took 2.6 times ICU's time with the
+    /// automaton, a lexer 1.6 times), and a one-pass run finds both in one forward scan. A
+    /// matcher or walk then takes the one-pass runs, or ICU.
+    @inline(__always)
+    static func groupMatchesAreDense(matches: Int, units: Int) -> Bool {
+        matches > SearchPlan.denseRunAllowance && matches * denseGroupMatchSpacing > units
+    }
+
+    /// True when `matches` with groups, `matchedUnits` units in all, are long enough on
+    /// average (``longOnePassMatch`` units) that a ``RegexMatcher``'s one-pass runs beat the
+    /// automaton's two scans of each, forward and back, which one run replaces; on short
+    /// matches the scans cost less (`Workloads`, same run: the lexer's tokens took 1.24 to
+    /// 1.44 times ICU's time with the runs, 0.91 with the automaton; log lines 0.69 to 0.99
+    /// with the runs, 2.22 with the automaton). A matcher that finds dense short matches keeps
+    /// the automaton.
+    @inline(__always)
+    static func onePassRunsRepay(matches: Int, matchedUnits: Int) -> Bool {
+        matchedUnits >= matches * longOnePassMatch
+    }
+
+    /// See ``onePassRunsRepay(matches:matchedUnits:)``.
+    static let longOnePassMatch = 24
+
+    /// See ``groupMatchesAreDense(matches:units:)``.
+    static let denseGroupMatchSpacing = 128
+
+    /// The gap before a match, in units, beyond which the one-pass runs are left for the
+    /// automaton: its scan passes over such gaps faster than runs started at each offset.
+    static let sparseOnePassGap = 4 * denseGroupMatchSpacing
+}
