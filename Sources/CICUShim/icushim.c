@@ -607,10 +607,14 @@ bool icushim_regex_looking_at_from(icushim_regex *regex, int64_t from, int64_t *
 }
 
 void icushim_regex_group_bounds(icushim_regex *regex, int32_t count, int64_t *bounds) {
+    // ICU is loaded once for all the groups (a pattern may have dozens, read at every match),
+    // and a group that did not take part costs no call for its end.
+    __typeof__(&uregex_start64) start64 = ICU(uregex_start64);
+    __typeof__(&uregex_end64) end64 = icushim_icu_uregex_end64;
     for (int32_t group = 0; group < count; group++) {
         UErrorCode status = U_ZERO_ERROR;
-        int64_t start = ICU(uregex_start64)(regex->regex, group, &status);
-        int64_t end = ICU(uregex_end64)(regex->regex, group, &status);
+        int64_t start = start64(regex->regex, group, &status);
+        int64_t end = start < 0 ? -1 : end64(regex->regex, group, &status);
         if (U_FAILURE(status) || start < 0 || end < start) {
             start = -1;
             end = -1;

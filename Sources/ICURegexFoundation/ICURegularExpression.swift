@@ -384,11 +384,9 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
             if reportsCompletion { body(nil, [.internalError, .completed], &stop) }
             return
         }
-        // Where the next match must start with `.anchored` (Apple's meaning: the range's
-        // start, then where the previous match ended).
-        var anchorIndex = regionStart
-        var hitAnchorLimit = false
-        var stoppedByClient = false
+        // Shared with the progress callback, made only when there is one: an enumeration
+        // without it allocates nothing for it (a line's enumeration costs little else).
+        let progress = reportsProgress || anchored ? ProgressState(anchorIndex: regionStart) : nil
         // The progress callback calls `body` during the search, and only then: it is removed
         // before this scope ends.
         withoutActuallyEscaping(body) { body in
@@ -399,15 +397,15 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
                         regionStart..<(regionStart + range.length), transparentBounds: transparentBounds,
                         anchoringBounds: !nonAnchoringBounds)
                 }
-                if reportsProgress || anchored {
+                if let progress {
                     try walk.setProgressCallback(findProgress: true, matchProgress: reportsProgress) { index in
                         var stopsHere = ObjCBool(false)
-                        if index >= 0 && anchored && index > anchorIndex {
+                        if index >= 0 && anchored && index > progress.anchorIndex {
                             stopsHere = true
-                            hitAnchorLimit = true
+                            progress.hitAnchorLimit = true
                         } else {
                             body(nil, .progress, &stopsHere)
-                            stoppedByClient = stopsHere.boolValue
+                            progress.stoppedByClient = stopsHere.boolValue
                         }
                         return !stopsHere.boolValue
                     }
@@ -426,19 +424,39 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
                     failed = true
                     break
                 }
-                guard let found, !stoppedByClient, !hitAnchorLimit else { break }
-                if anchored {
-                    if found.lowerBound > anchorIndex { break }
-                    anchorIndex = found.upperBound
+                guard let found else { break }
+                if let progress {
+                    guard !progress.stoppedByClient, !progress.hitAnchorLimit else { break }
+                    if anchored {
+                        if found.lowerBound > progress.anchorIndex { break }
+                        progress.anchorIndex = found.upperBound
+                    }
                 }
                 body(match, findsFlags ? Self.flags(of: walk) : [], &stop)
                 if stop.boolValue { break }
             }
-            if reportsCompletion && !stop.boolValue && !stoppedByClient {
+            if reportsCompletion && !stop.boolValue && progress?.stoppedByClient != true {
+                let hitAnchorLimit = progress?.hitAnchorLimit == true
                 var flags: NSRegularExpression.MatchingFlags = !failed || hitAnchorLimit ? Self.flags(of: walk) : .internalError
                 flags.insert(.completed)
                 body(nil, flags, &stop)
             }
+        }
+    }
+
+    /// What an enumeration with `.anchored` or `.reportProgress` shares with its progress
+    /// callback.
+    private final class ProgressState {
+        /// Where the next match must start with `.anchored` (Apple's meaning: the range's
+        /// start, then where the previous match ended).
+        var anchorIndex: Int
+        /// Whether the callback stopped a search that went past `anchorIndex`.
+        var hitAnchorLimit = false
+        /// Whether the client's block stopped the enumeration from the callback.
+        var stoppedByClient = false
+
+        init(anchorIndex: Int) {
+            self.anchorIndex = anchorIndex
         }
     }
 
@@ -472,36 +490,44 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         // between the matches.
         var native = string
         native.makeContiguousUTF8()
+        let steps = template.utf8Steps
+        let literals = template.literalUTF8
         let replaced: String? = UTF16Text.withUnits(of: native, utf16Offsets: 0..<length) { whole in
             native.utf8.withContiguousStorageIfAvailable { bytes in
-                var positions = UTF16Positions(
-                    base: native, start: native.startIndex, units: whole, isASCII: whole.count == bytes.count,
-                    isTranscodedFromUTF8: true)
-                var output = UTF8Output(source: bytes)
-                var copied = 0
-                var replacedAny = false
-                let searched = UnsafeBufferPointer(rebasing: whole[enclosing.location..<(enclosing.location + enclosing.length)])
-                enumerate(
-                    units: searched, offset: enclosing.location,
-                    options: options.subtracting([.reportProgress, .reportCompletion]), range: range, findsFlags: false
-                ) { match, _, _ in
-                    guard let match else { return }
-                    if !replacedAny {
-                        output.reserve(bytes.count)
-                        replacedAny = true
+                steps.withUnsafeBufferPointer { steps in
+                    literals.withUnsafeBufferPointer { literals in
+                        var positions = UTF16Positions(
+                            base: native, start: native.startIndex, units: whole, isASCII: whole.count == bytes.count,
+                            isTranscodedFromUTF8: true)
+                        var output = UTF8Output(source: bytes)
+                        var copied = 0
+                        var replacedAny = false
+                        let searched = UnsafeBufferPointer(rebasing: whole[enclosing.location..<(enclosing.location + enclosing.length)])
+                        enumerate(
+                            units: searched, offset: enclosing.location,
+                            options: options.subtracting([.reportProgress, .reportCompletion]), range: range, findsFlags: false
+                        ) { match, _, _ in
+                            guard let match else { return }
+                            if !replacedAny {
+                                output.reserve(bytes.count)
+                                replacedAny = true
+                            }
+                            let matchRange = match.range(at: 0)
+                            output.copy(copied..<positions.utf8Offset(at: matchRange.location))
+                            FoundationTemplate.append(
+                                to: &output, steps: steps, literals: literals, numberOfRanges: match.numberOfRanges
+                            ) { group in
+                                let range = match.range(at: group)
+                                guard range.location != NSNotFound else { return nil }
+                                return positions.utf8Offset(at: range.location)..<positions.utf8Offset(at: range.location + range.length)
+                            }
+                            copied = positions.utf8Offset(at: matchRange.location + matchRange.length)
+                        }
+                        guard replacedAny else { return nil }
+                        output.copy(copied..<bytes.count)
+                        return output.string()
                     }
-                    let matchRange = match.range(at: 0)
-                    output.copy(copied..<positions.utf8Offset(at: matchRange.location))
-                    template.append(to: &output, numberOfRanges: match.numberOfRanges) { group in
-                        let range = match.range(at: group)
-                        guard range.location != NSNotFound else { return nil }
-                        return positions.utf8Offset(at: range.location)..<positions.utf8Offset(at: range.location + range.length)
-                    }
-                    copied = positions.utf8Offset(at: matchRange.location + matchRange.length)
                 }
-                guard replacedAny else { return nil }
-                output.copy(copied..<bytes.count)
-                return output.string()
             } ?? nil
         }
         return replaced ?? string
@@ -746,6 +772,19 @@ private struct FoundationTemplate {
 
     let pieces: [Piece]
 
+    /// A piece as a plain value, which a replacement loop reads without reference counting.
+    enum UTF8Step {
+        /// Literal text: these bytes of ``literalUTF8``.
+        case literal(Range<Int>)
+        case group(Int)
+    }
+
+    /// The pieces as steps, in order, with the text of every `.text` piece in ``literalUTF8``.
+    let utf8Steps: [UTF8Step]
+
+    /// The UTF-8 of every `.text` piece, one after another.
+    let literalUTF8: [UInt8]
+
     init(_ template: String, numberOfRanges: Int) {
         var digitsAllowed = 1
         var magnitude = 10
@@ -796,16 +835,33 @@ private struct FoundationTemplate {
         }
         flushText()
         self.pieces = pieces
+        var utf8Steps = [UTF8Step]()
+        var literalUTF8 = [UInt8]()
+        for piece in pieces {
+            switch piece {
+            case .text(_, let utf8):
+                utf8Steps.append(.literal(literalUTF8.count..<(literalUTF8.count + utf8.count)))
+                literalUTF8 += utf8
+            case .group(let group):
+                utf8Steps.append(.group(group))
+            }
+        }
+        self.utf8Steps = utf8Steps
+        self.literalUTF8 = literalUTF8
     }
 
     /// Appends the replacement for a match of `numberOfRanges` ranges to `output`;
     /// `bytes(group)` gives the source's bytes of a group that exists, nil when it did not
-    /// take part.
-    func append(to output: inout UTF8Output, numberOfRanges: Int, bytes: (Int) -> Range<Int>?) {
-        for piece in pieces {
-            switch piece {
-            case .text(_, let utf8):
-                output.append(utf8)
+    /// take part. `steps` and `literals` are ``utf8Steps`` and ``literalUTF8``, read through
+    /// buffers so that a match's replacement costs no reference counting.
+    static func append(
+        to output: inout UTF8Output, steps: UnsafeBufferPointer<UTF8Step>, literals: UnsafeBufferPointer<UInt8>,
+        numberOfRanges: Int, bytes: (Int) -> Range<Int>?
+    ) {
+        for step in steps {
+            switch step {
+            case .literal(let range):
+                output.append(UnsafeBufferPointer(rebasing: literals[range]))
             case .group(let group):
                 if group < numberOfRanges, let range = bytes(group) { output.copy(range) }
             }

@@ -278,6 +278,20 @@ package final class MatchWalk {
         return Int(start)..<Int(groupBounds[2 * group + 1])
     }
 
+    /// The ranges of groups 1 and up of the current match, each moved by `offset`, nil for a
+    /// group that did not take part: a match's group array, read from the groups' bounds
+    /// without a call or a reference count per group. (`Array(unsafeUninitializedCapacity:)`
+    /// here went through the runtime's generic metadata at every match.)
+    package func groupRanges(offset: Int) -> [Range<Int>?] {
+        let groups = groupBounds.count / 2 - 1
+        guard groups > 0 else { return [] }
+        let bounds = UnsafeBufferPointer(groupBounds)
+        return (1...groups).map { group in
+            let start = bounds[2 * group]
+            return start < 0 ? nil : (Int(start) + offset)..<(Int(bounds[2 * group + 1]) + offset)
+        }
+    }
+
     /// Where ICU's loop starts its next search: at the previous match's end, or one code point
     /// further after an empty match; nil when that is past the text.
     @inline(__always)

@@ -178,11 +178,7 @@ public struct UTF16Matches: Sequence {
                 guard let found = try walk.next() else { return nil }
                 return BufferMatch(
                     range: (found.lowerBound + offset)..<(found.upperBound + offset),
-                    groupRanges: groups == 0
-                        ? []
-                        : (1...groups).map { group in
-                            walk.range(ofGroup: group).map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
-                        })
+                    groupRanges: groups == 0 ? [] : walk.groupRanges(offset: offset))
             } catch {
                 self.error = error
                 return nil
@@ -271,35 +267,43 @@ final class StringMatchWalk {
     func replacing(with template: ReplacementTemplate, maxReplacements: Int) throws(ICURegexError) -> String? {
         guard isTranscodedFromUTF8 else { return nil }
         let rangeStart = base.utf8.distance(from: base.startIndex, to: bounds.lowerBound)
+        // The template's steps and literal text, read through buffers so that a match's
+        // replacement costs no reference counting.
+        let steps = template.steps
+        let literalUTF8 = template.literalUTF8
         let replaced: Result<String, ICURegexError>? = base.utf8.withContiguousStorageIfAvailable { bytes in
-            var output = UTF8Output(source: bytes)
-            // The text before the range is copied with the text before the first match.
-            var copied = 0
-            var replacements = 0
-            do throws(ICURegexError) {
-                while replacements < maxReplacements, let match = try walk.next() {
-                    if replacements == 0 { output.reserve(bytes.count) }
-                    output.copy(copied..<(rangeStart + positions.utf8Offset(at: match.lowerBound)))
-                    for piece in template.pieces {
-                        switch piece {
-                        case .text(let text):
-                            output.append(text)
-                        case .group(let group):
-                            if let range = walk.range(ofGroup: group) {
-                                let lower = rangeStart + positions.utf8Offset(at: range.lowerBound)
-                                output.copy(lower..<(rangeStart + positions.utf8Offset(at: range.upperBound)))
+            steps.withUnsafeBufferPointer { steps in
+                literalUTF8.withUnsafeBufferPointer { literals in
+                    var output = UTF8Output(source: bytes)
+                    // The text before the range is copied with the text before the first match.
+                    var copied = 0
+                    var replacements = 0
+                    do throws(ICURegexError) {
+                        while replacements < maxReplacements, let match = try walk.next() {
+                            if replacements == 0 { output.reserve(bytes.count) }
+                            output.copy(copied..<(rangeStart + positions.utf8Offset(at: match.lowerBound)))
+                            for step in steps {
+                                switch step {
+                                case .literal(let range):
+                                    output.append(UnsafeBufferPointer(rebasing: literals[range]))
+                                case .group(let group):
+                                    if let range = walk.range(ofGroup: group) {
+                                        let lower = rangeStart + positions.utf8Offset(at: range.lowerBound)
+                                        output.copy(lower..<(rangeStart + positions.utf8Offset(at: range.upperBound)))
+                                    }
+                                }
                             }
+                            copied = rangeStart + positions.utf8Offset(at: match.upperBound)
+                            replacements += 1
                         }
+                    } catch {
+                        return .failure(error)
                     }
-                    copied = rangeStart + positions.utf8Offset(at: match.upperBound)
-                    replacements += 1
+                    guard replacements > 0 else { return .success(base) }
+                    output.copy(copied..<bytes.count)
+                    return .success(output.string())
                 }
-            } catch {
-                return .failure(error)
             }
-            guard replacements > 0 else { return .success(base) }
-            output.copy(copied..<bytes.count)
-            return .success(output.string())
         }
         return try replaced?.get()
     }
@@ -457,6 +461,12 @@ package struct UTF8Output {
 
     /// Appends UTF-8 bytes.
     package mutating func append(_ utf8: [UInt8]) {
+        bytes.append(contentsOf: utf8)
+    }
+
+    /// Appends UTF-8 bytes from a buffer other than the source.
+    package mutating func append(_ utf8: UnsafeBufferPointer<UInt8>) {
+        guard !utf8.isEmpty else { return }
         bytes.append(contentsOf: utf8)
     }
 

@@ -22,6 +22,21 @@ package struct ReplacementTemplate: Sendable {
     /// The template's pieces, in order.
     package let pieces: [Piece]
 
+    /// A piece as a plain value, which a replacement loop reads without reference counting.
+    package enum Step: Sendable, Equatable {
+        /// Text copied as it is: these bytes of ``literalUTF8``.
+        case literal(Range<Int>)
+        /// The text of a capture group (0: the whole match).
+        case group(Int)
+    }
+
+    /// The pieces as steps, in order: the same template, with the text of every `.text` piece
+    /// in ``literalUTF8``.
+    package let steps: [Step]
+
+    /// The UTF-8 of every `.text` piece, one after another.
+    package let literalUTF8: [UInt8]
+
     /// Reads `template` for `pattern`.
     /// - Throws: ``ICURegexError/invalidCaptureGroupName`` for a `$` without a group and for
     ///   `${name}` without a group of that name; ``ICURegexError/indexOutOfBounds`` for `$n`
@@ -90,6 +105,19 @@ package struct ReplacementTemplate: Sendable {
         }
         flushText()
         self.pieces = pieces
+        var steps = [Step]()
+        var literalUTF8 = [UInt8]()
+        for piece in pieces {
+            switch piece {
+            case .text(let utf8):
+                steps.append(.literal(literalUTF8.count..<(literalUTF8.count + utf8.count)))
+                literalUTF8 += utf8
+            case .group(let group):
+                steps.append(.group(group))
+            }
+        }
+        self.steps = steps
+        self.literalUTF8 = literalUTF8
     }
 
     /// The value of a decimal digit of any script (ICU's `u_isdigit`), or nil.
