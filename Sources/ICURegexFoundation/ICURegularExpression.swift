@@ -56,8 +56,8 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// over the text code point by code point (see ``enumerate(units:offset:options:range:findsFlags:_:)``).
     private let hasQuantifier: Bool
 
-    /// The search of the pattern's literal in a string's UTF-8, when the pattern matches
-    /// exactly one literal with case (see ``UTF8LiteralSearch``): the calls that need few
+    /// The search of the pattern's literals in a string's UTF-8, when the pattern matches
+    /// exactly a few literals with case (see ``UTF8LiteralSearch``): the calls that need few
     /// UTF-16 offsets then search the string's own bytes instead of transcoding it.
     private let utf8Literal: UTF8LiteralSearch?
 
@@ -217,16 +217,14 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
             // UTF-16 offsets counted from the range's start, between one match and the next.
             var location = range.location
             var counted = utf8Range.lowerBound
-            var from = utf8Range.lowerBound
-            while let start = literal.firstOccurrence(in: bytes, from: from, to: utf8Range.upperBound) {
-                let end = start + literal.byteCount
-                location += UTF16Text.utf16Count(ofUTF8: bytes, from: counted, to: start)
-                let length = UTF16Text.utf16Count(ofUTF8: bytes, from: start, to: end)
+            literal.forEachMatch(in: bytes, from: utf8Range.lowerBound, to: utf8Range.upperBound) { match in
+                location += UTF16Text.utf16Count(ofUTF8: bytes, from: counted, to: match.lowerBound)
+                let length = UTF16Text.utf16Count(ofUTF8: bytes, from: match.lowerBound, to: match.upperBound)
                 matches.append(
                     RegularExpressionCheckingResult(range: NSRange(location: location, length: length), groupRanges: [], expression: self))
                 location += length
-                counted = end
-                from = end
+                counted = match.upperBound
+                return true
             }
         }
         if searchedUTF8 != nil { return matches }
@@ -240,7 +238,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// The number of matches in `range` of `string`.
     public func numberOfMatches(in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange) -> Int {
         if let count = withLiteralUTF8(of: string, options: options, range: range, { literal, bytes, utf8Range in
-            literal.numberOfMatches(in: UnsafeBufferPointer(start: bytes + utf8Range.lowerBound, count: utf8Range.count))
+            literal.numberOfMatches(in: bytes, from: utf8Range.lowerBound, to: utf8Range.upperBound)
         }) {
             return count
         }
@@ -297,12 +295,12 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         guard range.location <= length, range.length <= length - range.location else { return nil }
         let literalMatch = withLiteralUTF8(of: string, options: options, range: range, utf16Count: length) {
             literal, bytes, utf8Range in
-            guard let start = literal.firstOccurrence(in: bytes, from: utf8Range.lowerBound, to: utf8Range.upperBound) else {
+            guard let match = literal.firstMatch(in: bytes, from: utf8Range.lowerBound, to: utf8Range.upperBound) else {
                 return NSRange(location: NSNotFound, length: 0)
             }
             return NSRange(
-                location: range.location + UTF16Text.utf16Count(ofUTF8: bytes, from: utf8Range.lowerBound, to: start),
-                length: UTF16Text.utf16Count(ofUTF8: bytes, from: start, to: start + literal.byteCount))
+                location: range.location + UTF16Text.utf16Count(ofUTF8: bytes, from: utf8Range.lowerBound, to: match.lowerBound),
+                length: UTF16Text.utf16Count(ofUTF8: bytes, from: match.lowerBound, to: match.upperBound))
         }
         if let literalMatch { return literalMatch }
         let found = RegexPattern.firstRange(
@@ -311,13 +309,13 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         return NSRange(location: found.isNotFound ? NSNotFound : found.location, length: found.length)
     }
 
-    /// `body`'s answer for the pattern's literal (``utf8Literal``) in `range` of `string`'s
+    /// `body`'s answer for the pattern's literals (``utf8Literal``) in `range` of `string`'s
     /// UTF-8: `body` gets the search, the string's bytes and the range's byte offsets in them.
-    /// Nil, for the caller's usual search, when the pattern is not such a literal, `options`
+    /// Nil, for the caller's usual search, when the pattern is not such literals, `options`
     /// hold more than `.reportProgress` and `.reportCompletion` (which the callers ignore),
     /// `range` is not within the string or a bound of it splits a surrogate pair, or the
     /// string's UTF-8 is not contiguous (a bridged string). Without options a range is
-    /// searched as a text of its own, where the literal's matches are its occurrences.
+    /// searched as a text of its own, which is what the literal search searches.
     private func withLiteralUTF8<Result>(
         of string: String, options: NSRegularExpression.MatchingOptions, range: NSRange, utf16Count: Int? = nil,
         _ body: (UTF8LiteralSearch, UnsafePointer<UInt8>, Range<Int>) -> Result

@@ -22,25 +22,43 @@ extension LibraryTests.RegularExpressionDifferentialTests {
     func literalsInUTF8() throws {
         var random = SplitMix64(seed: Self.seed ^ 0x5554_4638)
         var failures: [String] = []
+        // Cases with matches, of one literal and of several.
+        var matched = (one: 0, several: 0)
         for index in 0..<400 {
             let pieces = random.element(of: Self.utf8LiteralTextPieces)
             var text = ""
             let pieceCount = random.chance(0.2) ? random.number(in: 0...4) : random.number(in: 5...400)
             for _ in 0..<pieceCount { text += random.element(of: pieces) }
-            // A literal of the text's own pieces (a run of one to three), or another.
-            var literal = ""
-            if random.chance(0.8) {
-                for _ in 0..<random.number(in: 1...3) { literal += random.element(of: pieces) }
-            } else {
-                literal = random.element(of: Self.utf8LiteralExtraPatterns)
+            // A literal of the text's own pieces (a run of one to three), or another; or an
+            // alternation of a few (one a prefix of another, either first, at times).
+            func literal() -> String {
+                var literal = ""
+                if random.chance(0.8) {
+                    for _ in 0..<random.number(in: 1...3) { literal += random.element(of: pieces) }
+                } else {
+                    literal = random.element(of: Self.utf8LiteralExtraPatterns)
+                }
+                return literal
             }
-            guard !literal.isEmpty else { continue }
-            let ignoresMetacharacters = random.chance(0.3)
-            let pattern = ignoresMetacharacters ? literal : NSRegularExpression.escapedPattern(for: literal)
+            var literals = [literal()]
+            if random.chance(0.4) {
+                for _ in 0..<random.number(in: 1...7) {
+                    if random.chance(0.2) {
+                        let previous = random.element(of: literals)
+                        literals.append(random.chance(0.5) ? String(previous.dropLast()) : previous + random.element(of: pieces))
+                    } else {
+                        literals.append(literal())
+                    }
+                }
+            }
+            guard literals.allSatisfy({ !$0.isEmpty }) else { continue }
+            let ignoresMetacharacters = literals.count == 1 && random.chance(0.3)
+            let escaped = literals.map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
+            let pattern = ignoresMetacharacters ? literals[0] : escaped
             let options: NSRegularExpression.Options = ignoresMetacharacters ? .ignoreMetacharacters : []
-            // The pattern takes the UTF-8 path: it is one literal, matched with case. (A line
+            // The pattern takes the UTF-8 path: it is a few literals, matched with case. (A line
             // break in a pattern is not read as a literal by the search plan.)
-            #expect(try literal.contains("\n") || UTF8LiteralSearch(RegexPattern(NSRegularExpression.escapedPattern(for: literal))) != nil, "\(pattern)")
+            #expect(try literals.joined().contains("\n") || UTF8LiteralSearch(RegexPattern(escaped)) != nil, "\(pattern)")
             let count = text.utf16.count
             var range = NSRange(location: 0, length: count)
             switch random.number(in: 0...4) {
@@ -67,6 +85,9 @@ extension LibraryTests.RegularExpressionDifferentialTests {
                 pattern: pattern, options: options, text: text, range: range, matchingOptions: matchingOptions, names: [],
                 operations: [.numberOfMatches, .firstMatch, .rangeOfFirstMatch], template: "", stopAfter: Int.max,
                 countsResultsOnly: true)
+            if Self.statistics.matched {
+                if literals.count == 1 { matched.one += 1 } else { matched.several += 1 }
+            }
             if !differences.isEmpty {
                 failures.append(
                     "#\(index) pattern \(String(reflecting: pattern)) text \(String(reflecting: text.prefix(80))) of \(count) units "
@@ -77,6 +98,7 @@ extension LibraryTests.RegularExpressionDifferentialTests {
             Issue.record(Comment(rawValue: failure))
         }
         #expect(failures.isEmpty, "\(failures.count) cases differ")
+        #expect(matched.one >= 50 && matched.several >= 50, "\(matched)")
     }
 
     @Test("The UTF-16 length of UTF-8 is counted as the String's UTF-16 view counts it")

@@ -1,54 +1,96 @@
 import CByteScan
 
-/// The matches of a pattern that matches exactly one literal, with case, found in the UTF-8 of
-/// a Swift string, without transcoding it to UTF-16: for searches of a `String` whose answer
-/// needs few UTF-16 offsets (a number of matches, a first match), which would otherwise
-/// transcode the whole text (on 1.5 MB of Russian or Chinese subtitles, transcoding took three
-/// to four times as long as ICU's search of the UTF-16).
+/// The matches of a pattern that matches exactly a few literals, with case, found in the UTF-8
+/// of a Swift string, without transcoding it to UTF-16: for searches of a `String` whose answer
+/// needs few UTF-16 offsets (a number of matches, the first match, the matches' ranges), which
+/// would otherwise transcode the whole text (on 1.5 MB of Russian or Chinese subtitles,
+/// transcoding took three to four times as long as ICU's search of the UTF-16).
 ///
-/// Why the matches are ICU's: the pattern's plan says that its matches are exactly the literal
-/// (``SearchPlan/Strategy/exactLiterals(_:)`` with one literal, which a pattern matched
-/// ignoring case never has), so ICU's matches in a text are the literal's occurrences, leftmost
-/// first, each search starting at the previous match's end (never empty: the literal has a
-/// character). The literal's UTF-8 is well-formed and a string's UTF-8 is too, and UTF-8 is
-/// self-synchronising: its bytes occur in the text's bytes exactly where its code points occur
-/// in the text's code points, and so in its UTF-16. Offsets in bytes map to offsets in UTF-16
-/// units one to one and in order (``UTF16Text/utf16Count(ofUTF8:from:to:)``), so the leftmost
-/// occurrence in bytes is the leftmost in units and the walks find the same matches.
+/// Why the matches are ICU's: the pattern's plan says that its matches are exactly the literals
+/// (``SearchPlan/Strategy/exactLiterals(_:)``, which a pattern matched ignoring case never has),
+/// tried in their order, so ICU's first match from a place is, at the leftmost place where one of
+/// them occurs, the first of them in their order that occurs there; and each search starts at
+/// the previous match's end (never empty: every literal has a character). The literals' UTF-8
+/// is well-formed and a string's UTF-8 is too, and UTF-8 is self-synchronising: a literal's
+/// bytes occur in the text's bytes exactly where its code points occur in the text's code
+/// points, and so in its UTF-16. Byte offsets map to UTF-16 offsets one to one and in order
+/// (``UTF16Text/utf16Count(ofUTF8:from:to:)``), so the leftmost occurrence in bytes is the
+/// leftmost in units and the walks find the same matches.
+///
+/// Each literal is found by the byte scanner (`bytescan_find_literal`, as icugrep finds a
+/// pattern's literal); with several, each literal's next occurrence is kept until a match
+/// passes it, so that the text is scanned once for each literal.
 package final class UTF8LiteralSearch: Sendable {
-    private let literal: ProbedLiteral
+    /// The most literals searched this way: each costs a scan of the text.
+    static let maximumLiterals = 8
 
-    /// The search for `pattern`'s literal; nil unless the pattern matches exactly one
-    /// non-empty literal, with case, and has no capture group.
+    /// The literals, in the pattern's order.
+    private let literals: [ProbedLiteral]
+
+    /// The search for `pattern`'s literals; nil unless the pattern matches exactly one to
+    /// ``maximumLiterals`` non-empty literals, with case, and has no capture group.
     package init?(_ pattern: RegexPattern) {
         guard pattern.numberOfCaptureGroups == 0, let plan = pattern.plan,
-            case .exactLiterals(let set) = plan.strategy, set.literals.count == 1
+            case .exactLiterals(let set) = plan.strategy, (1...Self.maximumLiterals).contains(set.literals.count)
         else { return nil }
-        let bytes = Array(String(decoding: set.literals[0], as: UTF16.self).utf8)
-        guard !bytes.isEmpty else { return nil }
-        literal = ProbedLiteral(bytes)
+        let literals = set.literals.map { Array(String(decoding: $0, as: UTF16.self).utf8) }
+        guard literals.allSatisfy({ !$0.isEmpty }) else { return nil }
+        self.literals = literals.map(ProbedLiteral.init)
     }
 
-    /// The literal's length in bytes.
-    package var byteCount: Int { literal.count }
-
-    /// The offset of the first occurrence of the literal at or after `from` that lies wholly in
-    /// `bytes[..<end]`, or nil.
-    @inline(__always)
-    package func firstOccurrence(in bytes: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int? {
-        let start = bytescan_find_literal(bytes, from, end, literal.probe, literal.bytes, literal.count)
-        return start < end ? start : nil
+    /// The first match in `bytes[..<end]` (whole characters) that starts at or after `from`,
+    /// in byte offsets, or nil.
+    package func firstMatch(in bytes: UnsafePointer<UInt8>, from: Int, to end: Int) -> Range<Int>? {
+        var first: Range<Int>?
+        forEachMatch(in: bytes, from: from, to: end) { match in
+            first = match
+            return false
+        }
+        return first
     }
 
-    /// The number of matches in `bytes`, searched as a text of their own: the literal's
-    /// occurrences that do not overlap, from the left.
-    package func numberOfMatches(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let base = bytes.baseAddress else { return 0 }
+    /// Calls `body` with each match in `bytes[from..<end]` (whole characters), searched as a
+    /// text of its own, left to right, in byte offsets, until `body` returns false.
+    package func forEachMatch(in bytes: UnsafePointer<UInt8>, from: Int, to end: Int, _ body: (Range<Int>) -> Bool) {
+        if literals.count == 1 {
+            let literal = literals[0]
+            var start = from
+            while true {
+                let found = bytescan_find_literal(bytes, start, end, literal.probe, literal.bytes, literal.count)
+                guard found < end, body(found..<(found + literal.count)) else { return }
+                start = found + literal.count
+            }
+        }
+        // Each literal's first occurrence at or after the last search's start (`end`: none);
+        // -1 before its first search.
+        var next = [Int](repeating: -1, count: literals.count)
+        var start = from
+        while true {
+            var leftmost = end
+            var first = -1
+            for index in literals.indices {
+                let literal = literals[index]
+                if next[index] < start {
+                    next[index] = bytescan_find_literal(bytes, start, end, literal.probe, literal.bytes, literal.count)
+                }
+                // At a place where several occur, the earliest in the pattern's order.
+                if next[index] < leftmost {
+                    leftmost = next[index]
+                    first = index
+                }
+            }
+            guard first >= 0, body(leftmost..<(leftmost + literals[first].count)) else { return }
+            start = leftmost + literals[first].count
+        }
+    }
+
+    /// The number of matches in `bytes[from..<end]` (whole characters), searched as a text of
+    /// its own.
+    package func numberOfMatches(in bytes: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int {
         var count = 0
-        var from = 0
-        while let start = firstOccurrence(in: base, from: from, to: bytes.count) {
+        forEachMatch(in: bytes, from: from, to: end) { _ in
             count += 1
-            from = start + literal.count
+            return true
         }
         return count
     }
