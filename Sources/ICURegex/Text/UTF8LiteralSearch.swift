@@ -62,25 +62,27 @@ package final class UTF8LiteralSearch: Sendable {
             }
         }
         // Each literal's first occurrence at or after the last search's start (`end`: none);
-        // -1 before its first search.
-        var next = [Int](repeating: -1, count: literals.count)
-        var start = from
-        while true {
-            var leftmost = end
-            var first = -1
-            for index in literals.indices {
-                let literal = literals[index]
-                if next[index] < start {
-                    next[index] = bytescan_find_literal(bytes, start, end, literal.probe, literal.bytes, literal.count)
+        // -1 before its first search. On the stack: a short search allocates nothing.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: literals.count) { next in
+            next.initialize(repeating: -1)
+            var start = from
+            while true {
+                var leftmost = end
+                var first = -1
+                for index in literals.indices {
+                    let literal = literals[index]
+                    if next[index] < start {
+                        next[index] = bytescan_find_literal(bytes, start, end, literal.probe, literal.bytes, literal.count)
+                    }
+                    // At a place where several occur, the earliest in the pattern's order.
+                    if next[index] < leftmost {
+                        leftmost = next[index]
+                        first = index
+                    }
                 }
-                // At a place where several occur, the earliest in the pattern's order.
-                if next[index] < leftmost {
-                    leftmost = next[index]
-                    first = index
-                }
+                guard first >= 0, body(leftmost..<(leftmost + literals[first].count)) else { return }
+                start = leftmost + literals[first].count
             }
-            guard first >= 0, body(leftmost..<(leftmost + literals[first].count)) else { return }
-            start = leftmost + literals[first].count
         }
     }
 
