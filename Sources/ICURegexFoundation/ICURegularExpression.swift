@@ -294,7 +294,9 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         let length = string.utf16.count
         guard range.location <= length, range.length <= length - range.location else { return nil }
         let literalMatch = withLiteralUTF8(of: string, options: options, range: range, utf16Count: length) {
-            literal, bytes, utf8Range in
+            literal, bytes, utf8Range -> NSRange? in
+            // A short text's first match of several literals is the automaton's to find.
+            if literal.hasSeveralLiterals && utf8Range.count < Self.severalLiteralsSearchLength { return nil }
             guard let match = literal.firstMatch(in: bytes, from: utf8Range.lowerBound, to: utf8Range.upperBound) else {
                 return NSRange(location: NSNotFound, length: 0)
             }
@@ -302,7 +304,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
                 location: range.location + UTF16Text.utf16Count(ofUTF8: bytes, from: utf8Range.lowerBound, to: match.lowerBound),
                 length: UTF16Text.utf16Count(ofUTF8: bytes, from: match.lowerBound, to: match.upperBound))
         }
-        if let literalMatch { return literalMatch }
+        if let literalMatch = literalMatch ?? nil { return literalMatch }
         let found = RegexPattern.firstRange(
             of: compiled, inUTF16Of: string, utf16Count: length,
             utf16Offsets: range.location..<(range.location + range.length), anchored: false)
@@ -334,6 +336,11 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
             return body(utf8Literal, base, utf8Range)
         } ?? nil
     }
+
+    /// The shortest text, in bytes, whose first match of several literals is found in its
+    /// UTF-8 (``UTF8LiteralSearch/hasSeveralLiterals``): as long as the search plan's
+    /// shortest range.
+    private static let severalLiteralsSearchLength = 4096
 
     /// The match an enumeration is on: the walk, and where its text starts in the string.
     private struct CurrentMatch {

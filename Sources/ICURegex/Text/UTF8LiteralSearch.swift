@@ -38,6 +38,12 @@ package final class UTF8LiteralSearch: Sendable {
         self.literals = literals.map(ProbedLiteral.init)
     }
 
+    /// Whether the pattern is several literals, each of which a search scans for: a first
+    /// match in a short text then costs more this way than through the match automaton (five
+    /// names in strings of about 40 characters: 290 to 420 ns a `firstMatch`, against 250 to
+    /// 270 ns).
+    package var hasSeveralLiterals: Bool { literals.count > 1 }
+
     /// The first match in `bytes[..<end]` (whole characters) that starts at or after `from`,
     /// in byte offsets, or nil.
     package func firstMatch(in bytes: UnsafePointer<UInt8>, from: Int, to end: Int) -> Range<Int>? {
