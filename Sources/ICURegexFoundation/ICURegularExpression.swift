@@ -293,9 +293,11 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         else { return nil }
         let length = string.utf16.count
         guard range.location <= length, range.length <= length - range.location else { return nil }
-        let literalMatch = withLiteralUTF8(of: string, options: options, range: range, utf16Count: length) {
+        // A short text's first match of several literals is the automaton's to find: a short
+        // string's is known before the range is mapped to bytes.
+        let isShort = utf8Literal?.hasSeveralLiterals == true && string.utf8.count < Self.severalLiteralsSearchLength
+        let literalMatch = isShort ? nil : withLiteralUTF8(of: string, options: options, range: range, utf16Count: length) {
             literal, bytes, utf8Range -> NSRange? in
-            // A short text's first match of several literals is the automaton's to find.
             if literal.hasSeveralLiterals && utf8Range.count < Self.severalLiteralsSearchLength { return nil }
             guard let match = literal.firstMatch(in: bytes, from: utf8Range.lowerBound, to: utf8Range.upperBound) else {
                 return NSRange(location: NSNotFound, length: 0)
