@@ -213,7 +213,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// Every match in `range` of `string`.
     public func matches(in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange) -> [NSTextCheckingResult] {
         var matches = [NSTextCheckingResult]()
-        let searchedUTF8 = withLiteralUTF8(of: string, options: options, range: range) { literal, bytes, utf8Range in
+        let searchedUTF8 = withLiteralUTF8(of: string, options: options, range: range) { literal, bytes, utf8Range -> Bool in
             // UTF-16 offsets counted from the range's start, between one match and the next.
             var location = range.location
             var counted = utf8Range.lowerBound
@@ -226,8 +226,9 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
                 counted = match.upperBound
                 return true
             }
+            return true
         }
-        if searchedUTF8 != nil { return matches }
+        if searchedUTF8 == true { return matches }
         enumerate(in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range) {
             match, _, _ in
             if let match { matches.append(result(for: match)) }
