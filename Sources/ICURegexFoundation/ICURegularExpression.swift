@@ -56,6 +56,11 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// over the text code point by code point (see ``enumerate(units:offset:options:range:findsFlags:_:)``).
     private let hasQuantifier: Bool
 
+    /// The search of the pattern's literals in a string's UTF-8, when the pattern matches
+    /// exactly a few literals with case (see ``UTF8LiteralSearch``): the calls that need few
+    /// UTF-16 offsets then search the string's own bytes instead of transcoding it.
+    private let utf8Literal: UTF8LiteralSearch?
+
     /// The Foundation expression of the same pattern and options, made the first time it is
     /// asked for (or given to ``init(_:)``).
     private let foundationExpression: Mutex<NSRegularExpression?>
@@ -103,6 +108,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
             throw NSError(domain: NSCocoaErrorDomain, code: 2048, userInfo: ["NSInvalidValue": pattern])
         }
         hasQuantifier = Self.holdsQuantifier(pattern)
+        utf8Literal = UTF8LiteralSearch(compiled)
         self.foundationExpression = Mutex(foundationExpression)
         super.init()
     }
@@ -207,6 +213,22 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// Every match in `range` of `string`.
     public func matches(in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange) -> [NSTextCheckingResult] {
         var matches = [NSTextCheckingResult]()
+        let searchedUTF8 = withLiteralUTF8(of: string, options: options, range: range) { literal, bytes, utf8Range -> Bool in
+            // UTF-16 offsets counted from the range's start, between one match and the next.
+            var location = range.location
+            var counted = utf8Range.lowerBound
+            literal.forEachMatch(in: bytes, from: utf8Range.lowerBound, to: utf8Range.upperBound) { match in
+                location += UTF16Text.utf16Count(ofUTF8: bytes, from: counted, to: match.lowerBound)
+                let length = UTF16Text.utf16Count(ofUTF8: bytes, from: match.lowerBound, to: match.upperBound)
+                matches.append(
+                    RegularExpressionCheckingResult(range: NSRange(location: location, length: length), groupRanges: [], expression: self))
+                location += length
+                counted = match.upperBound
+                return true
+            }
+            return true
+        }
+        if searchedUTF8 == true { return matches }
         enumerate(in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range) {
             match, _, _ in
             if let match { matches.append(result(for: match)) }
@@ -216,6 +238,11 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
 
     /// The number of matches in `range` of `string`.
     public func numberOfMatches(in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange) -> Int {
+        if let count = withLiteralUTF8(of: string, options: options, range: range, { literal, bytes, utf8Range in
+            literal.numberOfMatches(in: bytes, from: utf8Range.lowerBound, to: utf8Range.upperBound)
+        }) {
+            return count
+        }
         var count = 0
         enumerate(in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range) {
             match, _, _ in
@@ -267,11 +294,56 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         else { return nil }
         let length = string.utf16.count
         guard range.location <= length, range.length <= length - range.location else { return nil }
+        // A short text's first match of several literals is the automaton's to find: a short
+        // string's is known before the range is mapped to bytes.
+        let isShort = utf8Literal?.hasSeveralLiterals == true && string.utf8.count < Self.severalLiteralsSearchLength
+        let literalMatch = isShort ? nil : withLiteralUTF8(of: string, options: options, range: range, utf16Count: length) {
+            literal, bytes, utf8Range -> NSRange? in
+            if literal.hasSeveralLiterals && utf8Range.count < Self.severalLiteralsSearchLength { return nil }
+            guard let match = literal.firstMatch(in: bytes, from: utf8Range.lowerBound, to: utf8Range.upperBound) else {
+                return NSRange(location: NSNotFound, length: 0)
+            }
+            return NSRange(
+                location: range.location + UTF16Text.utf16Count(ofUTF8: bytes, from: utf8Range.lowerBound, to: match.lowerBound),
+                length: UTF16Text.utf16Count(ofUTF8: bytes, from: match.lowerBound, to: match.upperBound))
+        }
+        if let literalMatch = literalMatch ?? nil { return literalMatch }
         let found = RegexPattern.firstRange(
             of: compiled, inUTF16Of: string, utf16Count: length,
             utf16Offsets: range.location..<(range.location + range.length), anchored: false)
         return NSRange(location: found.isNotFound ? NSNotFound : found.location, length: found.length)
     }
+
+    /// `body`'s answer for the pattern's literals (``utf8Literal``) in `range` of `string`'s
+    /// UTF-8: `body` gets the search, the string's bytes and the range's byte offsets in them.
+    /// Nil, for the caller's usual search, when the pattern is not such literals, `options`
+    /// hold more than `.reportProgress` and `.reportCompletion` (which the callers ignore),
+    /// `range` is not within the string or a bound of it splits a surrogate pair, or the
+    /// string's UTF-8 is not contiguous (a bridged string). Without options a range is
+    /// searched as a text of its own, which is what the literal search searches.
+    private func withLiteralUTF8<Result>(
+        of string: String, options: NSRegularExpression.MatchingOptions, range: NSRange, utf16Count: Int? = nil,
+        _ body: (UTF8LiteralSearch, UnsafePointer<UInt8>, Range<Int>) -> Result
+    ) -> Result? {
+        guard let utf8Literal, options.subtracting([.reportProgress, .reportCompletion]).isEmpty,
+            range.location >= 0, range.length >= 0
+        else { return nil }
+        let length = utf16Count ?? string.utf16.count
+        guard range.location <= length, range.length <= length - range.location,
+            let utf8Range = UTF16Text.utf8Offsets(
+                of: range.location..<(range.location + range.length), in: string, utf16Count: length)
+        else { return nil }
+        return string.utf8.withContiguousStorageIfAvailable { bytes -> Result? in
+            // An empty string's storage may have no address; nothing then matches.
+            guard let base = bytes.baseAddress else { return nil }
+            return body(utf8Literal, base, utf8Range)
+        } ?? nil
+    }
+
+    /// The shortest text, in bytes, whose first match of several literals is found in its
+    /// UTF-8 (``UTF8LiteralSearch/hasSeveralLiterals``): as long as the search plan's
+    /// shortest range.
+    private static let severalLiteralsSearchLength = 4096
 
     /// The match an enumeration is on: the walk, and where its text starts in the string.
     private struct CurrentMatch {
