@@ -80,8 +80,18 @@ package final class MatchWalk {
     /// (``MatchStrategy/plannedMatchesAreDense(matches:units:)``).
     private var plannedMatches = 0
 
-    /// The pattern's match automaton, borrowed from its pool for a long UTF-16 text.
-    private let matchAutomaton: MatchAutomaton?
+    /// The pattern's match automaton, borrowed from its pool for a long UTF-16 text, or once
+    /// ICU's searches of a short one have read enough units (see ``unitsSearchedByICU``).
+    private var matchAutomaton: MatchAutomaton?
+
+    /// The units that ICU's searches from an offset (``Mode/findFrom``) of a UTF-16 text have
+    /// read, from each search's start to the text's end: once they repay the match automaton
+    /// (``MatchStrategy/makesAutomaton(afterSearching:)``), the walk takes it, as a
+    /// ``RegexMatcher`` does after the same units, however short the text. Each search reads up
+    /// to the end of the text when the pattern's matches are only known there (rebar's
+    /// `quadratic`: `.*[^A-Z]|[A-Z]` on 1,000 `A`s, a search per match, 500,000 units read).
+    /// -1 once the walk has taken the automaton or cannot.
+    private var unitsSearchedByICU = 0
 
     /// The pattern's capture backtracker, borrowed from its pool the first time a match's
     /// groups are found without ICU; ``hasNoCaptureBacktracker`` once the pattern turned out
@@ -256,7 +266,13 @@ package final class MatchWalk {
             case .backReferences(let searcher):
                 found = try backReferenceMatch(searcher)
             case .findFrom:
-                found = try find(from: nextSearchStart())
+                let start = nextSearchStart()
+                if unitsSearchedByICU >= 0, let start, takesAutomaton(afterSearchingFrom: start) {
+                    found = try matchWithoutICU { matchAutomaton!.firstMatch(inUTF16: $0, from: $1, to: $2) }
+                    if let found, pattern.numberOfCaptureGroups > 0 { try judgeDensity(after: found) }
+                } else {
+                    found = try find(from: start)
+                }
             }
             guard let found else {
                 isFinished = true
@@ -293,6 +309,26 @@ package final class MatchWalk {
             return end + 2
         }
         return end + 1
+    }
+
+    /// True when the walk, about to search a UTF-16 text from `start` with ICU, takes the
+    /// match automaton instead (see ``unitsSearchedByICU``) and goes on in
+    /// ``Mode/automaton(_:)``. The automaton answers as ICU's search of the whole text from
+    /// `start` does (see ``MatchAutomaton``), and ICU searches where it cannot tell.
+    private func takesAutomaton(afterSearchingFrom start: Int) -> Bool {
+        guard base != nil, pattern.matchAutomata != nil else {
+            unitsSearchedByICU = -1
+            return false
+        }
+        unitsSearchedByICU += count - start
+        guard pattern.strategy.makesAutomaton(afterSearching: unitsSearchedByICU) else { return false }
+        unitsSearchedByICU = -1
+        guard let automaton = pattern.matchAutomata?.take() else { return false }
+        matchAutomaton = automaton
+        mode = .automaton(automaton)
+        automatonMatches = 0
+        automatonStart = start
+        return true
     }
 
     private func findNext() throws(ICURegexError) -> Range<Int>? {
