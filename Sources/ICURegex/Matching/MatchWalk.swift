@@ -84,14 +84,15 @@ package final class MatchWalk {
     /// ICU's searches of a short one have read enough units (see ``unitsSearchedByICU``).
     private var matchAutomaton: MatchAutomaton?
 
-    /// The units that ICU's searches from an offset (``Mode/findFrom``) of a UTF-16 text have
-    /// read, from each search's start to the text's end: once they repay the match automaton
-    /// (``MatchStrategy/makesAutomaton(afterSearching:)``), the walk takes it, as a
-    /// ``RegexMatcher`` does after the same units, however short the text. Each search reads up
-    /// to the end of the text when the pattern's matches are only known there (rebar's
-    /// `quadratic`: `.*[^A-Z]|[A-Z]` on 1,000 `A`s, a search per match, 500,000 units read).
-    /// -1 once the walk has taken the automaton or cannot.
-    private var unitsSearchedByICU = 0
+    /// Whether ICU's searches from an offset (``Mode/findFrom``) of a UTF-16 text still count
+    /// the units they may read, from each search's start to the text's end, toward the
+    /// pattern's match automaton (``MatchStrategy/mayUseAutomaton(_:forUnplannedSearchOf:)``,
+    /// pattern-wide, with every short search's): once they repay it, the walk takes it, however
+    /// short the text, as a ``RegexMatcher`` does. Each search reads up to the end of the text
+    /// when the pattern's matches are only known there (rebar's `quadratic`: `.*[^A-Z]|[A-Z]`
+    /// on 1,000 `A`s, a search per match, 500,000 units read). False once the walk has taken
+    /// the automaton or cannot.
+    private var countsUnitsSearchedByICU = true
 
     /// The pattern's capture backtracker, borrowed from its pool the first time a match's
     /// groups are found without ICU; ``hasNoCaptureBacktracker`` once the pattern turned out
@@ -267,7 +268,7 @@ package final class MatchWalk {
                 found = try backReferenceMatch(searcher)
             case .findFrom:
                 let start = nextSearchStart()
-                if unitsSearchedByICU >= 0, let start, takesAutomaton(afterSearchingFrom: start) {
+                if countsUnitsSearchedByICU, let start, takesAutomaton(afterSearchingFrom: start) {
                     found = try matchWithoutICU { matchAutomaton!.firstMatch(inUTF16: $0, from: $1, to: $2) }
                     if let found, pattern.numberOfCaptureGroups > 0 { try judgeDensity(after: found) }
                 } else {
@@ -312,18 +313,20 @@ package final class MatchWalk {
     }
 
     /// True when the walk, about to search a UTF-16 text from `start` with ICU, takes the
-    /// match automaton instead (see ``unitsSearchedByICU``) and goes on in
+    /// match automaton instead (see ``countsUnitsSearchedByICU``) and goes on in
     /// ``Mode/automaton(_:)``. The automaton answers as ICU's search of the whole text from
     /// `start` does (see ``MatchAutomaton``), and ICU searches where it cannot tell.
     private func takesAutomaton(afterSearchingFrom start: Int) -> Bool {
-        guard base != nil, pattern.matchAutomata != nil else {
-            unitsSearchedByICU = -1
+        guard base != nil, let automata = pattern.matchAutomata else {
+            countsUnitsSearchedByICU = false
             return false
         }
-        unitsSearchedByICU += count - start
-        guard pattern.strategy.makesAutomaton(afterSearching: unitsSearchedByICU) else { return false }
-        unitsSearchedByICU = -1
-        guard let automaton = pattern.matchAutomata?.take() else { return false }
+        guard pattern.strategy.mayUseAutomaton(automata, forUnplannedSearchOf: count - start) else {
+            countsUnitsSearchedByICU = automata.state != .absent
+            return false
+        }
+        countsUnitsSearchedByICU = false
+        guard let automaton = automata.take() else { return false }
         matchAutomaton = automaton
         mode = .automaton(automaton)
         automatonMatches = 0

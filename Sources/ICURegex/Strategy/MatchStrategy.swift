@@ -250,8 +250,13 @@ struct MatchStrategy: ~Copyable, Sendable {
     /// match automata `automata` before ICU: once they are built, or once the searches without
     /// the plan have cost enough to build them (see ``unitsSearchedWithoutPlan``); never for a
     /// pattern that has none.
+    ///
+    /// A walk's or a matcher's searches from an offset of a short text count here too (see
+    /// ``MatchWalk``, ``Session``): so that many short texts searched by new walks or matchers
+    /// (rebar's `quadratic/1x`: 100 `A`s, 200 times, each walk reading 5,000 units) repay the
+    /// automaton together, as one long text would.
     @inline(__always)
-    private func mayUseAutomaton(_ automata: LazyMatchAutomaton, forUnplannedSearchOf length: Int) -> Bool {
+    func mayUseAutomaton(_ automata: LazyMatchAutomaton, forUnplannedSearchOf length: Int) -> Bool {
         switch automata.state {
         case .present:
             return true
