@@ -310,10 +310,9 @@ struct MatchStrategy: ~Copyable, Sendable {
     /// ``LiteralAlternationMatcher/minimumStrings`` branches, and shorter in proportion for
     /// more, down to ``SearchPlan/minimumSearchLength``. ICU tries the branches one after the
     /// other at each position where one may start, so its cost per unit grows with their
-    /// number, while the matcher's cost to work out is mostly a fixed one (its questions to
-    /// ICU about the pattern's classes) and its search reads each unit about once whatever
-    /// their number. rebar's `dictionary/single` (2,663 words, a 61 KB text): ICU took 0.8 s,
-    /// more than 10 µs per unit, where the matcher's whole search took a few milliseconds.
+    /// number, while the matcher's search reads each unit about once whatever their number
+    /// (working it out grows with the strings too, but once, not at each position). rebar's `dictionary/single` (2,663 words, a 61 KB text): ICU took 0.8 s,
+    /// more than 10 µs per unit, where the matcher's search took about 1 ms.
     static func repayingLength(ofAlternationOf branches: Int) -> Int {
         let proportional = SearchPlan.automatonSearchLength * LiteralAlternationMatcher.minimumStrings / max(1, branches)
         return max(SearchPlan.minimumSearchLength, min(SearchPlan.automatonSearchLength, proportional))
