@@ -126,6 +126,76 @@ extension LibraryTests {
             #expect(failures.isEmpty, "\(failures.count) differences, the first: \(failures.prefix(5))")
         }
 
+        /// Every match of a walk over a short text (under ``SearchPlan/minimumSearchLength``
+        /// units) against ICU's loop, with the groups, for patterns whose searches read to the
+        /// end of the text (rebar's `quadratic` and `cloud-flare-redos`) and others: their
+        /// searches read enough units that the walk takes the match automaton part way through
+        /// (see `MatchWalk.unitsSearchedByICU`), and the matches before and after must be ICU's.
+        @Test func aWalkThatTakesTheAutomatonPartWayFindsICUsMatches() throws {
+            var random = SplitMix64(seed: Self.seed &+ 1)
+            let patterns = [
+                ".*[^A-Z]|[A-Z]", ".*.*=.*", #"\w+"#, #"(\w+)=(\d+)"#, #"\b\w+\b"#, "x*", #"[a-z]+\d|[a-z]"#, #"(.*)(\d)|(\w)"#,
+            ]
+            let texts = [String(repeating: "A", count: 500), "x=" + String(repeating: "x", count: 400)]
+                + (0..<2).map { _ in Self.text(&random, length: 1_500).text }
+            var failures: [String] = []
+            for pattern in patterns {
+                for text in texts {
+                    let units = Array(text.utf16)
+                    #expect(units.count < SearchPlan.minimumSearchLength)
+                    // A pattern of its own for each text, so that each walk starts with ICU.
+                    let compiled = try RegexPattern(pattern)
+                    let icu = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false)
+                    let (found, expected) = try units.withUnsafeBufferPointer { units in
+                        func matches(_ pattern: RegexPattern) throws -> [[Range<Int>?]] {
+                            let walk = try MatchWalk(pattern: pattern, text: units.baseAddress, count: units.count)
+                            var matches: [[Range<Int>?]] = []
+                            while try walk.next() != nil {
+                                matches.append((0...pattern.numberOfCaptureGroups).map { walk.range(ofGroup: $0) })
+                            }
+                            return matches
+                        }
+                        return (try matches(compiled), try matches(icu))
+                    }
+                    if found != expected {
+                        failures.append("\(pattern) on \(units.count) units: \(found.count) matches, ICU \(expected.count)")
+                    }
+                }
+            }
+            #expect(failures.isEmpty, "\(failures.count) differences, the first: \(failures.prefix(5))")
+            // The quadratic pattern's walk over 500 units reads about 125,000: it took the automaton.
+            let quadratic = try RegexPattern(".*[^A-Z]|[A-Z]")
+            let units = Array(String(repeating: "A", count: 500).utf16)
+            try units.withUnsafeBufferPointer { units in
+                let walk = try MatchWalk(pattern: quadratic, text: units.baseAddress, count: units.count)
+                while try walk.next() != nil {}
+            }
+            #expect(quadratic.matchAutomata?.state == .present)
+        }
+
+        /// An alternation of many strings is worked out on a shorter text the more strings it
+        /// has (see ``MatchStrategy/repayingLength(ofAlternationOf:)``), and answers as ICU.
+        @Test func aLargeAlternationIsWorkedOutOnAShortText() throws {
+            #expect(MatchStrategy.repayingLength(ofAlternationOf: LiteralAlternationMatcher.minimumStrings) == SearchPlan.automatonSearchLength)
+            #expect(MatchStrategy.repayingLength(ofAlternationOf: 3_000) == SearchPlan.minimumSearchLength)
+            var random = SplitMix64(seed: Self.seed &+ 2)
+            let letters = Array("abcdefghijklmnopqrstuvwxyzé")
+            let words = (0..<400).map { _ in String((0..<(3 + Int(random.next() % 6))).map { _ in random.element(of: letters) }) }
+            let compiled = try RegexPattern(words.joined(separator: "|"))
+            let icu = try RegexPattern(words.joined(separator: "|"), options: [], limits: .default, usesSearchPlan: false)
+            var failures: [String] = []
+            for _ in 0..<3 {
+                var text = Self.text(&random, length: 5_000).text
+                text += random.element(of: words) + " " + Self.text(&random, length: 1_000).text
+                let units = Array(text.utf16)
+                for range in [0..<units.count, 0..<(units.count - 500)] {
+                    failures += try Self.compare(compiled, icu: icu, text: text, units: units, range: range)
+                }
+            }
+            #expect(failures.isEmpty, "\(failures.count) differences, the first: \(failures.prefix(5))")
+            #expect(compiled.literalAlternation?.isWorkedOut == true)
+        }
+
         /// The patterns take the ways they are named for, so that the comparison covers each.
         @Test func thePatternsTakeEachWay() throws {
             let ways = try Self.patterns.map { try RegexPattern($0.pattern, options: $0.options) }

@@ -245,14 +245,20 @@ extension RegexSyntax {
     /// ``LiteralAlternationMatcher/minimumStrings`` branches, maybe in a group and between
     /// `\b`s.
     var isAlternationOfManyStrings: Bool {
+        (alternationBranchCount ?? 0) >= LiteralAlternationMatcher.minimumStrings
+    }
+
+    /// The number of branches of the alternation that the node is, maybe in a group and
+    /// between `\b`s (the shape ``isAlternationOfManyStrings`` asks for); nil for another node.
+    var alternationBranchCount: Int? {
         var node = self
         if case .sequence(let items) = node {
             let inner = items.filter { $0 != .assertion(.wordBoundary) }
-            guard inner.count == 1 else { return false }
+            guard inner.count == 1 else { return nil }
             node = inner[0]
         }
         while case .group(let body, _) = node { node = body }
-        guard case .alternation(let branches) = node else { return false }
-        return branches.count >= LiteralAlternationMatcher.minimumStrings
+        guard case .alternation(let branches) = node else { return nil }
+        return branches.count
     }
 }

@@ -80,8 +80,19 @@ package final class MatchWalk {
     /// (``MatchStrategy/plannedMatchesAreDense(matches:units:)``).
     private var plannedMatches = 0
 
-    /// The pattern's match automaton, borrowed from its pool for a long UTF-16 text.
-    private let matchAutomaton: MatchAutomaton?
+    /// The pattern's match automaton, borrowed from its pool for a long UTF-16 text, or once
+    /// ICU's searches of a short one have read enough units (see ``unitsSearchedByICU``).
+    private var matchAutomaton: MatchAutomaton?
+
+    /// Whether ICU's searches from an offset (``Mode/findFrom``) of a UTF-16 text still count
+    /// the units they may read, from each search's start to the text's end, toward the
+    /// pattern's match automaton (``MatchStrategy/mayUseAutomaton(_:forUnplannedSearchOf:)``,
+    /// pattern-wide, with every short search's): once they repay it, the walk takes it, however
+    /// short the text, as a ``RegexMatcher`` does. Each search reads up to the end of the text
+    /// when the pattern's matches are only known there (rebar's `quadratic`: `.*[^A-Z]|[A-Z]`
+    /// on 1,000 `A`s, a search per match, 500,000 units read). False once the walk has taken
+    /// the automaton or cannot.
+    private var countsUnitsSearchedByICU = true
 
     /// The pattern's capture backtracker, borrowed from its pool the first time a match's
     /// groups are found without ICU; ``hasNoCaptureBacktracker`` once the pattern turned out
@@ -256,7 +267,13 @@ package final class MatchWalk {
             case .backReferences(let searcher):
                 found = try backReferenceMatch(searcher)
             case .findFrom:
-                found = try find(from: nextSearchStart())
+                let start = nextSearchStart()
+                if countsUnitsSearchedByICU, let start, takesAutomaton(afterSearchingFrom: start) {
+                    found = try matchWithoutICU { matchAutomaton!.firstMatch(inUTF16: $0, from: $1, to: $2) }
+                    if let found, pattern.numberOfCaptureGroups > 0 { try judgeDensity(after: found) }
+                } else {
+                    found = try find(from: start)
+                }
             }
             guard let found else {
                 isFinished = true
@@ -307,6 +324,32 @@ package final class MatchWalk {
             return end + 2
         }
         return end + 1
+    }
+
+    /// True when the walk, about to search a UTF-16 text from `start` with ICU, takes the
+    /// match automaton instead (see ``countsUnitsSearchedByICU``) and goes on in
+    /// ``Mode/automaton(_:)``. The automaton answers as ICU's search of the whole text from
+    /// `start` does (see ``MatchAutomaton``), and ICU searches where it cannot tell.
+    private func takesAutomaton(afterSearchingFrom start: Int) -> Bool {
+        // Not with `.dotMatchesLineSeparators`: `MatchSequenceDifferentialTests` found the
+        // automaton's match of `.` there to be one half of a surrogate pair where ICU's is the
+        // pair (a text of 11,303 units), which the walk's ICU loop had hidden; left to ICU
+        // until the automaton is mended.
+        guard base != nil, !pattern.options.contains(.dotMatchesLineSeparators), let automata = pattern.matchAutomata else {
+            countsUnitsSearchedByICU = false
+            return false
+        }
+        guard pattern.strategy.mayUseAutomaton(automata, forUnplannedSearchOf: count - start) else {
+            countsUnitsSearchedByICU = automata.state != .absent
+            return false
+        }
+        countsUnitsSearchedByICU = false
+        guard let automaton = automata.take() else { return false }
+        matchAutomaton = automaton
+        mode = .automaton(automaton)
+        automatonMatches = 0
+        automatonStart = start
+        return true
     }
 
     private func findNext() throws(ICURegexError) -> Range<Int>? {

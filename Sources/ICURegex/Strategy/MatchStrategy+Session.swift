@@ -225,7 +225,9 @@ extension MatchStrategy {
             return backReferenceSearcher
         }
 
-        /// The match automaton, made once `count` more units bring the units searched to
+        /// The match automaton, made once `count` more units bring the units searched, by this
+        /// session or pattern-wide by the searches the plan does not take
+        /// (``MatchStrategy/mayUseAutomaton(_:forUnplannedSearchOf:)``), to
         /// ``SearchPlan/automatonSearchLength`` (at once when the pattern's plan is worked out);
         /// nil before, and when the pattern has none.
         @inline(__always)
@@ -233,7 +235,9 @@ extension MatchStrategy {
             if let matchAutomaton { return matchAutomaton }
             guard unitsSearched >= 0, let automata = pattern.strategy.matchAutomata else { return nil }
             unitsSearched += max(0, count)
-            guard pattern.strategy.makesAutomaton(afterSearching: unitsSearched) else { return nil }
+            guard pattern.strategy.makesAutomaton(afterSearching: unitsSearched)
+                || pattern.strategy.mayUseAutomaton(automata, forUnplannedSearchOf: max(0, count))
+            else { return nil }
             unitsSearched = -1
             matchAutomaton = automata.automatonOfItsOwn()
             return matchAutomaton

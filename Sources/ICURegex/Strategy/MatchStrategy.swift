@@ -53,6 +53,10 @@ struct MatchStrategy: ~Copyable, Sendable {
     /// when the pattern is not one.
     let literalAlternation: LazyValue<LiteralAlternationMatcher?>?
 
+    /// The length of range whose search by ICU repays working out ``literalAlternation``: see
+    /// ``literalAlternation(forSearchOf:)``.
+    let literalAlternationRepayingLength: Int
+
     /// The units searched, plus ``unitsChargedPerSearch`` per search, by searches that could
     /// have used ``backReferenceSearchers`` before they were worked out: once it reaches
     /// ``SearchPlan/automatonSearchLength``, they are (as ``unitsSearchedWithoutPlan`` does for
@@ -81,8 +85,10 @@ struct MatchStrategy: ~Copyable, Sendable {
     init(pattern: String, options: RegexPattern.Options, syntax: RegexSyntax?, groupCount: Int, usesSearchPlan: Bool) {
         if usesSearchPlan, let syntax, syntax.isAlternationOfManyStrings {
             literalAlternation = LazyValue { LiteralAlternationMatcher(syntax, options: options) }
+            literalAlternationRepayingLength = Self.repayingLength(ofAlternationOf: syntax.alternationBranchCount ?? 0)
         } else {
             literalAlternation = nil
+            literalAlternationRepayingLength = .max
         }
         plan = usesSearchPlan ? SearchPlan(pattern: pattern, options: options) : nil
         matchAutomata = usesSearchPlan ? LazyMatchAutomaton(pattern, options: options) : nil
@@ -244,8 +250,13 @@ struct MatchStrategy: ~Copyable, Sendable {
     /// match automata `automata` before ICU: once they are built, or once the searches without
     /// the plan have cost enough to build them (see ``unitsSearchedWithoutPlan``); never for a
     /// pattern that has none.
+    ///
+    /// A walk's or a matcher's searches from an offset of a short text count here too (see
+    /// ``MatchWalk``, ``Session``): so that many short texts searched by new walks or matchers
+    /// (rebar's `quadratic/1x`: 100 `A`s, 200 times, each walk reading 5,000 units) repay the
+    /// automaton together, as one long text would.
     @inline(__always)
-    private func mayUseAutomaton(_ automata: LazyMatchAutomaton, forUnplannedSearchOf length: Int) -> Bool {
+    func mayUseAutomaton(_ automata: LazyMatchAutomaton, forUnplannedSearchOf length: Int) -> Bool {
         switch automata.state {
         case .present:
             return true
@@ -284,14 +295,27 @@ struct MatchStrategy: ~Copyable, Sendable {
 
     /// The alternation's matcher for a search of `length` units: only on ranges of at least
     /// ``SearchPlan/minimumSearchLength`` units, and, until it is worked out (it asks ICU about
-    /// the pattern's classes), only on ranges of ``SearchPlan/automatonSearchLength`` units,
+    /// the pattern's classes), only on ranges of ``literalAlternationRepayingLength`` units,
     /// which repay that the first time.
     @inline(__always)
     func literalAlternation(forSearchOf length: Int) -> LiteralAlternationMatcher? {
         guard length >= SearchPlan.minimumSearchLength, let literalAlternation,
-            literalAlternation.isWorkedOut || length >= SearchPlan.automatonSearchLength
+            literalAlternation.isWorkedOut || length >= literalAlternationRepayingLength
         else { return nil }
         return literalAlternation.value
+    }
+
+    /// The length of range whose search by ICU repays working out the matcher of an
+    /// alternation of `branches` strings: ``SearchPlan/automatonSearchLength`` for
+    /// ``LiteralAlternationMatcher/minimumStrings`` branches, and shorter in proportion for
+    /// more, down to ``SearchPlan/minimumSearchLength``. ICU tries the branches one after the
+    /// other at each position where one may start, so its cost per unit grows with their
+    /// number, while the matcher's search reads each unit about once whatever their number
+    /// (working it out grows with the strings too, but once, not at each position). rebar's `dictionary/single` (2,663 words, a 61 KB text): ICU took 0.8 s,
+    /// more than 10 µs per unit, where the matcher's search took about 1 ms.
+    static func repayingLength(ofAlternationOf branches: Int) -> Int {
+        let proportional = SearchPlan.automatonSearchLength * LiteralAlternationMatcher.minimumStrings / max(1, branches)
+        return max(SearchPlan.minimumSearchLength, min(SearchPlan.automatonSearchLength, proportional))
     }
 
     /// True when a matcher or walk that has searched `units` units makes its own match
