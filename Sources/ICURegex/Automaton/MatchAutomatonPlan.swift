@@ -3,7 +3,8 @@
 /// code points for its positions.
 ///
 /// A pattern has a plan when its matches depend on its characters alone (see
-/// ``PrioritizedPositionAutomaton``) and its options change nothing the classes do not follow.
+/// ``PrioritizedPositionAutomaton``) and its options change nothing the classes do not follow,
+/// nor make `.` take CR LF as one character (``RegexSyntax/holdsDotTakingCRLF(options:)``).
 /// Ignoring case, as for ``LineAutomatonPlan``, every set must match one character at a time,
 /// and a text character whose case folding is several (``MultiCharacterFolds``) ends the
 /// automaton's search with ``MatchAutomaton/Outcome/unknown``.
@@ -87,7 +88,7 @@ struct MatchAutomatonPlan: Sendable {
     private init?(syntax: RegexSyntax, options: RegexPattern.Options, memberOfPosition: [Int32]?, emptyMatchMember: Int32) {
         self.memberOfPosition = memberOfPosition
         self.emptyMatchMember = emptyMatchMember
-        guard options.isSubset(of: Self.followedOptions),
+        guard options.isSubset(of: Self.followedOptions), !syntax.holdsDotTakingCRLF(options: options),
             let automaton = PrioritizedPositionAutomaton(syntax)
         else { return nil }
         let ignoringCase = options.contains(.caseInsensitive)
