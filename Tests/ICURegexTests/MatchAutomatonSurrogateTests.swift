@@ -21,8 +21,10 @@ import Testing
     @Test("a `.` that takes CR LF as one character has no automaton plan nor capture program")
     func dotTakingCRLF() {
         for pattern in [".", "a.b", "(.)+", "[^a]|."] {
-            #expect(MatchAutomatonPlan(pattern: pattern, options: .dotMatchesLineSeparators) == nil, "\(pattern)")
-            #expect(CaptureProgram(pattern: pattern, options: .dotMatchesLineSeparators, groupCount: pattern.hasPrefix("(") ? 1 : 0) == nil)
+            let hasPlan = MatchAutomatonPlan(pattern: pattern, options: .dotMatchesLineSeparators) != nil
+            let groupCount = pattern.hasPrefix("(") ? 1 : 0
+            let hasProgram = CaptureProgram(pattern: pattern, options: .dotMatchesLineSeparators, groupCount: groupCount) != nil
+            #expect(!hasPlan && !hasProgram, "\(pattern)")
             #expect(MatchAutomatonPlan(pattern: pattern, options: []) != nil, "\(pattern)")
         }
         #expect(MatchAutomatonPlan(pattern: "[^a]", options: .dotMatchesLineSeparators) != nil)
@@ -43,6 +45,18 @@ import Testing
                 }
                 from = expected.isEmpty ? expected.upperBound + 1 : expected.upperBound
             }
+        }
+    }
+
+    @Test("RegexPattern.firstRange finds a dot-all `.`'s CR LF far into a long range", arguments: ["a.b", "a.+?b", "x|a.b", "a(.)b"])
+    func longRange(pattern: String) throws {
+        let units = Array((String(repeating: "ab c😀\r", count: 30_000) + "a\r\nb").utf16)
+        let fast = try RegexPattern(pattern, options: .dotMatchesLineSeparators)
+        let icu = try RegexPattern(pattern, options: .dotMatchesLineSeparators, limits: .default, usesSearchPlan: false).makeMatcher()
+        try units.withUnsafeBufferPointer { buffer in
+            let expected = try icu.icuFirstMatch(inUTF16: buffer, from: 0)
+            let found = try fast.firstRange(inUTF16: buffer)
+            #expect(found.location == expected?.lowerBound && found.length == expected?.count, "\(pattern): \(found), ICU \(String(describing: expected))")
         }
     }
 
