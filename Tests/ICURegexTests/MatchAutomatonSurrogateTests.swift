@@ -6,8 +6,9 @@ import Testing
 /// searched from every offset, offsets between the two halves of a pair among them (issue 26:
 /// with `.dotMatchesLineSeparators`, `MatchSequenceDifferentialTests` found the automaton's
 /// match of `.` one unit short of ICU's). The cause was CR LF, not the pairs: ICU's `.` with
-/// that option takes CR LF as one character, which the automaton read as two; such a pattern
-/// now has no plan (``RegexSyntax/holdsDotTakingCRLF(options:)``).
+/// that option takes CR LF as one character, which the automaton read as two; the automaton of
+/// such a pattern now reads no carriage return (``MatchAutomatonPlan/carriageReturnIsUnknown``)
+/// and the pattern has no capture program.
 @Suite struct MatchAutomatonSurrogateTests {
     static let patterns = [".", "(?s).", "(?s).{2}", "[^a]", ".+", "(?s).*?b", "\\X", "[\\x{1F600}-\\x{1F64F}]|."]
 
@@ -18,16 +19,16 @@ import Testing
         [0xD83D, 0xDE00, 0xDE00], Array("é😀\u{2028}𝒜a".utf16),
     ]
 
-    @Test("a `.` that takes CR LF as one character has no automaton plan nor capture program")
+    @Test("a `.` that takes CR LF as one character: the automaton reads no carriage return, no capture program")
     func dotTakingCRLF() {
         for pattern in [".", "a.b", "(.)+", "[^a]|."] {
-            let hasPlan = MatchAutomatonPlan(pattern: pattern, options: .dotMatchesLineSeparators) != nil
             let groupCount = pattern.hasPrefix("(") ? 1 : 0
+            let plan = MatchAutomatonPlan(pattern: pattern, options: .dotMatchesLineSeparators)
             let hasProgram = CaptureProgram(pattern: pattern, options: .dotMatchesLineSeparators, groupCount: groupCount) != nil
-            #expect(!hasPlan && !hasProgram, "\(pattern)")
-            #expect(MatchAutomatonPlan(pattern: pattern, options: []) != nil, "\(pattern)")
+            #expect(plan?.carriageReturnIsUnknown == true && !hasProgram, "\(pattern)")
+            #expect(MatchAutomatonPlan(pattern: pattern, options: [])?.carriageReturnIsUnknown == false, "\(pattern)")
         }
-        #expect(MatchAutomatonPlan(pattern: "[^a]", options: .dotMatchesLineSeparators) != nil)
+        #expect(MatchAutomatonPlan(pattern: "[^a]", options: .dotMatchesLineSeparators)?.carriageReturnIsUnknown == false)
     }
 
     @Test("RegexMatcher's matches of dot-all patterns past 64 Ki units are ICU's", arguments: ["(?s).", ".", "\\r?.", "[^a]"])
