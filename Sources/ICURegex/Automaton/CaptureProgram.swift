@@ -107,6 +107,8 @@ struct CaptureProgram: Sendable {
 
     /// The program of `syntax` compiled with `options`, or nil (see the type's description).
     init?(syntax: RegexSyntax, options: RegexPattern.Options, groupCount: Int) {
+        // A `.` that takes CR LF as one character is no step of one code point.
+        guard !syntax.holdsDotTakingCRLF(options: options) else { return nil }
         var builder = Builder(groupNumbers: syntax.capturingGroupNumbers, totalGroupCount: groupCount)
         guard builder.compile(syntax), builder.emit(.match),
             // ICU's numbering of the groups is the reader's, or the program is not the pattern.

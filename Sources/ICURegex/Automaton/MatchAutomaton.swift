@@ -206,17 +206,19 @@ package final class MatchAutomaton {
     /// plus 2, or 1 when none fits.
     @exclusivity(unchecked) private var largeCharacterClasses = LargeCharacterEntries()
 
-    /// Makes the automata of `plan`, with empty tables.
+    /// Makes the automata of `plan`, with empty tables; they read no carriage return when the
+    /// plan says so (``MatchAutomatonPlan/carriageReturnIsUnknown``).
     convenience init(_ plan: MatchAutomatonPlan) {
         self.init(plan, carriageReturnIsUnknown: false)
     }
 
-    /// Makes the automata of `plan`, with empty tables. With `carriageReturnIsUnknown`, a
-    /// search that reads a carriage return ends with ``Outcome/unknown``: where `.` matches
-    /// line ends, ICU's `.` takes `\r\n` as one character and the automaton would read two,
-    /// a difference that only a text with carriage returns shows (a line never holds one with
-    /// `\n`, but a text of many lines may).
+    /// Makes the automata of `plan`, with empty tables. With `carriageReturnIsUnknown` (or the
+    /// plan's), a search that reads a carriage return ends with ``Outcome/unknown``: where `.`
+    /// matches line ends, ICU's `.` takes `\r\n` as one character and the automaton would read
+    /// two, a difference that only a text with carriage returns shows (a line never holds one
+    /// with `\n`, but a text of many lines may).
     init(_ plan: MatchAutomatonPlan, carriageReturnIsUnknown: Bool) {
+        let carriageReturnIsUnknown = carriageReturnIsUnknown || plan.carriageReturnIsUnknown
         membership = CodePointSetMembership(sets: plan.classifiedSets, options: plan.options)
         caseInsensitive = plan.options.contains(.caseInsensitive)
         var classOfMask: [PositionSet: Int32] = [:]

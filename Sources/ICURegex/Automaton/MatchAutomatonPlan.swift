@@ -4,6 +4,9 @@
 ///
 /// A pattern has a plan when its matches depend on its characters alone (see
 /// ``PrioritizedPositionAutomaton``) and its options change nothing the classes do not follow.
+/// Where `.` takes CR LF as one character (``RegexSyntax/holdsDotTakingCRLF(options:)``), which
+/// no class of code points reads, the automaton reads no carriage return
+/// (``carriageReturnIsUnknown``).
 /// Ignoring case, as for ``LineAutomatonPlan``, every set must match one character at a time,
 /// and a text character whose case folding is several (``MultiCharacterFolds``) ends the
 /// automaton's search with ``MatchAutomaton/Outcome/unknown``.
@@ -39,6 +42,11 @@ struct MatchAutomatonPlan: Sendable {
     /// the plan of one pattern.
     let memberOfPosition: [Int32]?
     let emptyMatchMember: Int32
+
+    /// True when a `.` of the pattern takes CR LF as one character (with
+    /// `.dotMatchesLineSeparators`; issue 26): the automaton's search then ends with
+    /// ``MatchAutomaton/Outcome/unknown`` at a carriage return, and ICU decides.
+    let carriageReturnIsUnknown: Bool
 
     /// The options the classes follow (ICU is asked about each class with them) or that change
     /// only what the automaton never models (anchors, word boundaries).
@@ -86,6 +94,7 @@ struct MatchAutomatonPlan: Sendable {
 
     private init?(syntax: RegexSyntax, options: RegexPattern.Options, memberOfPosition: [Int32]?, emptyMatchMember: Int32) {
         self.memberOfPosition = memberOfPosition
+        carriageReturnIsUnknown = syntax.holdsDotTakingCRLF(options: options)
         self.emptyMatchMember = emptyMatchMember
         guard options.isSubset(of: Self.followedOptions),
             let automaton = PrioritizedPositionAutomaton(syntax)

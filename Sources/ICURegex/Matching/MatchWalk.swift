@@ -331,11 +331,7 @@ package final class MatchWalk {
     /// ``Mode/automaton(_:)``. The automaton answers as ICU's search of the whole text from
     /// `start` does (see ``MatchAutomaton``), and ICU searches where it cannot tell.
     private func takesAutomaton(afterSearchingFrom start: Int) -> Bool {
-        // Not with `.dotMatchesLineSeparators`: `MatchSequenceDifferentialTests` found the
-        // automaton's match of `.` there to be one half of a surrogate pair where ICU's is the
-        // pair (a text of 11,303 units), which the walk's ICU loop had hidden; left to ICU
-        // until the automaton is mended.
-        guard base != nil, !pattern.options.contains(.dotMatchesLineSeparators), let automata = pattern.matchAutomata else {
+        guard base != nil, let automata = pattern.matchAutomata else {
             countsUnitsSearchedByICU = false
             return false
         }

@@ -122,6 +122,18 @@ extension RegexSyntax {
         })
     }
 
+    /// True when the tree holds a `.` that, compiled with `options`, matches CR LF as one
+    /// character: with `.dotMatchesLineSeparators` (ICU's `URX_DOTANY_ALL`), `.` takes a CR and
+    /// the LF after it together and never the CR alone, so that `(?s).` finds `0..<2` in
+    /// "\r\n" and `(?s).\n` nothing. No class of single code points reads so (issue 26).
+    package func holdsDotTakingCRLF(options: RegexPattern.Options) -> Bool {
+        guard options.contains(.dotMatchesLineSeparators) else { return false }
+        return contains(where: { node in
+            if case .characterClass(".") = node { return true }
+            return false
+        })
+    }
+
     /// True when `predicate` holds for this node or any node below it.
     package func contains(where predicate: (RegexSyntax) -> Bool) -> Bool {
         if predicate(self) { return true }
