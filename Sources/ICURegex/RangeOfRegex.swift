@@ -90,8 +90,11 @@ extension RegexPattern {
                 switch compiled.firstRange(inUTF8: text, anchored: anchored, threadAutomaton: threadAutomaton) {
                 case .decided(let match?):
                     // The range starts at offset 0 unless the string is ASCII, where bytes are units.
-                    let start = isASCII ? match.lowerBound : utf16Length(ofUTF8: text, upTo: match.lowerBound)
-                    let length = isASCII ? match.count : utf16Length(ofUTF8: text[match], upTo: match.count)
+                    guard !isASCII, let base = text.baseAddress else {
+                        return UTF16Range(location: utf16Offsets.lowerBound + match.lowerBound, length: match.count)
+                    }
+                    let start = UTF16Text.utf16Count(ofUTF8: base, from: 0, to: match.lowerBound)
+                    let length = UTF16Text.utf16Count(ofUTF8: base, from: match.lowerBound, to: match.upperBound)
                     return UTF16Range(location: utf16Offsets.lowerBound + start, length: length)
                 case .decided(nil):
                     return .notFound
@@ -112,16 +115,6 @@ extension RegexPattern {
             firstRange(
                 of: compiled, inUTF16: units, anchored: anchored, mayUseAutomaton: true, at: utf16Offsets.lowerBound)
         }
-    }
-
-    /// The number of UTF-16 units that the first `count` bytes of the well-formed UTF-8
-    /// `bytes` encode: one for each byte that starts a scalar, two for a scalar of four bytes.
-    private static func utf16Length<Bytes: Collection<UInt8>>(ofUTF8 bytes: Bytes, upTo count: Int) -> Int {
-        var length = 0
-        for byte in bytes.prefix(count) where byte & 0xC0 != 0x80 {
-            length &+= byte >= 0xF0 ? 2 : 1
-        }
-        return length
     }
 
     /// The first match of `compiled` in `units`, which start at `offset` of their text, in
