@@ -562,43 +562,38 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         // between the matches.
         var native = string
         native.makeContiguousUTF8()
-        let steps = template.utf8Steps
-        let literals = template.literalUTF8
         let replaced: String? = UTF16Text.withUnits(of: native, utf16Offsets: 0..<length) { whole in
             native.utf8.withContiguousStorageIfAvailable { bytes in
-                steps.withUnsafeBufferPointer { steps in
-                    literals.withUnsafeBufferPointer { literals in
-                        var positions = UTF16Positions(
-                            base: native, start: native.startIndex, units: whole, isASCII: whole.count == bytes.count,
-                            isTranscodedFromUTF8: true)
-                        var output = UTF8Output(source: bytes)
-                        var copied = 0
-                        var replacedAny = false
-                        let searched = UnsafeBufferPointer(rebasing: whole[enclosing.location..<(enclosing.location + enclosing.length)])
-                        enumerate(
-                            units: searched, offset: enclosing.location,
-                            options: options.subtracting([.reportProgress, .reportCompletion]), range: range, findsFlags: false
-                        ) { match, _, _ in
-                            guard let match else { return }
-                            if !replacedAny {
-                                output.reserve(bytes.count)
-                                replacedAny = true
-                            }
-                            let matchRange = match.range(at: 0)
-                            output.copy(copied..<positions.utf8Offset(at: matchRange.location))
-                            FoundationTemplate.append(
-                                to: &output, steps: steps, literals: literals, numberOfRanges: match.numberOfRanges
-                            ) { group in
-                                let range = match.range(at: group)
-                                guard range.location != NSNotFound else { return nil }
-                                return positions.utf8Offset(at: range.location)..<positions.utf8Offset(at: range.location + range.length)
-                            }
-                            copied = positions.utf8Offset(at: matchRange.location + matchRange.length)
+                template.utf8Steps.withBuffers { steps in
+                    var positions = UTF16Positions(
+                        base: native, start: native.startIndex, units: whole, isASCII: whole.count == bytes.count,
+                        isTranscodedFromUTF8: true)
+                    var output = UTF8Output(source: bytes)
+                    var copied = 0
+                    var replacedAny = false
+                    let searched = UnsafeBufferPointer(rebasing: whole[enclosing.location..<(enclosing.location + enclosing.length)])
+                    enumerate(
+                        units: searched, offset: enclosing.location,
+                        options: options.subtracting([.reportProgress, .reportCompletion]), range: range, findsFlags: false
+                    ) { match, _, _ in
+                        guard let match else { return }
+                        if !replacedAny {
+                            output.reserve(bytes.count)
+                            replacedAny = true
                         }
-                        guard replacedAny else { return nil }
-                        output.copy(copied..<bytes.count)
-                        return output.string()
+                        let matchRange = match.range(at: 0)
+                        output.copy(copied..<positions.utf8Offset(at: matchRange.location))
+                        steps.append(to: &output) { group in
+                            guard group < match.numberOfRanges else { return nil }
+                            let range = match.range(at: group)
+                            guard range.location != NSNotFound else { return nil }
+                            return positions.utf8Offset(at: range.location)..<positions.utf8Offset(at: range.location + range.length)
+                        }
+                        copied = positions.utf8Offset(at: matchRange.location + matchRange.length)
                     }
+                    guard replacedAny else { return nil }
+                    output.copy(copied..<bytes.count)
+                    return output.string()
                 }
             } ?? nil
         }
@@ -844,18 +839,8 @@ private struct FoundationTemplate {
 
     let pieces: [Piece]
 
-    /// A piece as a plain value, which a replacement loop reads without reference counting.
-    enum UTF8Step {
-        /// Literal text: these bytes of ``literalUTF8``.
-        case literal(Range<Int>)
-        case group(Int)
-    }
-
-    /// The pieces as steps, in order, with the text of every `.text` piece in ``literalUTF8``.
-    let utf8Steps: [UTF8Step]
-
-    /// The UTF-8 of every `.text` piece, one after another.
-    let literalUTF8: [UInt8]
+    /// The pieces in UTF-8, as a replacement loop reads them.
+    let utf8Steps: UTF8TemplateSteps
 
     init(_ template: String, numberOfRanges: Int) {
         var digitsAllowed = 1
@@ -907,37 +892,13 @@ private struct FoundationTemplate {
         }
         flushText()
         self.pieces = pieces
-        var utf8Steps = [UTF8Step]()
-        var literalUTF8 = [UInt8]()
-        for piece in pieces {
-            switch piece {
-            case .text(_, let utf8):
-                utf8Steps.append(.literal(literalUTF8.count..<(literalUTF8.count + utf8.count)))
-                literalUTF8 += utf8
-            case .group(let group):
-                utf8Steps.append(.group(group))
-            }
-        }
-        self.utf8Steps = utf8Steps
-        self.literalUTF8 = literalUTF8
-    }
-
-    /// Appends the replacement for a match of `numberOfRanges` ranges to `output`;
-    /// `bytes(group)` gives the source's bytes of a group that exists, nil when it did not
-    /// take part. `steps` and `literals` are ``utf8Steps`` and ``literalUTF8``, read through
-    /// buffers so that a match's replacement costs no reference counting.
-    static func append(
-        to output: inout UTF8Output, steps: UnsafeBufferPointer<UTF8Step>, literals: UnsafeBufferPointer<UInt8>,
-        numberOfRanges: Int, bytes: (Int) -> Range<Int>?
-    ) {
-        for step in steps {
-            switch step {
-            case .literal(let range):
-                output.append(UnsafeBufferPointer(rebasing: literals[range]))
-            case .group(let group):
-                if group < numberOfRanges, let range = bytes(group) { output.copy(range) }
-            }
-        }
+        utf8Steps = UTF8TemplateSteps(
+            pieces.map { piece in
+                switch piece {
+                case .text(_, let utf8): .text(utf8)
+                case .group(let group): .group(group)
+                }
+            })
     }
 
     /// Appends the replacement for a match of `numberOfRanges` ranges to `output`;

@@ -65,9 +65,10 @@ import TestSupport
         let pattern = try RegexPattern(#"(a)(b)(?<name>c)"#)
         for text in ["", "$1", "x$2y", "é\\$${name}😀$0$3", "\\u0041$12"] {
             let template = try ReplacementTemplate(text, pattern: pattern)
-            let spelled: [ReplacementTemplate.Piece] = template.steps.map { step in
+            let steps = template.utf8Steps
+            let spelled: [ReplacementTemplate.Piece] = steps.steps.map { step in
                 switch step {
-                case .literal(let range): .text(Array(template.literalUTF8[range]))
+                case .literal(let range): .text(Array(steps.literalUTF8[range]))
                 case .group(let group): .group(group)
                 }
             }

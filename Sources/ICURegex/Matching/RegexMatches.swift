@@ -267,42 +267,30 @@ final class StringMatchWalk {
     func replacing(with template: ReplacementTemplate, maxReplacements: Int) throws(ICURegexError) -> String? {
         guard isTranscodedFromUTF8 else { return nil }
         let rangeStart = base.utf8.distance(from: base.startIndex, to: bounds.lowerBound)
-        // The template's steps and literal text, read through buffers so that a match's
-        // replacement costs no reference counting.
-        let steps = template.steps
-        let literalUTF8 = template.literalUTF8
         let replaced: Result<String, ICURegexError>? = base.utf8.withContiguousStorageIfAvailable { bytes in
-            steps.withUnsafeBufferPointer { steps in
-                literalUTF8.withUnsafeBufferPointer { literals in
-                    var output = UTF8Output(source: bytes)
-                    // The text before the range is copied with the text before the first match.
-                    var copied = 0
-                    var replacements = 0
-                    do throws(ICURegexError) {
-                        while replacements < maxReplacements, let match = try walk.next() {
-                            if replacements == 0 { output.reserve(bytes.count) }
-                            output.copy(copied..<(rangeStart + positions.utf8Offset(at: match.lowerBound)))
-                            for step in steps {
-                                switch step {
-                                case .literal(let range):
-                                    output.append(UnsafeBufferPointer(rebasing: literals[range]))
-                                case .group(let group):
-                                    if let range = walk.range(ofGroup: group) {
-                                        let lower = rangeStart + positions.utf8Offset(at: range.lowerBound)
-                                        output.copy(lower..<(rangeStart + positions.utf8Offset(at: range.upperBound)))
-                                    }
-                                }
+            template.utf8Steps.withBuffers { steps in
+                var output = UTF8Output(source: bytes)
+                // The text before the range is copied with the text before the first match.
+                var copied = 0
+                var replacements = 0
+                do throws(ICURegexError) {
+                    while replacements < maxReplacements, let match = try walk.next() {
+                        if replacements == 0 { output.reserve(bytes.count) }
+                        output.copy(copied..<(rangeStart + positions.utf8Offset(at: match.lowerBound)))
+                        steps.append(to: &output) { group in
+                            walk.range(ofGroup: group).map {
+                                (rangeStart + positions.utf8Offset(at: $0.lowerBound))..<(rangeStart + positions.utf8Offset(at: $0.upperBound))
                             }
-                            copied = rangeStart + positions.utf8Offset(at: match.upperBound)
-                            replacements += 1
                         }
-                    } catch {
-                        return .failure(error)
+                        copied = rangeStart + positions.utf8Offset(at: match.upperBound)
+                        replacements += 1
                     }
-                    guard replacements > 0 else { return .success(base) }
-                    output.copy(copied..<bytes.count)
-                    return .success(output.string())
+                } catch {
+                    return .failure(error)
                 }
+                guard replacements > 0 else { return .success(base) }
+                output.copy(copied..<bytes.count)
+                return .success(output.string())
             }
         }
         return try replaced?.get()

@@ -22,20 +22,8 @@ package struct ReplacementTemplate: Sendable {
     /// The template's pieces, in order.
     package let pieces: [Piece]
 
-    /// A piece as a plain value, which a replacement loop reads without reference counting.
-    package enum Step: Sendable, Equatable {
-        /// Text copied as it is: these bytes of ``literalUTF8``.
-        case literal(Range<Int>)
-        /// The text of a capture group (0: the whole match).
-        case group(Int)
-    }
-
-    /// The pieces as steps, in order: the same template, with the text of every `.text` piece
-    /// in ``literalUTF8``.
-    package let steps: [Step]
-
-    /// The UTF-8 of every `.text` piece, one after another.
-    package let literalUTF8: [UInt8]
+    /// The pieces in UTF-8, as a replacement loop reads them.
+    package let utf8Steps: UTF8TemplateSteps
 
     /// Reads `template` for `pattern`.
     /// - Throws: ``ICURegexError/invalidCaptureGroupName`` for a `$` without a group and for
@@ -105,19 +93,7 @@ package struct ReplacementTemplate: Sendable {
         }
         flushText()
         self.pieces = pieces
-        var steps = [Step]()
-        var literalUTF8 = [UInt8]()
-        for piece in pieces {
-            switch piece {
-            case .text(let utf8):
-                steps.append(.literal(literalUTF8.count..<(literalUTF8.count + utf8.count)))
-                literalUTF8 += utf8
-            case .group(let group):
-                steps.append(.group(group))
-            }
-        }
-        self.steps = steps
-        self.literalUTF8 = literalUTF8
+        utf8Steps = UTF8TemplateSteps(pieces)
     }
 
     /// The value of a decimal digit of any script (ICU's `u_isdigit`), or nil.
@@ -140,6 +116,72 @@ package struct ReplacementTemplate: Sendable {
         return (result, digits + 1)
     }
 
+}
+
+/// A replacement template's pieces as plain values, which a replacement loop reads without
+/// reference counting: each piece a step, and the text of every text piece in one array of
+/// UTF-8. ``ReplacementTemplate`` (ICU's syntax) and `ICURegularExpression`'s template
+/// (Foundation's) read their texts differently and both replace through these steps.
+package struct UTF8TemplateSteps: Sendable {
+    /// A piece of the template.
+    package enum Step: Sendable, Equatable {
+        /// Text copied as it is: these bytes of ``literalUTF8``.
+        case literal(Range<Int>)
+        /// The text of a capture group (0: the whole match).
+        case group(Int)
+    }
+
+    /// The pieces as steps, in order.
+    package let steps: [Step]
+
+    /// The UTF-8 of every text piece, one after another.
+    package let literalUTF8: [UInt8]
+
+    /// The steps of `pieces`.
+    package init(_ pieces: [ReplacementTemplate.Piece]) {
+        var steps = [Step]()
+        var literalUTF8 = [UInt8]()
+        for piece in pieces {
+            switch piece {
+            case .text(let utf8):
+                steps.append(.literal(literalUTF8.count..<(literalUTF8.count + utf8.count)))
+                literalUTF8 += utf8
+            case .group(let group):
+                steps.append(.group(group))
+            }
+        }
+        self.steps = steps
+        self.literalUTF8 = literalUTF8
+    }
+
+    /// The steps and the literal text read through buffers, valid only during `body`.
+    package struct Buffers {
+        let steps: UnsafeBufferPointer<Step>
+        let literals: UnsafeBufferPointer<UInt8>
+
+        /// Appends one match's replacement to `output`: each literal's bytes, and for each
+        /// group the source's bytes that `groupBytes` gives (nothing for nil: a group that did
+        /// not take part, or none of that number).
+        package func append(to output: inout UTF8Output, groupBytes: (Int) -> Range<Int>?) {
+            for step in steps {
+                switch step {
+                case .literal(let range):
+                    output.append(UnsafeBufferPointer(rebasing: literals[range]))
+                case .group(let group):
+                    if let range = groupBytes(group) { output.copy(range) }
+                }
+            }
+        }
+    }
+
+    /// Calls `body` with the steps read through buffers.
+    package func withBuffers<Result>(_ body: (Buffers) throws -> Result) rethrows -> Result {
+        try steps.withUnsafeBufferPointer { steps in
+            try literalUTF8.withUnsafeBufferPointer { literals in
+                try body(Buffers(steps: steps, literals: literals))
+            }
+        }
+    }
 }
 
 extension ReplacementTemplate {
