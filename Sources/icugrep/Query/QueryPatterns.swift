@@ -60,7 +60,7 @@ struct QueryPatterns: Sendable {
         self.terms = terms
         let matchedAsWritten = !shared.patternOptions.contains(.caseInsensitive) && shared.patternWrapper == .none
         literals = texts.map { matchedAsWritten ? Self.literal(ofPattern: $0).map { Array($0.utf8) } : nil }
-        if let required = query.requiredTerms(commonness: { terms[$0].literalCommonness ?? Int.max }) {
+        if let required = query.requiredTerms(commonness: { terms[$0].strategy.literalCommonness ?? Int.max }) {
             lineCandidates = required.isEmpty ? nil : try? LinePatterns(configuration: subset(required))
             holdsOffCandidates = false
             lineCandidateTerm = required.count == 1 ? required[0] : nil
