@@ -374,7 +374,7 @@ final class QueryLineMatcher {
             return Self.contains(content, literal, count: literalCounts[term], rareOffset: literalRareOffsets[term])
         }
         let outcome = lentSearchers[term]._withUnsafeGuaranteedRef { searcher in
-            searcher.hasMatchAutomaton ? searcher.firstMatchWithoutICU(inUTF8: content, from: 0) : .unknown
+            searcher.firstMatchWithoutICU(inUTF8: content, from: 0)
         }
         switch outcome {
         case .match: return true
