@@ -100,6 +100,30 @@ public final class RegexMatcher {
         try MatcherHandle.find(try icuHandle(), utf8: text.baseAddress, length: text.count, from: from)
     }
 
+    /// The first match in the UTF-8 `text` that starts at or after byte `from`, as
+    /// ``firstMatch(inUTF8:from:)`` finds it, when the pattern's strategy finds it without ICU
+    /// (its back-reference searcher or match automaton); ``MatchAutomaton/Outcome/unknown``
+    /// when ICU would have to be asked.
+    @inline(__always)
+    func firstMatchWithoutICU(inUTF8 text: UnsafeRawBufferPointer, from: Int) -> MatchAutomaton.Outcome {
+        guard let base = text.baseAddress else { return .unknown }
+        switch session.firstMatch(inUTF8: base.assumingMemoryBound(to: UInt8.self), count: text.count, from: from) {
+        case .match(let match): return .match(match)
+        case .noMatch: return .noMatch
+        case .unknown: return .unknown
+        }
+    }
+
+    /// The pattern's match automaton for the lines of a line search, made now if it was not
+    /// yet: the matcher's from then on, so that its searches of short lines use it from the
+    /// first (see ``LineStrategy``); nil when the pattern has none.
+    func lineMatchAutomaton() -> MatchAutomaton? {
+        if session.matchAutomaton == nil, let automata = pattern.matchAutomata {
+            session.adopt(automata.automatonOfItsOwn())
+        }
+        return session.matchAutomaton
+    }
+
     // MARK: The longest match from a start
 
     /// The end of the longest match in `text` that starts at `start` and ends after `end`

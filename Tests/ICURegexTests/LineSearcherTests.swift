@@ -152,7 +152,7 @@ extension LibraryTests {
                     patterns: [pattern], options: .useUnixLineSeparators, wrapper: .none, limits: .default, prefilters: true,
                     fixedStrings: false)
                 let matcher = try linePatterns.patterns[0].makeMatcher()
-                guard let anchored = linePatterns.anchoredLiterals else {
+                guard let anchored = linePatterns.strategy.anchoredLiterals else {
                     #expect(pattern == "^$x", "\(pattern) is a literal at a line's edge")
                     continue
                 }
@@ -229,7 +229,7 @@ extension LibraryTests {
                     patterns: [pattern], options: options.union(.useUnixLineSeparators), wrapper: wrapper, limits: .default,
                     prefilters: true, fixedStrings: false)
                 let matcher = try linePatterns.patterns[0].makeMatcher()
-                let bounded = try #require(linePatterns.wordBoundedLiterals, "\(pattern)")
+                let bounded = try #require(linePatterns.strategy.wordBoundedLiterals, "\(pattern)")
                 var decided = 0
                 for _ in 0..<4_000 {
                     let line = Array((0..<random.number(in: 0...5)).map { _ in random.element(of: pieces) }.joined().utf8)

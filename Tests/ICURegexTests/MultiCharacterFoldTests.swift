@@ -78,14 +78,14 @@ extension LibraryTests {
             }
             let searcher = try LineSearcher(linePatterns)
             try block.withUnsafeBytes { raw in
-                if let literals = linePatterns.requiredLiterals {
+                if let literals = linePatterns.strategy.requiredLiterals {
                     let finder = CandidateLineFinder(literals)
                     finder.forgetBlock()
                     _ = checkProposals("the literal prefilter") {
                         finder.nextCandidateLine(in: raw, from: $0, terminator: 10, nulEndsLines: false)
                     }
                 }
-                if let plan = linePatterns.lineAutomatonPlan {
+                if let plan = linePatterns.strategy.lineAutomatonPlan {
                     let automaton = LineAutomaton(plan)
                     for (index, line) in bounds.enumerated() {
                         switch automaton.verdict(onLineFrom: line.lowerBound, to: line.upperBound, in: raw, terminator: 10, nulEndsLines: false) {
@@ -100,8 +100,8 @@ extension LibraryTests {
                         }
                     }
                 }
-                let edgeLiterals = linePatterns.anchoredLiterals.map(EdgeLiterals.anchored)
-                    ?? linePatterns.wordBoundedLiterals.map(EdgeLiterals.wordBounded)
+                let edgeLiterals = linePatterns.strategy.anchoredLiterals.map(EdgeLiterals.anchored)
+                    ?? linePatterns.strategy.wordBoundedLiterals.map(EdgeLiterals.wordBounded)
                 if let edgeLiterals {
                     for (index, line) in bounds.enumerated() {
                         switch edgeLiterals.verdict(onLineFrom: line.lowerBound, to: line.upperBound, in: raw) {

@@ -11,10 +11,10 @@ import Testing
         configuration.patterns = ["a.b", "x*y"]
         configuration.patternSyntax = .fixedStrings
         #expect(configuration.patternTexts == ["\\Qa.b\\E", "\\Qx*y\\E"])
-        #expect(try LinePatterns(configuration: configuration).requiredLiterals?.literals == [Array("a.b".utf8), Array("x*y".utf8)])
+        #expect(try LinePatterns(configuration: configuration).strategy.requiredLiterals?.literals == [Array("a.b".utf8), Array("x*y".utf8)])
         configuration.usesPrefilter = false
         let unfiltered = try LinePatterns(configuration: configuration)
-        #expect(unfiltered.requiredLiterals == nil && unfiltered.lineAutomatonPlan == nil)
+        #expect(unfiltered.strategy.requiredLiterals == nil && unfiltered.strategy.lineAutomatonPlan == nil)
     }
 
     @Test("-x wins over -w; -i and --unicode-words are options")
@@ -35,11 +35,11 @@ import Testing
     func wrappedLiterals() throws {
         var configuration = Configuration()
         configuration.patterns = ["Holmes"]
-        #expect(try LinePatterns(configuration: configuration).requiredLiterals?.literalsAreThePatterns == true)
+        #expect(try LinePatterns(configuration: configuration).strategy.requiredLiterals?.literalsAreThePatterns == true)
         configuration.wordRegexp = true
-        #expect(try LinePatterns(configuration: configuration).requiredLiterals?.literalsAreThePatterns == false)
+        #expect(try LinePatterns(configuration: configuration).strategy.requiredLiterals?.literalsAreThePatterns == false)
         configuration.wordRegexp = false
         configuration.lineRegexp = true
-        #expect(try LinePatterns(configuration: configuration).requiredLiterals?.literalsAreThePatterns == false)
+        #expect(try LinePatterns(configuration: configuration).strategy.requiredLiterals?.literalsAreThePatterns == false)
     }
 }

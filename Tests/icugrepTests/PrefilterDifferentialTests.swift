@@ -72,7 +72,7 @@ struct PrefilterDifferentialTests {
                 generator.configure(&configuration)
                 configuration.files = generator.random.chance(0.15) ? [fixture.path("a.txt"), fixture.path("b.txt")] : [fixture.path("a.txt")]
                 cases += 1
-                if (try? LinePatterns(configuration: configuration))?.requiredLiterals != nil { prefiltered += 1 }
+                if (try? LinePatterns(configuration: configuration))?.strategy.requiredLiterals != nil { prefiltered += 1 }
                 let filtered = observe(configuration, prefilter: true)
                 let plain = observe(configuration, prefilter: false)
                 if filtered != plain {
@@ -80,7 +80,7 @@ struct PrefilterDifferentialTests {
                     if failures <= 10 {
                         Issue.record("""
                             prefilter changed the result: patterns \(configuration.patterns.debugDescription), \
-                            options \(describe(configuration)), literals \(String(describing: (try? LinePatterns(configuration: configuration))?.requiredLiterals?.literals.map { String(decoding: $0, as: UTF8.self) })), \
+                            options \(describe(configuration)), literals \(String(describing: (try? LinePatterns(configuration: configuration))?.strategy.requiredLiterals?.literals.map { String(decoding: $0, as: UTF8.self) })), \
                             text \(String(decoding: text.prefix(400), as: UTF8.self).debugDescription)
                             prefiltered: \(String(decoding: filtered.output, as: UTF8.self).debugDescription) \(String(decoding: filtered.errors, as: UTF8.self).debugDescription) \(filtered.selectedAnything) \(filtered.hadError)
                             plain:       \(String(decoding: plain.output, as: UTF8.self).debugDescription) \(String(decoding: plain.errors, as: UTF8.self).debugDescription) \(plain.selectedAnything) \(plain.hadError)

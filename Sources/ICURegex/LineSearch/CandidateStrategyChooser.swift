@@ -6,9 +6,11 @@ import Musl
 import Darwin
 #endif
 
-/// How a ``LineSearcher`` with both required literals and a line automaton finds its
-/// candidate lines. All three find the same lines that may match (each passes over only lines
-/// that cannot); they differ in cost, which depends on the text as much as on the patterns.
+/// How a line search whose strategy measures its way of finding candidates
+/// (``LineStrategy/CandidateWay/measured``: both required literals and a line automaton, the
+/// literals not deciding their lines) finds its candidate lines. All three find the same
+/// lines that may match (each passes over only lines that cannot); they differ in cost, which
+/// depends on the text as much as on the patterns.
 enum CandidateStrategy: Int, CaseIterable {
     /// The literals propose lines, which the automaton checks unless a literal proves them:
     /// the fastest when the literals are rare.

@@ -1,5 +1,6 @@
 /// The patterns of a line search, compiled once before any input is read and shared by every
-/// ``LineSearcher`` (one per thread), with the prefilter's knowledge of them.
+/// ``LineSearcher`` (one per thread), with the strategy that finds their lines and matches
+/// (``LineStrategy``).
 ///
 /// Usually all patterns are joined into one ICU pattern. When joining would change their
 /// meaning (a back reference such as `\1` would refer to another pattern's group) or ICU
@@ -16,24 +17,9 @@ package struct LinePatterns: Sendable {
 
     /// The compiled ICU patterns: one, or one per given pattern.
     package let patterns: [RegexPattern]
-    /// Literals one of which every line that can match contains, for the prefilter; nil when
-    /// every line must be matched.
-    let requiredLiterals: RequiredLiterals?
-    /// The line automaton's plan, for the prefilter; nil when the patterns have none.
-    let lineAutomatonPlan: LineAutomatonPlan?
-    /// The literals that the patterns hold at a line's edges, when the patterns are such
-    /// literals: then a line holding one is decided at its edges.
-    let anchoredLiterals: AnchoredLiterals?
-    /// The literals that the patterns hold between word edges, when the patterns are such
-    /// literals: then a line holding one is decided by the bytes around it.
-    let wordBoundedLiterals: WordBoundedLiterals?
-    /// The matcher that finds the matches of many fixed strings without ICU, when the
-    /// patterns are such strings matched with case and spanning nothing more (no `-w` or `-x`).
-    let longestLiteralMatcher: LongestLiteralMatcher?
-    /// True when a pattern's match automaton may find where its matches lie (see
-    /// ``LineSearcher/firstMatchWithoutICU(inUTF8:from:)``): with the prefilter, which it
-    /// belongs with, so that a search without both is ICU's alone.
-    let findsMatchesWithoutICU: Bool
+    /// How lines and their matches are found: every decision of the line search's ways (see
+    /// ``LineStrategy``), made once here.
+    package let strategy: LineStrategy
     /// True when the matches reported (``LineSearcher/reportedMatch(in:from:)``) follow
     /// POSIX's leftmost-longest rule, as GNU grep's `-G`, `-E` and `-F` do: of the matches
     /// that start leftmost, the longest. False (the default) keeps ICU's leftmost-first
@@ -62,40 +48,8 @@ package struct LinePatterns: Sendable {
         let compiled = try Self.compile(
             patterns, options: options, wrapper: wrapper, limits: limits, fixedStrings: fixedStrings, wordList: wordList)
         self.patterns = compiled
-        longestLiteralMatcher = wrapper == .none ? wordList.flatMap(LongestLiteralMatcher.init) : nil
-        // The prefilter reads the texts as ICU compiled them, wrappers included: the wrapper's
-        // assertions are the only place where `-w` and `-x` are written.
-        findsMatchesWithoutICU = prefilters
-        if prefilters {
-            let texts = compiled.map { $0.pattern }
-            lineAutomatonPlan = LineAutomatonPlan(
-                patterns: texts, options: options, lineEdges: Self.linesAreTexts(options: options))
-            // A word list, compiled as its trie, is its own literals: the trie's nested
-            // alternations hold more strings than the pattern's literal analysis follows.
-            requiredLiterals = (wrapper == .none && compiled.count == 1 ? wordList.flatMap(RequiredLiterals.init(wordList:)) : nil)
-                ?? RequiredLiterals(
-                    patterns: texts, ignoreCase: options.contains(.caseInsensitive),
-                    minimumLength: lineAutomatonPlan == nil ? RequiredLiterals.minimumLength : RequiredLiterals.minimumLengthBesideAnAutomaton)
-            anchoredLiterals = requiredLiterals == nil ? nil : AnchoredLiterals(patterns: texts, options: options)
-            wordBoundedLiterals = requiredLiterals == nil ? nil : WordBoundedLiterals(patterns: texts, options: options)
-        } else {
-            requiredLiterals = nil
-            lineAutomatonPlan = nil
-            anchoredLiterals = nil
-            wordBoundedLiterals = nil
-        }
-    }
-
-    /// A rough measure of how common the lines are that the literal prefilter proposes, for
-    /// choosing between prefilters: of the literals one of which every matching line holds,
-    /// the commonest, measured by its rarest byte's rank (``TextFrequencyRank``, higher is
-    /// commoner) and then by its shortness. Nil when there are no such literals (every line
-    /// is then a candidate, as common as can be).
-    package var literalCommonness: Int? {
-        guard let requiredLiterals else { return nil }
-        return requiredLiterals.literals.map { literal in
-            (literal.map(TextFrequencyRank.rank(ofByte:)).min() ?? 255) * 16 - min(literal.count, 15)
-        }.max()
+        strategy = LineStrategy(
+            compiled: compiled, options: options, wrapper: wrapper, prefilters: prefilters, wordList: wordList)
     }
 
     /// The compiled patterns: `patterns` joined into one alternation and wrapped when that

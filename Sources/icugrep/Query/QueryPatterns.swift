@@ -60,7 +60,7 @@ struct QueryPatterns: Sendable {
         self.terms = terms
         let matchedAsWritten = !shared.patternOptions.contains(.caseInsensitive) && shared.patternWrapper == .none
         literals = texts.map { matchedAsWritten ? Self.literal(ofPattern: $0).map { Array($0.utf8) } : nil }
-        if let required = query.requiredTerms(commonness: { terms[$0].literalCommonness ?? Int.max }) {
+        if let required = query.requiredTerms(commonness: { terms[$0].strategy.literalCommonness ?? Int.max }) {
             lineCandidates = required.isEmpty ? nil : try? LinePatterns(configuration: subset(required))
             holdsOffCandidates = false
             lineCandidateTerm = required.count == 1 ? required[0] : nil
@@ -374,7 +374,7 @@ final class QueryLineMatcher {
             return Self.contains(content, literal, count: literalCounts[term], rareOffset: literalRareOffsets[term])
         }
         let outcome = lentSearchers[term]._withUnsafeGuaranteedRef { searcher in
-            searcher.hasMatchAutomaton ? searcher.firstMatchWithoutICU(inUTF8: content, from: 0) : .unknown
+            searcher.firstMatchWithoutICU(inUTF8: content, from: 0)
         }
         switch outcome {
         case .match: return true

@@ -1182,12 +1182,12 @@ final class FileSearcher<Sink: SearchSink> {
                 return .skipped
             }
         }
-        if lineSearcher.hasMatchAutomaton {
-            switch lineSearcher.firstMatchWithoutICU(inUTF8: content, from: 0) {
-            case .match: return .match
-            case .noMatch: return .noMatch
-            case .unknown: break
-            }
+        // The line's bytes first, without decoding them, when the patterns' strategy has a
+        // way to decide them (``LineStrategy``); it answers unknown when it has none.
+        switch lineSearcher.firstMatchWithoutICU(inUTF8: content, from: 0) {
+        case .match: return .match
+        case .noMatch: return .noMatch
+        case .unknown: break
         }
         let (text, _) = text(of: content)
         do {
