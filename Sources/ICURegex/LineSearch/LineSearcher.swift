@@ -197,7 +197,10 @@ package final class LineSearcher {
     package func reportedMatchWithoutICU(inUTF8 bytes: UnsafeRawBufferPointer, from: Int) -> MatchAutomaton.Outcome {
         if let literal = patternLiteralParts {
             guard let base = bytes.baseAddress, from <= bytes.count else { return .noMatch }
-            let start = bytescan_find_literal(base, from, bytes.count, literal.probe, literal.bytes, literal.count)
+            // The prefilter's scanner is the same literal's: its scan of the block found the
+            // occurrences of the line already.
+            let start = candidateFinder?._withUnsafeGuaranteedRef { $0.occurrenceOfLiteral(in: bytes, from: from) }
+                ?? bytescan_find_literal(base, from, bytes.count, literal.probe, literal.bytes, literal.count)
             return start < bytes.count ? .match(start..<(start + literal.count)) : .noMatch
         }
         guard let lentMatchAutomaton else { return .unknown }
@@ -302,6 +305,28 @@ package final class LineSearcher {
         candidateFinder?._withUnsafeGuaranteedRef { $0.forgetBlock() }
         lentReverseSuffixSearch?._withUnsafeGuaranteedRef { $0.forgetLine() }
         strategyChooser.startBlock(excluding: excluded)
+    }
+
+    /// True when ``scanBlockFindingNUL(_:from:)`` scans (the literal prefilter is one literal
+    /// found byte for byte).
+    package var scansBlocksFindingNUL: Bool {
+        candidateFinder?._withUnsafeGuaranteedRef { $0.scansBlocksFindingNUL } ?? false
+    }
+
+    /// Scans `block` from `offset` (the start of a line) for the literal prefilter's literal
+    /// and for the first NUL byte in one pass, ahead of the questions about its lines, and
+    /// returns the NUL's offset, or `block.count` when there is none; nil, having done
+    /// nothing, unless ``scansBlocksFindingNUL``. The occurrences found answer the questions
+    /// about the block's lines and their matches until ``forgetScannedBlock()``, and the
+    /// bytes must stay where they are, unchanged, until then (see
+    /// ``CandidateLineFinder/scanBlockFindingNUL(_:from:)``).
+    package func scanBlockFindingNUL(_ block: UnsafeRawBufferPointer, from offset: Int) -> Int? {
+        candidateFinder?._withUnsafeGuaranteedRef { $0.scanBlockFindingNUL(block, from: offset) }
+    }
+
+    /// Forgets the block of ``scanBlockFindingNUL(_:from:)``, whose bytes may now change.
+    package func forgetScannedBlock() {
+        candidateFinder?._withUnsafeGuaranteedRef { $0.forgetScannedBlock() }
     }
 
     /// Chooses how candidates are found when there are both literals and an automaton. (One
