@@ -311,6 +311,8 @@ static size_t bytescan_find_literals_and_nul_with(const bytescan_implementation 
             end = next;
         }
     }
+    // No window tested the bytes from here on for a NUL.
+    size_t untested = position;
     // The positions that the windows leave: fewer than a window.
     for (; position < end; position++) {
         if (text[position + probe->offset1] == probe->value1[0]
@@ -324,8 +326,8 @@ static size_t bytescan_find_literals_and_nul_with(const bytescan_implementation 
         }
     }
     if (nul == SIZE_MAX) {
-        // No window held a NUL: the bytes from `position` on are read for one.
-        const uint8_t *zero = memchr(text + position, 0, count - position);
+        // No window held a NUL: the bytes no window tested are read for one.
+        const uint8_t *zero = memchr(text + untested, 0, count - untested);
         nul = zero != NULL ? (size_t)(zero - text) : count;
     }
     *first_nul = nul;
