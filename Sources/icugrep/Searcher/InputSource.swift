@@ -43,7 +43,7 @@ final class InputSource {
     /// file no longer holds was touched.
     private(set) var shrank = false
 
-    /// The offset in the last block of its first zero byte, when ``readBlock(into:limit:findsNUL:)``
+    /// The offset in the last block of its first zero byte, when ``readBlock(into:limit:findsNUL:callerReadsBlock:)``
     /// was asked to find it and there is one.
     private(set) var firstNUL: Int?
 
