@@ -50,7 +50,8 @@ bool bytescan_kernel_available(int kernel) {
     }
 }
 
-/// One implementation of the scans: `bytescan_find`'s and `bytescan_line_run`'s, for one
+/// One implementation of the scans: `bytescan_find`'s, `bytescan_line_run`'s and the
+/// collecting loops of `bytescan_find_literals` and `bytescan_find_literals_and_nul`, for one
 /// kernel.
 typedef struct bytescan_implementation {
     bytescan_window (*find)(const uint8_t *, size_t, size_t, const bytescan_probe *, size_t, bool);
@@ -58,15 +59,18 @@ typedef struct bytescan_implementation {
                              const uint8_t *, size_t, bool, uint8_t, bytescan_line_goal);
     size_t (*collect)(const uint8_t *, size_t, size_t, const bytescan_probe *, size_t *, size_t,
                       size_t *);
+    size_t (*collect_nul)(const uint8_t *, size_t, size_t, const bytescan_probe *, size_t *,
+                          size_t, size_t *, size_t *);
 } bytescan_implementation;
 
 /// The implementation of `kernel`, which must be available.
 static const bytescan_implementation *bytescan_implementation_of(int kernel) {
 #if defined(__x86_64__)
     static const bytescan_implementation avx512 = {bytescan_find_avx512, bytescan_line_runs_avx512,
-                                                   bytescan_collect_avx512};
+                                                   bytescan_collect_avx512,
+                                                   bytescan_collect_nul_avx512};
     static const bytescan_implementation avx2 = {bytescan_find_avx2, bytescan_line_runs_avx2,
-                                                 bytescan_collect_avx2};
+                                                 bytescan_collect_avx2, bytescan_collect_nul_avx2};
     if (kernel == BYTESCAN_KERNEL_AVX512) {
         return &avx512;
     }
@@ -76,7 +80,8 @@ static const bytescan_implementation *bytescan_implementation_of(int kernel) {
 #endif
     (void)kernel;
     static const bytescan_implementation vector = {bytescan_find_vector, bytescan_line_runs_vector,
-                                                   bytescan_collect_vector};
+                                                   bytescan_collect_vector,
+                                                   bytescan_collect_nul_vector};
     return &vector;
 }
 
@@ -249,6 +254,107 @@ size_t bytescan_find_literals_using(int kernel, const void *base, size_t start, 
                                     size_t *scanned) {
     return bytescan_find_literals_with(bytescan_implementation_of(kernel), base, start, count,
                                        probe, literal, length, found, capacity, scanned);
+}
+
+/// The occurrences of the literal from `start` on and the text's first NUL (see
+/// include/bytescan.h) with `implementation`: the windows of the literal's probe tested for
+/// zero bytes too, their hits compared unless the probe reads every byte of the literal;
+/// the bytes no window tests (the last `length - 1`, those after the hit that filled
+/// `found`) searched for a NUL by `memchr`.
+static size_t bytescan_find_literals_and_nul_with(const bytescan_implementation *implementation,
+                                                  const void *base, size_t start, size_t count,
+                                                  const bytescan_probe *probe,
+                                                  const uint8_t *literal, size_t length,
+                                                  size_t *found, size_t capacity,
+                                                  size_t *scanned, size_t *first_nul) {
+    const uint8_t *text = base;
+    *scanned = count;
+    *first_nul = count;
+    if (start >= count) {
+        return 0;
+    }
+    if (length == 0 || length > count || start > count - length
+        || (probe->fold1[0] | probe->fold2[0]) != 0) {
+        // No occurrence fits, or a probe that folds, which no caller makes: two passes.
+        size_t stored = bytescan_find_literals_with(implementation, base, start, count, probe,
+                                                    literal, length, found, capacity, scanned);
+        const uint8_t *nul = memchr(text + start, 0, count - start);
+        *first_nul = nul != NULL ? (size_t)(nul - text) : count;
+        return stored;
+    }
+    bool exact = bytescan_probe_reads_every_byte(probe, length);
+    size_t stored = 0;
+    // The first NUL found, or SIZE_MAX while none lies before `position`.
+    size_t nul = SIZE_MAX;
+    size_t end = count - length + 1;
+    size_t position = start;
+    while (position < end) {
+        size_t next = position;
+        size_t hits = implementation->collect_nul(text, position, end, probe, found + stored,
+                                                  capacity - stored, &next, &nul);
+        size_t kept = stored;
+        for (size_t index = stored; index < stored + hits; index++) {
+            if (exact || memcmp(text + found[index], literal, length) == 0) {
+                found[kept++] = found[index];
+            }
+        }
+        stored = kept;
+        if (next >= end || next == position) {
+            // Every position tested, or too few for a window (the loop below takes them).
+            position = next;
+            break;
+        }
+        position = next;
+        if (stored == capacity) {
+            // The kernel stopped at a hit it had no room for: the rest is read for the NUL.
+            *scanned = next;
+            end = next;
+        }
+    }
+    // No window tested the bytes from here on for a NUL.
+    size_t untested = position;
+    // The positions that the windows leave: fewer than a window.
+    for (; position < end; position++) {
+        if (text[position + probe->offset1] == probe->value1[0]
+            && text[position + probe->offset2] == probe->value2[0]
+            && memcmp(text + position, literal, length) == 0) {
+            if (stored == capacity) {
+                *scanned = position;
+                break;
+            }
+            found[stored++] = position;
+        }
+    }
+    if (nul == SIZE_MAX) {
+        // No window held a NUL: the bytes no window tested are read for one.
+        const uint8_t *zero = memchr(text + untested, 0, count - untested);
+        nul = zero != NULL ? (size_t)(zero - text) : count;
+    }
+    *first_nul = nul;
+    return stored;
+}
+
+/// The occurrences of the literal and the text's first NUL (see include/bytescan.h) with the
+/// implementation chosen on the first call.
+size_t bytescan_find_literals_and_nul(const void *base, size_t start, size_t count,
+                                      const bytescan_probe *probe, const uint8_t *literal,
+                                      size_t length, size_t *found, size_t capacity,
+                                      size_t *scanned, size_t *first_nul) {
+    return bytescan_find_literals_and_nul_with(bytescan_chosen_implementation(), base, start, count,
+                                               probe, literal, length, found, capacity, scanned,
+                                               first_nul);
+}
+
+/// `bytescan_find_literals_and_nul` with a chosen kernel (see include/bytescan.h), for the
+/// tests.
+size_t bytescan_find_literals_and_nul_using(int kernel, const void *base, size_t start,
+                                            size_t count, const bytescan_probe *probe,
+                                            const uint8_t *literal, size_t length, size_t *found,
+                                            size_t capacity, size_t *scanned,
+                                            size_t *first_nul) {
+    return bytescan_find_literals_and_nul_with(bytescan_implementation_of(kernel), base, start,
+                                               count, probe, literal, length, found, capacity,
+                                               scanned, first_nul);
 }
 
 /// `bytescan_line_run` with a chosen kernel (see include/bytescan.h), for the tests.

@@ -189,6 +189,29 @@ bytescan_collect_avx2(const uint8_t *base, size_t start, size_t end, const bytes
                                     capacity, next);
 }
 
+/// The zero test of `bytescan_zero_test` with two 32-byte vectors.
+/// AVX2 because Swift cannot compile it for AVX2 with a run-time choice.
+BYTESCAN_AVX2 static inline uint64_t bytescan_avx2_zeros(const uint8_t *window) {
+    __m256i zero = _mm256_setzero_si256();
+    __m256i low = _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)window), zero);
+    __m256i high = _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(window + 32)), zero);
+    return bytescan_avx2_mask(window, low, high, false);
+}
+
+/// `bytescan_collect_windows_finding_nul` with AVX2 and the exact window test of one probe.
+/// AVX2 because Swift cannot compile it for AVX2 with a run-time choice.
+__attribute__((target("avx2"))) size_t
+bytescan_collect_nul_avx2(const uint8_t *base, size_t start, size_t end,
+                          const bytescan_probe *probe, size_t *found, size_t capacity, size_t *next,
+                          size_t *first_nul) {
+    bytescan_avx2_probes prepared;
+    bytescan_avx2_prepare(&prepared, probe->offset1, probe->value1[0], probe->offset2,
+                          probe->value2[0]);
+    return bytescan_collect_windows_finding_nul(bytescan_avx2_test_exact, bytescan_avx2_zeros, base,
+                                                start, end, &prepared, found, capacity, next,
+                                                first_nul);
+}
+
 /// `bytescan_scan_line_runs` with AVX2: the shared loop with the exact window test, for the
 /// literal's probe and the terminator's.
 /// AVX2 because Swift cannot compile it for AVX2 with a run-time choice.

@@ -186,6 +186,28 @@ bytescan_collect_avx512(const uint8_t *base, size_t start, size_t end, const byt
                                     capacity, next);
 }
 
+/// The zero test of `bytescan_zero_test` with one 64-byte vector.
+/// AVX-512 because Swift cannot compile it for AVX-512 with a run-time choice.
+BYTESCAN_AVX512 static inline uint64_t bytescan_avx512_zeros(const uint8_t *window) {
+    __m512i bytes = _mm512_loadu_si512((const void *)window);
+    return _mm512_testn_epi8_mask(bytes, bytes);
+}
+
+/// `bytescan_collect_windows_finding_nul` with AVX-512BW and the exact window test of one
+/// probe.
+/// AVX-512 because Swift cannot compile it for AVX-512 with a run-time choice.
+__attribute__((target("avx512f,avx512bw"))) size_t
+bytescan_collect_nul_avx512(const uint8_t *base, size_t start, size_t end,
+                            const bytescan_probe *probe, size_t *found, size_t capacity,
+                            size_t *next, size_t *first_nul) {
+    bytescan_avx512_probes prepared;
+    bytescan_avx512_prepare(&prepared, probe->offset1, probe->value1[0], probe->offset2,
+                            probe->value2[0]);
+    return bytescan_collect_windows_finding_nul(bytescan_avx512_test_exact, bytescan_avx512_zeros,
+                                                base, start, end, &prepared, found, capacity,
+                                                next, first_nul);
+}
+
 /// `bytescan_scan_line_runs` with AVX-512BW: the shared loop with the exact window test, for
 /// the literal's probe and the terminator's.
 /// AVX-512 because Swift cannot compile it for AVX-512 with a run-time choice.

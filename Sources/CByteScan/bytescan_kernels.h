@@ -90,6 +90,60 @@ bytescan_collect_windows(bytescan_window_test test, const uint8_t *base, size_t 
     return stored;
 }
 
+/// Tests the 64 bytes at `window` for zero: bit `i` of the answer is set when byte `i` is 0.
+/// One per implementation, inlined into `bytescan_collect_windows_finding_nul`.
+typedef uint64_t (*bytescan_zero_test)(const uint8_t *window);
+
+/// `bytescan_collect_windows` that also finds the first zero byte (NUL) of the text, in the
+/// same pass: each window's 64 bytes from its first position are tested for zero too, until
+/// one is found. `*first_nul` is SIZE_MAX on entry, or a NUL found before (then no window is
+/// tested for one); on return it is the first NUL at or after `start` when a window tested
+/// held one, and is left as it was otherwise, when no NUL lies between `start` and `*next`.
+/// A window's bytes are loaded by its probe's sides anyway (the test loads them once more,
+/// from the first-level cache): when the scan is the first read of a block, as it is of a
+/// mapped file's pages, the NUL test of the block costs no pass of its own.
+__attribute__((always_inline)) static inline size_t
+bytescan_collect_windows_finding_nul(bytescan_window_test test, bytescan_zero_test zeros,
+                                     const uint8_t *base, size_t start, size_t end,
+                                     const void *probe, size_t *found, size_t capacity,
+                                     size_t *next, size_t *first_nul) {
+    size_t stored = 0;
+    size_t position = start;
+    size_t nul = *first_nul;
+    if (end < BYTESCAN_WINDOW_SIZE || start >= end) {
+        *next = position;
+        return 0;
+    }
+    size_t last = end - BYTESCAN_WINDOW_SIZE;
+    while (position < end) {
+        size_t window = position <= last ? position : last;
+        __builtin_prefetch(base + window + BYTESCAN_COLLECT_PREFETCH_DISTANCE);
+        // The positions of the window not tested before (the last window overlaps the one
+        // before it).
+        uint64_t untested = ~UINT64_C(0) << (position - window);
+        uint64_t lanes = test(base + window, probe, 1, false) & untested;
+        if (nul == SIZE_MAX) {
+            uint64_t zero_lanes = zeros(base + window) & untested;
+            if (zero_lanes != 0) {
+                nul = window + (size_t)__builtin_ctzll(zero_lanes);
+            }
+        }
+        for (; lanes != 0; lanes &= lanes - 1) {
+            size_t at = window + (size_t)__builtin_ctzll(lanes);
+            if (stored == capacity) {
+                *next = at;
+                *first_nul = nul;
+                return stored;
+            }
+            found[stored++] = at;
+        }
+        position = window + BYTESCAN_WINDOW_SIZE;
+    }
+    *next = end;
+    *first_nul = nul;
+    return stored;
+}
+
 /// Whether a line holds an occurrence among the probe hits `hits` of its bytes: each hit, a
 /// position where the literal's probe accepts, is compared with the `length` bytes at
 /// `literal`, unless `hits_are_occurrences` (the probe reads every byte of the literal).
@@ -230,6 +284,20 @@ bytescan_collect_avx2(const uint8_t *base, size_t start, size_t end, const bytes
 __attribute__((visibility("hidden"))) size_t
 bytescan_collect_vector(const uint8_t *base, size_t start, size_t end, const bytescan_probe *probe,
                         size_t *found, size_t capacity, size_t *next);
+
+/// `bytescan_collect_windows_finding_nul` with each implementation, for one exact probe.
+__attribute__((visibility("hidden"))) size_t
+bytescan_collect_nul_avx512(const uint8_t *base, size_t start, size_t end,
+                            const bytescan_probe *probe, size_t *found, size_t capacity,
+                            size_t *next, size_t *first_nul);
+__attribute__((visibility("hidden"))) size_t
+bytescan_collect_nul_avx2(const uint8_t *base, size_t start, size_t end,
+                          const bytescan_probe *probe, size_t *found, size_t capacity, size_t *next,
+                          size_t *first_nul);
+__attribute__((visibility("hidden"))) size_t
+bytescan_collect_nul_vector(const uint8_t *base, size_t start, size_t end,
+                            const bytescan_probe *probe, size_t *found, size_t capacity,
+                            size_t *next, size_t *first_nul);
 
 /// `bytescan_scan_line_runs` with each implementation, for `goal`, the literal's probe and
 /// the terminator (`hits_are_occurrences` as `bytescan_line_run` works it out).

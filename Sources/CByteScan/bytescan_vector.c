@@ -107,6 +107,27 @@ size_t bytescan_collect_vector(const uint8_t *base, size_t start, size_t end,
                                     next);
 }
 
+/// The zero test of `bytescan_zero_test` with four 16-byte vectors.
+__attribute__((always_inline)) static inline uint64_t bytescan_vector_zeros(const uint8_t *window) {
+    const bytescan_v16 zero = {0};
+    uint64_t mask = 0;
+    for (int part = 0; part < 4; part++) {
+        bytescan_v16 lanes = (bytescan_v16)(bytescan_v16_load(window + 16 * part) == zero);
+        mask |= bytescan_v16_mask(lanes) << (16 * part);
+    }
+    return mask;
+}
+
+/// `bytescan_collect_windows_finding_nul` with portable vectors: the shared loop around
+/// `bytescan_vector_test`, which reads the probe as it is, and `bytescan_vector_zeros`.
+size_t bytescan_collect_nul_vector(const uint8_t *base, size_t start, size_t end,
+                                   const bytescan_probe *probe, size_t *found, size_t capacity,
+                                   size_t *next, size_t *first_nul) {
+    return bytescan_collect_windows_finding_nul(bytescan_vector_test, bytescan_vector_zeros, base,
+                                                start, end, probe, found, capacity, next,
+                                                first_nul);
+}
+
 /// `bytescan_scan_line_runs` with portable vectors: the shared loop around
 /// `bytescan_vector_test`, which reads the probes as they are.
 bytescan_run bytescan_line_runs_vector(const uint8_t *text, size_t start, size_t count,

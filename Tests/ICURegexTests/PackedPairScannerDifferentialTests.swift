@@ -104,7 +104,7 @@ extension LibraryTests {
                 let literals = PackedPairScannerTests.literals([literal], ignoreCase: false)
                 let start = random.number(in: 0...70)
                 let text = Self.drawBlock(&random, literals: [literal], filler: filler, start: start, ignoreCase: false)
-                let scanner = try #require(SingleLiteralScanner(literals))
+                var scanner = try #require(SingleLiteralScanner(literals))
                 let from = min(start, text.count)
                 if Self.expectFirstOccurrence(of: literals, in: text, from: from, by: { scanner.search(in: $0, from: $1) }, "case \(caseIndex)") {
                     found += 1

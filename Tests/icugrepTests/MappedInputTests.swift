@@ -87,4 +87,39 @@ struct MappedInputTests {
         #expect(source.readBlock(into: &buffer, limit: 1 << 20, findsNUL: findsNUL) == -1)
         #expect(source.shrank)
     }
+
+    @Test("A block read by the caller (the literal scan that finds its NUL) reports a shrunk file after the read")
+    func shrinkingFileReadByCaller() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("icugrep-shrink-\(UUID().uuidString)").path
+        let size = 4 << 20
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(repeating: UInt8(ascii: "a"), count: size)))
+        defer { unlink(path) }
+        let descriptor = open(path, O_RDWR)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        let source = try #require(InputSource(descriptor: descriptor, encoding: nil, fileSize: size))
+        var buffer = InputBuffer(capacity: 1024)
+        defer { buffer.endView() }
+
+        /// Reads a block as the caller, every byte of it (summed, so that no read is left out).
+        func readBlock(into buffer: inout InputBuffer) -> (count: Int, sum: Int) {
+            let start = buffer.count
+            let count = source.readBlock(into: &buffer, limit: 1 << 20, findsNUL: false, callerReadsBlock: true)
+            guard count > 0 else { return (count, 0) }
+            let bytes = UnsafeRawBufferPointer(start: buffer.base + start, count: count)
+            return (count, bytes.reduce(0) { $0 + Int($1) })
+        }
+        let first = readBlock(into: &buffer)
+        #expect(first == (1 << 20, (1 << 20) * 0x61))
+        #expect(source.blockIsIntact())
+        #expect(ftruncate(descriptor, 1 << 21) == 0)
+        let second = readBlock(into: &buffer)
+        #expect(second == (1 << 20, (1 << 20) * 0x61))
+        #expect(source.blockIsIntact() && !source.shrank)
+        // The third MiB is gone: its pages read as zeros, and the block is not intact.
+        let third = readBlock(into: &buffer)
+        #expect(third == (1 << 20, 0))
+        #expect(!source.blockIsIntact())
+        #expect(source.shrank)
+    }
 }

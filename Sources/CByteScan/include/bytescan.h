@@ -123,6 +123,26 @@ size_t bytescan_find_literals_using(int kernel, const void *base, size_t start, 
                                     size_t length, size_t *found, size_t capacity,
                                     size_t *scanned);
 
+/// `bytescan_find_literals` and the offset of the first zero byte (NUL) at or after `start`
+/// in the `count` bytes at `base` (`*first_nul`; `count` when there is none), in one pass:
+/// the windows that test the literal's probe test their bytes for zero too. Every byte from
+/// `start` to `count` is read for the NUL, those past `*scanned` (when `capacity` ran out)
+/// too. For the searcher's first read of a block, which must know where the block's first
+/// NUL lies (it makes the input binary from that block on, as in GNU grep) before its first
+/// line is reported: one pass over the block finds both, and its lines' questions are
+/// answered from `found`.
+size_t bytescan_find_literals_and_nul(const void *base, size_t start, size_t count,
+                                      const bytescan_probe *probe, const uint8_t *literal,
+                                      size_t length, size_t *found, size_t capacity,
+                                      size_t *scanned, size_t *first_nul);
+
+/// `bytescan_find_literals_and_nul` with `kernel` (which must be available), for the tests.
+size_t bytescan_find_literals_and_nul_using(int kernel, const void *base, size_t start,
+                                            size_t count, const bytescan_probe *probe,
+                                            const uint8_t *literal, size_t length, size_t *found,
+                                            size_t capacity, size_t *scanned,
+                                            size_t *first_nul);
+
 /// A run of whole lines (see `bytescan_line_run`).
 typedef struct bytescan_run {
     /// The offset just past the run's last terminator: the start of the line after it.

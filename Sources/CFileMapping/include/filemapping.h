@@ -53,7 +53,8 @@ void filemapping_unmap(filemapping_mapping *mapping);
 /// replaced by zeros, now or before. When `first_nul` is not NULL, the pages are read by a
 /// search for the first zero byte, whose offset from `start` (or `count` when there is none)
 /// it stores there: the pass that binary detection makes over the bytes in any case. A zero
-/// found in a damaged mapping may be one of the replaced page's.
+/// found in a damaged mapping may be one of the replaced page's. With `count` 0 nothing is
+/// read: the answer for pages the caller has read itself.
 bool filemapping_touch(const filemapping_mapping *mapping, const unsigned char *start, size_t count,
                        size_t *first_nul);
 

@@ -97,6 +97,7 @@ final class CandidateLineFinder {
             storage.deinitialize(count: 1)
             storage.deallocate()
         case .literal(let storage):
+            storage.pointee.deallocate()
             storage.deinitialize(count: 1)
             storage.deallocate()
         case .teddy(let storage):
@@ -129,6 +130,42 @@ final class CandidateLineFinder {
             foldings.pointee.forgetBlock()
         case .automaton(let storage): storage.pointee.forgetBlock()
         }
+    }
+
+    /// True when ``scanBlockFindingNUL(_:from:)`` scans: the scanner is one literal found
+    /// byte for byte (``SingleLiteralScanner``).
+    var scansBlocksFindingNUL: Bool {
+        if case .literal = scanner { return true }
+        return false
+    }
+
+    /// Scans `block` from `offset` (the start of a line) once, for the literal and for the
+    /// first NUL byte, ahead of the questions about its lines: the NUL's offset, or
+    /// `block.count` when there is none; nil, having done nothing, when the scanner cannot
+    /// (``scansBlocksFindingNUL``). The occurrences found answer the questions about the
+    /// block's lines (and ``occurrenceOfLiteral(in:from:)``) until ``forgetScannedBlock()``:
+    /// the bytes must stay where they are, unchanged, until then. The searcher's first read of
+    /// a block finds both the NUL, which GNU grep's rules need before any of the block's lines
+    /// is reported, and the candidates, in one pass.
+    func scanBlockFindingNUL(_ block: UnsafeRawBufferPointer, from offset: Int) -> Int? {
+        guard case .literal(let storage) = scanner else { return nil }
+        return storage.pointee.scanBlockFindingNUL(block, from: offset)
+    }
+
+    /// Forgets the block of ``scanBlockFindingNUL(_:from:)``, whose bytes may now change.
+    func forgetScannedBlock() {
+        if case .literal(let storage) = scanner {
+            storage.pointee.forgetScannedBlock()
+        }
+    }
+
+    /// The first occurrence of the one literal, at or after `from`, that lies wholly in
+    /// `bytes` (`bytes.count` when there is none): from the scanned block's occurrences when
+    /// `bytes` lie within it. Nil unless the scanner is one literal found byte for byte.
+    @inline(__always)
+    func occurrenceOfLiteral(in bytes: UnsafeRawBufferPointer, from: Int) -> Int? {
+        guard case .literal(let storage) = scanner else { return nil }
+        return storage.pointee.search(in: bytes, from: from)
     }
 
     /// The first line at or after `offset` (the start of a line) in `block` that may match:

@@ -97,6 +97,26 @@ package final class LineSearcher {
     /// ``LineStrategy/CandidateWay/measured``.
     var strategyChooser: CandidateStrategyChooser { session.strategyChooser }
 
+    /// True when ``scanBlockFindingNUL(_:from:)`` scans (the literal prefilter is one literal
+    /// found byte for byte).
+    package var scansBlocksFindingNUL: Bool { session.scansBlocksFindingNUL }
+
+    /// Scans `block` from `offset` (the start of a line) for the literal prefilter's literal
+    /// and for the first NUL byte in one pass, ahead of the questions about its lines, and
+    /// returns the NUL's offset, or `block.count` when there is none; nil, having done
+    /// nothing, unless ``scansBlocksFindingNUL``. The occurrences found answer the questions
+    /// about the block's lines and their matches until ``forgetScannedBlock()``, and the
+    /// bytes must stay where they are, unchanged, until then (see
+    /// ``CandidateLineFinder/scanBlockFindingNUL(_:from:)``).
+    package func scanBlockFindingNUL(_ block: UnsafeRawBufferPointer, from offset: Int) -> Int? {
+        session.scanBlockFindingNUL(block, from: offset)
+    }
+
+    /// Forgets the block of ``scanBlockFindingNUL(_:from:)``, whose bytes may now change.
+    package func forgetScannedBlock() {
+        session.forgetScannedBlock()
+    }
+
     /// The first line, at or after `offset` in `block`, that may match, and whether it
     /// certainly does; every line between `offset` and its start certainly does not. `offset`
     /// is the start of a line; the answer's start is the start of a line or `block.count`.

@@ -161,7 +161,10 @@ extension LineStrategy {
         mutating func reportedMatchWithoutICU(inUTF8 bytes: UnsafeRawBufferPointer, from: Int) -> MatchAutomaton.Outcome {
             if let literal = patternLiteralParts {
                 guard let base = bytes.baseAddress, from <= bytes.count else { return .noMatch }
-                let start = bytescan_find_literal(base, from, bytes.count, literal.probe, literal.bytes, literal.count)
+                // The prefilter's scanner is the same literal's: its scan of the block found the
+                // occurrences of the line already.
+                let start = candidateFinder?._withUnsafeGuaranteedRef { $0.occurrenceOfLiteral(in: bytes, from: from) }
+                    ?? bytescan_find_literal(base, from, bytes.count, literal.probe, literal.bytes, literal.count)
                 return start < bytes.count ? .match(start..<(start + literal.count)) : .noMatch
             }
             guard let lentMatchAutomaton = matchAutomaton() else { return .unknown }
@@ -235,6 +238,21 @@ extension LineStrategy {
             candidateFinder?._withUnsafeGuaranteedRef { $0.forgetBlock() }
             lentReverseSuffixSearch?._withUnsafeGuaranteedRef { $0.forgetLine() }
             strategyChooser.startBlock(excluding: excluded)
+        }
+
+        /// See ``LineSearcher/scansBlocksFindingNUL``.
+        var scansBlocksFindingNUL: Bool {
+            candidateFinder?._withUnsafeGuaranteedRef { $0.scansBlocksFindingNUL } ?? false
+        }
+
+        /// See ``LineSearcher/scanBlockFindingNUL(_:from:)``.
+        func scanBlockFindingNUL(_ block: UnsafeRawBufferPointer, from offset: Int) -> Int? {
+            candidateFinder?._withUnsafeGuaranteedRef { $0.scanBlockFindingNUL(block, from: offset) }
+        }
+
+        /// See ``LineSearcher/forgetScannedBlock()``.
+        func forgetScannedBlock() {
+            candidateFinder?._withUnsafeGuaranteedRef { $0.forgetScannedBlock() }
         }
 
         /// The first line, at or after `offset` in `block`, that may match, and whether it

@@ -43,7 +43,7 @@ final class InputSource {
     /// file no longer holds was touched.
     private(set) var shrank = false
 
-    /// The offset in the last block of its first zero byte, when ``readBlock(into:limit:findsNUL:)``
+    /// The offset in the last block of its first zero byte, when ``readBlock(into:limit:findsNUL:callerReadsBlock:)``
     /// was asked to find it and there is one.
     private(set) var firstNUL: Int?
 
@@ -92,7 +92,13 @@ final class InputSource {
     /// true, ``firstNUL`` says where the block's first zero byte is: that search is the
     /// first pass over a mapped block's bytes, the one that brings its pages in. The caller
     /// ends the buffer's view of a mapped file (`endView()`) before it releases the source.
-    func readBlock(into buffer: inout InputBuffer, limit: Int, findsNUL: Bool) -> Int {
+    ///
+    /// A mapped block's pages are read before it is returned, so that a file that shrank is
+    /// noticed before any of the block is used, unless `callerReadsBlock`: then the caller
+    /// reads every byte of the block first (a scan that finds the block's NUL and more in one
+    /// pass, where the search of the NUL alone would be a pass of its own, the one that
+    /// brings the pages in) and asks ``blockIsIntact`` before it uses any.
+    func readBlock(into buffer: inout InputBuffer, limit: Int, findsNUL: Bool, callerReadsBlock: Bool = false) -> Int {
         firstNUL = nil
         if mapping.base != nil {
             if atStart {
@@ -102,13 +108,14 @@ final class InputSource {
                     // UTF-16 or UTF-32: read and converted from the descriptor's start.
                     filemapping_unmap(&mapping)
                     atStart = true
-                    return readBlock(into: &buffer, limit: limit, findsNUL: findsNUL)
+                    return readBlock(into: &buffer, limit: limit, findsNUL: findsNUL, callerReadsBlock: callerReadsBlock)
                 }
                 buffer.view(UnsafeMutableRawPointer(mapping.base!), count: mapping.size)
             }
             filemapping_release(&mapping, buffer.base.assumingMemoryBound(to: UInt8.self), Self.residentMappedBytes)
             let blockStart = buffer.base + buffer.count
             let count = buffer.revealViewedBytes(upTo: limit)
+            if callerReadsBlock { return count }
             var nulOffset = 0
             let intact = findsNUL
                 ? filemapping_touch(&mapping, blockStart.assumingMemoryBound(to: UInt8.self), count, &nulOffset)
@@ -128,6 +135,15 @@ final class InputSource {
             buffer.count += count
         }
         return count
+    }
+
+    /// After a block read with `callerReadsBlock` and read by the caller: false when the file
+    /// shrank while mapped (a page it no longer holds was read as zeros; see ``shrank``, which
+    /// is then set), true otherwise.
+    func blockIsIntact() -> Bool {
+        guard mapping.base != nil, !filemapping_touch(&mapping, nil, 0, nil) else { return true }
+        shrank = true
+        return false
     }
 
     /// Reads the next bytes of UTF-8 into `target`: the number of bytes, 0 at the end of the
