@@ -414,8 +414,10 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// `.reportProgress` are ICU's progress callbacks, and each match's flags are ICU's
     /// `hitEnd` and `requireEnd`.
     ///
-    /// Without `findsFlags`, the matches' flags are left empty, and matches may be found with
-    /// the search plan instead of ICU (see ``RegexPattern``), when no callback needs ICU.
+    /// Without `findsFlags`, the matches' flags are left empty. Matches are found with the
+    /// pattern's strategy instead of ICU (see ``RegexPattern``) when no callback needs ICU;
+    /// with `findsFlags`, the walk works out ICU's flags beside them, and asks ICU where it
+    /// cannot (see `EndFlagFacts`).
     private func enumerate(
         units: UnsafeBufferPointer<UInt16>, offset: Int, options: NSRegularExpression.MatchingOptions, range: NSRange,
         findsFlags: Bool, _ body: (CurrentMatch?, NSRegularExpression.MatchingFlags, UnsafeMutablePointer<ObjCBool>) -> Void
@@ -451,7 +453,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         guard
             let walk = try? MatchWalk(
                 pattern: compiled, text: units.baseAddress, count: units.count,
-                usesSearchPlan: !findsFlags && !usesRegion && !reportsProgress && !anchored)
+                usesSearchPlan: !usesRegion && !reportsProgress && !anchored, findsEndFlags: findsFlags)
         else {
             if reportsCompletion { body(nil, [.internalError, .completed], &stop) }
             return
@@ -504,12 +506,18 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
                         progress.anchorIndex = found.upperBound
                     }
                 }
-                body(match, findsFlags ? Self.flags(of: walk) : [], &stop)
+                // A match's flags need no search of their own (see `MatchWalk.endFlags()`).
+                body(match, findsFlags ? (try? Self.flags(of: walk)) ?? [] : [], &stop)
                 if stop.boolValue { break }
             }
             if reportsCompletion && !stop.boolValue && progress?.stoppedByClient != true {
                 let hitAnchorLimit = progress?.hitAnchorLimit == true
-                var flags: NSRegularExpression.MatchingFlags = !failed || hitAnchorLimit ? Self.flags(of: walk) : .internalError
+                var flags: NSRegularExpression.MatchingFlags = .internalError
+                if !failed || hitAnchorLimit {
+                    do throws(ICURegexError) {
+                        flags = try Self.flags(of: walk)
+                    } catch {}
+                }
                 flags.insert(.completed)
                 body(nil, flags, &stop)
             }
@@ -538,8 +546,8 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     }
 
     /// ICU's `hitEnd` and `requireEnd` after the walk's last search, as Foundation's flags.
-    private static func flags(of walk: MatchWalk) -> NSRegularExpression.MatchingFlags {
-        let endFlags = walk.endFlags
+    private static func flags(of walk: MatchWalk) throws(ICURegexError) -> NSRegularExpression.MatchingFlags {
+        let endFlags = try walk.endFlags()
         var flags: NSRegularExpression.MatchingFlags = []
         if endFlags.hitEnd { flags.insert(.hitEnd) }
         if endFlags.requireEnd { flags.insert(.requiredEnd) }

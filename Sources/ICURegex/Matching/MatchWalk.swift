@@ -104,10 +104,52 @@ package final class MatchWalk {
     /// ``Mode/backReferences(_:)``, and given back when it ends.
     private var backReferenceSearcher: BackReferenceSearcher?
 
+    /// ICU's end flags as the walk works them out, for a walk that reports them and finds its
+    /// matches with the pattern's strategy (see ``EndFlagFacts``); nil for a walk that is
+    /// ICU's `findNext` loop, whose matcher keeps them itself.
+    private var endFlagTracking: EndFlagTracking?
+
+    /// What the walk knows of ICU's end flags (see ``endFlagTracking``).
+    private struct EndFlagTracking {
+        /// What the pattern tells of them.
+        let facts: EndFlagFacts
+        /// The flags as ICU's loop would have them after the walk's last search: set once any
+        /// search so far set them, as ICU never clears them between searches.
+        var hitEnd = false
+        var requireEnd = false
+        /// The start of the last character of the text that the pattern cannot consume (see
+        /// ``EndFlagFacts/lastUnconsumableCharacter(in:count:)``), worked out when a match is
+        /// first found without ICU.
+        var lastUnconsumable: Int?
+        /// Where the search that found no more matches started, when its flags are left to
+        /// work out until they are asked for (see ``MatchWalk/endFlags()``).
+        var pendingFinalSearch: Int?
+
+        /// True when no later search can change the flags.
+        var isSettled: Bool { hitEnd && (requireEnd || !facts.hasEndAnchor) }
+
+        mutating func add(_ flags: (hitEnd: Bool, requireEnd: Bool)) {
+            hitEnd = hitEnd || flags.hitEnd
+            requireEnd = requireEnd || flags.requireEnd
+        }
+    }
+
+    /// The matches whose end flags the walk worked out without asking ICU (for tests, which
+    /// check that the rule is followed).
+    package private(set) var endFlagsWorkedOutWithoutICU = 0
+
+    /// Whether the walk's last search, in ``next()``, was ICU's search of the whole text from
+    /// where the walk's next search starts, so that ICU's end flags are that search's alone.
+    private var lastSearchIsICUs = false
+
     /// Starts a walk over `count` UTF-16 units at `base`, searched as a text of their own;
-    /// without `usesSearchPlan`, ICU finds every match (so that ``endFlags`` are always ICU's).
+    /// without `usesSearchPlan`, ICU finds every match. With `findsEndFlags`, ``endFlags()``
+    /// gives ICU's end flags after each match and after the last search, as ICU's `findNext`
+    /// loop has them: worked out beside the strategy's matches where the pattern allows it
+    /// (see ``EndFlagFacts``), and otherwise found by ICU, whose loop then finds every match.
     package init(
-        pattern: RegexPattern, text base: UnsafePointer<UInt16>?, count: Int, usesSearchPlan: Bool = true
+        pattern: RegexPattern, text base: UnsafePointer<UInt16>?, count: Int, usesSearchPlan: Bool = true,
+        findsEndFlags: Bool = false
     ) throws(ICURegexError) {
         precondition(base != nil || count == 0, "MatchWalk: a text of \(count) units without an address")
         self.pattern = pattern
@@ -117,6 +159,14 @@ package final class MatchWalk {
         self.handle = try pattern.takePooledMatcher()
         self.groupBounds = .allocate(capacity: 2 * (pattern.numberOfCaptureGroups + 1))
         groupBounds.initialize(repeating: -1)
+        var usesSearchPlan = usesSearchPlan
+        if findsEndFlags && usesSearchPlan && !pattern.usesPreviousMatchEnd {
+            if let facts = pattern.endFlagFacts?.value, facts.consumable != nil {
+                endFlagTracking = EndFlagTracking(facts: facts)
+            } else {
+                usesSearchPlan = false
+            }
+        }
         let isLong = usesSearchPlan && count >= SearchPlan.minimumSearchLength
         let literalAlternation = usesSearchPlan ? pattern.strategy.literalAlternation(forSearchOf: count) : nil
         if literalAlternation == nil, isLong, pattern.strategy.makesAutomaton(afterSearching: count) {
@@ -200,6 +250,7 @@ package final class MatchWalk {
     /// both).
     package func setRegion(_ region: Range<Int>, transparentBounds: Bool, anchoringBounds: Bool) throws(ICURegexError) {
         precondition(previousMatch == nil, "MatchWalk.setRegion: the walk has started")
+        endFlagTracking = nil
         if case .findNext = mode {} else {
             mode = .findNext
             try begin()
@@ -215,6 +266,7 @@ package final class MatchWalk {
     /// `matchProgress`). When `body` returns false, the search stops and the walk ends with
     /// ``ICURegexError/stoppedByCaller``.
     package func setProgressCallback(findProgress: Bool, matchProgress: Bool, _ body: @escaping (Int) -> Bool) throws(ICURegexError) {
+        endFlagTracking = nil
         if case .findNext = mode {} else {
             mode = .findNext
             try begin()
@@ -236,9 +288,27 @@ package final class MatchWalk {
         progress = nil
     }
 
-    /// Whether ICU's last search reached the end of the text (`hitEnd`) and whether more text
-    /// could have changed its match (`requireEnd`); both false for matches found without ICU.
-    package var endFlags: (hitEnd: Bool, requireEnd: Bool) {
+    /// ICU's end flags after the walk's last search, as its `findNext` loop would have them:
+    /// whether a search so far reached the end of the text (`hitEnd`) and whether more text
+    /// could have changed a match (`requireEnd`). For a walk made without `findsEndFlags`
+    /// that found matches without ICU, these are ICU's flags of whatever it last searched.
+    /// - Throws: The error of ICU's search after the last match, when the walk left it to
+    ///   now (see ``EndFlagFacts``) and it fails.
+    package func endFlags() throws(ICURegexError) -> (hitEnd: Bool, requireEnd: Bool) {
+        guard var tracking = endFlagTracking else { return icuEndFlags }
+        if let start = tracking.pendingFinalSearch {
+            tracking.pendingFinalSearch = nil
+            endFlagTracking = tracking
+            try begin()
+            _ = try find(from: start)
+            endFlagTracking!.add(icuEndFlags)
+            tracking = endFlagTracking!
+        }
+        return (tracking.hitEnd, tracking.requireEnd)
+    }
+
+    /// ICU's end flags of the matcher as it is.
+    private var icuEndFlags: (hitEnd: Bool, requireEnd: Bool) {
         let flags = icushim_regex_end_flags(handle)
         return (flags & 1 != 0, flags & 2 != 0)
     }
@@ -250,6 +320,9 @@ package final class MatchWalk {
     ///   the walk is then finished.
     package func next() throws(ICURegexError) -> Range<Int>? {
         guard !isFinished else { return nil }
+        // Where this search starts, for the end flags.
+        let searchStart = endFlagTracking != nil ? nextSearchStart() : nil
+        lastSearchIsICUs = false
         do throws(ICURegexError) {
             let found: Range<Int>?
             switch mode {
@@ -277,14 +350,69 @@ package final class MatchWalk {
             }
             guard let found else {
                 isFinished = true
+                if endFlagTracking != nil { noteEndFlagsOfFailedSearch(from: searchStart) }
                 return nil
             }
             previousMatch = found
+            if endFlagTracking != nil, let searchStart { try noteEndFlags(of: found, searchedFrom: searchStart) }
             return found
         } catch {
             isFinished = true
             throw error
         }
+    }
+
+    // MARK: End flags
+
+    /// Adds the end flags of the search from `start` that found `match` to what the walk
+    /// knows (see ``EndFlagFacts``): ICU's own when ICU searched the whole text from there;
+    /// none when the match starts at or before the last character the pattern cannot consume;
+    /// otherwise ICU's, from the same search run again, and ICU then finds the walk's
+    /// remaining matches (they all lie past that character, where the same holds).
+    private func noteEndFlags(of match: Range<Int>, searchedFrom start: Int) throws(ICURegexError) {
+        guard var tracking = endFlagTracking else { return }
+        if lastSearchIsICUs {
+            tracking.add(icuEndFlags)
+            endFlagTracking = tracking
+            return
+        }
+        endFlagsWorkedOutWithoutICU += 1
+        if tracking.isSettled { return }
+        if tracking.lastUnconsumable == nil {
+            // Only ICU finds matches in a text without an address (an empty one).
+            tracking.lastUnconsumable = base.map { tracking.facts.lastUnconsumableCharacter(in: $0, count: count) } ?? -1
+            endFlagTracking = tracking
+        }
+        if match.lowerBound <= tracking.lastUnconsumable! { return }
+        endFlagsWorkedOutWithoutICU -= 1
+        try begin()
+        _ = try find(from: start)
+        tracking.add(icuEndFlags)
+        endFlagTracking = tracking
+        mode = .findFrom
+        countsUnitsSearchedByICU = false
+    }
+
+    /// Adds the end flags of the search from `start` (nil: past the text's end) that found no
+    /// match: ICU's own when ICU searched the whole text from there. ICU's loop, past the end
+    /// after an empty match, sets `hitEnd` alone; a failed search sets it too, unless ICU
+    /// anchors the pattern at the text's start, and sets `requireEnd` only through an end
+    /// anchor (see ``EndFlagFacts``). What these leave open is ICU's to answer, when
+    /// ``endFlags()`` is asked.
+    private func noteEndFlagsOfFailedSearch(from start: Int?) {
+        guard var tracking = endFlagTracking else { return }
+        if lastSearchIsICUs {
+            tracking.add(icuEndFlags)
+        } else if let start {
+            if tracking.facts.mayBeAnchoredAtTextStart || tracking.facts.hasEndAnchor {
+                if !tracking.isSettled { tracking.pendingFinalSearch = start }
+            } else {
+                tracking.add((hitEnd: true, requireEnd: false))
+            }
+        } else {
+            tracking.add((hitEnd: true, requireEnd: false))
+        }
+        endFlagTracking = tracking
     }
 
     /// The range of group `group` of the current match (0: the whole match), or nil when it
@@ -354,6 +482,7 @@ package final class MatchWalk {
 
     private func find(from: Int?) throws(ICURegexError) -> Range<Int>? {
         guard let from else { return nil }
+        lastSearchIsICUs = true
         return try icuMatch { start, end, code in icushim_regex_find_from(handle, Int64(from), &start, &end, &code) }
     }
 
@@ -454,6 +583,7 @@ package final class MatchWalk {
                 mode = .findFrom
                 try begin()
             }
+            lastSearchIsICUs = true
             guard let match = try MatcherHandle.find(handle, utf16: base, length: count, from: start) else { return nil }
             readGroups(offset: 0)
             return match
@@ -498,6 +628,7 @@ package final class MatchWalk {
         case .noMatch:
             return nil
         case .unknown:
+            lastSearchIsICUs = true
             guard let match = try MatcherHandle.find(handle, utf16: base, length: count, from: start) else { return nil }
             readGroups(offset: 0)
             return match
@@ -547,6 +678,7 @@ package final class MatchWalk {
     /// have started, and is finished afterwards.
     package func wholeMatch() throws(ICURegexError) -> Range<Int>? {
         precondition(previousMatch == nil, "MatchWalk.wholeMatch: the walk has started")
+        endFlagTracking = nil
         if case .findNext = mode {} else {
             mode = .findNext
             try begin()
