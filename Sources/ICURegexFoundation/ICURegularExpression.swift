@@ -358,16 +358,27 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         }
     }
 
-    /// The result Foundation makes for `match`.
+    /// The result Foundation makes for `match`: its ranges read from the walk's group bounds
+    /// in one pass, with no call per group, and no array for a pattern without groups.
     private func result(for match: CurrentMatch) -> NSTextCheckingResult {
-        var groupRanges = [NSRange]()
-        if match.numberOfRanges > 1 {
-            groupRanges.reserveCapacity(match.numberOfRanges - 1)
-            for group in 1..<match.numberOfRanges {
-                groupRanges.append(match.range(at: group))
-            }
+        let bounds = match.walk.currentGroupBounds
+        let offset = match.offset
+        let whole = NSRange(location: offset + Int(bounds[0]), length: Int(bounds[1] - bounds[0]))
+        guard bounds.count > 2 else {
+            return RegularExpressionCheckingResult(range: whole, groupRanges: [], expression: self)
         }
-        return RegularExpressionCheckingResult(range: match.range(at: 0), groupRanges: groupRanges, expression: self)
+        var groupRanges = [NSRange]()
+        groupRanges.reserveCapacity(bounds.count / 2 - 1)
+        var index = 2
+        while index < bounds.count {
+            let start = bounds[index]
+            groupRanges.append(
+                start < 0
+                    ? NSRange(location: NSNotFound, length: 0)
+                    : NSRange(location: offset + Int(start), length: Int(bounds[index + 1] - start)))
+            index += 2
+        }
+        return RegularExpressionCheckingResult(range: whole, groupRanges: groupRanges, expression: self)
     }
 
     /// The text the enumeration of `range` searches, as Foundation copies it: the range itself,

@@ -423,6 +423,11 @@ package final class MatchWalk {
         return Int(start)..<Int(groupBounds[2 * group + 1])
     }
 
+    /// The bounds of every group of the current match, two per group from group 0 (the whole
+    /// match), -1 for a group that did not take part: valid until the walk's next search, and
+    /// read without a call per group.
+    package var currentGroupBounds: UnsafeBufferPointer<Int64> { UnsafeBufferPointer(groupBounds) }
+
     /// The ranges of groups 1 and up of the current match, each moved by `offset`, nil for a
     /// group that did not take part: a match's group array, read from the groups' bounds
     /// without a call or a reference count per group. (`Array(unsafeUninitializedCapacity:)`
