@@ -59,6 +59,14 @@ package final class MatchWalk {
         /// counts the time of successive `findNext` calls together, so that a long walk would
         /// stop at the limit of one search).
         case findFrom
+
+        /// True for the modes that are ICU's searches.
+        var isICUs: Bool {
+            switch self {
+            case .findNext, .findFrom: return true
+            default: return false
+            }
+        }
     }
 
     private var mode: Mode
@@ -324,6 +332,7 @@ package final class MatchWalk {
         let searchStart = endFlagTracking != nil ? nextSearchStart() : nil
         lastSearchIsICUs = false
         do throws(ICURegexError) {
+            if let searchStart { try leaveTheStrategyPastTheLastUnconsumableCharacter(searchStart) }
             let found: Range<Int>?
             switch mode {
             case .findNext:
@@ -363,6 +372,26 @@ package final class MatchWalk {
     }
 
     // MARK: End flags
+
+    /// Makes ICU find the walk's matches from `start` on when every match from there starts
+    /// past the last character the pattern cannot consume, so that ICU would be asked for
+    /// each match's flags anyway (see ``noteEndFlags(of:searchedFrom:)``): ICU's search alone
+    /// then costs less than the strategy's and ICU's. A text without such a character (every
+    /// line of `^([0-9A-F]+);([^;]*);…$`) is ICU's loop throughout, as without the strategy.
+    private func leaveTheStrategyPastTheLastUnconsumableCharacter(_ start: Int) throws(ICURegexError) {
+        guard var tracking = endFlagTracking, !tracking.isSettled, countsUnitsSearchedByICU || !mode.isICUs else { return }
+        if tracking.lastUnconsumable == nil {
+            // Only ICU finds matches in a text without an address (an empty one).
+            tracking.lastUnconsumable = base.map { tracking.facts.lastUnconsumableCharacter(in: $0, count: count) } ?? -1
+            endFlagTracking = tracking
+        }
+        guard start > tracking.lastUnconsumable! else { return }
+        countsUnitsSearchedByICU = false
+        if !mode.isICUs {
+            mode = .findFrom
+            try begin()
+        }
+    }
 
     /// Adds the end flags of the search from `start` that found `match` to what the walk
     /// knows (see ``EndFlagFacts``): ICU's own when ICU searched the whole text from there;
