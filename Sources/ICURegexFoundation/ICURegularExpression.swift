@@ -206,7 +206,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         using block: (NSTextCheckingResult?, NSRegularExpression.MatchingFlags, UnsafeMutablePointer<ObjCBool>) -> Void
     ) {
         enumerate(in: string, options: options, range: range, findsFlags: true) { match, flags, stop in
-            block(match.map(result), flags, stop)
+            block(match.map { result(for: $0) }, flags, stop)
         }
     }
 
@@ -260,7 +260,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         var first: NSTextCheckingResult?
         enumerate(in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range) {
             match, _, stop in
-            first = match.map(result)
+            first = match.map { result(for: $0) }
             stop.pointee = true
         }
         return first

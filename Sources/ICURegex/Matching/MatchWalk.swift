@@ -117,8 +117,9 @@ package final class MatchWalk {
     /// ICU's `findNext` loop, whose matcher keeps them itself.
     private var endFlagTracking: EndFlagTracking?
 
-    /// What the walk knows of ICU's end flags (see ``endFlagTracking``).
-    private struct EndFlagTracking {
+    /// What the walk knows of ICU's end flags (see ``endFlagTracking``): a class, so that
+    /// each match updates it in place, without copying the facts' character set.
+    private final class EndFlagTracking {
         /// What the pattern tells of them.
         let facts: EndFlagFacts
         /// The flags as ICU's loop would have them after the walk's last search: set once any
@@ -133,10 +134,18 @@ package final class MatchWalk {
         /// work out until they are asked for (see ``MatchWalk/endFlags()``).
         var pendingFinalSearch: Int?
 
-        /// True when no later search can change the flags.
-        var isSettled: Bool { hitEnd && (requireEnd || !facts.hasEndAnchor) }
+        init(facts: EndFlagFacts) {
+            self.facts = facts
+            hasEndAnchor = facts.hasEndAnchor
+        }
 
-        mutating func add(_ flags: (hitEnd: Bool, requireEnd: Bool)) {
+        /// ``EndFlagFacts/hasEndAnchor``, read at every match.
+        let hasEndAnchor: Bool
+
+        /// True when no later search can change the flags.
+        var isSettled: Bool { hitEnd && (requireEnd || !hasEndAnchor) }
+
+        func add(_ flags: (hitEnd: Bool, requireEnd: Bool)) {
             hitEnd = hitEnd || flags.hitEnd
             requireEnd = requireEnd || flags.requireEnd
         }
@@ -303,14 +312,12 @@ package final class MatchWalk {
     /// - Throws: The error of ICU's search after the last match, when the walk left it to
     ///   now (see ``EndFlagFacts``) and it fails.
     package func endFlags() throws(ICURegexError) -> (hitEnd: Bool, requireEnd: Bool) {
-        guard var tracking = endFlagTracking else { return icuEndFlags }
+        guard let tracking = endFlagTracking else { return icuEndFlags }
         if let start = tracking.pendingFinalSearch {
             tracking.pendingFinalSearch = nil
-            endFlagTracking = tracking
             try begin()
             _ = try find(from: start)
-            endFlagTracking!.add(icuEndFlags)
-            tracking = endFlagTracking!
+            tracking.add(icuEndFlags)
         }
         return (tracking.hitEnd, tracking.requireEnd)
     }
@@ -379,11 +386,10 @@ package final class MatchWalk {
     /// then costs less than the strategy's and ICU's. A text without such a character (every
     /// line of `^([0-9A-F]+);([^;]*);…$`) is ICU's loop throughout, as without the strategy.
     private func leaveTheStrategyPastTheLastUnconsumableCharacter(_ start: Int) throws(ICURegexError) {
-        guard var tracking = endFlagTracking, !tracking.isSettled, countsUnitsSearchedByICU || !mode.isICUs else { return }
+        guard let tracking = endFlagTracking, !tracking.isSettled, countsUnitsSearchedByICU || !mode.isICUs else { return }
         if tracking.lastUnconsumable == nil {
             // Only ICU finds matches in a text without an address (an empty one).
             tracking.lastUnconsumable = base.map { tracking.facts.lastUnconsumableCharacter(in: $0, count: count) } ?? -1
-            endFlagTracking = tracking
         }
         guard start > tracking.lastUnconsumable! else { return }
         countsUnitsSearchedByICU = false
@@ -399,10 +405,9 @@ package final class MatchWalk {
     /// otherwise ICU's, from the same search run again, and ICU then finds the walk's
     /// remaining matches (they all lie past that character, where the same holds).
     private func noteEndFlags(of match: Range<Int>, searchedFrom start: Int) throws(ICURegexError) {
-        guard var tracking = endFlagTracking else { return }
+        guard let tracking = endFlagTracking else { return }
         if lastSearchIsICUs {
             tracking.add(icuEndFlags)
-            endFlagTracking = tracking
             return
         }
         endFlagsWorkedOutWithoutICU += 1
@@ -410,14 +415,12 @@ package final class MatchWalk {
         if tracking.lastUnconsumable == nil {
             // Only ICU finds matches in a text without an address (an empty one).
             tracking.lastUnconsumable = base.map { tracking.facts.lastUnconsumableCharacter(in: $0, count: count) } ?? -1
-            endFlagTracking = tracking
         }
         if match.lowerBound <= tracking.lastUnconsumable! { return }
         endFlagsWorkedOutWithoutICU -= 1
         try begin()
         _ = try find(from: start)
         tracking.add(icuEndFlags)
-        endFlagTracking = tracking
         mode = .findFrom
         countsUnitsSearchedByICU = false
     }
@@ -429,7 +432,7 @@ package final class MatchWalk {
     /// anchor (see ``EndFlagFacts``). What these leave open is ICU's to answer, when
     /// ``endFlags()`` is asked.
     private func noteEndFlagsOfFailedSearch(from start: Int?) {
-        guard var tracking = endFlagTracking else { return }
+        guard let tracking = endFlagTracking else { return }
         if lastSearchIsICUs {
             tracking.add(icuEndFlags)
         } else if let start {
@@ -441,7 +444,6 @@ package final class MatchWalk {
         } else {
             tracking.add((hitEnd: true, requireEnd: false))
         }
-        endFlagTracking = tracking
     }
 
     /// The range of group `group` of the current match (0: the whole match), or nil when it
