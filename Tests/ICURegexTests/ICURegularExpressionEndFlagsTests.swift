@@ -11,8 +11,9 @@ extension LibraryTests {
     /// Foundation's `NSRegularExpression`, and every match's flags against ICU's own `findNext`
     /// loop, on generated patterns with `$`, `\Z`, `\z`, `\b`, `^`, look-ahead, look-behind,
     /// alternations and groups, and texts whose matches touch or near the end. Each pattern is
-    /// first walked over a long text, so that its strategy has worked out its automaton and the
-    /// shorter texts after it are searched with it too.
+    /// first searched over a long text, so that its strategy has worked out its automaton and
+    /// the walks of the texts of the plan's length after it take it too (shorter ones are
+    /// ICU's loop, whose flags are its own).
     @Suite struct ICURegularExpressionEndFlagsTests {
         static let seed: UInt64 = 0x454E_4446_4C41_4753
 
@@ -182,8 +183,8 @@ extension LibraryTests {
                 let strategy = try RegexPattern(pattern, options: compileOptions)
                 let icuOnly = try RegexPattern(pattern, options: compileOptions, limits: .default, usesSearchPlan: false)
                 // The automaton is worked out by a first search of a long text, so that the
-                // walks of the shorter texts after it take it too; texts around the plan's
-                // length, and now and then a long one, are walked with the plan.
+                // walks of the texts of the plan's length after it take it too; shorter texts
+                // are ICU's loop, against Foundation's.
                 let warming = Array(Self.text(&random, length: SearchPlan.automatonSearchLength).utf16)
                 _ = try warming.withUnsafeBufferPointer { try strategy.firstRange(inUTF16: $0) }
                 let warmingText = String(decoding: warming, as: UTF16.self)

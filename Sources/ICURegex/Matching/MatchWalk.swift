@@ -164,6 +164,8 @@ package final class MatchWalk {
     /// gives ICU's end flags after each match and after the last search, as ICU's `findNext`
     /// loop has them: worked out beside the strategy's matches where the pattern allows it
     /// (see ``EndFlagFacts``), and otherwise found by ICU, whose loop then finds every match.
+    /// A text that the strategy would leave to ICU's searches from each offset (a short one)
+    /// is ICU's loop with `findsEndFlags`, which keeps the flags at no cost of the walk's.
     package init(
         pattern: RegexPattern, text base: UnsafePointer<UInt16>?, count: Int, usesSearchPlan: Bool = true,
         findsEndFlags: Bool = false
@@ -176,14 +178,6 @@ package final class MatchWalk {
         self.handle = try pattern.takePooledMatcher()
         self.groupBounds = .allocate(capacity: 2 * (pattern.numberOfCaptureGroups + 1))
         groupBounds.initialize(repeating: -1)
-        var usesSearchPlan = usesSearchPlan
-        if findsEndFlags && usesSearchPlan && !pattern.usesPreviousMatchEnd {
-            if let facts = pattern.endFlagFacts?.value, facts.consumable != nil {
-                endFlagTracking = EndFlagTracking(facts: facts)
-            } else {
-                usesSearchPlan = false
-            }
-        }
         let isLong = usesSearchPlan && count >= SearchPlan.minimumSearchLength
         let literalAlternation = usesSearchPlan ? pattern.strategy.literalAlternation(forSearchOf: count) : nil
         if literalAlternation == nil, isLong, pattern.strategy.makesAutomaton(afterSearching: count) {
@@ -203,8 +197,18 @@ package final class MatchWalk {
             mode = .automaton(matchAutomaton)
         } else {
             // Without the plan, the walk is ICU's loop itself, with its end flags.
-            mode = usesSearchPlan && !pattern.usesPreviousMatchEnd ? .findFrom : .findNext
+            mode = usesSearchPlan && !pattern.usesPreviousMatchEnd && !findsEndFlags ? .findFrom : .findNext
             try begin()
+        }
+        if findsEndFlags, !mode.isICUs {
+            // The strategy finds the matches: the walk works out their flags where the pattern
+            // allows it, or leaves every match to ICU's loop.
+            if let facts = pattern.endFlagFacts?.value, facts.consumable != nil {
+                endFlagTracking = EndFlagTracking(facts: facts)
+            } else {
+                mode = .findNext
+                try begin()
+            }
         }
     }
 
