@@ -68,6 +68,11 @@ public final class RegexPattern: @unchecked Sendable {
     /// nor `\G`. False when the pattern reader cannot tell.
     let rematchesItsSpans: Bool
 
+    /// What the pattern's syntax tells of ICU's end flags (see ``EndFlagFacts``), worked out
+    /// by the first walk that reports them (it asks ICU about the pattern's classes); nil when
+    /// the pattern reader cannot read the pattern.
+    let endFlagFacts: LazyValue<EndFlagFacts?>?
+
     /// True for a node that keeps the first way it matches when what follows fails, or that
     /// matches where the previous match ended (see ``rematchesItsSpans``).
     private static func commitsToItsFirstWay(_ node: RegexSyntax) -> Bool {
@@ -108,6 +113,7 @@ public final class RegexPattern: @unchecked Sendable {
             !options.contains(.ignoreMetacharacters) && (syntax?.contains { $0 == .assertion(.previousMatchEnd) } ?? true)
         self.rematchesItsSpans =
             options.contains(.ignoreMetacharacters) || (syntax.map { !$0.contains(where: Self.commitsToItsFirstWay) } ?? false)
+        self.endFlagFacts = syntax.map { syntax in LazyValue { EndFlagFacts(syntax, options: options) } }
         self.strategy = MatchStrategy(
             pattern: pattern, options: options, syntax: syntax, groupCount: numberOfCaptureGroups,
             usesSearchPlan: usesSearchPlan)

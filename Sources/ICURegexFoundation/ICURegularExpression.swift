@@ -206,7 +206,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         using block: (NSTextCheckingResult?, NSRegularExpression.MatchingFlags, UnsafeMutablePointer<ObjCBool>) -> Void
     ) {
         enumerate(in: string, options: options, range: range, findsFlags: true) { match, flags, stop in
-            block(match.map(result), flags, stop)
+            block(match.map { result(for: $0) }, flags, stop)
         }
     }
 
@@ -260,7 +260,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         var first: NSTextCheckingResult?
         enumerate(in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range) {
             match, _, stop in
-            first = match.map(result)
+            first = match.map { result(for: $0) }
             stop.pointee = true
         }
         return first
@@ -358,16 +358,27 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         }
     }
 
-    /// The result Foundation makes for `match`.
+    /// The result Foundation makes for `match`: its ranges read from the walk's group bounds
+    /// in one pass, with no call per group, and no array for a pattern without groups.
     private func result(for match: CurrentMatch) -> NSTextCheckingResult {
-        var groupRanges = [NSRange]()
-        if match.numberOfRanges > 1 {
-            groupRanges.reserveCapacity(match.numberOfRanges - 1)
-            for group in 1..<match.numberOfRanges {
-                groupRanges.append(match.range(at: group))
-            }
+        let bounds = match.walk.currentGroupBounds
+        let offset = match.offset
+        let whole = NSRange(location: offset + Int(bounds[0]), length: Int(bounds[1] - bounds[0]))
+        guard bounds.count > 2 else {
+            return RegularExpressionCheckingResult(range: whole, groupRanges: [], expression: self)
         }
-        return RegularExpressionCheckingResult(range: match.range(at: 0), groupRanges: groupRanges, expression: self)
+        var groupRanges = [NSRange]()
+        groupRanges.reserveCapacity(bounds.count / 2 - 1)
+        var index = 2
+        while index < bounds.count {
+            let start = bounds[index]
+            groupRanges.append(
+                start < 0
+                    ? NSRange(location: NSNotFound, length: 0)
+                    : NSRange(location: offset + Int(start), length: Int(bounds[index + 1] - start)))
+            index += 2
+        }
+        return RegularExpressionCheckingResult(range: whole, groupRanges: groupRanges, expression: self)
     }
 
     /// The text the enumeration of `range` searches, as Foundation copies it: the range itself,
@@ -414,8 +425,10 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// `.reportProgress` are ICU's progress callbacks, and each match's flags are ICU's
     /// `hitEnd` and `requireEnd`.
     ///
-    /// Without `findsFlags`, the matches' flags are left empty, and matches may be found with
-    /// the search plan instead of ICU (see ``RegexPattern``), when no callback needs ICU.
+    /// Without `findsFlags`, the matches' flags are left empty. Matches are found with the
+    /// pattern's strategy instead of ICU (see ``RegexPattern``) when no callback needs ICU;
+    /// with `findsFlags`, the walk works out ICU's flags beside them, and asks ICU where it
+    /// cannot (see `EndFlagFacts`).
     private func enumerate(
         units: UnsafeBufferPointer<UInt16>, offset: Int, options: NSRegularExpression.MatchingOptions, range: NSRange,
         findsFlags: Bool, _ body: (CurrentMatch?, NSRegularExpression.MatchingFlags, UnsafeMutablePointer<ObjCBool>) -> Void
@@ -451,7 +464,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         guard
             let walk = try? MatchWalk(
                 pattern: compiled, text: units.baseAddress, count: units.count,
-                usesSearchPlan: !findsFlags && !usesRegion && !reportsProgress && !anchored)
+                usesSearchPlan: !usesRegion && !reportsProgress && !anchored, findsEndFlags: findsFlags)
         else {
             if reportsCompletion { body(nil, [.internalError, .completed], &stop) }
             return
@@ -504,12 +517,18 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
                         progress.anchorIndex = found.upperBound
                     }
                 }
-                body(match, findsFlags ? Self.flags(of: walk) : [], &stop)
+                // A match's flags need no search of their own (see `MatchWalk.endFlags()`).
+                body(match, findsFlags ? (try? Self.flags(of: walk)) ?? [] : [], &stop)
                 if stop.boolValue { break }
             }
             if reportsCompletion && !stop.boolValue && progress?.stoppedByClient != true {
                 let hitAnchorLimit = progress?.hitAnchorLimit == true
-                var flags: NSRegularExpression.MatchingFlags = !failed || hitAnchorLimit ? Self.flags(of: walk) : .internalError
+                var flags: NSRegularExpression.MatchingFlags = .internalError
+                if !failed || hitAnchorLimit {
+                    do throws(ICURegexError) {
+                        flags = try Self.flags(of: walk)
+                    } catch {}
+                }
                 flags.insert(.completed)
                 body(nil, flags, &stop)
             }
@@ -538,8 +557,8 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     }
 
     /// ICU's `hitEnd` and `requireEnd` after the walk's last search, as Foundation's flags.
-    private static func flags(of walk: MatchWalk) -> NSRegularExpression.MatchingFlags {
-        let endFlags = walk.endFlags
+    private static func flags(of walk: MatchWalk) throws(ICURegexError) -> NSRegularExpression.MatchingFlags {
+        let endFlags = try walk.endFlags()
         var flags: NSRegularExpression.MatchingFlags = []
         if endFlags.hitEnd { flags.insert(.hitEnd) }
         if endFlags.requireEnd { flags.insert(.requiredEnd) }

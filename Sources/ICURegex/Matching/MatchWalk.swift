@@ -59,6 +59,14 @@ package final class MatchWalk {
         /// counts the time of successive `findNext` calls together, so that a long walk would
         /// stop at the limit of one search).
         case findFrom
+
+        /// True for the modes that are ICU's searches.
+        var isICUs: Bool {
+            switch self {
+            case .findNext, .findFrom: return true
+            default: return false
+            }
+        }
     }
 
     private var mode: Mode
@@ -104,10 +112,63 @@ package final class MatchWalk {
     /// ``Mode/backReferences(_:)``, and given back when it ends.
     private var backReferenceSearcher: BackReferenceSearcher?
 
+    /// ICU's end flags as the walk works them out, for a walk that reports them and finds its
+    /// matches with the pattern's strategy (see ``EndFlagFacts``); nil for a walk that is
+    /// ICU's `findNext` loop, whose matcher keeps them itself.
+    private var endFlagTracking: EndFlagTracking?
+
+    /// What the walk knows of ICU's end flags (see ``endFlagTracking``): a class, so that
+    /// each match updates it in place, without copying the facts' character set.
+    private final class EndFlagTracking {
+        /// What the pattern tells of them.
+        let facts: EndFlagFacts
+        /// The flags as ICU's loop would have them after the walk's last search: set once any
+        /// search so far set them, as ICU never clears them between searches.
+        var hitEnd = false
+        var requireEnd = false
+        /// The start of the last character of the text that the pattern cannot consume (see
+        /// ``EndFlagFacts/lastUnconsumableCharacter(in:count:)``), worked out when a match is
+        /// first found without ICU.
+        var lastUnconsumable: Int?
+        /// Where the search that found no more matches started, when its flags are left to
+        /// work out until they are asked for (see ``MatchWalk/endFlags()``).
+        var pendingFinalSearch: Int?
+
+        init(facts: EndFlagFacts) {
+            self.facts = facts
+            hasEndAnchor = facts.hasEndAnchor
+        }
+
+        /// ``EndFlagFacts/hasEndAnchor``, read at every match.
+        let hasEndAnchor: Bool
+
+        /// True when no later search can change the flags.
+        var isSettled: Bool { hitEnd && (requireEnd || !hasEndAnchor) }
+
+        func add(_ flags: (hitEnd: Bool, requireEnd: Bool)) {
+            hitEnd = hitEnd || flags.hitEnd
+            requireEnd = requireEnd || flags.requireEnd
+        }
+    }
+
+    /// The matches whose end flags the walk worked out without asking ICU (for tests, which
+    /// check that the rule is followed).
+    package private(set) var endFlagsWorkedOutWithoutICU = 0
+
+    /// Whether the walk's last search, in ``next()``, was ICU's search of the whole text from
+    /// where the walk's next search starts, so that ICU's end flags are that search's alone.
+    private var lastSearchIsICUs = false
+
     /// Starts a walk over `count` UTF-16 units at `base`, searched as a text of their own;
-    /// without `usesSearchPlan`, ICU finds every match (so that ``endFlags`` are always ICU's).
+    /// without `usesSearchPlan`, ICU finds every match. With `findsEndFlags`, ``endFlags()``
+    /// gives ICU's end flags after each match and after the last search, as ICU's `findNext`
+    /// loop has them: worked out beside the strategy's matches where the pattern allows it
+    /// (see ``EndFlagFacts``), and otherwise found by ICU, whose loop then finds every match.
+    /// A text that the strategy would leave to ICU's searches from each offset (a short one)
+    /// is ICU's loop with `findsEndFlags`, which keeps the flags at no cost of the walk's.
     package init(
-        pattern: RegexPattern, text base: UnsafePointer<UInt16>?, count: Int, usesSearchPlan: Bool = true
+        pattern: RegexPattern, text base: UnsafePointer<UInt16>?, count: Int, usesSearchPlan: Bool = true,
+        findsEndFlags: Bool = false
     ) throws(ICURegexError) {
         precondition(base != nil || count == 0, "MatchWalk: a text of \(count) units without an address")
         self.pattern = pattern
@@ -136,8 +197,18 @@ package final class MatchWalk {
             mode = .automaton(matchAutomaton)
         } else {
             // Without the plan, the walk is ICU's loop itself, with its end flags.
-            mode = usesSearchPlan && !pattern.usesPreviousMatchEnd ? .findFrom : .findNext
+            mode = usesSearchPlan && !pattern.usesPreviousMatchEnd && !findsEndFlags ? .findFrom : .findNext
             try begin()
+        }
+        if findsEndFlags, !mode.isICUs {
+            // The strategy finds the matches: the walk works out their flags where the pattern
+            // allows it, or leaves every match to ICU's loop.
+            if let facts = pattern.endFlagFacts?.value, facts.consumable != nil {
+                endFlagTracking = EndFlagTracking(facts: facts)
+            } else {
+                mode = .findNext
+                try begin()
+            }
         }
     }
 
@@ -200,6 +271,7 @@ package final class MatchWalk {
     /// both).
     package func setRegion(_ region: Range<Int>, transparentBounds: Bool, anchoringBounds: Bool) throws(ICURegexError) {
         precondition(previousMatch == nil, "MatchWalk.setRegion: the walk has started")
+        endFlagTracking = nil
         if case .findNext = mode {} else {
             mode = .findNext
             try begin()
@@ -215,6 +287,7 @@ package final class MatchWalk {
     /// `matchProgress`). When `body` returns false, the search stops and the walk ends with
     /// ``ICURegexError/stoppedByCaller``.
     package func setProgressCallback(findProgress: Bool, matchProgress: Bool, _ body: @escaping (Int) -> Bool) throws(ICURegexError) {
+        endFlagTracking = nil
         if case .findNext = mode {} else {
             mode = .findNext
             try begin()
@@ -236,9 +309,25 @@ package final class MatchWalk {
         progress = nil
     }
 
-    /// Whether ICU's last search reached the end of the text (`hitEnd`) and whether more text
-    /// could have changed its match (`requireEnd`); both false for matches found without ICU.
-    package var endFlags: (hitEnd: Bool, requireEnd: Bool) {
+    /// ICU's end flags after the walk's last search, as its `findNext` loop would have them:
+    /// whether a search so far reached the end of the text (`hitEnd`) and whether more text
+    /// could have changed a match (`requireEnd`). For a walk made without `findsEndFlags`
+    /// that found matches without ICU, these are ICU's flags of whatever it last searched.
+    /// - Throws: The error of ICU's search after the last match, when the walk left it to
+    ///   now (see ``EndFlagFacts``) and it fails.
+    package func endFlags() throws(ICURegexError) -> (hitEnd: Bool, requireEnd: Bool) {
+        guard let tracking = endFlagTracking else { return icuEndFlags }
+        if let start = tracking.pendingFinalSearch {
+            tracking.pendingFinalSearch = nil
+            try begin()
+            _ = try find(from: start)
+            tracking.add(icuEndFlags)
+        }
+        return (tracking.hitEnd, tracking.requireEnd)
+    }
+
+    /// ICU's end flags of the matcher as it is.
+    private var icuEndFlags: (hitEnd: Bool, requireEnd: Bool) {
         let flags = icushim_regex_end_flags(handle)
         return (flags & 1 != 0, flags & 2 != 0)
     }
@@ -250,7 +339,11 @@ package final class MatchWalk {
     ///   the walk is then finished.
     package func next() throws(ICURegexError) -> Range<Int>? {
         guard !isFinished else { return nil }
+        // Where this search starts, for the end flags.
+        let searchStart = endFlagTracking != nil ? nextSearchStart() : nil
+        lastSearchIsICUs = false
         do throws(ICURegexError) {
+            if let searchStart { try leaveTheStrategyPastTheLastUnconsumableCharacter(searchStart) }
             let found: Range<Int>?
             switch mode {
             case .findNext:
@@ -277,13 +370,83 @@ package final class MatchWalk {
             }
             guard let found else {
                 isFinished = true
+                if endFlagTracking != nil { noteEndFlagsOfFailedSearch(from: searchStart) }
                 return nil
             }
             previousMatch = found
+            if endFlagTracking != nil, let searchStart { try noteEndFlags(of: found, searchedFrom: searchStart) }
             return found
         } catch {
             isFinished = true
             throw error
+        }
+    }
+
+    // MARK: End flags
+
+    /// Makes ICU find the walk's matches from `start` on when every match from there starts
+    /// past the last character the pattern cannot consume, so that ICU would be asked for
+    /// each match's flags anyway (see ``noteEndFlags(of:searchedFrom:)``): ICU's search alone
+    /// then costs less than the strategy's and ICU's. A text without such a character (every
+    /// line of `^([0-9A-F]+);([^;]*);…$`) is ICU's loop throughout, as without the strategy.
+    private func leaveTheStrategyPastTheLastUnconsumableCharacter(_ start: Int) throws(ICURegexError) {
+        guard let tracking = endFlagTracking, !tracking.isSettled, countsUnitsSearchedByICU || !mode.isICUs else { return }
+        if tracking.lastUnconsumable == nil {
+            // Only ICU finds matches in a text without an address (an empty one).
+            tracking.lastUnconsumable = base.map { tracking.facts.lastUnconsumableCharacter(in: $0, count: count) } ?? -1
+        }
+        guard start > tracking.lastUnconsumable! else { return }
+        countsUnitsSearchedByICU = false
+        if !mode.isICUs {
+            mode = .findFrom
+            try begin()
+        }
+    }
+
+    /// Adds the end flags of the search from `start` that found `match` to what the walk
+    /// knows (see ``EndFlagFacts``): ICU's own when ICU searched the whole text from there;
+    /// none when the match starts at or before the last character the pattern cannot consume;
+    /// otherwise ICU's, from the same search run again, and ICU then finds the walk's
+    /// remaining matches (they all lie past that character, where the same holds).
+    private func noteEndFlags(of match: Range<Int>, searchedFrom start: Int) throws(ICURegexError) {
+        guard let tracking = endFlagTracking else { return }
+        if lastSearchIsICUs {
+            tracking.add(icuEndFlags)
+            return
+        }
+        endFlagsWorkedOutWithoutICU += 1
+        if tracking.isSettled { return }
+        if tracking.lastUnconsumable == nil {
+            // Only ICU finds matches in a text without an address (an empty one).
+            tracking.lastUnconsumable = base.map { tracking.facts.lastUnconsumableCharacter(in: $0, count: count) } ?? -1
+        }
+        if match.lowerBound <= tracking.lastUnconsumable! { return }
+        endFlagsWorkedOutWithoutICU -= 1
+        try begin()
+        _ = try find(from: start)
+        tracking.add(icuEndFlags)
+        mode = .findFrom
+        countsUnitsSearchedByICU = false
+    }
+
+    /// Adds the end flags of the search from `start` (nil: past the text's end) that found no
+    /// match: ICU's own when ICU searched the whole text from there. ICU's loop, past the end
+    /// after an empty match, sets `hitEnd` alone; a failed search sets it too, unless ICU
+    /// anchors the pattern at the text's start, and sets `requireEnd` only through an end
+    /// anchor (see ``EndFlagFacts``). What these leave open is ICU's to answer, when
+    /// ``endFlags()`` is asked.
+    private func noteEndFlagsOfFailedSearch(from start: Int?) {
+        guard let tracking = endFlagTracking else { return }
+        if lastSearchIsICUs {
+            tracking.add(icuEndFlags)
+        } else if let start {
+            if tracking.facts.mayBeAnchoredAtTextStart || tracking.facts.hasEndAnchor {
+                if !tracking.isSettled { tracking.pendingFinalSearch = start }
+            } else {
+                tracking.add((hitEnd: true, requireEnd: false))
+            }
+        } else {
+            tracking.add((hitEnd: true, requireEnd: false))
         }
     }
 
@@ -294,6 +457,11 @@ package final class MatchWalk {
         guard start >= 0 else { return nil }
         return Int(start)..<Int(groupBounds[2 * group + 1])
     }
+
+    /// The bounds of every group of the current match, two per group from group 0 (the whole
+    /// match), -1 for a group that did not take part: valid until the walk's next search, and
+    /// read without a call per group.
+    package var currentGroupBounds: UnsafeBufferPointer<Int64> { UnsafeBufferPointer(groupBounds) }
 
     /// The ranges of groups 1 and up of the current match, each moved by `offset`, nil for a
     /// group that did not take part: a match's group array, read from the groups' bounds
@@ -354,6 +522,7 @@ package final class MatchWalk {
 
     private func find(from: Int?) throws(ICURegexError) -> Range<Int>? {
         guard let from else { return nil }
+        lastSearchIsICUs = true
         return try icuMatch { start, end, code in icushim_regex_find_from(handle, Int64(from), &start, &end, &code) }
     }
 
@@ -454,6 +623,7 @@ package final class MatchWalk {
                 mode = .findFrom
                 try begin()
             }
+            lastSearchIsICUs = true
             guard let match = try MatcherHandle.find(handle, utf16: base, length: count, from: start) else { return nil }
             readGroups(offset: 0)
             return match
@@ -498,6 +668,7 @@ package final class MatchWalk {
         case .noMatch:
             return nil
         case .unknown:
+            lastSearchIsICUs = true
             guard let match = try MatcherHandle.find(handle, utf16: base, length: count, from: start) else { return nil }
             readGroups(offset: 0)
             return match
@@ -547,6 +718,7 @@ package final class MatchWalk {
     /// have started, and is finished afterwards.
     package func wholeMatch() throws(ICURegexError) -> Range<Int>? {
         precondition(previousMatch == nil, "MatchWalk.wholeMatch: the walk has started")
+        endFlagTracking = nil
         if case .findNext = mode {} else {
             mode = .findNext
             try begin()
