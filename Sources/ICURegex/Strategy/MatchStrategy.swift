@@ -53,6 +53,12 @@ struct MatchStrategy: ~Copyable, Sendable {
     /// when the pattern is not one.
     let literalAlternation: LazyValue<LiteralAlternationMatcher?>?
 
+    /// The search for the pattern's literals in UTF-8, when the plan says that its matches
+    /// are exactly one to eight literals, with case, and it has no group (see
+    /// ``UTF8LiteralSearch``): the first of the ways of a walk over a string's UTF-8 (see
+    /// ``utf8Walk(forSearchOf:findsGroups:firstMatchOnly:)``).
+    let utf8Literals: UTF8LiteralSearch?
+
     /// The length of range whose search by ICU repays working out ``literalAlternation``: see
     /// ``literalAlternation(forSearchOf:)``.
     let literalAlternationRepayingLength: Int
@@ -91,6 +97,7 @@ struct MatchStrategy: ~Copyable, Sendable {
             literalAlternationRepayingLength = .max
         }
         plan = usesSearchPlan ? SearchPlan(pattern: pattern, options: options) : nil
+        utf8Literals = UTF8LiteralSearch(plan: plan, groupCount: groupCount)
         matchAutomata = usesSearchPlan ? LazyMatchAutomaton(pattern, options: options) : nil
         captureBacktrackers =
             usesSearchPlan && syntax != nil && groupCount > 0
