@@ -4,7 +4,9 @@ import Synchronization
 /// rules that decide, search by search, which of them answers. Chosen once, when the pattern is
 /// compiled (each way's costly part is worked out on first use), and asked by every search of
 /// the pattern: ``RegexPattern``'s first match in UTF-16, UTF-8, `String` and `Substring`,
-/// ``RegexMatcher``'s searches from an offset, and ``MatchWalk``'s walk over every match. Each
+/// ``RegexMatcher``'s searches from an offset, ``MatchWalk``'s walk over every match, and the
+/// walk over every match in a string's UTF-8 (``utf8Walk(forSearchOf:findsGroups:firstMatchOnly:)``,
+/// which `ICURegularExpression` asks instead of transcoding a `String`). Each
 /// decision (which way, the length thresholds, when a way is given up) is made here, in one
 /// place, after regex-automata's `meta::Strategy`.
 ///
