@@ -33,25 +33,37 @@ extension MatchStrategy {
     ///    fewer than ``SearchPlan/minimumSearchLength`` bytes, which the automaton finds faster
     ///    (five names in strings of about 40 characters: 290 to 420 ns a first match through
     ///    the literals' scans, 250 to 270 ns through the automaton);
-    /// 2. for a pattern with back references, their searcher, once searches have cost enough
-    ///    to work it out (``mayUseBackReferenceSearcher(_:forSearchOf:)``), else ICU;
-    /// 3. the match automaton, once it is worked out or the searches have cost enough to work
-    ///    it out (``makesAutomaton(afterSearching:)``,
-    ///    ``mayUseAutomaton(_:forUnplannedSearchOf:)``), for groups only with a capture
-    ///    backtracker;
+    /// 2. for a pattern with back references, their searcher, once it is worked out or for a
+    ///    text that repays working it out (``SearchPlan/automatonSearchLength``), else ICU;
+    /// 3. the match automaton, likewise, for groups only with a capture backtracker;
     /// 4. otherwise ICU.
+    ///
+    /// A shorter text does not count its search toward working out the searcher or the
+    /// automaton here: the UTF-16 search it then takes counts it, pattern-wide
+    /// (``mayUseBackReferenceSearcher(_:forSearchOf:)``, ``mayUseAutomaton(_:forUnplannedSearchOf:)``),
+    /// and once they are worked out, such texts take the walk too.
     func utf8Walk(forSearchOf length: Int, findsGroups: Bool, firstMatchOnly: Bool) -> UTF8Walk? {
         guard length <= Int(Int32.max) else { return nil }
         if let utf8Literals, !(firstMatchOnly && utf8Literals.hasSeveralLiterals && length < SearchPlan.minimumSearchLength) {
             return .literals(utf8Literals)
         }
         if let searchers = backReferenceSearchers {
-            return mayUseBackReferenceSearcher(searchers, forSearchOf: length) ? .backReferences(searchers) : nil
+            return Self.repays(searchers, length: length) ? .backReferences(searchers) : nil
         }
-        guard let automata = matchAutomata, !findsGroups || captureBacktrackers != nil,
-            makesAutomaton(afterSearching: length) || mayUseAutomaton(automata, forUnplannedSearchOf: length)
+        guard let automata = matchAutomata, !findsGroups || captureBacktrackers != nil, Self.repays(automata, length: length)
         else { return nil }
         return .automaton(automata)
+    }
+
+    /// True when the way of `pool` is taken for a text of `length` units: once it is worked
+    /// out, or to be worked out now for a text that repays it.
+    @inline(__always)
+    private static func repays<Plan, Automaton>(_ pool: LazyAutomatonPool<Plan, Automaton>, length: Int) -> Bool {
+        switch pool.state {
+        case .present: true
+        case .absent: false
+        case .unknown: length >= SearchPlan.automatonSearchLength
+        }
     }
 }
 
