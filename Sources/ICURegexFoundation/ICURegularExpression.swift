@@ -224,10 +224,13 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
 
     /// The number of matches in `range` of `string`.
     public func numberOfMatches(in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange) -> Int {
+        // The walk alone, with no UTF-16 offsets counted.
         var count = 0
-        if walkUTF8(of: string, options: options, range: range, findsGroups: false, firstMatchOnly: false, { _, _ in
-            count += 1
-            return true
+        if withUTF8(of: string, options: options, range: range, { bytes, utf8Count in
+            compiled.walkMatches(inUTF8: bytes, count: utf8Count, findsGroups: false, firstMatchOnly: false) { _, _ in
+                count += 1
+                return true
+            }
         }) {
             return count
         }
@@ -328,22 +331,12 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         of string: String, options: NSRegularExpression.MatchingOptions, range: NSRange, utf16Count: Int? = nil,
         findsGroups: Bool, firstMatchOnly: Bool, _ body: (NSRange, [NSRange]) -> Bool
     ) -> Bool {
-        guard options.subtracting([.reportProgress, .reportCompletion]).isEmpty, range.location >= 0, range.length >= 0
-        else { return false }
-        let length = utf16Count ?? string.utf16.count
-        guard range.location <= length, range.length <= length - range.location,
-            let utf8Range = UTF16Text.utf8Offsets(
-                of: range.location..<(range.location + range.length), in: string, utf16Count: length)
-        else { return false }
-        let walked = string.utf8.withContiguousStorageIfAvailable { whole -> Bool in
-            // An empty string's storage may have no address: its walk is the UTF-16 path's.
-            guard let base = whole.baseAddress else { return false }
-            let bytes = base + utf8Range.lowerBound
+        withUTF8(of: string, options: options, range: range, utf16Count: utf16Count) { bytes, utf8Count in
             // The byte offset up to which UTF-16 units are counted, and their number.
             var countedByte = 0
             var countedUnits = range.location
             return compiled.walkMatches(
-                inUTF8: bytes, count: utf8Range.count, findsGroups: findsGroups, firstMatchOnly: firstMatchOnly
+                inUTF8: bytes, count: utf8Count, findsGroups: findsGroups, firstMatchOnly: firstMatchOnly
             ) { match, group in
                 countedUnits += UTF16Text.utf16Count(ofUTF8: bytes, from: countedByte, to: match.lowerBound)
                 countedByte = match.lowerBound
@@ -369,6 +362,29 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
                 countedByte = match.upperBound
                 return body(NSRange(location: start, length: countedUnits - start), groupRanges)
             }
+        }
+    }
+
+    /// `body`'s answer for the UTF-8 of `range` of `string` (its address and number of bytes),
+    /// or false when the walk in UTF-8 does not apply: `options` hold more than
+    /// `.reportProgress` and `.reportCompletion`, `range` is not within the string or a bound
+    /// of it splits a surrogate pair, or the string's UTF-8 is not contiguous (a bridged
+    /// string) or empty (see ``walkUTF8(of:options:range:utf16Count:findsGroups:firstMatchOnly:_:)``).
+    private func withUTF8(
+        of string: String, options: NSRegularExpression.MatchingOptions, range: NSRange, utf16Count: Int? = nil,
+        _ body: (UnsafePointer<UInt8>, Int) -> Bool
+    ) -> Bool {
+        guard options.subtracting([.reportProgress, .reportCompletion]).isEmpty, range.location >= 0, range.length >= 0
+        else { return false }
+        let length = utf16Count ?? string.utf16.count
+        guard range.location <= length, range.length <= length - range.location,
+            let utf8Range = UTF16Text.utf8Offsets(
+                of: range.location..<(range.location + range.length), in: string, utf16Count: length)
+        else { return false }
+        let walked = string.utf8.withContiguousStorageIfAvailable { whole -> Bool in
+            // An empty string's storage may have no address: its walk is the UTF-16 path's.
+            guard let base = whole.baseAddress else { return false }
+            return body(base + utf8Range.lowerBound, utf8Range.count)
         }
         return walked ?? false
     }
