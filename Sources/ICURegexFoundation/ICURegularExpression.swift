@@ -228,7 +228,8 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         var count = 0
         if withUTF8(of: string, options: options, range: range, { bytes, utf8Count in
             compiled.walkMatches(
-                inUTF8: bytes, count: utf8Count, isASCII: utf8Count == range.length, findsGroups: false, firstMatchOnly: false
+                inUTF8: bytes, count: utf8Count, isMostlyASCII: utf8Count * 8 < range.length * 9, findsGroups: false,
+                firstMatchOnly: false
             ) { _, _ in
                 count += 1
                 return true
@@ -315,7 +316,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     }
 
     /// Calls `body` with each match in `range` of `string`, found in the string's UTF-8 by
-    /// the pattern's strategy (``RegexPattern/walkMatches(inUTF8:count:isASCII:findsGroups:firstMatchOnly:_:)``),
+    /// the pattern's strategy (``RegexPattern/walkMatches(inUTF8:count:isMostlyASCII:findsGroups:firstMatchOnly:_:)``),
     /// in UTF-16 offsets of the string, with the ranges of its groups when `findsGroups`
     /// (`{NSNotFound, 0}` for a group that did not take part), until `body` returns false:
     /// the matches the enumeration of `range` would find, without transcoding the string.
@@ -338,7 +339,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
             var countedByte = 0
             var countedUnits = range.location
             return compiled.walkMatches(
-                inUTF8: bytes, count: utf8Count, isASCII: utf8Count == range.length, findsGroups: findsGroups,
+                inUTF8: bytes, count: utf8Count, isMostlyASCII: utf8Count * 8 < range.length * 9, findsGroups: findsGroups,
                 firstMatchOnly: firstMatchOnly
             ) { match, group in
                 countedUnits += UTF16Text.utf16Count(ofUTF8: bytes, from: countedByte, to: match.lowerBound)

@@ -6,7 +6,7 @@ import TestSupport
 
 extension LibraryTests.RegularExpressionDifferentialTests {
     /// Patterns whose every match in a string's UTF-8 the strategy finds without ICU (see
-    /// ``RegexPattern/walkMatches(inUTF8:count:isASCII:findsGroups:firstMatchOnly:_:)``), by way:
+    /// ``RegexPattern/walkMatches(inUTF8:count:isMostlyASCII:findsGroups:firstMatchOnly:_:)``), by way:
     /// the literals' scan, the match automaton (with empty matches, at surrogate pairs too),
     /// the automaton with the capture backtracker's groups, the back-reference searcher.
     static let utf8WalkPatterns: [(pattern: String, options: NSRegularExpression.Options)] = [

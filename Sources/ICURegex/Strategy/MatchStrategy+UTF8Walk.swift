@@ -1,7 +1,7 @@
 extension MatchStrategy {
     /// How a walk over every match of the pattern in the UTF-8 of a Swift string finds them
     /// without ICU, and so without transcoding the text to UTF-16 (see
-    /// ``RegexPattern/walkMatches(inUTF8:count:isASCII:findsGroups:firstMatchOnly:_:)``).
+    /// ``RegexPattern/walkMatches(inUTF8:count:isMostlyASCII:findsGroups:firstMatchOnly:_:)``).
     enum UTF8Walk {
         /// The byte scanner, for a pattern whose matches are exactly a few literals (see
         /// ``UTF8LiteralSearch``).
@@ -36,18 +36,18 @@ extension MatchStrategy {
     /// 2. for a pattern with back references, their searcher, once it is worked out or for a
     ///    text that repays working it out (``SearchPlan/automatonSearchLength``), else ICU;
     /// 3. the match automaton, likewise, for groups only with a capture backtracker; but not
-    ///    for an ASCII text (`isASCII`) that the plan takes (``SearchPlan/minimumSearchLength``
-    ///    units or more) with a literal search: its UTF-16 is one widening away, and the
-    ///    plan's scan skips what the automaton reads (rebar's `literal/sherlock-casei-en`,
-    ///    `numberOfMatches`: 0.39 times raw ICU's time through the UTF-16, 0.55 through the
-    ///    automaton; on Russian, 0.91 against 0.57);
+    ///    for a text that is mostly ASCII (`isMostlyASCII`) and that the plan takes
+    ///    (``SearchPlan/minimumSearchLength`` bytes or more) with a literal search: its UTF-16
+    ///    is little more than a widening away, and the plan's scan skips what the automaton
+    ///    reads (rebar's `literal/sherlock-casei-en`, `numberOfMatches`: 0.41 times raw ICU's
+    ///    time through the UTF-16, 0.56 through the automaton; on Russian, 0.89 against 0.55);
     /// 4. otherwise ICU.
     ///
     /// A shorter text does not count its search toward working out the searcher or the
     /// automaton here: the UTF-16 search it then takes counts it, pattern-wide
     /// (``mayUseBackReferenceSearcher(_:forSearchOf:)``, ``mayUseAutomaton(_:forUnplannedSearchOf:)``),
     /// and once they are worked out, such texts take the walk too.
-    func utf8Walk(forSearchOf length: Int, isASCII: Bool, findsGroups: Bool, firstMatchOnly: Bool) -> UTF8Walk? {
+    func utf8Walk(forSearchOf length: Int, isMostlyASCII: Bool, findsGroups: Bool, firstMatchOnly: Bool) -> UTF8Walk? {
         guard length <= Int(Int32.max) else { return nil }
         if let utf8Literals, !(firstMatchOnly && utf8Literals.hasSeveralLiterals && length < SearchPlan.minimumSearchLength) {
             return .literals(utf8Literals)
@@ -55,7 +55,7 @@ extension MatchStrategy {
         if let searchers = backReferenceSearchers {
             return Self.repays(searchers, length: length) ? .backReferences(searchers) : nil
         }
-        if isASCII, length >= SearchPlan.minimumSearchLength, let plan, plan.searchesForLiterals { return nil }
+        if isMostlyASCII, length >= SearchPlan.minimumSearchLength, let plan, plan.searchesForLiterals { return nil }
         guard let automata = matchAutomata, !findsGroups || captureBacktrackers != nil, Self.repays(automata, length: length)
         else { return nil }
         return .automaton(automata)
@@ -75,10 +75,10 @@ extension MatchStrategy {
 
 extension RegexPattern {
     /// Calls `body` with each match of the pattern in the well-formed UTF-8 `bytes[..<count]`
-    /// of a Swift string (`isASCII` when every byte is a character), searched as a text of its
-    /// own, left to right, in byte offsets: the
+    /// of a Swift string (`isMostlyASCII` when it has fewer than nine bytes for eight UTF-16
+    /// units), searched as a text of its own, left to right, in byte offsets: the
     /// matches of ICU's `findNext` loop on the same text's UTF-16, found without ICU by the way
-    /// the pattern's strategy gives (``MatchStrategy/utf8Walk(forSearchOf:isASCII:findsGroups:firstMatchOnly:)``).
+    /// the pattern's strategy gives (``MatchStrategy/utf8Walk(forSearchOf:isMostlyASCII:findsGroups:firstMatchOnly:)``).
     /// `body` gets the match and, when `findsGroups`, a function that gives the range of each
     /// group (nil when it did not take part; group 0 is the match), valid during the call
     /// only; it returns false to stop the walk.
@@ -92,13 +92,13 @@ extension RegexPattern {
     ///   matches, which the caller discards, to search the UTF-16 instead). True when `body`
     ///   had every match, or stopped the walk.
     package func walkMatches(
-        inUTF8 bytes: UnsafePointer<UInt8>, count: Int, isASCII: Bool = false, findsGroups: Bool, firstMatchOnly: Bool,
+        inUTF8 bytes: UnsafePointer<UInt8>, count: Int, isMostlyASCII: Bool = false, findsGroups: Bool, firstMatchOnly: Bool,
         _ body: (Range<Int>, (Int) -> Range<Int>?) -> Bool
     ) -> Bool {
         // `\G` matches where the previous match ended: ICU's loop alone knows that.
         guard !usesPreviousMatchEnd,
             let way = strategy.utf8Walk(
-                forSearchOf: count, isASCII: isASCII, findsGroups: findsGroups && numberOfCaptureGroups > 0,
+                forSearchOf: count, isMostlyASCII: isMostlyASCII, findsGroups: findsGroups && numberOfCaptureGroups > 0,
                 firstMatchOnly: firstMatchOnly)
         else { return false }
         switch way {
