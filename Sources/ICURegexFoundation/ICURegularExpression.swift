@@ -10,9 +10,11 @@ import Synchronization
 /// named), flags and templates; two expressions of the same pattern and options are equal
 /// (`==`, `isEqual`) and hash alike; an expression copies as itself (`NSCopying`) and archives
 /// with Foundation's keys (`NSSecureCoding`). On Linux, Foundation's `NSRegularExpression` runs
-/// the same ICU, behind a bridge that copies the string and wraps every call; this class copies
-/// the search range once, finds the matches with ICURegex's literal prefilters and automaton
-/// where they apply, and ICU's own loop elsewhere.
+/// the same ICU, behind a bridge that copies the string and wraps every call; this class walks
+/// a `String`'s own UTF-8 where the pattern's strategy finds every match there without ICU
+/// (literals, the match automaton), and otherwise copies the search range once, finds the
+/// matches with ICURegex's literal prefilters and automaton where they apply, and ICU's own
+/// loop elsewhere.
 ///
 /// It is not a subclass of `NSRegularExpression`, because on Linux no class outside Foundation
 /// can be one: the class holds a stored property of a CoreFoundation type that Foundation
