@@ -26,15 +26,16 @@ extension MatchStrategy {
     /// the UTF-16 instead, from the start, so that no answer mixes the two. The search plan,
     /// the alternation's matcher and the one-pass runs read UTF-16 only, and are not ways
     /// here: in their place the automaton reads the whole text, which costs less than
-    /// transcoding it for them (a string's UTF-16 is made anew for each call).
+    /// transcoding it for them (a string's UTF-16 is made anew for each call), except on a
+    /// mostly ASCII text (see 3).
     ///
     /// In order:
     /// 1. the literals' scan, always, except for the first match of several literals in
     ///    fewer than ``SearchPlan/minimumSearchLength`` bytes, which the automaton finds faster
     ///    (five names in strings of about 40 characters: 290 to 420 ns a first match through
     ///    the literals' scans, 250 to 270 ns through the automaton); the first match of any
-    ///    other pattern in so short a text is left to the caller's first-match search (see
-    ///    below);
+    ///    other pattern in so short a text is left to the caller's first-match search,
+    ///    ``firstMatch(inUTF8:anchored:threadAutomaton:)``;
     /// 2. for a pattern with back references, their searcher, once it is worked out or for a
     ///    text that repays working it out (``SearchPlan/automatonSearchLength``), else ICU;
     /// 3. the match automaton, likewise, for groups only with a capture backtracker; but not
