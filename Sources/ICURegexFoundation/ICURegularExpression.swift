@@ -10,9 +10,11 @@ import Synchronization
 /// named), flags and templates; two expressions of the same pattern and options are equal
 /// (`==`, `isEqual`) and hash alike; an expression copies as itself (`NSCopying`) and archives
 /// with Foundation's keys (`NSSecureCoding`). On Linux, Foundation's `NSRegularExpression` runs
-/// the same ICU, behind a bridge that copies the string and wraps every call; this class copies
-/// the search range once, finds the matches with ICURegex's literal prefilters and automaton
-/// where they apply, and ICU's own loop elsewhere.
+/// the same ICU, behind a bridge that copies the string and wraps every call; this class walks
+/// a `String`'s own UTF-8 where the pattern's strategy finds every match there without ICU
+/// (literals, the match automaton), and otherwise copies the search range once, finds the
+/// matches with ICURegex's literal prefilters and automaton where they apply, and ICU's own
+/// loop elsewhere.
 ///
 /// It is not a subclass of `NSRegularExpression`, because on Linux no class outside Foundation
 /// can be one: the class holds a stored property of a CoreFoundation type that Foundation
@@ -55,11 +57,6 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// Whether the pattern holds a quantifier, which ICU may compile to a loop that backs up
     /// over the text code point by code point (see ``enumerate(units:offset:options:range:findsFlags:_:)``).
     private let hasQuantifier: Bool
-
-    /// The search of the pattern's literals in a string's UTF-8, when the pattern matches
-    /// exactly a few literals with case (see ``UTF8LiteralSearch``): the calls that need few
-    /// UTF-16 offsets then search the string's own bytes instead of transcoding it.
-    private let utf8Literal: UTF8LiteralSearch?
 
     /// The Foundation expression of the same pattern and options, made the first time it is
     /// asked for (or given to ``init(_:)``).
@@ -108,7 +105,6 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
             throw NSError(domain: NSCocoaErrorDomain, code: 2048, userInfo: ["NSInvalidValue": pattern])
         }
         hasQuantifier = Self.holdsQuantifier(pattern)
-        utf8Literal = UTF8LiteralSearch(compiled)
         self.foundationExpression = Mutex(foundationExpression)
         super.init()
     }
@@ -213,22 +209,14 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// Every match in `range` of `string`.
     public func matches(in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange) -> [NSTextCheckingResult] {
         var matches = [NSTextCheckingResult]()
-        let searchedUTF8 = withLiteralUTF8(of: string, options: options, range: range) { literal, bytes, utf8Range -> Bool in
-            // UTF-16 offsets counted from the range's start, between one match and the next.
-            var location = range.location
-            var counted = utf8Range.lowerBound
-            literal.forEachMatch(in: bytes, from: utf8Range.lowerBound, to: utf8Range.upperBound) { match in
-                location += UTF16Text.utf16Count(ofUTF8: bytes, from: counted, to: match.lowerBound)
-                let length = UTF16Text.utf16Count(ofUTF8: bytes, from: match.lowerBound, to: match.upperBound)
-                matches.append(
-                    RegularExpressionCheckingResult(range: NSRange(location: location, length: length), groupRanges: [], expression: self))
-                location += length
-                counted = match.upperBound
-                return true
-            }
+        let findsGroups = numberOfCaptureGroups > 0
+        if walkUTF8(of: string, options: options, range: range, findsGroups: findsGroups, firstMatchOnly: false, { match, groups in
+            matches.append(RegularExpressionCheckingResult(range: match, groupRanges: groups, expression: self))
             return true
+        }) {
+            return matches
         }
-        if searchedUTF8 == true { return matches }
+        matches.removeAll()
         enumerate(in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range) {
             match, _, _ in
             if let match { matches.append(result(for: match)) }
@@ -238,12 +226,20 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
 
     /// The number of matches in `range` of `string`.
     public func numberOfMatches(in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange) -> Int {
-        if let count = withLiteralUTF8(of: string, options: options, range: range, { literal, bytes, utf8Range in
-            literal.numberOfMatches(in: bytes, from: utf8Range.lowerBound, to: utf8Range.upperBound)
+        // The walk alone, with no UTF-16 offsets counted.
+        var count = 0
+        if withUTF8(of: string, options: options, range: range, { bytes, utf8Count in
+            compiled.walkMatches(
+                inUTF8: bytes, count: utf8Count, isMostlyASCII: utf8Count * 8 < range.length * 9, findsGroups: false,
+                firstMatchOnly: false
+            ) { _, _ in
+                count += 1
+                return true
+            }
         }) {
             return count
         }
-        var count = 0
+        count = 0
         enumerate(in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range) {
             match, _, _ in
             if match != nil { count += 1 }
@@ -258,6 +254,15 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
                 ? nil : RegularExpressionCheckingResult(range: found, groupRanges: [], expression: self)
         }
         var first: NSTextCheckingResult?
+        if numberOfCaptureGroups > 0,
+            walkUTF8(of: string, options: options, range: range, findsGroups: true, firstMatchOnly: true, { match, groups in
+                first = RegularExpressionCheckingResult(range: match, groupRanges: groups, expression: self)
+                return false
+            })
+        {
+            return first
+        }
+        first = nil
         enumerate(in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range) {
             match, _, stop in
             first = match.map { result(for: $0) }
@@ -278,15 +283,17 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         return first
     }
 
-    /// The first match in `range` of `string` (or `{NSNotFound, 0}`) found as
-    /// `String.range(ofRegex:)` finds it, without a walk, when `options` leave the range's
-    /// search to the pattern alone: no bounds, no `.anchored` and a range within the string,
-    /// so that the enumeration would search the range's units as a text of their own and stop
-    /// at its first match, the pattern's first match in them (with `.reportProgress` and
-    /// `.reportCompletion`, which the first-match calls ignore). Nil for the other options.
+    /// The first match in `range` of `string` (or `{NSNotFound, 0}`) found without a walk
+    /// over the range's UTF-16, when `options` leave the range's search to the pattern alone:
+    /// no bounds, no `.anchored` and a range within the string, so that the enumeration would
+    /// search the range's units as a text of their own and stop at its first match, the
+    /// pattern's first match in them (with `.reportProgress` and `.reportCompletion`, which
+    /// the first-match calls ignore). Nil for the other options.
     ///
-    /// A short string's UTF-8 then goes to the match automaton without being copied, and the
-    /// call makes no walk: most of what a first match on a few dozen characters cost.
+    /// The first match of the string's UTF-8 walk (``walkUTF8(of:options:range:utf16Count:findsGroups:firstMatchOnly:_:)``)
+    /// when the pattern's strategy has one, or else as `String.range(ofRegex:)` finds it: a
+    /// short string's UTF-8 goes to the match automaton without being copied, and the call
+    /// makes no walk, most of what a first match on a few dozen characters cost.
     private func firstRangeWithoutWalk(
         in string: String, options: NSRegularExpression.MatchingOptions, range: NSRange
     ) -> NSRange? {
@@ -294,56 +301,99 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         else { return nil }
         let length = string.utf16.count
         guard range.location <= length, range.length <= length - range.location else { return nil }
-        // A short text's first match of several literals is the automaton's to find: a short
-        // string's is known before the range is mapped to bytes.
-        let isShort = utf8Literal?.hasSeveralLiterals == true && string.utf8.count < Self.severalLiteralsSearchLength
-        let literalMatch = isShort ? nil : withLiteralUTF8(of: string, options: options, range: range, utf16Count: length) {
-            literal, bytes, utf8Range -> NSRange? in
-            if literal.hasSeveralLiterals && utf8Range.count < Self.severalLiteralsSearchLength { return nil }
-            guard let match = literal.firstMatch(in: bytes, from: utf8Range.lowerBound, to: utf8Range.upperBound) else {
-                return NSRange(location: NSNotFound, length: 0)
-            }
-            return NSRange(
-                location: range.location + UTF16Text.utf16Count(ofUTF8: bytes, from: utf8Range.lowerBound, to: match.lowerBound),
-                length: UTF16Text.utf16Count(ofUTF8: bytes, from: match.lowerBound, to: match.upperBound))
+        var first = NSRange(location: NSNotFound, length: 0)
+        if walkUTF8(
+            of: string, options: options, range: range, utf16Count: length, findsGroups: false, firstMatchOnly: true,
+            { match, _ in
+                first = match
+                return false
+            })
+        {
+            return first
         }
-        if let literalMatch = literalMatch ?? nil { return literalMatch }
         let found = RegexPattern.firstRange(
             of: compiled, inUTF16Of: string, utf16Count: length,
             utf16Offsets: range.location..<(range.location + range.length), anchored: false)
         return NSRange(location: found.isNotFound ? NSNotFound : found.location, length: found.length)
     }
 
-    /// `body`'s answer for the pattern's literals (``utf8Literal``) in `range` of `string`'s
-    /// UTF-8: `body` gets the search, the string's bytes and the range's byte offsets in them.
-    /// Nil, for the caller's usual search, when the pattern is not such literals, `options`
-    /// hold more than `.reportProgress` and `.reportCompletion` (which the callers ignore),
-    /// `range` is not within the string or a bound of it splits a surrogate pair, or the
-    /// string's UTF-8 is not contiguous (a bridged string). Without options a range is
-    /// searched as a text of its own, which is what the literal search searches.
-    private func withLiteralUTF8<Result>(
+    /// Calls `body` with each match in `range` of `string`, found in the string's UTF-8 by
+    /// the pattern's strategy (``RegexPattern/walkMatches(inUTF8:count:isMostlyASCII:findsGroups:firstMatchOnly:_:)``),
+    /// in UTF-16 offsets of the string, with the ranges of its groups when `findsGroups`
+    /// (`{NSNotFound, 0}` for a group that did not take part), until `body` returns false:
+    /// the matches the enumeration of `range` would find, without transcoding the string.
+    ///
+    /// Returns false, for the caller's usual search of the UTF-16, when `options` hold more
+    /// than `.reportProgress` and `.reportCompletion` (which the callers ignore), `range` is
+    /// not within the string or a bound of it splits a surrogate pair, the string's UTF-8 is
+    /// not contiguous (a bridged string), or the strategy has no UTF-8 walk for the pattern
+    /// or could not tell a match: `body` may then have had some matches, which the caller
+    /// discards. Without options, the enumeration searches the range as a text of its own,
+    /// which is what the walk searches; the UTF-16 offsets of a match are counted from the
+    /// previous match's end (``UTF16Text/utf16Count(ofUTF8:from:to:)``): byte offsets map to
+    /// UTF-16 offsets one to one and in order, since every match starts and ends on a scalar.
+    private func walkUTF8(
         of string: String, options: NSRegularExpression.MatchingOptions, range: NSRange, utf16Count: Int? = nil,
-        _ body: (UTF8LiteralSearch, UnsafePointer<UInt8>, Range<Int>) -> Result
-    ) -> Result? {
-        guard let utf8Literal, options.subtracting([.reportProgress, .reportCompletion]).isEmpty,
-            range.location >= 0, range.length >= 0
-        else { return nil }
+        findsGroups: Bool, firstMatchOnly: Bool, _ body: (NSRange, [NSRange]) -> Bool
+    ) -> Bool {
+        withUTF8(of: string, options: options, range: range, utf16Count: utf16Count) { bytes, utf8Count in
+            // The byte offset up to which UTF-16 units are counted, and their number.
+            var countedByte = 0
+            var countedUnits = range.location
+            return compiled.walkMatches(
+                inUTF8: bytes, count: utf8Count, isMostlyASCII: utf8Count * 8 < range.length * 9, findsGroups: findsGroups,
+                firstMatchOnly: firstMatchOnly
+            ) { match, group in
+                countedUnits += UTF16Text.utf16Count(ofUTF8: bytes, from: countedByte, to: match.lowerBound)
+                countedByte = match.lowerBound
+                let start = countedUnits
+                var groupRanges = [NSRange]()
+                if findsGroups && numberOfCaptureGroups > 0 {
+                    groupRanges.reserveCapacity(numberOfCaptureGroups)
+                    for number in 1...numberOfCaptureGroups {
+                        guard let span = group(number) else {
+                            groupRanges.append(NSRange(location: NSNotFound, length: 0))
+                            continue
+                        }
+                        // A group may start before the match (in a look-behind).
+                        let location =
+                            span.lowerBound >= match.lowerBound
+                            ? start + UTF16Text.utf16Count(ofUTF8: bytes, from: match.lowerBound, to: span.lowerBound)
+                            : start - UTF16Text.utf16Count(ofUTF8: bytes, from: span.lowerBound, to: match.lowerBound)
+                        groupRanges.append(
+                            NSRange(location: location, length: UTF16Text.utf16Count(ofUTF8: bytes, from: span.lowerBound, to: span.upperBound)))
+                    }
+                }
+                countedUnits += UTF16Text.utf16Count(ofUTF8: bytes, from: match.lowerBound, to: match.upperBound)
+                countedByte = match.upperBound
+                return body(NSRange(location: start, length: countedUnits - start), groupRanges)
+            }
+        }
+    }
+
+    /// `body`'s answer for the UTF-8 of `range` of `string` (its address and number of bytes),
+    /// or false when the walk in UTF-8 does not apply: `options` hold more than
+    /// `.reportProgress` and `.reportCompletion`, `range` is not within the string or a bound
+    /// of it splits a surrogate pair, or the string's UTF-8 is not contiguous (a bridged
+    /// string) or empty (see ``walkUTF8(of:options:range:utf16Count:findsGroups:firstMatchOnly:_:)``).
+    private func withUTF8(
+        of string: String, options: NSRegularExpression.MatchingOptions, range: NSRange, utf16Count: Int? = nil,
+        _ body: (UnsafePointer<UInt8>, Int) -> Bool
+    ) -> Bool {
+        guard options.subtracting([.reportProgress, .reportCompletion]).isEmpty, range.location >= 0, range.length >= 0
+        else { return false }
         let length = utf16Count ?? string.utf16.count
         guard range.location <= length, range.length <= length - range.location,
             let utf8Range = UTF16Text.utf8Offsets(
                 of: range.location..<(range.location + range.length), in: string, utf16Count: length)
-        else { return nil }
-        return string.utf8.withContiguousStorageIfAvailable { bytes -> Result? in
-            // An empty string's storage may have no address; nothing then matches.
-            guard let base = bytes.baseAddress else { return nil }
-            return body(utf8Literal, base, utf8Range)
-        } ?? nil
+        else { return false }
+        let walked = string.utf8.withContiguousStorageIfAvailable { whole -> Bool in
+            // An empty string's storage may have no address: its walk is the UTF-16 path's.
+            guard let base = whole.baseAddress else { return false }
+            return body(base + utf8Range.lowerBound, utf8Range.count)
+        }
+        return walked ?? false
     }
-
-    /// The shortest text, in bytes, whose first match of several literals is found in its
-    /// UTF-8 (``UTF8LiteralSearch/hasSeveralLiterals``): as long as the search plan's
-    /// shortest range.
-    private static let severalLiteralsSearchLength = 4096
 
     /// The match an enumeration is on: the walk, and where its text starts in the string.
     private struct CurrentMatch {

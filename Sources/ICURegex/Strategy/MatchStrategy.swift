@@ -4,7 +4,9 @@ import Synchronization
 /// rules that decide, search by search, which of them answers. Chosen once, when the pattern is
 /// compiled (each way's costly part is worked out on first use), and asked by every search of
 /// the pattern: ``RegexPattern``'s first match in UTF-16, UTF-8, `String` and `Substring`,
-/// ``RegexMatcher``'s searches from an offset, and ``MatchWalk``'s walk over every match. Each
+/// ``RegexMatcher``'s searches from an offset, ``MatchWalk``'s walk over every match, and the
+/// walk over every match in a string's UTF-8 (``utf8Walk(forSearchOf:isMostlyASCII:findsGroups:firstMatchOnly:)``,
+/// which `ICURegularExpression` asks instead of transcoding a `String`). Each
 /// decision (which way, the length thresholds, when a way is given up) is made here, in one
 /// place, after regex-automata's `meta::Strategy`.
 ///
@@ -53,6 +55,12 @@ struct MatchStrategy: ~Copyable, Sendable {
     /// when the pattern is not one.
     let literalAlternation: LazyValue<LiteralAlternationMatcher?>?
 
+    /// The search for the pattern's literals in UTF-8, when the plan says that its matches
+    /// are exactly one to eight literals, with case, and it has no group (see
+    /// ``UTF8LiteralSearch``): the first of the ways of a walk over a string's UTF-8 (see
+    /// ``utf8Walk(forSearchOf:isMostlyASCII:findsGroups:firstMatchOnly:)``).
+    let utf8Literals: UTF8LiteralSearch?
+
     /// The length of range whose search by ICU repays working out ``literalAlternation``: see
     /// ``literalAlternation(forSearchOf:)``.
     let literalAlternationRepayingLength: Int
@@ -91,6 +99,7 @@ struct MatchStrategy: ~Copyable, Sendable {
             literalAlternationRepayingLength = .max
         }
         plan = usesSearchPlan ? SearchPlan(pattern: pattern, options: options) : nil
+        utf8Literals = UTF8LiteralSearch(plan: plan, groupCount: groupCount)
         matchAutomata = usesSearchPlan ? LazyMatchAutomaton(pattern, options: options) : nil
         captureBacktrackers =
             usesSearchPlan && syntax != nil && groupCount > 0

@@ -1,0 +1,183 @@
+extension MatchStrategy {
+    /// How a walk over every match of the pattern in the UTF-8 of a Swift string finds them
+    /// without ICU, and so without transcoding the text to UTF-16 (see
+    /// ``RegexPattern/walkMatches(inUTF8:count:isMostlyASCII:findsGroups:firstMatchOnly:_:)``).
+    enum UTF8Walk {
+        /// The byte scanner, for a pattern whose matches are exactly a few literals (see
+        /// ``UTF8LiteralSearch``).
+        case literals(UTF8LiteralSearch)
+        /// The back-reference searcher, with the groups of each match (see
+        /// ``BackReferenceSearcher``).
+        case backReferences(LazyBackReferenceSearcher)
+        /// The match automaton, from where ICU's loop would start each search, with the capture
+        /// backtracker for the groups when they are asked for (see ``MatchAutomaton``,
+        /// ``CaptureBacktracker``).
+        case automaton(LazyMatchAutomaton)
+    }
+
+    /// The way a walk over every match in `length` bytes of a string's well-formed UTF-8
+    /// (searched as a text of its own) takes, with the groups of each match when
+    /// `findsGroups`; with `firstMatchOnly`, for the first match alone. Nil when the walk is
+    /// ICU's, on the text's UTF-16.
+    ///
+    /// Each way reads the same code points from UTF-8 as from UTF-16 and answers as ICU's
+    /// search of the UTF-16 from the same code point would (each one's argument is in its own
+    /// type), or answers that it cannot tell: the walk then gives up, and its caller searches
+    /// the UTF-16 instead, from the start, so that no answer mixes the two. The search plan,
+    /// the alternation's matcher and the one-pass runs read UTF-16 only, and are not ways
+    /// here: in their place the automaton reads the whole text, which costs less than
+    /// transcoding it for them (a string's UTF-16 is made anew for each call), except on a
+    /// mostly ASCII text (see 3).
+    ///
+    /// In order:
+    /// 1. the literals' scan, always, except for the first match of several literals in
+    ///    fewer than ``SearchPlan/minimumSearchLength`` bytes, which the automaton finds faster
+    ///    (five names in strings of about 40 characters: 290 to 420 ns a first match through
+    ///    the literals' scans, 250 to 270 ns through the automaton); the first match of any
+    ///    other pattern in so short a text is left to the caller's first-match search,
+    ///    ``firstMatch(inUTF8:anchored:threadAutomaton:)``;
+    /// 2. for a pattern with back references, their searcher, once it is worked out or for a
+    ///    text that repays working it out (``SearchPlan/automatonSearchLength``), else ICU;
+    /// 3. the match automaton, likewise, for groups only with a capture backtracker; but not
+    ///    for a text that is mostly ASCII (`isMostlyASCII`) and that the plan takes
+    ///    (``SearchPlan/minimumSearchLength`` bytes or more) with a literal search: its UTF-16
+    ///    is little more than a widening away, and the plan's scan skips what the automaton
+    ///    reads (rebar's `literal/sherlock-casei-en`, `numberOfMatches`: 0.41 times raw ICU's
+    ///    time through the UTF-16, 0.56 through the automaton; on Russian, 0.89 against 0.55);
+    /// 4. otherwise ICU.
+    ///
+    /// A shorter text does not count its search toward working out the searcher or the
+    /// automaton here: the UTF-16 search it then takes counts it, pattern-wide
+    /// (``mayUseBackReferenceSearcher(_:forSearchOf:)``, ``mayUseAutomaton(_:forUnplannedSearchOf:)``),
+    /// and once they are worked out, such texts take the walk too.
+    func utf8Walk(forSearchOf length: Int, isMostlyASCII: Bool, findsGroups: Bool, firstMatchOnly: Bool) -> UTF8Walk? {
+        guard length <= Int(Int32.max) else { return nil }
+        let isShort = length < SearchPlan.minimumSearchLength
+        if let utf8Literals, !(firstMatchOnly && utf8Literals.hasSeveralLiterals && isShort) {
+            return .literals(utf8Literals)
+        }
+        // A short text's first match is ``firstMatch(inUTF8:anchored:threadAutomaton:)``'s,
+        // which the caller asks next: it makes no walk, and asks ICU at once where the
+        // automaton cannot tell (through the walk, a first match of five names in a string of
+        // about 40 characters took 307 to 364 ns, against 248 to 251).
+        if firstMatchOnly && isShort { return nil }
+        if let searchers = backReferenceSearchers {
+            return Self.repays(searchers, length: length) ? .backReferences(searchers) : nil
+        }
+        if isMostlyASCII, length >= SearchPlan.minimumSearchLength, let plan, plan.searchesForLiterals { return nil }
+        guard let automata = matchAutomata, !findsGroups || captureBacktrackers != nil, Self.repays(automata, length: length)
+        else { return nil }
+        return .automaton(automata)
+    }
+
+    /// True when the way of `pool` is taken for a text of `length` units: once it is worked
+    /// out, or to be worked out now for a text that repays it.
+    @inline(__always)
+    private static func repays<Plan, Automaton>(_ pool: LazyAutomatonPool<Plan, Automaton>, length: Int) -> Bool {
+        switch pool.state {
+        case .present: true
+        case .absent: false
+        case .unknown: length >= SearchPlan.automatonSearchLength
+        }
+    }
+}
+
+extension RegexPattern {
+    /// Calls `body` with each match of the pattern in the well-formed UTF-8 `bytes[..<count]`
+    /// of a Swift string (`isMostlyASCII` when it has fewer than nine bytes for eight UTF-16
+    /// units), searched as a text of its own, left to right, in byte offsets: the
+    /// matches of ICU's `findNext` loop on the same text's UTF-16, found without ICU by the way
+    /// the pattern's strategy gives (``MatchStrategy/utf8Walk(forSearchOf:isMostlyASCII:findsGroups:firstMatchOnly:)``).
+    /// `body` gets the match and, when `findsGroups`, a function that gives the range of each
+    /// group (nil when it did not take part; group 0 is the match), valid during the call
+    /// only; it returns false to stop the walk.
+    ///
+    /// Like ICU's loop, each search starts where the previous match ended, and one character
+    /// further on after an empty match: one scalar, whose UTF-8 is one to four bytes, as ICU
+    /// steps over one code point of UTF-16, a surrogate pair at once.
+    ///
+    /// - Returns: False when the walk is ICU's: the strategy has no way for this pattern and
+    ///   text, or a way could not tell a match (`body` may then have had some of the
+    ///   matches, which the caller discards, to search the UTF-16 instead). True when `body`
+    ///   had every match, or stopped the walk.
+    package func walkMatches(
+        inUTF8 bytes: UnsafePointer<UInt8>, count: Int, isMostlyASCII: Bool = false, findsGroups: Bool, firstMatchOnly: Bool,
+        _ body: (Range<Int>, (Int) -> Range<Int>?) -> Bool
+    ) -> Bool {
+        // `\G` matches where the previous match ended: ICU's loop alone knows that.
+        guard !usesPreviousMatchEnd,
+            let way = strategy.utf8Walk(
+                forSearchOf: count, isMostlyASCII: isMostlyASCII, findsGroups: findsGroups && numberOfCaptureGroups > 0,
+                firstMatchOnly: firstMatchOnly)
+        else { return false }
+        switch way {
+        case .literals(let literals):
+            // Never empty, without groups.
+            literals.forEachMatch(in: bytes, from: 0, to: count) { match in
+                body(match) { group in group == 0 ? match : nil }
+            }
+            return true
+        case .backReferences(let searchers):
+            guard let searcher = searchers.take() else { return false }
+            defer { searchers.put(searcher) }
+            var from = 0
+            while true {
+                switch searcher.firstMatch(inUTF8: bytes, from: from, to: count) {
+                case .match(let match):
+                    let goesOn = body(match) { group in
+                        let start = searcher.slot(2 * group)
+                        return start < 0 ? nil : start..<searcher.slot(2 * group + 1)
+                    }
+                    guard goesOn, let next = Self.nextSearchStart(after: match, inUTF8: bytes, count: count) else { return true }
+                    from = next
+                case .noMatch:
+                    return true
+                case .unknown:
+                    return false
+                }
+            }
+        case .automaton(let automata):
+            guard let automaton = automata.take() else { return false }
+            defer { automata.put(automaton) }
+            let backtracker = findsGroups && numberOfCaptureGroups > 0 ? captureBacktrackers?.take() : nil
+            defer { if let backtracker { captureBacktrackers?.put(backtracker) } }
+            if findsGroups && numberOfCaptureGroups > 0 && backtracker == nil { return false }
+            var from = 0
+            while true {
+                switch automaton.firstMatch(inUTF8: bytes, from: from, to: count) {
+                case .match(let match):
+                    let goesOn: Bool
+                    if let backtracker {
+                        // The backtracker's groups are ICU's for a match whose span is known
+                        // (see ``CaptureBacktracker``); it leaves a `\b` at the text's end to ICU.
+                        guard backtracker.match(inUTF8: bytes, spanning: match, end: count) == .match else { return false }
+                        goesOn = body(match) { group in
+                            let start = backtracker.slot(2 * group)
+                            return start < 0 ? nil : start..<backtracker.slot(2 * group + 1)
+                        }
+                    } else {
+                        goesOn = body(match) { group in group == 0 ? match : nil }
+                    }
+                    guard goesOn, let next = Self.nextSearchStart(after: match, inUTF8: bytes, count: count) else { return true }
+                    from = next
+                case .noMatch:
+                    return true
+                case .unknown:
+                    return false
+                }
+            }
+        }
+    }
+
+    /// Where ICU's loop starts the search after `match` in the well-formed UTF-8
+    /// `bytes[..<count]`: at its end, or after the character there when it is empty; nil when
+    /// that is past the text.
+    @inline(__always)
+    private static func nextSearchStart(after match: Range<Int>, inUTF8 bytes: UnsafePointer<UInt8>, count: Int) -> Int? {
+        guard match.isEmpty else { return match.upperBound }
+        guard match.upperBound < count else { return nil }
+        let lead = bytes[match.upperBound]
+        let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        return match.upperBound + length
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import ICURegex
+import ICURegexFoundation
+import Testing
+import TestSupport
+
+extension LibraryTests.RegularExpressionDifferentialTests {
+    /// Patterns whose every match in a string's UTF-8 the strategy finds without ICU (see
+    /// ``RegexPattern/walkMatches(inUTF8:count:isMostlyASCII:findsGroups:firstMatchOnly:_:)``), by way:
+    /// the literals' scan, the match automaton (with empty matches, at surrogate pairs too),
+    /// the automaton with the capture backtracker's groups, the back-reference searcher.
+    static let utf8WalkPatterns: [(pattern: String, options: NSRegularExpression.Options)] = [
+        ("Холмс", []), ("福尔摩斯|华生", []), ("😀", []), ("e\u{301}", []),
+        ("холмс", .caseInsensitive), ("\\w+", []), ("[а-я]+", []), ("\\p{Han}+", []), ("Х\\w*с", []), ("\\b\\w", []),
+        ("x*", []), ("\\s*", []), ("(?:😀|a)?", []), ("[😀-🙏]", []), (".", []), ("[^a ]", []), ("\\w*?", []),
+        ("(?<=Х)о", []), ("\\w(?=\\s)", []), (".+", .dotMatchesLineSeparators),
+        ("(\\w+)\\s+(\\w+)", []), ("(а|б)?(в)", []), ("(x)*", []), ("(?<name>\\p{L})(\\p{M}*)", []),
+        ("(\\w)\\1", []),
+    ]
+
+    /// Patterns that the walk leaves to ICU on the UTF-16 (`\G`, clusters, line anchors, a
+    /// range of emoji with groups; `ss` ignoring case gives up at the first `ß`, after
+    /// matches of its own, which the caller discards), and whose calls must still answer as
+    /// Foundation's.
+    static let utf8FallbackPatterns: [(pattern: String, options: NSRegularExpression.Options)] = [
+        ("\\G\\w", []), ("\\X", []), ("^\\w+", .anchorsMatchLines), ("\\w+$", .anchorsMatchLines),
+        ("([😀-🙏])(\\w*)", []), ("ss", .caseInsensitive),
+    ]
+
+    /// Texts of the walk's cases: Cyrillic, CJK, emoji outside the BMP (surrogate pairs,
+    /// with skin tones and flags), combining marks, mixed with ASCII.
+    static let utf8WalkPieces = [
+        "Шерлок", "Холмс", "холмс", "ава", "бв", "福尔摩斯", "华生", "说", "。", "😀", "👍🏽", "🇫🇷", "𝔘𝔫", "e\u{301}",
+        "а\u{300}", "x", "xx", "a", "ss", "ß", " ", " ", "\n", ", ",
+    ]
+
+    @Test("ICURegularExpression's calls through the UTF-8 walk answer as NSRegularExpression's on non-ASCII strings")
+    func walkInUTF8MatchesFoundation() throws {
+        var random = SplitMix64(seed: Self.seed ^ 0x5554_4638_5741_4C4B)
+        var failures: [String] = []
+        var walked = 0
+        // A long text, searched first, so that each pattern's automaton is worked out and the
+        // short texts after it take the walk.
+        var long = ""
+        while long.utf8.count < 80_000 { long += random.element(of: Self.utf8WalkPieces) }
+        for (pattern, options) in Self.utf8WalkPatterns + Self.utf8FallbackPatterns {
+            let ours = try ICURegularExpression(pattern: pattern, options: options)
+            let theirs = try NSRegularExpression(pattern: pattern, options: options)
+            var compileOptions: RegexPattern.Options = []
+            if options.contains(.caseInsensitive) { compileOptions.insert(.caseInsensitive) }
+            if options.contains(.anchorsMatchLines) { compileOptions.insert(.anchorsMatchLines) }
+            if options.contains(.dotMatchesLineSeparators) { compileOptions.insert(.dotMatchesLineSeparators) }
+            let compiled = try RegexPattern(pattern, options: compileOptions)
+            let longRange = NSRange(location: 0, length: long.utf16.count)
+            if ours.numberOfMatches(in: long, range: longRange) != theirs.numberOfMatches(in: long, range: longRange) {
+                failures.append("\(String(reflecting: pattern)): numberOfMatches on the long text")
+            }
+            // Whether the walk takes this pattern, as the expressions' own patterns do now: on
+            // the long text without `ß` for the patterns it walks (ignoring case, the automaton
+            // leaves a character whose folding is several to ICU), with it for the others.
+            let shouldWalk = Self.utf8WalkPatterns.contains { $0.pattern == pattern }
+            let probed = shouldWalk ? long.replacing("ß", with: "s") : long
+            let takesWalk = Array(probed.utf8).withUnsafeBufferPointer { bytes in
+                compiled.walkMatches(inUTF8: bytes.baseAddress!, count: bytes.count, findsGroups: true, firstMatchOnly: false) {
+                    _, _ in true
+                }
+            }
+            if takesWalk != shouldWalk {
+                failures.append("\(String(reflecting: pattern)): the UTF-8 walk \(takesWalk ? "takes" : "leaves") it")
+            }
+            for _ in 0..<60 {
+                var text = ""
+                for _ in 0..<random.number(in: 0...40) { text += random.element(of: Self.utf8WalkPieces) }
+                let count = text.utf16.count
+                var range = NSRange(location: 0, length: count)
+                switch random.number(in: 0...3) {
+                case 0: break
+                case 1:
+                    // Inside, possibly between the halves of a pair (the UTF-16 path's then).
+                    range.location = random.number(in: 0...count)
+                    range.length = random.number(in: 0...(count - range.location))
+                case 2:
+                    // On scalars, inside.
+                    let scalars = Array(text.unicodeScalars.indices) + [text.endIndex]
+                    let lower = random.element(of: scalars)
+                    let upper = random.element(of: scalars.filter { $0 >= lower })
+                    range = NSRange(lower..<upper, in: text)
+                default:
+                    range = NSRange(location: random.number(in: 0...count), length: 0)
+                }
+                // `.anchored` only at 0, where Linux Foundation gets it right (see
+                // ``anchoredWithARangeNotAtZero()``).
+                var matchingOptions = random.element(of: [
+                    [], [], [], [], .reportCompletion, .anchored, .withTransparentBounds, .withoutAnchoringBounds,
+                ] as [NSRegularExpression.MatchingOptions])
+                if range.location != 0 { matchingOptions.remove(.anchored) }
+                func describe(_ result: NSTextCheckingResult?) -> String {
+                    guard let result else { return "nil" }
+                    return (0..<result.numberOfRanges).map { Self.describe(result.range(at: $0)) }.joined()
+                }
+                let mine = (
+                    ours.matches(in: text, options: matchingOptions, range: range).map(describe),
+                    ours.numberOfMatches(in: text, options: matchingOptions, range: range),
+                    describe(ours.firstMatch(in: text, options: matchingOptions, range: range)),
+                    Self.describe(ours.rangeOfFirstMatch(in: text, options: matchingOptions, range: range)))
+                let expected = (
+                    theirs.matches(in: text, options: matchingOptions, range: range).map(describe),
+                    theirs.numberOfMatches(in: text, options: matchingOptions, range: range),
+                    describe(theirs.firstMatch(in: text, options: matchingOptions, range: range)),
+                    Self.describe(theirs.rangeOfFirstMatch(in: text, options: matchingOptions, range: range)))
+                if mine != expected {
+                    failures.append(
+                        "\(String(reflecting: pattern)) text \(String(reflecting: text)) range \(Self.describe(range)) "
+                            + "options \(matchingOptions.rawValue): ours \(mine), Foundation \(expected)")
+                }
+                if shouldWalk && matchingOptions.subtracting(.reportCompletion).isEmpty && !expected.0.isEmpty { walked += 1 }
+            }
+        }
+        for failure in failures.prefix(20) {
+            Issue.record(Comment(rawValue: failure))
+        }
+        #expect(failures.isEmpty, "\(failures.count) cases differ")
+        #expect(walked >= 400, "\(walked) cases with matches through the walk")
+    }
+}
