@@ -193,9 +193,23 @@ extension LibraryTests {
             ]
             let loneSurrogate: [UInt16] = [0x61, 0xD800, 0x3B]
             var failures: [String] = []
+            /// A matcher's matches in `text`, each search from where the last ended (one unit on
+            /// after an empty one).
+            func matcherMatches(_ matcher: RegexMatcher, in text: UnsafeBufferPointer<UInt16>) throws -> [Range<Int>] {
+                var matches: [Range<Int>] = []
+                var from = 0
+                while from <= text.count, let match = try matcher.firstMatch(inUTF16: text, from: from) {
+                    matches.append(match)
+                    from = match.isEmpty ? match.upperBound + 1 : match.upperBound
+                }
+                return matches
+            }
             for pattern in patterns {
                 let compiled = try RegexPattern(pattern)
                 let icu = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false)
+                // One matcher for every line, as a line search keeps one.
+                let matcher = try compiled.makeMatcher()
+                let icuMatcher = try icu.makeMatcher()
                 var lines: [[UInt16]] = [loneSurrogate]
                 while lines.count < 1_200 {
                     lines.append(Array((0..<Int(random.next() % 12)).map { _ in random.element(of: pieces) }.joined().utf16))
@@ -225,6 +239,12 @@ extension LibraryTests {
                         }
                         if found != expected || throughMatches != shifted {
                             failures.append("\(pattern) on \(line): \(found) (matches: \(throughMatches)), ICU \(expected)")
+                        }
+                        let text = UnsafeBufferPointer(rebasing: buffer[range])
+                        let matcherFound = try matcherMatches(matcher, in: text)
+                        let matcherExpected = try matcherMatches(icuMatcher, in: text)
+                        if matcherFound != matcherExpected {
+                            failures.append("\(pattern) on \(line), RegexMatcher: \(matcherFound), ICU \(matcherExpected)")
                         }
                     }
                 }

@@ -522,7 +522,7 @@ package final class MatchWalk {
     /// Whether `unit` is one of the characters ICU's `$` takes as a line terminator (`\n`,
     /// `\v`, `\f`, `\r`, U+0085, U+2028, U+2029), with or without `UREGEX_UNIX_LINES`.
     @inline(__always)
-    private static func isLineTerminator(_ unit: UInt16) -> Bool {
+    static func isLineTerminator(_ unit: UInt16) -> Bool {
         (unit >= 0x0A && unit <= 0x0D) || unit == 0x85 || unit == 0x2028 || unit == 0x2029
     }
 

@@ -57,6 +57,12 @@ extension MatchStrategy {
         private var backReferenceSearcher: BackReferenceSearcher?
         private var givesUpBackReferences = false
 
+        /// The capture backtracker of `X` of a pattern `^X$`, the session's own once its
+        /// searches have cost enough to work it out (see ``wholeTextOutcome(inUTF16:count:from:)``);
+        /// ``givesUpWholeText`` once the pattern turned out to have none, or none one-pass.
+        private var wholeTextBacktracker: CaptureBacktracker?
+        private var givesUpWholeText = false
+
         /// The number of capture groups of the pattern.
         private let groupCount: Int
 
@@ -65,6 +71,7 @@ extension MatchStrategy {
             self.pattern = pattern
             self.groupCount = pattern.numberOfCaptureGroups
             takesPlannedWays = plannedWaysAreOpen()
+            givesUpWholeText = pattern.strategy.wholeTextBacktrackers == nil
         }
 
         /// See ``takesPlannedWays``.
@@ -75,6 +82,7 @@ extension MatchStrategy {
 
         deinit {
             if let onePassBacktracker { pattern.strategy.captureBacktrackers?.put(onePassBacktracker) }
+            if let wholeTextBacktracker { pattern.strategy.wholeTextBacktrackers?.put(wholeTextBacktracker) }
         }
 
         /// Makes `automaton` the session's automaton from now on (see
@@ -110,6 +118,9 @@ extension MatchStrategy {
                 case .noMatch: return .noMatch
                 case .unknown: break
                 }
+            }
+            if !givesUpWholeText, let outcome = wholeTextOutcome(inUTF16: base, count: count, from: from) {
+                return outcome
             }
             // The runs answer as ICU's search from `from` (see ``CaptureBacktracker``). The
             // session's backtracker and automaton are reached without a reference count of the
@@ -178,6 +189,35 @@ extension MatchStrategy {
             case .noMatch: return .noMatch
             // No match starts before `position`.
             case .unknown(let position): return .unknown(from: position)
+            }
+        }
+
+        /// For a pattern `^X$` (``MatchStrategy/wholeTextBacktrackers``), ICU's first match at or
+        /// after `from` in the `count` units at `base`, whose last is no line terminator, from
+        /// `X`'s one-pass run over the whole text; nil when the session does not have the run
+        /// yet or it cannot tell. A search from past the start finds nothing: `^` (or `\A`)
+        /// holds only at the text's start, without multi-line anchors. From the start, ICU's
+        /// match is the first way of `X`, in ICU's order, that ends at the text's end, where
+        /// alone `$` (`\Z`, `\z`) holds; the run's answer is decided as in ``MatchWalk``'s
+        /// whole-text mode: a match that ends there, or no match at all.
+        private mutating func wholeTextOutcome(inUTF16 base: UnsafePointer<UInt16>, count: Int, from: Int) -> Outcome? {
+            guard count > 0, !MatchWalk.isLineTerminator(base[count - 1]) else { return nil }
+            if wholeTextBacktracker == nil {
+                wholeTextBacktracker = pattern.strategy.borrowedWholeTextBacktracker(forSearchOf: count)
+                guard wholeTextBacktracker != nil else {
+                    // Worked out, and none to take: for good.
+                    if pattern.strategy.wholeTextBacktrackers?.isPlanned != false { givesUpWholeText = true }
+                    return nil
+                }
+            }
+            guard from == 0 else { return .noMatch }
+            let outcome = Unmanaged.passUnretained(wholeTextBacktracker.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+                $0.onePassMatch(inUTF16: base, at: 0, end: count)
+            }
+            switch outcome {
+            case .match(let match) where match.upperBound == count: return .match(match)
+            case .noMatch: return .noMatch
+            case .match, .unknown: return nil
             }
         }
 
