@@ -380,10 +380,15 @@ extension LazyAutomatonPool where Plan == CaptureProgram, Automaton == CaptureBa
     }
 
     /// Makes lazy capture backtrackers for `X` of `pattern`, of the form `^X$`, compiled with
-    /// `options` (see ``CaptureProgram/init(wholeTextBodyOf:options:groupCount:)``).
+    /// `options` (see ``CaptureProgram/init(wholeTextBodyOf:options:groupCount:)``), when that
+    /// program is one-pass: otherwise the pool has no plan, and its state says so to every
+    /// walk without one taking a backtracker.
     convenience init(wholeTextBodyOf pattern: String, options: RegexPattern.Options, groupCount: Int) {
         self.init(
-            plan: { CaptureProgram(wholeTextBodyOf: pattern, options: options, groupCount: groupCount) },
+            plan: {
+                CaptureProgram(wholeTextBodyOf: pattern, options: options, groupCount: groupCount)
+                    .flatMap { $0.onePass != nil ? $0 : nil }
+            },
             automaton: CaptureBacktracker.init)
     }
 }

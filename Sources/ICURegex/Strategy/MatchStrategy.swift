@@ -318,18 +318,13 @@ struct MatchStrategy: ~Copyable, Sendable {
 
     /// The capture backtracker of `X` of a pattern `^X$` for a walk over a text of `length`
     /// units, borrowed from the pattern's pool, once such walks have cost enough to work it out
-    /// (the rule of ``mayUseAutomaton(_:forUnplannedSearchOf:)``, counted apart), and only
-    /// when its program is one-pass (the run reads each character once; the backtracker alone
-    /// is not known to be faster than ICU); give it back with `put`.
+    /// (the rule of ``mayUseAutomaton(_:forUnplannedSearchOf:)``, counted apart); the pool has
+    /// a program only when it is one-pass (the run reads each character once; the backtracker
+    /// alone is not known to be faster than ICU). Give it back with `put`.
     func borrowedWholeTextBacktracker(forSearchOf length: Int) -> CaptureBacktracker? {
-        guard let pool = wholeTextBacktrackers, Self.mayUse(pool, forSearchOf: length, costSoFar: unitsSearchedForWholeTexts),
-            let backtracker = pool.take()
+        guard let pool = wholeTextBacktrackers, Self.mayUse(pool, forSearchOf: length, costSoFar: unitsSearchedForWholeTexts)
         else { return nil }
-        guard backtracker.isOnePass else {
-            pool.put(backtracker)
-            return nil
-        }
-        return backtracker
+        return pool.take()
     }
 
     /// The alternation's matcher for a search of `length` units: only on ranges of at least
