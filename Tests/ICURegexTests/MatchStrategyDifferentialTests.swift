@@ -173,6 +173,102 @@ extension LibraryTests {
             #expect(quadratic.matchAutomata?.state == .present)
         }
 
+        /// Walks over short texts (lines searched as texts of their own, as rebar's
+        /// `unicode-character-data/parse-line` searches them) with patterns `^X$`, every match
+        /// and group against ICU's loop: texts ending with and without line terminators (where
+        /// `$` holds before the last one), with line terminators inside, CR LF, characters
+        /// outside the BMP and a lone surrogate; patterns whose `X` is one-pass (the walk's
+        /// whole-text run, ``MatchStrategy/wholeTextBacktrackers``), one whose first way may
+        /// end early (a lazy loop: the backtracker decides), and ones that are not one-pass
+        /// (ICU). Enough texts that the way is worked out, and taken, part way through.
+        @Test func aWalkOverAWholeTextPatternFindsICUsMatch() throws {
+            var random = SplitMix64(seed: Self.seed &+ 3)
+            let patterns = [
+                #"^([A-Z0-9]+);([^;]+);([^;]*);([0-9]*);([YN])$"#, #"^(a*?)(b*)$"#, #"\A(\w+)=(\d*)\z"#,
+                #"^(\d+)(?:-(\d+))?\Z"#, #"^([^;]*);(x)?([^;]*)$"#, #"^([a-z]+|[a-z]+\d)$"#, #"^(.+);(.*)$"#, "^$",
+            ]
+            let pieces = [
+                "A1", "B", "0", "42", ";", ";", ";", "Y", "N", "a", "b", "ab", "x", "=", "-", " ", "é", "😀", "\r", "\n",
+                "\r\n", "\u{2028}", "\u{85}",
+            ]
+            let loneSurrogate: [UInt16] = [0x61, 0xD800, 0x3B]
+            var failures: [String] = []
+            /// A matcher's matches in `text`, each search from where the last ended (one unit on
+            /// after an empty one).
+            func matcherMatches(_ matcher: RegexMatcher, in text: UnsafeBufferPointer<UInt16>) throws -> [Range<Int>] {
+                var matches: [Range<Int>] = []
+                var from = 0
+                while from <= text.count, let match = try matcher.firstMatch(inUTF16: text, from: from) {
+                    matches.append(match)
+                    from = match.isEmpty ? match.upperBound + 1 : match.upperBound
+                }
+                return matches
+            }
+            for pattern in patterns {
+                let compiled = try RegexPattern(pattern)
+                let icu = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false)
+                // One matcher for every line, as a line search keeps one.
+                let matcher = try compiled.makeMatcher()
+                let icuMatcher = try icu.makeMatcher()
+                var lines: [[UInt16]] = [loneSurrogate]
+                while lines.count < 1_200 {
+                    lines.append(Array((0..<Int(random.next() % 12)).map { _ in random.element(of: pieces) }.joined().utf16))
+                }
+                // The lines one after another in one buffer, each searched as a text of its own.
+                let buffer = lines.flatMap { $0 }
+                var start = 0
+                try buffer.withUnsafeBufferPointer { buffer in
+                    for line in lines {
+                        let range = start..<(start + line.count)
+                        start += line.count
+                        func matches(_ pattern: RegexPattern) throws -> [[Range<Int>?]] {
+                            let walk = try MatchWalk(pattern: pattern, text: buffer.baseAddress! + range.lowerBound, count: range.count)
+                            var matches: [[Range<Int>?]] = []
+                            while try walk.next() != nil {
+                                matches.append((0...pattern.numberOfCaptureGroups).map { walk.range(ofGroup: $0) })
+                            }
+                            return matches
+                        }
+                        let expected = try matches(icu)
+                        let found = try matches(compiled)
+                        let throughMatches = compiled.matches(inUTF16: buffer, range: range).map { match in
+                            [match.range as Range<Int>?] + match.groupRanges
+                        }
+                        let shifted = expected.map { groups in
+                            groups.map { $0.map { ($0.lowerBound + range.lowerBound)..<($0.upperBound + range.lowerBound) } }
+                        }
+                        if found != expected || throughMatches != shifted {
+                            failures.append("\(pattern) on \(line): \(found) (matches: \(throughMatches)), ICU \(expected)")
+                        }
+                        let text = UnsafeBufferPointer(rebasing: buffer[range])
+                        let matcherFound = try matcherMatches(matcher, in: text)
+                        let matcherExpected = try matcherMatches(icuMatcher, in: text)
+                        if matcherFound != matcherExpected {
+                            failures.append("\(pattern) on \(line), RegexMatcher: \(matcherFound), ICU \(matcherExpected)")
+                        }
+                    }
+                }
+            }
+            #expect(failures.isEmpty, "\(failures.count) differences, the first: \(failures.prefix(5))")
+            // The first pattern's `X` is one-pass, and its walks worked it out.
+            let fields = try RegexPattern(patterns[0])
+            #expect(fields.strategy.wholeTextBacktrackers != nil)
+            let units = Array("A1;b;;42;Y".utf16)
+            for _ in 0..<1_200 {
+                try units.withUnsafeBufferPointer { units in
+                    let walk = try MatchWalk(pattern: fields, text: units.baseAddress, count: units.count)
+                    #expect(try walk.next() == 0..<units.count)
+                    #expect(walk.range(ofGroup: 2) == 3..<4)
+                }
+            }
+            #expect(fields.strategy.wholeTextBacktrackers?.state == .present)
+            let borrowed = fields.strategy.borrowedWholeTextBacktracker(forSearchOf: units.count)
+            #expect(borrowed?.isOnePass == true)
+            if let borrowed { fields.strategy.wholeTextBacktrackers?.put(borrowed) }
+            #expect(try RegexPattern("^(a)$", options: .anchorsMatchLines).strategy.wholeTextBacktrackers == nil)
+            #expect(try RegexPattern("^(a)|b$").strategy.wholeTextBacktrackers == nil)
+        }
+
         /// An alternation of many strings is worked out on a shorter text the more strings it
         /// has (see ``MatchStrategy/repayingLength(ofAlternationOf:)``), and answers as ICU.
         @Test func aLargeAlternationIsWorkedOutOnAShortText() throws {

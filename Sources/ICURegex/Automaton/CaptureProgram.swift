@@ -105,6 +105,16 @@ struct CaptureProgram: Sendable {
         self.init(syntax: syntax, options: options, groupCount: groupCount)
     }
 
+    /// The program of `X` in the ICU pattern `pattern` of the form `^X$` (``RegexSyntax/wholeTextBody``)
+    /// compiled with `options`, without multi-line anchors; `pattern` has `groupCount` capture
+    /// groups, all of them in `X`. Nil when the pattern has no such form, or `X` no program.
+    init?(wholeTextBodyOf pattern: String, options: RegexPattern.Options, groupCount: Int) {
+        guard options.isSubset(of: Self.followedOptions), !options.contains(.anchorsMatchLines),
+            let body = PatternReader.read(pattern)?.wholeTextBody
+        else { return nil }
+        self.init(syntax: body, options: options, groupCount: groupCount)
+    }
+
     /// The program of `syntax` compiled with `options`, or nil (see the type's description).
     init?(syntax: RegexSyntax, options: RegexPattern.Options, groupCount: Int) {
         // A `.` that takes CR LF as one character is no step of one code point.
@@ -342,6 +352,21 @@ extension RegexSyntax {
     }
 }
 
+extension RegexSyntax {
+    /// For a pattern `^X$`, `X`: a sequence whose first piece is `^` or `\A` and whose last
+    /// is `$`, `\z` or `\Z`, without them; nil for other patterns. Without multi-line anchors,
+    /// in a text whose last character is no line terminator, the first two hold only at the
+    /// text's start and the last three only at its end (see ``MatchWalk``'s whole-text mode).
+    var wholeTextBody: RegexSyntax? {
+        guard case .sequence(let pieces) = self, pieces.count >= 2,
+            case .assertion(let first) = pieces[0], first == .lineStart || first == .textStart,
+            case .assertion(let last) = pieces[pieces.count - 1],
+            last == .lineEnd || last == .textEnd || last == .textEndBeforeFinalTerminator
+        else { return nil }
+        return .sequence(Array(pieces[1..<(pieces.count - 1)]))
+    }
+}
+
 /// The capture backtrackers of one pattern (see ``CaptureBacktracker``).
 typealias LazyCaptureBacktracker = LazyAutomatonPool<CaptureProgram, CaptureBacktracker>
 
@@ -351,6 +376,19 @@ extension LazyAutomatonPool where Plan == CaptureProgram, Automaton == CaptureBa
     convenience init(_ pattern: String, options: RegexPattern.Options, groupCount: Int) {
         self.init(
             plan: { CaptureProgram(pattern: pattern, options: options, groupCount: groupCount) },
+            automaton: CaptureBacktracker.init)
+    }
+
+    /// Makes lazy capture backtrackers for `X` of `pattern`, of the form `^X$`, compiled with
+    /// `options` (see ``CaptureProgram/init(wholeTextBodyOf:options:groupCount:)``), when that
+    /// program is one-pass: otherwise the pool has no plan, and its state says so to every
+    /// walk without one taking a backtracker.
+    convenience init(wholeTextBodyOf pattern: String, options: RegexPattern.Options, groupCount: Int) {
+        self.init(
+            plan: {
+                CaptureProgram(wholeTextBodyOf: pattern, options: options, groupCount: groupCount)
+                    .flatMap { $0.onePass != nil ? $0 : nil }
+            },
             automaton: CaptureBacktracker.init)
     }
 }

@@ -54,6 +54,10 @@ package final class MatchWalk {
         /// (``BackReferenceSearcher``), and ICU's `find` from where it leaves off when it cannot
         /// tell: UTF-16 or UTF-8.
         case backReferences(BackReferenceSearcher)
+        /// For a pattern `^X$` on a text whose last character is no line terminator, the one
+        /// run of `X`'s one-pass capture backtracker over the whole text
+        /// (``MatchStrategy/wholeTextBacktrackers``, see ``wholeTextMatch(_:)``).
+        case wholeText(CaptureBacktracker)
         /// ICU's `find` from where its loop would start each search: for a pattern without
         /// `\G`, the same matches as `findNext`, with ICU's time limit for each search (ICU
         /// counts the time of successive `findNext` calls together, so that a long walk would
@@ -159,6 +163,10 @@ package final class MatchWalk {
     /// where the walk's next search starts, so that ICU's end flags are that search's alone.
     private var lastSearchIsICUs = false
 
+    /// The capture backtracker of `X` of a pattern `^X$`, borrowed from its pool for the walk's
+    /// ``Mode/wholeText(_:)``, and given back when it ends.
+    private var wholeTextBacktracker: CaptureBacktracker?
+
     /// Starts a walk over `count` UTF-16 units at `base`, searched as a text of their own;
     /// without `usesSearchPlan`, ICU finds every match. With `findsEndFlags`, ``endFlags()``
     /// gives ICU's end flags after each match and after the last search, as ICU's `findNext`
@@ -195,6 +203,11 @@ package final class MatchWalk {
             mode = .plan(plan)
         } else if let matchAutomaton {
             mode = .automaton(matchAutomaton)
+        } else if usesSearchPlan, !findsEndFlags, let base, count > 0, !Self.isLineTerminator(base[count - 1]),
+            let backtracker = pattern.strategy.borrowedWholeTextBacktracker(forSearchOf: count)
+        {
+            mode = .wholeText(backtracker)
+            wholeTextBacktracker = backtracker
         } else {
             // Without the plan, the walk is ICU's loop itself, with its end flags.
             mode = usesSearchPlan && !pattern.usesPreviousMatchEnd && !findsEndFlags ? .findFrom : .findNext
@@ -245,6 +258,7 @@ package final class MatchWalk {
     deinit {
         removeProgressCallback()
         if let backReferenceSearcher { pattern.backReferenceSearchers?.put(backReferenceSearcher) }
+        if let wholeTextBacktracker { pattern.strategy.wholeTextBacktrackers?.put(wholeTextBacktracker) }
         if hasRegion {
             _ = icushim_regex_begin_utf16(handle, nil, 0)
         }
@@ -350,7 +364,11 @@ package final class MatchWalk {
                 found = try findNext()
             case .plan(let plan):
                 found = try plannedMatch(plan)
-            case .automaton(let automaton):
+            case .automaton:
+                // The mode's automaton is ``matchAutomaton``, reached without a reference count
+                // of the search's own (one per match, which dense matches show): the walk holds
+                // it throughout.
+                unowned(unsafe) let automaton = matchAutomaton.unsafelyUnwrapped
                 found = try matchWithoutICU { automaton.firstMatch(inUTF16: $0, from: $1, to: $2) }
                 if let found, pattern.numberOfCaptureGroups > 0 { try judgeDensity(after: found) }
             case .literalAlternation(let matcher):
@@ -359,6 +377,8 @@ package final class MatchWalk {
                 found = try onePassMatch(backtracker)
             case .backReferences(let searcher):
                 found = try backReferenceMatch(searcher)
+            case .wholeText(let backtracker):
+                found = try wholeTextMatch(backtracker)
             case .findFrom:
                 let start = nextSearchStart()
                 if countsUnitsSearchedByICU, let start, takesAutomaton(afterSearchingFrom: start) {
@@ -628,6 +648,52 @@ package final class MatchWalk {
             readGroups(offset: 0)
             return match
         }
+    }
+
+    /// The match of a pattern `^X$` in the whole text, with its groups, from `X`'s one-pass
+    /// capture backtracker (see ``Mode/wholeText(_:)``); ICU's loop where it cannot tell.
+    ///
+    /// Without multi-line anchors, `^` and `\A` hold only at the text's start, and, the last
+    /// character being no line terminator, `$`, `\Z` and `\z` only at its end. So ICU's loop
+    /// finds at most one match: its first search tries the start alone, taking the ways of `X`
+    /// in ICU's order until one ends at the end of the text; every later search starts past
+    /// the start and fails. The one-pass run gives ICU's anchored match of `X` at the start
+    /// (see ``CaptureBacktracker/onePassMatch(inUTF16:at:end:)``), the first way of `X`, in
+    /// ICU's order, that reaches its end: when that way ends at the end of the text, it is the
+    /// first that `$` lets through, and the match; when no way of `X` matches at all, none
+    /// matches with `$` either. Otherwise (a way ended earlier, and `$` sent ICU on to later
+    /// ways) the backtracker's match of the whole text takes the first way that ends at its
+    /// end, as ICU does (see ``CaptureBacktracker``); where it cannot tell, ICU searches.
+    private func wholeTextMatch(_ backtracker: CaptureBacktracker) throws(ICURegexError) -> Range<Int>? {
+        // The mode is taken only for a text of at least one unit, which has an address.
+        guard previousMatch == nil, let base else { return nil }
+        switch backtracker.onePassMatch(inUTF16: base, at: 0, end: count) {
+        case .match(let match) where match.upperBound == count:
+            setGroups(from: backtracker)
+            return match
+        case .noMatch:
+            return nil
+        case .match, .unknown:
+            break
+        }
+        switch backtracker.match(inUTF16: base, spanning: 0..<count, end: count) {
+        case .match:
+            setGroups(from: backtracker)
+            return 0..<count
+        case .noMatch:
+            return nil
+        case .unknown:
+            mode = .findFrom
+            try begin()
+            return try find(from: 0)
+        }
+    }
+
+    /// Whether `unit` is one of the characters ICU's `$` takes as a line terminator (`\n`,
+    /// `\v`, `\f`, `\r`, U+0085, U+2028, U+2029), with or without `UREGEX_UNIX_LINES`.
+    @inline(__always)
+    static func isLineTerminator(_ unit: UInt16) -> Bool {
+        (unit >= 0x0A && unit <= 0x0D) || unit == 0x85 || unit == 0x2028 || unit == 0x2029
     }
 
     /// The next match and its groups from the back-reference searcher, from where ICU's loop

@@ -173,13 +173,24 @@ public struct UTF16Matches: Sequence {
 
         /// The next match, or nil at the end or after an error.
         public mutating func next() -> BufferMatch? {
-            guard let walk, error == nil else { return nil }
-            do {
-                guard let found = try walk.next() else { return nil }
-                return BufferMatch(
-                    range: (found.lowerBound + offset)..<(found.upperBound + offset),
-                    groupRanges: groups == 0 ? [] : walk.groupRanges(offset: offset))
-            } catch {
+            guard walk != nil, error == nil else { return nil }
+            // The walk is reached without a reference count of the call's own (one per match,
+            // which dense matches show): the iterator holds it throughout.
+            let result = Unmanaged.passUnretained(walk.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+                [offset, groups] walk -> Result<BufferMatch?, ICURegexError> in
+                do throws(ICURegexError) {
+                    guard let found = try walk.next() else { return .success(nil) }
+                    return .success(
+                        BufferMatch(
+                            range: (found.lowerBound + offset)..<(found.upperBound + offset),
+                            groupRanges: groups == 0 ? [] : walk.groupRanges(offset: offset)))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            switch result {
+            case .success(let match): return match
+            case .failure(let error):
                 self.error = error
                 return nil
             }

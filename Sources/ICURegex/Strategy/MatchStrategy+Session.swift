@@ -26,7 +26,16 @@ extension MatchStrategy {
         private var plannedMatches = 0
         private var plannedUnits = 0
         /// True once the plan's matches came too dense (see ``plannedMatches``).
-        private var givesUpPlan = false
+        private var givesUpPlan = false {
+            didSet { takesPlannedWays = plannedWaysAreOpen() }
+        }
+
+        /// Whether a long search may go to the alternation's matcher or the plan (see
+        /// ``plannedFirstMatch(in:count:from:find:)``): false when the pattern has neither, its
+        /// plan does not search from an offset, the plan was given up, or the session's
+        /// automaton is faster than the plan. Kept, so that a search does not ask the strategy
+        /// (a copy of its plan, with a reference count taken and dropped, per call).
+        private var takesPlannedWays = false
 
         /// The automaton's matches of a pattern with groups, the units their searches covered
         /// and the units they matched: when they come dense
@@ -48,6 +57,12 @@ extension MatchStrategy {
         private var backReferenceSearcher: BackReferenceSearcher?
         private var givesUpBackReferences = false
 
+        /// The capture backtracker of `X` of a pattern `^X$`, the session's own once its
+        /// searches have cost enough to work it out (see ``wholeTextOutcome(inUTF16:count:from:)``);
+        /// ``givesUpWholeText`` once the pattern turned out to have none, or none one-pass.
+        private var wholeTextBacktracker: CaptureBacktracker?
+        private var givesUpWholeText = false
+
         /// The number of capture groups of the pattern.
         private let groupCount: Int
 
@@ -55,10 +70,19 @@ extension MatchStrategy {
         init(_ pattern: RegexPattern) {
             self.pattern = pattern
             self.groupCount = pattern.numberOfCaptureGroups
+            takesPlannedWays = plannedWaysAreOpen()
+            givesUpWholeText = pattern.strategy.wholeTextBacktrackers == nil
+        }
+
+        /// See ``takesPlannedWays``.
+        private func plannedWaysAreOpen() -> Bool {
+            pattern.strategy.literalAlternation != nil
+                || (!givesUpPlan && pattern.strategy.planForSearchesFromAnOffset(automaton: matchAutomaton) != nil)
         }
 
         deinit {
             if let onePassBacktracker { pattern.strategy.captureBacktrackers?.put(onePassBacktracker) }
+            if let wholeTextBacktracker { pattern.strategy.wholeTextBacktrackers?.put(wholeTextBacktracker) }
         }
 
         /// Makes `automaton` the session's automaton from now on (see
@@ -66,6 +90,7 @@ extension MatchStrategy {
         mutating func adopt(_ automaton: MatchAutomaton?) {
             unitsSearched = -1
             matchAutomaton = automaton
+            takesPlannedWays = plannedWaysAreOpen()
         }
 
         /// The first match at or after `from` in the `count` units at `base`, in its offsets;
@@ -77,7 +102,7 @@ extension MatchStrategy {
             inUTF16 base: UnsafePointer<UInt16>, count: Int, from: Int,
             find: (Range<Int>, Int) throws(ICURegexError) -> Range<Int>?
         ) throws(ICURegexError) -> Outcome {
-            let automaton = automaton(afterSearching: count - from)
+            let hasAutomaton = makesAutomaton(afterSearching: count - from)
             // A search from between the two halves of a pair is ICU's to answer.
             guard from >= 0, from <= count,
                 from == 0 || from == count || !(UTF16.isTrailSurrogate(base[from]) && UTF16.isLeadSurrogate(base[from - 1]))
@@ -87,16 +112,24 @@ extension MatchStrategy {
             if let searcher = backReferenceSearcher(afterSearching: count - from) {
                 return outcome(of: searcher.firstMatch(inUTF16: base, from: from, to: count))
             }
-            if count - from >= SearchPlan.minimumSearchLength {
-                switch try plannedFirstMatch(in: base, count: count, from: from, automaton: automaton, find: find) {
+            if takesPlannedWays && count - from >= SearchPlan.minimumSearchLength {
+                switch try plannedFirstMatch(in: base, count: count, from: from, find: find) {
                 case .match(let match): return .match(match)
                 case .noMatch: return .noMatch
                 case .unknown: break
                 }
             }
-            // The runs answer as ICU's search from `from` (see ``CaptureBacktracker``).
-            if let backtracker = onePassBacktracker {
-                switch backtracker.firstOnePassMatch(inUTF16: base, from: from, end: count) {
+            if !givesUpWholeText, let outcome = wholeTextOutcome(inUTF16: base, count: count, from: from) {
+                return outcome
+            }
+            // The runs answer as ICU's search from `from` (see ``CaptureBacktracker``). The
+            // session's backtracker and automaton are reached without a reference count of the
+            // search's own: the session holds them throughout.
+            if onePassBacktracker != nil {
+                let outcome = Unmanaged.passUnretained(onePassBacktracker.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+                    $0.firstOnePassMatch(inUTF16: base, from: from, end: count)
+                }
+                switch outcome {
                 case .match(let match):
                     if match.lowerBound - from > MatchStrategy.sparseOnePassGap { leaveOnePassRuns(givingUp: false) }
                     return .match(match)
@@ -106,8 +139,11 @@ extension MatchStrategy {
             }
             // The automaton reads the text before `from` for `\b`, as ICU does (see
             // ``MatchAutomaton``).
-            if let automaton {
-                switch automaton.firstMatch(inUTF16: base, from: from, to: count) {
+            if hasAutomaton {
+                let outcome = Unmanaged.passUnretained(matchAutomaton.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+                    $0.firstMatch(inUTF16: base, from: from, to: count)
+                }
+                switch outcome {
                 case .match(let match):
                     if !givesUpOnePass && groupCount > 0 { judgeDensity(of: match, from: from) }
                     return .match(match)
@@ -127,14 +163,17 @@ extension MatchStrategy {
             // A search from inside a character is ICU's to answer.
             guard from >= 0, from <= count, count <= Int(Int32.max), from == count || bytes[from] & 0xC0 != 0x80 else {
                 _ = backReferenceSearcher(afterSearching: count - from)
-                _ = automaton(afterSearching: count - from)
+                _ = makesAutomaton(afterSearching: count - from)
                 return .unknown(from: from)
             }
             if let searcher = backReferenceSearcher(afterSearching: count - from) {
                 return outcome(of: searcher.firstMatch(inUTF8: bytes, from: from, to: count))
             }
-            if let automaton = automaton(afterSearching: count - from) {
-                switch automaton.firstMatch(inUTF8: bytes, from: from, to: count) {
+            if makesAutomaton(afterSearching: count - from) {
+                let outcome = Unmanaged.passUnretained(matchAutomaton.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+                    $0.firstMatch(inUTF8: bytes, from: from, to: count)
+                }
+                switch outcome {
                 case .match(let match): return .match(match)
                 case .noMatch: return .noMatch
                 case .unknown: break
@@ -150,6 +189,35 @@ extension MatchStrategy {
             case .noMatch: return .noMatch
             // No match starts before `position`.
             case .unknown(let position): return .unknown(from: position)
+            }
+        }
+
+        /// For a pattern `^X$` (``MatchStrategy/wholeTextBacktrackers``), ICU's first match at or
+        /// after `from` in the `count` units at `base`, whose last is no line terminator, from
+        /// `X`'s one-pass run over the whole text; nil when the session does not have the run
+        /// yet or it cannot tell. A search from past the start finds nothing: `^` (or `\A`)
+        /// holds only at the text's start, without multi-line anchors. From the start, ICU's
+        /// match is the first way of `X`, in ICU's order, that ends at the text's end, where
+        /// alone `$` (`\Z`, `\z`) holds; the run's answer is decided as in ``MatchWalk``'s
+        /// whole-text mode: a match that ends there, or no match at all.
+        private mutating func wholeTextOutcome(inUTF16 base: UnsafePointer<UInt16>, count: Int, from: Int) -> Outcome? {
+            guard count > 0, !MatchWalk.isLineTerminator(base[count - 1]) else { return nil }
+            if wholeTextBacktracker == nil {
+                wholeTextBacktracker = pattern.strategy.borrowedWholeTextBacktracker(forSearchOf: count)
+                guard wholeTextBacktracker != nil else {
+                    // Worked out, and none to take: for good.
+                    if pattern.strategy.wholeTextBacktrackers?.isPlanned != false { givesUpWholeText = true }
+                    return nil
+                }
+            }
+            guard from == 0 else { return .noMatch }
+            let outcome = Unmanaged.passUnretained(wholeTextBacktracker.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+                $0.onePassMatch(inUTF16: base, at: 0, end: count)
+            }
+            switch outcome {
+            case .match(let match) where match.upperBound == count: return .match(match)
+            case .noMatch: return .noMatch
+            case .match, .unknown: return nil
             }
         }
 
@@ -193,9 +261,10 @@ extension MatchStrategy {
         /// when neither applies, or the plan's matches came too dense: the caller then searches
         /// without them.
         private mutating func plannedFirstMatch(
-            in base: UnsafePointer<UInt16>, count: Int, from: Int, automaton: MatchAutomaton?,
+            in base: UnsafePointer<UInt16>, count: Int, from: Int,
             find: (Range<Int>, Int) throws(ICURegexError) -> Range<Int>?
         ) throws(ICURegexError) -> MatchAutomaton.Outcome {
+            let automaton = matchAutomaton
             if let matcher = pattern.strategy.literalAlternation(forSearchOf: count - from) {
                 return matcher.firstMatch(inUTF16: base, from: from, to: count)
             }
@@ -225,22 +294,33 @@ extension MatchStrategy {
             return backReferenceSearcher
         }
 
-        /// The match automaton, made once `count` more units bring the units searched, by this
-        /// session or pattern-wide by the searches the plan does not take
-        /// (``MatchStrategy/mayUseAutomaton(_:forUnplannedSearchOf:)``), to
-        /// ``SearchPlan/automatonSearchLength`` (at once when the pattern's plan is worked out);
-        /// nil before, and when the pattern has none.
+        /// Whether the session has its match automaton (``matchAutomaton``), made once `count`
+        /// more units bring the units searched, by this session or pattern-wide by the searches
+        /// the plan does not take (``MatchStrategy/mayUseAutomaton(_:forUnplannedSearchOf:)``),
+        /// to ``SearchPlan/automatonSearchLength`` (at once when the pattern's plan is worked
+        /// out); false before, and when the pattern has none.
         @inline(__always)
-        private mutating func automaton(afterSearching count: Int) -> MatchAutomaton? {
-            if let matchAutomaton { return matchAutomaton }
-            guard unitsSearched >= 0, let automata = pattern.strategy.matchAutomata else { return nil }
+        private mutating func makesAutomaton(afterSearching count: Int) -> Bool {
+            if matchAutomaton != nil { return true }
+            guard unitsSearched >= 0 else { return false }
+            return makesAutomatonNow(afterSearching: count)
+        }
+
+        /// See ``makesAutomaton(afterSearching:)``: the part of the searches before it is made.
+        @inline(never)
+        private mutating func makesAutomatonNow(afterSearching count: Int) -> Bool {
+            guard let automata = pattern.strategy.matchAutomata else {
+                unitsSearched = -1
+                return false
+            }
             unitsSearched += max(0, count)
             guard pattern.strategy.makesAutomaton(afterSearching: unitsSearched)
                 || pattern.strategy.mayUseAutomaton(automata, forUnplannedSearchOf: max(0, count))
-            else { return nil }
+            else { return false }
             unitsSearched = -1
             matchAutomaton = automata.automatonOfItsOwn()
-            return matchAutomaton
+            takesPlannedWays = plannedWaysAreOpen()
+            return matchAutomaton != nil
         }
     }
 }

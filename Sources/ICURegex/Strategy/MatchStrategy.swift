@@ -20,7 +20,10 @@ import Synchronization
 /// 3. the match automaton (``MatchAutomaton``), once searches have cost enough to work it out;
 /// 4. for a walk over dense matches with groups, the one-pass runs of the capture
 ///    backtracker (``CaptureBacktracker/firstOnePassMatch(inUTF16:from:end:)``);
-/// 5. ICU.
+/// 5. for a walk over a text of a pattern `^X$`, the one-pass run of `X`'s capture backtracker
+///    over the whole text (``wholeTextBacktrackers``), once such walks have cost enough to work
+///    it out;
+/// 6. ICU.
 ///
 /// Every way answers exactly as ICU would, or answers that it cannot tell (``Outcome/unknown(from:)``),
 /// and the next way (in the end ICU) then searches; so the result never depends on which way
@@ -60,6 +63,21 @@ struct MatchStrategy: ~Copyable, Sendable {
     /// ``UTF8LiteralSearch``): the first of the ways of a walk over a string's UTF-8 (see
     /// ``utf8Walk(forSearchOf:isMostlyASCII:findsGroups:firstMatchOnly:)``).
     let utf8Literals: UTF8LiteralSearch?
+
+    /// For a pattern `^X$` (``RegexSyntax/wholeTextBody``) without multi-line anchors, the
+    /// capture backtrackers of `X`, worked out on first use; nil for other patterns and without
+    /// the search plan. A walk over a text whose last character is no line terminator (a line
+    /// searched as a text of its own: rebar's `unicode-character-data/parse-line`, 15 groups)
+    /// takes them: there `^` holds only at the text's start and `$` only at its end, so ICU's
+    /// loop finds at most one match, the first way of `X` from the start, in ICU's order, that
+    /// ends at the text's end, with its groups (``MatchWalk``'s `wholeTextMatch` gives the
+    /// argument for each answer).
+    let wholeTextBacktrackers: LazyCaptureBacktracker?
+
+    /// The units searched, plus ``unitsChargedPerSearch`` per search, by walks that could have
+    /// used ``wholeTextBacktrackers`` before they were worked out (see
+    /// ``unitsSearchedForBackReferences``).
+    private let unitsSearchedForWholeTexts = Atomic<Int>(0)
 
     /// The length of range whose search by ICU repays working out ``literalAlternation``: see
     /// ``literalAlternation(forSearchOf:)``.
@@ -107,6 +125,9 @@ struct MatchStrategy: ~Copyable, Sendable {
         backReferenceSearchers =
             usesSearchPlan && groupCount > 0 && syntax?.containsReference == true
             ? LazyBackReferenceSearcher(pattern, options: options, groupCount: groupCount) : nil
+        wholeTextBacktrackers =
+            usesSearchPlan && syntax?.wholeTextBody != nil && !options.contains(.anchorsMatchLines)
+            ? LazyCaptureBacktracker(wholeTextBodyOf: pattern, options: options, groupCount: groupCount) : nil
     }
 
     /// What a way of searching made of a search.
@@ -266,15 +287,7 @@ struct MatchStrategy: ~Copyable, Sendable {
     /// automaton together, as one long text would.
     @inline(__always)
     func mayUseAutomaton(_ automata: LazyMatchAutomaton, forUnplannedSearchOf length: Int) -> Bool {
-        switch automata.state {
-        case .present:
-            return true
-        case .absent:
-            return false
-        case .unknown:
-            let cost = unitsSearchedWithoutPlan.add(length &+ Self.unitsChargedPerSearch, ordering: .relaxed).newValue
-            return cost >= SearchPlan.automatonSearchLength
-        }
+        Self.mayUse(automata, forSearchOf: length, costSoFar: unitsSearchedWithoutPlan)
     }
 
     /// True when a search of `length` units goes to the back-reference searchers `searchers`
@@ -282,14 +295,24 @@ struct MatchStrategy: ~Copyable, Sendable {
     /// them out (see ``unitsSearchedForBackReferences``); never for a pattern that has none.
     @inline(__always)
     func mayUseBackReferenceSearcher(_ searchers: LazyBackReferenceSearcher, forSearchOf length: Int) -> Bool {
-        switch searchers.state {
+        Self.mayUse(searchers, forSearchOf: length, costSoFar: unitsSearchedForBackReferences)
+    }
+
+    /// The one rule of the lazy ways: a search of `length` units goes to the way of `pool` once
+    /// its plan is worked out and there is one; while it is not, the search adds its units and
+    /// ``unitsChargedPerSearch`` to `cost`, the cost of the searches that could have used the
+    /// way, and the way is worked out once that reaches ``SearchPlan/automatonSearchLength``.
+    @inline(__always)
+    private static func mayUse<Plan, Automaton>(
+        _ pool: LazyAutomatonPool<Plan, Automaton>, forSearchOf length: Int, costSoFar cost: borrowing Atomic<Int>
+    ) -> Bool {
+        switch pool.state {
         case .present:
             return true
         case .absent:
             return false
         case .unknown:
-            let cost = unitsSearchedForBackReferences.add(length &+ Self.unitsChargedPerSearch, ordering: .relaxed).newValue
-            return cost >= SearchPlan.automatonSearchLength
+            return cost.add(length &+ unitsChargedPerSearch, ordering: .relaxed).newValue >= SearchPlan.automatonSearchLength
         }
     }
 
@@ -300,6 +323,17 @@ struct MatchStrategy: ~Copyable, Sendable {
         guard let searchers = backReferenceSearchers, mayUseBackReferenceSearcher(searchers, forSearchOf: length)
         else { return nil }
         return searchers.take()
+    }
+
+    /// The capture backtracker of `X` of a pattern `^X$` for a walk over a text of `length`
+    /// units, borrowed from the pattern's pool, once such walks have cost enough to work it out
+    /// (the rule of ``mayUseAutomaton(_:forUnplannedSearchOf:)``, counted apart); the pool has
+    /// a program only when it is one-pass (the run reads each character once; the backtracker
+    /// alone is not known to be faster than ICU). Give it back with `put`.
+    func borrowedWholeTextBacktracker(forSearchOf length: Int) -> CaptureBacktracker? {
+        guard let pool = wholeTextBacktrackers, Self.mayUse(pool, forSearchOf: length, costSoFar: unitsSearchedForWholeTexts)
+        else { return nil }
+        return pool.take()
     }
 
     /// The alternation's matcher for a search of `length` units: only on ranges of at least

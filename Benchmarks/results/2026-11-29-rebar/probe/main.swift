@@ -40,8 +40,21 @@ func time(_ f: () -> Int) -> (Double, Int) {
     return (times[samples / 2], result)
 }
 
+/// With `PROBE_ONLY=API` in the environment, only that API is called (no raw ICU, no
+/// checks), for `PROBE_SECONDS` seconds of CPU time (default 5) per case: for `perf record`.
+let onlyAPI = ProcessInfo.processInfo.environment["PROBE_ONLY"]
+let onlySeconds = Double(ProcessInfo.processInfo.environment["PROBE_SECONDS"] ?? "") ?? 5
+
 /// Times raw ICU and each API of one case, `rounds` times, and prints a line per round.
 func run(_ name: String, raw: () -> Int, apis: [(String, () -> Int, Int)]) {
+    if let onlyAPI {
+        let f = onlyAPI == "rawICU" ? raw : apis.first { $0.0 == onlyAPI }?.1
+        guard let f else { return print("\(name): no API \(onlyAPI)") }
+        let start = cpuNow()
+        var calls = 0
+        while cpuNow() - start < onlySeconds * 1e3 { blackHole(f()); calls += 1 }
+        return print(String(format: "%@ %@: %.3f ms a call (%d calls)", name, onlyAPI, (cpuNow() - start) / Double(calls), calls))
+    }
     let expected = raw()
     for (api, f, apiExpected) in apis {
         let found = f()
