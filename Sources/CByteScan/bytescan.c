@@ -159,6 +159,20 @@ static bool bytescan_probe_reads_every_byte(const bytescan_probe *probe, size_t 
     return length == 1 || (length == 2 && probe->offset1 != probe->offset2);
 }
 
+/// Keeps, of the `hits` offsets a kernel stored at `found + stored`, those where the literal's
+/// bytes occur (all of them when `exact`: the probe read every byte), moved down to follow the
+/// `stored` kept before, and returns the number kept in all.
+static size_t bytescan_keep_occurrences(const uint8_t *text, size_t *found, size_t stored, size_t hits,
+                                        const uint8_t *literal, size_t length, bool exact) {
+    size_t kept = stored;
+    for (size_t index = stored; index < stored + hits; index++) {
+        if (exact || memcmp(text + found[index], literal, length) == 0) {
+            found[kept++] = found[index];
+        }
+    }
+    return kept;
+}
+
 /// The occurrences of the literal from `start` on (see include/bytescan.h) with
 /// `implementation`: the hits of its windows, each compared unless the probe reads every byte
 /// of the literal.
@@ -185,13 +199,7 @@ static size_t bytescan_find_literals_with(const bytescan_implementation *impleme
             size_t next = position;
             size_t hits = collect(text, position, end, probe, found + stored, capacity - stored,
                                   &next);
-            size_t kept = stored;
-            for (size_t index = stored; index < stored + hits; index++) {
-                if (exact || memcmp(text + found[index], literal, length) == 0) {
-                    found[kept++] = found[index];
-                }
-            }
-            stored = kept;
+            stored = bytescan_keep_occurrences(text, found, stored, hits, literal, length, exact);
             if (next >= end || next == position) {
                 // Every position tested, or too few for a window (the loops below take them).
                 position = next;
@@ -292,13 +300,7 @@ static size_t bytescan_find_literals_and_nul_with(const bytescan_implementation 
         size_t next = position;
         size_t hits = implementation->collect_nul(text, position, end, probe, found + stored,
                                                   capacity - stored, &next, &nul);
-        size_t kept = stored;
-        for (size_t index = stored; index < stored + hits; index++) {
-            if (exact || memcmp(text + found[index], literal, length) == 0) {
-                found[kept++] = found[index];
-            }
-        }
-        stored = kept;
+        stored = bytescan_keep_occurrences(text, found, stored, hits, literal, length, exact);
         if (next >= end || next == position) {
             // Every position tested, or too few for a window (the loop below takes them).
             position = next;
