@@ -230,7 +230,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         var count = 0
         if withUTF8(of: string, options: options, range: range, { bytes, utf8Count in
             compiled.walkMatches(
-                inUTF8: bytes, count: utf8Count, isMostlyASCII: utf8Count * 8 < range.length * 9, findsGroups: false,
+                inUTF8: bytes, count: utf8Count, isMostlyASCII: Self.isMostlyASCII(utf8Count: utf8Count, utf16Count: range.length), findsGroups: false,
                 firstMatchOnly: false
             ) { _, _ in
                 count += 1
@@ -341,7 +341,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
             var countedByte = 0
             var countedUnits = range.location
             return compiled.walkMatches(
-                inUTF8: bytes, count: utf8Count, isMostlyASCII: utf8Count * 8 < range.length * 9, findsGroups: findsGroups,
+                inUTF8: bytes, count: utf8Count, isMostlyASCII: Self.isMostlyASCII(utf8Count: utf8Count, utf16Count: range.length), findsGroups: findsGroups,
                 firstMatchOnly: firstMatchOnly
             ) { match, group in
                 countedUnits += UTF16Text.utf16Count(ofUTF8: bytes, from: countedByte, to: match.lowerBound)
@@ -369,6 +369,13 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
                 return body(NSRange(location: start, length: countedUnits - start), groupRanges)
             }
         }
+    }
+
+    /// True when a text of `utf8Count` bytes and `utf16Count` UTF-16 units is mostly ASCII
+    /// (fewer than nine bytes for eight units), as the strategy's UTF-8 walk asks
+    /// (``RegexPattern/walkMatches(inUTF8:count:isMostlyASCII:findsGroups:firstMatchOnly:_:)``).
+    private static func isMostlyASCII(utf8Count: Int, utf16Count: Int) -> Bool {
+        utf8Count * 8 < utf16Count * 9
     }
 
     /// `body`'s answer for the UTF-8 of `range` of `string` (its address and number of bytes),
