@@ -15,6 +15,9 @@
 // Teddy, the search for 2 to 64 literals by nibble fingerprints (bytescan_teddy.c), is here
 // for the same reason: its `pshufb` lookups need SSSE3 or AVX2, chosen at run time.
 //
+// The literal searches in UTF-16 text (bytescan_utf16.c), a packed pair for one literal and
+// Teddy for several, are here for the same reason.
+//
 // Three smaller pieces are here for like reasons: widening runs of ASCII bytes to UTF-16,
 // which ICURegex's transcoding of Swift strings spends most of its time in; the automata's
 // skip over bytes that cannot start a match, which stops often and must then find the first
@@ -289,6 +292,68 @@ bool bytescan_teddy_kernel_available(int kernel);
 /// tests of each implementation.
 size_t bytescan_teddy_find_using(int kernel, const bytescan_teddy *teddy, const void *base,
                                  size_t start, size_t count, size_t *literal);
+
+/// The implementations of the UTF-16 searches (`bytescan_u16_find_literal`,
+/// `bytescan_u16_teddy_find`), to test each one: the searches use the best one the processor
+/// runs.
+enum {
+    /// One position at a time: any processor.
+    BYTESCAN_U16_KERNEL_SCALAR = 1,
+    /// Portable 16-byte vectors for the packed pair (SSE2 on x86-64, NEON on arm64), SSSE3 for
+    /// Teddy (one position at a time without it).
+    BYTESCAN_U16_KERNEL_VECTOR = 2,
+    /// AVX2, 16 units per vector (x86-64 only, when the processor has it).
+    BYTESCAN_U16_KERNEL_AVX2 = 3,
+    /// AVX-512BW, 32 units per vector (x86-64 only, where the byte scan's AVX-512 runs).
+    BYTESCAN_U16_KERNEL_AVX512 = 4,
+};
+
+/// True when the UTF-16 implementation `kernel` (a `BYTESCAN_U16_KERNEL_` value) runs here.
+bool bytescan_u16_kernel_available(int kernel);
+
+/// The first start at or after `start` of an occurrence of the `length` units at `literal`
+/// that lies wholly in the `count` units at `base`, or `count` when there is none (or when
+/// `length` is 0). A packed pair: the units of the literal at `offset1` and `offset2` (both
+/// below `length`, its rarest two) are compared at many positions at once, and the literal at
+/// each position where both are equal (bytescan_utf16.c tells why the answer is exact).
+/// In C because its vector code must be chosen at run time, which Swift cannot do.
+size_t bytescan_u16_find_literal(const uint16_t *base, size_t start, size_t count,
+                                 const uint16_t *literal, size_t length, size_t offset1,
+                                 size_t offset2);
+
+/// `bytescan_u16_find_literal` with the implementation `kernel`, which must be available; for
+/// the tests of each implementation.
+size_t bytescan_u16_find_literal_using(int kernel, const uint16_t *base, size_t start,
+                                       size_t count, const uint16_t *literal, size_t length,
+                                       size_t offset1, size_t offset2);
+
+/// Up to `BYTESCAN_TEDDY_MOST_LITERALS` UTF-16 literals prepared for Teddy over UTF-16 (nibble
+/// fingerprints of their first units, bytescan_utf16.c tells how). Read only once made, so
+/// threads may share it.
+typedef struct bytescan_u16_teddy bytescan_u16_teddy;
+
+/// The Teddy search for the `count` UTF-16 literals (1 to `BYTESCAN_TEDDY_MOST_LITERALS`) whose
+/// units lie one after another at `units`, literal `i` taking `lengths[i]` units (at least
+/// one). NULL when the counts are out of range or memory runs out; free it with
+/// `bytescan_u16_teddy_free`.
+bytescan_u16_teddy *bytescan_u16_teddy_create(const uint16_t *units, const size_t *lengths,
+                                              size_t count);
+
+/// Frees `teddy` (NULL is ignored).
+void bytescan_u16_teddy_free(bytescan_u16_teddy *teddy);
+
+/// The start of the first occurrence of one of the literals of `teddy` that starts at or after
+/// `start` and lies wholly in the `count` units at `base`, or `count` when there is none; when
+/// there is one and `literal` is not NULL, it receives the index of the first literal in their
+/// order that occurs there.
+size_t bytescan_u16_teddy_find(const bytescan_u16_teddy *teddy, const uint16_t *base,
+                               size_t start, size_t count, size_t *literal);
+
+/// `bytescan_u16_teddy_find` with the implementation `kernel`, which must be available; for
+/// the tests of each implementation.
+size_t bytescan_u16_teddy_find_using(int kernel, const bytescan_u16_teddy *teddy,
+                                     const uint16_t *base, size_t start, size_t count,
+                                     size_t *literal);
 
 #ifdef __cplusplus
 }
