@@ -212,6 +212,43 @@ import TestSupport
         }
     }
 
+    @Test("literal sets of every script (the packed pair, Teddy over UTF-16): every match of a walk and first matches, against ICU alone")
+    func literalSetsOfEveryScript() throws {
+        var random = SplitMix64(seed: 0x5531_3653_4341_4E53)
+        // Words in English, Russian, Chinese and outside the BMP, some sharing a prefix or a
+        // folded byte (`с` U+0441 and `E` U+0045), some inside others.
+        let words = [
+            "Sherlock", "Holmes", "Watson", "Шерлок", "Холмс", "Ватсон", "夏洛克", "福尔摩斯", "华生", "😀x", "𝒜𝒜",
+            "сE", "E", "ab", "abc", "bc", "中", "文中", "жж", "Hol", "mes",
+        ]
+        let filler = ["the ", "и ", "的", "q", " ", "\n", "😀", "с", "E", "a"].map { Array($0.utf16) }
+        for round in 0..<60 {
+            let count = round % 3 == 0 ? 1 : random.number(in: 2...words.count)
+            var chosen: [String] = []
+            while chosen.count < count {
+                let word = random.element(of: words)
+                if !chosen.contains(word) { chosen.append(word) }
+            }
+            let source = chosen.joined(separator: "|")
+            #expect(SearchPlan(pattern: source, options: []) != nil, "\(source) has a plan")
+            var text: [UInt16] = []
+            let length = random.element(of: [40, 3_000, 9_000])
+            while text.count < length {
+                text += random.chance(0.02) ? Array(random.element(of: words).utf16) : random.element(of: filler)
+            }
+            let planned = try RegexPattern(source, options: [], limits: .default, usesSearchPlan: true)
+            let plain = try RegexPattern(source, options: [], limits: .default, usesSearchPlan: false)
+            let start = random.chance(0.5) ? random.number(in: 0...text.count) : 0
+            text.withUnsafeBufferPointer { buffer in
+                let expected = Array(plain.matches(inUTF16: buffer, range: start..<buffer.count))
+                let found = Array(planned.matches(inUTF16: buffer, range: start..<buffer.count))
+                #expect(found == expected, "\(source) from \(start): \(found.count) matches, ICU \(expected.count)")
+            }
+            #expect(try Self.compare(source, text, start..<text.count, anchored: false), "\(source)")
+            #expect(try Self.compare(source, text, start..<text.count, anchored: true), "\(source) anchored")
+        }
+    }
+
     @Test("runs around the literal: words around Holmes, with punctuation, surrogates and ranges")
     func literalsInRuns() throws {
         var random = SplitMix64(seed: 0x5E6_0001)
