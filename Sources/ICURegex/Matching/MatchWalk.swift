@@ -89,7 +89,7 @@ package final class MatchWalk {
     private var progress: ((Int) -> Bool)?
 
     /// The matches found with the plan: the walk gives up the plan when they come dense
-    /// (``MatchStrategy/plannedMatchesAreDense(matches:units:)``).
+    /// (``MatchStrategy/plannedMatchesAreDense(_:matches:units:)``).
     private var plannedMatches = 0
 
     /// The pattern's match automaton, borrowed from its pool for a long UTF-16 text, or once
@@ -578,7 +578,7 @@ package final class MatchWalk {
             try setMatchFoundWithoutICU(match, in: base)
         }
         plannedMatches += 1
-        if MatchStrategy.plannedMatchesAreDense(matches: plannedMatches, units: match.upperBound) {
+        if MatchStrategy.plannedMatchesAreDense(plan, matches: plannedMatches, units: match.upperBound) {
             if let matchAutomaton {
                 mode = .automaton(matchAutomaton)
             } else if pattern.numberOfCaptureGroups > 0, let backtracker = borrowedCaptureBacktracker(), backtracker.isOnePass {

@@ -21,7 +21,7 @@ extension MatchStrategy {
 
         /// The matches found with the search plan, and the units their searches covered: the
         /// session gives up the plan when they come dense
-        /// (``MatchStrategy/plannedMatchesAreDense(matches:units:)``), as the walk over every
+        /// (``MatchStrategy/plannedMatchesAreDense(_:matches:units:)``), as the walk over every
         /// match does.
         private var plannedMatches = 0
         private var plannedUnits = 0
@@ -278,7 +278,7 @@ extension MatchStrategy {
             guard let match = found.range else { return .noMatch }
             plannedMatches += 1
             plannedUnits += match.upperBound - from
-            if MatchStrategy.plannedMatchesAreDense(matches: plannedMatches, units: plannedUnits) { givesUpPlan = true }
+            if MatchStrategy.plannedMatchesAreDense(plan, matches: plannedMatches, units: plannedUnits) { givesUpPlan = true }
             return .match(match)
         }
 

@@ -384,14 +384,19 @@ struct MatchStrategy: ~Copyable, Sendable {
 
     // MARK: When a way is given up
 
-    /// True when `matches` found through the plan, over `units` units searched from where the
+    /// True when `matches` found through `plan`, over `units` units searched from where the
     /// first search started, came denser than one per ``SearchPlan/denseRunSpacing`` units
     /// (after ``SearchPlan/denseRunAllowance`` of them): matches this dense cost more through
     /// the plan, a literal search and a run each, than through one search each. A matcher or
-    /// walk then gives the plan up.
+    /// walk then gives the plan up. Never for a plan of exact literals, whose match is the
+    /// literal search's answer, with no run to search: one scan from the last match costs
+    /// less than the automaton's or ICU's search (`literal-alternate/sherlock-zh`, 207 matches
+    /// in 340,000 units but clustered, gave its plan up for the automaton, which took raw ICU's
+    /// time; see `Benchmarks/results/2026-11-29-utf16-scan/`).
     @inline(__always)
-    static func plannedMatchesAreDense(matches: Int, units: Int) -> Bool {
-        matches > SearchPlan.denseRunAllowance && matches * SearchPlan.denseRunSpacing > units
+    static func plannedMatchesAreDense(_ plan: SearchPlan, matches: Int, units: Int) -> Bool {
+        guard !plan.answersWithoutICU else { return false }
+        return matches > SearchPlan.denseRunAllowance && matches * SearchPlan.denseRunSpacing > units
     }
 
     /// True when `matches` with groups found by the automaton, over `units` units searched,

@@ -56,6 +56,13 @@ struct SearchPlan: Sendable {
         return true
     }
 
+    /// True when the plan's match is the answer of its literal search, without ICU or an
+    /// automaton: ``Strategy/exactLiterals(_:)``.
+    var answersWithoutICU: Bool {
+        if case .exactLiterals = strategy { return true }
+        return false
+    }
+
     /// True when the plan searches for literals, which is faster than reading every
     /// character with an automaton: not so for ``Strategy/automatonRuns(_:_:minimumLength:)``.
     var searchesForLiterals: Bool {
