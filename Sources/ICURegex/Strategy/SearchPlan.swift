@@ -141,7 +141,7 @@ struct SearchPlan: Sendable {
             read.pattern.sets.allSatisfy({ $0.matchesOneCharacterIgnoringCase })
         else { return nil }
         if let required = LiteralFacts.of(syntax, score: Self.shortestLiteralScore).required,
-            let scanner = UTF16CaseInsensitiveScanner(asciiLiterals: required)
+            let scanner = UTF16CaseInsensitiveScanner(literals: required)
         {
             self.init(strategy: .caseInsensitiveRuns(scanner, Self.consumableCharacters(read.pattern, options: options)))
         } else if let strategy = Self.automatonRuns(pattern, read, options: options) {
