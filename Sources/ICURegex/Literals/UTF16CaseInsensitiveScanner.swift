@@ -135,6 +135,17 @@ struct UTF16CaseInsensitiveScanner: Sendable {
         return found < range.upperBound ? found : nil
     }
 
+    /// ``firstCandidate(in:from:range:)`` with the scan's portable vectors even where AVX2
+    /// runs, for the tests.
+    func firstCandidateWithPortableVectors(in base: UnsafePointer<UInt16>, from start: Int, range: Range<Int>) -> Int? {
+        guard start < range.upperBound else { return nil }
+        let found = bytescan_casei16_find_portable(base, start, range.upperBound, storage.set)
+        return found < range.upperBound ? found : nil
+    }
+
+    /// True when a place may be a character that folds to ASCII rather than an occurrence.
+    var findsASCIIFoldingCharacters: Bool { storage.set.pointee.ascii_folding }
+
     /// The compare entries of a position that accepts `units`: a unit and its partner in
     /// bit 0x20 (`a` and `A`, `ш` and `Ш`) are one entry, with 0x20 ORed in.
     static func compareEntries(_ units: [UInt16]) -> [(value: UInt16, fold: UInt16)] {
