@@ -92,6 +92,7 @@ import TestSupport
                 }
                 text += Self.spelling(of: random.element(of: literals), random: &random)
                 let ends = try Self.anchoredMatchEnds(pattern, in: text)
+                #expect(ends.count { $0 != nil } >= 7, "\(literals): the planted matches are found")
                 text.withUnsafeBufferPointer { buffer in
                     let base = buffer.baseAddress!
                     for start in 0..<text.count {
@@ -113,6 +114,33 @@ import TestSupport
                 }
             }
         }
+    }
+
+    @Test("the C scan's characters folding to ASCII are the Swift list's (which a test checks against ICU), every unit")
+    func asciiFoldingCharactersOfTheScan() throws {
+        let scanner = try #require(UTF16CaseInsensitiveScanner(literals: [Array("sherlock".utf8)]))
+        #expect(scanner.findsASCIIFoldingCharacters)
+        // Every unit from 0x80 on, three units apart, so that each lane of a block sees them.
+        var text: [UInt16] = []
+        for unit in UInt16(0x80)...UInt16(0xFFFF) { text += [unit, 0x78, 0x79] }
+        var found: [UInt16] = []
+        var portableFound: [UInt16] = []
+        text.withUnsafeBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            var start = 0
+            while let place = scanner.firstCandidate(in: base, from: start, range: 0..<text.count) {
+                found.append(text[place])
+                start = place + 1
+            }
+            start = 0
+            while let place = scanner.firstCandidateWithPortableVectors(in: base, from: start, range: 0..<text.count) {
+                portableFound.append(text[place])
+                start = place + 1
+            }
+        }
+        #expect(found == UTF16CaseInsensitiveScanner.asciiFoldingCharacters)
+        #expect(portableFound == UTF16CaseInsensitiveScanner.asciiFoldingCharacters)
+        #expect((0...0xFFFF).filter { bytescan_casei16_is_ascii_folding(UInt16($0)) }.map(UInt16.init) == UTF16CaseInsensitiveScanner.asciiFoldingCharacters)
     }
 
     @Test("a literal that ends past the range is not found; a range's start and end are kept")
@@ -148,6 +176,7 @@ import TestSupport
                 text.replaceSubrange(spot..<(spot + planted.count), with: planted)
                 try text.withUnsafeBufferPointer { buffer in
                     let expected = plain.matches(inUTF16: buffer).map(\.range)
+                    #expect(expected.count >= 2, "\(source): the planted matches are found")
                     #expect(planned.matches(inUTF16: buffer).map(\.range) == expected, "\(source) tail \(tail)")
                     let matcher = try planned.makeMatcher()
                     var found: [Range<Int>] = []
