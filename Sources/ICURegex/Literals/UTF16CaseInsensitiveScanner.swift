@@ -80,7 +80,8 @@ struct UTF16CaseInsensitiveScanner: Sendable {
     /// character's folding, so such a character never spans a safe one). So either every
     /// position of the literal holds one of its units, or one of those characters stands in
     /// the match, and the scan reports both kinds of place (the second only when a character
-    /// is not safe).
+    /// is not safe). A literal longer than `BYTESCAN_CASEI16_POSITIONS` characters is looked
+    /// for by its first ones: more places, never fewer.
     init?(literals: [[UInt8]]) {
         guard !literals.isEmpty, literals.count <= Int(BYTESCAN_CASEI16_LITERALS) else { return nil }
         var positionsOfLiterals: [[[UInt16]]] = []
@@ -126,7 +127,8 @@ struct UTF16CaseInsensitiveScanner: Sendable {
     }
 
     /// The first place at or after `start` in `base[range]` where a match may be: the start
-    /// of the leftmost occurrence of a literal (wholly inside `range`), or the position of an
+    /// of the leftmost occurrence of a literal (of its first characters, for a long one;
+    /// wholly inside `range`), or the position of an
     /// ASCII-folding character when a literal has a character that is not safe, whichever
     /// comes first; nil when there is none.
     func firstCandidate(in base: UnsafePointer<UInt16>, from start: Int, range: Range<Int>) -> Int? {
