@@ -1,12 +1,16 @@
-/// Finds, in UTF-16 text, the places where a case-insensitive match of a pattern with ASCII
-/// literals may be: the occurrences of a literal ignoring ASCII case, and the characters
-/// outside ASCII whose full case folding holds ASCII (`ß` folds to `ss`, `ſ` to `s`, the
-/// Kelvin sign to `k`, `ﬁ` to `fi`...), which can stand for part of a literal.
+import CByteScan
+
+/// Finds, in UTF-16 text, the places where a case-insensitive match of a pattern with a few
+/// required literals may be: the occurrences of a literal, each position holding one of its
+/// character's case variants (`k`, `K` or the Kelvin sign; `ш` or `Ш`), and, when a literal
+/// has an ASCII letter that is not safe in ``CaseFoldVariants``' sense (`s`, `h`...), the
+/// characters outside ASCII whose full case folding holds ASCII (`ß` folds to `ss`, `ſ` to
+/// `s`, `ﬁ` to `fi`...), which can stand for part of a literal (see ``init(literals:)`` for
+/// why these places hold every match).
 ///
-/// ICU compares full case foldings. The folding of ASCII text is its ASCII lowercase, so a
-/// stretch of ASCII text matches an ASCII literal exactly when it equals it ignoring ASCII case;
-/// a stretch that matches and holds any other character holds one of ``asciiFoldingCharacters``.
-/// Sixteen units are looked at a time, with vector compares.
+/// The scan is C (`bytescan_casei16_find`): sixteen units at a time, AVX2 where it runs, a
+/// packed pair of probes per literal (its two rarest positions, each compared with the units
+/// it accepts), every hit verified at every position.
 struct UTF16CaseInsensitiveScanner: Sendable {
     /// The code points outside ASCII whose full case folding holds an ASCII character, all
     /// in the Basic Multilingual Plane (`LibraryTests` checks the list against ICU for every
@@ -45,103 +49,164 @@ struct UTF16CaseInsensitiveScanner: Sendable {
         }
     }
 
-    /// The literals, ASCII lowercase.
-    let literals: [[UInt16]]
-    /// For each literal, the offset of its probe unit (its rarest), and the probe unit,
-    /// lowercase; a probe is compared with the text's units with 0x20 set, a superset of ASCII
-    /// case folding that the full comparison narrows.
-    private let probeOffsets: [Int]
-    private let probeUnits: [UInt16]
-    private let maximumProbeOffset: Int
+    /// The literals and their probes, as the C scan reads them.
+    private let storage: Storage
 
-    /// Creates a scanner for `literals` (ASCII, none empty, at most eight), or nil.
-    init?(asciiLiterals: [[UInt8]]) {
-        guard !asciiLiterals.isEmpty, asciiLiterals.count <= 8,
-            asciiLiterals.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0 < 0x80 } })
-        else { return nil }
-        literals = asciiLiterals.map { $0.map { UInt16(CaseFolding.asciiLowercased($0)) } }
-        probeOffsets = literals.map { literal in
-            literal.indices.min { Self.commonness(literal[$0]) < Self.commonness(literal[$1]) } ?? 0
+    /// The scan's description of the literals, kept at one address for the C scan.
+    private final class Storage: @unchecked Sendable {
+        // Written once in `init`, read only afterwards.
+        let set: UnsafeMutablePointer<bytescan_casei16_set>
+
+        init(_ set: bytescan_casei16_set) {
+            self.set = .allocate(capacity: 1)
+            self.set.initialize(to: set)
         }
-        probeUnits = zip(literals, probeOffsets).map { $0[$1] | 0x20 }
-        maximumProbeOffset = probeOffsets.max() ?? 0
+
+        deinit {
+            set.deallocate()
+        }
+    }
+
+    /// Creates a scanner for `literals` (UTF-8, none empty, at most eight), or nil when one
+    /// has a character that is neither ASCII nor known to ``CaseFoldVariants`` with at most
+    /// four variants, all in the Basic Multilingual Plane.
+    ///
+    /// Each character becomes the UTF-16 units that may stand for it on their own: a safe
+    /// character's variants, an ASCII letter's two cases. Why the places found hold every
+    /// match: in a match, each safe character of the literal is matched by exactly one of its
+    /// variants (see ``CaseFoldVariants``), and each other ASCII character either by itself in
+    /// either case or by part of a character outside ASCII whose folding holds it, which is one
+    /// of ``asciiFoldingCharacters`` (no character's multi-character folding holds a safe
+    /// character's folding, so such a character never spans a safe one). So either every
+    /// position of the literal holds one of its units, or one of those characters stands in
+    /// the match, and the scan reports both kinds of place (the second only when a character
+    /// is not safe). A literal longer than `BYTESCAN_CASEI16_POSITIONS` characters is looked
+    /// for by its first ones: more places, never fewer.
+    init?(literals: [[UInt8]]) {
+        guard !literals.isEmpty, literals.count <= Int(BYTESCAN_CASEI16_LITERALS) else { return nil }
+        var positionsOfLiterals: [[[UInt16]]] = []
+        var asciiFolding = false
+        for literal in literals {
+            guard let text = String(validating: literal, as: UTF8.self), !text.isEmpty else { return nil }
+            var positions: [[UInt16]] = []
+            for scalar in text.unicodeScalars.prefix(Int(BYTESCAN_CASEI16_POSITIONS)) {
+                if let variants = CaseFoldVariants.variants(of: scalar),
+                    variants.count <= Int(BYTESCAN_CASEI16_VARIANTS), variants.allSatisfy({ $0.value < 0x10000 })
+                {
+                    positions.append(variants.map { UInt16($0.value) })
+                } else if scalar.isASCII {
+                    let byte = UInt8(scalar.value)
+                    let lower = UInt16(CaseFolding.asciiLowercased(byte))
+                    let upper = lower >= 0x61 && lower <= 0x7A ? lower - 0x20 : lower
+                    positions.append(lower == upper ? [lower] : [lower, upper])
+                    asciiFolding = true
+                } else {
+                    return nil
+                }
+            }
+            positionsOfLiterals.append(positions)
+        }
+        var set = bytescan_casei16_set()
+        set.literal_count = positionsOfLiterals.count
+        set.ascii_folding = asciiFolding
+        var reach = 0
+        for (literal, positions) in positionsOfLiterals.enumerated() {
+            Self.withElement(literal, of: &set.lengths) { $0 = positions.count }
+            for (offset, units) in positions.enumerated() {
+                for entry in 0..<Int(BYTESCAN_CASEI16_VARIANTS) {
+                    Self.setVariant(&set, literal: literal, offset: offset, entry: entry, to: units[min(entry, units.count - 1)])
+                }
+            }
+            let (first, second) = Self.probePositions(positions)
+            Self.withElement(literal, of: &set.first) { $0 = Self.probe(at: first, units: positions[first]) }
+            Self.withElement(literal, of: &set.second) { $0 = Self.probe(at: second, units: positions[second]) }
+            reach = max(reach, first + 1, second + 1)
+        }
+        set.probe_reach = reach
+        storage = Storage(set)
     }
 
     /// The first place at or after `start` in `base[range]` where a match may be: the start
-    /// of the leftmost occurrence of a literal (ignoring ASCII case, wholly inside `range`),
-    /// or the position of an ASCII-folding character, whichever comes first; nil when there
-    /// is none.
+    /// of the leftmost occurrence of a literal (of its first characters, for a long one;
+    /// wholly inside `range`), or the position of an
+    /// ASCII-folding character when a literal has a character that is not safe, whichever
+    /// comes first; nil when there is none.
     func firstCandidate(in base: UnsafePointer<UInt16>, from start: Int, range: Range<Int>) -> Int? {
-        let end = range.upperBound
-        var index = start
-        let splats = probeUnits.map { SIMD16<UInt16>(repeating: $0) }
-        let caseBit = SIMD16<UInt16>(repeating: 0x20)
-        let nonASCII = SIMD16<UInt16>(repeating: 0x7F)
-        while index + 16 <= end {
-            let block = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt16>.self)
-            let folded = block | caseBit
-            var hits = block .> nonASCII
-            for splat in splats {
-                hits = hits .| (folded .== splat)
-            }
-            if any(hits), let found = candidate(in: base, lanesFrom: index, count: 16, searchStart: start, range: range) {
-                return found
-            }
-            index += 16
-        }
-        if index < end {
-            return candidate(in: base, lanesFrom: index, count: end - index, searchStart: start, range: range)
-        }
-        return nil
+        guard start < range.upperBound else { return nil }
+        let found = bytescan_casei16_find(base, start, range.upperBound, storage.set)
+        return found < range.upperBound ? found : nil
     }
 
-    /// The earliest candidate among the units `from..<from + count`, each looked at in turn,
-    /// and the literal occurrences that start up to ``maximumProbeOffset`` before it (whose
-    /// probes may lie further on).
-    private func candidate(in base: UnsafePointer<UInt16>, lanesFrom from: Int, count: Int, searchStart: Int, range: Range<Int>) -> Int? {
-        var best: Int?
-        for position in from..<from + count {
-            if let best, position >= best + maximumProbeOffset + 1 { break }
-            let unit = base[position]
-            if unit >= 0x80 {
-                if Self.asciiFoldingCharacters.contains(unit), position < best ?? Int.max {
-                    best = position
-                }
-                continue
-            }
-            for (literal, offset) in probeOffsets.enumerated() where unit | 0x20 == probeUnits[literal] {
-                let occurrenceStart = position - offset
-                if occurrenceStart >= searchStart, occurrenceStart < best ?? Int.max,
-                    occurs(literal, at: occurrenceStart, in: base, range: range)
-                {
-                    best = occurrenceStart
-                }
-            }
-        }
-        guard let found = best else { return nil }
-        // An occurrence that starts shortly before may have its probe past the units looked at.
-        for earlier in max(searchStart, found - maximumProbeOffset)..<found {
-            if literals.indices.contains(where: { occurs($0, at: earlier, in: base, range: range) }) {
-                return earlier
-            }
-        }
-        return found
+    /// ``firstCandidate(in:from:range:)`` with the scan's portable vectors even where AVX2
+    /// runs, for the tests.
+    func firstCandidateWithPortableVectors(in base: UnsafePointer<UInt16>, from start: Int, range: Range<Int>) -> Int? {
+        guard start < range.upperBound else { return nil }
+        let found = bytescan_casei16_find_portable(base, start, range.upperBound, storage.set)
+        return found < range.upperBound ? found : nil
     }
 
-    /// True when literal number `literal` occurs at `start` ignoring ASCII case, wholly inside
-    /// `range`.
-    private func occurs(_ literal: Int, at start: Int, in base: UnsafePointer<UInt16>, range: Range<Int>) -> Bool {
-        let units = literals[literal]
-        guard start >= range.lowerBound, units.count <= range.upperBound - start else { return false }
-        for offset in units.indices {
-            let unit = base[start + offset]
-            guard unit < 0x80, CaseFolding.asciiLowercased(UInt8(unit)) == units[offset] else { return false }
+    /// True when a place may be a character that folds to ASCII rather than an occurrence.
+    var findsASCIIFoldingCharacters: Bool { storage.set.pointee.ascii_folding }
+
+    /// The compare entries of a position that accepts `units`: a unit and its partner in
+    /// bit 0x20 (`a` and `A`, `ш` and `Ш`) are one entry, with 0x20 ORed in.
+    static func compareEntries(_ units: [UInt16]) -> [(value: UInt16, fold: UInt16)] {
+        var entries: [(value: UInt16, fold: UInt16)] = []
+        for unit in units {
+            let entry: (value: UInt16, fold: UInt16) = units.contains(unit ^ 0x20) ? (unit | 0x20, 0x20) : (unit, 0)
+            if !entries.contains(where: { $0 == entry }) { entries.append(entry) }
         }
-        return true
+        return entries
     }
 
-    /// How common a lowercase unit is in text, lower being rarer (see ``TextFrequencyRank``).
+    /// The probe on the position at `offset`, which accepts `units`.
+    private static func probe(at offset: Int, units: [UInt16]) -> bytescan_casei16_probe {
+        var probe = bytescan_casei16_probe()
+        probe.offset = offset
+        let entries = compareEntries(units)
+        probe.count = entries.count
+        for (index, entry) in entries.enumerated() {
+            withElement(index, of: &probe.value) { $0 = entry.value }
+            withElement(index, of: &probe.fold) { $0 = entry.fold }
+        }
+        return probe
+    }
+
+    /// The two positions to probe (the same one twice for a literal of one): the cheapest,
+    /// each compare entry costing as much as a unit commoner by ``compareWeight`` ranks.
+    static func probePositions(_ positions: [[UInt16]]) -> (Int, Int) {
+        let costs = positions.map { units in
+            compareEntries(units).count * compareWeight + commonness(units.min() ?? 0)
+        }
+        let order = costs.indices.sorted { (costs[$0], $0) < (costs[$1], $1) }
+        let first = order[0]
+        let second = order.count > 1 ? order[1] : first
+        return (min(first, second), max(first, second))
+    }
+
+    /// What a compare entry more costs, in ranks of ``TextFrequencyRank``.
+    static let compareWeight = 40
+
+    /// Sets element `index` of the C array `tuple` (imported as a homogeneous tuple).
+    private static func withElement<Tuple, Element>(_ index: Int, of tuple: inout Tuple, _ body: (inout Element) -> Void) {
+        withUnsafeMutableBytes(of: &tuple) { raw in
+            let elements = raw.bindMemory(to: Element.self)
+            body(&elements[index])
+        }
+    }
+
+    /// Sets `set.variants[literal][offset][entry]` to `unit`.
+    private static func setVariant(_ set: inout bytescan_casei16_set, literal: Int, offset: Int, entry: Int, to unit: UInt16) {
+        let index = (literal * Int(BYTESCAN_CASEI16_POSITIONS) + offset) * Int(BYTESCAN_CASEI16_VARIANTS) + entry
+        withUnsafeMutableBytes(of: &set.variants) { raw in
+            raw.bindMemory(to: UInt16.self)[index] = unit
+        }
+    }
+
+    /// How common a unit is in text, lower being rarer (see ``TextFrequencyRank``); an ASCII
+    /// letter ranks as its lowercase.
     private static func commonness(_ unit: UInt16) -> Int {
-        TextFrequencyRank.rank(ofUnit: unit)
+        let lowered = unit < 0x80 ? UInt16(CaseFolding.asciiLowercased(UInt8(unit))) : unit
+        return TextFrequencyRank.rank(ofUnit: lowered)
     }
 }

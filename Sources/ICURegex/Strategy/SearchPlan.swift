@@ -14,9 +14,10 @@
 ///   every match lies in a run of characters the pattern can consume (see
 ///   ``ConsumableCharacters``), so ICU searches only the runs around the literal's
 ///   occurrences, each as a text of its own, in order (this is preferred whenever it applies);
-/// - ignoring case, the same runs are searched around the places where an ASCII literal occurs
-///   ignoring ASCII case or a character whose case folding holds ASCII stands (see
-///   ``UTF16CaseInsensitiveScanner``);
+/// - ignoring case, the same runs are searched around the places where a literal occurs with
+///   each character in one of its case variants, or, when a literal has an ASCII letter whose
+///   folding some other character's holds (`s`, `f`...), a character whose case folding holds
+///   ASCII stands (see ``UTF16CaseInsensitiveScanner``);
 /// - without a literal, the same runs are searched around the places where the pattern's line
 ///   automaton, read without line edges, finds that a match may end (see
 ///   ``LineAutomaton/firstMatchEnd(inUTF16:from:to:)``): its language holds every match, so
@@ -34,8 +35,9 @@ struct SearchPlan: Sendable {
         /// pattern can consume, and has at least `minimumLength` UTF-16 units (its fewest code
         /// points: each takes one unit or two).
         case requiredLiteralsInRuns(UTF16LiteralSet, LazyValue<ConsumableCharacters?>, minimumLength: Int)
-        /// The same ignoring case, for ASCII literals: every match lies in a run of the
-        /// characters the pattern can consume around a place the scanner finds.
+        /// The same ignoring case, for literals of ASCII and of characters with known case
+        /// variants: every match lies in a run of the characters the pattern can consume around
+        /// a place the scanner finds.
         case caseInsensitiveRuns(UTF16CaseInsensitiveScanner, LazyValue<ConsumableCharacters?>)
         /// Without a literal: every match lies in a run of the characters the pattern can
         /// consume around a place where the line automaton finds that a match may end, and has
@@ -89,8 +91,8 @@ struct SearchPlan: Sendable {
     ]
 
     /// The plan for `pattern` compiled with `options`, or nil when there is none: the pattern
-    /// has comments, has no literal (no ASCII one when it ignores case), or holds what the
-    /// readers do not know.
+    /// has comments, has no literal (none that ``UTF16CaseInsensitiveScanner`` takes when it
+    /// ignores case), or holds what the readers do not know.
     init?(pattern: String, options: RegexPattern.Options) {
         if options.contains(.ignoreMetacharacters) {
             guard options.subtracting(.ignoreMetacharacters).isSubset(of: Self.understoodOptions),
@@ -136,9 +138,10 @@ struct SearchPlan: Sendable {
             minimumLength: ignoringCase ? 0 : read.pattern.minimumCodePointCount)
     }
 
-    /// The plan for a case-insensitive `pattern`: its required literals must be ASCII, it must
-    /// read exactly as a code-point pattern without characters whose case folding is several
-    /// (`ß`) and with only single-character classes (see
+    /// The plan for a case-insensitive `pattern`: its required literals must be of ASCII and
+    /// of characters with known case variants (see ``UTF16CaseInsensitiveScanner/init(literals:)``),
+    /// it must read exactly as a code-point pattern without characters whose case folding is
+    /// several (`ß`) and with only single-character classes (see
     /// ``CodePointSet/matchesOneCharacterIgnoringCase``); then matches are searched in runs around
     /// the places ``UTF16CaseInsensitiveScanner`` finds.
     private init?(caseInsensitivePattern pattern: String, options: RegexPattern.Options) {
@@ -148,7 +151,7 @@ struct SearchPlan: Sendable {
             read.pattern.sets.allSatisfy({ $0.matchesOneCharacterIgnoringCase })
         else { return nil }
         if let required = LiteralFacts.of(syntax, score: Self.shortestLiteralScore).required,
-            let scanner = UTF16CaseInsensitiveScanner(asciiLiterals: required)
+            let scanner = UTF16CaseInsensitiveScanner(literals: required)
         {
             self.init(strategy: .caseInsensitiveRuns(scanner, Self.consumableCharacters(read.pattern, options: options)))
         } else if let strategy = Self.automatonRuns(pattern, read, options: options) {
