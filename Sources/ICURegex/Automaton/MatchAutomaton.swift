@@ -229,6 +229,26 @@ package final class MatchAutomaton {
     /// The start of the last match the last unanchored forward search found when it could
     /// tell (``tracksStarts``); -1 otherwise.
     @exclusivity(unchecked) private(set) var trackedMatchStart = -1
+    /// True while the forward scans track starts: ``tracksStarts``, until most of a run of
+    /// matches needed the reverse scan all the same (threads of several starts, as for
+    /// `[A-Za-z]{8,13}`, whose every letter starts one), where tracking is only a cost.
+    @exclusivity(unchecked) private var tracksStartsNow: Bool
+    @exclusivity(unchecked) private var matchesSinceCheck = 0
+    @exclusivity(unchecked) private var trackedSinceCheck = 0
+
+    /// Counts an unanchored match, found with a tracked start or not, and stops tracking
+    /// when fewer than half of the last ``trackingCheckInterval`` matches were.
+    @inline(__always)
+    private func countTracking(_ tracked: Bool) {
+        guard tracksStartsNow else { return }
+        matchesSinceCheck &+= 1
+        if tracked { trackedSinceCheck &+= 1 }
+        guard matchesSinceCheck == Self.trackingCheckInterval else { return }
+        if trackedSinceCheck < Self.trackingCheckInterval / 2 { tracksStartsNow = false }
+        matchesSinceCheck = 0
+        trackedSinceCheck = 0
+    }
+    static let trackingCheckInterval = 256
 
     /// For each ASCII character, false when no match can start with it: the pattern matches
     /// no empty string, and no position that a match's first character may take (an entry
@@ -337,6 +357,7 @@ package final class MatchAutomaton {
         tracksStarts = !plan.automaton.follow.contains { follow in
             follow.contains { $0 >= 0 && !(entryPositions & PositionSet(position: Int($0))).isEmpty }
         }
+        tracksStartsNow = tracksStarts
         addInitialForwardStates()
         addInitialReverseStates()
     }
@@ -414,6 +435,7 @@ package final class MatchAutomaton {
         let matchEnd = forwardMatchEnd(in: text, from: from, to: end, anchored: false, afterWord: afterWord, readToEnd: &readToEnd)
         if matchEnd == Self.unknownEnd { return (.unknown, true, max(undecidedOffset, from + 1)) }
         guard matchEnd >= 0 else { return (.noMatch, readToEnd, from) }
+        countTracking(trackedMatchStart >= 0)
         if trackedMatchStart >= 0 { return (.match(trackedMatchStart..<matchEnd), readToEnd, from) }
         var next = NextCharacter.other
         if hasWordAssertions && matchEnd < end {
@@ -636,6 +658,7 @@ package final class MatchAutomaton {
         // An anchored match starts where the search started; an unanchored one where the
         // forward search saw its threads start, when it could tell.
         if anchored { return .match(from..<matchEnd) }
+        countTracking(trackedMatchStart >= 0)
         if trackedMatchStart >= 0 { return .match(trackedMatchStart..<matchEnd) }
         var next = NextCharacter.other
         if hasWordAssertions && matchEnd < end {
@@ -701,7 +724,8 @@ package final class MatchAutomaton {
             matchMember = Int(startMembers[start])
             if flags & Self.deadBit != 0 { return lastEnd }
         }
-        let startBits = Self.startsHereBit | Self.startsAmbiguousBit
+        // Without tracking, no transition changes `trackedStart` (-1: the reverse scan).
+        let startBits = tracksStartsNow ? Self.startsHereBit | Self.startsAmbiguousBit : 0
         let skipsInStart = !anchored && self.skipsInStart
         let startRow = Int(startRows[0])
         let asciiClasses = smallClasses
