@@ -135,4 +135,43 @@ import TestSupport
         }
         #expect(sawTracked == tracks)
     }
+
+    /// The start state's skip over ASCII characters (``MatchStartScanner/ASCIISkip``, C
+    /// vector loops) against a scan one unit at a time: generated tables of the characters that
+    /// keep the start state (a few ranges that may start a match, or many), texts of ASCII,
+    /// Latin, Cyrillic, surrogates and other units, from every offset, UTF-16 and UTF-8.
+    @Test("the start state's skip stops where a scan one unit at a time stops")
+    func startSkip() {
+        var random = SplitMix64(seed: Self.seed ^ 0x534B_4950)
+        let alphabet: [UInt16] = Array(0x20...0x7E) + [0x0A, 0x09, 0xE9, 0x416, 0x436, 0xD835, 0xDC9C, 0x4E2D, 0xFEFF]
+        for _ in 0..<300 {
+            var keepsStart = [Bool](repeating: true, count: 128)
+            for _ in 0..<random.number(in: 0...(random.chance(0.2) ? 12 : 3)) {
+                let low = random.number(in: 0...127)
+                for character in low...min(127, low + random.number(in: 0...25)) { keepsStart[character] = false }
+            }
+            // The skip reads the scanner's tables: the scanner lives to the loop's end.
+            let scanner = MatchStartScanner(keepsStart: keepsStart)
+            defer { withExtendedLifetime(scanner) {} }
+            let skip = scanner.asciiSkip!
+            let units = (0..<random.number(in: 0...70)).map { _ in random.chance(0.9) ? UInt16(random.number(in: 0x20...0x7E)) : random.element(of: alphabet) }
+            let bytes = units.map { UInt8(truncatingIfNeeded: $0) }
+            func expected(_ values: [UInt16], from: Int) -> Int {
+                values[from...].firstIndex { $0 >= 0x80 || !keepsStart[Int($0)] } ?? values.count
+            }
+            units.withUnsafeBufferPointer { buffer in
+                let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 2)!
+                for from in 0...units.count {
+                    #expect(skip.firstPossibleStart(inUTF16: base, from: from, to: units.count) == expected(units, from: from))
+                }
+            }
+            bytes.withUnsafeBufferPointer { buffer in
+                let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
+                for from in 0...bytes.count {
+                    #expect(
+                        skip.firstPossibleStart(inUTF8: base, from: from, to: bytes.count) == expected(bytes.map { UInt16($0) }, from: from))
+                }
+            }
+        }
+    }
 }

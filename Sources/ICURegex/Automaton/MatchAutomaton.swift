@@ -197,6 +197,8 @@ package final class MatchAutomaton {
     /// For each ASCII character, true when an unanchored search in its start state stays
     /// there reading it: no match can start with it.
     private let startScanner: MatchStartScanner
+    /// Its skip, copied out once (see ``MatchStartScanner/ASCIISkip``).
+    private let startSkip: MatchStartScanner.ASCIISkip
     private let skipsInStart: Bool
     /// True when the pattern matches the empty string (the automaton's, kept apart from it
     /// for the scans).
@@ -326,6 +328,7 @@ package final class MatchAutomaton {
             (plan.automaton.firstPositions & plan.classes.masks[Int(plan.classes.smallClasses[character])]).isEmpty
         }
         startScanner = MatchStartScanner(keepsStart: keeps)
+        startSkip = startScanner.asciiSkip!
         // The positions of a match's first character: from the entry, through the word
         // assertions it may start with.
         var firstCharacters = PositionSet.empty
@@ -734,7 +737,7 @@ package final class MatchAutomaton {
         var dead = false
         characters: while index < end {
             if skipsInStart && row == startRow {
-                index = text.firstPossibleStart(startScanner, from: index, to: end)
+                index = text.firstPossibleStart(startSkip, from: index, to: end)
                 if index >= end { break }
             }
             // ASCII characters whose entries are worked out and flag nothing (no match ends, a
