@@ -216,6 +216,12 @@ void bytescan_byte_ranges_init(bytescan_byte_ranges *ranges, const uint8_t *lowe
 size_t bytescan_first_in_ranges(const uint8_t *bytes, size_t start, size_t end,
                                 const bytescan_byte_ranges *ranges);
 
+/// The offset of the first UTF-16 unit in `start..<end` of `units` that is 0x80 or above or
+/// lies in one of `ranges` (of ASCII characters), or `end`: the skip of the match automaton's
+/// start state over ASCII characters that cannot start a match, in UTF-16.
+size_t bytescan_first_unit_in_ranges(const uint16_t *units, size_t start, size_t end,
+                                     const bytescan_byte_ranges *ranges);
+
 /// The offset of the last `byte` in `start..<end` of `bytes`, or -1 when there is none: the
 /// search back for the start of the line that holds a candidate.
 ptrdiff_t bytescan_last_of(const uint8_t *bytes, size_t start, size_t end, uint8_t byte);

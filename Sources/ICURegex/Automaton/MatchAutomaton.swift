@@ -69,7 +69,21 @@ package final class MatchAutomaton {
     private static let matchBit: Int32 = 1
     private static let deadBit: Int32 = 2
     private static let matchBeforeBit: Int32 = 4
-    private static let flagBits: Int32 = 3
+    /// Bits of a forward entry that track where the threads start (``tracksStarts``): the
+    /// threads that started before the character read and go on after it all started at it
+    /// (``startsHereBit``), or some did and some started earlier (``startsAmbiguousBit``;
+    /// neither: those that go on started where the earlier ones did); the match that ends
+    /// after the character (``matchBit``) started where the earlier threads did, at the
+    /// character, or is the empty match after it (``matchOriginBits``); the match that ends
+    /// before it (``matchBeforeBit``) started at it (``matchBeforeIsFreshBit``) or earlier.
+    private static let startsHereBit: Int32 = 8
+    private static let startsAmbiguousBit: Int32 = 16
+    private static let matchOriginBits: Int32 = 96
+    private static let matchAtTrackedStart: Int32 = 0
+    private static let matchAtCharacter: Int32 = 32
+    private static let matchAfterCharacter: Int32 = 64
+    private static let matchBeforeIsFreshBit: Int32 = 128
+    private static let flagBits: Int32 = 8
     /// The most table entries kept in each direction; beyond it the table starts again.
     private static let maximumEntries = 1 << 21
 
@@ -183,10 +197,60 @@ package final class MatchAutomaton {
     /// For each ASCII character, true when an unanchored search in its start state stays
     /// there reading it: no match can start with it.
     private let startScanner: MatchStartScanner
+    /// Its skip, copied out once (see ``MatchStartScanner/ASCIISkip``).
+    private let startSkip: MatchStartScanner.ASCIISkip
     private let skipsInStart: Bool
     /// True when the pattern matches the empty string (the automaton's, kept apart from it
     /// for the scans).
     private let isNullable: Bool
+
+    /// True when no item of the automaton's entry is in a follow list: an unanchored forward
+    /// search then tells where its match starts by itself, without the reverse scan, when the
+    /// threads it keeps have one start, as for `\b\w+\b` or `\p{Lu}\p{Ll}+` (one
+    /// word's threads at a time), and not for `[A-Za-z]{8,13}` (a thread from each letter).
+    ///
+    /// Why. A forward state's key lists the items that went on from earlier characters (the
+    /// follow lists of the items that read the last one), then the entry's items added after
+    /// it; each a thread of the simulation, started where it first entered. No entry item is
+    /// in a follow list, so an item of the key is one of the threads that start at the next
+    /// character ("fresh") exactly when it is an entry item, whatever the path that reached
+    /// the state, and the threads that go on are before them in the order. The transition
+    /// (``trackedStartBits(_:_:mask:startsAfter:)``) tells, from the key alone, whether the
+    /// threads that go on after the character come from earlier threads only, from fresh ones
+    /// only (they all start at the character read), or from both; and from which kind the
+    /// thread came that reached a match (or whether the match is the empty one after the
+    /// character, from the entry added). The scan keeps one offset, the start of the earlier
+    /// threads while they all have one (known after a transition "from fresh ones only", kept
+    /// by one "from earlier ones only", lost after one "from both"); a match's start is then
+    /// that offset, the character's, or the offset after it. The match the scan returns is the
+    /// one the thread reaching the last match end makes (see ``matchMember``), so its start is
+    /// the leftmost-first match's: the earliest offset from which the pattern matches up to
+    /// its end, which the reverse scan would find. When the offset is lost, the reverse scan
+    /// finds the start.
+    private let tracksStarts: Bool
+    /// The start of the last match the last unanchored forward search found when it could
+    /// tell (``tracksStarts``); -1 otherwise.
+    @exclusivity(unchecked) private(set) var trackedMatchStart = -1
+    /// True while the forward scans track starts: ``tracksStarts``, until most of a run of
+    /// matches needed the reverse scan all the same (threads of several starts, as for
+    /// `[A-Za-z]{8,13}`, whose every letter starts one), where tracking is only a cost.
+    @exclusivity(unchecked) private var tracksStartsNow: Bool
+    @exclusivity(unchecked) private var matchesSinceCheck = 0
+    @exclusivity(unchecked) private var trackedSinceCheck = 0
+
+    /// Counts an unanchored match, found with a tracked start or not, and stops tracking
+    /// when fewer than half of the last ``trackingCheckInterval`` matches were.
+    @inline(__always)
+    private func countTracking(_ tracked: Bool) {
+        guard tracksStartsNow else { return }
+        matchesSinceCheck &+= 1
+        if tracked { trackedSinceCheck &+= 1 }
+        guard matchesSinceCheck == Self.trackingCheckInterval else { return }
+        if trackedSinceCheck < Self.trackingCheckInterval / 2 { tracksStartsNow = false }
+        matchesSinceCheck = 0
+        trackedSinceCheck = 0
+    }
+    static let trackingCheckInterval = 256
 
     /// For each ASCII character, false when no match can start with it: the pattern matches
     /// no empty string, and no position that a match's first character may take (an entry
@@ -264,6 +328,7 @@ package final class MatchAutomaton {
             (plan.automaton.firstPositions & plan.classes.masks[Int(plan.classes.smallClasses[character])]).isEmpty
         }
         startScanner = MatchStartScanner(keepsStart: keeps)
+        startSkip = startScanner.asciiSkip!
         // The positions of a match's first character: from the entry, through the word
         // assertions it may start with.
         var firstCharacters = PositionSet.empty
@@ -291,6 +356,11 @@ package final class MatchAutomaton {
         // character or not.
         skipsInStart = !plan.automaton.isNullable && !plan.automaton.hasWordAssertions
         isNullable = plan.automaton.isNullable
+        let entryPositions = plan.automaton.firstPositions
+        tracksStarts = !plan.automaton.follow.contains { follow in
+            follow.contains { $0 >= 0 && !(entryPositions & PositionSet(position: Int($0))).isEmpty }
+        }
+        tracksStartsNow = tracksStarts
         addInitialForwardStates()
         addInitialReverseStates()
     }
@@ -368,6 +438,8 @@ package final class MatchAutomaton {
         let matchEnd = forwardMatchEnd(in: text, from: from, to: end, anchored: false, afterWord: afterWord, readToEnd: &readToEnd)
         if matchEnd == Self.unknownEnd { return (.unknown, true, max(undecidedOffset, from + 1)) }
         guard matchEnd >= 0 else { return (.noMatch, readToEnd, from) }
+        countTracking(trackedMatchStart >= 0)
+        if trackedMatchStart >= 0 { return (.match(trackedMatchStart..<matchEnd), readToEnd, from) }
         var next = NextCharacter.other
         if hasWordAssertions && matchEnd < end {
             guard let column = column(of: text.character(at: matchEnd, end: end).value) else {
@@ -586,6 +658,11 @@ package final class MatchAutomaton {
         var readToEnd = false
         let matchEnd = forwardMatchEnd(in: text, from: from, to: end, anchored: anchored, afterWord: afterWord, readToEnd: &readToEnd)
         guard matchEnd >= 0 else { return matchEnd == Self.noMatchEnd ? .noMatch : .unknown }
+        // An anchored match starts where the search started; an unanchored one where the
+        // forward search saw its threads start, when it could tell.
+        if anchored { return .match(from..<matchEnd) }
+        countTracking(trackedMatchStart >= 0)
+        if trackedMatchStart >= 0 { return .match(trackedMatchStart..<matchEnd) }
         var next = NextCharacter.other
         if hasWordAssertions && matchEnd < end {
             guard let column = column(of: text.character(at: matchEnd, end: end).value) else { return .unknown }
@@ -632,6 +709,11 @@ package final class MatchAutomaton {
         var row: Int
         var lastEnd: Int
         matchMember = -1
+        // The start of the threads that started before the character read, while they all
+        // have one (see ``tracksStarts``; -1 when not known), and that of the last match.
+        var trackedStart = -1
+        var lastStart = -1
+        defer { trackedMatchStart = lastStart }
         if resumedRow >= 0 {
             // A state reached by an anchored search that has not yet found a match.
             row = resumedRow
@@ -641,9 +723,12 @@ package final class MatchAutomaton {
             let flags = startFlags[start]
             row = Int(startRows[start])
             lastEnd = flags & Self.matchBit != 0 ? from : Self.noMatchEnd
+            lastStart = lastEnd
             matchMember = Int(startMembers[start])
             if flags & Self.deadBit != 0 { return lastEnd }
         }
+        // Without tracking, no transition changes `trackedStart` (-1: the reverse scan).
+        let startBits = tracksStartsNow ? Self.startsHereBit | Self.startsAmbiguousBit : 0
         let skipsInStart = !anchored && self.skipsInStart
         let startRow = Int(startRows[0])
         let asciiClasses = smallClasses
@@ -652,7 +737,7 @@ package final class MatchAutomaton {
         var dead = false
         characters: while index < end {
             if skipsInStart && row == startRow {
-                index = text.firstPossibleStart(startScanner, from: index, to: end)
+                index = text.firstPossibleStart(startSkip, from: index, to: end)
                 if index >= end { break }
             }
             // ASCII characters whose entries are worked out and flag nothing (no match ends, a
@@ -668,6 +753,7 @@ package final class MatchAutomaton {
                 guard column != Self.unknownClass else { break }
                 let entry = table[row &+ Int(column)]
                 guard entry >= 0, entry & stopBits == 0 else { break }
+                if entry & startBits != 0 { trackedStart = entry & Self.startsHereBit != 0 ? index : -1 }
                 let next = Int(entry >> Self.flagBits)
                 let keptStart = next == row && row == startRow
                 row = next
@@ -690,29 +776,35 @@ package final class MatchAutomaton {
                 if entry & (Self.matchBit | Self.matchBeforeBit) != 0, let members = forwardMembers {
                     matchMember = Int(members[slot])
                 }
-                if entry & Self.matchBeforeBit != 0 { lastEnd = index }
-                if entry & Self.matchBit != 0 { lastEnd = next }
+                if entry & Self.matchBeforeBit != 0 {
+                    lastEnd = index
+                    lastStart = entry & Self.matchBeforeIsFreshBit != 0 ? index : trackedStart
+                }
+                if entry & Self.matchBit != 0 {
+                    lastEnd = next
+                    switch entry & Self.matchOriginBits {
+                    case Self.matchAtCharacter: lastStart = index
+                    case Self.matchAfterCharacter: lastStart = next
+                    default: lastStart = trackedStart
+                    }
+                }
                 if entry & Self.deadBit != 0 {
                     dead = true
                     break
                 }
             }
+            if entry & startBits != 0 { trackedStart = entry & Self.startsHereBit != 0 ? index : -1 }
             index = next
         }
         readToEnd = !dead
         forwardStop = dead ? index : end
-        return dead ? lastEnd : endOfText(fromRow: row, at: end, lastEnd: lastEnd)
-    }
-
-    /// `lastEnd`, or `end` when the state of `row` ends a match at the text's end `end`
-    /// (word assertions waiting there hold).
-    @inline(__always)
-    private func endOfText(fromRow row: Int, at end: Int, lastEnd: Int) -> Int {
-        guard hasWordAssertions else { return lastEnd }
+        if dead || !hasWordAssertions { return lastEnd }
+        // Word assertions waiting at the text's end may end a match there.
         var entry = forwardTable[row &+ endColumn]
         if entry < 0 { entry = forwardTransition(fromRow: row, column: endColumn) }
         guard entry & Self.matchBeforeBit != 0 else { return lastEnd }
         if let members = forwardMembers { matchMember = Int(members[row &+ endColumn]) }
+        lastStart = entry & Self.matchBeforeIsFreshBit != 0 ? end : trackedStart
         return end
     }
 
@@ -905,6 +997,10 @@ package final class MatchAutomaton {
         var seen = PositionSet.empty
         // The member of the match decided before the character, for an alternation's plan.
         var memberBefore: Int32 = -1
+        // Whether the key's item being decided, and each candidate, is one of the threads that
+        // start at the character read (see ``tracksStarts``).
+        var itemIsFresh = false
+        var candidateIsFresh: [Bool] = []
         func decide(_ items: some Sequence<Int32>) -> Bool {
             var matched = false
             for item in items {
@@ -919,6 +1015,7 @@ package final class MatchAutomaton {
                 let kind = automaton.kinds[Int(item)]
                 if kind == .character {
                     candidates.append(item)
+                    candidateIsFresh.append(itemIsFresh)
                 } else if Self.holds(kind, afterWord: lastWasWord, beforeWord: nextIsWord, beforeTransparent: nextIsTransparent),
                     decide(automaton.follow[Int(item)])
                 {
@@ -929,8 +1026,18 @@ package final class MatchAutomaton {
             }
             return matched
         }
-        let matchesBefore = decide(key.dropFirst())
-        let beforeBits = matchesBefore ? Self.matchBeforeBit : 0
+        // The key's items one by one, each with its thread's start (see ``tracksStarts``).
+        var matchesBefore = false
+        var matchBeforeIsFresh = false
+        for item in key.dropFirst() {
+            itemIsFresh = tracksStarts && !(automaton.firstPositions & PositionSet(position: Int(item))).isEmpty
+            if decide(CollectionOfOne(item)) {
+                if !matchesBefore { matchBeforeIsFresh = itemIsFresh }
+                matchesBefore = true
+                if !longest { break }
+            }
+        }
+        let beforeBits = matchesBefore ? Self.matchBeforeBit | (matchBeforeIsFresh ? Self.matchBeforeIsFreshBit : 0) : 0
         if atEnd {
             forwardMembers?[row + column] = memberBefore
             let entry = Int32(row) << Self.flagBits | beforeBits | Self.deadBit
@@ -944,6 +1051,7 @@ package final class MatchAutomaton {
         }
         let startsAfter = startsMore && !matchesBefore
         if startsAfter { items += automaton.entry }
+        let startBits = tracksStarts ? trackedStartBits(candidates, candidateIsFresh, mask: mask, startsAfter: startsAfter) : 0
         if let memberOfPosition, let forwardMembers {
             // The match after the character is that of the first position read whose follow
             // list holds the match item, or else the entry's.
@@ -971,13 +1079,44 @@ package final class MatchAutomaton {
             forwardResets += 1
             prefixRow = Self.unknownPrefixRow
             addInitialForwardStates()
-            return (forwardRows[next] ?? addForwardState(next)) << Self.flagBits | flags(of: next) | beforeBits
+            return (forwardRows[next] ?? addForwardState(next)) << Self.flagBits | flags(of: next) | beforeBits | startBits
         } else {
             targetRow = addForwardState(next)
         }
-        let entry = targetRow << Self.flagBits | flags(of: next) | beforeBits
+        let entry = targetRow << Self.flagBits | flags(of: next) | beforeBits | startBits
         forwardTable[row + column] = entry
         return entry
+    }
+
+    /// The bits of a forward entry that tell where the threads of the state it reaches, and
+    /// the match it ends after the character, start (``tracksStarts``): of the threads that
+    /// read the character, `candidates` in priority order (those `mask` accepts go on) and
+    /// whether each one started at the character read (`candidateIsFresh`); with `startsAfter`,
+    /// the entry's items are added after them. As ``closure(_:startsMore:lastWasWord:longest:)``
+    /// does, the items are taken in order, each where it first occurs, until the first match.
+    private func trackedStartBits(
+        _ candidates: [Int32], _ candidateIsFresh: [Bool], mask: PositionSet, startsAfter: Bool
+    ) -> Int32 {
+        var seen = PositionSet.empty
+        var keepsEarlier = false
+        var keepsFresh = false
+        var matchOrigin: Int32? = nil
+        candidates: for (position, isFresh) in zip(candidates, candidateIsFresh)
+        where !(mask & PositionSet(position: Int(position))).isEmpty {
+            for item in automaton.follow[Int(position)] {
+                if item == PrioritizedPositionAutomaton.match {
+                    matchOrigin = isFresh ? Self.matchAtCharacter : Self.matchAtTrackedStart
+                    break candidates
+                }
+                let bit = PositionSet(position: Int(item))
+                guard (seen & bit).isEmpty else { continue }
+                seen |= bit
+                if isFresh { keepsFresh = true } else { keepsEarlier = true }
+            }
+        }
+        if matchOrigin == nil && startsAfter && automaton.isNullable { matchOrigin = Self.matchAfterCharacter }
+        let threads = keepsEarlier && keepsFresh ? Self.startsAmbiguousBit : keepsFresh ? Self.startsHereBit : 0
+        return threads | (matchOrigin ?? 0)
     }
 
     /// Adds a forward state with `key`, with unknown entries, and returns its row.

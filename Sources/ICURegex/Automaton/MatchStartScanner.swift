@@ -33,7 +33,57 @@ struct MatchStartScanner {
     /// A scanner for the ASCII characters whose `keepsStart` entry is false.
     init(keepsStart: [Bool]) {
         precondition(keepsStart.count == 128)
-        self.init(keepsStart: keepsStart, ranges: Self.ranges(where: { !keepsStart[$0] }, in: 0..<128), knowsEveryByte: false)
+        let ranges = Self.ranges(where: { !keepsStart[$0] }, in: 0..<128)
+        self.init(keepsStart: keepsStart, ranges: ranges, knowsEveryByte: false)
+        let table = TableOwner(keepsStart)
+        let unitRanges = ranges.count <= Self.maximumVectorRanges ? ByteRanges(ranges) : nil
+        // In UTF-8, every byte from 0x80 on may start a match: one more range.
+        let byteRanges = ranges.count < Self.maximumVectorRanges ? ByteRanges(ranges + [(0x80, 0xFF)]) : nil
+        asciiSkipOwners = (table, unitRanges, byteRanges)
+        asciiSkip = ASCIISkip(
+            keepsStart: UnsafePointer(table.entries.baseAddress!), unitRanges: unitRanges.map { UnsafePointer($0.pointer) },
+            byteRanges: byteRanges.map { UnsafePointer($0.pointer) })
+    }
+
+    /// The skip of a scanner made for ASCII characters (nil for one made for bytes), and the
+    /// owners of what it reads, which copies of the scanner share.
+    private(set) var asciiSkip: ASCIISkip? = nil
+    private var asciiSkipOwners: (TableOwner, ByteRanges?, ByteRanges?)? = nil
+
+    /// The skip of a scanner made for ASCII characters: plain pointers into tables that the
+    /// scanner owns, valid while it lives, which a caller in a hot loop copies out once (see
+    /// ``ByteSkip``). Its vector loops, in C, stop at the first unit or byte that may start
+    /// a match and tell which it is, where the loops in Swift stop at its block of sixteen and
+    /// read the block again one by one.
+    struct ASCIISkip {
+        /// For each ASCII character, true when it keeps the start state.
+        let keepsStart: UnsafePointer<Bool>
+        /// The ranges of ASCII characters that may start a match, when they fit the vectors;
+        /// the same and the bytes from 0x80 on, for UTF-8, when those fit.
+        let unitRanges: UnsafePointer<bytescan_byte_ranges>?
+        let byteRanges: UnsafePointer<bytescan_byte_ranges>?
+
+        /// ``MatchStartScanner/firstPossibleStart(inUTF16:from:to:)``.
+        @inline(__always)
+        func firstPossibleStart(inUTF16 text: UnsafePointer<UInt16>, from start: Int, to end: Int) -> Int {
+            var index = start
+            // In text where the next character may start a match (a Cyrillic text for
+            // `\p{Lu}\p{Ll}+`, where every unit from 0x80 on may), the vectors are not set up.
+            if index < end && (text[index] >= 0x80 || !keepsStart[Int(text[index])]) { return index }
+            if let unitRanges { return bytescan_first_unit_in_ranges(text, index, end, unitRanges) }
+            while index < end && text[index] < 0x80 && keepsStart[Int(text[index])] { index &+= 1 }
+            return index
+        }
+
+        /// ``MatchStartScanner/firstPossibleStart(inUTF8:from:to:)``.
+        @inline(__always)
+        func firstPossibleStart(inUTF8 bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+            var index = start
+            if index < end && (bytes[index] >= 0x80 || !keepsStart[Int(bytes[index])]) { return index }
+            if let byteRanges { return bytescan_first_in_ranges(bytes, index, end, byteRanges) }
+            while index < end && bytes[index] < 0x80 && keepsStart[Int(bytes[index])] { index &+= 1 }
+            return index
+        }
     }
 
     /// A scanner of UTF-8 for the bytes whose `keepsStartByte` entry (of 256) is false. No

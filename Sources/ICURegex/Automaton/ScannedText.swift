@@ -7,8 +7,8 @@ protocol ScannedText {
     /// The character that ends at `index` (not before `start`), and where it starts;
     /// ``illFormed`` for a sequence that is not a character.
     func character(before index: Int, start: Int) -> (value: UInt32, start: Int)
-    /// The first offset in `start..<end` at which `scanner` says a match may start.
-    func firstPossibleStart(_ scanner: MatchStartScanner, from start: Int, to end: Int) -> Int
+    /// The first offset in `start..<end` at which `skip` says a match may start.
+    func firstPossibleStart(_ skip: MatchStartScanner.ASCIISkip, from start: Int, to end: Int) -> Int
     /// The code unit at `index`: one below 0x80 is that ASCII character, whole.
     func unit(at index: Int) -> UInt32
 }
@@ -43,8 +43,8 @@ struct UTF16ScannedText: ScannedText {
     }
 
     @inline(__always)
-    func firstPossibleStart(_ scanner: MatchStartScanner, from start: Int, to end: Int) -> Int {
-        scanner.firstPossibleStart(inUTF16: units, from: start, to: end)
+    func firstPossibleStart(_ skip: MatchStartScanner.ASCIISkip, from start: Int, to end: Int) -> Int {
+        skip.firstPossibleStart(inUTF16: units, from: start, to: end)
     }
 
     @inline(__always)
@@ -85,7 +85,7 @@ struct UTF8ScannedText: ScannedText {
     }
 
     @inline(__always)
-    func firstPossibleStart(_ scanner: MatchStartScanner, from start: Int, to end: Int) -> Int {
-        scanner.firstPossibleStart(inUTF8: bytes, from: start, to: end)
+    func firstPossibleStart(_ skip: MatchStartScanner.ASCIISkip, from start: Int, to end: Int) -> Int {
+        skip.firstPossibleStart(inUTF8: bytes, from: start, to: end)
     }
 }
