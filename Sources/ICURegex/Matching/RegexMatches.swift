@@ -141,6 +141,9 @@ public struct UTF16Matches: Sequence {
     /// A walk over the matches.
     public struct Iterator: IteratorProtocol {
         private let walk: MatchWalk?
+        /// The walk's pattern, held for the walk: the pattern's reusable walk does not hold it
+        /// (see ``MatchWalk/reusable(pattern:text:count:)``).
+        private let pattern: RegexPattern
         private let offset: Int
         /// The pattern's capture groups, read once.
         private let groups: Int
@@ -149,11 +152,12 @@ public struct UTF16Matches: Sequence {
         public private(set) var error: ICURegexError?
 
         init(pattern: RegexPattern, text: UnsafeBufferPointer<UInt16>, range: Range<Int>) {
+            self.pattern = pattern
             offset = range.lowerBound
             groups = pattern.numberOfCaptureGroups
             let base = text.baseAddress.map { $0 + range.lowerBound }
             do {
-                walk = try MatchWalk(pattern: pattern, text: base, count: range.count)
+                walk = try MatchWalk.reusable(pattern: pattern, text: base, count: range.count)
             } catch {
                 walk = nil
                 self.error = error
@@ -161,6 +165,7 @@ public struct UTF16Matches: Sequence {
         }
 
         init(pattern: RegexPattern, utf8 text: UnsafeBufferPointer<UInt8>) {
+            self.pattern = pattern
             offset = 0
             groups = pattern.numberOfCaptureGroups
             do {
