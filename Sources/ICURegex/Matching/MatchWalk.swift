@@ -43,6 +43,10 @@ package final class MatchWalk {
     /// match); -1 for a group that did not take part.
     private let groupBounds: UnsafeMutableBufferPointer<Int64>
 
+    /// The pattern's ``RegexPattern/numberOfCaptureGroups``, read at each match without
+    /// reaching the pattern (see ``pattern``).
+    private let groupCount: Int
+
     /// How the walk finds its matches.
     private enum Mode {
         /// ICU's `findNext` loop on the whole text.
@@ -208,6 +212,7 @@ package final class MatchWalk {
         self.utf8Base = utf8Base
         self.count = count
         self.handle = try pattern.takePooledMatcher()
+        self.groupCount = pattern.numberOfCaptureGroups
         self.groupBounds = .allocate(capacity: 2 * (pattern.numberOfCaptureGroups + 1))
         groupBounds.initialize(repeating: -1)
         matchAutomaton = nil
@@ -301,6 +306,9 @@ package final class MatchWalk {
         precondition(base != nil || count == 0, "MatchWalk: a text of \(count) units without an address")
         self.base = base
         self.count = count
+        // The pattern, held once for the whole choice: each use of the unowned reference would
+        // take a reference count of its own.
+        let pattern = self.pattern
         let isLong = usesSearchPlan && count >= SearchPlan.minimumSearchLength
         let literalAlternation = usesSearchPlan ? pattern.strategy.literalAlternation(forSearchOf: count) : nil
         if literalAlternation == nil, isLong, pattern.strategy.makesAutomaton(afterSearching: count) {
@@ -323,8 +331,9 @@ package final class MatchWalk {
         } else if usesSearchPlan, !findsEndFlags, let base, count > 0, !Self.isLineTerminator(base[count - 1]),
             let backtracker = wholeTextBacktracker ?? pattern.strategy.borrowedWholeTextBacktracker(forSearchOf: count)
         {
-            // The same for the backtracker of `^X$`.
-            mode = .wholeText(backtracker)
+            // The same for the backtracker of `^X$`; a reusable walk restarted on another line
+            // is in this mode already.
+            if case .wholeText = mode, backtracker === wholeTextBacktracker {} else { mode = .wholeText(backtracker) }
             wholeTextBacktracker = backtracker
         } else {
             // Without the plan, the walk is ICU's loop itself, with its end flags.
@@ -482,7 +491,7 @@ package final class MatchWalk {
                 // it throughout.
                 unowned(unsafe) let automaton = matchAutomaton.unsafelyUnwrapped
                 found = try matchWithoutICU { automaton.firstMatch(inUTF16: $0, from: $1, to: $2) }
-                if let found, pattern.numberOfCaptureGroups > 0 { try judgeDensity(after: found) }
+                if let found, groupCount > 0 { try judgeDensity(after: found) }
             case .literalAlternation(let matcher):
                 found = try matchWithoutICU { matcher.firstMatch(inUTF16: $0, from: $1, to: $2) }
             case .onePass:
@@ -493,14 +502,12 @@ package final class MatchWalk {
             case .backReferences(let searcher):
                 found = try backReferenceMatch(searcher)
             case .wholeText:
-                // The mode's backtracker is ``wholeTextBacktracker``, reached the same way.
-                unowned(unsafe) let backtracker = wholeTextBacktracker.unsafelyUnwrapped
-                found = try wholeTextMatch(backtracker)
+                found = try wholeTextMatch()
             case .findFrom:
                 let start = nextSearchStart()
                 if countsUnitsSearchedByICU, let start, takesAutomaton(afterSearchingFrom: start) {
                     found = try matchWithoutICU { matchAutomaton!.firstMatch(inUTF16: $0, from: $1, to: $2) }
-                    if let found, pattern.numberOfCaptureGroups > 0 { try judgeDensity(after: found) }
+                    if let found, groupCount > 0 { try judgeDensity(after: found) }
                 } else {
                     found = try find(from: start)
                 }
@@ -698,7 +705,7 @@ package final class MatchWalk {
             return try matchAutomaton.firstMatch(inUTF16: base + text.lowerBound, from: from, to: text.count, otherwise: askICU)
         }
         guard let match = found.range else { return nil }
-        if pattern.numberOfCaptureGroups > 0, let lastSearch,
+        if groupCount > 0, let lastSearch,
             lastSearch.match == (match.lowerBound - lastSearch.text.lowerBound)..<(match.upperBound - lastSearch.text.lowerBound)
         {
             readGroups(offset: lastSearch.text.lowerBound)
@@ -709,7 +716,7 @@ package final class MatchWalk {
         if MatchStrategy.plannedMatchesAreDense(matches: plannedMatches, units: match.upperBound) {
             if let matchAutomaton {
                 mode = .automaton(matchAutomaton)
-            } else if pattern.numberOfCaptureGroups > 0, let backtracker = borrowedCaptureBacktracker(), backtracker.isOnePass {
+            } else if groupCount > 0, let backtracker = borrowedCaptureBacktracker(), backtracker.isOnePass {
                 mode = .onePass(backtracker)
             } else {
                 mode = .findFrom
@@ -792,21 +799,29 @@ package final class MatchWalk {
     /// matches with `$` either. Otherwise (a way ended earlier, and `$` sent ICU on to later
     /// ways) the backtracker's match of the whole text takes the first way that ends at its
     /// end, as ICU does (see ``CaptureBacktracker``); where it cannot tell, ICU searches.
-    private func wholeTextMatch(_ backtracker: CaptureBacktracker) throws(ICURegexError) -> Range<Int>? {
+    private func wholeTextMatch() throws(ICURegexError) -> Range<Int>? {
         // The mode is taken only for a text of at least one unit, which has an address.
         guard previousMatch == nil, let base else { return nil }
-        switch backtracker.onePassMatch(inUTF16: base, at: 0, end: count) {
-        case .match(let match) where match.upperBound == count:
-            setGroups(from: backtracker)
-            return match
-        case .noMatch:
-            return nil
-        case .match, .unknown:
-            break
+        let count = self.count
+        // The mode's backtracker is ``wholeTextBacktracker``, reached without a reference count
+        // of the search's own (two for each line of rebar's `parse-line`): the walk holds it.
+        let outcome = Unmanaged.passUnretained(wholeTextBacktracker.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+            backtracker -> CaptureBacktracker.Outcome in
+            switch backtracker.onePassMatch(inUTF16: base, at: 0, end: count) {
+            case .match(let match) where match.upperBound == count:
+                setGroups(from: backtracker)
+                return .match
+            case .noMatch:
+                return .noMatch
+            case .match, .unknown:
+                break
+            }
+            let outcome = backtracker.match(inUTF16: base, spanning: 0..<count, end: count)
+            if outcome == .match { setGroups(from: backtracker) }
+            return outcome
         }
-        switch backtracker.match(inUTF16: base, spanning: 0..<count, end: count) {
+        switch outcome {
         case .match:
-            setGroups(from: backtracker)
             return 0..<count
         case .noMatch:
             return nil
@@ -874,7 +889,7 @@ package final class MatchWalk {
     /// else ICU on the match's own characters, which alone decide a match of this pattern,
     /// finds the same match with its groups.
     private func setMatchFoundWithoutICU(_ match: Range<Int>, in base: UnsafePointer<UInt16>) throws(ICURegexError) {
-        guard pattern.numberOfCaptureGroups > 0 else {
+        guard groupCount > 0 else {
             groupBounds[0] = Int64(match.lowerBound)
             groupBounds[1] = Int64(match.upperBound)
             return
@@ -900,6 +915,7 @@ package final class MatchWalk {
 
     /// Makes the groups of `backtracker`'s last match the current match's.
     private func setGroups(from backtracker: CaptureBacktracker) {
+        let groupBounds = self.groupBounds
         for index in groupBounds.indices { groupBounds[index] = Int64(backtracker.slot(index)) }
     }
 
@@ -986,7 +1002,7 @@ package final class MatchWalk {
 
     /// Reads the groups of ICU's last match, whose text started at `offset` of this one.
     private func readGroups(offset: Int) {
-        icushim_regex_group_bounds(handle, Int32(pattern.numberOfCaptureGroups + 1), groupBounds.baseAddress)
+        icushim_regex_group_bounds(handle, Int32(groupCount + 1), groupBounds.baseAddress)
         guard offset != 0 else { return }
         for index in groupBounds.indices where groupBounds[index] >= 0 {
             groupBounds[index] += Int64(offset)
