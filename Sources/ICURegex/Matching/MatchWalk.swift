@@ -495,10 +495,7 @@ package final class MatchWalk {
             case .literalAlternation(let matcher):
                 found = try matchWithoutICU { matcher.firstMatch(inUTF16: $0, from: $1, to: $2) }
             case .onePass:
-                // The mode's backtracker is ``captureBacktracker``, reached without a reference
-                // count of the search's own, as the automaton above.
-                unowned(unsafe) let backtracker = captureBacktracker.unsafelyUnwrapped
-                found = try onePassMatch(backtracker)
+                found = try onePassMatch()
             case .backReferences(let searcher):
                 found = try backReferenceMatch(searcher)
             case .wholeText:
@@ -756,12 +753,21 @@ package final class MatchWalk {
     /// ``MatchStrategy/sparseOnePassGap`` units without one (the automaton's scan passes over them faster
     /// than runs started at each offset), and to ICU's search from the same offset when the
     /// runs cannot tell or read too much (``CaptureBacktracker/onePassWorkPerUnit``).
-    private func onePassMatch(_ backtracker: CaptureBacktracker) throws(ICURegexError) -> Range<Int>? {
+    private func onePassMatch() throws(ICURegexError) -> Range<Int>? {
         // Used only for long texts, which have an address.
         guard let start = nextSearchStart(), let base else { return nil }
-        switch backtracker.firstOnePassMatch(inUTF16: base, from: start, end: count) {
+        let count = self.count
+        // The mode's backtracker is ``captureBacktracker`` (see ``borrowedCaptureBacktracker()``),
+        // reached without a reference count of the search's own (one per match): the walk
+        // holds it.
+        let outcome = Unmanaged.passUnretained(captureBacktracker.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+            backtracker -> MatchAutomaton.Outcome in
+            let outcome = backtracker.firstOnePassMatch(inUTF16: base, from: start, end: count)
+            if case .match = outcome { setGroups(from: backtracker) }
+            return outcome
+        }
+        switch outcome {
         case .match(let match):
-            setGroups(from: backtracker)
             if match.lowerBound - start > MatchStrategy.sparseOnePassGap, let matchAutomaton {
                 mode = .automaton(matchAutomaton)
                 automatonMatches = 0

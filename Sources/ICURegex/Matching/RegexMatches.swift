@@ -180,25 +180,23 @@ public struct UTF16Matches: Sequence {
         public mutating func next() -> BufferMatch? {
             guard walk != nil, error == nil else { return nil }
             // The walk is reached without a reference count of the call's own (one per match,
-            // which dense matches show): the iterator holds it throughout.
-            let result = Unmanaged.passUnretained(walk.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
-                [offset, groups] walk -> Result<BufferMatch?, ICURegexError> in
+            // which dense matches show): the iterator holds it. The error comes out apart, so
+            // that no enum of the match and the error is built per match.
+            var failure: ICURegexError?
+            let match = Unmanaged.passUnretained(walk.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+                [offset, groups] walk -> BufferMatch? in
                 do throws(ICURegexError) {
-                    guard let found = try walk.next() else { return .success(nil) }
-                    return .success(
-                        BufferMatch(
-                            range: (found.lowerBound + offset)..<(found.upperBound + offset),
-                            groupRanges: groups == 0 ? [] : walk.groupRanges(offset: offset)))
+                    guard let found = try walk.next() else { return nil }
+                    return BufferMatch(
+                        range: (found.lowerBound + offset)..<(found.upperBound + offset),
+                        groupRanges: groups == 0 ? [] : walk.groupRanges(offset: offset))
                 } catch {
-                    return .failure(error)
+                    failure = error
+                    return nil
                 }
             }
-            switch result {
-            case .success(let match): return match
-            case .failure(let error):
-                self.error = error
-                return nil
-            }
+            if let failure { self.error = failure }
+            return match
         }
     }
 }
