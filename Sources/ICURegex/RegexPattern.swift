@@ -35,6 +35,10 @@ public final class RegexPattern: @unchecked Sendable {
     private let templateAddress: Atomic<UInt>
     private let pool = MatcherPool()
 
+    /// The pattern's reusable walk (see ``MatchWalk/reusable(pattern:text:count:)``), as a
+    /// retained opaque reference, or 0: taken and put back by one atomic exchange each.
+    let reusableWalk = Atomic<UInt>(0)
+
     /// How the pattern finds its matches: the ways it has besides ICU, and when each is taken
     /// (see ``MatchStrategy``).
     let strategy: MatchStrategy
@@ -120,6 +124,9 @@ public final class RegexPattern: @unchecked Sendable {
     }
 
     deinit {
+        // The walk gives back what it borrowed from the pattern, whose pools are still here.
+        let walkAddress = reusableWalk.exchange(0, ordering: .acquiring)
+        if walkAddress != 0 { Unmanaged<MatchWalk>.fromOpaque(UnsafeRawPointer(bitPattern: walkAddress)!).release() }
         if let template = OpaquePointer(bitPattern: templateAddress.load(ordering: .acquiring)) {
             icushim_regex_close(template)
         }

@@ -15,14 +15,24 @@ import CICUShim
 ///
 /// A walk borrows a matcher from its pattern's pool and gives it back, reset, when it ends.
 /// It is used by one thread at a time; the text must outlive it.
+///
+/// Each pattern keeps one walk for reuse (``reusable(pattern:text:count:)``): a walk over each
+/// of many short texts (rebar's `unicode-character-data/parse-line`, a walk per line) then
+/// costs no allocation, no borrowing from the pattern's pools and no reference counts of the
+/// walk's setup, only the choice of its way for the new text (see ``restart(text:count:)``).
 package final class MatchWalk {
-    /// The pattern whose matches are walked.
-    package let pattern: RegexPattern
+    /// The pattern whose matches are walked, held by ``heldPattern``, or, for the pattern's
+    /// reusable walk (which the pattern holds), by whoever holds the walk.
+    package unowned(unsafe) let pattern: RegexPattern
+
+    /// The pattern, held by the walk; nil for the pattern's reusable walk, which would
+    /// otherwise keep its pattern, and itself, alive for ever.
+    private let heldPattern: RegexPattern?
 
     /// The text, `count` units at `base` (nil when `count` is 0); offsets are relative to
-    /// `base`.
-    private let base: UnsafePointer<UInt16>?
-    private let count: Int
+    /// `base`. A reusable walk takes a new text at each ``restart(text:count:)``.
+    private var base: UnsafePointer<UInt16>?
+    private var count: Int
 
     /// The text when it is UTF-8 (`count` bytes), which only ICU searches.
     private let utf8Base: UnsafePointer<UInt8>?
@@ -32,6 +42,10 @@ package final class MatchWalk {
     /// The bounds of each group of the current match, two per group from group 0 (the whole
     /// match); -1 for a group that did not take part.
     private let groupBounds: UnsafeMutableBufferPointer<Int64>
+
+    /// The pattern's ``RegexPattern/numberOfCaptureGroups``, read at each match without
+    /// reaching the pattern (see ``pattern``).
+    private let groupCount: Int
 
     /// How the walk finds its matches.
     private enum Mode {
@@ -95,6 +109,10 @@ package final class MatchWalk {
     /// The pattern's match automaton, borrowed from its pool for a long UTF-16 text, or once
     /// ICU's searches of a short one have read enough units (see ``unitsSearchedByICU``).
     private var matchAutomaton: MatchAutomaton?
+
+    /// The match automaton a reusable walk borrowed for an earlier text, kept for a later one
+    /// (see ``restart(text:count:)``).
+    private var idleMatchAutomaton: MatchAutomaton?
 
     /// Whether ICU's searches from an offset (``Mode/findFrom``) of a UTF-16 text still count
     /// the units they may read, from each search's start to the text's end, toward the
@@ -174,28 +192,135 @@ package final class MatchWalk {
     /// (see ``EndFlagFacts``), and otherwise found by ICU, whose loop then finds every match.
     /// A text that the strategy would leave to ICU's searches from each offset (a short one)
     /// is ICU's loop with `findsEndFlags`, which keeps the flags at no cost of the walk's.
-    package init(
+    package convenience init(
         pattern: RegexPattern, text base: UnsafePointer<UInt16>?, count: Int, usesSearchPlan: Bool = true,
         findsEndFlags: Bool = false
     ) throws(ICURegexError) {
-        precondition(base != nil || count == 0, "MatchWalk: a text of \(count) units without an address")
+        try self.init(pattern: pattern, holdsPattern: true, utf8: nil, count: count)
+        // Fully initialized: when this throws, deinit gives back what the walk borrowed.
+        try start(text: base, count: count, usesSearchPlan: usesSearchPlan, findsEndFlags: findsEndFlags)
+    }
+
+    /// The walk's storage, with no way chosen yet: a matcher of `pattern`'s, the groups' bounds,
+    /// the UTF-8 text `utf8Base` (nil for a UTF-16 walk, whose text ``start(text:count:usesSearchPlan:findsEndFlags:)`` sets).
+    private init(
+        pattern: RegexPattern, holdsPattern: Bool, utf8 utf8Base: UnsafePointer<UInt8>?, count: Int
+    ) throws(ICURegexError) {
         self.pattern = pattern
-        self.base = base
-        self.utf8Base = nil
+        self.heldPattern = holdsPattern ? pattern : nil
+        self.base = nil
+        self.utf8Base = utf8Base
         self.count = count
         self.handle = try pattern.takePooledMatcher()
+        self.groupCount = pattern.numberOfCaptureGroups
         self.groupBounds = .allocate(capacity: 2 * (pattern.numberOfCaptureGroups + 1))
         groupBounds.initialize(repeating: -1)
+        matchAutomaton = nil
+        mode = .findNext
+    }
+
+    /// The walk over `count` units at `base` as ``init(pattern:text:count:usesSearchPlan:findsEndFlags:)``
+    /// makes it, for a caller that holds `pattern` for as long as it holds the walk, and holds
+    /// it only for one walk: the pattern's reusable walk, restarted on the text, when no one
+    /// else holds it (a thread walks one text at a time, or another thread holds it); a new
+    /// walk otherwise. The pattern keeps the first walk it makes so for later calls.
+    ///
+    /// Whoever empties the pattern's slot (one atomic exchange) owns its reference; the walk
+    /// is restarted only when that is its only reference, so that no other iterator, on this
+    /// thread or another, can still be walking it. (The last release of another holder comes
+    /// before the check that sees the count of one, as for Swift's copy-on-write buffers.)
+    package static func reusable(
+        pattern: RegexPattern, text base: UnsafePointer<UInt16>?, count: Int
+    ) throws(ICURegexError) -> MatchWalk {
+        let address = pattern.reusableWalk.exchange(0, ordering: .acquiring)
+        if address != 0 {
+            var walk = Unmanaged<MatchWalk>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).takeRetainedValue()
+            let isIdle = isKnownUniquelyReferenced(&walk)
+            // Back in the slot, with the slot's own reference, busy or not.
+            keepForReuse(walk, in: pattern)
+            if isIdle {
+                try walk.restart(text: base, count: count)
+                return walk
+            }
+            return try MatchWalk(pattern: pattern, text: base, count: count)
+        }
+        let walk = try MatchWalk(pattern: pattern, holdsPattern: false, utf8: nil, count: count)
+        try walk.start(text: base, count: count, usesSearchPlan: true, findsEndFlags: false)
+        keepForReuse(walk, in: pattern)
+        return walk
+    }
+
+    /// Puts `walk`, a reusable walk of `pattern`'s, in its slot, or lets it go when another
+    /// walk took the slot meanwhile.
+    private static func keepForReuse(_ walk: MatchWalk, in pattern: RegexPattern) {
+        let address = UInt(bitPattern: Unmanaged.passRetained(walk).toOpaque())
+        if !pattern.reusableWalk.compareExchange(expected: 0, desired: address, ordering: .releasing).exchanged {
+            Unmanaged<MatchWalk>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).release()
+        }
+    }
+
+    /// Makes the walk, which no one else holds and which has no region or progress callback,
+    /// a new walk over `count` units at `base`: its state as a new walk's, and its way chosen
+    /// for the new text as ``init(pattern:text:count:usesSearchPlan:findsEndFlags:)`` chooses
+    /// it. What it borrowed from the pattern (its matcher, automaton and backtrackers) it keeps,
+    /// and takes again where a new walk would borrow the same from the pattern's pools.
+    private func restart(text base: UnsafePointer<UInt16>?, count: Int) throws(ICURegexError) {
+        precondition(utf8Base == nil && !hasRegion && progress == nil, "MatchWalk.restart: not a reusable walk")
+        previousMatch = nil
+        isFinished = false
+        plannedMatches = 0
+        countsUnitsSearchedByICU = true
+        endFlagTracking = nil
+        endFlagsWorkedOutWithoutICU = 0
+        lastSearchIsICUs = false
+        automatonMatches = 0
+        automatonStart = 0
+        givesUpOnePass = false
+        groupBounds.update(repeating: -1)
+        if let matchAutomaton {
+            idleMatchAutomaton = matchAutomaton
+            self.matchAutomaton = nil
+        }
+        do {
+            try start(text: base, count: count, usesSearchPlan: true, findsEndFlags: false)
+        } catch {
+            isFinished = true
+            throw error
+        }
+    }
+
+    /// The pattern's match automaton, kept from an earlier text of a reusable walk or borrowed
+    /// from the pattern's pool.
+    private func takeMatchAutomaton() -> MatchAutomaton? {
+        if let idleMatchAutomaton {
+            self.idleMatchAutomaton = nil
+            return idleMatchAutomaton
+        }
+        return pattern.matchAutomata?.take()
+    }
+
+    /// Chooses the walk's way over `count` units at `base` (see ``init(pattern:text:count:usesSearchPlan:findsEndFlags:)``).
+    private func start(
+        text base: UnsafePointer<UInt16>?, count: Int, usesSearchPlan: Bool, findsEndFlags: Bool
+    ) throws(ICURegexError) {
+        precondition(base != nil || count == 0, "MatchWalk: a text of \(count) units without an address")
+        self.base = base
+        self.count = count
+        // The pattern, held once for the whole choice: each use of the unowned reference would
+        // take a reference count of its own.
+        let pattern = self.pattern
         let isLong = usesSearchPlan && count >= SearchPlan.minimumSearchLength
         let literalAlternation = usesSearchPlan ? pattern.strategy.literalAlternation(forSearchOf: count) : nil
         if literalAlternation == nil, isLong, pattern.strategy.makesAutomaton(afterSearching: count) {
-            matchAutomaton = pattern.matchAutomata?.take()
-        } else {
-            matchAutomaton = nil
+            matchAutomaton = takeMatchAutomaton()
         }
         if let literalAlternation {
             mode = .literalAlternation(literalAlternation)
-        } else if usesSearchPlan, let searcher = pattern.strategy.borrowedBackReferenceSearcher(forSearchOf: count) {
+        } else if usesSearchPlan,
+            let searcher = backReferenceSearcher ?? pattern.strategy.borrowedBackReferenceSearcher(forSearchOf: count)
+        {
+            // A reusable walk keeps the searcher it borrowed: the pattern's searchers are then
+            // worked out, and a new walk would borrow one.
             mode = .backReferences(searcher)
             backReferenceSearcher = searcher
             try begin()
@@ -204,9 +329,11 @@ package final class MatchWalk {
         } else if let matchAutomaton {
             mode = .automaton(matchAutomaton)
         } else if usesSearchPlan, !findsEndFlags, let base, count > 0, !Self.isLineTerminator(base[count - 1]),
-            let backtracker = pattern.strategy.borrowedWholeTextBacktracker(forSearchOf: count)
+            let backtracker = wholeTextBacktracker ?? pattern.strategy.borrowedWholeTextBacktracker(forSearchOf: count)
         {
-            mode = .wholeText(backtracker)
+            // The same for the backtracker of `^X$`; a reusable walk restarted on another line
+            // is in this mode already.
+            if case .wholeText = mode, backtracker === wholeTextBacktracker {} else { mode = .wholeText(backtracker) }
             wholeTextBacktracker = backtracker
         } else {
             // Without the plan, the walk is ICU's loop itself, with its end flags.
@@ -232,18 +359,11 @@ package final class MatchWalk {
     /// backtracker already).
     /// - Throws: ``ICURegexError/illegalArgument`` for a text of more than `Int32.max` bytes,
     ///   the most ICU's UTF-8 text takes.
-    package init(
+    package convenience init(
         pattern: RegexPattern, utf8 text: UnsafePointer<UInt8>?, count: Int, usesCaptureBacktracker: Bool = true
     ) throws(ICURegexError) {
         precondition(text != nil || count == 0, "MatchWalk: a text of \(count) bytes without an address")
-        self.pattern = pattern
-        self.base = nil
-        self.utf8Base = text
-        self.count = count
-        self.handle = try pattern.takePooledMatcher()
-        self.groupBounds = .allocate(capacity: 2 * (pattern.numberOfCaptureGroups + 1))
-        groupBounds.initialize(repeating: -1)
-        matchAutomaton = nil
+        try self.init(pattern: pattern, holdsPattern: true, utf8: text, count: count)
         hasNoCaptureBacktracker = !usesCaptureBacktracker
         if usesCaptureBacktracker, let searcher = pattern.strategy.borrowedBackReferenceSearcher(forSearchOf: count) {
             mode = .backReferences(searcher)
@@ -264,6 +384,7 @@ package final class MatchWalk {
         }
         pattern.returnPooledMatcher(handle)
         if let matchAutomaton { pattern.matchAutomata?.put(matchAutomaton) }
+        if let idleMatchAutomaton { pattern.matchAutomata?.put(idleMatchAutomaton) }
         if let captureBacktracker { pattern.captureBacktrackers?.put(captureBacktracker) }
         groupBounds.deallocate()
     }
@@ -370,20 +491,20 @@ package final class MatchWalk {
                 // it throughout.
                 unowned(unsafe) let automaton = matchAutomaton.unsafelyUnwrapped
                 found = try matchWithoutICU { automaton.firstMatch(inUTF16: $0, from: $1, to: $2) }
-                if let found, pattern.numberOfCaptureGroups > 0 { try judgeDensity(after: found) }
+                if let found, groupCount > 0 { try judgeDensity(after: found) }
             case .literalAlternation(let matcher):
                 found = try matchWithoutICU { matcher.firstMatch(inUTF16: $0, from: $1, to: $2) }
-            case .onePass(let backtracker):
-                found = try onePassMatch(backtracker)
+            case .onePass:
+                found = try onePassMatch()
             case .backReferences(let searcher):
                 found = try backReferenceMatch(searcher)
-            case .wholeText(let backtracker):
-                found = try wholeTextMatch(backtracker)
+            case .wholeText:
+                found = try wholeTextMatch()
             case .findFrom:
                 let start = nextSearchStart()
                 if countsUnitsSearchedByICU, let start, takesAutomaton(afterSearchingFrom: start) {
                     found = try matchWithoutICU { matchAutomaton!.firstMatch(inUTF16: $0, from: $1, to: $2) }
-                    if let found, pattern.numberOfCaptureGroups > 0 { try judgeDensity(after: found) }
+                    if let found, groupCount > 0 { try judgeDensity(after: found) }
                 } else {
                     found = try find(from: start)
                 }
@@ -485,17 +606,27 @@ package final class MatchWalk {
 
     /// The ranges of groups 1 and up of the current match, each moved by `offset`, nil for a
     /// group that did not take part: a match's group array, read from the groups' bounds
-    /// without a call or a reference count per group. (`Array(unsafeUninitializedCapacity:)`
+    /// without a call or a reference count per group. The array is the walk's own, written in
+    /// place when the caller let go of the one returned for the previous match (a loop that
+    /// reads each match's groups and moves on), so that such a walk allocates no array per
+    /// match; copied, as any array, when the caller still holds it. (`Array(unsafeUninitializedCapacity:)`
     /// here went through the runtime's generic metadata at every match.)
     package func groupRanges(offset: Int) -> [Range<Int>?] {
         let groups = groupBounds.count / 2 - 1
         guard groups > 0 else { return [] }
+        if reusedGroupRanges.count != groups { reusedGroupRanges = Array(repeating: nil, count: groups) }
         let bounds = UnsafeBufferPointer(groupBounds)
-        return (1...groups).map { group in
-            let start = bounds[2 * group]
-            return start < 0 ? nil : (Int(start) + offset)..<(Int(bounds[2 * group + 1]) + offset)
+        reusedGroupRanges.withUnsafeMutableBufferPointer { ranges in
+            for group in 1...groups {
+                let start = bounds[2 &* group]
+                ranges[group &- 1] = start < 0 ? nil : (Int(start) &+ offset)..<(Int(bounds[2 &* group &+ 1]) &+ offset)
+            }
         }
+        return reusedGroupRanges
     }
+
+    /// The array that ``groupRanges(offset:)`` writes.
+    private var reusedGroupRanges: [Range<Int>?] = []
 
     /// Where ICU's loop starts its next search: at the previous match's end, or one code point
     /// further after an empty match; nil when that is past the text.
@@ -528,7 +659,8 @@ package final class MatchWalk {
             return false
         }
         countsUnitsSearchedByICU = false
-        guard let automaton = automata.take() else { return false }
+        guard let automaton = idleMatchAutomaton ?? automata.take() else { return false }
+        idleMatchAutomaton = nil
         matchAutomaton = automaton
         mode = .automaton(automaton)
         automatonMatches = 0
@@ -570,7 +702,7 @@ package final class MatchWalk {
             return try matchAutomaton.firstMatch(inUTF16: base + text.lowerBound, from: from, to: text.count, otherwise: askICU)
         }
         guard let match = found.range else { return nil }
-        if pattern.numberOfCaptureGroups > 0, let lastSearch,
+        if groupCount > 0, let lastSearch,
             lastSearch.match == (match.lowerBound - lastSearch.text.lowerBound)..<(match.upperBound - lastSearch.text.lowerBound)
         {
             readGroups(offset: lastSearch.text.lowerBound)
@@ -581,7 +713,7 @@ package final class MatchWalk {
         if MatchStrategy.plannedMatchesAreDense(plan, matches: plannedMatches, units: match.upperBound) {
             if let matchAutomaton {
                 mode = .automaton(matchAutomaton)
-            } else if pattern.numberOfCaptureGroups > 0, let backtracker = borrowedCaptureBacktracker(), backtracker.isOnePass {
+            } else if groupCount > 0, let backtracker = borrowedCaptureBacktracker(), backtracker.isOnePass {
                 mode = .onePass(backtracker)
             } else {
                 mode = .findFrom
@@ -621,12 +753,21 @@ package final class MatchWalk {
     /// ``MatchStrategy/sparseOnePassGap`` units without one (the automaton's scan passes over them faster
     /// than runs started at each offset), and to ICU's search from the same offset when the
     /// runs cannot tell or read too much (``CaptureBacktracker/onePassWorkPerUnit``).
-    private func onePassMatch(_ backtracker: CaptureBacktracker) throws(ICURegexError) -> Range<Int>? {
+    private func onePassMatch() throws(ICURegexError) -> Range<Int>? {
         // Used only for long texts, which have an address.
         guard let start = nextSearchStart(), let base else { return nil }
-        switch backtracker.firstOnePassMatch(inUTF16: base, from: start, end: count) {
+        let count = self.count
+        // The mode's backtracker is ``captureBacktracker`` (see ``borrowedCaptureBacktracker()``),
+        // reached without a reference count of the search's own (one per match): the walk
+        // holds it.
+        let outcome = Unmanaged.passUnretained(captureBacktracker.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+            backtracker -> MatchAutomaton.Outcome in
+            let outcome = backtracker.firstOnePassMatch(inUTF16: base, from: start, end: count)
+            if case .match = outcome { setGroups(from: backtracker) }
+            return outcome
+        }
+        switch outcome {
         case .match(let match):
-            setGroups(from: backtracker)
             if match.lowerBound - start > MatchStrategy.sparseOnePassGap, let matchAutomaton {
                 mode = .automaton(matchAutomaton)
                 automatonMatches = 0
@@ -664,21 +805,29 @@ package final class MatchWalk {
     /// matches with `$` either. Otherwise (a way ended earlier, and `$` sent ICU on to later
     /// ways) the backtracker's match of the whole text takes the first way that ends at its
     /// end, as ICU does (see ``CaptureBacktracker``); where it cannot tell, ICU searches.
-    private func wholeTextMatch(_ backtracker: CaptureBacktracker) throws(ICURegexError) -> Range<Int>? {
+    private func wholeTextMatch() throws(ICURegexError) -> Range<Int>? {
         // The mode is taken only for a text of at least one unit, which has an address.
         guard previousMatch == nil, let base else { return nil }
-        switch backtracker.onePassMatch(inUTF16: base, at: 0, end: count) {
-        case .match(let match) where match.upperBound == count:
-            setGroups(from: backtracker)
-            return match
-        case .noMatch:
-            return nil
-        case .match, .unknown:
-            break
+        let count = self.count
+        // The mode's backtracker is ``wholeTextBacktracker``, reached without a reference count
+        // of the search's own (two for each line of rebar's `parse-line`): the walk holds it.
+        let outcome = Unmanaged.passUnretained(wholeTextBacktracker.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+            backtracker -> CaptureBacktracker.Outcome in
+            switch backtracker.onePassMatch(inUTF16: base, at: 0, end: count) {
+            case .match(let match) where match.upperBound == count:
+                setGroups(from: backtracker)
+                return .match
+            case .noMatch:
+                return .noMatch
+            case .match, .unknown:
+                break
+            }
+            let outcome = backtracker.match(inUTF16: base, spanning: 0..<count, end: count)
+            if outcome == .match { setGroups(from: backtracker) }
+            return outcome
         }
-        switch backtracker.match(inUTF16: base, spanning: 0..<count, end: count) {
+        switch outcome {
         case .match:
-            setGroups(from: backtracker)
             return 0..<count
         case .noMatch:
             return nil
@@ -746,7 +895,7 @@ package final class MatchWalk {
     /// else ICU on the match's own characters, which alone decide a match of this pattern,
     /// finds the same match with its groups.
     private func setMatchFoundWithoutICU(_ match: Range<Int>, in base: UnsafePointer<UInt16>) throws(ICURegexError) {
-        guard pattern.numberOfCaptureGroups > 0 else {
+        guard groupCount > 0 else {
             groupBounds[0] = Int64(match.lowerBound)
             groupBounds[1] = Int64(match.upperBound)
             return
@@ -772,6 +921,7 @@ package final class MatchWalk {
 
     /// Makes the groups of `backtracker`'s last match the current match's.
     private func setGroups(from backtracker: CaptureBacktracker) {
+        let groupBounds = self.groupBounds
         for index in groupBounds.indices { groupBounds[index] = Int64(backtracker.slot(index)) }
     }
 
@@ -858,7 +1008,7 @@ package final class MatchWalk {
 
     /// Reads the groups of ICU's last match, whose text started at `offset` of this one.
     private func readGroups(offset: Int) {
-        icushim_regex_group_bounds(handle, Int32(pattern.numberOfCaptureGroups + 1), groupBounds.baseAddress)
+        icushim_regex_group_bounds(handle, Int32(groupCount + 1), groupBounds.baseAddress)
         guard offset != 0 else { return }
         for index in groupBounds.indices where groupBounds[index] >= 0 {
             groupBounds[index] += Int64(offset)

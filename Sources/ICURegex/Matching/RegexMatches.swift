@@ -141,6 +141,9 @@ public struct UTF16Matches: Sequence {
     /// A walk over the matches.
     public struct Iterator: IteratorProtocol {
         private let walk: MatchWalk?
+        /// The walk's pattern, held for the walk: the pattern's reusable walk does not hold it
+        /// (see ``MatchWalk/reusable(pattern:text:count:)``).
+        private let pattern: RegexPattern
         private let offset: Int
         /// The pattern's capture groups, read once.
         private let groups: Int
@@ -149,11 +152,12 @@ public struct UTF16Matches: Sequence {
         public private(set) var error: ICURegexError?
 
         init(pattern: RegexPattern, text: UnsafeBufferPointer<UInt16>, range: Range<Int>) {
+            self.pattern = pattern
             offset = range.lowerBound
             groups = pattern.numberOfCaptureGroups
             let base = text.baseAddress.map { $0 + range.lowerBound }
             do {
-                walk = try MatchWalk(pattern: pattern, text: base, count: range.count)
+                walk = try MatchWalk.reusable(pattern: pattern, text: base, count: range.count)
             } catch {
                 walk = nil
                 self.error = error
@@ -161,6 +165,7 @@ public struct UTF16Matches: Sequence {
         }
 
         init(pattern: RegexPattern, utf8 text: UnsafeBufferPointer<UInt8>) {
+            self.pattern = pattern
             offset = 0
             groups = pattern.numberOfCaptureGroups
             do {
@@ -175,25 +180,23 @@ public struct UTF16Matches: Sequence {
         public mutating func next() -> BufferMatch? {
             guard walk != nil, error == nil else { return nil }
             // The walk is reached without a reference count of the call's own (one per match,
-            // which dense matches show): the iterator holds it throughout.
-            let result = Unmanaged.passUnretained(walk.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
-                [offset, groups] walk -> Result<BufferMatch?, ICURegexError> in
+            // which dense matches show): the iterator holds it. The error comes out apart, so
+            // that no enum of the match and the error is built per match.
+            var failure: ICURegexError?
+            let match = Unmanaged.passUnretained(walk.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+                [offset, groups] walk -> BufferMatch? in
                 do throws(ICURegexError) {
-                    guard let found = try walk.next() else { return .success(nil) }
-                    return .success(
-                        BufferMatch(
-                            range: (found.lowerBound + offset)..<(found.upperBound + offset),
-                            groupRanges: groups == 0 ? [] : walk.groupRanges(offset: offset)))
+                    guard let found = try walk.next() else { return nil }
+                    return BufferMatch(
+                        range: (found.lowerBound + offset)..<(found.upperBound + offset),
+                        groupRanges: groups == 0 ? [] : walk.groupRanges(offset: offset))
                 } catch {
-                    return .failure(error)
+                    failure = error
+                    return nil
                 }
             }
-            switch result {
-            case .success(let match): return match
-            case .failure(let error):
-                self.error = error
-                return nil
-            }
+            if let failure { self.error = failure }
+            return match
         }
     }
 }
