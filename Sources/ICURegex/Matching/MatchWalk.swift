@@ -58,6 +58,12 @@ package final class MatchWalk {
         /// run of `X`'s one-pass capture backtracker over the whole text
         /// (``MatchStrategy/wholeTextBacktrackers``, see ``wholeTextMatch(_:)``).
         case wholeText(CaptureBacktracker)
+        /// The capture backtracker's own searches, from where ICU's loop would start each
+        /// search (``CaptureBacktracker/firstMatch(inUTF16:from:end:)``), and ICU's search from
+        /// there where it cannot tell: for a long text of a pattern with groups that has no
+        /// match automaton (rebar's `lexer-veryl`: 88 groups, too many positions for it), where
+        /// ICU would be the only way.
+        case backtrackingSearch(CaptureBacktracker)
         /// ICU's `find` from where its loop would start each search: for a pattern without
         /// `\G`, the same matches as `findNext`, with ICU's time limit for each search (ICU
         /// counts the time of successive `findNext` calls together, so that a long walk would
@@ -203,6 +209,12 @@ package final class MatchWalk {
             mode = .plan(plan)
         } else if let matchAutomaton {
             mode = .automaton(matchAutomaton)
+        } else if isLong, pattern.numberOfCaptureGroups > 0, pattern.matchAutomata?.state == .absent,
+            let backtracker = Self.searchingBacktracker(of: pattern)
+        {
+            // The walk's capture backtracker, given back when it ends.
+            captureBacktracker = backtracker
+            mode = .backtrackingSearch(backtracker)
         } else if usesSearchPlan, !findsEndFlags, let base, count > 0, !Self.isLineTerminator(base[count - 1]),
             let backtracker = pattern.strategy.borrowedWholeTextBacktracker(forSearchOf: count)
         {
@@ -379,6 +391,8 @@ package final class MatchWalk {
                 found = try backReferenceMatch(searcher)
             case .wholeText(let backtracker):
                 found = try wholeTextMatch(backtracker)
+            case .backtrackingSearch(let backtracker):
+                found = try backtrackingMatch(backtracker)
             case .findFrom:
                 let start = nextSearchStart()
                 if countsUnitsSearchedByICU, let start, takesAutomaton(afterSearchingFrom: start) {
@@ -650,6 +664,39 @@ package final class MatchWalk {
         }
     }
 
+    /// A capture backtracker of `pattern` that ``CaptureBacktracker/searches``, borrowed from its
+    /// pool and ready for a new text's searches; nil when the pattern has none.
+    private static func searchingBacktracker(of pattern: RegexPattern) -> CaptureBacktracker? {
+        guard let backtracker = pattern.captureBacktrackers?.take() else { return nil }
+        guard backtracker.searches else {
+            pattern.captureBacktrackers?.put(backtracker)
+            return nil
+        }
+        backtracker.beginSearches()
+        return backtracker
+    }
+
+    /// The next match and its groups from the capture backtracker's search from where ICU's
+    /// loop would search (see ``Mode/backtrackingSearch(_:)``), which answers as ICU's search
+    /// of the whole text from there does; ICU's search from the same offset where it cannot
+    /// tell.
+    private func backtrackingMatch(_ backtracker: CaptureBacktracker) throws(ICURegexError) -> Range<Int>? {
+        // Used only for long texts, which have an address.
+        guard let start = nextSearchStart(), let base else { return nil }
+        switch backtracker.firstMatch(inUTF16: base, from: start, end: count) {
+        case .match(let match):
+            setGroups(from: backtracker)
+            return match
+        case .noMatch:
+            return nil
+        case .unknown:
+            lastSearchIsICUs = true
+            guard let match = try MatcherHandle.find(handle, utf16: base, length: count, from: start) else { return nil }
+            readGroups(offset: 0)
+            return match
+        }
+    }
+
     /// The match of a pattern `^X$` in the whole text, with its groups, from `X`'s one-pass
     /// capture backtracker (see ``Mode/wholeText(_:)``); ICU's loop where it cannot tell.
     ///
@@ -667,14 +714,16 @@ package final class MatchWalk {
     private func wholeTextMatch(_ backtracker: CaptureBacktracker) throws(ICURegexError) -> Range<Int>? {
         // The mode is taken only for a text of at least one unit, which has an address.
         guard previousMatch == nil, let base else { return nil }
-        switch backtracker.onePassMatch(inUTF16: base, at: 0, end: count) {
-        case .match(let match) where match.upperBound == count:
-            setGroups(from: backtracker)
-            return match
-        case .noMatch:
-            return nil
-        case .match, .unknown:
-            break
+        if backtracker.isOnePass {
+            switch backtracker.onePassMatch(inUTF16: base, at: 0, end: count) {
+            case .match(let match) where match.upperBound == count:
+                setGroups(from: backtracker)
+                return match
+            case .noMatch:
+                return nil
+            case .match, .unknown:
+                break
+            }
         }
         switch backtracker.match(inUTF16: base, spanning: 0..<count, end: count) {
         case .match:

@@ -59,7 +59,7 @@ extension MatchStrategy {
 
         /// The capture backtracker of `X` of a pattern `^X$`, the session's own once its
         /// searches have cost enough to work it out (see ``wholeTextOutcome(inUTF16:count:from:)``);
-        /// ``givesUpWholeText`` once the pattern turned out to have none, or none one-pass.
+        /// ``givesUpWholeText`` once the pattern turned out to have none.
         private var wholeTextBacktracker: CaptureBacktracker?
         private var givesUpWholeText = false
 
@@ -194,8 +194,8 @@ extension MatchStrategy {
 
         /// For a pattern `^X$` (``MatchStrategy/wholeTextBacktrackers``), ICU's first match at or
         /// after `from` in the `count` units at `base`, whose last is no line terminator, from
-        /// `X`'s one-pass run over the whole text; nil when the session does not have the run
-        /// yet or it cannot tell. A search from past the start finds nothing: `^` (or `\A`)
+        /// `X`'s one-pass run over the whole text, or its backtracker's match of the whole text;
+        /// nil when the session does not have them yet or they cannot tell. A search from past the start finds nothing: `^` (or `\A`)
         /// holds only at the text's start, without multi-line anchors. From the start, ICU's
         /// match is the first way of `X`, in ICU's order, that ends at the text's end, where
         /// alone `$` (`\Z`, `\z`) holds; the run's answer is decided as in ``MatchWalk``'s
@@ -211,13 +211,21 @@ extension MatchStrategy {
                 }
             }
             guard from == 0 else { return .noMatch }
-            let outcome = Unmanaged.passUnretained(wholeTextBacktracker.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
-                $0.onePassMatch(inUTF16: base, at: 0, end: count)
-            }
-            switch outcome {
-            case .match(let match) where match.upperBound == count: return .match(match)
-            case .noMatch: return .noMatch
-            case .match, .unknown: return nil
+            return Unmanaged.passUnretained(wholeTextBacktracker.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+                backtracker -> Outcome? in
+                if backtracker.isOnePass {
+                    switch backtracker.onePassMatch(inUTF16: base, at: 0, end: count) {
+                    case .match(let match) where match.upperBound == count: return .match(match)
+                    case .noMatch: return .noMatch
+                    case .match, .unknown: break
+                    }
+                }
+                // The first way of `X` that ends at the text's end (see ``CaptureBacktracker``).
+                switch backtracker.match(inUTF16: base, spanning: 0..<count, end: count) {
+                case .match: return .match(0..<count)
+                case .noMatch: return .noMatch
+                case .unknown: return nil
+                }
             }
         }
 
