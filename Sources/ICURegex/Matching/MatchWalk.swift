@@ -55,7 +55,7 @@ package final class MatchWalk {
         /// tell: UTF-16 or UTF-8.
         case backReferences(BackReferenceSearcher)
         /// For a pattern `^X$` on a text whose last character is no line terminator, the one
-        /// run of `X`'s one-pass capture backtracker over the whole text
+        /// run of `X`'s capture backtracker over the whole text (one-pass or not)
         /// (``MatchStrategy/wholeTextBacktrackers``, see ``wholeTextMatch(_:)``).
         case wholeText(CaptureBacktracker)
         /// The capture backtracker's own searches, from where ICU's loop would start each
@@ -697,8 +697,8 @@ package final class MatchWalk {
         }
     }
 
-    /// The match of a pattern `^X$` in the whole text, with its groups, from `X`'s one-pass
-    /// capture backtracker (see ``Mode/wholeText(_:)``); ICU's loop where it cannot tell.
+    /// The match of a pattern `^X$` in the whole text, with its groups, from `X`'s capture
+    /// backtracker (see ``Mode/wholeText(_:)``); ICU's loop where it cannot tell.
     ///
     /// Without multi-line anchors, `^` and `\A` hold only at the text's start, and, the last
     /// character being no line terminator, `$`, `\Z` and `\z` only at its end. So ICU's loop
@@ -709,8 +709,9 @@ package final class MatchWalk {
     /// ICU's order, that reaches its end: when that way ends at the end of the text, it is the
     /// first that `$` lets through, and the match; when no way of `X` matches at all, none
     /// matches with `$` either. Otherwise (a way ended earlier, and `$` sent ICU on to later
-    /// ways) the backtracker's match of the whole text takes the first way that ends at its
-    /// end, as ICU does (see ``CaptureBacktracker``); where it cannot tell, ICU searches.
+    /// ways), and at once when `X` is not one-pass, the backtracker's match of the whole text
+    /// takes the first way that ends at its end, as ICU does (see ``CaptureBacktracker``);
+    /// where it cannot tell, ICU searches.
     private func wholeTextMatch(_ backtracker: CaptureBacktracker) throws(ICURegexError) -> Range<Int>? {
         // The mode is taken only for a text of at least one unit, which has an address.
         guard previousMatch == nil, let base else { return nil }
