@@ -218,6 +218,15 @@ extension LibraryTests {
                 }
                 let throughMatches = compiled.matches(inUTF16: buffer).map { [$0.range as Range<Int>?] + $0.groupRanges }
                 #expect(throughMatches == expected)
+                // A matcher's searches, each from where the last match ended, and from offsets
+                // inside tokens (each search starts a window of its own).
+                let matcher = try compiled.makeMatcher()
+                let icuMatcher = try icu.makeMatcher()
+                #expect(try Self.matcherMatches(matcher, in: buffer) == Self.matcherMatches(icuMatcher, in: buffer))
+                for _ in 0..<300 {
+                    let from = random.number(in: 0...buffer.count)
+                    #expect(try matcher.firstMatch(inUTF16: buffer, from: from) == icuMatcher.firstMatch(inUTF16: buffer, from: from))
+                }
             }
             #expect(compiled.matchAutomata?.state == .absent)
             #expect(compiled.captureBacktrackers?.take()?.searches == true)

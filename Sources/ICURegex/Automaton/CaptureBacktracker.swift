@@ -368,17 +368,22 @@ final class CaptureBacktracker {
     /// window holds ``maximumVisitedBits`` bits (the steps at each offset); once a search starts
     /// past its middle it moves on to that start, and a step beyond it spends
     /// ``searchStepsOutsideWindow`` instead, so that the work stays bounded.
-    func firstMatch(inUTF16 text: UnsafePointer<UInt16>, from: Int, end: Int) -> MatchAutomaton.Outcome {
-        search(in: UTF16ScannedText(units: text), from: from, end: end, decidesBoundaryAtEnd: true)
+    ///
+    /// `windowColumns` bounds the window's offsets (a caller that must start a new window at
+    /// each search, as a ``RegexMatcher``'s session does, keeps its clearing short).
+    func firstMatch(
+        inUTF16 text: UnsafePointer<UInt16>, from: Int, end: Int, windowColumns: Int = .max
+    ) -> MatchAutomaton.Outcome {
+        search(in: UTF16ScannedText(units: text), from: from, end: end, windowColumns: windowColumns, decidesBoundaryAtEnd: true)
     }
 
     /// See ``firstMatch(inUTF16:from:end:)``.
     private func search<Text: ScannedText>(
-        in text: Text, from: Int, end: Int, decidesBoundaryAtEnd: Bool
+        in text: Text, from: Int, end: Int, windowColumns: Int, decidesBoundaryAtEnd: Bool
     ) -> MatchAutomaton.Outcome {
         precondition(!program.hasBackReferences, "CaptureBacktracker: a search with back references")
         if searchWindowStart < 0 || searchEnd != end || from < searchValidFrom {
-            guard moveSearchWindow(to: from, end: end) else { return .unknown }
+            guard moveSearchWindow(to: from, end: end, columns: windowColumns) else { return .unknown }
         }
         var budget = Self.searchStepsOutsideWindow
         var start = from
@@ -395,7 +400,7 @@ final class CaptureBacktracker {
                 guard start < end else { return .noMatch }
             }
             if start &- searchWindowStart > searchWindowColumns / 2 && searchWindowStart &+ searchWindowColumns <= end {
-                guard moveSearchWindow(to: start, end: end) else { return .unknown }
+                guard moveSearchWindow(to: start, end: end, columns: windowColumns) else { return .unknown }
             }
             let outcome = backtrack(
                 in: text, at: start, mustEndAt: nil, end: end, decidesBoundaryAtEnd: decidesBoundaryAtEnd,
@@ -433,9 +438,10 @@ final class CaptureBacktracker {
     }
 
     /// Starts the searches' window of the visited table at `start`, as many offsets as the
-    /// table holds up to `end`, none visited; false when it cannot hold a few.
-    private func moveSearchWindow(to start: Int, end: Int) -> Bool {
-        let columns = min(end - start + 1, Self.maximumVisitedBits / instructionCount)
+    /// table holds up to `end` (and at most `columns`), none visited; false when it cannot hold
+    /// a few.
+    private func moveSearchWindow(to start: Int, end: Int, columns limit: Int) -> Bool {
+        let columns = min(end - start + 1, Self.maximumVisitedBits / instructionCount, limit)
         guard columns >= 2, clearVisited(columns: columns) else {
             searchWindowStart = -1
             return false
