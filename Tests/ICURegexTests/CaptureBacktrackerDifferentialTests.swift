@@ -25,6 +25,38 @@ import TestSupport
         var onePassTexts = 0
         var onePassMatches = 0
         var onePassUnknown = 0
+        /// Texts walked with the backtracker's searches, the matches they found as ICU did, and
+        /// the walks they could not finish.
+        var searchTexts = 0
+        var searchMatches = 0
+        var searchUnknown = 0
+    }
+
+    /// Every match of ICU's `findNext` loop on `text[..<end]` with its slots, from the
+    /// backtracker's searches (``CaptureBacktracker/firstMatch(inUTF16:from:end:)``) from where
+    /// the loop would search; the matches found before a search could not tell, and false then.
+    static func searchedMatches(
+        _ backtracker: CaptureBacktracker, in text: UnsafePointer<UInt16>, end: Int
+    ) -> (slots: [[Int]], isComplete: Bool) {
+        var found: [[Int]] = []
+        var from = 0
+        backtracker.beginSearches()
+        while from <= end {
+            switch backtracker.firstMatch(inUTF16: text, from: from, end: end) {
+            case .match(let match):
+                found.append(backtracker.slots)
+                from = match.upperBound
+                if match.isEmpty {
+                    guard from < end else { return (found, true) }
+                    from += UTF16.isLeadSurrogate(text[from]) && from + 1 < end && UTF16.isTrailSurrogate(text[from + 1]) ? 2 : 1
+                }
+            case .noMatch:
+                return (found, true)
+            case .unknown:
+                return (found, false)
+            }
+        }
+        return (found, true)
     }
 
     /// Every match of ICU's `findNext` loop on `text[..<end]` with its slots, from the
@@ -86,6 +118,20 @@ import TestSupport
                         } else {
                             failures.append(
                                 "one-pass walk: \(found.count) matches, ICU \(expected.count), first difference at match "
+                                    + "\(firstDifference(found, expected)); text \(String(reflecting: string))")
+                        }
+                    }
+                    // The backtracker's searches: every match of ICU's walk, with its groups.
+                    if backtracker.searches {
+                        let expected = icu.matches(inUTF16: buffer).map(\.slots)
+                        let (found, isComplete) = searchedMatches(backtracker, in: base, end: units.count)
+                        counts.searchTexts += 1
+                        if isComplete ? found == expected : found == Array(expected.prefix(found.count)) {
+                            counts.searchMatches += found.count
+                            if !isComplete { counts.searchUnknown += 1 }
+                        } else {
+                            failures.append(
+                                "searches: \(found.count) matches, ICU \(expected.count), first difference at match "
                                     + "\(firstDifference(found, expected)); text \(String(reflecting: string))")
                         }
                     }
@@ -164,6 +210,8 @@ import TestSupport
         #expect(counts.matches > 20 * counts.unknown)
         #expect(counts.onePassMatches > Self.patternCount / 4)
         #expect(counts.onePassMatches > 20 * counts.onePassUnknown)
+        #expect(counts.searchMatches > Self.patternCount)
+        #expect(counts.searchMatches > 20 * counts.searchUnknown)
         if ProcessInfo.processInfo.environment["ICUREGEX_COUNTS"] != nil { print("priorityPuzzles: \(counts)") }
     }
 

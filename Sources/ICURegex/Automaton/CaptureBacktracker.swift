@@ -81,6 +81,24 @@ final class CaptureBacktracker {
     private var stack: UnsafeMutablePointer<Frame>
     private var stackCapacity = 64
 
+    /// For each step, the index of its guard (see ``CaptureProgram/splitGuards``), -1 for none;
+    /// and for each guard and class below ``CodePointClassTable/exactLimit``, whether a character
+    /// of the class may begin the guarded way (`guardAccepts[guard * classCount + class]`).
+    private let splitGuards: UnsafeMutablePointer<Int32>
+    private let guardAccepts: UnsafeMutablePointer<Bool>
+    private let classCount: Int
+    /// For each class, whether a match may start with a character of it (see
+    /// ``CaptureProgram/firstSets``); nil when a match may be empty, and every offset is a start.
+    private let startAccepts: UnsafeMutablePointer<Bool>?
+
+    /// The window of the visited table kept by the searches (``firstMatch(inUTF16:from:end:)``):
+    /// its first offset (-1 when the table holds no search's), its number of offsets, the
+    /// earliest offset from which a search may use it, and the end of the text it is of.
+    private var searchWindowStart = -1
+    private var searchWindowColumns = 0
+    private var searchValidFrom = 0
+    private var searchEnd = -1
+
     /// The program's one-pass table (``OnePassProgram``) in memory of the backtracker's own,
     /// nil when the program is not one-pass; and the slots of a one-pass run before they are
     /// the match's.
@@ -124,6 +142,28 @@ final class CaptureBacktracker {
         }
         self.accepts = accepts
         membership = CodePointSetMembership(sets: program.sets, options: program.options)
+        self.classCount = classCount
+        splitGuards = .allocate(capacity: max(1, instructionCount))
+        splitGuards.initialize(repeating: -1, count: max(1, instructionCount))
+        let guardSets = program.splitGuards
+        guardAccepts = .allocate(capacity: max(1, guardSets.count * classCount))
+        guardAccepts.initialize(repeating: true, count: max(1, guardSets.count * classCount))
+        for (index, guarded) in guardSets.enumerated() {
+            splitGuards[guarded.step] = Int32(index)
+            for (classIndex, mask) in program.classes.masks.enumerated() {
+                guardAccepts[index * classCount + classIndex] = !(mask & guarded.sets).isEmpty
+            }
+        }
+        if let first = program.firstSets(from: 0) {
+            let startAccepts = UnsafeMutablePointer<Bool>.allocate(capacity: max(1, classCount))
+            startAccepts.initialize(repeating: true, count: max(1, classCount))
+            for (classIndex, mask) in program.classes.masks.enumerated() {
+                startAccepts[classIndex] = !(mask & first).isEmpty
+            }
+            self.startAccepts = startAccepts
+        } else {
+            startAccepts = nil
+        }
         slotCount = 2 * (program.groupCount + 1)
         slotBuffer = .allocate(capacity: slotCount)
         slotBuffer.initialize(repeating: -1, count: slotCount)
@@ -159,6 +199,9 @@ final class CaptureBacktracker {
         onePassMatchEdges?.deallocate()
         onePassEdges?.deallocate()
         onePassSaves?.deallocate()
+        splitGuards.deallocate()
+        guardAccepts.deallocate()
+        startAccepts?.deallocate()
     }
 
     /// Slot `index` of the last match: `2 * group` and `2 * group + 1` hold where the group
@@ -280,6 +323,136 @@ final class CaptureBacktracker {
         run(in: UTF8ScannedText(bytes: bytes), at: start, mustEndAt: nil, end: end, decidesBoundaryAtEnd: false, budget: &budget)
     }
 
+    // MARK: Searches
+
+    /// The steps a search may take at offsets outside its window of the visited table (see
+    /// ``firstMatch(inUTF16:from:end:)``), before it answers `.unknown`.
+    static let searchStepsOutsideWindow = 1 << 16
+
+    /// Whether the backtracker can search (``firstMatch(inUTF16:from:end:)``): its program has
+    /// no back reference, and its visited table holds at least a few offsets.
+    var searches: Bool {
+        !program.hasBackReferences && Self.maximumVisitedBits / instructionCount >= 64
+    }
+
+    /// Forgets what earlier searches left in the visited table: call it before the searches of
+    /// a new text (a walk's).
+    func beginSearches() {
+        searchWindowStart = -1
+    }
+
+    /// ICU's first match at or after `from` of the UTF-16 `text[..<end]`, with its groups in
+    /// the slots, found by the backtracker alone: anchored runs from `from` and each later
+    /// offset in turn, the first that reaches the program's end giving the match; `.unknown`
+    /// where a run cannot tell. The backtracker must ``searches``.
+    ///
+    /// Why this is ICU's match. ICU's `find` tries each start from `from` in turn, one code
+    /// point at a time, and at each the ways of the pattern in its order of preference; the
+    /// first way that reaches the pattern's end, at the first start where one does, is its
+    /// match. A run anchored at a start tries the same ways in the same order (see
+    /// ``CaptureBacktracker``) and accepts the first that reaches the end, so the first start
+    /// whose run succeeds, and that run's way, are ICU's. A start whose character no first step
+    /// of the program reads (``CaptureProgram/firstSets(from:)``) cannot begin a match, which
+    /// reads a character there (the program matches no empty string then), and is passed over.
+    ///
+    /// Why it is linear. The runs share one visited table, a window of offsets from where the
+    /// searches of the text began: without back references, whether a step at an offset leads
+    /// to the program's end depends neither on the groups nor on where the run started (`\b`
+    /// and look-arounds read the text around the offset, which is the same for every run). A
+    /// step at an offset that a run visited and came back from fails from any start, so every
+    /// later run skips it, as regex-automata's bounded backtracker does for its unanchored
+    /// searches. Only the steps of the way that succeeded were not come back from, and they lie
+    /// at offsets up to the match's end; the next search starts at or after that end, so the
+    /// offset of the end is cleared and the rest of the table stays true for it. A run that
+    /// answers `.unknown` leaves the table uncertain, so the next search starts a new one. The
+    /// window holds ``maximumVisitedBits`` bits (the steps at each offset); once a search starts
+    /// past its middle it moves on to that start, and a step beyond it spends
+    /// ``searchStepsOutsideWindow`` instead, so that the work stays bounded.
+    ///
+    /// `windowColumns` bounds the window's offsets (a caller that must start a new window at
+    /// each search, as a ``RegexMatcher``'s session does, keeps its clearing short).
+    func firstMatch(
+        inUTF16 text: UnsafePointer<UInt16>, from: Int, end: Int, windowColumns: Int = .max
+    ) -> MatchAutomaton.Outcome {
+        search(in: UTF16ScannedText(units: text), from: from, end: end, windowColumns: windowColumns, decidesBoundaryAtEnd: true)
+    }
+
+    /// See ``firstMatch(inUTF16:from:end:)``.
+    private func search<Text: ScannedText>(
+        in text: Text, from: Int, end: Int, windowColumns: Int, decidesBoundaryAtEnd: Bool
+    ) -> MatchAutomaton.Outcome {
+        precondition(!program.hasBackReferences, "CaptureBacktracker: a search with back references")
+        if searchWindowStart < 0 || searchEnd != end || from < searchValidFrom {
+            guard moveSearchWindow(to: from, end: end, columns: windowColumns) else { return .unknown }
+        }
+        var budget = Self.searchStepsOutsideWindow
+        var start = from
+        while true {
+            if let startAccepts {
+                // Pass over the starts whose character no match begins with.
+                while start < end {
+                    let (value, next) = text.character(at: start, end: end)
+                    guard value < CodePointClassTable.exactLimit else { break }
+                    let valueClass = smallClasses[Int(value)]
+                    guard valueClass != CodePointClassTable.stopClass, !startAccepts[Int(valueClass)] else { break }
+                    start = next
+                }
+                guard start < end else { return .noMatch }
+            }
+            if start &- searchWindowStart > searchWindowColumns / 2 && searchWindowStart &+ searchWindowColumns <= end {
+                guard moveSearchWindow(to: start, end: end, columns: windowColumns) else { return .unknown }
+            }
+            let outcome = backtrack(
+                in: text, at: start, mustEndAt: nil, end: end, decidesBoundaryAtEnd: decidesBoundaryAtEnd,
+                visitedStart: searchWindowStart, visitedColumns: searchWindowColumns, budget: &budget)
+            switch outcome {
+            case .match:
+                let matchEnd = slotBuffer[1]
+                let column = matchEnd - searchWindowStart
+                if column >= 0 && column < searchWindowColumns {
+                    // The steps at the match's end may be the way's, which did not fail.
+                    let first = column * instructionCount
+                    let last = first + instructionCount
+                    var bit = first
+                    while bit < last {
+                        if bit & 63 == 0 && last - bit >= 64 {
+                            visited[bit >> 6] = 0
+                            bit += 64
+                        } else {
+                            visited[bit >> 6] &= ~(UInt64(1) << UInt64(bit & 63))
+                            bit += 1
+                        }
+                    }
+                }
+                searchValidFrom = matchEnd
+                return .match(start..<matchEnd)
+            case .unknown:
+                searchWindowStart = -1
+                return .unknown
+            case .noMatch:
+                break
+            }
+            guard start < end else { return .noMatch }
+            start = text.character(at: start, end: end).next
+        }
+    }
+
+    /// Starts the searches' window of the visited table at `start`, as many offsets as the
+    /// table holds up to `end` (and at most `columns`), none visited; false when it cannot hold
+    /// a few.
+    private func moveSearchWindow(to start: Int, end: Int, columns limit: Int) -> Bool {
+        let columns = min(end - start + 1, Self.maximumVisitedBits / instructionCount, limit)
+        guard columns >= 2, clearVisited(columns: columns) else {
+            searchWindowStart = -1
+            return false
+        }
+        searchWindowStart = start
+        searchWindowColumns = columns
+        searchValidFrom = start
+        searchEnd = end
+        return true
+    }
+
     /// The first way from `start` of `text[..<end]` that reaches the program's end, at
     /// `spanEnd` when it is given (anywhere otherwise), with its groups in the slots. A program
     /// without back references keeps the visited table (and must be given `spanEnd`); one with
@@ -287,21 +460,51 @@ final class CaptureBacktracker {
     private func run<Text: ScannedText>(
         in text: Text, at start: Int, mustEndAt spanEnd: Int?, end: Int, decidesBoundaryAtEnd: Bool, budget: inout Int
     ) -> Outcome {
-        let usesVisited = !program.hasBackReferences
         let readEnd = spanEnd ?? end
-        let width = readEnd - start + 1
-        if usesVisited {
-            precondition(spanEnd != nil, "CaptureBacktracker: a run without a span needs back references")
-            let bitCount = instructionCount * width
-            guard bitCount <= Self.maximumVisitedBits else { return .unknown }
-            let wordCount = (bitCount + 63) / 64
-            if visitedCapacity < wordCount {
-                visited.deallocate()
-                visitedCapacity = max(wordCount, 2 * visitedCapacity)
-                visited = .allocate(capacity: visitedCapacity)
-            }
-            visited.update(repeating: 0, count: wordCount)
+        guard !program.hasBackReferences else {
+            return backtrack(
+                in: text, at: start, mustEndAt: spanEnd, end: end, decidesBoundaryAtEnd: decidesBoundaryAtEnd,
+                visitedStart: start, visitedColumns: 0, budget: &budget)
         }
+        precondition(spanEnd != nil, "CaptureBacktracker: a run without a span needs back references")
+        // The table is this run's now, no longer the searches'.
+        searchWindowStart = -1
+        let columns = readEnd - start + 1
+        guard clearVisited(columns: columns) else { return .unknown }
+        return backtrack(
+            in: text, at: start, mustEndAt: spanEnd, end: end, decidesBoundaryAtEnd: decidesBoundaryAtEnd,
+            visitedStart: start, visitedColumns: columns, budget: &budget)
+    }
+
+    /// Makes the visited table hold `columns` offsets, none visited; false when it would pass
+    /// ``maximumVisitedBits``.
+    private func clearVisited(columns: Int) -> Bool {
+        let bitCount = instructionCount * columns
+        guard bitCount <= Self.maximumVisitedBits else { return false }
+        let wordCount = (bitCount + 63) / 64
+        if visitedCapacity < wordCount {
+            visited.deallocate()
+            visitedCapacity = max(wordCount, 2 * visitedCapacity)
+            visited = .allocate(capacity: visitedCapacity)
+        }
+        visited.update(repeating: 0, count: wordCount)
+        return true
+    }
+
+    /// The backtracking loop of ``run(in:at:mustEndAt:end:decidesBoundaryAtEnd:budget:)`` and
+    /// of the searches: the visited table has a bit for each step at each of the
+    /// `visitedColumns` offsets from `visitedStart` (offset by offset); a step at an offset
+    /// outside them spends `budget` instead, and the run answers `.unknown` once it is spent.
+    private func backtrack<Text: ScannedText>(
+        in text: Text, at start: Int, mustEndAt spanEnd: Int?, end: Int, decidesBoundaryAtEnd: Bool,
+        visitedStart: Int, visitedColumns: Int, budget: inout Int
+    ) -> Outcome {
+        let readEnd = spanEnd ?? end
+        let instructionCount = self.instructionCount
+        let splitGuards = self.splitGuards
+        let guardAccepts = self.guardAccepts
+        let classCount = self.classCount
+        let smallClasses = self.smallClasses
         slotBuffer.update(repeating: -1, count: slotCount)
         let visited = self.visited
         let instructions = self.instructions
@@ -339,8 +542,9 @@ final class CaptureBacktracker {
             var step = frame.step
             var offset = frame.value
             while true {
-                if usesVisited {
-                    let bit = step &* width &+ (offset &- start)
+                let column = offset &- visitedStart
+                if UInt(bitPattern: column) < UInt(bitPattern: visitedColumns) {
+                    let bit = column &* instructionCount &+ step
                     let mask = UInt64(1) << UInt64(bit & 63)
                     if visited[bit >> 6] & mask != 0 { break }
                     visited[bit >> 6] |= mask
@@ -358,6 +562,25 @@ final class CaptureBacktracker {
                     offset = next
                     continue
                 case .split(let preferred, let other):
+                    // A guarded way that cannot begin with the character here (or at the end)
+                    // fails: it is passed over (see ``CaptureProgram/splitGuards``).
+                    let guardIndex = splitGuards[step]
+                    if guardIndex >= 0 {
+                        var passesOver = offset >= readEnd
+                        if !passesOver {
+                            let value = text.character(at: offset, end: readEnd).value
+                            if value < CodePointClassTable.exactLimit {
+                                let valueClass = smallClasses[Int(value)]
+                                passesOver =
+                                    valueClass != CodePointClassTable.stopClass
+                                    && !guardAccepts[Int(guardIndex) &* classCount &+ Int(valueClass)]
+                            }
+                        }
+                        if passesOver {
+                            step = Int(other)
+                            continue
+                        }
+                    }
                     push(Frame(step: Int(other), value: offset))
                     step = Int(preferred)
                     continue

@@ -157,6 +157,53 @@ struct CaptureProgram: Sendable {
         if !hasBackReferences { onePass = OnePassProgram(self) }
     }
 
+    /// The sets of the character steps that a way from step `first` may read first: those it
+    /// reaches without reading, past splits, jumps, saves, `\b`, `\B` and one-character
+    /// look-arounds; nil when it may reach the end of the program or a back reference without
+    /// reading (it may then succeed without a character, or read one of its group's). Every
+    /// way from `first` that succeeds reads, at the offset it starts from, a character of one
+    /// of these sets before anything else: the steps it passes before that read nothing.
+    func firstSets(from first: Int) -> PositionSet? {
+        var sets = PositionSet.empty
+        var seen = Set<Int>()
+        var pending = [first]
+        while let step = pending.popLast() {
+            guard seen.insert(step).inserted else { continue }
+            guard seen.count <= Self.maximumGuardWork else { return nil }
+            switch instructions[step] {
+            case .character(let set):
+                sets |= PositionSet(position: Int(set))
+            case .split(let preferred, let other):
+                pending += [Int(other), Int(preferred)]
+            case .jump(let target):
+                pending.append(Int(target))
+            case .save, .wordBoundary, .notWordBoundary, .characterBefore, .characterAfter:
+                pending.append(step + 1)
+            case .match, .backReference:
+                return nil
+            }
+        }
+        return sets
+    }
+
+    /// The most steps ``firstSets(from:)`` looks at.
+    static let maximumGuardWork = 1024
+
+    /// The splits whose preferred way has first sets (``firstSets(from:)``), with them: at an
+    /// offset whose character is of none of them (or at the end of what a run may read), that
+    /// way fails, and the backtracker goes on with the other at once, pushing nothing (a
+    /// lazy loop's exit, `.*? \{`, is tried only before a space; a greedy loop's next round,
+    /// `[^ ]+`, is not tried at a space; a branch of an alternation of tokens only before its
+    /// first characters). Passing over a way that fails changes nothing but the time.
+    var splitGuards: [(step: Int, sets: PositionSet)] {
+        instructions.indices.compactMap { step in
+            guard case .split(let preferred, _) = instructions[step], let sets = firstSets(from: Int(preferred)) else {
+                return nil
+            }
+            return (step, sets)
+        }
+    }
+
     /// Emits the steps of each node in the order they are tried.
     private struct Builder {
         var instructions: [Instruction] = []
@@ -380,14 +427,16 @@ extension LazyAutomatonPool where Plan == CaptureProgram, Automaton == CaptureBa
     }
 
     /// Makes lazy capture backtrackers for `X` of `pattern`, of the form `^X$`, compiled with
-    /// `options` (see ``CaptureProgram/init(wholeTextBodyOf:options:groupCount:)``), when that
-    /// program is one-pass: otherwise the pool has no plan, and its state says so to every
-    /// walk without one taking a backtracker.
+    /// `options` (see ``CaptureProgram/init(wholeTextBodyOf:options:groupCount:)``), when it has
+    /// a program without back references: one-pass or not (`(.*?) \{([^\}]*)\}` of rebar's
+    /// `unstructured-to-json` is not), the backtracker's match of the whole text is ICU's
+    /// (see ``MatchWalk``'s `wholeTextMatch`). Otherwise the pool has no plan, and its state
+    /// says so to every walk without one taking a backtracker.
     convenience init(wholeTextBodyOf pattern: String, options: RegexPattern.Options, groupCount: Int) {
         self.init(
             plan: {
                 CaptureProgram(wholeTextBodyOf: pattern, options: options, groupCount: groupCount)
-                    .flatMap { $0.onePass != nil ? $0 : nil }
+                    .flatMap { $0.hasBackReferences ? nil : $0 }
             },
             automaton: CaptureBacktracker.init)
     }

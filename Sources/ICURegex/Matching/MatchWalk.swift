@@ -69,9 +69,15 @@ package final class MatchWalk {
         /// tell: UTF-16 or UTF-8.
         case backReferences(BackReferenceSearcher)
         /// For a pattern `^X$` on a text whose last character is no line terminator, the one
-        /// run of `X`'s one-pass capture backtracker over the whole text
+        /// run of `X`'s capture backtracker over the whole text (one-pass or not)
         /// (``MatchStrategy/wholeTextBacktrackers``, see ``wholeTextMatch(_:)``).
         case wholeText(CaptureBacktracker)
+        /// The capture backtracker's own searches, from where ICU's loop would start each
+        /// search (``CaptureBacktracker/firstMatch(inUTF16:from:end:)``), and ICU's search from
+        /// there where it cannot tell: for a long text of a pattern with groups that has no
+        /// match automaton (rebar's `lexer-veryl`: 88 groups, too many positions for it), where
+        /// ICU would be the only way.
+        case backtrackingSearch(CaptureBacktracker)
         /// ICU's `find` from where its loop would start each search: for a pattern without
         /// `\G`, the same matches as `findNext`, with ICU's time limit for each search (ICU
         /// counts the time of successive `findNext` calls together, so that a long walk would
@@ -328,6 +334,12 @@ package final class MatchWalk {
             mode = .plan(plan)
         } else if let matchAutomaton {
             mode = .automaton(matchAutomaton)
+        } else if isLong, pattern.numberOfCaptureGroups > 0, pattern.matchAutomata?.state == .absent,
+            let backtracker = searchingBacktracker()
+        {
+            // The walk's capture backtracker (``captureBacktracker``), given back when it ends;
+            // a reusable walk restarted on another text keeps the one it borrowed.
+            mode = .backtrackingSearch(backtracker)
         } else if usesSearchPlan, !findsEndFlags, let base, count > 0, !Self.isLineTerminator(base[count - 1]),
             let backtracker = wholeTextBacktracker ?? pattern.strategy.borrowedWholeTextBacktracker(forSearchOf: count)
         {
@@ -500,6 +512,8 @@ package final class MatchWalk {
                 found = try backReferenceMatch(searcher)
             case .wholeText:
                 found = try wholeTextMatch()
+            case .backtrackingSearch(let backtracker):
+                found = try backtrackingMatch(backtracker)
             case .findFrom:
                 let start = nextSearchStart()
                 if countsUnitsSearchedByICU, let start, takesAutomaton(afterSearchingFrom: start) {
@@ -791,8 +805,38 @@ package final class MatchWalk {
         }
     }
 
-    /// The match of a pattern `^X$` in the whole text, with its groups, from `X`'s one-pass
-    /// capture backtracker (see ``Mode/wholeText(_:)``); ICU's loop where it cannot tell.
+    /// The walk's capture backtracker (see ``borrowedCaptureBacktracker()``) when it
+    /// ``CaptureBacktracker/searches``, ready for a new text's searches; nil when the pattern
+    /// has none that searches.
+    private func searchingBacktracker() -> CaptureBacktracker? {
+        guard let backtracker = borrowedCaptureBacktracker(), backtracker.searches else { return nil }
+        backtracker.beginSearches()
+        return backtracker
+    }
+
+    /// The next match and its groups from the capture backtracker's search from where ICU's
+    /// loop would search (see ``Mode/backtrackingSearch(_:)``), which answers as ICU's search
+    /// of the whole text from there does; ICU's search from the same offset where it cannot
+    /// tell.
+    private func backtrackingMatch(_ backtracker: CaptureBacktracker) throws(ICURegexError) -> Range<Int>? {
+        // Used only for long texts, which have an address.
+        guard let start = nextSearchStart(), let base else { return nil }
+        switch backtracker.firstMatch(inUTF16: base, from: start, end: count) {
+        case .match(let match):
+            setGroups(from: backtracker)
+            return match
+        case .noMatch:
+            return nil
+        case .unknown:
+            lastSearchIsICUs = true
+            guard let match = try MatcherHandle.find(handle, utf16: base, length: count, from: start) else { return nil }
+            readGroups(offset: 0)
+            return match
+        }
+    }
+
+    /// The match of a pattern `^X$` in the whole text, with its groups, from `X`'s capture
+    /// backtracker (see ``Mode/wholeText(_:)``); ICU's loop where it cannot tell.
     ///
     /// Without multi-line anchors, `^` and `\A` hold only at the text's start, and, the last
     /// character being no line terminator, `$`, `\Z` and `\z` only at its end. So ICU's loop
@@ -803,8 +847,9 @@ package final class MatchWalk {
     /// ICU's order, that reaches its end: when that way ends at the end of the text, it is the
     /// first that `$` lets through, and the match; when no way of `X` matches at all, none
     /// matches with `$` either. Otherwise (a way ended earlier, and `$` sent ICU on to later
-    /// ways) the backtracker's match of the whole text takes the first way that ends at its
-    /// end, as ICU does (see ``CaptureBacktracker``); where it cannot tell, ICU searches.
+    /// ways), and at once when `X` is not one-pass, the backtracker's match of the whole text
+    /// takes the first way that ends at its end, as ICU does (see ``CaptureBacktracker``);
+    /// where it cannot tell, ICU searches.
     private func wholeTextMatch() throws(ICURegexError) -> Range<Int>? {
         // The mode is taken only for a text of at least one unit, which has an address.
         guard previousMatch == nil, let base else { return nil }
@@ -813,14 +858,16 @@ package final class MatchWalk {
         // of the search's own (two for each line of rebar's `parse-line`): the walk holds it.
         let outcome = Unmanaged.passUnretained(wholeTextBacktracker.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
             backtracker -> CaptureBacktracker.Outcome in
-            switch backtracker.onePassMatch(inUTF16: base, at: 0, end: count) {
-            case .match(let match) where match.upperBound == count:
-                setGroups(from: backtracker)
-                return .match
-            case .noMatch:
-                return .noMatch
-            case .match, .unknown:
-                break
+            if backtracker.isOnePass {
+                switch backtracker.onePassMatch(inUTF16: base, at: 0, end: count) {
+                case .match(let match) where match.upperBound == count:
+                    setGroups(from: backtracker)
+                    return .match
+                case .noMatch:
+                    return .noMatch
+                case .match, .unknown:
+                    break
+                }
             }
             let outcome = backtracker.match(inUTF16: base, spanning: 0..<count, end: count)
             if outcome == .match { setGroups(from: backtracker) }

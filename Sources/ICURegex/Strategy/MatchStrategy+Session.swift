@@ -7,7 +7,8 @@ extension MatchStrategy {
     ///
     /// The order: the back-reference searcher; on at least ``SearchPlan/minimumSearchLength``
     /// units from the offset, the alternation's matcher or the plan; the one-pass runs, once
-    /// taken; the match automaton, once the session has searched enough to repay it; ICU.
+    /// taken; the match automaton, once the session has searched enough to repay it; for a
+    /// pattern with groups that has none, the capture backtracker's search; ICU.
     struct Session: ~Copyable {
         /// The pattern whose strategy's ways the session uses.
         let pattern: RegexPattern
@@ -59,9 +60,15 @@ extension MatchStrategy {
 
         /// The capture backtracker of `X` of a pattern `^X$`, the session's own once its
         /// searches have cost enough to work it out (see ``wholeTextOutcome(inUTF16:count:from:)``);
-        /// ``givesUpWholeText`` once the pattern turned out to have none, or none one-pass.
+        /// ``givesUpWholeText`` once the pattern turned out to have none.
         private var wholeTextBacktracker: CaptureBacktracker?
         private var givesUpWholeText = false
+
+        /// The pattern's capture backtracker, for the searches of a pattern with groups that
+        /// has no match automaton (see ``backtrackingOutcome(inUTF16:count:from:)``), borrowed
+        /// on first use; ``givesUpBacktrackingSearch`` once it turned out to have none.
+        private var searchBacktracker: CaptureBacktracker?
+        private var givesUpBacktrackingSearch = false
 
         /// The number of capture groups of the pattern.
         private let groupCount: Int
@@ -83,6 +90,7 @@ extension MatchStrategy {
         deinit {
             if let onePassBacktracker { pattern.strategy.captureBacktrackers?.put(onePassBacktracker) }
             if let wholeTextBacktracker { pattern.strategy.wholeTextBacktrackers?.put(wholeTextBacktracker) }
+            if let searchBacktracker { pattern.strategy.captureBacktrackers?.put(searchBacktracker) }
         }
 
         /// Makes `automaton` the session's automaton from now on (see
@@ -151,7 +159,56 @@ extension MatchStrategy {
                 case .unknown: break
                 }
             }
+            if !hasAutomaton && !givesUpBacktrackingSearch && groupCount > 0 && count - from >= SearchPlan.minimumSearchLength,
+                let outcome = backtrackingOutcome(inUTF16: base, count: count, from: from)
+            {
+                return outcome
+            }
             return .unknown(from: from)
+        }
+
+        /// The units of the visited window of each of the session's backtracking searches: it
+        /// is cleared at every search (see ``backtrackingOutcome(inUTF16:count:from:)``).
+        static let backtrackingWindowColumns = 64
+
+        /// For a pattern with groups that has no match automaton (more positions than it holds:
+        /// rebar's `lexer-veryl`), ICU's first match at or after `from` in the `count` units at
+        /// `base`, from the capture backtracker's search (see
+        /// ``CaptureBacktracker/firstMatch(inUTF16:from:end:windowColumns:)``, which answers as
+        /// ICU's search of the whole text from `from` does); nil when the pattern has an
+        /// automaton or may still get one, has no backtracker that searches, or the search
+        /// cannot tell. Each search starts a new window of the visited table: the session's
+        /// texts may change between searches (the same buffer refilled), so nothing a search
+        /// learned is kept for the next; the window is kept short, so that clearing it costs
+        /// less than ICU's search.
+        private mutating func backtrackingOutcome(inUTF16 base: UnsafePointer<UInt16>, count: Int, from: Int) -> Outcome? {
+            if searchBacktracker == nil {
+                switch pattern.strategy.matchAutomata?.state {
+                case .absent: break
+                case .present: givesUpBacktrackingSearch = true
+                default: return nil
+                }
+                guard let backtracker = pattern.strategy.captureBacktrackers?.take() else {
+                    if pattern.strategy.captureBacktrackers?.isPlanned != false { givesUpBacktrackingSearch = true }
+                    return nil
+                }
+                guard backtracker.searches, !givesUpBacktrackingSearch else {
+                    pattern.strategy.captureBacktrackers?.put(backtracker)
+                    givesUpBacktrackingSearch = true
+                    return nil
+                }
+                searchBacktracker = backtracker
+            }
+            let outcome = Unmanaged.passUnretained(searchBacktracker.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+                backtracker -> MatchAutomaton.Outcome in
+                backtracker.beginSearches()
+                return backtracker.firstMatch(inUTF16: base, from: from, end: count, windowColumns: Self.backtrackingWindowColumns)
+            }
+            switch outcome {
+            case .match(let match): return .match(match)
+            case .noMatch: return .noMatch
+            case .unknown: return nil
+            }
         }
 
         /// The first match at or after byte `from` in the `count` bytes of UTF-8 at `bytes`;
@@ -194,8 +251,8 @@ extension MatchStrategy {
 
         /// For a pattern `^X$` (``MatchStrategy/wholeTextBacktrackers``), ICU's first match at or
         /// after `from` in the `count` units at `base`, whose last is no line terminator, from
-        /// `X`'s one-pass run over the whole text; nil when the session does not have the run
-        /// yet or it cannot tell. A search from past the start finds nothing: `^` (or `\A`)
+        /// `X`'s one-pass run over the whole text, or its backtracker's match of the whole text;
+        /// nil when the session does not have them yet or they cannot tell. A search from past the start finds nothing: `^` (or `\A`)
         /// holds only at the text's start, without multi-line anchors. From the start, ICU's
         /// match is the first way of `X`, in ICU's order, that ends at the text's end, where
         /// alone `$` (`\Z`, `\z`) holds; the run's answer is decided as in ``MatchWalk``'s
@@ -211,13 +268,21 @@ extension MatchStrategy {
                 }
             }
             guard from == 0 else { return .noMatch }
-            let outcome = Unmanaged.passUnretained(wholeTextBacktracker.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
-                $0.onePassMatch(inUTF16: base, at: 0, end: count)
-            }
-            switch outcome {
-            case .match(let match) where match.upperBound == count: return .match(match)
-            case .noMatch: return .noMatch
-            case .match, .unknown: return nil
+            return Unmanaged.passUnretained(wholeTextBacktracker.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+                backtracker -> Outcome? in
+                if backtracker.isOnePass {
+                    switch backtracker.onePassMatch(inUTF16: base, at: 0, end: count) {
+                    case .match(let match) where match.upperBound == count: return .match(match)
+                    case .noMatch: return .noMatch
+                    case .match, .unknown: break
+                    }
+                }
+                // The first way of `X` that ends at the text's end (see ``CaptureBacktracker``).
+                switch backtracker.match(inUTF16: base, spanning: 0..<count, end: count) {
+                case .match: return .match(0..<count)
+                case .noMatch: return .noMatch
+                case .unknown: return nil
+                }
             }
         }
 

@@ -21,9 +21,12 @@ import Synchronization
 /// 4. for a walk over dense matches with groups, the one-pass runs of the capture
 ///    backtracker (``CaptureBacktracker/firstOnePassMatch(inUTF16:from:end:)``);
 /// 5. for a walk over a text of a pattern `^X$`, the one-pass run of `X`'s capture backtracker
-///    over the whole text (``wholeTextBacktrackers``), once such walks have cost enough to work
-///    it out;
-/// 6. ICU.
+///    over the whole text, or its backtracker's match of the whole text when `X` is not
+///    one-pass (``wholeTextBacktrackers``), once such walks have cost enough to work it out;
+/// 6. for a walk over a long text of a pattern with groups that has no match automaton (more
+///    positions than it holds: rebar's `lexer-veryl`), the capture backtracker's own searches
+///    (``CaptureBacktracker/firstMatch(inUTF16:from:end:)``);
+/// 7. ICU.
 ///
 /// Every way answers exactly as ICU would, or answers that it cannot tell (``Outcome/unknown(from:)``),
 /// and the next way (in the end ICU) then searches; so the result never depends on which way
@@ -65,8 +68,8 @@ struct MatchStrategy: ~Copyable, Sendable {
     let utf8Literals: UTF8LiteralSearch?
 
     /// For a pattern `^X$` (``RegexSyntax/wholeTextBody``) without multi-line anchors, the
-    /// capture backtrackers of `X`, worked out on first use; nil for other patterns and without
-    /// the search plan. A walk over a text whose last character is no line terminator (a line
+    /// capture backtrackers of `X` (when `X` has a program without back references), worked out
+    /// on first use; nil for other patterns and without the search plan. A walk over a text whose last character is no line terminator (a line
     /// searched as a text of its own: rebar's `unicode-character-data/parse-line`, 15 groups)
     /// takes them: there `^` holds only at the text's start and `$` only at its end, so ICU's
     /// loop finds at most one match, the first way of `X` from the start, in ICU's order, that
@@ -328,8 +331,10 @@ struct MatchStrategy: ~Copyable, Sendable {
     /// The capture backtracker of `X` of a pattern `^X$` for a walk over a text of `length`
     /// units, borrowed from the pattern's pool, once such walks have cost enough to work it out
     /// (the rule of ``mayUseAutomaton(_:forUnplannedSearchOf:)``, counted apart); the pool has
-    /// a program only when it is one-pass (the run reads each character once; the backtracker
-    /// alone is not known to be faster than ICU). Give it back with `put`.
+    /// a program when `X` has one without back references: a one-pass program's run reads each
+    /// character once, another's backtracker passes over the ways its guarded splits rule out
+    /// (``CaptureProgram/splitGuards``: rebar's `unstructured-to-json`, `(.*?) \{`, tries the
+    /// lazy loop's exit only before a space). Give it back with `put`.
     func borrowedWholeTextBacktracker(forSearchOf length: Int) -> CaptureBacktracker? {
         guard let pool = wholeTextBacktrackers, Self.mayUse(pool, forSearchOf: length, costSoFar: unitsSearchedForWholeTexts)
         else { return nil }
