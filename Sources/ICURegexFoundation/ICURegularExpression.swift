@@ -197,29 +197,90 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// during long searches when asked (`.reportProgress`), and once at the end with nil and
     /// `.completed` when asked (`.reportCompletion`). Setting the `stop` argument to true ends
     /// the enumeration.
+    ///
+    /// A result that the block does not keep is given again, with the next match's ranges,
+    /// for the next match (see ``reusableResult(_:)``): a result the block keeps is never
+    /// changed, and one it does not keep it cannot see again, so every result the block sees
+    /// or keeps holds the ranges of its own match, as Foundation's fresh result for each match
+    /// does, and a dense enumeration makes no result per match.
     public func enumerateMatches(
         in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange,
         using block: (NSTextCheckingResult?, NSRegularExpression.MatchingFlags, UnsafeMutablePointer<ObjCBool>) -> Void
     ) {
+        // The result given to the block last, which only this enumeration may refer to.
+        var lastResult: RegularExpressionCheckingResult?
         enumerate(in: string, options: options, range: range, findsFlags: true) { match, flags, stop in
-            block(match.map { result(for: $0) }, flags, stop)
+            guard let match else { return block(nil, flags, stop) }
+            let result = reusableResult(&lastResult)
+            result.setRanges(fromGroupBounds: match.walk.currentGroupBounds, offset: match.offset)
+            block(result, flags, stop)
         }
     }
 
+    /// `result` when nothing else refers to it, neither strongly nor weakly nor unowned, so
+    /// that its ranges may be set to another match's without anyone seeing them change;
+    /// otherwise a new result with ranges to set (``RegularExpressionCheckingResult/init(rangesSetLaterFor:)``),
+    /// which becomes `result`.
+    ///
+    /// A strong reference kept by the enumeration's block makes the result not uniquely
+    /// referenced; a weak or `unowned` one does not, but counts in the object's weak or
+    /// unowned count, which is 1 (the strong references' own) when there is none: Foundation's
+    /// result, released after the block, is then gone for such a reference (nil, or a trap),
+    /// and one that saw this result change would tell the two apart. (An `unowned(unsafe)` or
+    /// `Unmanaged` reference keeps nothing alive and is read at the caller's own risk, as
+    /// with Foundation's released result.)
+    private func reusableResult(_ result: inout RegularExpressionCheckingResult?) -> RegularExpressionCheckingResult {
+        if result != nil, isKnownUniquelyReferenced(&result!), _getWeakRetainCount(result!) == 1,
+            _getUnownedRetainCount(result!) == 1
+        {
+            return result.unsafelyUnwrapped
+        }
+        let fresh = RegularExpressionCheckingResult(rangesSetLaterFor: self)
+        result = fresh
+        return fresh
+    }
+
     /// Every match in `range` of `string`.
+    ///
+    /// Each result is one allocation: the results' ranges are collected in one array first,
+    /// which the results of a pattern with groups then share (see
+    /// ``RegularExpressionCheckingResult``).
     public func matches(in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange) -> [NSTextCheckingResult] {
-        var matches = [NSTextCheckingResult]()
-        let findsGroups = numberOfCaptureGroups > 0
-        if walkUTF8(of: string, options: options, range: range, findsGroups: findsGroups, firstMatchOnly: false, { match, groups in
-            matches.append(RegularExpressionCheckingResult(range: match, groupRanges: groups, expression: self))
+        let groups = numberOfCaptureGroups
+        // Each match's ranges, the whole match's and then its groups'.
+        var ranges = ContiguousArray<NSRange>()
+        if !walkUTF8(of: string, options: options, range: range, findsGroups: groups > 0, firstMatchOnly: false, { match, groupRanges in
+            ranges.append(match)
+            ranges.append(contentsOf: groupRanges)
             return true
         }) {
-            return matches
+            ranges.removeAll(keepingCapacity: true)
+            enumerate(in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range) {
+                match, _, _ in
+                guard let match else { return }
+                let bounds = match.walk.currentGroupBounds
+                var index = 0
+                while index < bounds.count {
+                    let start = bounds[index]
+                    ranges.append(
+                        start < 0
+                            ? NSRange(location: NSNotFound, length: 0)
+                            : NSRange(location: match.offset + Int(start), length: Int(bounds[index + 1] - start)))
+                    index += 2
+                }
+            }
         }
-        matches.removeAll()
-        enumerate(in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range) {
-            match, _, _ in
-            if let match { matches.append(result(for: match)) }
+        let stride = groups + 1
+        let groupStorage = groups > 0 ? ranges : []
+        var matches = [NSTextCheckingResult]()
+        matches.reserveCapacity(ranges.count / stride)
+        var index = 0
+        while index < ranges.count {
+            matches.append(
+                RegularExpressionCheckingResult(
+                    range: ranges[index], groupStorage: groupStorage, groupStart: groups > 0 ? index + 1 : 0, numberOfGroups: groups,
+                    expression: self))
+            index += stride
         }
         return matches
     }
@@ -251,12 +312,13 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     public func firstMatch(in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange) -> NSTextCheckingResult? {
         if numberOfCaptureGroups == 0, let found = firstRangeWithoutWalk(in: string, options: options, range: range) {
             return found.location == NSNotFound
-                ? nil : RegularExpressionCheckingResult(range: found, groupRanges: [], expression: self)
+                ? nil : RegularExpressionCheckingResult(range: found, expression: self)
         }
         var first: NSTextCheckingResult?
         if numberOfCaptureGroups > 0,
             walkUTF8(of: string, options: options, range: range, findsGroups: true, firstMatchOnly: true, { match, groups in
-                first = RegularExpressionCheckingResult(range: match, groupRanges: groups, expression: self)
+                first = RegularExpressionCheckingResult(
+                    range: match, groupStorage: ContiguousArray(groups), numberOfGroups: groups.count, expression: self)
                 return false
             })
         {
@@ -265,7 +327,11 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         first = nil
         enumerate(in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range) {
             match, _, stop in
-            first = match.map { result(for: $0) }
+            first = match.map { match in
+                let result = RegularExpressionCheckingResult(rangesSetLaterFor: self)
+                result.setRanges(fromGroupBounds: match.walk.currentGroupBounds, offset: match.offset)
+                return result
+            }
             stop.pointee = true
         }
         return first
@@ -334,39 +400,42 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// UTF-16 offsets one to one and in order, since every match starts and ends on a scalar.
     private func walkUTF8(
         of string: String, options: NSRegularExpression.MatchingOptions, range: NSRange, utf16Count: Int? = nil,
-        findsGroups: Bool, firstMatchOnly: Bool, _ body: (NSRange, [NSRange]) -> Bool
+        findsGroups: Bool, firstMatchOnly: Bool, _ body: (NSRange, UnsafeBufferPointer<NSRange>) -> Bool
     ) -> Bool {
-        withUTF8(of: string, options: options, range: range, utf16Count: utf16Count) { bytes, utf8Count in
-            // The byte offset up to which UTF-16 units are counted, and their number.
-            var countedByte = 0
-            var countedUnits = range.location
-            return compiled.walkMatches(
-                inUTF8: bytes, count: utf8Count, isMostlyASCII: Self.isMostlyASCII(utf8Count: utf8Count, utf16Count: range.length), findsGroups: findsGroups,
-                firstMatchOnly: firstMatchOnly
-            ) { match, group in
-                countedUnits += UTF16Text.utf16Count(ofUTF8: bytes, from: countedByte, to: match.lowerBound)
-                countedByte = match.lowerBound
-                let start = countedUnits
-                var groupRanges = [NSRange]()
-                if findsGroups && numberOfCaptureGroups > 0 {
-                    groupRanges.reserveCapacity(numberOfCaptureGroups)
-                    for number in 1...numberOfCaptureGroups {
-                        guard let span = group(number) else {
-                            groupRanges.append(NSRange(location: NSNotFound, length: 0))
-                            continue
+        // The groups' ranges of the current match.
+        let groups = findsGroups ? numberOfCaptureGroups : 0
+        return withUnsafeTemporaryAllocation(of: NSRange.self, capacity: groups) { groupRanges in
+            withUTF8(of: string, options: options, range: range, utf16Count: utf16Count) { bytes, utf8Count in
+                // The byte offset up to which UTF-16 units are counted, and their number.
+                var countedByte = 0
+                var countedUnits = range.location
+                return compiled.walkMatches(
+                    inUTF8: bytes, count: utf8Count, isMostlyASCII: Self.isMostlyASCII(utf8Count: utf8Count, utf16Count: range.length), findsGroups: findsGroups,
+                    firstMatchOnly: firstMatchOnly
+                ) { match, group in
+                    countedUnits += UTF16Text.utf16Count(ofUTF8: bytes, from: countedByte, to: match.lowerBound)
+                    countedByte = match.lowerBound
+                    let start = countedUnits
+                    if groups > 0 {
+                        for number in 1...groups {
+                            guard let span = group(number) else {
+                                groupRanges.initializeElement(at: number - 1, to: NSRange(location: NSNotFound, length: 0))
+                                continue
+                            }
+                            // A group may start before the match (in a look-behind).
+                            let location =
+                                span.lowerBound >= match.lowerBound
+                                ? start + UTF16Text.utf16Count(ofUTF8: bytes, from: match.lowerBound, to: span.lowerBound)
+                                : start - UTF16Text.utf16Count(ofUTF8: bytes, from: span.lowerBound, to: match.lowerBound)
+                            groupRanges.initializeElement(
+                                at: number - 1,
+                                to: NSRange(location: location, length: UTF16Text.utf16Count(ofUTF8: bytes, from: span.lowerBound, to: span.upperBound)))
                         }
-                        // A group may start before the match (in a look-behind).
-                        let location =
-                            span.lowerBound >= match.lowerBound
-                            ? start + UTF16Text.utf16Count(ofUTF8: bytes, from: match.lowerBound, to: span.lowerBound)
-                            : start - UTF16Text.utf16Count(ofUTF8: bytes, from: span.lowerBound, to: match.lowerBound)
-                        groupRanges.append(
-                            NSRange(location: location, length: UTF16Text.utf16Count(ofUTF8: bytes, from: span.lowerBound, to: span.upperBound)))
                     }
+                    countedUnits += UTF16Text.utf16Count(ofUTF8: bytes, from: match.lowerBound, to: match.upperBound)
+                    countedByte = match.upperBound
+                    return body(NSRange(location: start, length: countedUnits - start), UnsafeBufferPointer(groupRanges))
                 }
-                countedUnits += UTF16Text.utf16Count(ofUTF8: bytes, from: match.lowerBound, to: match.upperBound)
-                countedByte = match.upperBound
-                return body(NSRange(location: start, length: countedUnits - start), groupRanges)
             }
         }
     }
@@ -413,29 +482,6 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
             guard let span = walk.range(ofGroup: group) else { return NSRange(location: NSNotFound, length: 0) }
             return NSRange(location: offset + span.lowerBound, length: span.count)
         }
-    }
-
-    /// The result Foundation makes for `match`: its ranges read from the walk's group bounds
-    /// in one pass, with no call per group, and no array for a pattern without groups.
-    private func result(for match: CurrentMatch) -> NSTextCheckingResult {
-        let bounds = match.walk.currentGroupBounds
-        let offset = match.offset
-        let whole = NSRange(location: offset + Int(bounds[0]), length: Int(bounds[1] - bounds[0]))
-        guard bounds.count > 2 else {
-            return RegularExpressionCheckingResult(range: whole, groupRanges: [], expression: self)
-        }
-        var groupRanges = [NSRange]()
-        groupRanges.reserveCapacity(bounds.count / 2 - 1)
-        var index = 2
-        while index < bounds.count {
-            let start = bounds[index]
-            groupRanges.append(
-                start < 0
-                    ? NSRange(location: NSNotFound, length: 0)
-                    : NSRange(location: offset + Int(start), length: Int(bounds[index + 1] - start)))
-            index += 2
-        }
-        return RegularExpressionCheckingResult(range: whole, groupRanges: groupRanges, expression: self)
     }
 
     /// The text the enumeration of `range` searches, as Foundation copies it: the range itself,
@@ -817,37 +863,97 @@ extension RegexPattern.Options {
 /// A match of an ``ICURegularExpression``, as Foundation's own results report it: the ranges
 /// of the whole match and of each capture group (`{NSNotFound, 0}` for a group that did not
 /// take part), and the groups' names.
+///
+/// The groups' ranges are `numberOfGroups` ranges of `groupStorage` from `groupStart`: the
+/// result's own array in an enumeration, or one array that every result of a results array
+/// shares (``ICURegularExpression/matches(in:options:range:)``), so that each result there is
+/// one allocation, however many groups it has. The ranges are mutable only for
+/// ``ICURegularExpression/enumerateMatches(in:options:range:using:)``, which moves a result
+/// that nothing else refers to on to the next match (see
+/// ``ICURegularExpression/reusableResult(_:)``); to everyone else a result is immutable.
 final class RegularExpressionCheckingResult: NSTextCheckingResult {
     /// The whole match's range, kept apart from the groups' so that a pattern without groups
-    /// allocates no array.
-    private let wholeRange: NSRange
-    private let groupRanges: [NSRange]
+    /// needs no array.
+    private var wholeRange: NSRange
+    private var groupStorage: ContiguousArray<NSRange>
+    private let groupStart: Int
+    private let numberOfGroups: Int
     private let expression: ICURegularExpression
 
-    init(range: NSRange, groupRanges: [NSRange], expression: ICURegularExpression) {
+    /// A result of the ranges `range` and, for its groups, `numberOfGroups` ranges of
+    /// `groupStorage` from `groupStart`.
+    init(
+        range: NSRange, groupStorage: ContiguousArray<NSRange>, groupStart: Int = 0, numberOfGroups: Int,
+        expression: ICURegularExpression
+    ) {
+        precondition(groupStart >= 0 && numberOfGroups <= groupStorage.count - groupStart)
         self.wholeRange = range
-        self.groupRanges = groupRanges
+        self.groupStorage = groupStorage
+        self.groupStart = groupStart
+        self.numberOfGroups = numberOfGroups
         self.expression = expression
         super.init()
+    }
+
+    /// A result of the range `range` and no groups.
+    convenience init(range: NSRange, expression: ICURegularExpression) {
+        self.init(range: range, groupStorage: [], numberOfGroups: 0, expression: expression)
+    }
+
+    /// A result of a match of `expression` whose ranges ``setRanges(fromGroupBounds:offset:)``
+    /// sets, with an array of its own for the groups.
+    convenience init(rangesSetLaterFor expression: ICURegularExpression) {
+        let groups = expression.numberOfCaptureGroups
+        self.init(
+            range: NSRange(location: NSNotFound, length: 0),
+            groupStorage: ContiguousArray(repeating: NSRange(location: NSNotFound, length: 0), count: groups),
+            numberOfGroups: groups, expression: expression)
     }
 
     required init?(coder: NSCoder) {
         nil
     }
 
+    /// Sets the ranges, in place, from a walk's group bounds (two per group from group 0, -1
+    /// for a group that did not take part) of a text that starts at `offset` in the string:
+    /// for a result made by ``init(rangesSetLaterFor:)`` that nothing else refers to.
+    func setRanges(fromGroupBounds bounds: UnsafeBufferPointer<Int64>, offset: Int) {
+        wholeRange = NSRange(location: offset + Int(bounds[0]), length: Int(bounds[1] - bounds[0]))
+        guard numberOfGroups > 0 else { return }
+        precondition(groupStart == 0 && bounds.count == 2 * (numberOfGroups + 1))
+        groupStorage.withUnsafeMutableBufferPointer { groups in
+            for group in 0..<groups.count {
+                let start = bounds[2 * group + 2]
+                groups[group] =
+                    start < 0
+                    ? NSRange(location: NSNotFound, length: 0)
+                    : NSRange(location: offset + Int(start), length: Int(bounds[2 * group + 3] - start))
+            }
+        }
+    }
+
     override var resultType: NSTextCheckingResult.CheckingType { .regularExpression }
 
     override var range: NSRange { wholeRange }
 
-    override func range(at idx: Int) -> NSRange { idx == 0 ? wholeRange : groupRanges[idx - 1] }
+    override func range(at idx: Int) -> NSRange {
+        // Out of bounds traps, as Foundation's does (the shared storage would not).
+        precondition(idx >= 0 && idx <= numberOfGroups, "index \(idx) out of range for a result of \(numberOfGroups + 1) ranges")
+        return idx == 0 ? wholeRange : groupStorage[groupStart + idx - 1]
+    }
 
-    override var numberOfRanges: Int { groupRanges.count + 1 }
+    override var numberOfRanges: Int { numberOfGroups + 1 }
 
     override func range(withName name: String) -> NSRange {
         guard let group = expression.groupNumber(named: name), group < numberOfRanges else {
             return NSRange(location: NSNotFound, length: 0)
         }
         return range(at: group)
+    }
+
+    /// Every range, the whole match's first.
+    private var allRanges: [NSRange] {
+        [wholeRange] + groupStorage[groupStart..<(groupStart + numberOfGroups)]
     }
 
     /// A Foundation expression of the same pattern and options, for code that reads it
@@ -866,7 +972,7 @@ final class RegularExpressionCheckingResult: NSTextCheckingResult {
     /// ask for a replacement object, so the result encodes itself, with Foundation's keys.)
     override var classForKeyedArchiver: AnyClass? {
         guard let foundationExpression = regularExpression else { return type(of: self) }
-        var ranges = [wholeRange] + groupRanges
+        var ranges = allRanges
         return type(
             of: NSTextCheckingResult.regularExpressionCheckingResult(
                 ranges: &ranges, count: ranges.count, regularExpression: foundationExpression))
@@ -879,7 +985,7 @@ final class RegularExpressionCheckingResult: NSTextCheckingResult {
         coder.encode(wholeRange.location, forKey: "NSRangeLocation")
         coder.encode(wholeRange.length, forKey: "NSRangeLength")
         coder.encode(regularExpression, forKey: "NSRegularExpression")
-        coder.encode(([wholeRange] + groupRanges).map { NSValue(range: $0) } as NSArray, forKey: "NSRangeArray")
+        coder.encode(allRanges.map { NSValue(range: $0) } as NSArray, forKey: "NSRangeArray")
     }
 }
 
