@@ -199,7 +199,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// the enumeration.
     ///
     /// A result that the block does not keep is given again, with the next match's ranges,
-    /// for the next match (see ``reusableResult(_:)``): a result the block keeps is never
+    /// for the next match (see ``isReusable(_:)``): a result the block keeps is never
     /// changed, and one it does not keep it cannot see again, so every result the block sees
     /// or keeps holds the ranges of its own match, as Foundation's fresh result for each match
     /// does, and a dense enumeration makes no result per match.
@@ -211,16 +211,19 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         var lastResult: RegularExpressionCheckingResult?
         enumerate(in: string, options: options, range: range, findsFlags: true) { match, flags, stop in
             guard let match else { return block(nil, flags, stop) }
-            let result = reusableResult(&lastResult)
-            result.setRanges(fromGroupBounds: match.walk.currentGroupBounds, offset: match.offset)
+            // Moved out of `lastResult` and back, so that the result is a local of this call,
+            // which needs no reference count of its own for the calls it is passed to.
+            var result = lastResult.take() ?? RegularExpressionCheckingResult(rangesSetLaterFor: self)
+            if !Self.isReusable(&result) { result = RegularExpressionCheckingResult(rangesSetLaterFor: self) }
+            result.setRanges(fromGroupBounds: match.groupBounds, offset: match.offset)
             block(result, flags, stop)
+            lastResult = consume result
         }
     }
 
-    /// `result` when nothing else refers to it, neither strongly nor weakly nor unowned, so
-    /// that its ranges may be set to another match's without anyone seeing them change;
-    /// otherwise a new result with ranges to set (``RegularExpressionCheckingResult/init(rangesSetLaterFor:)``),
-    /// which becomes `result`.
+    /// Whether nothing but `result` refers to the result, neither strongly nor weakly nor
+    /// unowned, so that its ranges may be set to another match's without anyone seeing them
+    /// change.
     ///
     /// A strong reference kept by the enumeration's block makes the result not uniquely
     /// referenced; a weak or `unowned` one does not, but counts in the object's weak or
@@ -229,15 +232,8 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// and one that saw this result change would tell the two apart. (An `unowned(unsafe)` or
     /// `Unmanaged` reference keeps nothing alive and is read at the caller's own risk, as
     /// with Foundation's released result.)
-    private func reusableResult(_ result: inout RegularExpressionCheckingResult?) -> RegularExpressionCheckingResult {
-        if result != nil, isKnownUniquelyReferenced(&result!), _getWeakRetainCount(result!) == 1,
-            _getUnownedRetainCount(result!) == 1
-        {
-            return result.unsafelyUnwrapped
-        }
-        let fresh = RegularExpressionCheckingResult(rangesSetLaterFor: self)
-        result = fresh
-        return fresh
+    private static func isReusable(_ result: inout RegularExpressionCheckingResult) -> Bool {
+        isKnownUniquelyReferenced(&result) && _getWeakRetainCount(result) == 1 && _getUnownedRetainCount(result) == 1
     }
 
     /// Every match in `range` of `string`.
@@ -250,6 +246,8 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         // Each match's ranges, the whole match's and then its groups'.
         var ranges = ContiguousArray<NSRange>()
         if !walkUTF8(of: string, options: options, range: range, findsGroups: groups > 0, firstMatchOnly: false, { match, groupRanges in
+            // Room for one match at first: a line's search has one or none.
+            if ranges.isEmpty { ranges.reserveCapacity(groups + 1) }
             ranges.append(match)
             ranges.append(contentsOf: groupRanges)
             return true
@@ -258,7 +256,8 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
             enumerate(in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range) {
                 match, _, _ in
                 guard let match else { return }
-                let bounds = match.walk.currentGroupBounds
+                if ranges.isEmpty { ranges.reserveCapacity(groups + 1) }
+                let bounds = match.groupBounds
                 var index = 0
                 while index < bounds.count {
                     let start = bounds[index]
@@ -329,7 +328,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
             match, _, stop in
             first = match.map { match in
                 let result = RegularExpressionCheckingResult(rangesSetLaterFor: self)
-                result.setRanges(fromGroupBounds: match.walk.currentGroupBounds, offset: match.offset)
+                result.setRanges(fromGroupBounds: match.groupBounds, offset: match.offset)
                 return result
             }
             stop.pointee = true
@@ -471,16 +470,22 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         return walked ?? false
     }
 
-    /// The match an enumeration is on: the walk, and where its text starts in the string.
+    /// The match an enumeration is on: the walk's bounds of its groups (``MatchWalk/currentGroupBounds``,
+    /// valid until the walk's next search, so during the call that is given the match), and
+    /// where the walk's text starts in the string. It holds no reference, so that handing it
+    /// on costs no reference count per match.
     private struct CurrentMatch {
-        let walk: MatchWalk
+        let groupBounds: UnsafeBufferPointer<Int64>
         let offset: Int
-        let numberOfRanges: Int
+
+        /// The number of ranges, the whole match's and each group's.
+        var numberOfRanges: Int { groupBounds.count / 2 }
 
         /// The range of group `group` in the string, or `{NSNotFound, 0}`.
         func range(at group: Int) -> NSRange {
-            guard let span = walk.range(ofGroup: group) else { return NSRange(location: NSNotFound, length: 0) }
-            return NSRange(location: offset + span.lowerBound, length: span.count)
+            let start = groupBounds[2 * group]
+            guard start >= 0 else { return NSRange(location: NSNotFound, length: 0) }
+            return NSRange(location: offset + Int(start), length: Int(groupBounds[2 * group + 1] - start))
         }
     }
 
@@ -602,7 +607,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
                 if reportsCompletion { body(nil, [.internalError, .completed], &stop) }
                 return
             }
-            let match = CurrentMatch(walk: walk, offset: offset, numberOfRanges: numberOfCaptureGroups + 1)
+            let match = CurrentMatch(groupBounds: walk.currentGroupBounds, offset: offset)
             var failed = false
             while true {
                 let found: Range<Int>?
@@ -870,7 +875,7 @@ extension RegexPattern.Options {
 /// one allocation, however many groups it has. The ranges are mutable only for
 /// ``ICURegularExpression/enumerateMatches(in:options:range:using:)``, which moves a result
 /// that nothing else refers to on to the next match (see
-/// ``ICURegularExpression/reusableResult(_:)``); to everyone else a result is immutable.
+/// ``ICURegularExpression/isReusable(_:)``); to everyone else a result is immutable.
 final class RegularExpressionCheckingResult: NSTextCheckingResult {
     /// The whole match's range, kept apart from the groups' so that a pattern without groups
     /// needs no array.
