@@ -269,16 +269,15 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
                 }
             }
         }
+        guard !ranges.isEmpty else { return [] }
         let stride = groups + 1
-        let groupStorage = groups > 0 ? ranges : []
+        let storage = ranges.withUnsafeBufferPointer { ResultRanges.make(copying: $0) }
         var matches = [NSTextCheckingResult]()
         matches.reserveCapacity(ranges.count / stride)
         var index = 0
         while index < ranges.count {
             matches.append(
-                RegularExpressionCheckingResult(
-                    range: ranges[index], groupStorage: groupStorage, groupStart: groups > 0 ? index + 1 : 0, numberOfGroups: groups,
-                    expression: self))
+                RegularExpressionCheckingResult(ranges: storage, start: index, numberOfGroups: groups, expression: self))
             index += stride
         }
         return matches
@@ -311,13 +310,12 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     public func firstMatch(in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange) -> NSTextCheckingResult? {
         if numberOfCaptureGroups == 0, let found = firstRangeWithoutWalk(in: string, options: options, range: range) {
             return found.location == NSNotFound
-                ? nil : RegularExpressionCheckingResult(range: found, expression: self)
+                ? nil : RegularExpressionCheckingResult(range: found, groupRanges: UnsafeBufferPointer(start: nil, count: 0), expression: self)
         }
         var first: NSTextCheckingResult?
         if numberOfCaptureGroups > 0,
             walkUTF8(of: string, options: options, range: range, findsGroups: true, firstMatchOnly: true, { match, groups in
-                first = RegularExpressionCheckingResult(
-                    range: match, groupStorage: ContiguousArray(groups), numberOfGroups: groups.count, expression: self)
+                first = RegularExpressionCheckingResult(range: match, groupRanges: groups, expression: self)
                 return false
             })
         {
@@ -865,54 +863,76 @@ extension RegexPattern.Options {
     }
 }
 
+/// The ranges of results of an ``ICURegularExpression``, stored in the object itself (one
+/// allocation), read and written without the exclusivity checks of a stored array.
+final class ResultRanges: ManagedBuffer<Int, NSRange> {
+    /// Storage of `count` ranges, each `{NSNotFound, 0}`.
+    static func make(count: Int) -> ResultRanges {
+        let storage = unsafeDowncast(create(minimumCapacity: count) { _ in count }, to: ResultRanges.self)
+        storage.withUnsafeMutablePointerToElements { $0.initialize(repeating: NSRange(location: NSNotFound, length: 0), count: count) }
+        return storage
+    }
+
+    /// Storage of the ranges `ranges`.
+    static func make(copying ranges: UnsafeBufferPointer<NSRange>) -> ResultRanges {
+        let storage = unsafeDowncast(create(minimumCapacity: ranges.count) { _ in ranges.count }, to: ResultRanges.self)
+        if let source = ranges.baseAddress {
+            storage.withUnsafeMutablePointerToElements { $0.initialize(from: source, count: ranges.count) }
+        }
+        return storage
+    }
+
+    /// The number of ranges.
+    var count: Int { header }
+
+    subscript(index: Int) -> NSRange {
+        get { withUnsafeMutablePointerToElements { $0[index] } }
+        set { withUnsafeMutablePointerToElements { $0[index] = newValue } }
+    }
+
+    // NSRange is trivial: the elements need no deinitialization.
+}
+
 /// A match of an ``ICURegularExpression``, as Foundation's own results report it: the ranges
 /// of the whole match and of each capture group (`{NSNotFound, 0}` for a group that did not
 /// take part), and the groups' names.
 ///
-/// The groups' ranges are `numberOfGroups` ranges of `groupStorage` from `groupStart`: the
-/// result's own array in an enumeration, or one array that every result of a results array
-/// shares (``ICURegularExpression/matches(in:options:range:)``), so that each result there is
-/// one allocation, however many groups it has. The ranges are mutable only for
-/// ``ICURegularExpression/enumerateMatches(in:options:range:using:)``, which moves a result
-/// that nothing else refers to on to the next match (see
+/// The ranges are `numberOfGroups + 1` ranges of `ranges` from `start`, the whole match's
+/// first: the result's own storage in an enumeration, or one storage that every result of a
+/// results array shares (``ICURegularExpression/matches(in:options:range:)``), so that each
+/// result there is one allocation, however many groups it has. The ranges change only in an
+/// enumeration (``ICURegularExpression/enumerateMatches(in:options:range:using:)``), which
+/// moves a result that nothing else refers to on to the next match (see
 /// ``ICURegularExpression/isReusable(_:)``); to everyone else a result is immutable.
 final class RegularExpressionCheckingResult: NSTextCheckingResult {
-    /// The whole match's range, kept apart from the groups' so that a pattern without groups
-    /// needs no array.
-    private var wholeRange: NSRange
-    private var groupStorage: ContiguousArray<NSRange>
-    private let groupStart: Int
+    private let ranges: ResultRanges
+    private let start: Int
     private let numberOfGroups: Int
     private let expression: ICURegularExpression
 
-    /// A result of the ranges `range` and, for its groups, `numberOfGroups` ranges of
-    /// `groupStorage` from `groupStart`.
-    init(
-        range: NSRange, groupStorage: ContiguousArray<NSRange>, groupStart: Int = 0, numberOfGroups: Int,
-        expression: ICURegularExpression
-    ) {
-        precondition(groupStart >= 0 && numberOfGroups <= groupStorage.count - groupStart)
-        self.wholeRange = range
-        self.groupStorage = groupStorage
-        self.groupStart = groupStart
+    /// A result whose ranges are the `numberOfGroups + 1` of `ranges` from `start`.
+    init(ranges: ResultRanges, start: Int, numberOfGroups: Int, expression: ICURegularExpression) {
+        precondition(start >= 0 && numberOfGroups >= 0 && numberOfGroups < ranges.count - start)
+        self.ranges = ranges
+        self.start = start
         self.numberOfGroups = numberOfGroups
         self.expression = expression
         super.init()
     }
 
-    /// A result of the range `range` and no groups.
-    convenience init(range: NSRange, expression: ICURegularExpression) {
-        self.init(range: range, groupStorage: [], numberOfGroups: 0, expression: expression)
+    /// A result of the range `range` and, for its groups, `groupRanges`.
+    convenience init(range: NSRange, groupRanges: UnsafeBufferPointer<NSRange>, expression: ICURegularExpression) {
+        let storage = ResultRanges.make(count: groupRanges.count + 1)
+        storage[0] = range
+        for (index, groupRange) in groupRanges.enumerated() { storage[index + 1] = groupRange }
+        self.init(ranges: storage, start: 0, numberOfGroups: groupRanges.count, expression: expression)
     }
 
     /// A result of a match of `expression` whose ranges ``setRanges(fromGroupBounds:offset:)``
-    /// sets, with an array of its own for the groups.
+    /// sets, with storage of its own.
     convenience init(rangesSetLaterFor expression: ICURegularExpression) {
         let groups = expression.numberOfCaptureGroups
-        self.init(
-            range: NSRange(location: NSNotFound, length: 0),
-            groupStorage: ContiguousArray(repeating: NSRange(location: NSNotFound, length: 0), count: groups),
-            numberOfGroups: groups, expression: expression)
+        self.init(ranges: ResultRanges.make(count: groups + 1), start: 0, numberOfGroups: groups, expression: expression)
     }
 
     required init?(coder: NSCoder) {
@@ -923,28 +943,26 @@ final class RegularExpressionCheckingResult: NSTextCheckingResult {
     /// for a group that did not take part) of a text that starts at `offset` in the string:
     /// for a result made by ``init(rangesSetLaterFor:)`` that nothing else refers to.
     func setRanges(fromGroupBounds bounds: UnsafeBufferPointer<Int64>, offset: Int) {
-        wholeRange = NSRange(location: offset + Int(bounds[0]), length: Int(bounds[1] - bounds[0]))
-        guard numberOfGroups > 0 else { return }
-        precondition(groupStart == 0 && bounds.count == 2 * (numberOfGroups + 1))
-        groupStorage.withUnsafeMutableBufferPointer { groups in
-            for group in 0..<groups.count {
-                let start = bounds[2 * group + 2]
-                groups[group] =
-                    start < 0
+        precondition(start == 0 && bounds.count == 2 * (numberOfGroups + 1))
+        ranges.withUnsafeMutablePointerToElements { ranges in
+            for index in 0...numberOfGroups {
+                let lower = bounds[2 * index]
+                ranges[index] =
+                    lower < 0
                     ? NSRange(location: NSNotFound, length: 0)
-                    : NSRange(location: offset + Int(start), length: Int(bounds[2 * group + 3] - start))
+                    : NSRange(location: offset + Int(lower), length: Int(bounds[2 * index + 1] - lower))
             }
         }
     }
 
     override var resultType: NSTextCheckingResult.CheckingType { .regularExpression }
 
-    override var range: NSRange { wholeRange }
+    override var range: NSRange { ranges[start] }
 
     override func range(at idx: Int) -> NSRange {
         // Out of bounds traps, as Foundation's does (the shared storage would not).
         precondition(idx >= 0 && idx <= numberOfGroups, "index \(idx) out of range for a result of \(numberOfGroups + 1) ranges")
-        return idx == 0 ? wholeRange : groupStorage[groupStart + idx - 1]
+        return ranges[start + idx]
     }
 
     override var numberOfRanges: Int { numberOfGroups + 1 }
@@ -958,7 +976,7 @@ final class RegularExpressionCheckingResult: NSTextCheckingResult {
 
     /// Every range, the whole match's first.
     private var allRanges: [NSRange] {
-        [wholeRange] + groupStorage[groupStart..<(groupStart + numberOfGroups)]
+        (start...(start + numberOfGroups)).map { ranges[$0] }
     }
 
     /// A Foundation expression of the same pattern and options, for code that reads it
@@ -987,8 +1005,8 @@ final class RegularExpressionCheckingResult: NSTextCheckingResult {
     /// Foundation expression and every range. Keyed coders only.
     override func encode(with coder: NSCoder) {
         precondition(coder.allowsKeyedCoding, "NSTextCheckingResult supports keyed coding only")
-        coder.encode(wholeRange.location, forKey: "NSRangeLocation")
-        coder.encode(wholeRange.length, forKey: "NSRangeLength")
+        coder.encode(range.location, forKey: "NSRangeLocation")
+        coder.encode(range.length, forKey: "NSRangeLength")
         coder.encode(regularExpression, forKey: "NSRegularExpression")
         coder.encode(allRanges.map { NSValue(range: $0) } as NSArray, forKey: "NSRangeArray")
     }
