@@ -509,16 +509,32 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
 
     /// Enumerates the matches in `range` of `string` (see ``enumerate(units:offset:options:range:findsFlags:_:)``),
     /// copying only the text the search needs.
+    ///
+    /// An ASCII string's units are its bytes, widened: its copy needs no index of the string
+    /// found, most of what a copy of a line costs besides the copy itself.
     private func enumerate(
         in string: String, options: NSRegularExpression.MatchingOptions, range: NSRange, findsFlags: Bool = false,
         _ body: (CurrentMatch?, NSRegularExpression.MatchingFlags, UnsafeMutablePointer<ObjCBool>) -> Void
     ) {
-        guard let enclosing = Self.enclosingRange(of: range, length: string.utf16.count, options: options) else {
+        let length = string.utf16.count
+        guard let enclosing = Self.enclosingRange(of: range, length: length, options: options) else {
             // Foundation on Linux searches nothing and reports an internal error.
             var stop = ObjCBool(false)
             if options.contains(.reportCompletion) { body(nil, [.internalError, .completed], &stop) }
             return
         }
+        let copiedASCII = string.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            // As many bytes as UTF-16 units: every character is ASCII.
+            guard bytes.count == length else { return false }
+            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: max(enclosing.length, 1)) { units in
+                for index in 0..<enclosing.length { units[index] = UInt16(bytes[enclosing.location + index]) }
+                enumerate(
+                    units: UnsafeBufferPointer(rebasing: units[..<enclosing.length]), offset: enclosing.location, options: options,
+                    range: range, findsFlags: findsFlags, body)
+            }
+            return true
+        }
+        if copiedASCII == true { return }
         UTF16Text.withUnits(of: string, utf16Offsets: enclosing.location..<(enclosing.location + enclosing.length)) { units in
             enumerate(units: units, offset: enclosing.location, options: options, range: range, findsFlags: findsFlags, body)
         }
