@@ -242,43 +242,37 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// which the results of a pattern with groups then share (see
     /// ``RegularExpressionCheckingResult``).
     public func matches(in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange) -> [NSTextCheckingResult] {
-        let groups = numberOfCaptureGroups
-        // Each match's ranges, the whole match's and then its groups'.
-        var ranges = ContiguousArray<NSRange>()
-        if !walkUTF8(of: string, options: options, range: range, findsGroups: groups > 0, firstMatchOnly: false, { match, groupRanges in
-            // Room for one match at first: a line's search has one or none.
-            if ranges.isEmpty { ranges.reserveCapacity(groups + 1) }
-            ranges.append(match)
-            ranges.append(contentsOf: groupRanges)
+        var matches = [NSTextCheckingResult]()
+        var storage = ResultRanges.Chunks(rangesPerMatch: numberOfCaptureGroups + 1)
+        if walkUTF8(of: string, options: options, range: range, findsGroups: numberOfCaptureGroups > 0, firstMatchOnly: false, { match, groupRanges in
+            guard numberOfCaptureGroups > 0 else {
+                matches.append(RegularExpressionCheckingResult(range: match, expression: self))
+                return true
+            }
+            let (ranges, start) = storage.room()
+            ranges.withUnsafeMutablePointerToElements { ranges in
+                ranges[start] = match
+                for (index, groupRange) in groupRanges.enumerated() { ranges[start + 1 + index] = groupRange }
+            }
+            matches.append(RegularExpressionCheckingResult(ranges: ranges, start: start, numberOfGroups: numberOfCaptureGroups, expression: self))
             return true
         }) {
-            ranges.removeAll(keepingCapacity: true)
-            enumerate(in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range) {
-                match, _, _ in
-                guard let match else { return }
-                if ranges.isEmpty { ranges.reserveCapacity(groups + 1) }
-                let bounds = match.groupBounds
-                var index = 0
-                while index < bounds.count {
-                    let start = bounds[index]
-                    ranges.append(
-                        start < 0
-                            ? NSRange(location: NSNotFound, length: 0)
-                            : NSRange(location: match.offset + Int(start), length: Int(bounds[index + 1] - start)))
-                    index += 2
-                }
-            }
+            return matches
         }
-        guard !ranges.isEmpty else { return [] }
-        let stride = groups + 1
-        let storage = ranges.withUnsafeBufferPointer { ResultRanges.make(copying: $0) }
-        var matches = [NSTextCheckingResult]()
-        matches.reserveCapacity(ranges.count / stride)
-        var index = 0
-        while index < ranges.count {
-            matches.append(
-                RegularExpressionCheckingResult(ranges: storage, start: index, numberOfGroups: groups, expression: self))
-            index += stride
+        matches.removeAll()
+        storage = ResultRanges.Chunks(rangesPerMatch: numberOfCaptureGroups + 1)
+        enumerate(in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range) {
+            match, _, _ in
+            guard let match else { return }
+            guard numberOfCaptureGroups > 0 else {
+                matches.append(RegularExpressionCheckingResult(range: match.range(at: 0), expression: self))
+                return
+            }
+            let (ranges, start) = storage.room()
+            ranges.withUnsafeMutablePointerToElements { ranges in
+                for index in 0..<match.numberOfRanges { ranges[start + index] = match.range(at: index) }
+            }
+            matches.append(RegularExpressionCheckingResult(ranges: ranges, start: start, numberOfGroups: numberOfCaptureGroups, expression: self))
         }
         return matches
     }
@@ -310,7 +304,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     public func firstMatch(in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange) -> NSTextCheckingResult? {
         if numberOfCaptureGroups == 0, let found = firstRangeWithoutWalk(in: string, options: options, range: range) {
             return found.location == NSNotFound
-                ? nil : RegularExpressionCheckingResult(range: found, groupRanges: UnsafeBufferPointer(start: nil, count: 0), expression: self)
+                ? nil : RegularExpressionCheckingResult(range: found, expression: self)
         }
         var first: NSTextCheckingResult?
         if numberOfCaptureGroups > 0,
@@ -889,13 +883,33 @@ final class ResultRanges: ManagedBuffer<Int, NSRange> {
         return storage
     }
 
-    /// Storage of the ranges `ranges`.
-    static func make(copying ranges: UnsafeBufferPointer<NSRange>) -> ResultRanges {
-        let storage = unsafeDowncast(create(minimumCapacity: ranges.count) { _ in ranges.count }, to: ResultRanges.self)
-        if let source = ranges.baseAddress {
-            storage.withUnsafeMutablePointerToElements { $0.initialize(from: source, count: ranges.count) }
+    /// Storage for the ranges of many results, each `rangesPerMatch` ranges, in chunks that
+    /// the results in each share: one allocation for many results, and none copied. The
+    /// first chunk holds one match (a line's search has one or none), each next one twice as
+    /// many as the one before, up to about 1,024 ranges (16 KB, which a result kept alone
+    /// keeps alive).
+    struct Chunks {
+        let rangesPerMatch: Int
+        private var current: ResultRanges?
+        private var used = 0
+        private var matchesPerChunk = 1
+
+        init(rangesPerMatch: Int) {
+            self.rangesPerMatch = rangesPerMatch
         }
-        return storage
+
+        /// Storage and the index in it of the next result's ranges.
+        mutating func room() -> (ResultRanges, Int) {
+            if let current, used + rangesPerMatch <= current.count {
+                defer { used += rangesPerMatch }
+                return (current, used)
+            }
+            let chunk = ResultRanges.make(count: matchesPerChunk * rangesPerMatch)
+            if matchesPerChunk * rangesPerMatch * 2 <= 1_024 { matchesPerChunk *= 2 }
+            current = chunk
+            used = rangesPerMatch
+            return (chunk, 0)
+        }
     }
 
     /// The number of ranges.
@@ -914,15 +928,18 @@ final class ResultRanges: ManagedBuffer<Int, NSRange> {
 /// take part), and the groups' names.
 ///
 /// The ranges are `numberOfGroups + 1` ranges of `ranges` from `start`, the whole match's
-/// first: the result's own storage in an enumeration, or one storage that every result of a
-/// results array shares (``ICURegularExpression/matches(in:options:range:)``), so that each
-/// result there is one allocation, however many groups it has. The ranges change only in an
+/// first: the result's own storage in an enumeration, or storage that many results of a
+/// results array share (``ICURegularExpression/matches(in:options:range:)``, see
+/// ``ResultRanges/Chunks``), so that each result there is one allocation, however many groups
+/// it has; a result of a pattern without groups outside an enumeration holds its one range
+/// itself (`wholeRange`, with no storage). The ranges change only in an
 /// enumeration (``ICURegularExpression/enumerateMatches(in:options:range:using:)``), which
 /// moves a result that nothing else refers to on to the next match (see
 /// ``ICURegularExpression/isReusable(_:)``); to everyone else a result is immutable.
 final class RegularExpressionCheckingResult: NSTextCheckingResult {
-    private let ranges: ResultRanges
+    private let ranges: ResultRanges?
     private let start: Int
+    private let wholeRange: NSRange
     private let numberOfGroups: Int
     private let expression: ICURegularExpression
 
@@ -931,13 +948,28 @@ final class RegularExpressionCheckingResult: NSTextCheckingResult {
         precondition(start >= 0 && numberOfGroups >= 0 && numberOfGroups < ranges.count - start)
         self.ranges = ranges
         self.start = start
+        self.wholeRange = NSRange(location: NSNotFound, length: 0)
         self.numberOfGroups = numberOfGroups
+        self.expression = expression
+        super.init()
+    }
+
+    /// A result of the range `range` and no groups, with no storage.
+    init(range: NSRange, expression: ICURegularExpression) {
+        self.ranges = nil
+        self.start = 0
+        self.wholeRange = range
+        self.numberOfGroups = 0
         self.expression = expression
         super.init()
     }
 
     /// A result of the range `range` and, for its groups, `groupRanges`.
     convenience init(range: NSRange, groupRanges: UnsafeBufferPointer<NSRange>, expression: ICURegularExpression) {
+        guard !groupRanges.isEmpty else {
+            self.init(range: range, expression: expression)
+            return
+        }
         let storage = ResultRanges.make(count: groupRanges.count + 1)
         storage[0] = range
         for (index, groupRange) in groupRanges.enumerated() { storage[index + 1] = groupRange }
@@ -959,8 +991,8 @@ final class RegularExpressionCheckingResult: NSTextCheckingResult {
     /// for a group that did not take part) of a text that starts at `offset` in the string:
     /// for a result made by ``init(rangesSetLaterFor:)`` that nothing else refers to.
     func setRanges(fromGroupBounds bounds: UnsafeBufferPointer<Int64>, offset: Int) {
-        precondition(start == 0 && bounds.count == 2 * (numberOfGroups + 1))
-        ranges.withUnsafeMutablePointerToElements { ranges in
+        precondition(ranges != nil && start == 0 && bounds.count == 2 * (numberOfGroups + 1))
+        ranges.unsafelyUnwrapped.withUnsafeMutablePointerToElements { ranges in
             for index in 0...numberOfGroups {
                 let lower = bounds[2 * index]
                 ranges[index] =
@@ -973,12 +1005,12 @@ final class RegularExpressionCheckingResult: NSTextCheckingResult {
 
     override var resultType: NSTextCheckingResult.CheckingType { .regularExpression }
 
-    override var range: NSRange { ranges[start] }
+    override var range: NSRange { ranges?[start] ?? wholeRange }
 
     override func range(at idx: Int) -> NSRange {
         // Out of bounds traps, as Foundation's does (the shared storage would not).
         precondition(idx >= 0 && idx <= numberOfGroups, "index \(idx) out of range for a result of \(numberOfGroups + 1) ranges")
-        return ranges[start + idx]
+        return ranges?[start + idx] ?? wholeRange
     }
 
     override var numberOfRanges: Int { numberOfGroups + 1 }
@@ -992,7 +1024,7 @@ final class RegularExpressionCheckingResult: NSTextCheckingResult {
 
     /// Every range, the whole match's first.
     private var allRanges: [NSRange] {
-        (start...(start + numberOfGroups)).map { ranges[$0] }
+        (0...numberOfGroups).map { range(at: $0) }
     }
 
     /// A Foundation expression of the same pattern and options, for code that reads it
