@@ -197,29 +197,82 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// during long searches when asked (`.reportProgress`), and once at the end with nil and
     /// `.completed` when asked (`.reportCompletion`). Setting the `stop` argument to true ends
     /// the enumeration.
+    ///
+    /// A result that the block does not keep is given again, with the next match's ranges,
+    /// for the next match (see ``isReusable(_:)``): a result the block keeps is never
+    /// changed, and one it does not keep it cannot see again, so every result the block sees
+    /// or keeps holds the ranges of its own match, as Foundation's fresh result for each match
+    /// does, and a dense enumeration makes no result per match.
     public func enumerateMatches(
         in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange,
         using block: (NSTextCheckingResult?, NSRegularExpression.MatchingFlags, UnsafeMutablePointer<ObjCBool>) -> Void
     ) {
+        // The result given to the block last, which only this enumeration may refer to.
+        var lastResult: RegularExpressionCheckingResult?
         enumerate(in: string, options: options, range: range, findsFlags: true) { match, flags, stop in
-            block(match.map { result(for: $0) }, flags, stop)
+            guard let match else { return block(nil, flags, stop) }
+            // Moved out of `lastResult` and back, so that the result is a local of this call,
+            // which needs no reference count of its own for the calls it is passed to.
+            var result = lastResult.take() ?? RegularExpressionCheckingResult(rangesSetLaterFor: self)
+            if !Self.isReusable(&result) { result = RegularExpressionCheckingResult(rangesSetLaterFor: self) }
+            result.setRanges(fromGroupBounds: match.groupBounds, offset: match.offset)
+            block(result, flags, stop)
+            lastResult = consume result
         }
     }
 
+    /// Whether nothing but `result` refers to the result, neither strongly nor weakly nor
+    /// unowned, so that its ranges may be set to another match's without anyone seeing them
+    /// change.
+    ///
+    /// A strong reference kept by the enumeration's block makes the result not uniquely
+    /// referenced; a weak or `unowned` one does not, but counts in the object's weak or
+    /// unowned count, which is 1 (the strong references' own) when there is none: Foundation's
+    /// result, released after the block, is then gone for such a reference (nil, or a trap),
+    /// and one that saw this result change would tell the two apart. (An `unowned(unsafe)` or
+    /// `Unmanaged` reference keeps nothing alive and is read at the caller's own risk, as
+    /// with Foundation's released result.)
+    private static func isReusable(_ result: inout RegularExpressionCheckingResult) -> Bool {
+        isKnownUniquelyReferenced(&result) && _getWeakRetainCount(result) == 1 && _getUnownedRetainCount(result) == 1
+    }
+
     /// Every match in `range` of `string`.
+    ///
+    /// Each result is one allocation: the results' ranges are collected in one array first,
+    /// which the results of a pattern with groups then share (see
+    /// ``RegularExpressionCheckingResult``).
     public func matches(in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange) -> [NSTextCheckingResult] {
         var matches = [NSTextCheckingResult]()
-        let findsGroups = numberOfCaptureGroups > 0
-        if walkUTF8(of: string, options: options, range: range, findsGroups: findsGroups, firstMatchOnly: false, { match, groups in
-            matches.append(RegularExpressionCheckingResult(range: match, groupRanges: groups, expression: self))
+        var storage = ResultRanges.Chunks(rangesPerMatch: numberOfCaptureGroups + 1)
+        if walkUTF8(of: string, options: options, range: range, findsGroups: numberOfCaptureGroups > 0, firstMatchOnly: false, { match, groupRanges in
+            guard numberOfCaptureGroups > 0 else {
+                matches.append(RegularExpressionCheckingResult(range: match, expression: self))
+                return true
+            }
+            let (ranges, start) = storage.room()
+            ranges.withUnsafeMutablePointerToElements { ranges in
+                ranges[start] = match
+                for (index, groupRange) in groupRanges.enumerated() { ranges[start + 1 + index] = groupRange }
+            }
+            matches.append(RegularExpressionCheckingResult(ranges: ranges, start: start, numberOfGroups: numberOfCaptureGroups, expression: self))
             return true
         }) {
             return matches
         }
         matches.removeAll()
+        storage = ResultRanges.Chunks(rangesPerMatch: numberOfCaptureGroups + 1)
         enumerate(in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range) {
             match, _, _ in
-            if let match { matches.append(result(for: match)) }
+            guard let match else { return }
+            guard numberOfCaptureGroups > 0 else {
+                matches.append(RegularExpressionCheckingResult(range: match.range(at: 0), expression: self))
+                return
+            }
+            let (ranges, start) = storage.room()
+            ranges.withUnsafeMutablePointerToElements { ranges in
+                for index in 0..<match.numberOfRanges { ranges[start + index] = match.range(at: index) }
+            }
+            matches.append(RegularExpressionCheckingResult(ranges: ranges, start: start, numberOfGroups: numberOfCaptureGroups, expression: self))
         }
         return matches
     }
@@ -251,7 +304,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     public func firstMatch(in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange) -> NSTextCheckingResult? {
         if numberOfCaptureGroups == 0, let found = firstRangeWithoutWalk(in: string, options: options, range: range) {
             return found.location == NSNotFound
-                ? nil : RegularExpressionCheckingResult(range: found, groupRanges: [], expression: self)
+                ? nil : RegularExpressionCheckingResult(range: found, expression: self)
         }
         var first: NSTextCheckingResult?
         if numberOfCaptureGroups > 0,
@@ -265,7 +318,11 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         first = nil
         enumerate(in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range) {
             match, _, stop in
-            first = match.map { result(for: $0) }
+            first = match.map { match in
+                let result = RegularExpressionCheckingResult(rangesSetLaterFor: self)
+                result.setRanges(fromGroupBounds: match.groupBounds, offset: match.offset)
+                return result
+            }
             stop.pointee = true
         }
         return first
@@ -334,39 +391,42 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// UTF-16 offsets one to one and in order, since every match starts and ends on a scalar.
     private func walkUTF8(
         of string: String, options: NSRegularExpression.MatchingOptions, range: NSRange, utf16Count: Int? = nil,
-        findsGroups: Bool, firstMatchOnly: Bool, _ body: (NSRange, [NSRange]) -> Bool
+        findsGroups: Bool, firstMatchOnly: Bool, _ body: (NSRange, UnsafeBufferPointer<NSRange>) -> Bool
     ) -> Bool {
-        withUTF8(of: string, options: options, range: range, utf16Count: utf16Count) { bytes, utf8Count in
-            // The byte offset up to which UTF-16 units are counted, and their number.
-            var countedByte = 0
-            var countedUnits = range.location
-            return compiled.walkMatches(
-                inUTF8: bytes, count: utf8Count, isMostlyASCII: Self.isMostlyASCII(utf8Count: utf8Count, utf16Count: range.length), findsGroups: findsGroups,
-                firstMatchOnly: firstMatchOnly
-            ) { match, group in
-                countedUnits += UTF16Text.utf16Count(ofUTF8: bytes, from: countedByte, to: match.lowerBound)
-                countedByte = match.lowerBound
-                let start = countedUnits
-                var groupRanges = [NSRange]()
-                if findsGroups && numberOfCaptureGroups > 0 {
-                    groupRanges.reserveCapacity(numberOfCaptureGroups)
-                    for number in 1...numberOfCaptureGroups {
-                        guard let span = group(number) else {
-                            groupRanges.append(NSRange(location: NSNotFound, length: 0))
-                            continue
+        // The groups' ranges of the current match.
+        let groups = findsGroups ? numberOfCaptureGroups : 0
+        return withUnsafeTemporaryAllocation(of: NSRange.self, capacity: groups) { groupRanges in
+            withUTF8(of: string, options: options, range: range, utf16Count: utf16Count) { bytes, utf8Count in
+                // The byte offset up to which UTF-16 units are counted, and their number.
+                var countedByte = 0
+                var countedUnits = range.location
+                return compiled.walkMatches(
+                    inUTF8: bytes, count: utf8Count, isMostlyASCII: Self.isMostlyASCII(utf8Count: utf8Count, utf16Count: range.length), findsGroups: findsGroups,
+                    firstMatchOnly: firstMatchOnly
+                ) { match, group in
+                    countedUnits += UTF16Text.utf16Count(ofUTF8: bytes, from: countedByte, to: match.lowerBound)
+                    countedByte = match.lowerBound
+                    let start = countedUnits
+                    if groups > 0 {
+                        for number in 1...groups {
+                            guard let span = group(number) else {
+                                groupRanges.initializeElement(at: number - 1, to: NSRange(location: NSNotFound, length: 0))
+                                continue
+                            }
+                            // A group may start before the match (in a look-behind).
+                            let location =
+                                span.lowerBound >= match.lowerBound
+                                ? start + UTF16Text.utf16Count(ofUTF8: bytes, from: match.lowerBound, to: span.lowerBound)
+                                : start - UTF16Text.utf16Count(ofUTF8: bytes, from: span.lowerBound, to: match.lowerBound)
+                            groupRanges.initializeElement(
+                                at: number - 1,
+                                to: NSRange(location: location, length: UTF16Text.utf16Count(ofUTF8: bytes, from: span.lowerBound, to: span.upperBound)))
                         }
-                        // A group may start before the match (in a look-behind).
-                        let location =
-                            span.lowerBound >= match.lowerBound
-                            ? start + UTF16Text.utf16Count(ofUTF8: bytes, from: match.lowerBound, to: span.lowerBound)
-                            : start - UTF16Text.utf16Count(ofUTF8: bytes, from: span.lowerBound, to: match.lowerBound)
-                        groupRanges.append(
-                            NSRange(location: location, length: UTF16Text.utf16Count(ofUTF8: bytes, from: span.lowerBound, to: span.upperBound)))
                     }
+                    countedUnits += UTF16Text.utf16Count(ofUTF8: bytes, from: match.lowerBound, to: match.upperBound)
+                    countedByte = match.upperBound
+                    return body(NSRange(location: start, length: countedUnits - start), UnsafeBufferPointer(groupRanges))
                 }
-                countedUnits += UTF16Text.utf16Count(ofUTF8: bytes, from: match.lowerBound, to: match.upperBound)
-                countedByte = match.upperBound
-                return body(NSRange(location: start, length: countedUnits - start), groupRanges)
             }
         }
     }
@@ -402,40 +462,23 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         return walked ?? false
     }
 
-    /// The match an enumeration is on: the walk, and where its text starts in the string.
+    /// The match an enumeration is on: the walk's bounds of its groups (``MatchWalk/currentGroupBounds``,
+    /// valid until the walk's next search, so during the call that is given the match), and
+    /// where the walk's text starts in the string. It holds no reference, so that handing it
+    /// on costs no reference count per match.
     private struct CurrentMatch {
-        let walk: MatchWalk
+        let groupBounds: UnsafeBufferPointer<Int64>
         let offset: Int
-        let numberOfRanges: Int
+
+        /// The number of ranges, the whole match's and each group's.
+        var numberOfRanges: Int { groupBounds.count / 2 }
 
         /// The range of group `group` in the string, or `{NSNotFound, 0}`.
         func range(at group: Int) -> NSRange {
-            guard let span = walk.range(ofGroup: group) else { return NSRange(location: NSNotFound, length: 0) }
-            return NSRange(location: offset + span.lowerBound, length: span.count)
+            let start = groupBounds[2 * group]
+            guard start >= 0 else { return NSRange(location: NSNotFound, length: 0) }
+            return NSRange(location: offset + Int(start), length: Int(groupBounds[2 * group + 1] - start))
         }
-    }
-
-    /// The result Foundation makes for `match`: its ranges read from the walk's group bounds
-    /// in one pass, with no call per group, and no array for a pattern without groups.
-    private func result(for match: CurrentMatch) -> NSTextCheckingResult {
-        let bounds = match.walk.currentGroupBounds
-        let offset = match.offset
-        let whole = NSRange(location: offset + Int(bounds[0]), length: Int(bounds[1] - bounds[0]))
-        guard bounds.count > 2 else {
-            return RegularExpressionCheckingResult(range: whole, groupRanges: [], expression: self)
-        }
-        var groupRanges = [NSRange]()
-        groupRanges.reserveCapacity(bounds.count / 2 - 1)
-        var index = 2
-        while index < bounds.count {
-            let start = bounds[index]
-            groupRanges.append(
-                start < 0
-                    ? NSRange(location: NSNotFound, length: 0)
-                    : NSRange(location: offset + Int(start), length: Int(bounds[index + 1] - start)))
-            index += 2
-        }
-        return RegularExpressionCheckingResult(range: whole, groupRanges: groupRanges, expression: self)
     }
 
     /// The text the enumeration of `range` searches, as Foundation copies it: the range itself,
@@ -460,16 +503,32 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
 
     /// Enumerates the matches in `range` of `string` (see ``enumerate(units:offset:options:range:findsFlags:_:)``),
     /// copying only the text the search needs.
+    ///
+    /// An ASCII string's units are its bytes, widened: its copy needs no index of the string
+    /// found, most of what a copy of a line costs besides the copy itself.
     private func enumerate(
         in string: String, options: NSRegularExpression.MatchingOptions, range: NSRange, findsFlags: Bool = false,
         _ body: (CurrentMatch?, NSRegularExpression.MatchingFlags, UnsafeMutablePointer<ObjCBool>) -> Void
     ) {
-        guard let enclosing = Self.enclosingRange(of: range, length: string.utf16.count, options: options) else {
+        let length = string.utf16.count
+        guard let enclosing = Self.enclosingRange(of: range, length: length, options: options) else {
             // Foundation on Linux searches nothing and reports an internal error.
             var stop = ObjCBool(false)
             if options.contains(.reportCompletion) { body(nil, [.internalError, .completed], &stop) }
             return
         }
+        let copiedASCII = string.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            // As many bytes as UTF-16 units: every character is ASCII.
+            guard bytes.count == length else { return false }
+            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: max(enclosing.length, 1)) { units in
+                for index in 0..<enclosing.length { units[index] = UInt16(bytes[enclosing.location + index]) }
+                enumerate(
+                    units: UnsafeBufferPointer(rebasing: units[..<enclosing.length]), offset: enclosing.location, options: options,
+                    range: range, findsFlags: findsFlags, body)
+            }
+            return true
+        }
+        if copiedASCII == true { return }
         UTF16Text.withUnits(of: string, utf16Offsets: enclosing.location..<(enclosing.location + enclosing.length)) { units in
             enumerate(units: units, offset: enclosing.location, options: options, range: range, findsFlags: findsFlags, body)
         }
@@ -556,7 +615,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
                 if reportsCompletion { body(nil, [.internalError, .completed], &stop) }
                 return
             }
-            let match = CurrentMatch(walk: walk, offset: offset, numberOfRanges: numberOfCaptureGroups + 1)
+            let match = CurrentMatch(groupBounds: walk.currentGroupBounds, offset: offset)
             var failed = false
             while true {
                 let found: Range<Int>?
@@ -814,40 +873,158 @@ extension RegexPattern.Options {
     }
 }
 
+/// The ranges of results of an ``ICURegularExpression``, stored in the object itself (one
+/// allocation), read and written without the exclusivity checks of a stored array.
+final class ResultRanges: ManagedBuffer<Int, NSRange> {
+    /// Storage of `count` ranges, each `{NSNotFound, 0}`.
+    static func make(count: Int) -> ResultRanges {
+        let storage = unsafeDowncast(create(minimumCapacity: count) { _ in count }, to: ResultRanges.self)
+        storage.withUnsafeMutablePointerToElements { $0.initialize(repeating: NSRange(location: NSNotFound, length: 0), count: count) }
+        return storage
+    }
+
+    /// Storage for the ranges of many results, each `rangesPerMatch` ranges, in chunks that
+    /// the results in each share: one allocation for many results, and none copied. The
+    /// first chunk holds one match (a line's search has one or none), each next one twice as
+    /// many as the one before, up to about 1,024 ranges (16 KB, which a result kept alone
+    /// keeps alive).
+    struct Chunks {
+        let rangesPerMatch: Int
+        private var current: ResultRanges?
+        private var used = 0
+        private var matchesPerChunk = 1
+
+        init(rangesPerMatch: Int) {
+            self.rangesPerMatch = rangesPerMatch
+        }
+
+        /// Storage and the index in it of the next result's ranges.
+        mutating func room() -> (ResultRanges, Int) {
+            if let current, used + rangesPerMatch <= current.count {
+                defer { used += rangesPerMatch }
+                return (current, used)
+            }
+            let chunk = ResultRanges.make(count: matchesPerChunk * rangesPerMatch)
+            if matchesPerChunk * rangesPerMatch * 2 <= 1_024 { matchesPerChunk *= 2 }
+            current = chunk
+            used = rangesPerMatch
+            return (chunk, 0)
+        }
+    }
+
+    /// The number of ranges.
+    var count: Int { header }
+
+    subscript(index: Int) -> NSRange {
+        get { withUnsafeMutablePointerToElements { $0[index] } }
+        set { withUnsafeMutablePointerToElements { $0[index] = newValue } }
+    }
+
+    // NSRange is trivial: the elements need no deinitialization.
+}
+
 /// A match of an ``ICURegularExpression``, as Foundation's own results report it: the ranges
 /// of the whole match and of each capture group (`{NSNotFound, 0}` for a group that did not
 /// take part), and the groups' names.
+///
+/// The ranges are `numberOfGroups + 1` ranges of `ranges` from `start`, the whole match's
+/// first: the result's own storage in an enumeration, or storage that many results of a
+/// results array share (``ICURegularExpression/matches(in:options:range:)``, see
+/// ``ResultRanges/Chunks``), so that each result there is one allocation, however many groups
+/// it has; a result of a pattern without groups outside an enumeration holds its one range
+/// itself (`wholeRange`, with no storage). The ranges change only in an
+/// enumeration (``ICURegularExpression/enumerateMatches(in:options:range:using:)``), which
+/// moves a result that nothing else refers to on to the next match (see
+/// ``ICURegularExpression/isReusable(_:)``); to everyone else a result is immutable.
 final class RegularExpressionCheckingResult: NSTextCheckingResult {
-    /// The whole match's range, kept apart from the groups' so that a pattern without groups
-    /// allocates no array.
+    private let ranges: ResultRanges?
+    private let start: Int
     private let wholeRange: NSRange
-    private let groupRanges: [NSRange]
+    private let numberOfGroups: Int
     private let expression: ICURegularExpression
 
-    init(range: NSRange, groupRanges: [NSRange], expression: ICURegularExpression) {
-        self.wholeRange = range
-        self.groupRanges = groupRanges
+    /// A result whose ranges are the `numberOfGroups + 1` of `ranges` from `start`.
+    init(ranges: ResultRanges, start: Int, numberOfGroups: Int, expression: ICURegularExpression) {
+        precondition(start >= 0 && numberOfGroups >= 0 && numberOfGroups < ranges.count - start)
+        self.ranges = ranges
+        self.start = start
+        self.wholeRange = NSRange(location: NSNotFound, length: 0)
+        self.numberOfGroups = numberOfGroups
         self.expression = expression
         super.init()
+    }
+
+    /// A result of the range `range` and no groups, with no storage.
+    init(range: NSRange, expression: ICURegularExpression) {
+        self.ranges = nil
+        self.start = 0
+        self.wholeRange = range
+        self.numberOfGroups = 0
+        self.expression = expression
+        super.init()
+    }
+
+    /// A result of the range `range` and, for its groups, `groupRanges`.
+    convenience init(range: NSRange, groupRanges: UnsafeBufferPointer<NSRange>, expression: ICURegularExpression) {
+        guard !groupRanges.isEmpty else {
+            self.init(range: range, expression: expression)
+            return
+        }
+        let storage = ResultRanges.make(count: groupRanges.count + 1)
+        storage[0] = range
+        for (index, groupRange) in groupRanges.enumerated() { storage[index + 1] = groupRange }
+        self.init(ranges: storage, start: 0, numberOfGroups: groupRanges.count, expression: expression)
+    }
+
+    /// A result of a match of `expression` whose ranges ``setRanges(fromGroupBounds:offset:)``
+    /// sets, with storage of its own.
+    convenience init(rangesSetLaterFor expression: ICURegularExpression) {
+        let groups = expression.numberOfCaptureGroups
+        self.init(ranges: ResultRanges.make(count: groups + 1), start: 0, numberOfGroups: groups, expression: expression)
     }
 
     required init?(coder: NSCoder) {
         nil
     }
 
+    /// Sets the ranges, in place, from a walk's group bounds (two per group from group 0, -1
+    /// for a group that did not take part) of a text that starts at `offset` in the string:
+    /// for a result made by ``init(rangesSetLaterFor:)`` that nothing else refers to.
+    func setRanges(fromGroupBounds bounds: UnsafeBufferPointer<Int64>, offset: Int) {
+        precondition(ranges != nil && start == 0 && bounds.count == 2 * (numberOfGroups + 1))
+        ranges.unsafelyUnwrapped.withUnsafeMutablePointerToElements { ranges in
+            for index in 0...numberOfGroups {
+                let lower = bounds[2 * index]
+                ranges[index] =
+                    lower < 0
+                    ? NSRange(location: NSNotFound, length: 0)
+                    : NSRange(location: offset + Int(lower), length: Int(bounds[2 * index + 1] - lower))
+            }
+        }
+    }
+
     override var resultType: NSTextCheckingResult.CheckingType { .regularExpression }
 
-    override var range: NSRange { wholeRange }
+    override var range: NSRange { ranges?[start] ?? wholeRange }
 
-    override func range(at idx: Int) -> NSRange { idx == 0 ? wholeRange : groupRanges[idx - 1] }
+    override func range(at idx: Int) -> NSRange {
+        // Out of bounds traps, as Foundation's does (the shared storage would not).
+        precondition(idx >= 0 && idx <= numberOfGroups, "index \(idx) out of range for a result of \(numberOfGroups + 1) ranges")
+        return ranges?[start + idx] ?? wholeRange
+    }
 
-    override var numberOfRanges: Int { groupRanges.count + 1 }
+    override var numberOfRanges: Int { numberOfGroups + 1 }
 
     override func range(withName name: String) -> NSRange {
         guard let group = expression.groupNumber(named: name), group < numberOfRanges else {
             return NSRange(location: NSNotFound, length: 0)
         }
         return range(at: group)
+    }
+
+    /// Every range, the whole match's first.
+    private var allRanges: [NSRange] {
+        (0...numberOfGroups).map { range(at: $0) }
     }
 
     /// A Foundation expression of the same pattern and options, for code that reads it
@@ -866,7 +1043,7 @@ final class RegularExpressionCheckingResult: NSTextCheckingResult {
     /// ask for a replacement object, so the result encodes itself, with Foundation's keys.)
     override var classForKeyedArchiver: AnyClass? {
         guard let foundationExpression = regularExpression else { return type(of: self) }
-        var ranges = [wholeRange] + groupRanges
+        var ranges = allRanges
         return type(
             of: NSTextCheckingResult.regularExpressionCheckingResult(
                 ranges: &ranges, count: ranges.count, regularExpression: foundationExpression))
@@ -876,10 +1053,10 @@ final class RegularExpressionCheckingResult: NSTextCheckingResult {
     /// Foundation expression and every range. Keyed coders only.
     override func encode(with coder: NSCoder) {
         precondition(coder.allowsKeyedCoding, "NSTextCheckingResult supports keyed coding only")
-        coder.encode(wholeRange.location, forKey: "NSRangeLocation")
-        coder.encode(wholeRange.length, forKey: "NSRangeLength")
+        coder.encode(range.location, forKey: "NSRangeLocation")
+        coder.encode(range.length, forKey: "NSRangeLength")
         coder.encode(regularExpression, forKey: "NSRegularExpression")
-        coder.encode(([wholeRange] + groupRanges).map { NSValue(range: $0) } as NSArray, forKey: "NSRangeArray")
+        coder.encode(allRanges.map { NSValue(range: $0) } as NSArray, forKey: "NSRangeArray")
     }
 }
 
