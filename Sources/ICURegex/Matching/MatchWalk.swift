@@ -692,6 +692,15 @@ package final class MatchWalk {
         return try icuMatch { start, end, code in icushim_regex_find_from(handle, Int64(from), &start, &end, &code) }
     }
 
+    /// ICU's search of the whole text at `base` from `start`, with its groups read: where a way
+    /// without ICU cannot tell, ICU searches from where it began.
+    private func icuSearch(from start: Int, in base: UnsafePointer<UInt16>) throws(ICURegexError) -> Range<Int>? {
+        lastSearchIsICUs = true
+        guard let match = try MatcherHandle.find(handle, utf16: base, length: count, from: start) else { return nil }
+        readGroups(offset: 0)
+        return match
+    }
+
     /// ICU's match from one of the shim's searches of the whole text, with its groups read.
     private func icuMatch(_ search: (inout Int64, inout Int64, inout Int32) -> Bool) throws(ICURegexError) -> Range<Int>? {
         guard let found = try MatcherHandle.match(search) else { return nil }
@@ -798,10 +807,7 @@ package final class MatchWalk {
                 mode = .findFrom
                 try begin()
             }
-            lastSearchIsICUs = true
-            guard let match = try MatcherHandle.find(handle, utf16: base, length: count, from: start) else { return nil }
-            readGroups(offset: 0)
-            return match
+            return try icuSearch(from: start, in: base)
         }
     }
 
@@ -828,10 +834,7 @@ package final class MatchWalk {
         case .noMatch:
             return nil
         case .unknown:
-            lastSearchIsICUs = true
-            guard let match = try MatcherHandle.find(handle, utf16: base, length: count, from: start) else { return nil }
-            readGroups(offset: 0)
-            return match
+            return try icuSearch(from: start, in: base)
         }
     }
 
@@ -930,10 +933,7 @@ package final class MatchWalk {
         case .noMatch:
             return nil
         case .unknown:
-            lastSearchIsICUs = true
-            guard let match = try MatcherHandle.find(handle, utf16: base, length: count, from: start) else { return nil }
-            readGroups(offset: 0)
-            return match
+            return try icuSearch(from: start, in: base)
         }
     }
 
