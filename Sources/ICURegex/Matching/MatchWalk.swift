@@ -148,8 +148,9 @@ package final class MatchWalk {
     /// What the walk knows of ICU's end flags (see ``endFlagTracking``): a class, so that
     /// each match updates it in place, without copying the facts' character set.
     private final class EndFlagTracking {
-        /// What the pattern tells of them.
-        let facts: EndFlagFacts
+        /// What the pattern tells of them; nil for a walk in ``Mode/wholeText(_:)``, whose
+        /// flags follow from its match alone (see ``MatchWalk/noteEndFlags(of:searchedFrom:)``).
+        let facts: EndFlagFacts?
         /// The flags as ICU's loop would have them after the walk's last search: set once any
         /// search so far set them, as ICU never clears them between searches.
         var hitEnd = false
@@ -165,6 +166,13 @@ package final class MatchWalk {
         init(facts: EndFlagFacts) {
             self.facts = facts
             hasEndAnchor = facts.hasEndAnchor
+        }
+
+        /// The tracking of a walk in ``Mode/wholeText(_:)``: its pattern `^X$` ends with an
+        /// end anchor.
+        init(wholeText: Void) {
+            facts = nil
+            hasEndAnchor = true
         }
 
         /// ``EndFlagFacts/hasEndAnchor``, read at every match.
@@ -340,7 +348,7 @@ package final class MatchWalk {
             // The walk's capture backtracker (``captureBacktracker``), given back when it ends;
             // a reusable walk restarted on another text keeps the one it borrowed.
             mode = .backtrackingSearch(backtracker)
-        } else if usesSearchPlan, !findsEndFlags, let base, count > 0, !Self.isLineTerminator(base[count - 1]),
+        } else if usesSearchPlan, let base, count > 0, !Self.isLineTerminator(base[count - 1]),
             let backtracker = wholeTextBacktracker ?? pattern.strategy.borrowedWholeTextBacktracker(forSearchOf: count)
         {
             // The same for the backtracker of `^X$`; a reusable walk restarted on another line
@@ -354,8 +362,11 @@ package final class MatchWalk {
         }
         if findsEndFlags, !mode.isICUs {
             // The strategy finds the matches: the walk works out their flags where the pattern
-            // allows it, or leaves every match to ICU's loop.
-            if let facts = pattern.endFlagFacts?.value, facts.consumable != nil {
+            // allows it, or leaves every match to ICU's loop. The whole-text mode's flags
+            // follow from its match alone (see ``noteEndFlags(of:searchedFrom:)``).
+            if case .wholeText = mode {
+                endFlagTracking = EndFlagTracking(wholeText: ())
+            } else if let facts = pattern.endFlagFacts?.value, facts.consumable != nil {
                 endFlagTracking = EndFlagTracking(facts: facts)
             } else {
                 mode = .findNext
@@ -545,10 +556,12 @@ package final class MatchWalk {
     /// then costs less than the strategy's and ICU's. A text without such a character (every
     /// line of `^([0-9A-F]+);([^;]*);…$`) is ICU's loop throughout, as without the strategy.
     private func leaveTheStrategyPastTheLastUnconsumableCharacter(_ start: Int) throws(ICURegexError) {
-        guard let tracking = endFlagTracking, !tracking.isSettled, countsUnitsSearchedByICU || !mode.isICUs else { return }
+        guard let tracking = endFlagTracking, let facts = tracking.facts, !tracking.isSettled,
+            countsUnitsSearchedByICU || !mode.isICUs
+        else { return }
         if tracking.lastUnconsumable == nil {
             // Only ICU finds matches in a text without an address (an empty one).
-            tracking.lastUnconsumable = base.map { tracking.facts.lastUnconsumableCharacter(in: $0, count: count) } ?? -1
+            tracking.lastUnconsumable = base.map { facts.lastUnconsumableCharacter(in: $0, count: count) } ?? -1
         }
         guard start > tracking.lastUnconsumable! else { return }
         countsUnitsSearchedByICU = false
@@ -570,10 +583,15 @@ package final class MatchWalk {
             return
         }
         endFlagsWorkedOutWithoutICU += 1
+        guard let facts = tracking.facts else {
+            // The whole-text mode's one match: see ``wholeTextEndFlags``.
+            tracking.add(Self.wholeTextEndFlags)
+            return
+        }
         if tracking.isSettled { return }
         if tracking.lastUnconsumable == nil {
             // Only ICU finds matches in a text without an address (an empty one).
-            tracking.lastUnconsumable = base.map { tracking.facts.lastUnconsumableCharacter(in: $0, count: count) } ?? -1
+            tracking.lastUnconsumable = base.map { facts.lastUnconsumableCharacter(in: $0, count: count) } ?? -1
         }
         if match.lowerBound <= tracking.lastUnconsumable! { return }
         endFlagsWorkedOutWithoutICU -= 1
@@ -584,18 +602,36 @@ package final class MatchWalk {
         countsUnitsSearchedByICU = false
     }
 
+    /// ICU's end flags after the one match of a walk in ``Mode/wholeText(_:)``, and after every
+    /// later search of its loop: both set.
+    ///
+    /// The pattern is `^X$`, its last operation `$` or `\Z` (ICU's `URX_DOLLAR`, or
+    /// `URX_DOLLAR_D` with Unix lines) or `\z` (`URX_BACKSLASH_Z`), and the match spans the text
+    /// (the walk's `wholeTextMatch`), so on the way ICU took to it that operation succeeded at
+    /// the text's end, which with no region is `fAnchorLimit`: each of the three sets both
+    /// `fHitEnd` and `fRequireEnd` there (`rematch.cpp`, `MatchChunkAt`). ICU clears them only
+    /// when the matcher is reset, never within its `findNext` loop, and no operation clears
+    /// them, so every later search (the one after the match, from the text's end, which fails
+    /// at `fMinMatchLen` or at `START_START`'s start, and the completion's) leaves them set,
+    /// whatever it does. A text where `X` does not span is not covered: its one search's flags
+    /// depend on how far `X`'s attempts read (`^a$b$`, or `X` longer than the text, whose
+    /// search fails at `fMinMatchLen` with `hitEnd` alone), and are ICU's, asked for when
+    /// ``endFlags()`` is (see ``noteEndFlagsOfFailedSearch(from:)``).
+    private static let wholeTextEndFlags = (hitEnd: true, requireEnd: true)
+
     /// Adds the end flags of the search from `start` (nil: past the text's end) that found no
     /// match: ICU's own when ICU searched the whole text from there. ICU's loop, past the end
     /// after an empty match, sets `hitEnd` alone; a failed search sets it too, unless ICU
     /// anchors the pattern at the text's start, and sets `requireEnd` only through an end
     /// anchor (see ``EndFlagFacts``). What these leave open is ICU's to answer, when
-    /// ``endFlags()`` is asked.
+    /// ``endFlags()`` is asked: in ``Mode/wholeText(_:)``, whose pattern has an end anchor,
+    /// the flags of a text without a match (after one, both are set already).
     private func noteEndFlagsOfFailedSearch(from start: Int?) {
         guard let tracking = endFlagTracking else { return }
         if lastSearchIsICUs {
             tracking.add(icuEndFlags)
         } else if let start {
-            if tracking.facts.mayBeAnchoredAtTextStart || tracking.facts.hasEndAnchor {
+            if tracking.facts?.mayBeAnchoredAtTextStart != false || tracking.hasEndAnchor {
                 if !tracking.isSettled { tracking.pendingFinalSearch = start }
             } else {
                 tracking.add((hitEnd: true, requireEnd: false))
