@@ -385,101 +385,65 @@ package struct UTF16Positions {
     }
 
     /// The number of UTF-8 bytes from `start` to the place `offset` UTF-16 units after it,
-    /// when the units were transcoded from the UTF-8; an offset between the two units of a
-    /// surrogate pair gives the pair's start.
-    ///
-    /// The bytes between the last conversion and `offset` are counted as the sum of each
-    /// unit's UTF-8 weight (see ``utf8Weight(of:)``), with no branch per unit, so that the
-    /// loop runs on vectors of units whether the text is ASCII or not.
+    /// when the units were transcoded from the UTF-8.
     package mutating func utf8Offset(at offset: Int) -> Int {
         if isASCII { return offset }
-        var utf8: Int
-        if offset >= cursor.utf16 {
-            utf8 = cursor.utf8 &+ Self.utf8Weight(of: UnsafeBufferPointer(rebasing: units[cursor.utf16..<offset]))
-        } else {
-            utf8 = cursor.utf8 &- Self.utf8Weight(of: UnsafeBufferPointer(rebasing: units[offset..<cursor.utf16]))
+        var utf16 = cursor.utf16
+        var utf8 = cursor.utf8
+        while utf16 < offset {
+            // Runs of ASCII, eight units and then four at a time.
+            while utf16 + 8 <= offset {
+                let raw = UnsafeRawPointer(units.baseAddress! + utf16)
+                guard (raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                    & 0xFF80_FF80_FF80_FF80 == 0
+                else { break }
+                utf16 += 8
+                utf8 += 8
+            }
+            while utf16 + 4 <= offset,
+                UnsafeRawPointer(units.baseAddress! + utf16).loadUnaligned(as: UInt64.self) & 0xFF80_FF80_FF80_FF80 == 0
+            {
+                utf16 += 4
+                utf8 += 4
+            }
+            guard utf16 < offset else { break }
+            let unit = units[utf16]
+            if unit < 0x80 {
+                utf8 += 1
+            } else if unit < 0x800 {
+                utf8 += 2
+            } else if UTF16.isLeadSurrogate(unit) && utf16 + 1 < units.count && UTF16.isTrailSurrogate(units[utf16 + 1]) {
+                utf8 += 4
+                utf16 += 1
+            } else {
+                utf8 += 3
+            }
+            utf16 += 1
         }
-        var utf16 = offset
-        if utf16 > 0, utf16 < units.count, UTF16.isLeadSurrogate(units[utf16 &- 1]), UTF16.isTrailSurrogate(units[utf16]) {
-            // Inside a pair: its lead counted two of its four bytes.
-            utf16 &-= 1
-            utf8 &-= 2
+        while utf16 > offset {
+            utf16 -= 1
+            let unit = units[utf16]
+            if unit < 0x80 {
+                utf8 -= 1
+            } else if unit < 0x800 {
+                utf8 -= 2
+            } else if UTF16.isTrailSurrogate(unit) && utf16 > 0 && UTF16.isLeadSurrogate(units[utf16 - 1]) {
+                utf8 -= 4
+                utf16 -= 1
+            } else {
+                utf8 -= 3
+            }
         }
         cursor = (utf16, utf8)
         return utf8
-    }
-
-    /// The number of UTF-8 bytes of `units`, UTF-16 transcoded from UTF-8 (so with no lone
-    /// surrogate): each unit weighs one byte, one more from U+0080 and one more from U+0800,
-    /// but a surrogate one less, so that a pair weighs the four bytes of its code point.
-    /// A slice that ends inside a pair counts two bytes for its lead.
-    @inline(__always)
-    static func utf8Weight(of units: UnsafeBufferPointer<UInt16>) -> Int {
-        var weight = 0
-        for unit in units {
-            let twoBytes = unit >= 0x80 ? 1 : 0
-            let threeBytes = unit >= 0x800 ? 1 : 0
-            let surrogate = unit & 0xF800 == 0xD800 ? 1 : 0
-            weight &+= 1 &+ twoBytes &+ threeBytes &- surrogate
-        }
-        return weight
     }
 }
 
 /// A string's UTF-8 assembled in one buffer from pieces of another string's bytes and other
 /// text: each piece a copy of bytes, the string made once at the end.
-///
-/// The buffer is its own memory, not an array, so that appending a piece of a few bytes (a
-/// replacement's group or literal) is a capacity check and a copy, with no uniqueness check.
 package struct UTF8Output {
-    /// The memory of the bytes appended, freed with the output.
-    private final class Storage {
-        var bytes: UnsafeMutablePointer<UInt8>
-        var capacity: Int
-        var count = 0
-
-        init(capacity: Int) {
-            self.capacity = max(capacity, 16)
-            bytes = .allocate(capacity: self.capacity)
-        }
-
-        deinit {
-            bytes.deallocate()
-        }
-
-        /// Room for `extra` more bytes, at least doubling the capacity when it grows.
-        @inline(__always)
-        func reserve(extra: Int) {
-            guard count &+ extra > capacity else { return }
-            grow(to: count + extra)
-        }
-
-        @inline(never)
-        func grow(to needed: Int) {
-            let newCapacity = max(needed, capacity * 2)
-            let newBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-            newBytes.initialize(from: bytes, count: count)
-            bytes.deallocate()
-            bytes = newBytes
-            capacity = newCapacity
-        }
-
-        @inline(__always)
-        func append(_ piece: UnsafePointer<UInt8>, count pieceCount: Int) {
-            reserve(extra: pieceCount)
-            let destination = bytes + count
-            if pieceCount <= 16 {
-                // A group or literal of a few bytes: copied here rather than by a call.
-                for index in 0..<pieceCount { destination[index] = piece[index] }
-            } else {
-                destination.update(from: piece, count: pieceCount)
-            }
-            count &+= pieceCount
-        }
-    }
-
     private let source: UnsafeBufferPointer<UInt8>
-    private let storage = Storage(capacity: 0)
+    private var bytes: [UInt8] = []
 
     /// An empty output whose copies come from `source`.
     package init(source: UnsafeBufferPointer<UInt8>) {
@@ -488,30 +452,29 @@ package struct UTF8Output {
 
     /// Reserves room for `count` bytes.
     package mutating func reserve(_ count: Int) {
-        storage.reserve(extra: count - storage.count)
+        bytes.reserveCapacity(count)
     }
 
     /// Appends the source's bytes `range` (offsets in the source).
     package mutating func copy(_ range: Range<Int>) {
         guard !range.isEmpty else { return }
-        precondition(range.lowerBound >= 0 && range.upperBound <= source.count)
-        storage.append(source.baseAddress! + range.lowerBound, count: range.count)
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[range]))
     }
 
     /// Appends UTF-8 bytes.
     package mutating func append(_ utf8: [UInt8]) {
-        utf8.withUnsafeBufferPointer { append($0) }
+        bytes.append(contentsOf: utf8)
     }
 
     /// Appends UTF-8 bytes from a buffer other than the source.
     package mutating func append(_ utf8: UnsafeBufferPointer<UInt8>) {
         guard !utf8.isEmpty else { return }
-        storage.append(utf8.baseAddress!, count: utf8.count)
+        bytes.append(contentsOf: utf8)
     }
 
     /// The string of the bytes appended.
     package func string() -> String {
-        String(decoding: UnsafeBufferPointer(start: storage.bytes, count: storage.count), as: UTF8.self)
+        String(decoding: bytes, as: UTF8.self)
     }
 }
 
