@@ -61,6 +61,57 @@ import TestSupport
         }
     }
 
+    /// Templates with every group from `$0` to `$9`, groups that take no part, escapes, and
+    /// literals longer than a match (so that the output grows past the text's size), on
+    /// ASCII text (whose result must stay ASCII) and on text with two-, three- and four-byte
+    /// characters.
+    @Test(arguments: [
+        (#"(a)?(b)?(c)?(d)?(e)?(f)?(g)?(h)?(\w)"#, #"[$0|$1$2$3$4$5$6$7$8$9]\\\$ and a literal of more than sixteen bytes ж"#),
+        (#"(\d+)|(\p{L}+)"#, #"<$2>\\$1\$0"#),
+        (#"(x)?(\s+)"#, "$1$1$2"),
+    ])
+    func replacementsOfAllGroupsMatchFoundation(pattern: String, template: String) throws {
+        var random = SplitMix64(seed: Self.seed)
+        let compiled = try RegexPattern(pattern)
+        let ours = try ICURegularExpression(pattern: pattern)
+        let foundation = try NSRegularExpression(pattern: pattern)
+        for round in 0..<12 {
+            let mixed = Self.logLines(&random, count: round * 5)
+            for text in [mixed, String(mixed.unicodeScalars.filter(\.isASCII).map(Character.init))] {
+                let whole = NSRange(location: 0, length: text.utf16.count)
+                let expected = foundation.stringByReplacingMatches(in: text, range: whole, withTemplate: template)
+                let replaced = try compiled.replacing(in: text, withTemplate: template)
+                #expect(replaced == expected)
+                #expect(Array(replaced.utf8) == Array(expected.utf8))
+                #expect(replaced.utf16.count == expected.utf16.count)
+                #expect(ours.stringByReplacingMatches(in: text, range: whole, withTemplate: template) == expected)
+            }
+        }
+    }
+
+    /// The UTF-8 offsets of UTF-16 offsets asked in any order, some inside surrogate pairs
+    /// (which give the pair's start), against the offsets the string's scalars give.
+    @Test func utf8OffsetsOfUnitsInAnyOrder() {
+        var random = SplitMix64(seed: Self.seed)
+        let pieces = ["a", "é", "ж", "中", "😀", " ", "x1", "\u{10FFFF}"]
+        for length in [0, 1, 7, 40, 300] {
+            let string = (0..<length).map { _ in random.element(of: pieces) }.joined()
+            let table = utf8OffsetsOfUTF16Offsets(in: string)
+            let units = Array(string.utf16)
+            units.withUnsafeBufferPointer { buffer in
+                var positions = UTF16Positions(
+                    base: string, start: string.startIndex, units: buffer, isASCII: buffer.count == string.utf8.count,
+                    isTranscodedFromUTF8: true)
+                for _ in 0..<200 {
+                    let offset = random.number(in: 0...units.count)
+                    // Inside a pair: the pair's start.
+                    let expected = table[offset] >= 0 ? table[offset] : table[offset - 1]
+                    #expect(positions.utf8Offset(at: offset) == expected, "\(string.debugDescription) at \(offset)")
+                }
+            }
+        }
+    }
+
     @Test func templateStepsSpellThePieces() throws {
         let pattern = try RegexPattern(#"(a)(b)(?<name>c)"#)
         for text in ["", "$1", "x$2y", "é\\$${name}😀$0$3", "\\u0041$12"] {
