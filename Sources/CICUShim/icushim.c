@@ -153,6 +153,9 @@ struct icushim_regex {
     bool wall_time_exceeded;
     // Whether the walk's progress callback wants match-progress calls too.
     bool match_progress;
+    // The count of ICU's match callbacks (each one 10,000 backtracking-state saves) that the
+    // pattern's matchers share (see icushim_regex_set_work_counter), or NULL.
+    int64_t *work_counter;
 };
 
 enum { ICUSHIM_UNITS_PER_EXTRA_STEP = 1024 };
@@ -639,12 +642,15 @@ static UBool U_CALLCONV icushim_find_progress(const void *context, int64_t index
     return progress->callback(progress->context, index);
 }
 
-// ICU's match callback, installed while there is a wall-clock limit or a walk wants match
-// progress: checks the search's deadline (set at its first call), then asks the walk's
-// progress callback.
+// ICU's match callback, installed while there is a work counter, a wall-clock limit or a walk
+// wants match progress: counts ICU's work, checks the search's deadline (set at its first
+// call), then asks the walk's progress callback.
 static UBool U_CALLCONV icushim_match_callback(const void *context, int32_t steps) {
     (void)steps;
     icushim_regex *regex = (icushim_regex *)context;
+    if (regex->work_counter != NULL) {
+        __atomic_fetch_add(regex->work_counter, 1, __ATOMIC_RELAXED);
+    }
     if (regex->wall_time_limit > 0) {
         int64_t now = icushim_now();
         if (regex->deadline == 0) {
@@ -661,10 +667,11 @@ static UBool U_CALLCONV icushim_match_callback(const void *context, int32_t step
     return true;
 }
 
-// Installs or removes ICU's match callback as the wall-clock limit and the walk's progress
-// callback need.
+// Installs or removes ICU's match callback as the work counter, the wall-clock limit and the
+// walk's progress callback need.
 static void icushim_update_match_callback(icushim_regex *regex, UErrorCode *status) {
-    bool needed = regex->wall_time_limit > 0 || (regex->match_progress && regex->progress.callback != NULL);
+    bool needed = regex->work_counter != NULL || regex->wall_time_limit > 0
+        || (regex->match_progress && regex->progress.callback != NULL);
     ICU(uregex_setMatchCallback)(regex->regex, needed ? icushim_match_callback : NULL, needed ? regex : NULL,
                             status);
 }
@@ -690,6 +697,13 @@ int32_t icushim_regex_set_wall_time_limit(icushim_regex *regex, int64_t nanoseco
         return U_ILLEGAL_ARGUMENT_ERROR;
     }
     regex->wall_time_limit = nanoseconds;
+    icushim_update_match_callback(regex, &status);
+    return (int32_t)status;
+}
+
+int32_t icushim_regex_set_work_counter(icushim_regex *regex, int64_t *counter) {
+    UErrorCode status = U_ZERO_ERROR;
+    regex->work_counter = counter;
     icushim_update_match_callback(regex, &status);
     return (int32_t)status;
 }

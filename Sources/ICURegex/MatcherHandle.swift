@@ -31,13 +31,21 @@ enum MatcherHandle {
         return handle
     }
 
-    /// Makes a new matcher for the same compiled pattern as `source`, with `limits` applied.
-    static func clone(_ source: OpaquePointer, limits: RegexPattern.Limits) throws(ICURegexError) -> OpaquePointer {
+    /// Makes a new matcher for the same compiled pattern as `source`, with `limits` applied,
+    /// counting ICU's work into `workCounter` (see ``MatchStrategy/icuWorkCounter``).
+    static func clone(
+        _ source: OpaquePointer, limits: RegexPattern.Limits, workCounter: UnsafeMutablePointer<Int64>
+    ) throws(ICURegexError) -> OpaquePointer {
         var code: Int32 = 0
         guard let handle = icushim_regex_clone(source, &code) else {
             throw ICURegexError(rawValue: code)
         }
         try applyLimits(limits, to: handle)
+        code = icushim_regex_set_work_counter(handle, workCounter)
+        guard code <= 0 else {
+            icushim_regex_close(handle)
+            throw ICURegexError(rawValue: code)
+        }
         return handle
     }
 

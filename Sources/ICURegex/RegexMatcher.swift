@@ -46,7 +46,8 @@ public final class RegexMatcher {
     @inline(__always)
     func icuHandle() throws(ICURegexError) -> OpaquePointer {
         if let handle { return handle }
-        let cloned = try MatcherHandle.clone(try pattern.template(), limits: pattern.limits)
+        let cloned = try MatcherHandle.clone(
+            try pattern.template(), limits: pattern.limits, workCounter: pattern.strategy.icuWorkCounter)
         handle = cloned
         return cloned
     }

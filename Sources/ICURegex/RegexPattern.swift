@@ -160,7 +160,9 @@ public final class RegexPattern: @unchecked Sendable {
     /// matcher is made from it at its first ICU search.
     public func makeMatcher() throws(ICURegexError) -> RegexMatcher {
         guard isCompiled else { return RegexMatcher(pattern: self, handle: nil) }
-        return RegexMatcher(pattern: self, handle: try MatcherHandle.clone(try template(), limits: limits))
+        return RegexMatcher(
+            pattern: self,
+            handle: try MatcherHandle.clone(try template(), limits: limits, workCounter: strategy.icuWorkCounter))
     }
 
     /// Runs `body` with a matcher borrowed from the pool, and returns it afterwards.
@@ -180,7 +182,7 @@ public final class RegexPattern: @unchecked Sendable {
         if let idle = pool.take() {
             return idle
         }
-        return try MatcherHandle.clone(try template(), limits: limits)
+        return try MatcherHandle.clone(try template(), limits: limits, workCounter: strategy.icuWorkCounter)
     }
 
     /// Gives back a matcher taken with ``takePooledMatcher()``.

@@ -62,22 +62,24 @@ extension MatchStrategy {
         // about 40 characters took 307 to 364 ns, against 248 to 251).
         if firstMatchOnly && isShort { return nil }
         if let searchers = backReferenceSearchers {
-            return Self.repays(searchers, length: length) ? .backReferences(searchers) : nil
+            return repays(searchers, length: length) ? .backReferences(searchers) : nil
         }
         if isMostlyASCII, length >= SearchPlan.minimumSearchLength, let plan, plan.searchesForLiterals { return nil }
-        guard let automata = matchAutomata, !findsGroups || captureBacktrackers != nil, Self.repays(automata, length: length)
+        guard let automata = matchAutomata, !findsGroups || captureBacktrackers != nil, repays(automata, length: length)
         else { return nil }
         return .automaton(automata)
     }
 
     /// True when the way of `pool` is taken for a text of `length` units: once it is worked
-    /// out, or to be worked out now for a text that repays it.
+    /// out, or to be worked out now for a text that repays it, with ICU's work on the
+    /// pattern's searches so far (see ``MatchStrategy/makesAutomaton(afterSearching:)``).
     @inline(__always)
-    private static func repays<Plan, Automaton>(_ pool: LazyAutomatonPool<Plan, Automaton>, length: Int) -> Bool {
+    private func repays<Plan, Automaton>(_ pool: LazyAutomatonPool<Plan, Automaton>, length: Int) -> Bool {
         switch pool.state {
         case .present: true
         case .absent: false
-        case .unknown: length >= SearchPlan.automatonSearchLength
+        case .unknown:
+            length >= SearchPlan.automatonSearchLength || length &+ unitsOfICUWork >= SearchPlan.automatonSearchLength
         }
     }
 }

@@ -1,3 +1,4 @@
+import CICUShim
 import Synchronization
 
 /// How one ``RegexPattern`` finds its matches: the ways it has besides ICU, ranked, and the
@@ -102,6 +103,27 @@ struct MatchStrategy: ~Copyable, Sendable {
     /// a thousand or so short calls repay, as one long search does.
     private let unitsSearchedWithoutPlan = Atomic<Int>(0)
 
+    /// ICU's work on the pattern's searches: the count of ICU's match callbacks on every
+    /// matcher of the pattern (`icushim_regex_set_work_counter`; ``MatcherHandle/clone(_:limits:workCounter:)``
+    /// gives it to each), one per 10,000 saves of backtracking state. Most searches add nothing;
+    /// one on which ICU backtracks heavily adds in proportion to its time, however short its
+    /// text (rebar's `cloud-flare-redos/simplified-long`, `.*.*=.*` over 10,000 units: about
+    /// half a second and 5,000 callbacks a search). Allocated here so that its address stays
+    /// put for the shim; freed with the pattern, after its matchers.
+    nonisolated(unsafe) let icuWorkCounter: UnsafeMutablePointer<Int64>
+
+    /// ICU's work on the pattern's searches so far (``icuWorkCounter``) in units searched:
+    /// ``unitsPerICUCallback`` for each callback.
+    @inline(__always)
+    var unitsOfICUWork: Int { Int(icushim_work_count(icuWorkCounter)) &* Self.unitsPerICUCallback }
+
+    /// The units that one of ICU's match callbacks (10,000 saves of backtracking state) counts
+    /// for in ``mayUse(_:forSearchOf:costSoFar:)``: one per save, as if each save cost ICU the
+    /// time of reading a unit, which it takes at least (a save writes a frame of ICU's stack,
+    /// and its backtracking pops it again). So seven callbacks, about 7 ms of ICU's
+    /// backtracking, count as a search of ``SearchPlan/automatonSearchLength`` units.
+    static let unitsPerICUCallback = 10_000
+
     /// What each search that the plan does not take adds to ``unitsSearchedWithoutPlan``
     /// beyond its units: ICU's fixed cost of a call, in units the automaton scans in the same
     /// time, so that many calls on short texts build the automaton as one long text would.
@@ -131,6 +153,13 @@ struct MatchStrategy: ~Copyable, Sendable {
         wholeTextBacktrackers =
             usesSearchPlan && syntax?.wholeTextBody != nil && !options.contains(.anchorsMatchLines)
             ? LazyCaptureBacktracker(wholeTextBodyOf: pattern, options: options, groupCount: groupCount) : nil
+
+        icuWorkCounter = .allocate(capacity: 1)
+        icuWorkCounter.initialize(to: 0)
+    }
+
+    deinit {
+        icuWorkCounter.deallocate()
     }
 
     /// What a way of searching made of a search.
@@ -212,9 +241,10 @@ struct MatchStrategy: ~Copyable, Sendable {
         _ plan: SearchPlan, in base: UnsafePointer<UInt16>, range: Range<Int>, anchored: Bool,
         find: (Range<Int>, Int) throws(ICURegexError) -> Range<Int>?
     ) throws(ICURegexError) -> UTF16Range {
-        // The automaton's plan asks ICU about the pattern's classes, which only a long range
-        // repays the first time (see ``SearchPlan/automatonSearchLength``).
-        let automata = matchAutomata.flatMap { $0.isPlanned || range.count >= SearchPlan.automatonSearchLength ? $0 : nil }
+        // The automaton's plan asks ICU about the pattern's classes, which only a long range,
+        // or ICU's work on the pattern so far, repays the first time (see
+        // ``makesAutomaton(afterSearching:)``).
+        let automata = makesAutomaton(afterSearching: range.count) ? matchAutomata : nil
         let automaton = automata?.take()
         defer { if let automaton { automata?.put(automaton) } }
         return try plan.firstMatch(in: base, range: range, anchored: anchored) { text, from throws(ICURegexError) in
@@ -290,7 +320,7 @@ struct MatchStrategy: ~Copyable, Sendable {
     /// automaton together, as one long text would.
     @inline(__always)
     func mayUseAutomaton(_ automata: LazyMatchAutomaton, forUnplannedSearchOf length: Int) -> Bool {
-        Self.mayUse(automata, forSearchOf: length, costSoFar: unitsSearchedWithoutPlan)
+        mayUse(automata, forSearchOf: length, costSoFar: unitsSearchedWithoutPlan)
     }
 
     /// True when a search of `length` units goes to the back-reference searchers `searchers`
@@ -298,15 +328,26 @@ struct MatchStrategy: ~Copyable, Sendable {
     /// them out (see ``unitsSearchedForBackReferences``); never for a pattern that has none.
     @inline(__always)
     func mayUseBackReferenceSearcher(_ searchers: LazyBackReferenceSearcher, forSearchOf length: Int) -> Bool {
-        Self.mayUse(searchers, forSearchOf: length, costSoFar: unitsSearchedForBackReferences)
+        mayUse(searchers, forSearchOf: length, costSoFar: unitsSearchedForBackReferences)
     }
 
     /// The one rule of the lazy ways: a search of `length` units goes to the way of `pool` once
     /// its plan is worked out and there is one; while it is not, the search adds its units and
     /// ``unitsChargedPerSearch`` to `cost`, the cost of the searches that could have used the
-    /// way, and the way is worked out once that reaches ``SearchPlan/automatonSearchLength``.
+    /// way, and the way is worked out once that, plus ICU's work on the pattern's searches
+    /// (``unitsOfICUWork``), reaches ``SearchPlan/automatonSearchLength``.
+    ///
+    /// Units alone measure ICU's time on texts it reads once or a few times; ICU's work counts
+    /// the rest, the backtracking that makes a search of a short text take far longer than its
+    /// units (rebar's `cloud-flare-redos/simplified-long`: 10,000 units, half a second a
+    /// search; counted in units, seven searches passed before the way was worked out, and the
+    /// benchmark's first timed round ran at ICU's speed). Every way here replaces ICU's search,
+    /// so ICU's work on any search of the pattern says that the way would have repaid it:
+    /// the way is then worked out at the next search that asks. The work is read only while a
+    /// way is not worked out, and ICU counts it only every 10,000 saves of backtracking state:
+    /// a short search costs no more than before (no clock read, no call into the shim).
     @inline(__always)
-    private static func mayUse<Plan, Automaton>(
+    private func mayUse<Plan, Automaton>(
         _ pool: LazyAutomatonPool<Plan, Automaton>, forSearchOf length: Int, costSoFar cost: borrowing Atomic<Int>
     ) -> Bool {
         switch pool.state {
@@ -315,7 +356,8 @@ struct MatchStrategy: ~Copyable, Sendable {
         case .absent:
             return false
         case .unknown:
-            return cost.add(length &+ unitsChargedPerSearch, ordering: .relaxed).newValue >= SearchPlan.automatonSearchLength
+            let units = cost.add(length &+ Self.unitsChargedPerSearch, ordering: .relaxed).newValue
+            return units >= SearchPlan.automatonSearchLength || units &+ unitsOfICUWork >= SearchPlan.automatonSearchLength
         }
     }
 
@@ -336,7 +378,7 @@ struct MatchStrategy: ~Copyable, Sendable {
     /// (``CaptureProgram/splitGuards``: rebar's `unstructured-to-json`, `(.*?) \{`, tries the
     /// lazy loop's exit only before a space). Give it back with `put`.
     func borrowedWholeTextBacktracker(forSearchOf length: Int) -> CaptureBacktracker? {
-        guard let pool = wholeTextBacktrackers, Self.mayUse(pool, forSearchOf: length, costSoFar: unitsSearchedForWholeTexts)
+        guard let pool = wholeTextBacktrackers, mayUse(pool, forSearchOf: length, costSoFar: unitsSearchedForWholeTexts)
         else { return nil }
         return pool.take()
     }
@@ -367,12 +409,15 @@ struct MatchStrategy: ~Copyable, Sendable {
     }
 
     /// True when a matcher or walk that has searched `units` units makes its own match
-    /// automaton: once they repay its plan (``SearchPlan/automatonSearchLength``), or at once
-    /// when the pattern's plan is worked out; never for a pattern that has none.
+    /// automaton: once they, with ICU's work on the pattern's searches so far
+    /// (``unitsOfICUWork``, as in ``mayUse(_:forSearchOf:costSoFar:)``), repay its plan
+    /// (``SearchPlan/automatonSearchLength``), or at once when the pattern's plan is worked
+    /// out; never for a pattern that has none.
     @inline(__always)
     func makesAutomaton(afterSearching units: Int) -> Bool {
         guard let matchAutomata else { return false }
-        return units >= SearchPlan.automatonSearchLength || matchAutomata.isPlanned
+        return matchAutomata.isPlanned || units >= SearchPlan.automatonSearchLength
+            || units &+ unitsOfICUWork >= SearchPlan.automatonSearchLength
     }
 
     /// The plan for searches from an offset of a longer text (a matcher's, a walk's), which
