@@ -577,10 +577,17 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
             return
         }
         var stop = ObjCBool(false)
+        // Without a region or a progress callback, the pattern's reusable walk (a call on a
+        // short line then sets up no walk of its own), or a new one when a caller, this one's
+        // block among them, or another thread is walking it; `compiled`, held by the
+        // expression, outlives it.
+        let usesSearchPlan = !usesRegion && !reportsProgress && !anchored
         guard
-            let walk = try? MatchWalk(
-                pattern: compiled, text: units.baseAddress, count: units.count,
-                usesSearchPlan: !usesRegion && !reportsProgress && !anchored, findsEndFlags: findsFlags)
+            let walk = try? usesSearchPlan
+                ? MatchWalk.reusable(pattern: compiled, text: units.baseAddress, count: units.count, findsEndFlags: findsFlags)
+                : MatchWalk(
+                    pattern: compiled, text: units.baseAddress, count: units.count, usesSearchPlan: false,
+                    findsEndFlags: findsFlags)
         else {
             if reportsCompletion { body(nil, [.internalError, .completed], &stop) }
             return

@@ -234,17 +234,19 @@ package final class MatchWalk {
     }
 
     /// The walk over `count` units at `base` as ``init(pattern:text:count:usesSearchPlan:findsEndFlags:)``
-    /// makes it, for a caller that holds `pattern` for as long as it holds the walk, and holds
-    /// it only for one walk: the pattern's reusable walk, restarted on the text, when no one
-    /// else holds it (a thread walks one text at a time, or another thread holds it); a new
-    /// walk otherwise. The pattern keeps the first walk it makes so for later calls.
+    /// makes it (with the search plan, and end flags when `findsEndFlags`), for a caller that
+    /// holds `pattern` for as long as it holds the walk, and holds it only for one walk: the
+    /// pattern's reusable walk, restarted on the text, when no one else holds it (a thread
+    /// walks one text at a time, or another thread holds it); a new walk otherwise. The
+    /// pattern keeps the first walk it makes so for later calls. A walk with a region or a
+    /// progress callback is never this one: those are set on a walk made for them.
     ///
     /// Whoever empties the pattern's slot (one atomic exchange) owns its reference; the walk
     /// is restarted only when that is its only reference, so that no other iterator, on this
     /// thread or another, can still be walking it. (The last release of another holder comes
     /// before the check that sees the count of one, as for Swift's copy-on-write buffers.)
     package static func reusable(
-        pattern: RegexPattern, text base: UnsafePointer<UInt16>?, count: Int
+        pattern: RegexPattern, text base: UnsafePointer<UInt16>?, count: Int, findsEndFlags: Bool = false
     ) throws(ICURegexError) -> MatchWalk {
         let address = pattern.reusableWalk.exchange(0, ordering: .acquiring)
         if address != 0 {
@@ -253,13 +255,13 @@ package final class MatchWalk {
             // Back in the slot, with the slot's own reference, busy or not.
             keepForReuse(walk, in: pattern)
             if isIdle {
-                try walk.restart(text: base, count: count)
+                try walk.restart(text: base, count: count, findsEndFlags: findsEndFlags)
                 return walk
             }
-            return try MatchWalk(pattern: pattern, text: base, count: count)
+            return try MatchWalk(pattern: pattern, text: base, count: count, findsEndFlags: findsEndFlags)
         }
         let walk = try MatchWalk(pattern: pattern, holdsPattern: false, utf8: nil, count: count)
-        try walk.start(text: base, count: count, usesSearchPlan: true, findsEndFlags: false)
+        try walk.start(text: base, count: count, usesSearchPlan: true, findsEndFlags: findsEndFlags)
         keepForReuse(walk, in: pattern)
         return walk
     }
@@ -276,9 +278,10 @@ package final class MatchWalk {
     /// Makes the walk, which no one else holds and which has no region or progress callback,
     /// a new walk over `count` units at `base`: its state as a new walk's, and its way chosen
     /// for the new text as ``init(pattern:text:count:usesSearchPlan:findsEndFlags:)`` chooses
-    /// it. What it borrowed from the pattern (its matcher, automaton and backtrackers) it keeps,
-    /// and takes again where a new walk would borrow the same from the pattern's pools.
-    private func restart(text base: UnsafePointer<UInt16>?, count: Int) throws(ICURegexError) {
+    /// it (end flags tracked anew when `findsEndFlags`, none kept from an earlier text). What
+    /// it borrowed from the pattern (its matcher, automaton and backtrackers) it keeps, and
+    /// takes again where a new walk would borrow the same from the pattern's pools.
+    private func restart(text base: UnsafePointer<UInt16>?, count: Int, findsEndFlags: Bool) throws(ICURegexError) {
         precondition(utf8Base == nil && !hasRegion && progress == nil, "MatchWalk.restart: not a reusable walk")
         previousMatch = nil
         isFinished = false
@@ -296,7 +299,7 @@ package final class MatchWalk {
             self.matchAutomaton = nil
         }
         do {
-            try start(text: base, count: count, usesSearchPlan: true, findsEndFlags: false)
+            try start(text: base, count: count, usesSearchPlan: true, findsEndFlags: findsEndFlags)
         } catch {
             isFinished = true
             throw error
