@@ -52,6 +52,10 @@ struct UTF16CaseInsensitiveScanner: Sendable {
     /// The literals and their probes, as the C scan reads them.
     private let storage: Storage
 
+    /// The literals the scanner was made for (UTF-8), from which a walk over UTF-8 makes its
+    /// own scanner (``UTF8CaseInsensitiveScanner``).
+    let literals: [[UInt8]]
+
     /// The scan's description of the literals, kept at one address for the C scan.
     private final class Storage: @unchecked Sendable {
         // Written once in `init`, read only afterwards.
@@ -124,6 +128,7 @@ struct UTF16CaseInsensitiveScanner: Sendable {
         }
         set.probe_reach = reach
         storage = Storage(set)
+        self.literals = literals
     }
 
     /// The first place at or after `start` in `base[range]` where a match may be: the start

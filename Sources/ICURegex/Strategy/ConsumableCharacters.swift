@@ -92,4 +92,26 @@ struct ConsumableCharacters: Sendable {
         }
         return start..<end
     }
+
+    /// ``run(around:in:bounds:forwardLimit:)`` in the well-formed UTF-8 `bytes`, in byte
+    /// offsets: `position` is a character's first byte, and so are the run's ends.
+    func run(
+        around position: Int, inUTF8 bytes: UnsafePointer<UInt8>, bounds: Range<Int>, forwardLimit: Int = .max
+    ) -> Range<Int> {
+        let text = UTF8ScannedText(bytes: bytes)
+        var start = position
+        while start > bounds.lowerBound {
+            let (value, previous) = text.character(before: start, start: bounds.lowerBound)
+            guard contains(value) else { break }
+            start = previous
+        }
+        var end = position
+        let endLimit = position <= bounds.upperBound - forwardLimit ? position + forwardLimit : bounds.upperBound
+        while end < endLimit {
+            let (value, next) = text.character(at: end, end: bounds.upperBound)
+            guard contains(value) else { break }
+            end = next
+        }
+        return start..<end
+    }
 }

@@ -13,6 +13,11 @@ extension MatchStrategy {
         /// backtracker for the groups when they are asked for (see ``MatchAutomaton``,
         /// ``CaptureBacktracker``).
         case automaton(LazyMatchAutomaton)
+        /// The match automaton in the runs of characters the pattern can consume around the
+        /// places of a case-insensitive match (see ``UTF8CaseInsensitiveScanner``), as the
+        /// plan's ``SearchPlan/Strategy/caseInsensitiveRuns(_:_:)`` searches UTF-16 (see
+        /// ``RegexPattern/firstMatchInCaseInsensitiveRuns(inUTF8:from:count:scanner:consumable:automaton:)``).
+        case caseInsensitiveRuns(UTF8CaseInsensitiveScanner, ConsumableCharacters, LazyMatchAutomaton)
     }
 
     /// The way a walk over every match in `length` bytes of a string's well-formed UTF-8
@@ -38,7 +43,10 @@ extension MatchStrategy {
     ///    ``firstMatch(inUTF8:anchored:threadAutomaton:)``;
     /// 2. for a pattern with back references, their searcher, once it is worked out or for a
     ///    text that repays working it out (``SearchPlan/automatonSearchLength``), else ICU;
-    /// 3. the match automaton, likewise, for groups only with a capture backtracker; but not
+    /// 3. the match automaton, likewise, for groups only with a capture backtracker, in the
+    ///    runs around the places of a case-insensitive match when the plan searches such runs
+    ///    and the literals have a UTF-8 scan (``UTF8CaseInsensitiveScanner``), without groups;
+    ///    but not
     ///    for a text that is mostly ASCII (`isMostlyASCII`) and that the plan takes
     ///    (``SearchPlan/minimumSearchLength`` bytes or more) with a literal search: its UTF-16
     ///    is little more than a widening away, and the plan's scan skips what the automaton
@@ -67,6 +75,11 @@ extension MatchStrategy {
         if isMostlyASCII, length >= SearchPlan.minimumSearchLength, let plan, plan.searchesForLiterals { return nil }
         guard let automata = matchAutomata, !findsGroups || captureBacktrackers != nil, repays(automata, length: length)
         else { return nil }
+        if !findsGroups, length >= SearchPlan.minimumSearchLength, let scanner = utf8CaseInsensitiveScanner,
+            case .caseInsensitiveRuns(_, let lazyConsumable) = plan?.strategy, let consumable = lazyConsumable.value
+        {
+            return .caseInsensitiveRuns(scanner, consumable, automata)
+        }
         return .automaton(automata)
     }
 
@@ -138,6 +151,25 @@ extension RegexPattern {
                     return false
                 }
             }
+        case .caseInsensitiveRuns(let scanner, let consumable, let automata):
+            guard let automaton = automata.take() else { return false }
+            defer { automata.put(automaton) }
+            var from = 0
+            while true {
+                switch Self.firstMatchInCaseInsensitiveRuns(
+                    inUTF8: bytes, from: from, count: count, scanner: scanner, consumable: consumable, automaton: automaton)
+                {
+                case .match(let match):
+                    guard body(match, { group in group == 0 ? match : nil }),
+                        let next = Self.nextSearchStart(after: match, inUTF8: bytes, count: count)
+                    else { return true }
+                    from = next
+                case .noMatch:
+                    return true
+                case .unknown:
+                    return false
+                }
+            }
         case .automaton(let automata):
             guard let automaton = automata.take() else { return false }
             defer { automata.put(automaton) }
@@ -169,6 +201,45 @@ extension RegexPattern {
                 }
             }
         }
+    }
+
+    /// ICU's first match in the well-formed UTF-8 `bytes[..<count]` from `from` (a character's
+    /// first byte), for a pattern whose plan searches runs around the places of a
+    /// case-insensitive match (``SearchPlan/Strategy/caseInsensitiveRuns(_:_:)``), found by the
+    /// match automaton in those runs, as the plan's
+    /// ``SearchPlan/firstMatch(in:range:anchored:find:)`` finds it with ICU in UTF-16, with the
+    /// same argument: the pattern has no zero-width assertion, every match lies in a run of
+    /// characters it can consume around a place `scanner` finds (see
+    /// ``UTF8CaseInsensitiveScanner/init(literals:)``), and a run searched as a text of its own
+    /// (the automaton reads nothing before `from`, and stops at the run's end) has the matches
+    /// the whole text has there. No match starts between `from` and the first place's run: it
+    /// would hold a place. A run without a match is passed over whole. As in UTF-16, a run
+    /// longer than ``SearchPlan/longRunLimit`` bytes after its place, or runs denser than one
+    /// per ``SearchPlan/denseRunSpacing`` bytes after ``SearchPlan/denseRunAllowance`` of
+    /// them, leave the rest of the text to one search of the automaton from where the runs
+    /// left off.
+    static func firstMatchInCaseInsensitiveRuns(
+        inUTF8 bytes: UnsafePointer<UInt8>, from: Int, count: Int, scanner: UTF8CaseInsensitiveScanner,
+        consumable: ConsumableCharacters, automaton: MatchAutomaton
+    ) -> MatchAutomaton.Outcome {
+        var searchStart = from
+        var runsSearched = 0
+        while searchStart < count, let place = scanner.firstCandidate(in: bytes, from: searchStart, to: count) {
+            let run = consumable.run(
+                around: place, inUTF8: bytes, bounds: searchStart..<count, forwardLimit: SearchPlan.longRunLimit)
+            if run.upperBound < count && run.upperBound - place >= SearchPlan.longRunLimit {
+                return automaton.firstMatch(inUTF8: bytes, from: run.lowerBound, to: count)
+            }
+            let found = automaton.firstMatch(inUTF8: bytes, from: run.lowerBound, to: run.upperBound)
+            if case .noMatch = found {} else { return found }
+            runsSearched += 1
+            // A place is a character's first byte; past its character when the run is empty.
+            searchStart = run.upperBound > place ? run.upperBound : Self.nextSearchStart(after: place..<place, inUTF8: bytes, count: count) ?? count
+            if runsSearched > SearchPlan.denseRunAllowance && runsSearched * SearchPlan.denseRunSpacing > searchStart - from {
+                return automaton.firstMatch(inUTF8: bytes, from: searchStart, to: count)
+            }
+        }
+        return .noMatch
     }
 
     /// Where ICU's loop starts the search after `match` in the well-formed UTF-8

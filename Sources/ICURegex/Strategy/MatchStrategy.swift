@@ -68,6 +68,13 @@ struct MatchStrategy: ~Copyable, Sendable {
     /// ``utf8Walk(forSearchOf:isMostlyASCII:findsGroups:firstMatchOnly:)``).
     let utf8Literals: UTF8LiteralSearch?
 
+    /// The scan for the places of a case-insensitive match in UTF-8, when the plan searches
+    /// runs around the places of ``UTF16CaseInsensitiveScanner`` (see
+    /// ``SearchPlan/Strategy/caseInsensitiveRuns(_:_:)``): the same literals, looked for in the
+    /// bytes (see ``UTF8CaseInsensitiveScanner``), for a walk over a string's UTF-8 (see
+    /// ``utf8Walk(forSearchOf:isMostlyASCII:findsGroups:firstMatchOnly:)``).
+    let utf8CaseInsensitiveScanner: UTF8CaseInsensitiveScanner?
+
     /// For a pattern `^X$` (``RegexSyntax/wholeTextBody``) without multi-line anchors, the
     /// capture backtrackers of `X` (when `X` has a program without back references), worked out
     /// on first use; nil for other patterns and without the search plan. A walk over a text whose last character is no line terminator (a line
@@ -143,6 +150,11 @@ struct MatchStrategy: ~Copyable, Sendable {
         }
         plan = usesSearchPlan ? SearchPlan(pattern: pattern, options: options) : nil
         utf8Literals = UTF8LiteralSearch(plan: plan, groupCount: groupCount)
+        if case .caseInsensitiveRuns(let scanner, _) = plan?.strategy {
+            utf8CaseInsensitiveScanner = UTF8CaseInsensitiveScanner(literals: scanner.literals)
+        } else {
+            utf8CaseInsensitiveScanner = nil
+        }
         matchAutomata = usesSearchPlan ? LazyMatchAutomaton(pattern, options: options) : nil
         captureBacktrackers =
             usesSearchPlan && syntax != nil && groupCount > 0

@@ -1,0 +1,199 @@
+import CByteScan
+
+/// Finds, in UTF-8 text, the places where a case-insensitive match of a pattern with a few
+/// required literals may be: the counterpart of ``UTF16CaseInsensitiveScanner`` for a walk
+/// over a string's UTF-8 (``MatchStrategy/UTF8Walk/caseInsensitiveRuns(_:_:_:)``). A place is
+/// an occurrence of a literal, each compared character spelled as one of its case variants
+/// (`ш` or `Ш`; `k` or `K`), or, when the literals need it, the first byte of a character
+/// whose full case folding holds ASCII (`ß`, `ſ`, the Kelvin sign, `ﬁ`...).
+///
+/// The scan is C (`bytescan_casei8_find`): thirty-two bytes at a time, AVX2 where it runs, a
+/// packed pair of byte probes per literal (the two rarest byte offsets, each compared with the
+/// bytes its character's spellings have there), every hit verified character by character.
+/// A probe needs an offset that is the same byte of the same character in every spelling of
+/// the literal, so only characters whose spellings all have one length are compared (see
+/// ``init(literals:)``).
+struct UTF8CaseInsensitiveScanner: Sendable {
+    /// The literals and their probes, as the C scan reads them.
+    private let storage: Storage
+
+    /// The scan's description of the literals, kept at one address for the C scan.
+    private final class Storage: @unchecked Sendable {
+        // Written once in `init`, read only afterwards.
+        let set: UnsafeMutablePointer<bytescan_casei8_set>
+
+        init(_ set: bytescan_casei8_set) {
+            self.set = .allocate(capacity: 1)
+            self.set.initialize(to: set)
+        }
+
+        deinit {
+            set.deallocate()
+        }
+    }
+
+    /// Creates a scanner for `literals` (UTF-8, none empty, at most eight), or nil when one
+    /// has a character that is neither ASCII nor known to ``CaseFoldVariants`` with at most
+    /// four variants, or when a literal's first character has spellings of different
+    /// lengths that are not all characters folding to ASCII.
+    ///
+    /// Why the places found hold every match: as for ``UTF16CaseInsensitiveScanner/init(literals:)``,
+    /// in a match each safe character of the literal is matched by exactly one of its variants,
+    /// and each other ASCII character by itself in either case or by part of one of
+    /// ``UTF16CaseInsensitiveScanner/asciiFoldingCharacters``. Here a character's spellings are
+    /// those variants that have as many UTF-8 bytes as the character; a variant of another
+    /// length is left out when it is one of the characters folding to ASCII (the Kelvin sign
+    /// for `k`: a match that spells it so holds that character, whose first byte is then a
+    /// place), and otherwise the literal is compared up to that character only. Comparing a
+    /// literal's first characters (at most `BYTESCAN_CASEI8_CHARACTERS`) accepts every place
+    /// where it occurs: more places, never fewer. So either a literal's compared characters
+    /// all stand in their spellings where the match holds it, or one of the characters folding
+    /// to ASCII stands in the match, and the scan reports both kinds of place (the second only
+    /// when needed).
+    init?(literals: [[UInt8]]) {
+        guard !literals.isEmpty, literals.count <= Int(BYTESCAN_CASEI8_LITERALS) else { return nil }
+        var charactersOfLiterals: [[[[UInt8]]]] = []
+        var asciiFolding = false
+        for literal in literals {
+            guard let text = String(validating: literal, as: UTF8.self), !text.isEmpty else { return nil }
+            var characters: [[[UInt8]]] = []
+            scalars: for scalar in text.unicodeScalars {
+                guard characters.count < Int(BYTESCAN_CASEI8_CHARACTERS) else { break }
+                if let variants = CaseFoldVariants.variants(of: scalar), variants.count <= Int(BYTESCAN_CASEI8_VARIANTS) {
+                    let length = Array(String(scalar).utf8).count
+                    var spellings: [[UInt8]] = []
+                    for variant in variants {
+                        let spelling = Array(String(variant).utf8)
+                        if spelling.count == length {
+                            spellings.append(spelling)
+                        } else if variant.value < 0x10000,
+                            UTF16CaseInsensitiveScanner.isASCIIFolding(UInt16(variant.value))
+                        {
+                            asciiFolding = true
+                        } else {
+                            break scalars
+                        }
+                    }
+                    characters.append(spellings)
+                } else if scalar.isASCII {
+                    let lower = CaseFolding.asciiLowercased(UInt8(scalar.value))
+                    let upper = lower >= 0x61 && lower <= 0x7A ? lower - 0x20 : lower
+                    characters.append(lower == upper ? [[lower]] : [[lower], [upper]])
+                    asciiFolding = true
+                } else {
+                    return nil
+                }
+            }
+            guard !characters.isEmpty else { return nil }
+            charactersOfLiterals.append(characters)
+        }
+        var set = bytescan_casei8_set()
+        set.literal_count = charactersOfLiterals.count
+        set.ascii_folding = asciiFolding
+        var reach = 0
+        for (literal, characters) in charactersOfLiterals.enumerated() {
+            var offset = 0
+            var bytesAtOffsets: [[UInt8]] = []
+            for (index, spellings) in characters.enumerated() {
+                var character = bytescan_casei8_character()
+                character.offset = UInt32(offset)
+                character.length = UInt32(spellings[0].count)
+                for entry in 0..<Int(BYTESCAN_CASEI8_VARIANTS) {
+                    let spelling = spellings[min(entry, spellings.count - 1)]
+                    let packed = spelling.enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) }
+                    Self.withElement(entry, of: &character.variants) { $0 = packed }
+                }
+                Self.setCharacter(&set, literal: literal, index: index, to: character)
+                for byte in 0..<spellings[0].count {
+                    bytesAtOffsets.append(spellings.map { $0[byte] })
+                }
+                offset += spellings[0].count
+            }
+            Self.withElement(literal, of: &set.character_counts) { $0 = characters.count }
+            Self.withElement(literal, of: &set.byte_lengths) { $0 = offset }
+            let (first, second) = Self.probeOffsets(bytesAtOffsets)
+            Self.withElement(literal, of: &set.first) { $0 = Self.probe(at: first, bytes: bytesAtOffsets[first]) }
+            Self.withElement(literal, of: &set.second) { $0 = Self.probe(at: second, bytes: bytesAtOffsets[second]) }
+            reach = max(reach, first + 1, second + 1)
+        }
+        set.probe_reach = reach
+        storage = Storage(set)
+    }
+
+    /// The first place at or after `start` and before `end` in the UTF-8 `bytes` where a match
+    /// may be (see ``init(literals:)``): the start of the leftmost occurrence of a literal's
+    /// compared characters, wholly before `end`, or the first byte of a character folding to
+    /// ASCII when the literals need it, whichever comes first; nil when there is none.
+    func firstCandidate(in bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        guard start < end else { return nil }
+        let found = bytescan_casei8_find(bytes, start, end, storage.set)
+        return found < end ? found : nil
+    }
+
+    /// ``firstCandidate(in:from:to:)`` with the scan's portable vectors even where AVX2 runs,
+    /// for the tests.
+    func firstCandidateWithPortableVectors(in bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        guard start < end else { return nil }
+        let found = bytescan_casei8_find_portable(bytes, start, end, storage.set)
+        return found < end ? found : nil
+    }
+
+    /// True when a place may be a character that folds to ASCII rather than an occurrence.
+    var findsASCIIFoldingCharacters: Bool { storage.set.pointee.ascii_folding }
+
+    /// The compare entries of a byte offset that accepts `bytes`: a byte and its partner in
+    /// bit 0x20 (`a` and `A`, the second bytes of `ш` and `Ш`) are one entry, with 0x20 ORed in.
+    static func compareEntries(_ bytes: [UInt8]) -> [(value: UInt8, fold: UInt8)] {
+        var entries: [(value: UInt8, fold: UInt8)] = []
+        for byte in bytes {
+            let entry: (value: UInt8, fold: UInt8) = bytes.contains(byte ^ 0x20) ? (byte | 0x20, 0x20) : (byte, 0)
+            if !entries.contains(where: { $0 == entry }) { entries.append(entry) }
+        }
+        return entries
+    }
+
+    /// The probe on the byte offset `offset`, which accepts `bytes`.
+    private static func probe(at offset: Int, bytes: [UInt8]) -> bytescan_casei8_probe {
+        var probe = bytescan_casei8_probe()
+        probe.offset = offset
+        let entries = compareEntries(bytes)
+        probe.count = entries.count
+        for (index, entry) in entries.enumerated() {
+            withElement(index, of: &probe.value) { $0 = entry.value }
+            withElement(index, of: &probe.fold) { $0 = entry.fold }
+        }
+        return probe
+    }
+
+    /// The two byte offsets to probe (the same one twice for a literal of one byte): the
+    /// cheapest, each compare entry costing as much as a byte commoner by
+    /// ``UTF16CaseInsensitiveScanner/compareWeight`` ranks, a byte of several values ranking
+    /// as its commonest.
+    static func probeOffsets(_ bytesAtOffsets: [[UInt8]]) -> (Int, Int) {
+        let costs = bytesAtOffsets.map { bytes in
+            compareEntries(bytes).count * UTF16CaseInsensitiveScanner.compareWeight
+                + (bytes.map { TextFrequencyRank.rank(ofByte: $0) }.max() ?? 0)
+        }
+        let order = costs.indices.sorted { (costs[$0], $0) < (costs[$1], $1) }
+        let first = order[0]
+        let second = order.count > 1 ? order[1] : first
+        return (min(first, second), max(first, second))
+    }
+
+    /// Sets element `index` of the C array `tuple` (imported as a homogeneous tuple).
+    private static func withElement<Tuple, Element>(_ index: Int, of tuple: inout Tuple, _ body: (inout Element) -> Void) {
+        withUnsafeMutableBytes(of: &tuple) { raw in
+            let elements = raw.bindMemory(to: Element.self)
+            body(&elements[index])
+        }
+    }
+
+    /// Sets `set.characters[literal][index]` to `character`.
+    private static func setCharacter(
+        _ set: inout bytescan_casei8_set, literal: Int, index: Int, to character: bytescan_casei8_character
+    ) {
+        withUnsafeMutableBytes(of: &set.characters) { raw in
+            raw.bindMemory(to: bytescan_casei8_character.self)[literal * Int(BYTESCAN_CASEI8_CHARACTERS) + index] = character
+        }
+    }
+}
