@@ -208,13 +208,13 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         using block: (NSTextCheckingResult?, NSRegularExpression.MatchingFlags, UnsafeMutablePointer<ObjCBool>) -> Void
     ) {
         // The result given to the block last, which only this enumeration may refer to.
-        var lastResult: RegularExpressionCheckingResult?
+        var lastResult: StoredRangesCheckingResult?
         enumerate(in: string, options: options, range: range, findsFlags: true) { match, flags, stop in
             guard let match else { return block(nil, flags, stop) }
             // Moved out of `lastResult` and back, so that the result is a local of this call,
             // which needs no reference count of its own for the calls it is passed to.
-            var result = lastResult.take() ?? RegularExpressionCheckingResult(rangesSetLaterFor: self)
-            if !Self.isReusable(&result) { result = RegularExpressionCheckingResult(rangesSetLaterFor: self) }
+            var result = lastResult.take() ?? StoredRangesCheckingResult(rangesSetLaterFor: self)
+            if !Self.isReusable(&result) { result = StoredRangesCheckingResult(rangesSetLaterFor: self) }
             result.setRanges(fromGroupBounds: match.groupBounds, offset: match.offset)
             block(result, flags, stop)
             lastResult = consume result
@@ -232,21 +232,21 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// and one that saw this result change would tell the two apart. (An `unowned(unsafe)` or
     /// `Unmanaged` reference keeps nothing alive and is read at the caller's own risk, as
     /// with Foundation's released result.)
-    private static func isReusable(_ result: inout RegularExpressionCheckingResult) -> Bool {
+    private static func isReusable(_ result: inout StoredRangesCheckingResult) -> Bool {
         isKnownUniquelyReferenced(&result) && _getWeakRetainCount(result) == 1 && _getUnownedRetainCount(result) == 1
     }
 
     /// Every match in `range` of `string`.
     ///
-    /// Each result is one allocation: the results' ranges are collected in one array first,
-    /// which the results of a pattern with groups then share (see
-    /// ``RegularExpressionCheckingResult``).
+    /// Each result is one allocation: a result of up to two groups holds its ranges itself,
+    /// and the results of a pattern with more groups share chunks of storage for their ranges
+    /// (see ``RegularExpressionCheckingResult``).
     public func matches(in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange) -> [NSTextCheckingResult] {
         var matches = [NSTextCheckingResult]()
         var storage = ResultRanges.Chunks(rangesPerMatch: numberOfCaptureGroups + 1)
         if walkUTF8(of: string, options: options, range: range, findsGroups: numberOfCaptureGroups > 0, firstMatchOnly: false, { match, groupRanges in
-            guard numberOfCaptureGroups > 0 else {
-                matches.append(RegularExpressionCheckingResult(range: match, expression: self))
+            guard numberOfCaptureGroups > 2 else {
+                matches.append(RegularExpressionCheckingResult.make(range: match, groupRanges: groupRanges, expression: self))
                 return true
             }
             let (ranges, start) = storage.room()
@@ -254,7 +254,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
                 ranges[start] = match
                 for (index, groupRange) in groupRanges.enumerated() { ranges[start + 1 + index] = groupRange }
             }
-            matches.append(RegularExpressionCheckingResult(ranges: ranges, start: start, numberOfGroups: numberOfCaptureGroups, expression: self))
+            matches.append(StoredRangesCheckingResult(ranges: ranges, start: start, numberOfGroups: numberOfCaptureGroups, expression: self))
             return true
         }) {
             return matches
@@ -264,15 +264,15 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         enumerate(in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range) {
             match, _, _ in
             guard let match else { return }
-            guard numberOfCaptureGroups > 0 else {
-                matches.append(RegularExpressionCheckingResult(range: match.range(at: 0), expression: self))
+            guard numberOfCaptureGroups > 2 else {
+                matches.append(RegularExpressionCheckingResult.make(groupBounds: match.groupBounds, offset: match.offset, expression: self))
                 return
             }
             let (ranges, start) = storage.room()
             ranges.withUnsafeMutablePointerToElements { ranges in
                 for index in 0..<match.numberOfRanges { ranges[start + index] = match.range(at: index) }
             }
-            matches.append(RegularExpressionCheckingResult(ranges: ranges, start: start, numberOfGroups: numberOfCaptureGroups, expression: self))
+            matches.append(StoredRangesCheckingResult(ranges: ranges, start: start, numberOfGroups: numberOfCaptureGroups, expression: self))
         }
         return matches
     }
@@ -281,7 +281,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     public func numberOfMatches(in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange) -> Int {
         // The walk alone, with no UTF-16 offsets counted.
         var count = 0
-        if withUTF8(of: string, options: options, range: range, { bytes, utf8Count in
+        if withUTF8(of: string, options: options, range: range, findsGroups: false, { bytes, utf8Count in
             compiled.walkMatches(
                 inUTF8: bytes, count: utf8Count, isMostlyASCII: Self.isMostlyASCII(utf8Count: utf8Count, utf16Count: range.length), findsGroups: false,
                 firstMatchOnly: false
@@ -304,12 +304,12 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     public func firstMatch(in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange) -> NSTextCheckingResult? {
         if numberOfCaptureGroups == 0, let found = firstRangeWithoutWalk(in: string, options: options, range: range) {
             return found.location == NSNotFound
-                ? nil : RegularExpressionCheckingResult(range: found, expression: self)
+                ? nil : InlineRangesCheckingResult(range: found, expression: self)
         }
         var first: NSTextCheckingResult?
         if numberOfCaptureGroups > 0,
             walkUTF8(of: string, options: options, range: range, findsGroups: true, firstMatchOnly: true, { match, groups in
-                first = RegularExpressionCheckingResult(range: match, groupRanges: groups, expression: self)
+                first = RegularExpressionCheckingResult.make(range: match, groupRanges: groups, expression: self)
                 return false
             })
         {
@@ -319,9 +319,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         enumerate(in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range) {
             match, _, stop in
             first = match.map { match in
-                let result = RegularExpressionCheckingResult(rangesSetLaterFor: self)
-                result.setRanges(fromGroupBounds: match.groupBounds, offset: match.offset)
-                return result
+                RegularExpressionCheckingResult.make(groupBounds: match.groupBounds, offset: match.offset, expression: self)
             }
             stop.pointee = true
         }
@@ -396,7 +394,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         // The groups' ranges of the current match.
         let groups = findsGroups ? numberOfCaptureGroups : 0
         return withUnsafeTemporaryAllocation(of: NSRange.self, capacity: groups) { groupRanges in
-            withUTF8(of: string, options: options, range: range, utf16Count: utf16Count) { bytes, utf8Count in
+            withUTF8(of: string, options: options, range: range, utf16Count: utf16Count, findsGroups: findsGroups) { bytes, utf8Count in
                 // The byte offset up to which UTF-16 units are counted, and their number.
                 var countedByte = 0
                 var countedUnits = range.location
@@ -442,12 +440,16 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// or false when the walk in UTF-8 does not apply: `options` hold more than
     /// `.reportProgress` and `.reportCompletion`, `range` is not within the string or a bound
     /// of it splits a surrogate pair, or the string's UTF-8 is not contiguous (a bridged
-    /// string) or empty (see ``walkUTF8(of:options:range:utf16Count:findsGroups:firstMatchOnly:_:)``).
+    /// string) or empty (see ``walkUTF8(of:options:range:utf16Count:findsGroups:firstMatchOnly:_:)``),
+    /// or the pattern has no walk in UTF-8 for so short a text, with its groups when
+    /// `findsGroups` (``RegexPattern/mayWalkMatches(inUTF8OfAtMost:findsGroups:)``, asked
+    /// before the range's bytes are worked out, with three bytes for each unit at most).
     private func withUTF8(
         of string: String, options: NSRegularExpression.MatchingOptions, range: NSRange, utf16Count: Int? = nil,
-        _ body: (UnsafePointer<UInt8>, Int) -> Bool
+        findsGroups: Bool, _ body: (UnsafePointer<UInt8>, Int) -> Bool
     ) -> Bool {
-        guard options.subtracting([.reportProgress, .reportCompletion]).isEmpty, range.location >= 0, range.length >= 0
+        guard options.subtracting([.reportProgress, .reportCompletion]).isEmpty, range.location >= 0, range.length >= 0,
+            compiled.mayWalkMatches(inUTF8OfAtMost: range.length > Int.max / 3 ? Int.max : 3 * range.length, findsGroups: findsGroups)
         else { return false }
         let length = utf16Count ?? string.utf16.count
         guard range.location <= length, range.length <= length - range.location,
@@ -934,93 +936,74 @@ final class ResultRanges: ManagedBuffer<Int, NSRange> {
 /// of the whole match and of each capture group (`{NSNotFound, 0}` for a group that did not
 /// take part), and the groups' names.
 ///
-/// The ranges are `numberOfGroups + 1` ranges of `ranges` from `start`, the whole match's
-/// first: the result's own storage in an enumeration, or storage that many results of a
-/// results array share (``ICURegularExpression/matches(in:options:range:)``, see
-/// ``ResultRanges/Chunks``), so that each result there is one allocation, however many groups
-/// it has; a result of a pattern without groups outside an enumeration holds its one range
-/// itself (`wholeRange`, with no storage). The ranges change only in an
-/// enumeration (``ICURegularExpression/enumerateMatches(in:options:range:using:)``), which
-/// moves a result that nothing else refers to on to the next match (see
+/// The ranges are held by one of two final subclasses, so that each result is one allocation
+/// and holds one reference besides its expression at most:
+/// - ``InlineRangesCheckingResult``, for up to two groups: the ranges in the object itself,
+///   so that its only reference is the expression (its end releases nothing else);
+/// - ``StoredRangesCheckingResult``, for more groups: `numberOfGroups + 1` ranges of a
+///   ``ResultRanges`` from `start`, the result's own storage in an enumeration, or storage
+///   that many results of a results array share (see ``ResultRanges/Chunks``).
+///
+/// The ranges change only in an enumeration
+/// (``ICURegularExpression/enumerateMatches(in:options:range:using:)``), which moves a stored
+/// result that nothing else refers to on to the next match (see
 /// ``ICURegularExpression/isReusable(_:)``); to everyone else a result is immutable.
-final class RegularExpressionCheckingResult: NSTextCheckingResult {
-    private let ranges: ResultRanges?
-    private let start: Int
-    private let wholeRange: NSRange
-    private let numberOfGroups: Int
-    private let expression: ICURegularExpression
+///
+/// (The expression is held by this base class, not by each subclass: a final class of two
+/// references retained itself around the release of the first when it was freed, two
+/// atomic operations a result that a subclass does not cost.)
+class RegularExpressionCheckingResult: NSTextCheckingResult {
+    fileprivate let expression: ICURegularExpression
 
-    /// A result whose ranges are the `numberOfGroups + 1` of `ranges` from `start`.
-    init(ranges: ResultRanges, start: Int, numberOfGroups: Int, expression: ICURegularExpression) {
-        precondition(start >= 0 && numberOfGroups >= 0 && numberOfGroups < ranges.count - start)
-        self.ranges = ranges
-        self.start = start
-        self.wholeRange = NSRange(location: NSNotFound, length: 0)
-        self.numberOfGroups = numberOfGroups
+    fileprivate init(expression: ICURegularExpression) {
         self.expression = expression
         super.init()
-    }
-
-    /// A result of the range `range` and no groups, with no storage.
-    init(range: NSRange, expression: ICURegularExpression) {
-        self.ranges = nil
-        self.start = 0
-        self.wholeRange = range
-        self.numberOfGroups = 0
-        self.expression = expression
-        super.init()
-    }
-
-    /// A result of the range `range` and, for its groups, `groupRanges`.
-    convenience init(range: NSRange, groupRanges: UnsafeBufferPointer<NSRange>, expression: ICURegularExpression) {
-        guard !groupRanges.isEmpty else {
-            self.init(range: range, expression: expression)
-            return
-        }
-        let storage = ResultRanges.make(count: groupRanges.count + 1)
-        storage[0] = range
-        for (index, groupRange) in groupRanges.enumerated() { storage[index + 1] = groupRange }
-        self.init(ranges: storage, start: 0, numberOfGroups: groupRanges.count, expression: expression)
-    }
-
-    /// A result of a match of `expression` whose ranges ``setRanges(fromGroupBounds:offset:)``
-    /// sets, with storage of its own.
-    convenience init(rangesSetLaterFor expression: ICURegularExpression) {
-        let groups = expression.numberOfCaptureGroups
-        self.init(ranges: ResultRanges.make(count: groups + 1), start: 0, numberOfGroups: groups, expression: expression)
     }
 
     required init?(coder: NSCoder) {
         nil
     }
 
-    /// Sets the ranges, in place, from a walk's group bounds (two per group from group 0, -1
-    /// for a group that did not take part) of a text that starts at `offset` in the string:
-    /// for a result made by ``init(rangesSetLaterFor:)`` that nothing else refers to.
-    func setRanges(fromGroupBounds bounds: UnsafeBufferPointer<Int64>, offset: Int) {
-        precondition(ranges != nil && start == 0 && bounds.count == 2 * (numberOfGroups + 1))
-        ranges.unsafelyUnwrapped.withUnsafeMutablePointerToElements { ranges in
-            for index in 0...numberOfGroups {
-                let lower = bounds[2 * index]
-                ranges[index] =
-                    lower < 0
-                    ? NSRange(location: NSNotFound, length: 0)
-                    : NSRange(location: offset + Int(lower), length: Int(bounds[2 * index + 1] - lower))
-            }
+    /// A result of the range `range` and, for its groups, `groupRanges`.
+    static func make(range: NSRange, groupRanges: UnsafeBufferPointer<NSRange>, expression: ICURegularExpression)
+        -> RegularExpressionCheckingResult
+    {
+        switch groupRanges.count {
+        case 0: return InlineRangesCheckingResult(range: range, expression: expression)
+        case 1: return InlineRangesCheckingResult(range: range, group1: groupRanges[0], expression: expression)
+        case 2:
+            return InlineRangesCheckingResult(range: range, group1: groupRanges[0], group2: groupRanges[1], expression: expression)
+        default:
+            let storage = ResultRanges.make(count: groupRanges.count + 1)
+            storage[0] = range
+            for (index, groupRange) in groupRanges.enumerated() { storage[index + 1] = groupRange }
+            return StoredRangesCheckingResult(ranges: storage, start: 0, numberOfGroups: groupRanges.count, expression: expression)
+        }
+    }
+
+    /// A result of the `2 * (numberOfGroups + 1)` bounds `bounds` of a walk (see
+    /// ``StoredRangesCheckingResult/setRanges(fromGroupBounds:offset:)``), which is not
+    /// reused: inline for up to two groups.
+    static func make(groupBounds bounds: UnsafeBufferPointer<Int64>, offset: Int, expression: ICURegularExpression)
+        -> RegularExpressionCheckingResult
+    {
+        let numberOfGroups = bounds.count / 2 - 1
+        guard numberOfGroups <= 2 else {
+            let result = StoredRangesCheckingResult(rangesSetLaterFor: expression)
+            result.setRanges(fromGroupBounds: bounds, offset: offset)
+            return result
+        }
+        func range(_ group: Int) -> NSRange {
+            StoredRangesCheckingResult.range(fromGroupBounds: bounds, group: group, offset: offset)
+        }
+        switch numberOfGroups {
+        case 0: return InlineRangesCheckingResult(range: range(0), expression: expression)
+        case 1: return InlineRangesCheckingResult(range: range(0), group1: range(1), expression: expression)
+        default: return InlineRangesCheckingResult(range: range(0), group1: range(1), group2: range(2), expression: expression)
         }
     }
 
     override var resultType: NSTextCheckingResult.CheckingType { .regularExpression }
-
-    override var range: NSRange { ranges?[start] ?? wholeRange }
-
-    override func range(at idx: Int) -> NSRange {
-        // Out of bounds traps, as Foundation's does (the shared storage would not).
-        precondition(idx >= 0 && idx <= numberOfGroups, "index \(idx) out of range for a result of \(numberOfGroups + 1) ranges")
-        return ranges?[start + idx] ?? wholeRange
-    }
-
-    override var numberOfRanges: Int { numberOfGroups + 1 }
 
     override func range(withName name: String) -> NSRange {
         guard let group = expression.groupNumber(named: name), group < numberOfRanges else {
@@ -1030,8 +1013,8 @@ final class RegularExpressionCheckingResult: NSTextCheckingResult {
     }
 
     /// Every range, the whole match's first.
-    private var allRanges: [NSRange] {
-        (0...numberOfGroups).map { range(at: $0) }
+    fileprivate var allRanges: [NSRange] {
+        (0..<numberOfRanges).map { range(at: $0) }
     }
 
     /// A Foundation expression of the same pattern and options, for code that reads it
@@ -1065,6 +1048,121 @@ final class RegularExpressionCheckingResult: NSTextCheckingResult {
         coder.encode(regularExpression, forKey: "NSRegularExpression")
         coder.encode(allRanges.map { NSValue(range: $0) } as NSArray, forKey: "NSRangeArray")
     }
+}
+
+/// A result of up to two groups, its ranges held in the object itself: never changed.
+final class InlineRangesCheckingResult: RegularExpressionCheckingResult {
+    private let wholeRange: NSRange
+    private let group1: NSRange
+    private let group2: NSRange
+    private let numberOfGroups: Int
+
+    /// A result of the range `range` and no groups.
+    init(range: NSRange, expression: ICURegularExpression) {
+        wholeRange = range
+        group1 = NSRange(location: NSNotFound, length: 0)
+        group2 = group1
+        numberOfGroups = 0
+        super.init(expression: expression)
+    }
+
+    /// A result of the range `range` and one group, of `group1`.
+    init(range: NSRange, group1: NSRange, expression: ICURegularExpression) {
+        wholeRange = range
+        self.group1 = group1
+        group2 = NSRange(location: NSNotFound, length: 0)
+        numberOfGroups = 1
+        super.init(expression: expression)
+    }
+
+    /// A result of the range `range` and two groups, of `group1` and `group2`.
+    init(range: NSRange, group1: NSRange, group2: NSRange, expression: ICURegularExpression) {
+        wholeRange = range
+        self.group1 = group1
+        self.group2 = group2
+        numberOfGroups = 2
+        super.init(expression: expression)
+    }
+
+    required init?(coder: NSCoder) {
+        nil
+    }
+
+    override var range: NSRange { wholeRange }
+
+    override func range(at idx: Int) -> NSRange {
+        // Out of bounds traps, as Foundation's does.
+        precondition(idx >= 0 && idx <= numberOfGroups, "index \(idx) out of range for a result of \(numberOfGroups + 1) ranges")
+        switch idx {
+        case 0: return wholeRange
+        case 1: return group1
+        default: return group2
+        }
+    }
+
+    override var numberOfRanges: Int { numberOfGroups + 1 }
+}
+
+/// A result whose ranges are the `numberOfGroups + 1` of a ``ResultRanges`` from `start`: its
+/// own storage (``init(rangesSetLaterFor:)``), which an enumeration may set again while
+/// nothing else refers to the result, or a chunk that many results of a results array share.
+final class StoredRangesCheckingResult: RegularExpressionCheckingResult {
+    private let ranges: ResultRanges
+    private let start: Int
+    private let numberOfGroups: Int
+
+    /// A result whose ranges are the `numberOfGroups + 1` of `ranges` from `start`.
+    init(ranges: ResultRanges, start: Int, numberOfGroups: Int, expression: ICURegularExpression) {
+        precondition(start >= 0 && numberOfGroups >= 0 && numberOfGroups < ranges.count - start)
+        self.ranges = ranges
+        self.start = start
+        self.numberOfGroups = numberOfGroups
+        super.init(expression: expression)
+    }
+
+    /// A result of a match of `expression` whose ranges ``setRanges(fromGroupBounds:offset:)``
+    /// sets, with storage of its own.
+    convenience init(rangesSetLaterFor expression: ICURegularExpression) {
+        let groups = expression.numberOfCaptureGroups
+        self.init(ranges: ResultRanges.make(count: groups + 1), start: 0, numberOfGroups: groups, expression: expression)
+    }
+
+    required init?(coder: NSCoder) {
+        nil
+    }
+
+    /// The range of group `group` (0 for the whole match) in a walk's group bounds (two per
+    /// group from group 0, -1 for a group that did not take part) of a text that starts at
+    /// `offset` in the string.
+    @inline(__always)
+    static func range(fromGroupBounds bounds: UnsafeBufferPointer<Int64>, group: Int, offset: Int) -> NSRange {
+        let lower = bounds[2 * group]
+        return lower < 0
+            ? NSRange(location: NSNotFound, length: 0)
+            : NSRange(location: offset + Int(lower), length: Int(bounds[2 * group + 1] - lower))
+    }
+
+    /// Sets the ranges, in place, from a walk's group bounds (see
+    /// ``range(fromGroupBounds:group:offset:)``): for a result made by
+    /// ``init(rangesSetLaterFor:)`` that nothing else refers to.
+    func setRanges(fromGroupBounds bounds: UnsafeBufferPointer<Int64>, offset: Int) {
+        precondition(start == 0 && bounds.count == 2 * (numberOfGroups + 1))
+        ranges.withUnsafeMutablePointerToElements { ranges in
+            for index in 0...numberOfGroups {
+                ranges[index] = Self.range(fromGroupBounds: bounds, group: index, offset: offset)
+            }
+        }
+    }
+
+    override var range: NSRange { ranges[start] }
+
+    override func range(at idx: Int) -> NSRange {
+        // Out of bounds traps, as Foundation's does (the shared storage would not).
+        precondition(idx >= 0 && idx <= numberOfGroups, "index \(idx) out of range for a result of \(numberOfGroups + 1) ranges")
+        return ranges[start + idx]
+    }
+
+    override var numberOfRanges: Int { numberOfGroups + 1 }
 }
 
 extension NSTextCheckingResult {

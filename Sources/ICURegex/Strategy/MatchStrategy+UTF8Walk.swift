@@ -83,6 +83,21 @@ extension MatchStrategy {
         return .automaton(automata)
     }
 
+    /// False when ``utf8Walk(forSearchOf:isMostlyASCII:findsGroups:firstMatchOnly:)`` has no
+    /// way for any text of at most `length` bytes (with the groups when `findsGroups`), as it
+    /// stands now: a caller then knows that the walk is ICU's without working out the text's
+    /// bytes (for a short range of a string that is not ASCII, an index of its UTF-16 and two
+    /// of its scalars each call). True when a way may be taken; each way it names is one
+    /// ``utf8Walk(forSearchOf:isMostlyASCII:findsGroups:firstMatchOnly:)`` takes under the
+    /// same conditions and no others, and ``repays(_:length:)`` holds for a shorter text only
+    /// when it holds for a longer one.
+    func mayHaveUTF8Walk(forSearchOfAtMost length: Int, findsGroups: Bool) -> Bool {
+        if utf8Literals != nil { return true }
+        if let searchers = backReferenceSearchers { return repays(searchers, length: length) }
+        guard let automata = matchAutomata, !findsGroups || captureBacktrackers != nil else { return false }
+        return repays(automata, length: length)
+    }
+
     /// True when the way of `pool` is taken for a text of `length` units: once it is worked
     /// out, or to be worked out now for a text that repays it, with ICU's work on the
     /// pattern's searches so far (see ``MatchStrategy/makesAutomaton(afterSearching:)``).
@@ -98,6 +113,15 @@ extension MatchStrategy {
 }
 
 extension RegexPattern {
+    /// False when ``walkMatches(inUTF8:count:isMostlyASCII:findsGroups:firstMatchOnly:_:)``
+    /// would answer false for every text of at most `length` bytes, as the pattern stands now
+    /// (see ``MatchStrategy/mayHaveUTF8Walk(forSearchOfAtMost:findsGroups:)``), so that a
+    /// caller may search the UTF-16 at once; true when it may walk.
+    package func mayWalkMatches(inUTF8OfAtMost length: Int, findsGroups: Bool) -> Bool {
+        !usesPreviousMatchEnd
+            && strategy.mayHaveUTF8Walk(forSearchOfAtMost: length, findsGroups: findsGroups && numberOfCaptureGroups > 0)
+    }
+
     /// Calls `body` with each match of the pattern in the well-formed UTF-8 `bytes[..<count]`
     /// of a Swift string (`isMostlyASCII` when it has fewer than nine bytes for eight UTF-16
     /// units), searched as a text of its own, left to right, in byte offsets: the

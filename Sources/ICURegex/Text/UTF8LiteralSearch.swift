@@ -150,11 +150,13 @@ extension UTF16Text {
 
     /// The byte offsets in `string`'s UTF-8 of the UTF-16 offsets `utf16Offsets`, when both
     /// fall on a Unicode scalar's start (not between the halves of a surrogate pair); nil
-    /// otherwise. `O(1)` for the string's ends; a native string indexes its UTF-16 with
-    /// breadcrumbs otherwise.
+    /// otherwise. `O(1)` for the string's ends and for an ASCII string (as many bytes as
+    /// units: every other scalar has more bytes than units, so each offset is the same in
+    /// both); a native string indexes its UTF-16 with breadcrumbs otherwise.
     package static func utf8Offsets(of utf16Offsets: Range<Int>, in string: String, utf16Count: Int) -> Range<Int>? {
         let utf8Count = string.utf8.count
         if utf16Offsets.lowerBound == 0 && utf16Offsets.upperBound == utf16Count { return 0..<utf8Count }
+        if utf8Count == utf16Count { return utf16Offsets }
         let view = string.utf16
         let lower = view.index(view.startIndex, offsetBy: utf16Offsets.lowerBound)
         let upper = view.index(lower, offsetBy: utf16Offsets.count)

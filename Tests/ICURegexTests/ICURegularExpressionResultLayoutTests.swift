@@ -1,0 +1,94 @@
+import Foundation
+import ICURegex
+import ICURegexFoundation
+import Testing
+import TestSupport
+
+extension LibraryTests {
+    /// The results of `ICURegularExpression` in each of their layouts against Foundation's: the
+    /// ranges held in the result itself (up to two groups) and in storage (more groups, shared
+    /// by the results of an array), from every method that makes results, for ranges that do
+    /// not start at the string's start, in ASCII strings (whose UTF-8 offsets are their UTF-16
+    /// offsets) and others.
+    @Suite struct ICURegularExpressionResultLayoutTests {
+        /// Patterns of 0, 1, 2, 3 and 15 groups, some named, some optional.
+        static let patterns = [
+            "[a-zа-я]+", "(?<word>[a-zа-я]+)", "(?<word>[a-zа-я]+)(?<digits>[0-9]+)?", "(a)(b)?(?<c>c)",
+            "([A-Z]+);([a-z]+)?;(?<third>[0-9]*);(x)?;(y)?;(z)?;(w)?;(v)?;(u)?;(t)?;(s)?;(r)?;(q)?;(p)?;(?<last>o)?",
+            "^([a-z]+) (\\d+)$",
+        ]
+
+        static let names = ["word", "digits", "c", "third", "last"]
+
+        /// Texts, ASCII and not, with matches of each pattern, and lines for `^`/`$`.
+        static let texts = [
+            "abc ac xac abc12 ab ABC;def;12;x;;z;;;;;;;;;o tail", "Холмс abc7 ac 😀 abc;AB;x;0;x;y;z;w;v;u;t;s;r;q;p;o",
+            "ab 12\nxy 7\n(a)", "",
+        ]
+
+        /// Every range of `result`, its names', its type and its expression's pattern.
+        static func describe(_ result: NSTextCheckingResult?) -> String {
+            guard let result else { return "nil" }
+            var parts = (0..<result.numberOfRanges).map { index -> String in
+                let range = result.range(at: index)
+                return range.location == NSNotFound ? "{NF}" : "{\(range.location),\(range.length)}"
+            }
+            parts.append("r{\(result.range.location),\(result.range.length)}")
+            for name in names {
+                let range = result.range(withName: name)
+                parts.append(range.location == NSNotFound ? "\(name){NF}" : "\(name){\(range.location),\(range.length)}")
+            }
+            parts.append("t\(result.resultType.rawValue) \(result.regularExpression?.pattern ?? "nil")")
+            return parts.joined()
+        }
+
+        /// Ranges of `text` to search: the whole, from its second unit, a middle part.
+        static func ranges(of text: String) -> [NSRange] {
+            let length = text.utf16.count
+            var ranges = [NSRange(location: 0, length: length)]
+            if length > 2 { ranges.append(NSRange(location: 1, length: length - 1)) }
+            if length > 10 { ranges.append(NSRange(location: 4, length: length / 2)) }
+            return ranges
+        }
+
+        /// `matches(in:range:)`, `firstMatch` and kept enumeration results read as
+        /// Foundation's, also after the expression is gone (each result keeps it), and so do
+        /// their copies and their ranges adjusted by an offset.
+        @Test func resultsReadAsFoundations() throws {
+            for pattern in Self.patterns {
+                let foundation = try NSRegularExpression(pattern: pattern)
+                for text in Self.texts {
+                    for range in Self.ranges(of: text) {
+                        for options in [[], NSRegularExpression.MatchingOptions.withTransparentBounds] {
+                            let theirs = foundation.matches(in: text, options: options, range: range)
+                            var array: [NSTextCheckingResult] = []
+                            var first: NSTextCheckingResult?
+                            var kept: [NSTextCheckingResult] = []
+                            do {
+                                let ours = try ICURegularExpression(pattern: pattern)
+                                #expect(ours.numberOfCaptureGroups == foundation.numberOfCaptureGroups)
+                                array = ours.matches(in: text, options: options, range: range)
+                                first = ours.firstMatch(in: text, options: options, range: range)
+                                ours.enumerateMatches(in: text, options: options, range: range) { result, _, _ in
+                                    if let result { kept.append(result) }
+                                }
+                            }
+                            let context = "\(pattern) in \(text.prefix(20)) \(range) \(options.rawValue)"
+                            #expect(array.map(Self.describe) == theirs.map(Self.describe), "\(context)")
+                            #expect(kept.map(Self.describe) == theirs.map(Self.describe), "\(context)")
+                            #expect(Self.describe(first) == Self.describe(theirs.first), "\(context)")
+                            for (result, their) in zip(array, theirs) {
+                                let copy = try #require(result.copy() as? NSTextCheckingResult)
+                                #expect(Self.describe(copy) == Self.describe(their), "\(context)")
+                                #expect(
+                                    Self.describe(result.adjustingRanges(offset: 3)) == Self.describe(their.adjustingRanges(offset: 3)),
+                                    "\(context)")
+                                #expect(result.icuRegularExpression?.pattern == pattern)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
