@@ -385,8 +385,9 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// or could not tell a match: `body` may then have had some matches, which the caller
     /// discards. Without options, the enumeration searches the range as a text of its own,
     /// which is what the walk searches; the UTF-16 offsets of a match are counted from the
-    /// previous match's end (``UTF16Text/utf16Count(ofUTF8:from:to:)``): byte offsets map to
-    /// UTF-16 offsets one to one and in order, since every match starts and ends on a scalar.
+    /// previous match's end (``UTF16Text/utf16Count(ofUTF8:from:to:)``; in a range of as many
+    /// bytes as units, all ASCII, the number of bytes): byte offsets map to UTF-16 offsets one
+    /// to one and in order, since every match starts and ends on a scalar.
     private func walkUTF8(
         of string: String, options: NSRegularExpression.MatchingOptions, range: NSRange, utf16Count: Int? = nil,
         findsGroups: Bool, firstMatchOnly: Bool, _ body: (NSRange, UnsafeBufferPointer<NSRange>) -> Bool
@@ -398,11 +399,17 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
                 // The byte offset up to which UTF-16 units are counted, and their number.
                 var countedByte = 0
                 var countedUnits = range.location
+                // As many bytes as units: every character is ASCII, one byte and one unit.
+                let isASCII = utf8Count == range.length
+                // The number of UTF-16 units of the bytes from `start` to `end`.
+                func units(from start: Int, to end: Int) -> Int {
+                    isASCII ? end - start : UTF16Text.utf16Count(ofUTF8: bytes, from: start, to: end)
+                }
                 return compiled.walkMatches(
                     inUTF8: bytes, count: utf8Count, isMostlyASCII: Self.isMostlyASCII(utf8Count: utf8Count, utf16Count: range.length), findsGroups: findsGroups,
                     firstMatchOnly: firstMatchOnly
                 ) { match, group in
-                    countedUnits += UTF16Text.utf16Count(ofUTF8: bytes, from: countedByte, to: match.lowerBound)
+                    countedUnits += units(from: countedByte, to: match.lowerBound)
                     countedByte = match.lowerBound
                     let start = countedUnits
                     if groups > 0 {
@@ -414,14 +421,14 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
                             // A group may start before the match (in a look-behind).
                             let location =
                                 span.lowerBound >= match.lowerBound
-                                ? start + UTF16Text.utf16Count(ofUTF8: bytes, from: match.lowerBound, to: span.lowerBound)
-                                : start - UTF16Text.utf16Count(ofUTF8: bytes, from: span.lowerBound, to: match.lowerBound)
+                                ? start + units(from: match.lowerBound, to: span.lowerBound)
+                                : start - units(from: span.lowerBound, to: match.lowerBound)
                             groupRanges.initializeElement(
                                 at: number - 1,
-                                to: NSRange(location: location, length: UTF16Text.utf16Count(ofUTF8: bytes, from: span.lowerBound, to: span.upperBound)))
+                                to: NSRange(location: location, length: units(from: span.lowerBound, to: span.upperBound)))
                         }
                     }
-                    countedUnits += UTF16Text.utf16Count(ofUTF8: bytes, from: match.lowerBound, to: match.upperBound)
+                    countedUnits += units(from: match.lowerBound, to: match.upperBound)
                     countedByte = match.upperBound
                     return body(NSRange(location: start, length: countedUnits - start), UnsafeBufferPointer(groupRanges))
                 }

@@ -91,11 +91,14 @@ extension MatchStrategy {
     /// ``utf8Walk(forSearchOf:isMostlyASCII:findsGroups:firstMatchOnly:)`` takes under the
     /// same conditions and no others, and ``repays(_:length:)`` holds for a shorter text only
     /// when it holds for a longer one.
+    ///
+    /// (The pools are passed on from the strategy's own properties, not bound to names, which
+    /// would retain and release each one for every call.)
     func mayHaveUTF8Walk(forSearchOfAtMost length: Int, findsGroups: Bool) -> Bool {
         if utf8Literals != nil { return true }
-        if let searchers = backReferenceSearchers { return repays(searchers, length: length) }
-        guard let automata = matchAutomata, !findsGroups || captureBacktrackers != nil else { return false }
-        return repays(automata, length: length)
+        if backReferenceSearchers != nil { return repays(backReferenceSearchers.unsafelyUnwrapped, length: length) }
+        guard matchAutomata != nil, !findsGroups || captureBacktrackers != nil else { return false }
+        return repays(matchAutomata.unsafelyUnwrapped, length: length)
     }
 
     /// True when the way of `pool` is taken for a text of `length` units: once it is worked
