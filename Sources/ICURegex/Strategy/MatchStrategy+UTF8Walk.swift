@@ -92,13 +92,18 @@ extension MatchStrategy {
     /// same conditions and no others, and ``repays(_:length:)`` holds for a shorter text only
     /// when it holds for a longer one.
     ///
-    /// (The pools are passed on from the strategy's own properties, not bound to names, which
-    /// would retain and release each one for every call.)
+    /// (The pools' states are read through unretained references, which the strategy's own
+    /// properties keep alive: bound to names, each pool was retained and released for every
+    /// call, about 2% of a short line's results array.)
     func mayHaveUTF8Walk(forSearchOfAtMost length: Int, findsGroups: Bool) -> Bool {
         if utf8Literals != nil { return true }
-        if backReferenceSearchers != nil { return repays(backReferenceSearchers.unsafelyUnwrapped, length: length) }
-        guard matchAutomata != nil, !findsGroups || captureBacktrackers != nil else { return false }
-        return repays(matchAutomata.unsafelyUnwrapped, length: length)
+        if let searchers = backReferenceSearchers.map(Unmanaged.passUnretained) {
+            return repays(searchers._withUnsafeGuaranteedRef { $0.state }, length: length)
+        }
+        guard let automata = matchAutomata.map(Unmanaged.passUnretained), !findsGroups || captureBacktrackers != nil else {
+            return false
+        }
+        return repays(automata._withUnsafeGuaranteedRef { $0.state }, length: length)
     }
 
     /// True when the way of `pool` is taken for a text of `length` units: once it is worked
@@ -106,7 +111,14 @@ extension MatchStrategy {
     /// pattern's searches so far (see ``MatchStrategy/makesAutomaton(afterSearching:)``).
     @inline(__always)
     private func repays<Plan, Automaton>(_ pool: LazyAutomatonPool<Plan, Automaton>, length: Int) -> Bool {
-        switch pool.state {
+        repays(pool.state, length: length)
+    }
+
+    /// True when the way of a pool in `state` is taken for a text of `length` units (see
+    /// ``repays(_:length:)``).
+    @inline(__always)
+    private func repays<Plan, Automaton>(_ state: LazyAutomatonPool<Plan, Automaton>.PlanState, length: Int) -> Bool {
+        switch state {
         case .present: true
         case .absent: false
         case .unknown:
