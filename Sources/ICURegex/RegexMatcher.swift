@@ -122,7 +122,7 @@ public final class RegexMatcher {
         if session.matchAutomaton == nil, let automata = pattern.matchAutomata {
             session.adopt(automata.automatonOfItsOwn())
         }
-        return session.matchAutomaton
+        return session.lendMatchAutomaton()
     }
 
     // MARK: The longest match from a start
@@ -198,7 +198,7 @@ public final class RegexMatcher {
         } else if session.matchAutomaton == nil {
             session.adopt(automata.automatonOfItsOwn())
         }
-        multilineAutomaton = session.matchAutomaton
+        multilineAutomaton = session.lendMatchAutomaton()
         return multilineAutomaton
     }
 

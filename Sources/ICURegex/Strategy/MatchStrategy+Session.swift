@@ -13,9 +13,18 @@ extension MatchStrategy {
         /// The pattern whose strategy's ways the session uses.
         let pattern: RegexPattern
 
-        /// The pattern's match automaton, the session's own once it has searched enough
-        /// (see ``MatchStrategy/makesAutomaton(afterSearching:)``).
+        /// The pattern's match automaton, the session's once it has searched enough (see
+        /// ``MatchStrategy/makesAutomaton(afterSearching:)``): borrowed from the pattern's pool
+        /// with the table it has filled, and given back when the session ends (see
+        /// ``givesBackAutomaton``).
         private(set) var matchAutomaton: MatchAutomaton?
+        /// True when ``matchAutomaton`` was borrowed from the pattern's pool and no one else
+        /// holds it: the session gives it back when it ends, so that the next matcher of the
+        /// pattern (a loop that makes one per text) starts with the states this one worked out,
+        /// as the walk over every match does, instead of working them out anew at each text.
+        /// The table holds what the pattern's classes and states are, nothing of the texts
+        /// searched. An automaton lent out (``lendMatchAutomaton()``) or adopted is kept.
+        private var givesBackAutomaton = false
         /// The units searched so far, until the automaton is made; -1 once it is made, or known
         /// to be impossible.
         private var unitsSearched = 0
@@ -88,14 +97,25 @@ extension MatchStrategy {
         }
 
         deinit {
+            if givesBackAutomaton, let matchAutomaton { pattern.strategy.matchAutomata?.put(matchAutomaton) }
             if let onePassBacktracker { pattern.strategy.captureBacktrackers?.put(onePassBacktracker) }
             if let wholeTextBacktracker { pattern.strategy.wholeTextBacktrackers?.put(wholeTextBacktracker) }
             if let searchBacktracker { pattern.strategy.captureBacktrackers?.put(searchBacktracker) }
         }
 
+        /// The session's match automaton, for a caller that keeps it beside the session (the
+        /// line strategy, the multi-line search): the session then keeps it too, and does not
+        /// give it back to the pattern's pool when it ends.
+        mutating func lendMatchAutomaton() -> MatchAutomaton? {
+            givesBackAutomaton = false
+            return matchAutomaton
+        }
+
         /// Makes `automaton` the session's automaton from now on (see
         /// ``RegexMatcher/multilineMatchAutomaton``).
         mutating func adopt(_ automaton: MatchAutomaton?) {
+            if givesBackAutomaton, let matchAutomaton { pattern.strategy.matchAutomata?.put(matchAutomaton) }
+            givesBackAutomaton = false
             unitsSearched = -1
             matchAutomaton = automaton
             takesPlannedWays = plannedWaysAreOpen()
@@ -383,7 +403,8 @@ extension MatchStrategy {
                 || pattern.strategy.mayUseAutomaton(automata, forUnplannedSearchOf: max(0, count))
             else { return false }
             unitsSearched = -1
-            matchAutomaton = automata.automatonOfItsOwn()
+            matchAutomaton = automata.take()
+            givesBackAutomaton = matchAutomaton != nil
             takesPlannedWays = plannedWaysAreOpen()
             return matchAutomaton != nil
         }
