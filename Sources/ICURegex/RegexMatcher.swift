@@ -8,7 +8,7 @@ import CICUShim
 /// when finding successive matches. A matcher is not `Sendable`: make one per thread with
 /// ``RegexPattern/makeMatcher()``.
 ///
-/// A search of a long text (at least ``SearchPlan/minimumSearchLength`` units from the offset)
+/// A search of a long text (at least ``SearchPlan/minimumSearchLength`` units, from any offset)
 /// takes the pattern's strategy, as ``RegexPattern/firstRange(inUTF16:range:anchored:)`` and the
 /// walk over every match do: the matcher of an alternation of many strings, or the
 /// ``SearchPlan`` when the pattern has no zero-width assertion (its matches then depend on their

@@ -5,8 +5,9 @@ extension MatchStrategy {
     /// these searches see the text before the offset (look-behind and `\b` read it), so each
     /// way below says why searching from the offset finds what ICU finds there.
     ///
-    /// The order: the back-reference searcher; on at least ``SearchPlan/minimumSearchLength``
-    /// units from the offset, the alternation's matcher or the plan; the one-pass runs, once
+    /// The order: the back-reference searcher; in a text of at least
+    /// ``SearchPlan/minimumSearchLength`` units, the alternation's matcher or the plan (the
+    /// matcher of the alternation on at least that many units from the offset); the one-pass runs, once
     /// taken; the match automaton, once the session has searched enough to repay it; for a
     /// pattern with groups that has none, the capture backtracker's search; ICU.
     struct Session: ~Copyable {
@@ -37,15 +38,19 @@ extension MatchStrategy {
         private var plannedUnits = 0
         /// True once the plan's matches came too dense (see ``plannedMatches``).
         private var givesUpPlan = false {
-            didSet { takesPlannedWays = plannedWaysAreOpen() }
+            didSet { openPlannedWays() }
         }
 
-        /// Whether a long search may go to the alternation's matcher or the plan (see
+        /// Whether a search of a long text may go to the alternation's matcher or the plan (see
         /// ``plannedFirstMatch(in:count:from:find:)``): false when the pattern has neither, its
         /// plan does not search from an offset, the plan was given up, or the session's
-        /// automaton is faster than the plan. Kept, so that a search does not ask the strategy
-        /// (a copy of its plan, with a reference count taken and dropped, per call).
+        /// automaton is faster than the plan. Kept, so that a search does not ask the strategy.
         private var takesPlannedWays = false
+        /// The plan that searches from an offset, while the session may take it
+        /// (``MatchStrategy/planForSearchesFromAnOffset(automaton:)``, nil once given up): kept,
+        /// so that a search does not copy it out of the strategy (a reference count taken and
+        /// dropped for each of its parts, per call). It depends on the pattern alone.
+        private var openPlan: SearchPlan?
 
         /// The automaton's matches of a pattern with groups, the units their searches covered
         /// and the units they matched: when they come dense
@@ -86,14 +91,14 @@ extension MatchStrategy {
         init(_ pattern: RegexPattern) {
             self.pattern = pattern
             self.groupCount = pattern.numberOfCaptureGroups
-            takesPlannedWays = plannedWaysAreOpen()
+            openPlannedWays()
             givesUpWholeText = pattern.strategy.wholeTextBacktrackers == nil
         }
 
-        /// See ``takesPlannedWays``.
-        private func plannedWaysAreOpen() -> Bool {
-            pattern.strategy.literalAlternation != nil
-                || (!givesUpPlan && pattern.strategy.planForSearchesFromAnOffset(automaton: matchAutomaton) != nil)
+        /// Sets ``takesPlannedWays`` and ``openPlan`` for what the session now has.
+        private mutating func openPlannedWays() {
+            openPlan = givesUpPlan ? nil : pattern.strategy.planForSearchesFromAnOffset(automaton: matchAutomaton)
+            takesPlannedWays = pattern.strategy.literalAlternation != nil || openPlan != nil
         }
 
         deinit {
@@ -118,7 +123,7 @@ extension MatchStrategy {
             givesBackAutomaton = false
             unitsSearched = -1
             matchAutomaton = automaton
-            takesPlannedWays = plannedWaysAreOpen()
+            openPlannedWays()
         }
 
         /// The first match at or after `from` in the `count` units at `base`, in its offsets;
@@ -140,7 +145,11 @@ extension MatchStrategy {
             if let searcher = backReferenceSearcher(afterSearching: count - from) {
                 return outcome(of: searcher.firstMatch(inUTF16: base, from: from, to: count))
             }
-            if takesPlannedWays && count - from >= SearchPlan.minimumSearchLength {
+            // A long text is searched with the plan from any offset, as the walk over its every
+            // match searches it: a loop of searches near its end (its last few thousand units)
+            // costs no more with the plan's scan than elsewhere, where the automaton or ICU
+            // would read every unit.
+            if takesPlannedWays && count >= SearchPlan.minimumSearchLength {
                 switch try plannedFirstMatch(in: base, count: count, from: from, find: find) {
                 case .match(let match): return .match(match)
                 case .noMatch: return .noMatch
@@ -353,7 +362,7 @@ extension MatchStrategy {
             if let matcher = pattern.strategy.literalAlternation(forSearchOf: count - from) {
                 return matcher.firstMatch(inUTF16: base, from: from, to: count)
             }
-            guard !givesUpPlan, let plan = pattern.strategy.planForSearchesFromAnOffset(automaton: automaton) else { return .unknown }
+            guard let plan = openPlan else { return .unknown }
             let found = try plan.firstMatch(in: base, range: from..<count, anchored: false) { text, start throws(ICURegexError) in
                 guard let automaton else { return try find(text, start) }
                 return try automaton.firstMatch(inUTF16: base + text.lowerBound, from: start, to: text.count) {
@@ -405,7 +414,7 @@ extension MatchStrategy {
             unitsSearched = -1
             matchAutomaton = automata.take()
             givesBackAutomaton = matchAutomaton != nil
-            takesPlannedWays = plannedWaysAreOpen()
+            openPlannedWays()
             return matchAutomaton != nil
         }
     }
