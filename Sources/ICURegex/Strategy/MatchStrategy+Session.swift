@@ -6,10 +6,10 @@ extension MatchStrategy {
     /// way below says why searching from the offset finds what ICU finds there.
     ///
     /// The order: the back-reference searcher; in a text of at least
-    /// ``SearchPlan/minimumSearchLength`` units, the alternation's matcher or the plan (the
-    /// matcher of the alternation on at least that many units from the offset); the one-pass runs, once
-    /// taken; the match automaton, once the session has searched enough to repay it; for a
-    /// pattern with groups that has none, the capture backtracker's search; ICU.
+    /// ``SearchPlan/minimumSearchLength`` units, the alternation's matcher (on that many units
+    /// from the offset) or the plan; the one-pass runs, once taken; the match automaton, once
+    /// the session has searched enough to repay it; for a pattern with groups that has none,
+    /// the capture backtracker's search; ICU.
     struct Session: ~Copyable {
         /// The pattern whose strategy's ways the session uses.
         let pattern: RegexPattern
