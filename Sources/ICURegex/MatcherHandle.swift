@@ -86,6 +86,12 @@ enum MatcherHandle {
 
     /// Runs one of the shim's find calls and turns its out-parameters into a range, nil, or
     /// the error ICU reported.
+    ///
+    /// A match that ICU says ends before its start is ``ICURegexError/internalError``: ICU 72
+    /// reports one for a search from between the two halves of a surrogate pair when a `.*`
+    /// that starts there backtracks (its loop backs up a code point at a time, from past the
+    /// trail surrogate to before the lead, and never meets the loop's start again: `.*.*=.*`
+    /// from inside `😀`, with an `=` earlier in the text).
     @inline(__always)
     static func match(
         _ find: (inout Int64, inout Int64, inout Int32) -> Bool
@@ -97,6 +103,7 @@ enum MatcherHandle {
             if code > 0 { throw ICURegexError(rawValue: code) }
             return nil
         }
+        guard start <= end else { throw .internalError }
         return Int(start)..<Int(end)
     }
 }

@@ -8,7 +8,7 @@ import CICUShim
 /// when finding successive matches. A matcher is not `Sendable`: make one per thread with
 /// ``RegexPattern/makeMatcher()``.
 ///
-/// A search of a long text (at least ``SearchPlan/minimumSearchLength`` units from the offset)
+/// A search of a long text (at least ``SearchPlan/minimumSearchLength`` units, from any offset)
 /// takes the pattern's strategy, as ``RegexPattern/firstRange(inUTF16:range:anchored:)`` and the
 /// walk over every match do: the matcher of an alternation of many strings, or the
 /// ``SearchPlan`` when the pattern has no zero-width assertion (its matches then depend on their
@@ -122,7 +122,7 @@ public final class RegexMatcher {
         if session.matchAutomaton == nil, let automata = pattern.matchAutomata {
             session.adopt(automata.automatonOfItsOwn())
         }
-        return session.matchAutomaton
+        return session.lendMatchAutomaton()
     }
 
     // MARK: The longest match from a start
@@ -198,7 +198,7 @@ public final class RegexMatcher {
         } else if session.matchAutomaton == nil {
             session.adopt(automata.automatonOfItsOwn())
         }
-        multilineAutomaton = session.matchAutomaton
+        multilineAutomaton = session.lendMatchAutomaton()
         return multilineAutomaton
     }
 

@@ -5,17 +5,27 @@ extension MatchStrategy {
     /// these searches see the text before the offset (look-behind and `\b` read it), so each
     /// way below says why searching from the offset finds what ICU finds there.
     ///
-    /// The order: the back-reference searcher; on at least ``SearchPlan/minimumSearchLength``
-    /// units from the offset, the alternation's matcher or the plan; the one-pass runs, once
-    /// taken; the match automaton, once the session has searched enough to repay it; for a
-    /// pattern with groups that has none, the capture backtracker's search; ICU.
+    /// The order: the back-reference searcher; in a text of at least
+    /// ``SearchPlan/minimumSearchLength`` units, the alternation's matcher (on that many units
+    /// from the offset) or the plan; the one-pass runs, once taken; the match automaton, once
+    /// the session has searched enough to repay it; for a pattern with groups that has none,
+    /// the capture backtracker's search; ICU.
     struct Session: ~Copyable {
         /// The pattern whose strategy's ways the session uses.
         let pattern: RegexPattern
 
-        /// The pattern's match automaton, the session's own once it has searched enough
-        /// (see ``MatchStrategy/makesAutomaton(afterSearching:)``).
+        /// The pattern's match automaton, the session's once it has searched enough (see
+        /// ``MatchStrategy/makesAutomaton(afterSearching:)``): borrowed from the pattern's pool
+        /// with the table it has filled, and given back when the session ends (see
+        /// ``givesBackAutomaton``).
         private(set) var matchAutomaton: MatchAutomaton?
+        /// True when ``matchAutomaton`` was borrowed from the pattern's pool and no one else
+        /// holds it: the session gives it back when it ends, so that the next matcher of the
+        /// pattern (a loop that makes one per text) starts with the states this one worked out,
+        /// as the walk over every match does, instead of working them out anew at each text.
+        /// The table holds what the pattern's classes and states are, nothing of the texts
+        /// searched. An automaton lent out (``lendMatchAutomaton()``) or adopted is kept.
+        private var givesBackAutomaton = false
         /// The units searched so far, until the automaton is made; -1 once it is made, or known
         /// to be impossible.
         private var unitsSearched = 0
@@ -28,15 +38,19 @@ extension MatchStrategy {
         private var plannedUnits = 0
         /// True once the plan's matches came too dense (see ``plannedMatches``).
         private var givesUpPlan = false {
-            didSet { takesPlannedWays = plannedWaysAreOpen() }
+            didSet { openPlannedWays() }
         }
 
-        /// Whether a long search may go to the alternation's matcher or the plan (see
+        /// Whether a search of a long text may go to the alternation's matcher or the plan (see
         /// ``plannedFirstMatch(in:count:from:find:)``): false when the pattern has neither, its
         /// plan does not search from an offset, the plan was given up, or the session's
-        /// automaton is faster than the plan. Kept, so that a search does not ask the strategy
-        /// (a copy of its plan, with a reference count taken and dropped, per call).
+        /// automaton is faster than the plan. Kept, so that a search does not ask the strategy.
         private var takesPlannedWays = false
+        /// The plan that searches from an offset, while the session may take it
+        /// (``MatchStrategy/planForSearchesFromAnOffset(automaton:)``, nil once given up): kept,
+        /// so that a search does not copy it out of the strategy (a reference count taken and
+        /// dropped for each of its parts, per call). It depends on the pattern alone.
+        private var openPlan: SearchPlan?
 
         /// The automaton's matches of a pattern with groups, the units their searches covered
         /// and the units they matched: when they come dense
@@ -77,28 +91,39 @@ extension MatchStrategy {
         init(_ pattern: RegexPattern) {
             self.pattern = pattern
             self.groupCount = pattern.numberOfCaptureGroups
-            takesPlannedWays = plannedWaysAreOpen()
+            openPlannedWays()
             givesUpWholeText = pattern.strategy.wholeTextBacktrackers == nil
         }
 
-        /// See ``takesPlannedWays``.
-        private func plannedWaysAreOpen() -> Bool {
-            pattern.strategy.literalAlternation != nil
-                || (!givesUpPlan && pattern.strategy.planForSearchesFromAnOffset(automaton: matchAutomaton) != nil)
+        /// Sets ``takesPlannedWays`` and ``openPlan`` for what the session now has.
+        private mutating func openPlannedWays() {
+            openPlan = givesUpPlan ? nil : pattern.strategy.planForSearchesFromAnOffset(automaton: matchAutomaton)
+            takesPlannedWays = pattern.strategy.literalAlternation != nil || openPlan != nil
         }
 
         deinit {
+            if givesBackAutomaton, let matchAutomaton { pattern.strategy.matchAutomata?.put(matchAutomaton) }
             if let onePassBacktracker { pattern.strategy.captureBacktrackers?.put(onePassBacktracker) }
             if let wholeTextBacktracker { pattern.strategy.wholeTextBacktrackers?.put(wholeTextBacktracker) }
             if let searchBacktracker { pattern.strategy.captureBacktrackers?.put(searchBacktracker) }
         }
 
+        /// The session's match automaton, for a caller that keeps it beside the session (the
+        /// line strategy, the multi-line search): the session then keeps it too, and does not
+        /// give it back to the pattern's pool when it ends.
+        mutating func lendMatchAutomaton() -> MatchAutomaton? {
+            givesBackAutomaton = false
+            return matchAutomaton
+        }
+
         /// Makes `automaton` the session's automaton from now on (see
         /// ``RegexMatcher/multilineMatchAutomaton``).
         mutating func adopt(_ automaton: MatchAutomaton?) {
+            if givesBackAutomaton, let matchAutomaton { pattern.strategy.matchAutomata?.put(matchAutomaton) }
+            givesBackAutomaton = false
             unitsSearched = -1
             matchAutomaton = automaton
-            takesPlannedWays = plannedWaysAreOpen()
+            openPlannedWays()
         }
 
         /// The first match at or after `from` in the `count` units at `base`, in its offsets;
@@ -120,7 +145,11 @@ extension MatchStrategy {
             if let searcher = backReferenceSearcher(afterSearching: count - from) {
                 return outcome(of: searcher.firstMatch(inUTF16: base, from: from, to: count))
             }
-            if takesPlannedWays && count - from >= SearchPlan.minimumSearchLength {
+            // A long text is searched with the plan from any offset, as the walk over its every
+            // match searches it: a loop of searches near its end (its last few thousand units)
+            // costs no more with the plan's scan than elsewhere, where the automaton or ICU
+            // would read every unit.
+            if takesPlannedWays && count >= SearchPlan.minimumSearchLength {
                 switch try plannedFirstMatch(in: base, count: count, from: from, find: find) {
                 case .match(let match): return .match(match)
                 case .noMatch: return .noMatch
@@ -333,7 +362,7 @@ extension MatchStrategy {
             if let matcher = pattern.strategy.literalAlternation(forSearchOf: count - from) {
                 return matcher.firstMatch(inUTF16: base, from: from, to: count)
             }
-            guard !givesUpPlan, let plan = pattern.strategy.planForSearchesFromAnOffset(automaton: automaton) else { return .unknown }
+            guard let plan = openPlan else { return .unknown }
             let found = try plan.firstMatch(in: base, range: from..<count, anchored: false) { text, start throws(ICURegexError) in
                 guard let automaton else { return try find(text, start) }
                 return try automaton.firstMatch(inUTF16: base + text.lowerBound, from: start, to: text.count) {
@@ -383,8 +412,9 @@ extension MatchStrategy {
                 || pattern.strategy.mayUseAutomaton(automata, forUnplannedSearchOf: max(0, count))
             else { return false }
             unitsSearched = -1
-            matchAutomaton = automata.automatonOfItsOwn()
-            takesPlannedWays = plannedWaysAreOpen()
+            matchAutomaton = automata.take()
+            givesBackAutomaton = matchAutomaton != nil
+            openPlannedWays()
             return matchAutomaton != nil
         }
     }
