@@ -108,6 +108,7 @@ final class CaptureBacktracker {
     private let onePassMatchEdges: UnsafeMutablePointer<Int32>?
     private let onePassEdges: UnsafeMutablePointer<OnePassProgram.Edge>?
     private let onePassSaves: UnsafeMutablePointer<Int32>?
+    private let onePassSelfMoves: UnsafeMutablePointer<UInt64>?
     private let onePassClassCount: Int
     private let runSlots: UnsafeMutablePointer<Int>
 
@@ -184,6 +185,7 @@ final class CaptureBacktracker {
         onePassMatchEdges = copy(program.onePass?.matchEdges)
         onePassEdges = copy(program.onePass?.edges)
         onePassSaves = copy(program.onePass?.saves)
+        onePassSelfMoves = copy(program.onePass?.selfMoves)
     }
 
     deinit {
@@ -199,6 +201,7 @@ final class CaptureBacktracker {
         onePassMatchEdges?.deallocate()
         onePassEdges?.deallocate()
         onePassSaves?.deallocate()
+        onePassSelfMoves?.deallocate()
         splitGuards.deallocate()
         guardAccepts.deallocate()
         startAccepts?.deallocate()
@@ -720,6 +723,7 @@ final class CaptureBacktracker {
         let matchEdges = onePassMatchEdges!
         let edges = onePassEdges!
         let saves = onePassSaves!
+        let selfMoves = onePassSelfMoves!
         let classCount = onePassClassCount
         let smallClasses = self.smallClasses
         let working = runSlots
@@ -740,8 +744,11 @@ final class CaptureBacktracker {
         func recordPendingMatch() {
             slots.update(from: working, count: slotCount)
             let edge = edges[Int(matchEdges[pendingState])]
-            for index in Int(edge.saveStart)..<Int(edge.saveStart &+ edge.saveCount) {
+            var index = Int(edge.saveStart)
+            let saveEnd = index &+ Int(edge.saveCount)
+            while index < saveEnd {
                 slots[Int(saves[index])] = pendingOffset
+                index &+= 1
             }
             matchEnd = pendingOffset
             pendingOffset = -1
@@ -772,8 +779,11 @@ final class CaptureBacktracker {
             if move & OnePassProgram.savesFlag != 0 {
                 let edge = edges[index >= 0 ? Int(tableEdges[index]) : -1 &- index]
                 if pendingOffset >= 0 { recordPendingMatch() }
-                for index in Int(edge.saveStart)..<Int(edge.saveStart &+ edge.saveCount) {
+                var index = Int(edge.saveStart)
+                let saveEnd = index &+ Int(edge.saveCount)
+                while index < saveEnd {
                     working[Int(saves[index])] = offset
+                    index &+= 1
                 }
             }
             let nextState = Int(move & OnePassProgram.stateMask)
@@ -782,17 +792,26 @@ final class CaptureBacktracker {
                 // each following character of a small class with the same move (the same
                 // next state and flags) would take it again, recording nothing and leaving
                 // the state as it is, and only the last offset so reached is kept as the
-                // pending match's. So the run passes over them here, one class load and one
-                // table load each, and goes on as the loop below would after the last.
+                // pending match's. So the run passes over them here, one bit test each for an
+                // ASCII unit (``OnePassProgram/selfMoves``) and one class load and one table
+                // load for another, and goes on as the loop below would after the last.
                 let row = state &* classCount
+                let lowSelfMoves = selfMoves[2 &* state]
+                let highSelfMoves = selfMoves[2 &* state &+ 1]
+                let loopStart = next
                 while next < end {
                     let following = text[next]
-                    guard following < CodePointClassTable.exactLimit else { break }
-                    let followingClass = smallClasses[Int(following)]
-                    guard followingClass != CodePointClassTable.stopClass, table[row &+ Int(followingClass)] == move else { break }
+                    if following < 128 {
+                        let word = following < 64 ? lowSelfMoves : highSelfMoves
+                        guard word & (1 &<< UInt64(following & 63)) != 0 else { break }
+                    } else {
+                        guard following < CodePointClassTable.exactLimit else { break }
+                        let followingClass = smallClasses[Int(following)]
+                        guard followingClass != CodePointClassTable.stopClass, table[row &+ Int(followingClass)] == move else { break }
+                    }
                     next &+= 1
-                    work &+= 1
                 }
+                work &+= next &- loopStart
             }
             state = nextState
             offset = next
