@@ -100,8 +100,8 @@ final class CaptureBacktracker {
     private var searchEnd = -1
 
     /// The program's one-pass table (``OnePassProgram``) in memory of the backtracker's own,
-    /// nil when the program is not one-pass; and the slots of a one-pass run before they are
-    /// the match's.
+    /// nil when the program is not one-pass; and the slots of a match that a one-pass run
+    /// recorded while it went on (the run's own are ``slotBuffer``).
     private let onePass: OnePassProgram?
     private let onePassTable: UnsafeMutablePointer<Int32>?
     private let onePassTableEdges: UnsafeMutablePointer<Int32>?
@@ -726,8 +726,11 @@ final class CaptureBacktracker {
         let selfMoves = onePassSelfMoves!
         let classCount = onePassClassCount
         let smallClasses = self.smallClasses
-        let working = runSlots
-        let slots = slotBuffer
+        // The run records its groups in the slots themselves, which are the match's when the
+        // run ends with a match pending (the common case: no copy); a match recorded while the
+        // run went on is kept apart, and copied back when it is the result.
+        let working = slotBuffer
+        let recorded = runSlots
         let slotCount = self.slotCount
         working.update(repeating: -1, count: slotCount)
         var state = 0
@@ -739,17 +742,23 @@ final class CaptureBacktracker {
         var pendingOffset = -1
         var pendingState = 0
         var matchEnd = -1
-        /// Records the pending match: its slots are the run's, with the way's saves.
+        /// Adds to `target` the saves of the pending match's way.
         @inline(__always)
-        func recordPendingMatch() {
-            slots.update(from: working, count: slotCount)
+        func addPendingMatchSaves(to target: UnsafeMutablePointer<Int>) {
             let edge = edges[Int(matchEdges[pendingState])]
             var index = Int(edge.saveStart)
             let saveEnd = index &+ Int(edge.saveCount)
             while index < saveEnd {
-                slots[Int(saves[index])] = pendingOffset
+                target[Int(saves[index])] = pendingOffset
                 index &+= 1
             }
+        }
+        /// Records the pending match before a move changes the slots: its slots are the run's,
+        /// with the way's saves.
+        @inline(__always)
+        func recordPendingMatch() {
+            recorded.update(from: working, count: slotCount)
+            addPendingMatchSaves(to: recorded)
             matchEnd = pendingOffset
             pendingOffset = -1
         }
@@ -821,10 +830,16 @@ final class CaptureBacktracker {
                 pendingState = state
             }
         }
-        if pendingOffset >= 0 { recordPendingMatch() }
+        if pendingOffset >= 0 {
+            // The slots are those of the pending match's offset: its own, with its way's saves.
+            addPendingMatchSaves(to: working)
+            matchEnd = pendingOffset
+        } else if matchEnd >= 0 {
+            working.update(from: recorded, count: slotCount)
+        }
         guard matchEnd >= 0 else { return .noMatch }
-        slots[0] = start
-        slots[1] = matchEnd
+        working[0] = start
+        working[1] = matchEnd
         return .match(start..<matchEnd)
     }
 
