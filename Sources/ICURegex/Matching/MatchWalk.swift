@@ -1008,20 +1008,9 @@ package final class MatchWalk {
     }
 
     /// Makes the groups of `backtracker`'s last match the current match's.
-    ///
-    /// One slot at a time: the run stored each slot apart just before, and a copy in vectors
-    /// (which the compiler makes of a plain loop) loads two or more of them at once, which the
-    /// processor cannot forward from its pending stores (a stall at each match, 6% of a lexer's
-    /// `matches`). A loop that may leave early is not made into vectors; no slot is below -1.
     private func setGroups(from backtracker: CaptureBacktracker) {
         let groupBounds = self.groupBounds
-        var index = 0
-        while index < groupBounds.count {
-            let bound = backtracker.slot(index)
-            guard bound >= -1 else { break }
-            groupBounds[index] = Int64(bound)
-            index &+= 1
-        }
+        for index in groupBounds.indices { groupBounds[index] = Int64(backtracker.slot(index)) }
     }
 
     /// Makes the groups of `searcher`'s last match the current match's.
