@@ -401,6 +401,8 @@ import TestSupport
         for pattern in [
             #"([A-Za-z_]\w*)|(\d+)|([-+*/=();])"#, #"(\d{4})-(\d{2})-(\d{2}) (\w+) (.*)"#, #"(\w+) (\w+)"#, "(a+?)(b)",
             "(x)?(y)", #"(\p{L}+)(\d*)"#, #"([a-z]\w*)( ?=[^;\n]*)?"#, #"(\d+)( .*)"#, #"\(([^)]*)\)|(\d+)"#,
+            #"([\x{3F}\x{40}\x{7E}-\x{81}]+)|(\w+)"#, #"(@[^?\n]*)(\?[^\x{80}~\n]*)?|(\w+)"#,
+            #"([^\x{40}\x{7F}\n ]*)([@\x{7F}\n ])"#,
         ] {
             #expect(try isOnePass(pattern) == true, "\(pattern)")
         }
@@ -420,6 +422,9 @@ import TestSupport
             "count", "x", "total_sum", "résumé", "жук", "Жук", "日本", "𝒜b", "😀", "12", "4711", " ", " ", "\n", "=", "(", ")", "+",
             ";", "-", "2024-01-02", "\u{212A}", "ß", "e\u{301}", "\t", "2024-01-02 WARN ", "\n", "\n",
         ]
+        // For the last patterns, units beside the bounds of the words of ASCII bits that a
+        // loop's run tests (``OnePassProgram/selfMoves``): U+003F and U+0040, U+007F and U+0080.
+        let boundaryPieces = pieces + ["?@A", "~\u{7F}\u{80}\u{81}", "@?", "a?b", "\u{7F}"]
         let patterns: [(String, RegexPattern.Options)] = [
             (#"([A-Za-z_]\w*)|(\d+)|([-+*/=();])"#, []),
             (#"(\d{4})-(\d{2})-(\d{2}) (\w+) (.*)"#, []),
@@ -439,10 +444,16 @@ import TestSupport
             (#"\(([^)]*)\)|(\d+)"#, []),
             (#"(=)[^\n]*"#, [.caseInsensitive]),
         ]
-        for (pattern, options) in patterns {
+        let boundaryPatterns: [(String, RegexPattern.Options)] = [
+            (#"([\x{3F}\x{40}\x{7E}-\x{81}]+)|(\w+)"#, []),
+            (#"(@[^?\n]*)(\?[^\x{80}~\n]*)?|(\w+)"#, []),
+            (#"([^\x{40}\x{7F}\n ]*)([@\x{7F}\n ])"#, []),
+        ]
+        for (index, (pattern, options)) in (patterns + boundaryPatterns).enumerated() {
+            let textPieces = index < patterns.count ? pieces : boundaryPieces
             var units: [UInt16] = []
             while units.count < SearchPlan.automatonSearchLength + 3000 {
-                units += Array(random.element(of: pieces).utf16)
+                units += Array(random.element(of: textPieces).utf16)
             }
             let fast = try RegexPattern(pattern, options: options)
             let icu = try RegexPattern(pattern, options: options, limits: .default, usesSearchPlan: false)

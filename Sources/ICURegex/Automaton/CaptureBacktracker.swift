@@ -100,14 +100,15 @@ final class CaptureBacktracker {
     private var searchEnd = -1
 
     /// The program's one-pass table (``OnePassProgram``) in memory of the backtracker's own,
-    /// nil when the program is not one-pass; and the slots of a one-pass run before they are
-    /// the match's.
+    /// nil when the program is not one-pass; and the slots of a match that a one-pass run
+    /// recorded while it went on (the run's own are ``slotBuffer``).
     private let onePass: OnePassProgram?
     private let onePassTable: UnsafeMutablePointer<Int32>?
     private let onePassTableEdges: UnsafeMutablePointer<Int32>?
     private let onePassMatchEdges: UnsafeMutablePointer<Int32>?
     private let onePassEdges: UnsafeMutablePointer<OnePassProgram.Edge>?
     private let onePassSaves: UnsafeMutablePointer<Int32>?
+    private let onePassSelfMoves: UnsafeMutablePointer<UInt64>?
     private let onePassClassCount: Int
     private let runSlots: UnsafeMutablePointer<Int>
 
@@ -184,6 +185,7 @@ final class CaptureBacktracker {
         onePassMatchEdges = copy(program.onePass?.matchEdges)
         onePassEdges = copy(program.onePass?.edges)
         onePassSaves = copy(program.onePass?.saves)
+        onePassSelfMoves = copy(program.onePass?.selfMoves)
     }
 
     deinit {
@@ -199,6 +201,7 @@ final class CaptureBacktracker {
         onePassMatchEdges?.deallocate()
         onePassEdges?.deallocate()
         onePassSaves?.deallocate()
+        onePassSelfMoves?.deallocate()
         splitGuards.deallocate()
         guardAccepts.deallocate()
         startAccepts?.deallocate()
@@ -720,10 +723,14 @@ final class CaptureBacktracker {
         let matchEdges = onePassMatchEdges!
         let edges = onePassEdges!
         let saves = onePassSaves!
+        let selfMoves = onePassSelfMoves!
         let classCount = onePassClassCount
         let smallClasses = self.smallClasses
-        let working = runSlots
-        let slots = slotBuffer
+        // The run records its groups in the slots themselves, which are the match's when the
+        // run ends with a match pending (the common case: no copy); a match recorded while the
+        // run went on is kept apart, and copied back when it is the result.
+        let working = slotBuffer
+        let recorded = runSlots
         let slotCount = self.slotCount
         working.update(repeating: -1, count: slotCount)
         var state = 0
@@ -735,14 +742,23 @@ final class CaptureBacktracker {
         var pendingOffset = -1
         var pendingState = 0
         var matchEnd = -1
-        /// Records the pending match: its slots are the run's, with the way's saves.
+        /// Adds to `target` the saves of the pending match's way.
+        @inline(__always)
+        func addPendingMatchSaves(to target: UnsafeMutablePointer<Int>) {
+            let edge = edges[Int(matchEdges[pendingState])]
+            var index = Int(edge.saveStart)
+            let saveEnd = index &+ Int(edge.saveCount)
+            while index < saveEnd {
+                target[Int(saves[index])] = pendingOffset
+                index &+= 1
+            }
+        }
+        /// Records the pending match before a move changes the slots: its slots are the run's,
+        /// with the way's saves.
         @inline(__always)
         func recordPendingMatch() {
-            slots.update(from: working, count: slotCount)
-            let edge = edges[Int(matchEdges[pendingState])]
-            for index in Int(edge.saveStart)..<Int(edge.saveStart &+ edge.saveCount) {
-                slots[Int(saves[index])] = pendingOffset
-            }
+            recorded.update(from: working, count: slotCount)
+            addPendingMatchSaves(to: recorded)
             matchEnd = pendingOffset
             pendingOffset = -1
         }
@@ -772,8 +788,11 @@ final class CaptureBacktracker {
             if move & OnePassProgram.savesFlag != 0 {
                 let edge = edges[index >= 0 ? Int(tableEdges[index]) : -1 &- index]
                 if pendingOffset >= 0 { recordPendingMatch() }
-                for index in Int(edge.saveStart)..<Int(edge.saveStart &+ edge.saveCount) {
+                var index = Int(edge.saveStart)
+                let saveEnd = index &+ Int(edge.saveCount)
+                while index < saveEnd {
                     working[Int(saves[index])] = offset
+                    index &+= 1
                 }
             }
             let nextState = Int(move & OnePassProgram.stateMask)
@@ -782,17 +801,26 @@ final class CaptureBacktracker {
                 // each following character of a small class with the same move (the same
                 // next state and flags) would take it again, recording nothing and leaving
                 // the state as it is, and only the last offset so reached is kept as the
-                // pending match's. So the run passes over them here, one class load and one
-                // table load each, and goes on as the loop below would after the last.
+                // pending match's. So the run passes over them here, one bit test each for an
+                // ASCII unit (``OnePassProgram/selfMoves``) and one class load and one table
+                // load for another, and goes on as the loop below would after the last.
                 let row = state &* classCount
+                let lowSelfMoves = selfMoves[2 &* state]
+                let highSelfMoves = selfMoves[2 &* state &+ 1]
+                let loopStart = next
                 while next < end {
                     let following = text[next]
-                    guard following < CodePointClassTable.exactLimit else { break }
-                    let followingClass = smallClasses[Int(following)]
-                    guard followingClass != CodePointClassTable.stopClass, table[row &+ Int(followingClass)] == move else { break }
+                    if following < 128 {
+                        let word = following < 64 ? lowSelfMoves : highSelfMoves
+                        guard word & (1 &<< UInt64(following & 63)) != 0 else { break }
+                    } else {
+                        guard following < CodePointClassTable.exactLimit else { break }
+                        let followingClass = smallClasses[Int(following)]
+                        guard followingClass != CodePointClassTable.stopClass, table[row &+ Int(followingClass)] == move else { break }
+                    }
                     next &+= 1
-                    work &+= 1
                 }
+                work &+= next &- loopStart
             }
             state = nextState
             offset = next
@@ -802,10 +830,16 @@ final class CaptureBacktracker {
                 pendingState = state
             }
         }
-        if pendingOffset >= 0 { recordPendingMatch() }
+        if pendingOffset >= 0 {
+            // The slots are those of the pending match's offset: its own, with its way's saves.
+            addPendingMatchSaves(to: working)
+            matchEnd = pendingOffset
+        } else if matchEnd >= 0 {
+            working.update(from: recorded, count: slotCount)
+        }
         guard matchEnd >= 0 else { return .noMatch }
-        slots[0] = start
-        slots[1] = matchEnd
+        working[0] = start
+        working[1] = matchEnd
         return .match(start..<matchEnd)
     }
 

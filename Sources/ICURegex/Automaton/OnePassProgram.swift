@@ -60,6 +60,12 @@ struct OnePassProgram: Sendable {
     let readers: [[(set: Int32, edge: Int32)]]
     /// Whether the classes above ``CodePointClassTable/exactLimit`` are approximate.
     let approximatesLargeCharacters: Bool
+    /// For each state, two words of a bit per ASCII unit (`selfMoves[2 * state + unit / 64]`,
+    /// bit `unit % 64`): set when the unit's move in the state leads back to the same state
+    /// and records nothing (`.*`, `\w*`, `[^;]*`). All such moves of a state are the same
+    /// move (the next state and its match flag), so a run passing over a loop's characters
+    /// tests one bit per ASCII unit instead of loading its class and its move.
+    let selfMoves: [UInt64]
 
     /// The most states times classes of a table, and the most steps of the closures' walk.
     static let maximumTableSize = 1 << 16
@@ -141,6 +147,16 @@ struct OnePassProgram: Sendable {
             table[index] = edge.next | (edge.saveCount > 0 ? Self.savesFlag : 0) | (matchEdges[Int(edge.next)] >= 0 ? Self.matchFlag : 0)
         }
         for index in tableEdges.indices where table[index] < 0 { tableEdges[index] = -1 }
+        var selfMoves = [UInt64](repeating: 0, count: 2 * stepOfState.count)
+        for state in stepOfState.indices {
+            for unit in 0..<128 {
+                let unitClass = program.classes.smallClasses[unit]
+                guard unitClass != CodePointClassTable.stopClass, Int(unitClass) < classCount else { continue }
+                let move = table[state * classCount + Int(unitClass)]
+                guard move >= 0, Int(move & Self.stateMask) == state, move & Self.savesFlag == 0 else { continue }
+                selfMoves[2 * state + unit / 64] |= 1 << UInt64(unit % 64)
+            }
+        }
         stateCount = stepOfState.count
         self.classCount = classCount
         self.table = table
@@ -150,5 +166,6 @@ struct OnePassProgram: Sendable {
         self.saves = saves
         self.readers = readers
         approximatesLargeCharacters = program.approximatesLargeCharacters
+        self.selfMoves = selfMoves
     }
 }
