@@ -731,8 +731,12 @@ package final class MatchAutomaton {
         let startBits = tracksStartsNow ? Self.startsHereBit | Self.startsAmbiguousBit : 0
         let skipsInStart = !anchored && self.skipsInStart
         let startRow = Int(startRows[0])
-        let asciiClasses = smallClasses
+        let smallClasses = self.smallClasses
         let stopBits = Self.matchBit | Self.deadBit | Self.matchBeforeBit
+        // An entry not worked out (negative) or flagging a stop; or that, or one moving the
+        // tracked start.
+        let stopMask = stopBits | Int32.min
+        let quietMask = stopMask | startBits
         var index = from
         var dead = false
         characters: while index < end {
@@ -740,25 +744,47 @@ package final class MatchAutomaton {
                 index = text.firstPossibleStart(startSkip, from: index, to: end)
                 if index >= end { break }
             }
-            // ASCII characters whose entries are worked out and flag nothing (no match ends, a
-            // thread is left) are read in a loop of their own, as the steps below would read
-            // them: most of the text an unanchored search of many lines reads between matches.
+            // Characters below ``CodePointClassTable/exactLimit`` (ASCII, and the two-byte
+            // characters of UTF-8: Cyrillic, Greek, …) whose entries are worked out and flag
+            // nothing (no match ends, a thread is left) are read in a loop of their own, as the
+            // steps below would read them: most of the text an unanchored search of many lines
+            // reads between matches, and the words of a dense search.
             // The skip above is taken again when a character kept the start state (a run of
             // characters that start no match may follow), not each time the state is the
             // start's again: for `\w+\n\w+`, after every word, where a word follows at once.
+            //
+            // The loop is most of the time of a dense search (a match every few characters, as
+            // `\b\w+\b`), so each byte costs few instructions: a transition that moves the
+            // tracked start (once a match, where a thread starts) takes a branch of its own
+            // rather than a conditional move on every byte, and whether the start state was
+            // kept is asked only when the search skips in it. A run of characters of one class
+            // that keeps the state (the letters inside a word for `\w+`) is read by comparing
+            // classes alone, without the table: the entry is the same for each.
             while true {
-                let unit = text.unit(at: index)
-                guard unit < 0x80 else { break }
-                let column = asciiClasses[Int(unit)]
+                let (value, length) = text.smallCharacter(at: index, end: end)
+                guard length != 0 else { break }
+                let column = smallClasses[Int(value)]
                 guard column != Self.unknownClass else { break }
                 let entry = table[row &+ Int(column)]
-                guard entry >= 0, entry & stopBits == 0 else { break }
-                if entry & startBits != 0 { trackedStart = entry & Self.startsHereBit != 0 ? index : -1 }
+                if entry & quietMask != 0 {
+                    guard entry & stopMask == 0 else { break }
+                    trackedStart = entry & Self.startsHereBit != 0 ? index : -1
+                }
                 let next = Int(entry >> Self.flagBits)
-                let keptStart = next == row && row == startRow
+                index &+= length
+                if next == row {
+                    if skipsInStart && row == startRow { continue characters }
+                    // The entry flags nothing: the same class read again is the same step.
+                    if entry & quietMask == 0 {
+                        while index < end {
+                            let (value, length) = text.smallCharacter(at: index, end: end)
+                            guard length != 0, smallClasses[Int(value)] == column else { break }
+                            index &+= length
+                        }
+                    }
+                }
                 row = next
-                index &+= 1
-                if index == end || (skipsInStart && keptStart) { continue characters }
+                if index == end { continue characters }
             }
             let (value, next) = text.character(at: index, end: end)
             guard let column = column(of: value) else {
