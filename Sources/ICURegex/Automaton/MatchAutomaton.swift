@@ -754,10 +754,8 @@ package final class MatchAutomaton {
             // start's again: for `\w+\n\w+`, after every word, where a word follows at once.
             //
             // The loop is most of the time of a dense search (a match every few characters, as
-            // `\b\w+\b`), so each byte costs few instructions: a transition that moves the
-            // tracked start (once a match, where a thread starts) takes a branch of its own
-            // rather than a conditional move on every byte, and whether the start state was
-            // kept is asked only when the search skips in it. A run of characters of one class
+            // `\b\w+\b`), so each byte costs few instructions: whether the start state was
+            // kept is asked only when the state did not change. A run of characters of one class
             // that keeps the state (the letters inside a word for `\w+`) is read by comparing
             // classes alone, without the table: the entry is the same for each.
             while true {
@@ -766,10 +764,9 @@ package final class MatchAutomaton {
                 let column = smallClasses[Int(value)]
                 guard column != Self.unknownClass else { break }
                 let entry = table[row &+ Int(column)]
-                if entry & quietMask != 0 {
-                    guard entry & stopMask == 0 else { break }
-                    trackedStart = entry & Self.startsHereBit != 0 ? index : -1
-                }
+                guard entry & stopMask == 0 else { break }
+                // Conditional moves: a branch here is mispredicted at most words' starts.
+                if entry & startBits != 0 { trackedStart = entry & Self.startsHereBit != 0 ? index : -1 }
                 let next = Int(entry >> Self.flagBits)
                 index &+= length
                 if next == row {
