@@ -737,6 +737,10 @@ package final class MatchAutomaton {
         // tracked start.
         let stopMask = stopBits | Int32.min
         let quietMask = stopMask | startBits
+        // The flags of an entry after which the step below reads a run of one class: a match
+        // after the character, and no other stop, move of the tracked start, or other start
+        // of the match.
+        let matchRunBlockers = quietMask | Self.matchOriginBits
         var index = from
         var dead = false
         characters: while index < end {
@@ -790,6 +794,8 @@ package final class MatchAutomaton {
             }
             let slot = row &+ column
             var entry = table[slot]
+            // A transition worked out now may have started the table again, renumbering rows.
+            let previousRow = entry >= 0 ? row : -1
             if entry < 0 {
                 entry = forwardTransition(fromRow: row, column: column)
                 table = forwardTable
@@ -818,6 +824,18 @@ package final class MatchAutomaton {
             }
             if entry & startBits != 0 { trackedStart = entry & Self.startsHereBit != 0 ? index : -1 }
             index = next
+            // A match after the character that keeps the state, started at the tracked start
+            // (the small letters of `\p{Lu}\p{Ll}+`): the same class read again is the same
+            // step, the match ending one character later each time (the fast loop leaves
+            // matches to this step, and costs less without them).
+            if row == previousRow && entry & matchRunBlockers == Self.matchBit {
+                while index < end {
+                    let (value, length) = text.smallCharacter(at: index, end: end)
+                    guard length != 0, smallClasses[Int(value)] == column else { break }
+                    index &+= length
+                }
+                lastEnd = index
+            }
         }
         readToEnd = !dead
         forwardStop = dead ? index : end
