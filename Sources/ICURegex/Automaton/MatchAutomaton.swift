@@ -731,8 +731,16 @@ package final class MatchAutomaton {
         let startBits = tracksStartsNow ? Self.startsHereBit | Self.startsAmbiguousBit : 0
         let skipsInStart = !anchored && self.skipsInStart
         let startRow = Int(startRows[0])
-        let asciiClasses = smallClasses
+        let smallClasses = self.smallClasses
         let stopBits = Self.matchBit | Self.deadBit | Self.matchBeforeBit
+        // An entry not worked out (negative) or flagging a stop; or that, or one moving the
+        // tracked start.
+        let stopMask = stopBits | Int32.min
+        let quietMask = stopMask | startBits
+        // The flags of an entry after which the step below reads a run of one class: a match
+        // after the character, and no other stop, move of the tracked start, or other start
+        // of the match.
+        let matchRunBlockers = quietMask | Self.matchOriginBits
         var index = from
         var dead = false
         characters: while index < end {
@@ -740,25 +748,44 @@ package final class MatchAutomaton {
                 index = text.firstPossibleStart(startSkip, from: index, to: end)
                 if index >= end { break }
             }
-            // ASCII characters whose entries are worked out and flag nothing (no match ends, a
-            // thread is left) are read in a loop of their own, as the steps below would read
-            // them: most of the text an unanchored search of many lines reads between matches.
+            // Characters below ``CodePointClassTable/exactLimit`` (ASCII, and the two-byte
+            // characters of UTF-8: Cyrillic, Greek, …) whose entries are worked out and flag
+            // nothing (no match ends, a thread is left) are read in a loop of their own, as the
+            // steps below would read them: most of the text an unanchored search of many lines
+            // reads between matches, and the words of a dense search.
             // The skip above is taken again when a character kept the start state (a run of
             // characters that start no match may follow), not each time the state is the
             // start's again: for `\w+\n\w+`, after every word, where a word follows at once.
+            //
+            // The loop is most of the time of a dense search (a match every few characters, as
+            // `\b\w+\b`), so each byte costs few instructions: whether the start state was
+            // kept is asked only when the state did not change. A run of characters of one class
+            // that keeps the state (the letters inside a word for `\w+`) is read by comparing
+            // classes alone, without the table: the entry is the same for each.
             while true {
-                let unit = text.unit(at: index)
-                guard unit < 0x80 else { break }
-                let column = asciiClasses[Int(unit)]
+                let (value, length) = text.smallCharacter(at: index, end: end)
+                guard length != 0 else { break }
+                let column = smallClasses[Int(value)]
                 guard column != Self.unknownClass else { break }
                 let entry = table[row &+ Int(column)]
-                guard entry >= 0, entry & stopBits == 0 else { break }
+                guard entry & stopMask == 0 else { break }
+                // Conditional moves: a branch here is mispredicted at most words' starts.
                 if entry & startBits != 0 { trackedStart = entry & Self.startsHereBit != 0 ? index : -1 }
                 let next = Int(entry >> Self.flagBits)
-                let keptStart = next == row && row == startRow
+                index &+= length
+                if next == row {
+                    if skipsInStart && row == startRow { continue characters }
+                    // The entry flags nothing: the same class read again is the same step.
+                    if entry & quietMask == 0 {
+                        while index < end {
+                            let (value, length) = text.smallCharacter(at: index, end: end)
+                            guard length != 0, smallClasses[Int(value)] == column else { break }
+                            index &+= length
+                        }
+                    }
+                }
                 row = next
-                index &+= 1
-                if index == end || (skipsInStart && keptStart) { continue characters }
+                if index == end { continue characters }
             }
             let (value, next) = text.character(at: index, end: end)
             guard let column = column(of: value) else {
@@ -767,6 +794,8 @@ package final class MatchAutomaton {
             }
             let slot = row &+ column
             var entry = table[slot]
+            // A transition worked out now may have started the table again, renumbering rows.
+            let previousRow = entry >= 0 ? row : -1
             if entry < 0 {
                 entry = forwardTransition(fromRow: row, column: column)
                 table = forwardTable
@@ -795,6 +824,18 @@ package final class MatchAutomaton {
             }
             if entry & startBits != 0 { trackedStart = entry & Self.startsHereBit != 0 ? index : -1 }
             index = next
+            // A match after the character that keeps the state, started at the tracked start
+            // (the small letters of `\p{Lu}\p{Ll}+`): the same class read again is the same
+            // step, the match ending one character later each time (the fast loop leaves
+            // matches to this step, and costs less without them).
+            if row == previousRow && entry & matchRunBlockers == Self.matchBit {
+                while index < end {
+                    let (value, length) = text.smallCharacter(at: index, end: end)
+                    guard length != 0, smallClasses[Int(value)] == column else { break }
+                    index &+= length
+                }
+                lastEnd = index
+            }
         }
         readToEnd = !dead
         forwardStop = dead ? index : end

@@ -11,6 +11,11 @@ protocol ScannedText {
     func firstPossibleStart(_ skip: MatchStartScanner.ASCIISkip, from start: Int, to end: Int) -> Int
     /// The code unit at `index`: one below 0x80 is that ASCII character, whole.
     func unit(at index: Int) -> UInt32
+    /// The character at `index` (before `end`) and how many units it takes, when it is below
+    /// ``CodePointClassTable/exactLimit`` (a UTF-16 unit below it, one or two bytes of
+    /// well-formed UTF-8); a length of 0 otherwise. The match automaton's fast loop reads
+    /// these, the letters of Latin, Greek, Cyrillic, Hebrew and Arabic text with ASCII.
+    func smallCharacter(at index: Int, end: Int) -> (value: UInt32, length: Int)
 }
 
 extension ScannedText {
@@ -49,6 +54,12 @@ struct UTF16ScannedText: ScannedText {
 
     @inline(__always)
     func unit(at index: Int) -> UInt32 { UInt32(units[index]) }
+
+    @inline(__always)
+    func smallCharacter(at index: Int, end: Int) -> (value: UInt32, length: Int) {
+        let unit = UInt32(units[index])
+        return (unit, Int(unit) < CodePointClassTable.exactLimit ? 1 : 0)
+    }
 }
 
 /// UTF-8 of which only well-formed characters are read: ICU reads an ill-formed sequence as
@@ -58,6 +69,17 @@ struct UTF8ScannedText: ScannedText {
 
     @inline(__always)
     func unit(at index: Int) -> UInt32 { UInt32(bytes[index]) }
+
+    @inline(__always)
+    func smallCharacter(at index: Int, end: Int) -> (value: UInt32, length: Int) {
+        let byte = bytes[index]
+        if byte < 0x80 { return (UInt32(byte), 1) }
+        // A lead byte of two (C2 to DF; C0 and C1 are overlong) and its continuation.
+        guard byte >= 0xC2 && byte <= 0xDF && index &+ 1 < end else { return (0, 0) }
+        let continuation = bytes[index &+ 1]
+        guard continuation & 0xC0 == 0x80 else { return (0, 0) }
+        return (UInt32(byte & 0x1F) << 6 | UInt32(continuation & 0x3F), 2)
+    }
 
     @inline(__always)
     func character(at index: Int, end: Int) -> (value: UInt32, next: Int) {
