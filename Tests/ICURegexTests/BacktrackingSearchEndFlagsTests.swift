@@ -76,9 +76,14 @@ extension LibraryTests {
             let strategy = try RegexPattern(pattern)
             let icuOnly = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false)
             if !warming.isEmpty {
+                // A first walk of each works out the pattern's ways (the first search of a new
+                // pattern is ICU's).
                 let units = Array(warming.utf16)
-                _ = try units.withUnsafeBufferPointer { try strategy.firstRange(inUTF16: $0) }
-                _ = ours.rangeOfFirstMatch(in: warming, range: NSRange(location: 0, length: units.count))
+                _ = try units.withUnsafeBufferPointer { units in
+                    let walk = try MatchWalk(pattern: strategy, text: units.baseAddress, count: units.count, findsEndFlags: true)
+                    while try walk.next() != nil {}
+                }
+                ours.enumerateMatches(in: warming, range: NSRange(location: 0, length: units.count)) { _, _, _ in }
             }
             var differences: [String] = []
             let before = ICURegularExpressionEndFlagsTests.workedOut
@@ -96,18 +101,18 @@ extension LibraryTests {
             var random = SplitMix64(seed: Self.seed)
             var failures: [String] = []
             var workedOut = 0
-            for _ in 0..<8 {
+            for _ in 0..<6 {
                 let keywords = (0..<40).map { _ in String((0..<random.number(in: 6...9)).map { _ in random.element(of: Self.letters) }) }
                 let pattern = Self.lexer(&random, keywords: keywords)
                 let texts = (0..<3).map { _ in Self.text(&random, keywords: keywords, length: random.number(in: 4_200...6_000)) }
-                failures += try Self.differences(pattern: pattern, texts: texts, workedOut: &workedOut)
+                failures += try Self.differences(pattern: pattern, warming: texts[2], texts: texts, workedOut: &workedOut)
             }
             for failure in failures.prefix(10) {
                 Issue.record(Comment(rawValue: failure))
             }
             #expect(failures.isEmpty, "\(failures.count) cases differ")
             // The rule, not ICU, gave most matches' flags.
-            #expect(workedOut > 8_000, "\(workedOut) matches' flags worked out without ICU")
+            #expect(workedOut > 9_000, "\(workedOut) matches' flags worked out without ICU")
         }
 
         /// Patterns that end with an unbounded loop of one character (a match at the end sets
@@ -129,8 +134,8 @@ extension LibraryTests {
                 // A first long search works out the automaton, which later walks of short texts take.
                 let warming = String(repeating: "math x=" + String(repeating: "x", count: 100) + "\n", count: 700)
                 var texts = [
-                    "math x=" + String(repeating: "x", count: 100), "x=" + String(repeating: "x", count: 100), warming,
-                    warming + "x=x",
+                    "math x=" + String(repeating: "x", count: 100), "x=" + String(repeating: "x", count: 100),
+                    String(warming.prefix(5_000)), String(warming.prefix(5_000)) + "x=x",
                 ]
                 for length in [1, 3, 10, 40, 200, 5_000] {
                     var text = ""
