@@ -223,8 +223,14 @@ struct EndFlagFacts: Sendable {
 /// For each ASCII character, the ASCII characters that a ``CodePointPattern`` may consume
 /// right after it on one way through it: the pairs of Glushkov's follow relation, by
 /// character rather than by position, so that a pattern of any size (rebar's `lexer-veryl`,
-/// some 500 positions) takes 2 KB. ASCII members of classes are ICU's; characters above
-/// ASCII are not recorded, and a pair with one is taken to follow.
+/// too many positions for an automaton) takes 2 KB. ASCII members of classes are ICU's;
+/// characters above ASCII are not recorded, and a pair with one is taken to follow.
+///
+/// Every way ICU's matcher takes reads the text in the order of the pattern's consuming
+/// operations, a character at a time (a string's characters one by one, a loop over a set
+/// its run), so that two characters it reads one after the other on a way are such a pair;
+/// assertions consume nothing, and each look-ahead reads as an optional group (see
+/// ``EndFlagFacts``), whose pairs include those of its own reading from where it stands.
 struct ASCIIFollowers: Sendable {
     /// Bit `b % 64` of word `2 * a + b / 64` is set when `b` may follow `a`.
     private var words: [UInt64]
