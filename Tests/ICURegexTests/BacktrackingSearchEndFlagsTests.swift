@@ -102,7 +102,9 @@ extension LibraryTests {
             var failures: [String] = []
             var workedOut = 0
             for _ in 0..<6 {
-                let keywords = (0..<40).map { _ in String((0..<random.number(in: 6...9)).map { _ in random.element(of: Self.letters) }) }
+                let keywords = (0..<40).map { _ in
+                    String((0..<random.number(in: 6...9)).map { _ in random.element(of: Self.letters) })
+                }
                 let pattern = Self.lexer(&random, keywords: keywords)
                 let texts = (0..<3).map { _ in Self.text(&random, keywords: keywords, length: random.number(in: 4_200...6_000)) }
                 failures += try Self.differences(pattern: pattern, warming: texts[2], texts: texts, workedOut: &workedOut)
@@ -119,12 +121,13 @@ extension LibraryTests {
         /// `hitEnd`), and some that look so but do not (lazy, bounded, a loop of a group, an
         /// end anchor, a branch without the loop).
         static let loopPatterns = [
-            ".*.*=.*", #"(?:(?:"|'|\]|\}|\\|\d|(?:nan|infinity|true|false|null|undefined|symbol|math)|`|-|\+)+[)]*;?((?:\s|-|~|!|\{\}|\|\||\+)*.*(?:.*=.*)))"#,
+            ".*.*=.*",
+            #"(?:(?:"|'|\]|\}|\\|\d|(?:nan|infinity|true|false|null|undefined|symbol|math)|`|-|\+)+[)]*;?((?:\s|-|~|!|\{\}|\|\||\+)*.*(?:.*=.*)))"#,
             "\\w+", "[^,]*", "a+|b*", "(x)(.*)\\b", "=(?:.)+", "x[^=]*(?=\\z)", "x.*?", "x.{0,5}", "(?:x=)*", "x.*$",
             "=.*|x", "(=.++)", "x*+(?!y)", "[a-z]+\\Z", "=\\s*",
         ]
 
-        @Test("Patterns that end with an unbounded loop: flags of a match at the end, on short texts after the automaton and on long ones")
+        @Test("Patterns that end with an unbounded loop: flags of a match at the end, short texts and long")
         func endingLoops() throws {
             var random = SplitMix64(seed: Self.seed ^ 1)
             var failures: [String] = []

@@ -586,7 +586,8 @@ package final class MatchWalk {
         else { return }
         if tracking.lastStartThatCannotReachTheEnd == nil {
             // Only ICU finds matches in a text without an address (an empty one).
-            tracking.lastStartThatCannotReachTheEnd = base.map { facts.lastStartThatCannotReachTheEnd(in: $0, count: count) } ?? -1
+            tracking.lastStartThatCannotReachTheEnd =
+                base.map { facts.lastStartThatCannotReachTheEnd(in: $0, count: count) } ?? -1
         }
         guard start > tracking.lastStartThatCannotReachTheEnd! else { return }
         countsUnitsSearchedByICU = false
@@ -599,9 +600,10 @@ package final class MatchWalk {
     /// Adds the end flags of the search from `start` that found `match` to what the walk
     /// knows (see ``EndFlagFacts``): ICU's own when ICU searched the whole text from there;
     /// none when the match starts at or before the last start that cannot reach the end;
-    /// `hitEnd` alone when it ends at the text's end and the pattern's way there set it, and
-    /// nothing sets `requireEnd`; otherwise ICU's, from the same search run again, and ICU then finds the walk's
-    /// remaining matches (they all lie past that character, where the same holds).
+    /// `hitEnd` alone when it ends at the text's end, the pattern's way there set it and
+    /// nothing sets `requireEnd`; otherwise ICU's, from the same search run again, and ICU
+    /// then finds the walk's remaining matches (they all start past that start, where the
+    /// same holds).
     private func noteEndFlags(of match: Range<Int>, searchedFrom start: Int) throws(ICURegexError) {
         guard let tracking = endFlagTracking else { return }
         if lastSearchIsICUs {
@@ -617,7 +619,8 @@ package final class MatchWalk {
         if tracking.isSettled { return }
         if tracking.lastStartThatCannotReachTheEnd == nil {
             // Only ICU finds matches in a text without an address (an empty one).
-            tracking.lastStartThatCannotReachTheEnd = base.map { facts.lastStartThatCannotReachTheEnd(in: $0, count: count) } ?? -1
+            tracking.lastStartThatCannotReachTheEnd =
+                base.map { facts.lastStartThatCannotReachTheEnd(in: $0, count: count) } ?? -1
         }
         if match.lowerBound <= tracking.lastStartThatCannotReachTheEnd! { return }
         if match.upperBound == count, facts.matchAtTheEndHitsIt, !facts.hasEndAnchor {
