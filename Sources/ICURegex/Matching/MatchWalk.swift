@@ -390,12 +390,19 @@ package final class MatchWalk {
         }
     }
 
-    /// True when the end flags of `pattern`'s matches found by its match automaton may be
-    /// worked out (see ``EndFlagFacts``), so that a walk with end flags over a short text may
-    /// search from each offset, and be handed to the automaton, rather than be ICU's loop.
+    /// True when the end flags of `pattern`'s matches found by its match automaton in a short
+    /// text may be worked out (see ``EndFlagFacts``), so that a walk with end flags over a
+    /// short text may search from each offset, and be handed to the automaton, rather than be
+    /// ICU's loop: only for a pattern whose match at the text's end settles the flags
+    /// (``EndFlagFacts/matchAtTheEndHitsIt`` without an end anchor, `.*.*=.*`). Others would
+    /// leave most matches of a line to ICU anyway (a line seldom holds a character that stops
+    /// them), at the cost of a search from each offset and the flags' tracking per line
+    /// (rebar's `parse-line` and `unstructured-to-json`, some 10% slower so).
     private static func tracksEndFlags(ofAutomatonOf pattern: RegexPattern) -> Bool {
-        guard let automata = pattern.matchAutomata, automata.state != .absent else { return false }
-        return pattern.endFlagFacts?.value?.consumable != nil
+        guard let automata = pattern.matchAutomata, automata.state != .absent,
+            let facts = pattern.endFlagFacts?.value
+        else { return false }
+        return facts.consumable != nil && facts.matchAtTheEndHitsIt && !facts.hasEndAnchor
     }
 
     /// Starts a walk over `count` bytes of UTF-8 at `text`, searched as a text of their own by
