@@ -84,6 +84,12 @@ package final class MatchWalk {
         /// stop at the limit of one search).
         case findFrom
 
+        /// True for ICU's `findNext` loop, which keeps the end flags itself.
+        var isFindNext: Bool {
+            if case .findNext = self { return true }
+            return false
+        }
+
         /// True for the modes that are ICU's searches.
         var isICUs: Bool {
             switch self {
@@ -155,10 +161,10 @@ package final class MatchWalk {
         /// search so far set them, as ICU never clears them between searches.
         var hitEnd = false
         var requireEnd = false
-        /// The start of the last character of the text that the pattern cannot consume (see
-        /// ``EndFlagFacts/lastUnconsumableCharacter(in:count:)``), worked out when a match is
-        /// first found without ICU.
-        var lastUnconsumable: Int?
+        /// The last start in the text from which no attempt can set a flag (see
+        /// ``EndFlagFacts/lastStartThatCannotReachTheEnd(in:count:)``), worked out when a match
+        /// is first found without ICU.
+        var lastStartThatCannotReachTheEnd: Int?
         /// Where the search that found no more matches started, when its flags are left to
         /// work out until they are asked for (see ``MatchWalk/endFlags()``).
         var pendingFinalSearch: Int?
@@ -359,11 +365,17 @@ package final class MatchWalk {
             if case .wholeText = mode, backtracker === wholeTextBacktracker {} else { mode = .wholeText(backtracker) }
             wholeTextBacktracker = backtracker
         } else {
-            // Without the plan, the walk is ICU's loop itself, with its end flags.
-            mode = usesSearchPlan && !pattern.usesPreviousMatchEnd && !findsEndFlags ? .findFrom : .findNext
+            // Without the plan, the walk is ICU's loop itself, with its end flags; with the plan,
+            // ICU's searches from each offset, which may hand the walk to the automaton (see
+            // ``countsUnitsSearchedByICU``). With end flags, only when the walk can work them
+            // out once the automaton finds the matches: each of ICU's searches then gives its
+            // own.
+            mode =
+                usesSearchPlan && !pattern.usesPreviousMatchEnd && (!findsEndFlags || Self.tracksEndFlags(ofAutomatonOf: pattern))
+                ? .findFrom : .findNext
             try begin()
         }
-        if findsEndFlags, !mode.isICUs {
+        if findsEndFlags, !mode.isFindNext {
             // The strategy finds the matches: the walk works out their flags where the pattern
             // allows it, or leaves every match to ICU's loop. The whole-text mode's flags
             // follow from its match alone (see ``noteEndFlags(of:searchedFrom:)``).
@@ -376,6 +388,21 @@ package final class MatchWalk {
                 try begin()
             }
         }
+    }
+
+    /// True when the end flags of `pattern`'s matches found by its match automaton in a short
+    /// text may be worked out (see ``EndFlagFacts``), so that a walk with end flags over a
+    /// short text may search from each offset, and be handed to the automaton, rather than be
+    /// ICU's loop: only for a pattern whose match at the text's end settles the flags
+    /// (``EndFlagFacts/matchAtTheEndHitsIt`` without an end anchor, `.*.*=.*`). Others would
+    /// leave most matches of a line to ICU anyway (a line seldom holds a character that stops
+    /// them), at the cost of a search from each offset and the flags' tracking per line
+    /// (rebar's `parse-line` and `unstructured-to-json`, some 10% slower so).
+    private static func tracksEndFlags(ofAutomatonOf pattern: RegexPattern) -> Bool {
+        guard let automata = pattern.matchAutomata, automata.state != .absent,
+            let facts = pattern.endFlagFacts?.value
+        else { return false }
+        return facts.consumable != nil && facts.matchAtTheEndHitsIt && !facts.hasEndAnchor
     }
 
     /// Starts a walk over `count` bytes of UTF-8 at `text`, searched as a text of their own by
@@ -504,7 +531,7 @@ package final class MatchWalk {
         let searchStart = endFlagTracking != nil ? nextSearchStart() : nil
         lastSearchIsICUs = false
         do throws(ICURegexError) {
-            if let searchStart { try leaveTheStrategyPastTheLastUnconsumableCharacter(searchStart) }
+            if let searchStart { try leaveTheStrategyWhereAttemptsMayReachTheEnd(searchStart) }
             let found: Range<Int>?
             switch mode {
             case .findNext:
@@ -554,19 +581,22 @@ package final class MatchWalk {
     // MARK: End flags
 
     /// Makes ICU find the walk's matches from `start` on when every match from there starts
-    /// past the last character the pattern cannot consume, so that ICU would be asked for
-    /// each match's flags anyway (see ``noteEndFlags(of:searchedFrom:)``): ICU's search alone
-    /// then costs less than the strategy's and ICU's. A text without such a character (every
-    /// line of `^([0-9A-F]+);([^;]*);…$`) is ICU's loop throughout, as without the strategy.
-    private func leaveTheStrategyPastTheLastUnconsumableCharacter(_ start: Int) throws(ICURegexError) {
+    /// past the last start that cannot reach the end, so that ICU would be asked for each
+    /// match's flags anyway (see ``noteEndFlags(of:searchedFrom:)``): ICU's search alone then
+    /// costs less than the strategy's and ICU's. A text without such a start (every line of
+    /// `^([0-9A-F]+);([^;]*);…$`) is ICU's loop throughout, as without the strategy. Not for a
+    /// pattern whose match at the text's end settles the flags (``EndFlagFacts/matchAtTheEndHitsIt``
+    /// without an end anchor): the strategy's next match may be that one.
+    private func leaveTheStrategyWhereAttemptsMayReachTheEnd(_ start: Int) throws(ICURegexError) {
         guard let tracking = endFlagTracking, let facts = tracking.facts, !tracking.isSettled,
-            countsUnitsSearchedByICU || !mode.isICUs
+            countsUnitsSearchedByICU || !mode.isICUs, !facts.matchAtTheEndHitsIt || facts.hasEndAnchor
         else { return }
-        if tracking.lastUnconsumable == nil {
+        if tracking.lastStartThatCannotReachTheEnd == nil {
             // Only ICU finds matches in a text without an address (an empty one).
-            tracking.lastUnconsumable = base.map { facts.lastUnconsumableCharacter(in: $0, count: count) } ?? -1
+            tracking.lastStartThatCannotReachTheEnd =
+                base.map { facts.lastStartThatCannotReachTheEnd(in: $0, count: count) } ?? -1
         }
-        guard start > tracking.lastUnconsumable! else { return }
+        guard start > tracking.lastStartThatCannotReachTheEnd! else { return }
         countsUnitsSearchedByICU = false
         if !mode.isICUs {
             mode = .findFrom
@@ -576,9 +606,11 @@ package final class MatchWalk {
 
     /// Adds the end flags of the search from `start` that found `match` to what the walk
     /// knows (see ``EndFlagFacts``): ICU's own when ICU searched the whole text from there;
-    /// none when the match starts at or before the last character the pattern cannot consume;
-    /// otherwise ICU's, from the same search run again, and ICU then finds the walk's
-    /// remaining matches (they all lie past that character, where the same holds).
+    /// none when the match starts at or before the last start that cannot reach the end;
+    /// `hitEnd` alone when it ends at the text's end, the pattern's way there set it and
+    /// nothing sets `requireEnd`; otherwise ICU's, from the same search run again, and ICU
+    /// then finds the walk's remaining matches (they all start past that start, where the
+    /// same holds).
     private func noteEndFlags(of match: Range<Int>, searchedFrom start: Int) throws(ICURegexError) {
         guard let tracking = endFlagTracking else { return }
         if lastSearchIsICUs {
@@ -592,11 +624,17 @@ package final class MatchWalk {
             return
         }
         if tracking.isSettled { return }
-        if tracking.lastUnconsumable == nil {
+        if tracking.lastStartThatCannotReachTheEnd == nil {
             // Only ICU finds matches in a text without an address (an empty one).
-            tracking.lastUnconsumable = base.map { facts.lastUnconsumableCharacter(in: $0, count: count) } ?? -1
+            tracking.lastStartThatCannotReachTheEnd =
+                base.map { facts.lastStartThatCannotReachTheEnd(in: $0, count: count) } ?? -1
         }
-        if match.lowerBound <= tracking.lastUnconsumable! { return }
+        if match.lowerBound <= tracking.lastStartThatCannotReachTheEnd! { return }
+        if match.upperBound == count, facts.matchAtTheEndHitsIt, !facts.hasEndAnchor {
+            // The match's own way set `hitEnd`, and nothing sets `requireEnd`: settled.
+            tracking.add((hitEnd: true, requireEnd: false))
+            return
+        }
         endFlagsWorkedOutWithoutICU -= 1
         try begin()
         _ = try find(from: start)
