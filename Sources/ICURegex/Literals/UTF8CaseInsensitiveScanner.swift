@@ -14,6 +14,11 @@ import CByteScan
 /// the literal, so only characters whose spellings all have one length are compared (see
 /// ``init(literals:)``).
 struct UTF8CaseInsensitiveScanner: Sendable {
+    /// The old spellings of Cyrillic letters (`ᲂ` for `о`, `ᲁ` for `д`...), three bytes where
+    /// the letters' other variants have two: reported as places when a literal's letter has
+    /// one (`bytescan_casei8_is_long_variant`).
+    static let longVariants: ClosedRange<UInt32> = 0x1C80...0x1C88
+
     /// The literals and their probes, as the C scan reads them.
     private let storage: Storage
 
@@ -44,7 +49,8 @@ struct UTF8CaseInsensitiveScanner: Sendable {
     /// those variants that have as many UTF-8 bytes as the character; a variant of another
     /// length is left out when it is one of the characters folding to ASCII (the Kelvin sign
     /// for `k`: a match that spells it so holds that character, whose first byte is then a
-    /// place), and otherwise the literal is compared up to that character only. Comparing a
+    /// place) or one of ``longVariants`` (`ᲂ` for `о`, likewise reported), and otherwise the
+    /// literal is compared up to that character only. Comparing a
     /// literal's first characters (at most `BYTESCAN_CASEI8_CHARACTERS`) accepts every place
     /// where it occurs: more places, never fewer. So either a literal's compared characters
     /// all stand in their spellings where the match holds it, or one of the characters folding
@@ -54,6 +60,7 @@ struct UTF8CaseInsensitiveScanner: Sendable {
         guard !literals.isEmpty, literals.count <= Int(BYTESCAN_CASEI8_LITERALS) else { return nil }
         var charactersOfLiterals: [[[[UInt8]]]] = []
         var asciiFolding = false
+        var longVariants = false
         for literal in literals {
             guard let text = String(validating: literal, as: UTF8.self), !text.isEmpty else { return nil }
             var characters: [[[UInt8]]] = []
@@ -70,6 +77,8 @@ struct UTF8CaseInsensitiveScanner: Sendable {
                             UTF16CaseInsensitiveScanner.isASCIIFolding(UInt16(variant.value))
                         {
                             asciiFolding = true
+                        } else if Self.longVariants.contains(variant.value) {
+                            longVariants = true
                         } else {
                             break scalars
                         }
@@ -90,6 +99,7 @@ struct UTF8CaseInsensitiveScanner: Sendable {
         var set = bytescan_casei8_set()
         set.literal_count = charactersOfLiterals.count
         set.ascii_folding = asciiFolding
+        set.long_variants = longVariants
         var reach = 0
         for (literal, characters) in charactersOfLiterals.enumerated() {
             var offset = 0
@@ -140,6 +150,9 @@ struct UTF8CaseInsensitiveScanner: Sendable {
 
     /// True when a place may be a character that folds to ASCII rather than an occurrence.
     var findsASCIIFoldingCharacters: Bool { storage.set.pointee.ascii_folding }
+
+    /// True when a place may be one of ``longVariants`` rather than an occurrence.
+    var findsLongVariants: Bool { storage.set.pointee.long_variants }
 
     /// The compare entries of a byte offset that accepts `bytes`: a byte and its partner in
     /// bit 0x20 (`a` and `A`, the second bytes of `ш` and `Ш`) are one entry, with 0x20 ORed in.
