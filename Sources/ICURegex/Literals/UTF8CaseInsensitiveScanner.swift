@@ -14,11 +14,6 @@ import CByteScan
 /// the literal, so only characters whose spellings all have one length are compared (see
 /// ``init(literals:)``).
 struct UTF8CaseInsensitiveScanner: Sendable {
-    /// The old spellings of Cyrillic letters (`ᲂ` for `о`, `ᲁ` for `д`...), three bytes where
-    /// the letters' other variants have two: reported as places when a literal's letter has
-    /// one (`bytescan_casei8_is_long_variant`).
-    static let longVariants: ClosedRange<UInt32> = 0x1C80...0x1C88
-
     /// The literals and their probes, as the C scan reads them.
     private let storage: CaseInsensitiveLiteralScan.Storage<bytescan_casei8_set>
 
@@ -34,8 +29,7 @@ struct UTF8CaseInsensitiveScanner: Sendable {
     /// those variants that have as many UTF-8 bytes as the character; a variant of another
     /// length is left out when it is one of the characters folding to ASCII (the Kelvin sign
     /// for `k`: a match that spells it so holds that character, whose first byte is then a
-    /// place) or one of ``longVariants`` (`ᲂ` for `о`, likewise reported), and otherwise the
-    /// literal is compared up to that character only. Comparing a
+    /// place), and otherwise the literal is compared up to that character only. Comparing a
     /// literal's first characters (at most `BYTESCAN_CASEI8_CHARACTERS`) accepts every place
     /// where it occurs: more places, never fewer. So either a literal's compared characters
     /// all stand in their spellings where the match holds it, or one of the characters folding
@@ -46,7 +40,6 @@ struct UTF8CaseInsensitiveScanner: Sendable {
         else { return nil }
         var charactersOfLiterals: [[[[UInt8]]]] = []
         var asciiFolding = false
-        var longVariants = false
         for text in texts {
             var characters: [[[UInt8]]] = []
             scalars: for scalar in text.unicodeScalars {
@@ -63,8 +56,6 @@ struct UTF8CaseInsensitiveScanner: Sendable {
                         spellings.append(spelling)
                     } else if variant.value < 0x10000, UTF16CaseInsensitiveScanner.isASCIIFolding(UInt16(variant.value)) {
                         asciiFolding = true
-                    } else if Self.longVariants.contains(variant.value) {
-                        longVariants = true
                     } else {
                         break scalars
                     }
@@ -78,7 +69,6 @@ struct UTF8CaseInsensitiveScanner: Sendable {
         var set = bytescan_casei8_set()
         set.literal_count = charactersOfLiterals.count
         set.ascii_folding = asciiFolding
-        set.long_variants = longVariants
         var reach = 0
         for (literal, characters) in charactersOfLiterals.enumerated() {
             var offset = 0
@@ -129,9 +119,6 @@ struct UTF8CaseInsensitiveScanner: Sendable {
 
     /// True when a place may be a character that folds to ASCII rather than an occurrence.
     var findsASCIIFoldingCharacters: Bool { storage.set.pointee.ascii_folding }
-
-    /// True when a place may be one of ``longVariants`` rather than an occurrence.
-    var findsLongVariants: Bool { storage.set.pointee.long_variants }
 
     /// The probe on the byte offset `offset`, which accepts `bytes`.
     private static func probe(at offset: Int, bytes: [UInt8]) -> bytescan_casei8_probe {
