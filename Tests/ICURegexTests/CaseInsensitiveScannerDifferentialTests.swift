@@ -9,90 +9,20 @@ import TestSupport
 /// literals and alternations, searched with the plan through the UTF-16 and UTF-8 walks,
 /// against ICU alone, with matches planted at every alignment and near the end.
 @Suite struct CaseInsensitiveScannerDifferentialTests {
-    /// Words of English, Russian, Greek and German text with the characters whose case
-    /// folding is special: `ß`/`ẞ`, `ſ`, the Kelvin sign, `İ`/`ı`, final sigma, ligatures.
-    static let words = [
-        "Sherlock", "SHER\u{212A}LOCK", "holmeſ", "Holmes", "HOLMES", "John", "watson", "Irene", "ADLER", "lestrade",
-        "Шерлок", "ШЕРЛОК", "холмс", "Холмс", "Джон", "уотсон", "Ирен", "адлер", "Инспектор", "ЛЕСТРЕЙД", "ᲃ",
-        "κόσμος", "ΚΌΣΜΟΣ", "κόσμοσ", "σοφός", "ΣΟΦΌΣ", "Straße", "STRASSE", "straſſe", "Größe", "GRÖẞE", "İstanbul",
-        "ıstanbul", "ISTANBUL", "oﬃce", "OFFICE", "ﬁ", "\u{212A}ra\u{212A}", "kraft", "Kraft", "😀", "é", "µ", "Μ",
-    ].map { Array($0.utf16) }
-    static let separators = [" ", "  ", ", ", ". ", "-", "\n", "!", "", "_"].map { Array($0.utf16) }
-
-    /// The literal sets searched: English, Russian and Greek names, German words, one
-    /// character, alternations.
-    static let literalSets: [[String]] = [
-        ["Sherlock Holmes"], ["Шерлок Холмс"], ["κόσμος"], ["σοφός"], ["kraft"], ["k"], ["Ж"], ["µ"], ["straße"],
-        ["Sherlock Holmes", "John Watson", "Irene Adler", "Inspector Lestrade", "Professor Moriarty"],
-        ["Шерлок Холмс", "Джон Уотсон", "Ирен Адлер", "инспектор Лестрейд", "профессор Мориарти"],
-        ["холмс", "κόσμος", "office"], ["ᲃ", "ok"],
-    ]
-
-    /// A text of about `length` units of words and separators.
-    static func text(length: Int, random: inout SplitMix64) -> [UInt16] {
-        var text: [UInt16] = []
-        while text.count < length {
-            text += random.element(of: words)
-            text += random.element(of: separators)
-        }
-        return text
-    }
-
-    /// `literal` spelled with each character in a random one of its case variants (for ASCII
-    /// letters that are not safe, a random case), or with `ß` for `ss` and `ſ` for `s`
-    /// sometimes.
-    static func spelling(of literal: String, random: inout SplitMix64) -> [UInt16] {
-        var result = ""
-        var scalars = Array(literal.unicodeScalars)[...]
-        while let scalar = scalars.popFirst() {
-            if scalar == "s", scalars.first == "s", random.chance(0.3) {
-                scalars.removeFirst()
-                result += "ß"
-            } else if scalar == "s" || scalar == "S", random.chance(0.2) {
-                result += "ſ"
-            } else if let variants = CaseFoldVariants.variants(of: scalar) {
-                result.unicodeScalars.append(random.element(of: variants))
-            } else {
-                result += random.chance(0.5) ? String(scalar).uppercased() : String(scalar).lowercased()
-            }
-        }
-        return Array(result.utf16)
-    }
-
-    /// For each position of `text`, the end of ICU's match of `pattern` anchored there,
-    /// searching from there on as a text of its own, or nil.
-    static func anchoredMatchEnds(_ pattern: RegexPattern, in text: [UInt16]) throws -> [Int?] {
-        try text.withUnsafeBufferPointer { buffer in
-            try (0..<text.count).map { start in
-                let match = try pattern.firstRange(inUTF16: buffer, range: start..<text.count, anchored: true)
-                return match.isNotFound ? nil : match.location + match.length
-            }
-        }
-    }
+    typealias Texts = CaseInsensitiveTexts
 
     @Test("the scan's places against ICU's match starts, from every start, both compiled scans, planted at every alignment")
     func placesAgainstICU() throws {
         var random = SplitMix64(seed: 0xCA5E_0001)
-        for literals in Self.literalSets {
+        for literals in Texts.literalSets {
             let made = UTF16CaseInsensitiveScanner(literals: literals.map { Array($0.utf8) })
             if literals == ["straße"] {
                 #expect(made == nil, "ß has a multi-character folding: no scanner")
                 continue
             }
             let scanner = try #require(made, "\(literals)")
-            let pattern = try RegexPattern(
-                literals.map { "\\Q\($0)\\E" }.joined(separator: "|"), options: .caseInsensitive, limits: .default,
-                usesSearchPlan: false)
-            for round in 0..<6 {
-                var text = Self.text(length: 300 + round * 7, random: &random)
-                // Plant occurrences at every alignment of a 16-unit block, and one at the end.
-                for offset in stride(from: round, to: text.count - 40, by: 37) {
-                    let planted = Self.spelling(of: random.element(of: literals), random: &random)
-                    text.replaceSubrange(offset..<min(text.count, offset + planted.count), with: planted)
-                }
-                text += Self.spelling(of: random.element(of: literals), random: &random)
-                let ends = try Self.anchoredMatchEnds(pattern, in: text)
-                #expect(ends.count { $0 != nil } >= 7, "\(literals): the planted matches are found")
+            // Every alignment of a 16-unit block.
+            try Texts.forEachPlantedText(of: literals, keepingWholeCharacters: false, random: &random) { text, ends in
                 text.withUnsafeBufferPointer { buffer in
                     let base = buffer.baseAddress!
                     for start in 0..<text.count {
@@ -160,7 +90,7 @@ import TestSupport
     @Test("case-insensitive literals and alternations through the plan, UTF-16 and UTF-8 walks, against ICU alone")
     func walksAgainstICU() throws {
         var random = SplitMix64(seed: 0xCA5E_0002)
-        var patterns = Self.literalSets.map { $0.joined(separator: "|") }
+        var patterns = Texts.literalSets.map { $0.joined(separator: "|") }
         // The last is longer than the characters the scan compares (BYTESCAN_CASEI16_POSITIONS).
         patterns += ["(?i)шерлок холмс", "straße", "STRASSE", "größe", "istanbul", "ıstanbul", "ΣΟΦΌΣ", "kra\u{212A}t", "office", "Шерлок Холмс и доктор Джон Уотсон вошли в комнату"]
         for (index, source) in patterns.enumerated() {
@@ -169,9 +99,9 @@ import TestSupport
             // Lengths around the plan's shortest range, with a match planted at each distance
             // from the end.
             for tail in 0..<(index < 4 ? 20 : 6) {
-                var text = Self.text(length: SearchPlan.minimumSearchLength + 200, random: &random)
+                var text = Texts.text(length: SearchPlan.minimumSearchLength + 200, random: &random)
                 let literal = source.hasPrefix("(?i)") ? String(source.dropFirst(4)) : random.element(of: source.components(separatedBy: "|"))
-                let planted = Self.spelling(of: literal, random: &random)
+                let planted = Texts.spelling(of: literal, random: &random)
                 text.replaceSubrange((text.count - tail - planted.count)..<(text.count - tail), with: planted)
                 let spot = random.number(in: 0..<3_000)
                 text.replaceSubrange(spot..<(spot + planted.count), with: planted)

@@ -75,51 +75,10 @@ extension LibraryTests {
             return text
         }
 
-        /// The compile options of Foundation's `options` (those the cases use).
-        static func compileOptions(_ options: NSRegularExpression.Options) -> RegexPattern.Options {
-            let pairs: [(NSRegularExpression.Options, RegexPattern.Options)] = [
-                (.caseInsensitive, .caseInsensitive), (.anchorsMatchLines, .anchorsMatchLines),
-                (.dotMatchesLineSeparators, .dotMatchesLineSeparators), (.useUnixLineSeparators, .useUnixLineSeparators),
-                (.useUnicodeWordBoundaries, .useUnicodeWordBoundaries),
-            ]
-            return RegexPattern.Options(pairs.filter { options.contains($0.0) }.map(\.1))
-        }
-
-        /// Every call of an enumeration: range and groups, or nil, and flags.
-        static func calls(
-            groups: Int,
-            _ enumerate: (@escaping (NSTextCheckingResult?, NSRegularExpression.MatchingFlags, UnsafeMutablePointer<ObjCBool>) -> Void) -> Void
-        ) -> [String] {
-            final class Record {
-                var calls: [String] = []
-            }
-            let record = Record()
-            enumerate { result, flags, _ in
-                var call = "\(flags.rawValue)"
-                if let result {
-                    for group in 0...groups { call += " \(result.range(at: group))" }
-                }
-                record.calls.append(call)
-            }
-            return record.calls
-        }
-
         /// The index of the first element where `a` and `b` differ (the shorter one's count when
         /// one is the other's prefix).
         static func firstDifference(_ a: [String], _ b: [String]) -> Int {
             (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
-        }
-
-        /// Every match of a walk with its groups and end flags, and the flags after the last
-        /// search.
-        static func walk(_ walk: MatchWalk, groups: Int) throws -> [String] {
-            var calls: [String] = []
-            while let match = try walk.next() {
-                let flags = try walk.endFlags()
-                calls.append("\(match) \((0...groups).map { walk.range(ofGroup: $0).map { "\($0)" } ?? "-" }) \(flags)")
-            }
-            calls.append("end \(try walk.endFlags())")
-            return calls
         }
 
         /// The matches whose flags the walks compared so far worked out without ICU.
@@ -133,8 +92,12 @@ extension LibraryTests {
             var differences: [String] = []
             let range = NSRange(location: 0, length: text.utf16.count)
             let groups = foundation.numberOfCaptureGroups
-            let theirs = calls(groups: groups) { foundation.enumerateMatches(in: text, options: .reportCompletion, range: range, using: $0) }
-            let mine = calls(groups: groups) { ours.enumerateMatches(in: text, options: .reportCompletion, range: range, using: $0) }
+            let theirs = EndFlagComparisons.calls(groups: groups) {
+                foundation.enumerateMatches(in: text, options: .reportCompletion, range: range, using: $0)
+            }
+            let mine = EndFlagComparisons.calls(groups: groups) {
+                ours.enumerateMatches(in: text, options: .reportCompletion, range: range, using: $0)
+            }
             if mine != theirs {
                 let index = firstDifference(mine, theirs)
                 differences.append(
@@ -145,9 +108,9 @@ extension LibraryTests {
             units.withUnsafeBufferPointer { units in
                 do {
                     let flaggedWalk = try MatchWalk(pattern: strategy, text: units.baseAddress, count: units.count, findsEndFlags: true)
-                    let flagged = try walk(flaggedWalk, groups: groups)
+                    let flagged = try EndFlagComparisons.walk(flaggedWalk, groups: groups)
                     workedOut += flaggedWalk.endFlagsWorkedOutWithoutICU
-                    let icu = try walk(
+                    let icu = try EndFlagComparisons.walk(
                         MatchWalk(pattern: icuOnly, text: units.baseAddress, count: units.count, usesSearchPlan: false), groups: groups)
                     if flagged != icu {
                         let index = firstDifference(flagged, icu)
@@ -179,7 +142,7 @@ extension LibraryTests {
                 guard let foundation = try? NSRegularExpression(pattern: pattern, options: options),
                     let ours = try? ICURegularExpression(pattern: pattern, options: options)
                 else { continue }
-                let compileOptions = Self.compileOptions(options)
+                let compileOptions = EndFlagComparisons.compileOptions(options)
                 let strategy = try RegexPattern(pattern, options: compileOptions)
                 let icuOnly = try RegexPattern(pattern, options: compileOptions, limits: .default, usesSearchPlan: false)
                 // The automaton is worked out by a first search of a long text, so that the
@@ -217,19 +180,11 @@ extension LibraryTests {
             ("(?<=a{1,3})b", "aab xx b", "1 1"), ("^a", "ab", "0 0"), ("a(?!b)", "ab a", "1 1"), ("x*", "ab", "0 0 1 1"),
         ])
         func handPickedCases(pattern: String, text: String, flags: String) throws {
-            let range = NSRange(location: 0, length: text.utf16.count)
             let ours = try ICURegularExpression(pattern: pattern)
             let foundation = try NSRegularExpression(pattern: pattern)
-            var mine: [String] = []
-            var theirs: [String] = []
-            ours.enumerateMatches(in: text, options: .reportCompletion, range: range) { _, found, _ in
-                mine.append("\(found.subtracting(.completed).rawValue >> 2)")
-            }
-            foundation.enumerateMatches(in: text, options: .reportCompletion, range: range) { _, found, _ in
-                theirs.append("\(found.subtracting(.completed).rawValue >> 2)")
-            }
-            #expect(theirs.joined(separator: " ") == flags)
-            #expect(mine == theirs)
+            let found = EndFlagComparisons.enumerationFlags(ours, foundation, in: text)
+            #expect(found.foundation.joined(separator: " ") == flags)
+            #expect(found.ours == found.foundation)
         }
     }
 }

@@ -109,30 +109,6 @@ extension LibraryTests {
             ##"(.)"##,
         ]
 
-        /// Every match of `pattern` in `text[range]` through a walk over the range as a text of its
-        /// own, each with every group, in offsets of the range.
-        static func walkMatches(_ pattern: RegexPattern, _ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>) throws
-            -> [[Range<Int>?]]
-        {
-            let walk = try MatchWalk(pattern: pattern, text: text.baseAddress! + range.lowerBound, count: range.count)
-            var matches: [[Range<Int>?]] = []
-            while try walk.next() != nil {
-                matches.append((0...pattern.numberOfCaptureGroups).map { walk.range(ofGroup: $0) })
-            }
-            return matches
-        }
-
-        /// A matcher's matches in `text`, each search from where the last ended.
-        static func matcherMatches(_ matcher: RegexMatcher, in text: UnsafeBufferPointer<UInt16>) throws -> [Range<Int>] {
-            var matches: [Range<Int>] = []
-            var from = 0
-            while from <= text.count, let match = try matcher.firstMatch(inUTF16: text, from: from) {
-                matches.append(match)
-                from = match.isEmpty ? match.upperBound + 1 : match.upperBound
-            }
-            return matches
-        }
-
         @Test func unstructuredLinesMatchAsICUs() throws {
             var random = SplitMix64(seed: Self.seed)
             let compiled = try RegexPattern(Self.unstructuredPattern)
@@ -167,21 +143,9 @@ extension LibraryTests {
                 for line in lines {
                     let range = start..<(start + line.count)
                     start += line.count
-                    let expected = try Self.walkMatches(icu, buffer, range)
-                    let found = try Self.walkMatches(compiled, buffer, range)
-                    let throughMatches = compiled.matches(inUTF16: buffer, range: range).map { match in
-                        [match.range as Range<Int>?] + match.groupRanges
-                    }
-                    let shifted = expected.map { groups in
-                        groups.map { $0.map { ($0.lowerBound + range.lowerBound)..<($0.upperBound + range.lowerBound) } }
-                    }
-                    if found != expected || throughMatches != shifted {
-                        failures.append("\(String(decoding: line, as: UTF16.self)): \(found) (matches: \(throughMatches)), ICU \(expected)")
-                    }
-                    let text = UnsafeBufferPointer(rebasing: buffer[range])
-                    if try Self.matcherMatches(matcher, in: text) != Self.matcherMatches(icuMatcher, in: text) {
-                        failures.append("\(String(decoding: line, as: UTF16.self)), RegexMatcher")
-                    }
+                    let differences = try LineMatchComparisons.differences(
+                        compiled, icu, matcher: matcher, icuMatcher: icuMatcher, in: buffer, range: range)
+                    failures += differences.map { "\(String(decoding: line, as: UTF16.self)): \($0)" }
                 }
             }
             #expect(failures.isEmpty, "\(failures.count) differences, the first: \(failures.prefix(5))")
@@ -208,10 +172,10 @@ extension LibraryTests {
                 units += random.element(of: pieces).utf16
             }
             try units.withUnsafeBufferPointer { buffer in
-                let expected = try Self.walkMatches(icu, buffer, 0..<buffer.count)
+                let expected = try LineMatchComparisons.walkMatches(icu, buffer, 0..<buffer.count)
                 // Twice: the first walk works out that the pattern has no match automaton.
                 for _ in 0..<2 {
-                    let found = try Self.walkMatches(compiled, buffer, 0..<buffer.count)
+                    let found = try LineMatchComparisons.walkMatches(compiled, buffer, 0..<buffer.count)
                     #expect(found.count == expected.count)
                     let first = zip(found, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
                     #expect(first == nil, "first difference at match \(first ?? -1): \(first.map { found[$0] } ?? []), ICU \(first.map { expected[$0] } ?? [])")
@@ -222,7 +186,7 @@ extension LibraryTests {
                 // inside tokens (each search starts a window of its own).
                 let matcher = try compiled.makeMatcher()
                 let icuMatcher = try icu.makeMatcher()
-                #expect(try Self.matcherMatches(matcher, in: buffer) == Self.matcherMatches(icuMatcher, in: buffer))
+                #expect(try LineMatchComparisons.matcherMatches(matcher, in: buffer) == LineMatchComparisons.matcherMatches(icuMatcher, in: buffer))
                 for _ in 0..<300 {
                     let from = random.number(in: 0...buffer.count)
                     #expect(try matcher.firstMatch(inUTF16: buffer, from: from) == icuMatcher.firstMatch(inUTF16: buffer, from: from))

@@ -13,6 +13,41 @@ import TestSupport
 @Suite struct MatchAutomatonStartTrackingTests {
     static let seed: UInt64 = 0x5354_4152_5453
 
+    /// What the comparisons of first matches counted: matches found alike, those of them found
+    /// with a tracked start, and differences.
+    struct Tally {
+        var matches = 0
+        var tracked = 0
+        var failures = 0
+    }
+
+    /// Compares ICU's first match in `icuText` from each UTF-16 offset of `starts` with the
+    /// automaton's (`search`: its first match from an offset to an end) in `text`, the same text
+    /// in UTF-16 or UTF-8, whose offsets `offset` maps the UTF-16 offsets to; counts in `tally`,
+    /// and records each difference as an issue, with `context` and `text` describing the case.
+    static func compareFirstMatches<Unit>(
+        of automaton: MatchAutomaton, _ icu: RegexMatcher, in text: UnsafeBufferPointer<Unit>,
+        icuText: UnsafeBufferPointer<UInt16>, from starts: [Int], offset: (Int) -> Int, tally: inout Tally, context: String,
+        text description: String, _ search: (UnsafePointer<Unit>, Int, Int) -> MatchAutomaton.Outcome
+    ) throws {
+        let base = text.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<Unit>.alignment)!
+        for from in starts {
+            let expected = try icu.firstMatch(inUTF16: icuText, from: from).map { offset($0.lowerBound)..<offset($0.upperBound) }
+            let outcome = search(base, offset(from), text.count)
+            switch outcome {
+            case .unknown: continue
+            case .noMatch where expected == nil: continue
+            case .match(let found) where found == expected:
+                tally.matches += 1
+                if automaton.trackedMatchStart >= 0 { tally.tracked += 1 }
+            default:
+                tally.failures += 1
+                Issue.record(
+                    "\(context) from \(offset(from)): ICU \(String(describing: expected)), automaton \(outcome); \(description)")
+            }
+        }
+    }
+
     @Test("a tracked start is ICU's match start, from every offset, UTF-16 and UTF-8")
     func trackedStartsAreICUs() throws {
         var random = SplitMix64(seed: Self.seed)
@@ -34,10 +69,8 @@ import TestSupport
         }
         func sequence(_ depth: Int) -> String { (0..<random.number(in: 1...3)).map { _ in item(depth) }.joined() }
         var planned = 0
-        var tracked = 0
-        var matches = 0
-        var failures = 0
-        for index in 0..<600 where failures < 10 {
+        var tally = Tally()
+        for index in 0..<600 where tally.failures < 10 {
             let pattern = random.chance(0.3) ? "\\b" + sequence(0) + "\\b" : sequence(0)
             let options: RegexPattern.Options = index % 4 == 3 ? [.caseInsensitive] : []
             guard let plan = MatchAutomatonPlan(pattern: pattern, options: options),
@@ -52,58 +85,34 @@ import TestSupport
                 if !units.isEmpty && random.chance(0.2) { units.insert(random.chance(0.5) ? 0xD835 : 0xDC9C, at: random.number(in: 0...units.count)) }
                 let bytes = Array(string.utf8)
                 let byteOffsets = utf8OffsetsOfUTF16Offsets(in: string)
+                let context = "pattern \(String(reflecting: pattern)) options \(options.rawValue)"
                 try units.withUnsafeBufferPointer { buffer in
-                    let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 2)!
-                    for from in 0...units.count {
-                        if from > 0 && from < units.count && UTF16.isTrailSurrogate(units[from]) && UTF16.isLeadSurrogate(units[from - 1]) {
-                            continue
-                        }
-                        let expected = try icu.firstMatch(inUTF16: buffer, from: from)
-                        let outcome = automaton.firstMatch(inUTF16: base, from: from, to: units.count)
-                        switch outcome {
-                        case .unknown: continue
-                        case .noMatch where expected == nil: continue
-                        case .match(let found) where found == expected:
-                            matches += 1
-                            if automaton.trackedMatchStart >= 0 { tracked += 1 }
-                        default:
-                            failures += 1
-                            Issue.record(
-                                "pattern \(String(reflecting: pattern)) options \(options.rawValue) UTF-16 from \(from): ICU \(String(describing: expected)), automaton \(outcome); text \(UTF16Units.describe(units))"
-                            )
-                        }
+                    let starts = (0...units.count).filter { from in
+                        !(from > 0 && from < units.count && UTF16.isTrailSurrogate(units[from]) && UTF16.isLeadSurrogate(units[from - 1]))
                     }
+                    try Self.compareFirstMatches(
+                        of: automaton, icu, in: buffer, icuText: buffer, from: starts, offset: { $0 }, tally: &tally,
+                        context: "\(context) UTF-16", text: "text \(UTF16Units.describe(units))"
+                    ) { automaton.firstMatch(inUTF16: $0, from: $1, to: $2) }
                 }
                 // UTF-8, on the string without the lone surrogate, offsets mapped.
                 let stringUnits = Array(string.utf16)
                 try stringUnits.withUnsafeBufferPointer { buffer in
                     try bytes.withUnsafeBufferPointer { byteBuffer in
-                        let base = byteBuffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
-                        for from in 0...stringUnits.count where from == stringUnits.count || !UTF16.isTrailSurrogate(stringUnits[from]) {
-                            let expected = try icu.firstMatch(inUTF16: buffer, from: from).map { byteOffsets[$0.lowerBound]..<byteOffsets[$0.upperBound] }
-                            let outcome = automaton.firstMatch(inUTF8: base, from: byteOffsets[from], to: bytes.count)
-                            switch outcome {
-                            case .unknown: continue
-                            case .noMatch where expected == nil: continue
-                            case .match(let found) where found == expected:
-                                matches += 1
-                                if automaton.trackedMatchStart >= 0 { tracked += 1 }
-                            default:
-                                failures += 1
-                                Issue.record(
-                                    "pattern \(String(reflecting: pattern)) options \(options.rawValue) UTF-8 from \(byteOffsets[from]): ICU \(String(describing: expected)), automaton \(outcome); string \(String(reflecting: string))"
-                                )
-                            }
-                        }
+                        let starts = (0...stringUnits.count).filter { $0 == stringUnits.count || !UTF16.isTrailSurrogate(stringUnits[$0]) }
+                        try Self.compareFirstMatches(
+                            of: automaton, icu, in: byteBuffer, icuText: buffer, from: starts, offset: { byteOffsets[$0] },
+                            tally: &tally, context: "\(context) UTF-8", text: "string \(String(reflecting: string))"
+                        ) { automaton.firstMatch(inUTF8: $0, from: $1, to: $2) }
                     }
                 }
             }
         }
         #expect(planned > 300)
-        #expect(matches > 10_000)
+        #expect(tally.matches > 10_000)
         // The shapes the tracking serves are most of these patterns: most matches are found
         // without the reverse scan.
-        #expect(tracked > matches / 3)
+        #expect(tally.tracked > tally.matches / 3)
     }
 
     /// The patterns of the dense-match benchmarks track their starts (the reverse scan is not

@@ -193,17 +193,6 @@ extension LibraryTests {
             ]
             let loneSurrogate: [UInt16] = [0x61, 0xD800, 0x3B]
             var failures: [String] = []
-            /// A matcher's matches in `text`, each search from where the last ended (one unit on
-            /// after an empty one).
-            func matcherMatches(_ matcher: RegexMatcher, in text: UnsafeBufferPointer<UInt16>) throws -> [Range<Int>] {
-                var matches: [Range<Int>] = []
-                var from = 0
-                while from <= text.count, let match = try matcher.firstMatch(inUTF16: text, from: from) {
-                    matches.append(match)
-                    from = match.isEmpty ? match.upperBound + 1 : match.upperBound
-                }
-                return matches
-            }
             for pattern in patterns {
                 let compiled = try RegexPattern(pattern)
                 let icu = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false)
@@ -221,31 +210,9 @@ extension LibraryTests {
                     for line in lines {
                         let range = start..<(start + line.count)
                         start += line.count
-                        func matches(_ pattern: RegexPattern) throws -> [[Range<Int>?]] {
-                            let walk = try MatchWalk(pattern: pattern, text: buffer.baseAddress! + range.lowerBound, count: range.count)
-                            var matches: [[Range<Int>?]] = []
-                            while try walk.next() != nil {
-                                matches.append((0...pattern.numberOfCaptureGroups).map { walk.range(ofGroup: $0) })
-                            }
-                            return matches
-                        }
-                        let expected = try matches(icu)
-                        let found = try matches(compiled)
-                        let throughMatches = compiled.matches(inUTF16: buffer, range: range).map { match in
-                            [match.range as Range<Int>?] + match.groupRanges
-                        }
-                        let shifted = expected.map { groups in
-                            groups.map { $0.map { ($0.lowerBound + range.lowerBound)..<($0.upperBound + range.lowerBound) } }
-                        }
-                        if found != expected || throughMatches != shifted {
-                            failures.append("\(pattern) on \(line): \(found) (matches: \(throughMatches)), ICU \(expected)")
-                        }
-                        let text = UnsafeBufferPointer(rebasing: buffer[range])
-                        let matcherFound = try matcherMatches(matcher, in: text)
-                        let matcherExpected = try matcherMatches(icuMatcher, in: text)
-                        if matcherFound != matcherExpected {
-                            failures.append("\(pattern) on \(line), RegexMatcher: \(matcherFound), ICU \(matcherExpected)")
-                        }
+                        let differences = try LineMatchComparisons.differences(
+                            compiled, icu, matcher: matcher, icuMatcher: icuMatcher, in: buffer, range: range)
+                        failures += differences.map { "\(pattern) on \(line): \($0)" }
                     }
                 }
             }

@@ -7,10 +7,9 @@ import TestSupport
 /// `bytescan_casei8_find`) against ICU: the first place it finds is the first match's start,
 /// or a character folding to ASCII before the match's end; and case-insensitive literals and
 /// alternations walked over UTF-8 in the scan's runs against ICU alone, with matches planted
-/// at every alignment and near the end. The texts and spellings are
-/// ``CaseInsensitiveScannerDifferentialTests``'.
+/// at every alignment and near the end. The texts and spellings are ``CaseInsensitiveTexts``'.
 @Suite struct UTF8CaseInsensitiveScannerDifferentialTests {
-    typealias Texts = CaseInsensitiveScannerDifferentialTests
+    typealias Texts = CaseInsensitiveTexts
 
     /// The UTF-8 of `text` and the byte offset of each of its UTF-16 offsets (and its end).
     static func utf8(of text: [UInt16]) -> (bytes: [UInt8], byteOffsets: [Int]) {
@@ -35,21 +34,8 @@ import TestSupport
                 continue
             }
             let scanner = try #require(made, "\(literals)")
-            let pattern = try RegexPattern(
-                literals.map { "\\Q\($0)\\E" }.joined(separator: "|"), options: .caseInsensitive, limits: .default,
-                usesSearchPlan: false)
-            for round in 0..<6 {
-                var text = Texts.text(length: 300 + round * 7, random: &random)
-                // Plant occurrences 37 units apart: every alignment of a 32-byte block, and one at the end.
-                for offset in stride(from: round, to: text.count - 40, by: 37) {
-                    let planted = Texts.spelling(of: random.element(of: literals), random: &random)
-                    text.replaceSubrange(offset..<min(text.count, offset + planted.count), with: planted)
-                }
-                text += Texts.spelling(of: random.element(of: literals), random: &random)
-                // A replacement may have split a surrogate pair: keep whole characters.
-                text = Array(String(decoding: text, as: UTF16.self).utf16)
-                let ends = try Texts.anchoredMatchEnds(pattern, in: text)
-                #expect(ends.count { $0 != nil } >= 7, "\(literals): the planted matches are found")
+            // Every alignment of a 32-byte block; whole characters, for the UTF-8.
+            try Texts.forEachPlantedText(of: literals, keepingWholeCharacters: true, random: &random) { text, ends in
                 let (bytes, byteOffsets) = Self.utf8(of: text)
                 bytes.withUnsafeBufferPointer { buffer in
                     let base = buffer.baseAddress!

@@ -36,29 +36,6 @@ extension LibraryTests {
             (0..<random.number(in: 0...6)).map { _ in random.element(of: pieces) }.joined() + random.element(of: endings)
         }
 
-        /// Every call of an enumeration with `options`, stopped at the match `stopAt` (when not
-        /// nil): flags, then range and groups.
-        static func calls(
-            groups: Int, stopAt: Int?,
-            _ enumerate: (@escaping (NSTextCheckingResult?, NSRegularExpression.MatchingFlags, UnsafeMutablePointer<ObjCBool>) -> Void) -> Void
-        ) -> [String] {
-            final class Record {
-                var calls: [String] = []
-                var matches = 0
-            }
-            let record = Record()
-            enumerate { result, flags, stop in
-                var call = "\(flags.rawValue)"
-                if let result {
-                    for group in 0...groups { call += " \(result.range(at: group))" }
-                    if record.matches == stopAt { stop.pointee = true }
-                    record.matches += 1
-                }
-                record.calls.append(call)
-            }
-            return record.calls
-        }
-
         @Test("enumerateMatches of ^X$ reports Foundation's flags, worked out by the whole-text run")
         func generatedWholeTextPatterns() throws {
             var random = SplitMix64(seed: Self.seed)
@@ -75,7 +52,7 @@ extension LibraryTests {
                 guard let foundation = try? NSRegularExpression(pattern: pattern, options: options),
                     let ours = try? ICURegularExpression(pattern: pattern, options: options)
                 else { continue }
-                let compileOptions = ICURegularExpressionEndFlagsTests.compileOptions(options)
+                let compileOptions = EndFlagComparisons.compileOptions(options)
                 let strategy = try RegexPattern(pattern, options: compileOptions)
                 let icuOnly = try RegexPattern(pattern, options: compileOptions, limits: .default, usesSearchPlan: false)
                 // The whole-text run is worked out once walks have searched enough: here at once
@@ -92,10 +69,10 @@ extension LibraryTests {
                     let range = NSRange(location: 0, length: text.utf16.count)
                     compared += 1
                     for (matchingOptions, stopAt) in variants {
-                        let theirs = Self.calls(groups: groups, stopAt: stopAt) {
+                        let theirs = EndFlagComparisons.calls(groups: groups, stopAt: stopAt) {
                             foundation.enumerateMatches(in: text, options: matchingOptions, range: range, using: $0)
                         }
-                        let mine = Self.calls(groups: groups, stopAt: stopAt) {
+                        let mine = EndFlagComparisons.calls(groups: groups, stopAt: stopAt) {
                             ours.enumerateMatches(in: text, options: matchingOptions, range: range, using: $0)
                         }
                         if mine != theirs {
@@ -107,9 +84,9 @@ extension LibraryTests {
                     let units = Array(text.utf16)
                     try units.withUnsafeBufferPointer { units in
                         let walk = try MatchWalk(pattern: strategy, text: units.baseAddress, count: units.count, findsEndFlags: true)
-                        let flagged = try ICURegularExpressionEndFlagsTests.walk(walk, groups: groups)
+                        let flagged = try EndFlagComparisons.walk(walk, groups: groups)
                         workedOut += walk.endFlagsWorkedOutWithoutICU
-                        let icu = try ICURegularExpressionEndFlagsTests.walk(
+                        let icu = try EndFlagComparisons.walk(
                             MatchWalk(pattern: icuOnly, text: units.baseAddress, count: units.count, usesSearchPlan: false),
                             groups: groups)
                         if flagged != icu {
@@ -137,22 +114,14 @@ extension LibraryTests {
             ("^(.*?)$", "abc", "3 3"),
         ])
         func handPickedCases(pattern: String, text: String, flags: String) throws {
-            let range = NSRange(location: 0, length: text.utf16.count)
             let ours = try ICURegularExpression(pattern: pattern)
             let foundation = try NSRegularExpression(pattern: pattern)
             for _ in 0..<1_100 {
                 ours.enumerateMatches(in: "a", options: [], range: NSRange(location: 0, length: 1)) { _, _, _ in }
             }
-            var mine: [String] = []
-            var theirs: [String] = []
-            ours.enumerateMatches(in: text, options: .reportCompletion, range: range) { _, found, _ in
-                mine.append("\(found.subtracting(.completed).rawValue >> 2)")
-            }
-            foundation.enumerateMatches(in: text, options: .reportCompletion, range: range) { _, found, _ in
-                theirs.append("\(found.subtracting(.completed).rawValue >> 2)")
-            }
-            #expect(theirs.joined(separator: " ") == flags)
-            #expect(mine == theirs)
+            let found = EndFlagComparisons.enumerationFlags(ours, foundation, in: text)
+            #expect(found.foundation.joined(separator: " ") == flags)
+            #expect(found.ours == found.foundation)
         }
     }
 }

@@ -50,26 +50,11 @@ struct UTF16CaseInsensitiveScanner: Sendable {
     }
 
     /// The literals and their probes, as the C scan reads them.
-    private let storage: Storage
+    private let storage: CaseInsensitiveLiteralScan.Storage<bytescan_casei16_set>
 
     /// The literals the scanner was made for (UTF-8), from which a walk over UTF-8 makes its
     /// own scanner (``UTF8CaseInsensitiveScanner``).
     let literals: [[UInt8]]
-
-    /// The scan's description of the literals, kept at one address for the C scan.
-    private final class Storage: @unchecked Sendable {
-        // Written once in `init`, read only afterwards.
-        let set: UnsafeMutablePointer<bytescan_casei16_set>
-
-        init(_ set: bytescan_casei16_set) {
-            self.set = .allocate(capacity: 1)
-            self.set.initialize(to: set)
-        }
-
-        deinit {
-            set.deallocate()
-        }
-    }
 
     /// Creates a scanner for `literals` (UTF-8, none empty, at most eight), or nil when one
     /// has a character that is neither ASCII nor known to ``CaseFoldVariants`` with at most
@@ -87,26 +72,20 @@ struct UTF16CaseInsensitiveScanner: Sendable {
     /// is not safe). A literal longer than `BYTESCAN_CASEI16_POSITIONS` characters is looked
     /// for by its first ones: more places, never fewer.
     init?(literals: [[UInt8]]) {
-        guard !literals.isEmpty, literals.count <= Int(BYTESCAN_CASEI16_LITERALS) else { return nil }
+        guard let texts = CaseInsensitiveLiteralScan.texts(of: literals, maximumCount: Int(BYTESCAN_CASEI16_LITERALS))
+        else { return nil }
         var positionsOfLiterals: [[[UInt16]]] = []
         var asciiFolding = false
-        for literal in literals {
-            guard let text = String(validating: literal, as: UTF8.self), !text.isEmpty else { return nil }
+        for text in texts {
             var positions: [[UInt16]] = []
             for scalar in text.unicodeScalars.prefix(Int(BYTESCAN_CASEI16_POSITIONS)) {
-                if let variants = CaseFoldVariants.variants(of: scalar),
-                    variants.count <= Int(BYTESCAN_CASEI16_VARIANTS), variants.allSatisfy({ $0.value < 0x10000 })
-                {
-                    positions.append(variants.map { UInt16($0.value) })
-                } else if scalar.isASCII {
-                    let byte = UInt8(scalar.value)
-                    let lower = UInt16(CaseFolding.asciiLowercased(byte))
-                    let upper = lower >= 0x61 && lower <= 0x7A ? lower - 0x20 : lower
-                    positions.append(lower == upper ? [lower] : [lower, upper])
-                    asciiFolding = true
-                } else {
-                    return nil
-                }
+                guard
+                    let character = CaseInsensitiveLiteralScan.character(
+                        scalar, maximumVariants: Int(BYTESCAN_CASEI16_VARIANTS)),
+                    character.variants.allSatisfy({ $0.value < 0x10000 })
+                else { return nil }
+                positions.append(character.variants.map { UInt16($0.value) })
+                if character.isMatchedInASCIIFoldings { asciiFolding = true }
             }
             positionsOfLiterals.append(positions)
         }
@@ -115,19 +94,19 @@ struct UTF16CaseInsensitiveScanner: Sendable {
         set.ascii_folding = asciiFolding
         var reach = 0
         for (literal, positions) in positionsOfLiterals.enumerated() {
-            Self.withElement(literal, of: &set.lengths) { $0 = positions.count }
+            CaseInsensitiveLiteralScan.withElement(literal, of: &set.lengths) { $0 = positions.count }
             for (offset, units) in positions.enumerated() {
                 for entry in 0..<Int(BYTESCAN_CASEI16_VARIANTS) {
                     Self.setVariant(&set, literal: literal, offset: offset, entry: entry, to: units[min(entry, units.count - 1)])
                 }
             }
             let (first, second) = Self.probePositions(positions)
-            Self.withElement(literal, of: &set.first) { $0 = Self.probe(at: first, units: positions[first]) }
-            Self.withElement(literal, of: &set.second) { $0 = Self.probe(at: second, units: positions[second]) }
+            CaseInsensitiveLiteralScan.withElement(literal, of: &set.first) { $0 = Self.probe(at: first, units: positions[first]) }
+            CaseInsensitiveLiteralScan.withElement(literal, of: &set.second) { $0 = Self.probe(at: second, units: positions[second]) }
             reach = max(reach, first + 1, second + 1)
         }
         set.probe_reach = reach
-        storage = Storage(set)
+        storage = CaseInsensitiveLiteralScan.Storage(set)
         self.literals = literals
     }
 
@@ -153,51 +132,28 @@ struct UTF16CaseInsensitiveScanner: Sendable {
     /// True when a place may be a character that folds to ASCII rather than an occurrence.
     var findsASCIIFoldingCharacters: Bool { storage.set.pointee.ascii_folding }
 
-    /// The compare entries of a position that accepts `units`: a unit and its partner in
-    /// bit 0x20 (`a` and `A`, `ш` and `Ш`) are one entry, with 0x20 ORed in.
-    static func compareEntries(_ units: [UInt16]) -> [(value: UInt16, fold: UInt16)] {
-        var entries: [(value: UInt16, fold: UInt16)] = []
-        for unit in units {
-            let entry: (value: UInt16, fold: UInt16) = units.contains(unit ^ 0x20) ? (unit | 0x20, 0x20) : (unit, 0)
-            if !entries.contains(where: { $0 == entry }) { entries.append(entry) }
-        }
-        return entries
-    }
-
     /// The probe on the position at `offset`, which accepts `units`.
     private static func probe(at offset: Int, units: [UInt16]) -> bytescan_casei16_probe {
         var probe = bytescan_casei16_probe()
         probe.offset = offset
-        let entries = compareEntries(units)
+        let entries = CaseInsensitiveLiteralScan.compareEntries(units)
         probe.count = entries.count
         for (index, entry) in entries.enumerated() {
-            withElement(index, of: &probe.value) { $0 = entry.value }
-            withElement(index, of: &probe.fold) { $0 = entry.fold }
+            CaseInsensitiveLiteralScan.withElement(index, of: &probe.value) { $0 = entry.value }
+            CaseInsensitiveLiteralScan.withElement(index, of: &probe.fold) { $0 = entry.fold }
         }
         return probe
     }
 
     /// The two positions to probe (the same one twice for a literal of one): the cheapest,
-    /// each compare entry costing as much as a unit commoner by ``compareWeight`` ranks.
+    /// each compare entry costing as much as a unit commoner by
+    /// ``CaseInsensitiveLiteralScan/compareWeight`` ranks.
     static func probePositions(_ positions: [[UInt16]]) -> (Int, Int) {
-        let costs = positions.map { units in
-            compareEntries(units).count * compareWeight + commonness(units.min() ?? 0)
-        }
-        let order = costs.indices.sorted { (costs[$0], $0) < (costs[$1], $1) }
-        let first = order[0]
-        let second = order.count > 1 ? order[1] : first
-        return (min(first, second), max(first, second))
-    }
-
-    /// What a compare entry more costs, in ranks of ``TextFrequencyRank``.
-    static let compareWeight = 40
-
-    /// Sets element `index` of the C array `tuple` (imported as a homogeneous tuple).
-    private static func withElement<Tuple, Element>(_ index: Int, of tuple: inout Tuple, _ body: (inout Element) -> Void) {
-        withUnsafeMutableBytes(of: &tuple) { raw in
-            let elements = raw.bindMemory(to: Element.self)
-            body(&elements[index])
-        }
+        CaseInsensitiveLiteralScan.probeOffsets(
+            costs: positions.map { units in
+                CaseInsensitiveLiteralScan.compareEntries(units).count * CaseInsensitiveLiteralScan.compareWeight
+                    + commonness(units.min() ?? 0)
+            })
     }
 
     /// Sets `set.variants[literal][offset][entry]` to `unit`.

@@ -15,22 +15,7 @@ import CByteScan
 /// ``init(literals:)``).
 struct UTF8CaseInsensitiveScanner: Sendable {
     /// The literals and their probes, as the C scan reads them.
-    private let storage: Storage
-
-    /// The scan's description of the literals, kept at one address for the C scan.
-    private final class Storage: @unchecked Sendable {
-        // Written once in `init`, read only afterwards.
-        let set: UnsafeMutablePointer<bytescan_casei8_set>
-
-        init(_ set: bytescan_casei8_set) {
-            self.set = .allocate(capacity: 1)
-            self.set.initialize(to: set)
-        }
-
-        deinit {
-            set.deallocate()
-        }
-    }
+    private let storage: CaseInsensitiveLiteralScan.Storage<bytescan_casei8_set>
 
     /// Creates a scanner for `literals` (UTF-8, none empty, at most eight), or nil when one
     /// has a character that is neither ASCII nor known to ``CaseFoldVariants`` with at most
@@ -51,38 +36,32 @@ struct UTF8CaseInsensitiveScanner: Sendable {
     /// to ASCII stands in the match, and the scan reports both kinds of place (the second only
     /// when needed).
     init?(literals: [[UInt8]]) {
-        guard !literals.isEmpty, literals.count <= Int(BYTESCAN_CASEI8_LITERALS) else { return nil }
+        guard let texts = CaseInsensitiveLiteralScan.texts(of: literals, maximumCount: Int(BYTESCAN_CASEI8_LITERALS))
+        else { return nil }
         var charactersOfLiterals: [[[[UInt8]]]] = []
         var asciiFolding = false
-        for literal in literals {
-            guard let text = String(validating: literal, as: UTF8.self), !text.isEmpty else { return nil }
+        for text in texts {
             var characters: [[[UInt8]]] = []
             scalars: for scalar in text.unicodeScalars {
                 guard characters.count < Int(BYTESCAN_CASEI8_CHARACTERS) else { break }
-                if let variants = CaseFoldVariants.variants(of: scalar), variants.count <= Int(BYTESCAN_CASEI8_VARIANTS) {
-                    let length = Array(String(scalar).utf8).count
-                    var spellings: [[UInt8]] = []
-                    for variant in variants {
-                        let spelling = Array(String(variant).utf8)
-                        if spelling.count == length {
-                            spellings.append(spelling)
-                        } else if variant.value < 0x10000,
-                            UTF16CaseInsensitiveScanner.isASCIIFolding(UInt16(variant.value))
-                        {
-                            asciiFolding = true
-                        } else {
-                            break scalars
-                        }
+                guard
+                    let character = CaseInsensitiveLiteralScan.character(
+                        scalar, maximumVariants: Int(BYTESCAN_CASEI8_VARIANTS))
+                else { return nil }
+                let length = Array(String(scalar).utf8).count
+                var spellings: [[UInt8]] = []
+                for variant in character.variants {
+                    let spelling = Array(String(variant).utf8)
+                    if spelling.count == length {
+                        spellings.append(spelling)
+                    } else if variant.value < 0x10000, UTF16CaseInsensitiveScanner.isASCIIFolding(UInt16(variant.value)) {
+                        asciiFolding = true
+                    } else {
+                        break scalars
                     }
-                    characters.append(spellings)
-                } else if scalar.isASCII {
-                    let lower = CaseFolding.asciiLowercased(UInt8(scalar.value))
-                    let upper = lower >= 0x61 && lower <= 0x7A ? lower - 0x20 : lower
-                    characters.append(lower == upper ? [[lower]] : [[lower], [upper]])
-                    asciiFolding = true
-                } else {
-                    return nil
                 }
+                characters.append(spellings)
+                if character.isMatchedInASCIIFoldings { asciiFolding = true }
             }
             guard !characters.isEmpty else { return nil }
             charactersOfLiterals.append(characters)
@@ -101,7 +80,7 @@ struct UTF8CaseInsensitiveScanner: Sendable {
                 for entry in 0..<Int(BYTESCAN_CASEI8_VARIANTS) {
                     let spelling = spellings[min(entry, spellings.count - 1)]
                     let packed = spelling.enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) }
-                    Self.withElement(entry, of: &character.variants) { $0 = packed }
+                    CaseInsensitiveLiteralScan.withElement(entry, of: &character.variants) { $0 = packed }
                 }
                 Self.setCharacter(&set, literal: literal, index: index, to: character)
                 for byte in 0..<spellings[0].count {
@@ -109,15 +88,15 @@ struct UTF8CaseInsensitiveScanner: Sendable {
                 }
                 offset += spellings[0].count
             }
-            Self.withElement(literal, of: &set.character_counts) { $0 = characters.count }
-            Self.withElement(literal, of: &set.byte_lengths) { $0 = offset }
+            CaseInsensitiveLiteralScan.withElement(literal, of: &set.character_counts) { $0 = characters.count }
+            CaseInsensitiveLiteralScan.withElement(literal, of: &set.byte_lengths) { $0 = offset }
             let (first, second) = Self.probeOffsets(bytesAtOffsets)
-            Self.withElement(literal, of: &set.first) { $0 = Self.probe(at: first, bytes: bytesAtOffsets[first]) }
-            Self.withElement(literal, of: &set.second) { $0 = Self.probe(at: second, bytes: bytesAtOffsets[second]) }
+            CaseInsensitiveLiteralScan.withElement(literal, of: &set.first) { $0 = Self.probe(at: first, bytes: bytesAtOffsets[first]) }
+            CaseInsensitiveLiteralScan.withElement(literal, of: &set.second) { $0 = Self.probe(at: second, bytes: bytesAtOffsets[second]) }
             reach = max(reach, first + 1, second + 1)
         }
         set.probe_reach = reach
-        storage = Storage(set)
+        storage = CaseInsensitiveLiteralScan.Storage(set)
     }
 
     /// The first place at or after `start` and before `end` in the UTF-8 `bytes` where a match
@@ -141,51 +120,29 @@ struct UTF8CaseInsensitiveScanner: Sendable {
     /// True when a place may be a character that folds to ASCII rather than an occurrence.
     var findsASCIIFoldingCharacters: Bool { storage.set.pointee.ascii_folding }
 
-    /// The compare entries of a byte offset that accepts `bytes`: a byte and its partner in
-    /// bit 0x20 (`a` and `A`, the second bytes of `ш` and `Ш`) are one entry, with 0x20 ORed in.
-    static func compareEntries(_ bytes: [UInt8]) -> [(value: UInt8, fold: UInt8)] {
-        var entries: [(value: UInt8, fold: UInt8)] = []
-        for byte in bytes {
-            let entry: (value: UInt8, fold: UInt8) = bytes.contains(byte ^ 0x20) ? (byte | 0x20, 0x20) : (byte, 0)
-            if !entries.contains(where: { $0 == entry }) { entries.append(entry) }
-        }
-        return entries
-    }
-
     /// The probe on the byte offset `offset`, which accepts `bytes`.
     private static func probe(at offset: Int, bytes: [UInt8]) -> bytescan_casei8_probe {
         var probe = bytescan_casei8_probe()
         probe.offset = offset
-        let entries = compareEntries(bytes)
+        let entries = CaseInsensitiveLiteralScan.compareEntries(bytes)
         probe.count = entries.count
         for (index, entry) in entries.enumerated() {
-            withElement(index, of: &probe.value) { $0 = entry.value }
-            withElement(index, of: &probe.fold) { $0 = entry.fold }
+            CaseInsensitiveLiteralScan.withElement(index, of: &probe.value) { $0 = entry.value }
+            CaseInsensitiveLiteralScan.withElement(index, of: &probe.fold) { $0 = entry.fold }
         }
         return probe
     }
 
     /// The two byte offsets to probe (the same one twice for a literal of one byte): the
     /// cheapest, each compare entry costing as much as a byte commoner by
-    /// ``UTF16CaseInsensitiveScanner/compareWeight`` ranks, a byte of several values ranking
+    /// ``CaseInsensitiveLiteralScan/compareWeight`` ranks, a byte of several values ranking
     /// as its commonest.
     static func probeOffsets(_ bytesAtOffsets: [[UInt8]]) -> (Int, Int) {
-        let costs = bytesAtOffsets.map { bytes in
-            compareEntries(bytes).count * UTF16CaseInsensitiveScanner.compareWeight
-                + (bytes.map { TextFrequencyRank.rank(ofByte: $0) }.max() ?? 0)
-        }
-        let order = costs.indices.sorted { (costs[$0], $0) < (costs[$1], $1) }
-        let first = order[0]
-        let second = order.count > 1 ? order[1] : first
-        return (min(first, second), max(first, second))
-    }
-
-    /// Sets element `index` of the C array `tuple` (imported as a homogeneous tuple).
-    private static func withElement<Tuple, Element>(_ index: Int, of tuple: inout Tuple, _ body: (inout Element) -> Void) {
-        withUnsafeMutableBytes(of: &tuple) { raw in
-            let elements = raw.bindMemory(to: Element.self)
-            body(&elements[index])
-        }
+        CaseInsensitiveLiteralScan.probeOffsets(
+            costs: bytesAtOffsets.map { bytes in
+                CaseInsensitiveLiteralScan.compareEntries(bytes).count * CaseInsensitiveLiteralScan.compareWeight
+                    + (bytes.map { TextFrequencyRank.rank(ofByte: $0) }.max() ?? 0)
+            })
     }
 
     /// Sets `set.characters[literal][index]` to `character`.
