@@ -11,8 +11,8 @@
 // the same character in every spelling of the literal. A place passes when both of a
 // literal's probes do; it is a place only when every compared character of the literal then
 // is one of its spellings. So every occurrence is found (its probes pass), and nothing else
-// is reported, but for the characters that fold to ASCII, which are reported wherever they
-// stand.
+// is reported, but for the characters that fold to ASCII and the three-byte variants of
+// Cyrillic letters, which are reported wherever they stand.
 
 #include "bytescan.h"
 #include "bytescan_casei8.h"
@@ -54,6 +54,11 @@ bool bytescan_casei8_is_ascii_folding(const uint8_t *base, size_t position, size
     default:
         return false;
     }
+}
+
+bool bytescan_casei8_is_long_variant(const uint8_t *base, size_t position, size_t end) {
+    return end - position >= 3 && base[position] == 0xE1 && base[position + 1] == 0xB2 && base[position + 2] >= 0x80
+        && base[position + 2] <= 0x88;
 }
 
 /// `byte` in every lane.
@@ -133,6 +138,9 @@ CASEI8_INLINE bool casei8_is_place(const uint8_t *base, size_t position, size_t 
     if (set->ascii_folding && bytescan_casei8_is_ascii_folding(base, position, end)) {
         return true;
     }
+    if (set->long_variants && bytescan_casei8_is_long_variant(base, position, end)) {
+        return true;
+    }
     for (size_t literal = 0; literal < set->literal_count; literal++) {
         if (casei8_occurs(base, position, end, set, literal)) {
             return true;
@@ -171,6 +179,9 @@ CASEI8_INLINE size_t casei8_find(const uint8_t *base, size_t start, size_t end, 
         }
         if (set->ascii_folding) {
             lanes |= casei8_ascii_folding_lanes(casei8_load(base + position));
+        }
+        if (set->long_variants) {
+            lanes |= casei8_load(base + position) == casei8_splat(0xE1);
         }
         if (casei8_any(lanes)) {
             for (int lane = 0; lane < 32; lane++) {

@@ -27,9 +27,8 @@ import TestSupport
         var random = SplitMix64(seed: 0xCA5E_0801)
         for literals in Texts.literalSets {
             let made = UTF8CaseInsensitiveScanner(literals: literals.map { Array($0.utf8) })
-            // ß has a multi-character folding; ᲃ, and Д (whose ᲁ is longer), spellings of
-            // other lengths.
-            if literals == ["straße"] || literals.contains("ᲃ") || literals.contains("Джон Уотсон") {
+            // ß has a multi-character folding; ᲃ's variants с and С are shorter.
+            if literals == ["straße"] || literals.contains("ᲃ") {
                 #expect(made == nil, "\(literals): no scanner")
                 continue
             }
@@ -46,10 +45,11 @@ import TestSupport
                         #expect(found == portable, "\(literals) from \(start)")
                         let firstMatch = ends[start...].firstIndex { $0 != nil }
                         if let firstMatch, found != byteOffsets[firstMatch] {
-                            // Before the match's end: a character folding to ASCII, or before its
-                            // start an occurrence of a literal's compared characters (cut
-                            // before `о`, whose `ᲂ` is longer).
-                            #expect(found.map { $0 < byteOffsets[ends[firstMatch]!] && (scanner.findsASCIIFoldingCharacters || $0 < byteOffsets[firstMatch]) } ?? false, "\(literals) from \(start)")
+                            // Before the match's end: a character folding to ASCII or a
+                            // three-byte Cyrillic variant, or before its start an occurrence of
+                            // a literal's compared characters.
+                            let others = scanner.findsASCIIFoldingCharacters || scanner.findsLongVariants
+                            #expect(found.map { $0 < byteOffsets[ends[firstMatch]!] && (others || $0 < byteOffsets[firstMatch]) } ?? false, "\(literals) from \(start)")
                         }
                     }
                 }
@@ -90,19 +90,26 @@ import TestSupport
         #expect(portableFound == UTF16CaseInsensitiveScanner.asciiFoldingCharacters)
     }
 
-    @Test("spellings of different lengths: the Kelvin sign found as a character folding to ASCII, a literal cut before ᲃ")
+    @Test("spellings of different lengths: the Kelvin sign found as a character folding to ASCII, a literal cut before ᲃ, ᲁ as a long variant")
     func spellingsOfDifferentLengths() throws {
         let kraft = try #require(UTF8CaseInsensitiveScanner(literals: [Array("kraft".utf8)]))
         #expect(kraft.findsASCIIFoldingCharacters)
         let cyrillic = try #require(UTF8CaseInsensitiveScanner(literals: [Array("жс".utf8)]))
-        #expect(!cyrillic.findsASCIIFoldingCharacters)
+        #expect(!cyrillic.findsASCIIFoldingCharacters && !cyrillic.findsLongVariants)
+        // д, whose ᲁ is longer, is the first character: the long variants are places.
+        let cyrillicFirst = try #require(UTF8CaseInsensitiveScanner(literals: [Array("дж".utf8)]))
+        #expect(!cyrillicFirst.findsASCIIFoldingCharacters && cyrillicFirst.findsLongVariants)
         #expect(UTF8CaseInsensitiveScanner(literals: [Array("ᲃ".utf8)]) == nil, "ᲃ's variants с and С are shorter")
-        let text = Array("xxxx \u{212A}RAFT yyyy Жᲃ zz".utf8)
+        let text = Array("xxxx \u{212A}RAFT yyyy Жᲃ zz ᲁЖ".utf8)
         text.withUnsafeBufferPointer { buffer in
             let base = buffer.baseAddress!
             #expect(kraft.firstCandidate(in: base, from: 0, to: text.count) == 5)
             #expect(cyrillic.firstCandidate(in: base, from: 0, to: text.count) == 18)
             #expect(cyrillic.firstCandidate(in: base, from: 0, to: 19) == nil)
+            // A long variant is a place wherever it stands (ᲃ), and `ᲁЖ` is an occurrence of `дж`
+            // spelled with one.
+            #expect(cyrillicFirst.firstCandidate(in: base, from: 0, to: text.count) == 20)
+            #expect(cyrillicFirst.firstCandidate(in: base, from: 21, to: text.count) == 27)
         }
     }
 
@@ -114,7 +121,8 @@ import TestSupport
         // The patterns whose walk must take the scan's runs and answer: the others may have
         // another way, and a text with a character whose folding is several (`ß`), which the
         // automaton does not know, is left to ICU.
-        let takingRuns: Set = ["Шерлок Холмс", "κόσμος", "σοφός", "Ж", "µ", "ΣΟΦΌΣ", "Шерлок Холмс и доктор Джон Уотсон вошли в комнату"]
+        let takingRuns: Set = [
+            "Шерлок Холмс", "Шерлок Холмс|Джон Уотсон|Ирен Адлер|инспектор Лестрейд|профессор Мориарти", "κόσμος", "σοφός", "Ж", "µ", "ΣΟΦΌΣ", "Шерлок Холмс и доктор Джон Уотсон вошли в комнату"]
         for (index, source) in patterns.enumerated() {
             let planned = try RegexPattern(source, options: .caseInsensitive)
             let plain = try RegexPattern(source, options: .caseInsensitive, limits: .default, usesSearchPlan: false)

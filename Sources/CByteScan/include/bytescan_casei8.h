@@ -55,12 +55,16 @@ typedef struct bytescan_casei8_set {
     /// True when the first bytes of the characters outside ASCII whose full case folding
     /// holds an ASCII character (`ß`, `ſ`, the Kelvin sign, `ﬁ`...) are places too.
     bool ascii_folding;
+    /// True when the first bytes of U+1C80 to U+1C88 (old spellings of в, д, о, с, т, ъ, ѣ and
+    /// ꙋ, three bytes where the letters' other variants have two) are places too.
+    bool long_variants;
 } bytescan_casei8_set;
 
 /// The first place at or after `start` and before `end` in the UTF-8 `base`: the start of an
 /// occurrence of one of `set`'s literals that ends by `end` (each compared character spelled
 /// as one of its variants), or, with `ascii_folding`, the first byte of a character whose full
-/// case folding holds ASCII; `end` when there is none.
+/// case folding holds ASCII, or, with `long_variants`, of one of U+1C80 to U+1C88; `end` when
+/// there is none.
 size_t bytescan_casei8_find(const uint8_t *base, size_t start, size_t end, const bytescan_casei8_set *set);
 
 /// `bytescan_casei8_find` with the portable vectors even where AVX2 runs, for the tests.
@@ -71,5 +75,8 @@ size_t bytescan_casei8_find_portable(const uint8_t *base, size_t start, size_t e
 /// ASCII whose full case folding holds an ASCII character (those of
 /// `bytescan_casei16_is_ascii_folding`).
 bool bytescan_casei8_is_ascii_folding(const uint8_t *base, size_t position, size_t end);
+
+/// True when the UTF-8 at `base[position..<end]` starts with one of U+1C80 to U+1C88.
+bool bytescan_casei8_is_long_variant(const uint8_t *base, size_t position, size_t end);
 
 #endif

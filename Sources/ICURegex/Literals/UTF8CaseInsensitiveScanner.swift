@@ -14,13 +14,18 @@ import CByteScan
 /// the literal, so only characters whose spellings all have one length are compared (see
 /// ``init(literals:)``).
 struct UTF8CaseInsensitiveScanner: Sendable {
+    /// The old spellings of Cyrillic letters (`ᲂ` for `о`, `ᲁ` for `д`...), three bytes where
+    /// the letters' other variants have two: reported as places when a literal's first letter
+    /// has one (`bytescan_casei8_is_long_variant`; see ``init(literals:)``).
+    static let longVariants: ClosedRange<UInt32> = 0x1C80...0x1C88
+
     /// The literals and their probes, as the C scan reads them.
     private let storage: CaseInsensitiveLiteralScan.Storage<bytescan_casei8_set>
 
     /// Creates a scanner for `literals` (UTF-8, none empty, at most eight), or nil when one
     /// has a character that is neither ASCII nor known to ``CaseFoldVariants`` with at most
     /// four variants, or when a literal's first character has spellings of different
-    /// lengths that are not all characters folding to ASCII.
+    /// lengths that are not all characters folding to ASCII or ``longVariants``.
     ///
     /// Why the places found hold every match: as for ``UTF16CaseInsensitiveScanner/init(literals:)``,
     /// in a match each safe character of the literal is matched by exactly one of its variants,
@@ -29,7 +34,11 @@ struct UTF8CaseInsensitiveScanner: Sendable {
     /// those variants that have as many UTF-8 bytes as the character; a variant of another
     /// length is left out when it is one of the characters folding to ASCII (the Kelvin sign
     /// for `k`: a match that spells it so holds that character, whose first byte is then a
-    /// place), and otherwise the literal is compared up to that character only. Comparing a
+    /// place) or, when some literal's first character has one, one of ``longVariants`` (`ᲁ`
+    /// for `д`, likewise reported), and otherwise the literal is compared up to that character
+    /// only. (Reporting the long variants costs the scan a compare in every block: they are
+    /// reported only for a set that would otherwise have a literal without characters to
+    /// compare, and so no scanner.) Comparing a
     /// literal's first characters (at most `BYTESCAN_CASEI8_CHARACTERS`) accepts every place
     /// where it occurs: more places, never fewer. So either a literal's compared characters
     /// all stand in their spellings where the match holds it, or one of the characters folding
@@ -40,6 +49,9 @@ struct UTF8CaseInsensitiveScanner: Sendable {
         else { return nil }
         var charactersOfLiterals: [[[[UInt8]]]] = []
         var asciiFolding = false
+        let longVariants = texts.contains { text in
+            CaseFoldVariants.variants(of: text.unicodeScalars.first!)?.contains { Self.longVariants.contains($0.value) } ?? false
+        }
         for text in texts {
             var characters: [[[UInt8]]] = []
             scalars: for scalar in text.unicodeScalars {
@@ -56,6 +68,8 @@ struct UTF8CaseInsensitiveScanner: Sendable {
                         spellings.append(spelling)
                     } else if variant.value < 0x10000, UTF16CaseInsensitiveScanner.isASCIIFolding(UInt16(variant.value)) {
                         asciiFolding = true
+                    } else if longVariants, Self.longVariants.contains(variant.value) {
+                        continue
                     } else {
                         break scalars
                     }
@@ -69,6 +83,7 @@ struct UTF8CaseInsensitiveScanner: Sendable {
         var set = bytescan_casei8_set()
         set.literal_count = charactersOfLiterals.count
         set.ascii_folding = asciiFolding
+        set.long_variants = longVariants
         var reach = 0
         for (literal, characters) in charactersOfLiterals.enumerated() {
             var offset = 0
@@ -119,6 +134,9 @@ struct UTF8CaseInsensitiveScanner: Sendable {
 
     /// True when a place may be a character that folds to ASCII rather than an occurrence.
     var findsASCIIFoldingCharacters: Bool { storage.set.pointee.ascii_folding }
+
+    /// True when a place may be one of ``longVariants`` rather than an occurrence.
+    var findsLongVariants: Bool { storage.set.pointee.long_variants }
 
     /// The probe on the byte offset `offset`, which accepts `bytes`.
     private static func probe(at offset: Int, bytes: [UInt8]) -> bytescan_casei8_probe {
