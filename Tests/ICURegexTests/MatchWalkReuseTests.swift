@@ -22,11 +22,13 @@ extension LibraryTests {
 
         static let pieces = ["A1", "B", "0", "42", ";", ";", "Y", "N", "a", "b", "ab", "key-", "7", "=", " ", "é", "😀", "\n"]
 
-        /// Texts of a few units (lines) and of a few thousand (which take the long texts' ways).
+        /// Texts of a few units (lines), of a few thousand, and of more than
+        /// ``SearchPlan/minimumSearchLength`` (which take the long texts' ways, and which a walk
+        /// restarted in the whole-text run of `^X$` must not keep to it).
         static func texts(_ random: inout SplitMix64) -> [[UInt16]] {
             var texts: [[UInt16]] = []
             for index in 0..<300 {
-                let length = index % 50 == 49 ? 2_000 : Int(random.next() % 12)
+                let length = index % 50 == 49 ? (index % 100 == 99 ? SearchPlan.minimumSearchLength + 904 : 2_000) : Int(random.next() % 12)
                 var text = ""
                 while text.utf16.count < length { text += random.element(of: pieces) }
                 texts.append(Array(text.utf16))

@@ -304,6 +304,7 @@ package final class MatchWalk {
             idleMatchAutomaton = matchAutomaton
             self.matchAutomaton = nil
         }
+        if continuesWholeText(text: base, count: count, findsEndFlags: findsEndFlags) { return }
         do {
             try start(text: base, count: count, usesSearchPlan: true, findsEndFlags: findsEndFlags)
         } catch {
@@ -320,6 +321,28 @@ package final class MatchWalk {
             return idleMatchAutomaton
         }
         return pattern.matchAutomata?.take()
+    }
+
+    /// Takes `count` units at `base` as the walk's text in ``Mode/wholeText(_:)`` when the walk,
+    /// restarted, is in that mode already and ``start(text:count:usesSearchPlan:findsEndFlags:)``
+    /// would choose it again, and says whether it did: the restart of a walk of `^X$` on each
+    /// line of a text (rebar's `parse-line`) then skips the choice.
+    ///
+    /// `start` would choose the same mode, with the same backtracker, because: a text shorter
+    /// than ``SearchPlan/minimumSearchLength`` is not long, so the walk takes no automaton (a
+    /// restart left none in use), has no alternation matcher and no plan; a pattern without
+    /// back-reference searchers has no searcher to borrow; and the walk's own whole-text
+    /// backtracker is the one `start` takes first, for a text that does not end with a line
+    /// terminator. Its end flags' tracking is then the whole-text one, as `start` sets it.
+    private func continuesWholeText(text base: UnsafePointer<UInt16>?, count: Int, findsEndFlags: Bool) -> Bool {
+        guard case .wholeText(let backtracker) = mode, backtracker === wholeTextBacktracker, matchAutomaton == nil,
+            backReferenceSearcher == nil, count < SearchPlan.minimumSearchLength, let base, count > 0,
+            !Self.isLineTerminator(base[count - 1]), pattern.backReferenceSearchers == nil
+        else { return false }
+        self.base = base
+        self.count = count
+        if findsEndFlags { endFlagTracking = EndFlagTracking(wholeText: ()) }
+        return true
     }
 
     /// Chooses the walk's way over `count` units at `base` (see ``init(pattern:text:count:usesSearchPlan:findsEndFlags:)``).
