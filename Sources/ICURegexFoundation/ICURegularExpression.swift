@@ -399,16 +399,28 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
                 // The byte offset up to which UTF-16 units are counted, and their number.
                 var countedByte = 0
                 var countedUnits = range.location
-                // As many bytes as units: every character is ASCII, one byte and one unit.
-                let isASCII = utf8Count == range.length
-                // The number of UTF-16 units of the bytes from `start` to `end`.
-                func units(from start: Int, to end: Int) -> Int {
-                    isASCII ? end - start : UTF16Text.utf16Count(ofUTF8: bytes, from: start, to: end)
-                }
+                // Bytes from `asciiStart` to `asciiEnd` are ASCII, one byte and one unit each: all
+                // of them when there are as many bytes as units. In a mostly ASCII text that is
+                // not all ASCII, the run of ASCII from where the last match ended, found again
+                // (`bytescan_first_non_ascii`) once a match ends beyond it, so that a match and
+                // the gap before it are counted by a subtraction rather than byte by byte; the
+                // runs found never overlap, so finding them costs one pass over the bytes.
+                let tracksASCII = utf8Count != range.length && Self.isMostlyASCII(utf8Count: utf8Count, utf16Count: range.length)
+                let buffer = UnsafeRawBufferPointer(start: bytes, count: utf8Count)
+                var asciiStart = 0
+                var asciiEnd =
+                    utf8Count == range.length ? utf8Count : tracksASCII ? UTF8EncodingErrors.firstNonASCII(in: buffer, from: 0) : 0
                 return compiled.walkMatches(
                     inUTF8: bytes, count: utf8Count, isMostlyASCII: Self.isMostlyASCII(utf8Count: utf8Count, utf16Count: range.length), findsGroups: findsGroups,
                     firstMatchOnly: firstMatchOnly
                 ) { match, group in
+                    // The number of UTF-16 units of the bytes from `start` to `end`. (It reads
+                    // copies of the run's bounds: a function outside this closure that read the
+                    // variables themselves would check exclusive access to them at run time.)
+                    let (runStart, runEnd) = (asciiStart, asciiEnd)
+                    func units(from start: Int, to end: Int) -> Int {
+                        start >= runStart && end <= runEnd ? end - start : UTF16Text.utf16Count(ofUTF8: bytes, from: start, to: end)
+                    }
                     countedUnits += units(from: countedByte, to: match.lowerBound)
                     countedByte = match.lowerBound
                     let start = countedUnits
@@ -430,6 +442,10 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
                     }
                     countedUnits += units(from: match.lowerBound, to: match.upperBound)
                     countedByte = match.upperBound
+                    if tracksASCII && countedByte > asciiEnd {
+                        asciiStart = countedByte
+                        asciiEnd = UTF8EncodingErrors.firstNonASCII(in: buffer, from: countedByte)
+                    }
                     return body(NSRange(location: start, length: countedUnits - start), UnsafeBufferPointer(groupRanges))
                 }
             }

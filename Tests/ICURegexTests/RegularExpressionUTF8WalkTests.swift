@@ -122,4 +122,61 @@ extension LibraryTests.RegularExpressionDifferentialTests {
         #expect(failures.isEmpty, "\(failures.count) cases differ")
         #expect(walked >= 400, "\(walked) cases with matches through the walk")
     }
+
+    /// Patterns of the walk whose matches and groups reach to, start at or look behind or
+    /// ahead at, a character outside ASCII in a mostly ASCII text.
+    static let mostlyASCIIWalkPatterns = [
+        "\\b[0-9A-Za-z_]+\\b", "\\w+", ".", "(?<=é)\\w", "\\w(?=é|😀)", "(\\w+)\\s+(\\w+)", "[é😀]\\w*", "(?<name>\\w)(é)?(\\s*)",
+    ]
+
+    @Test("ICURegularExpression.matches(in:range:) through the UTF-8 walk answers as NSRegularExpression's on mostly ASCII strings")
+    func walkInUTF8OfMostlyASCIIMatchesFoundation() throws {
+        // Mostly ASCII (fewer than nine bytes for eight units) but not all: the walk counts
+        // the UTF-16 units of runs of ASCII by a subtraction, and of the rest byte by byte.
+        var random = SplitMix64(seed: Self.seed ^ 0x4D4F_5354_4C59_4153)
+        let asciiPieces = ["word", "x", "Holmes", "a_1", "42", " ", " ", ", ", "\n", "."]
+        let otherPieces = ["é", "😀", "Шерлок", "说", "e\u{301}"]
+        func text(pieces: Int) -> String {
+            var text = ""
+            for _ in 0..<pieces {
+                text += random.number(in: 0...24) == 0 ? random.element(of: otherPieces) : random.element(of: asciiPieces)
+            }
+            return text
+        }
+        func describe(_ result: NSTextCheckingResult) -> String {
+            (0..<result.numberOfRanges).map { Self.describe(result.range(at: $0)) }.joined()
+        }
+        // A long text, searched first, so that each pattern's automaton is worked out and the
+        // short texts after it take the walk.
+        let long = text(pieces: 20_000)
+        var failures: [String] = []
+        var mixed = 0
+        for pattern in Self.mostlyASCIIWalkPatterns {
+            let ours = try ICURegularExpression(pattern: pattern)
+            let theirs = try NSRegularExpression(pattern: pattern)
+            let longRange = NSRange(location: 0, length: long.utf16.count)
+            if ours.matches(in: long, range: longRange).map(describe) != theirs.matches(in: long, range: longRange).map(describe) {
+                failures.append("\(String(reflecting: pattern)): matches on the long text")
+            }
+            for _ in 0..<25 {
+                let text = text(pieces: random.number(in: 1...300))
+                let scalars = Array(text.unicodeScalars.indices) + [text.endIndex]
+                let lower = random.number(in: 0...2) == 0 ? random.element(of: scalars) : text.startIndex
+                let range = NSRange(lower..<random.element(of: scalars.filter { $0 >= lower }), in: text)
+                if text.utf8.count != text.utf16.count && text.utf8.count * 8 < text.utf16.count * 9 { mixed += 1 }
+                let mine = ours.matches(in: text, range: range).map(describe)
+                let expected = theirs.matches(in: text, range: range).map(describe)
+                if mine != expected {
+                    failures.append(
+                        "\(String(reflecting: pattern)) text \(String(reflecting: text)) range \(Self.describe(range)): "
+                            + "ours \(mine), Foundation \(expected)")
+                }
+            }
+        }
+        for failure in failures.prefix(20) {
+            Issue.record(Comment(rawValue: failure))
+        }
+        #expect(failures.isEmpty, "\(failures.count) cases differ")
+        #expect(mixed >= 100, "\(mixed) mostly ASCII texts")
+    }
 }
