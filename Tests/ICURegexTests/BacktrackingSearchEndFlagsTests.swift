@@ -70,11 +70,8 @@ extension LibraryTests {
         /// Compares `pattern` on `texts` with Foundation and ICU's loop, after a first search
         /// of `warming` (which works out the automaton); returns what differs.
         static func differences(pattern: String, warming: String = "", texts: [String], workedOut: inout Int) throws -> [String] {
-            guard let foundation = try? NSRegularExpression(pattern: pattern),
-                let ours = try? ICURegularExpression(pattern: pattern)
-            else { return [] }
-            let strategy = try RegexPattern(pattern)
-            let icuOnly = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false)
+            guard let compiled = try EndFlagComparisons.compiled(pattern) else { return [] }
+            let (foundation, ours, strategy, icuOnly) = (compiled.foundation, compiled.ours, compiled.strategy, compiled.icuOnly)
             if !warming.isEmpty {
                 // A first walk of each works out the pattern's ways (the first search of a new
                 // pattern is ICU's).

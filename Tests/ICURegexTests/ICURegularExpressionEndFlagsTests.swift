@@ -139,12 +139,8 @@ extension LibraryTests {
                 generated.append((Self.pattern(&random), options))
             }
             for (index, (pattern, options)) in generated.enumerated() {
-                guard let foundation = try? NSRegularExpression(pattern: pattern, options: options),
-                    let ours = try? ICURegularExpression(pattern: pattern, options: options)
-                else { continue }
-                let compileOptions = EndFlagComparisons.compileOptions(options)
-                let strategy = try RegexPattern(pattern, options: compileOptions)
-                let icuOnly = try RegexPattern(pattern, options: compileOptions, limits: .default, usesSearchPlan: false)
+                guard let compiled = try EndFlagComparisons.compiled(pattern, options: options) else { continue }
+                let (foundation, ours, strategy, icuOnly) = (compiled.foundation, compiled.ours, compiled.strategy, compiled.icuOnly)
                 // The automaton is worked out by a first search of a long text, so that the
                 // walks of the texts of the plan's length after it take it too; shorter texts
                 // are ICU's loop, against Foundation's.

@@ -49,12 +49,8 @@ extension LibraryTests {
             for _ in 0..<40 {
                 let pattern = Self.pattern(&random)
                 let options = random.element(of: [[], [], .caseInsensitive, .useUnixLineSeparators] as [NSRegularExpression.Options])
-                guard let foundation = try? NSRegularExpression(pattern: pattern, options: options),
-                    let ours = try? ICURegularExpression(pattern: pattern, options: options)
-                else { continue }
-                let compileOptions = EndFlagComparisons.compileOptions(options)
-                let strategy = try RegexPattern(pattern, options: compileOptions)
-                let icuOnly = try RegexPattern(pattern, options: compileOptions, limits: .default, usesSearchPlan: false)
+                guard let compiled = try EndFlagComparisons.compiled(pattern, options: options) else { continue }
+                let (foundation, ours, strategy, icuOnly) = (compiled.foundation, compiled.ours, compiled.strategy, compiled.icuOnly)
                 // The whole-text run is worked out once walks have searched enough: here at once
                 // for the walks, and through the short enumerations below for `ours`.
                 if let borrowed = strategy.strategy.borrowedWholeTextBacktracker(forSearchOf: SearchPlan.automatonSearchLength) {

@@ -16,6 +16,28 @@ enum EndFlagComparisons {
         return RegexPattern.Options(pairs.filter { options.contains($0.0) }.map(\.1))
     }
 
+    /// One pattern compiled four ways for a comparison: by Foundation, as an
+    /// `ICURegularExpression`, as a ``RegexPattern`` with its strategy, and as one that only ICU
+    /// searches.
+    struct CompiledPattern {
+        let foundation: NSRegularExpression
+        let ours: ICURegularExpression
+        let strategy: RegexPattern
+        let icuOnly: RegexPattern
+    }
+
+    /// `pattern` compiled with `options` each way, or nil when Foundation or
+    /// `ICURegularExpression` rejects it (a generated pattern may be invalid).
+    static func compiled(_ pattern: String, options: NSRegularExpression.Options = []) throws -> CompiledPattern? {
+        guard let foundation = try? NSRegularExpression(pattern: pattern, options: options),
+            let ours = try? ICURegularExpression(pattern: pattern, options: options)
+        else { return nil }
+        let compileOptions = compileOptions(options)
+        return CompiledPattern(
+            foundation: foundation, ours: ours, strategy: try RegexPattern(pattern, options: compileOptions),
+            icuOnly: try RegexPattern(pattern, options: compileOptions, limits: .default, usesSearchPlan: false))
+    }
+
     /// Every call of an enumeration, stopped at the match `stopAt` (when not nil): flags, then
     /// range and groups.
     static func calls(
