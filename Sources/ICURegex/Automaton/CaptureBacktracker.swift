@@ -87,6 +87,12 @@ final class CaptureBacktracker {
     private let splitGuards: UnsafeMutablePointer<Int32>
     private let guardAccepts: UnsafeMutablePointer<Bool>
     private let classCount: Int
+    /// For each step, the set of the one character that the loop it heads reads in a round
+    /// (see ``CaptureProgram/characterLoops``), -1 for a step that heads none; and for a greedy
+    /// loop, the index in ``guardAccepts`` of the guard of its exit (the exit's first sets, as
+    /// for a split's preferred way), -1 for none.
+    private let characterLoops: UnsafeMutablePointer<Int32>
+    private let loopExitGuards: UnsafeMutablePointer<Int32>
     /// For each class, whether a match may start with a character of it (see
     /// ``CaptureProgram/firstSets``); nil when a match may be empty, and every offset is a start.
     private let startAccepts: UnsafeMutablePointer<Bool>?
@@ -146,13 +152,29 @@ final class CaptureBacktracker {
         self.classCount = classCount
         splitGuards = .allocate(capacity: max(1, instructionCount))
         splitGuards.initialize(repeating: -1, count: max(1, instructionCount))
-        let guardSets = program.splitGuards
+        characterLoops = .allocate(capacity: max(1, instructionCount))
+        characterLoops.initialize(repeating: -1, count: max(1, instructionCount))
+        loopExitGuards = .allocate(capacity: max(1, instructionCount))
+        loopExitGuards.initialize(repeating: -1, count: max(1, instructionCount))
+        // The guards' sets: the splits' preferred ways', then the loops' exits'.
+        var guardSets: [PositionSet] = []
+        for guarded in program.splitGuards {
+            splitGuards[guarded.step] = Int32(guardSets.count)
+            guardSets.append(guarded.sets)
+        }
+        for loop in program.characterLoops {
+            characterLoops[loop.step] = loop.set
+            // A lazy loop's exit is its split's preferred way, guarded already.
+            if loop.isGreedy, let exitSets = program.firstSets(from: loop.exit) {
+                loopExitGuards[loop.step] = Int32(guardSets.count)
+                guardSets.append(exitSets)
+            }
+        }
         guardAccepts = .allocate(capacity: max(1, guardSets.count * classCount))
         guardAccepts.initialize(repeating: true, count: max(1, guardSets.count * classCount))
-        for (index, guarded) in guardSets.enumerated() {
-            splitGuards[guarded.step] = Int32(index)
+        for (index, sets) in guardSets.enumerated() {
             for (classIndex, mask) in program.classes.masks.enumerated() {
-                guardAccepts[index * classCount + classIndex] = !(mask & guarded.sets).isEmpty
+                guardAccepts[index * classCount + classIndex] = !(mask & sets).isEmpty
             }
         }
         if let first = program.firstSets(from: 0) {
@@ -204,6 +226,8 @@ final class CaptureBacktracker {
         onePassSelfMoves?.deallocate()
         splitGuards.deallocate()
         guardAccepts.deallocate()
+        characterLoops.deallocate()
+        loopExitGuards.deallocate()
         startAccepts?.deallocate()
     }
 
@@ -508,6 +532,10 @@ final class CaptureBacktracker {
         let guardAccepts = self.guardAccepts
         let classCount = self.classCount
         let smallClasses = self.smallClasses
+        let characterLoops = self.characterLoops
+        let loopExitGuards = self.loopExitGuards
+        let accepts = self.accepts
+        let setCount = self.setCount
         slotBuffer.update(repeating: -1, count: slotCount)
         let visited = self.visited
         let instructions = self.instructions
@@ -544,7 +572,7 @@ final class CaptureBacktracker {
             }
             var step = frame.step
             var offset = frame.value
-            while true {
+            run: while true {
                 let column = offset &- visitedStart
                 if UInt(bitPattern: column) < UInt(bitPattern: visitedColumns) {
                     let bit = column &* instructionCount &+ step
@@ -565,6 +593,62 @@ final class CaptureBacktracker {
                     offset = next
                     continue
                 case .split(let preferred, let other):
+                    let loopSet = Int(characterLoops[step])
+                    if loopSet >= 0 {
+                        // A loop of one character (``CaptureProgram/characterLoops``) goes round
+                        // here, as its three steps would: each round at a small character tells
+                        // the character's class once, and visits only the loop's split at the
+                        // next offset (its round's steps are reached from that split alone, so
+                        // their visits would never be marked before).
+                        let isGreedy = Int(preferred) == step &+ 1
+                        let exitGuard = isGreedy ? loopExitGuards[step] : splitGuards[step]
+                        while true {
+                            let holds: Bool
+                            if offset < readEnd {
+                                let (value, next) = text.character(at: offset, end: readEnd)
+                                // Whether the exit is passed over here (see ``CaptureProgram/splitGuards``).
+                                var exitFails = false
+                                let valueClass = value < CodePointClassTable.exactLimit ? smallClasses[Int(value)] : CodePointClassTable.stopClass
+                                if valueClass != CodePointClassTable.stopClass {
+                                    holds = accepts[Int(valueClass) &* setCount &+ loopSet]
+                                    exitFails = exitGuard >= 0 && !guardAccepts[Int(exitGuard) &* classCount &+ Int(valueClass)]
+                                } else if isGreedy {
+                                    guard value != Text.illFormed, let isOfSet = self.set(loopSet, holds: value) else { return .unknown }
+                                    holds = isOfSet
+                                } else {
+                                    // The lazy loop tries its exit first, wherever it is not passed over.
+                                    holds = false
+                                }
+                                if isGreedy {
+                                    // Another round first, then the exit at this offset.
+                                    guard holds else { break }
+                                    if !exitFails { push(Frame(step: Int(other), value: offset)) }
+                                } else {
+                                    // The exit first, then another round from this offset.
+                                    if !exitFails {
+                                        push(Frame(step: step &+ 1, value: offset))
+                                        step = Int(preferred)
+                                        continue run
+                                    }
+                                    guard holds else { break run }
+                                }
+                                offset = next
+                            } else {
+                                // No round at the end; a lazy loop's exit is tried unless passed over.
+                                guard isGreedy || exitGuard < 0 else { break run }
+                                break
+                            }
+                            // The split at the next offset, as at the top of the run.
+                            let column = offset &- visitedStart
+                            guard UInt(bitPattern: column) < UInt(bitPattern: visitedColumns) else { continue run }
+                            let bit = column &* instructionCount &+ step
+                            let mask = UInt64(1) << UInt64(bit & 63)
+                            if visited[bit >> 6] & mask != 0 { break run }
+                            visited[bit >> 6] |= mask
+                        }
+                        step = isGreedy ? Int(other) : Int(preferred)
+                        continue run
+                    }
                     // A guarded way that cannot begin with the character here (or at the end)
                     // fails: it is passed over (see ``CaptureProgram/splitGuards``).
                     let guardIndex = splitGuards[step]
