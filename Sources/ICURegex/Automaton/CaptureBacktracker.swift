@@ -87,12 +87,19 @@ final class CaptureBacktracker {
     private let splitGuards: UnsafeMutablePointer<Int32>
     private let guardAccepts: UnsafeMutablePointer<Bool>
     private let classCount: Int
-    /// For each step, the set of the one character that the loop it heads reads in a round
-    /// (see ``CaptureProgram/characterLoops``), -1 for a step that heads none; and for a greedy
-    /// loop, the index in ``guardAccepts`` of the guard of its exit (the exit's first sets, as
-    /// for a split's preferred way), -1 for none.
+    /// For each step, the index of the loop of one character it heads (see
+    /// ``CaptureProgram/characterLoops``), -1 for a step that heads none; for each such loop,
+    /// the set of its character and whether its exit reads a character first (has first sets,
+    /// ``CaptureProgram/firstSets(from:)``); and for each loop and class below
+    /// ``CodePointClassTable/exactLimit``, whether a character of the class takes another round
+    /// (``loopTakesRound``) and whether the exit cannot begin with it (``loopExitFails``), in
+    /// `loopClassFlags[loop * classCount + class]`.
     private let characterLoops: UnsafeMutablePointer<Int32>
-    private let loopExitGuards: UnsafeMutablePointer<Int32>
+    private let loopSets: UnsafeMutablePointer<Int32>
+    private let loopExitReadsFirst: UnsafeMutablePointer<Bool>
+    private let loopClassFlags: UnsafeMutablePointer<UInt8>
+    private static let loopTakesRound: UInt8 = 1
+    private static let loopExitFails: UInt8 = 2
     /// For each class, whether a match may start with a character of it (see
     /// ``CaptureProgram/firstSets``); nil when a match may be empty, and every offset is a start.
     private let startAccepts: UnsafeMutablePointer<Bool>?
@@ -154,27 +161,29 @@ final class CaptureBacktracker {
         splitGuards.initialize(repeating: -1, count: max(1, instructionCount))
         characterLoops = .allocate(capacity: max(1, instructionCount))
         characterLoops.initialize(repeating: -1, count: max(1, instructionCount))
-        loopExitGuards = .allocate(capacity: max(1, instructionCount))
-        loopExitGuards.initialize(repeating: -1, count: max(1, instructionCount))
-        // The guards' sets: the splits' preferred ways', then the loops' exits'.
-        var guardSets: [PositionSet] = []
-        for guarded in program.splitGuards {
-            splitGuards[guarded.step] = Int32(guardSets.count)
-            guardSets.append(guarded.sets)
-        }
-        for loop in program.characterLoops {
-            characterLoops[loop.step] = loop.set
-            // A lazy loop's exit is its split's preferred way, guarded already.
-            if loop.isGreedy, let exitSets = program.firstSets(from: loop.exit) {
-                loopExitGuards[loop.step] = Int32(guardSets.count)
-                guardSets.append(exitSets)
+        let loops = program.characterLoops
+        loopSets = .allocate(capacity: max(1, loops.count))
+        loopExitReadsFirst = .allocate(capacity: max(1, loops.count))
+        loopClassFlags = .allocate(capacity: max(1, loops.count * classCount))
+        for (index, loop) in loops.enumerated() {
+            characterLoops[loop.step] = Int32(index)
+            (loopSets + index).initialize(to: loop.set)
+            let exitSets = program.firstSets(from: loop.exit)
+            (loopExitReadsFirst + index).initialize(to: exitSets != nil)
+            for (classIndex, mask) in program.classes.masks.enumerated() {
+                var flags: UInt8 = 0
+                if !(mask & PositionSet(position: Int(loop.set))).isEmpty { flags |= Self.loopTakesRound }
+                if let exitSets, (mask & exitSets).isEmpty { flags |= Self.loopExitFails }
+                (loopClassFlags + index * classCount + classIndex).initialize(to: flags)
             }
         }
+        let guardSets = program.splitGuards
         guardAccepts = .allocate(capacity: max(1, guardSets.count * classCount))
         guardAccepts.initialize(repeating: true, count: max(1, guardSets.count * classCount))
-        for (index, sets) in guardSets.enumerated() {
+        for (index, guarded) in guardSets.enumerated() {
+            splitGuards[guarded.step] = Int32(index)
             for (classIndex, mask) in program.classes.masks.enumerated() {
-                guardAccepts[index * classCount + classIndex] = !(mask & sets).isEmpty
+                guardAccepts[index * classCount + classIndex] = !(mask & guarded.sets).isEmpty
             }
         }
         if let first = program.firstSets(from: 0) {
@@ -227,7 +236,9 @@ final class CaptureBacktracker {
         splitGuards.deallocate()
         guardAccepts.deallocate()
         characterLoops.deallocate()
-        loopExitGuards.deallocate()
+        loopSets.deallocate()
+        loopExitReadsFirst.deallocate()
+        loopClassFlags.deallocate()
         startAccepts?.deallocate()
     }
 
@@ -532,10 +543,10 @@ final class CaptureBacktracker {
         let guardAccepts = self.guardAccepts
         let classCount = self.classCount
         let smallClasses = self.smallClasses
+        let loopSets = self.loopSets
+        let loopExitReadsFirst = self.loopExitReadsFirst
         let characterLoops = self.characterLoops
-        let loopExitGuards = self.loopExitGuards
-        let accepts = self.accepts
-        let setCount = self.setCount
+        let loopClassFlags = self.loopClassFlags
         slotBuffer.update(repeating: -1, count: slotCount)
         let visited = self.visited
         let instructions = self.instructions
@@ -593,51 +604,57 @@ final class CaptureBacktracker {
                     offset = next
                     continue
                 case .split(let preferred, let other):
-                    let loopSet = Int(characterLoops[step])
-                    if loopSet >= 0 {
+                    let loop = Int(characterLoops[step])
+                    if loop >= 0 {
                         // A loop of one character (``CaptureProgram/characterLoops``) goes round
                         // here, as its three steps would: each round at a small character tells
-                        // the character's class once, and visits only the loop's split at the
-                        // next offset (its round's steps are reached from that split alone, so
-                        // their visits would never be marked before).
-                        let isGreedy = Int(preferred) == step &+ 1
-                        let exitGuard = isGreedy ? loopExitGuards[step] : splitGuards[step]
-                        while true {
-                            let holds: Bool
-                            if offset < readEnd {
+                        // its class once, and visits only the loop's split at the next offset
+                        // (the round's steps are reached from that split alone, so their visits
+                        // would never be marked before). A way that cannot begin with the
+                        // character at its offset fails, and is passed over (as for
+                        // ``CaptureProgram/splitGuards``).
+                        let flags = loopClassFlags + loop &* classCount
+                        if Int(preferred) == step &+ 1 {
+                            // Greedy: another round first, then the exit at this offset.
+                            while offset < readEnd {
                                 let (value, next) = text.character(at: offset, end: readEnd)
-                                // Whether the exit is passed over here (see ``CaptureProgram/splitGuards``).
-                                var exitFails = false
-                                let valueClass = value < CodePointClassTable.exactLimit ? smallClasses[Int(value)] : CodePointClassTable.stopClass
+                                let valueClass =
+                                    value < CodePointClassTable.exactLimit ? smallClasses[Int(value)] : CodePointClassTable.stopClass
+                                let roundFlags: UInt8
                                 if valueClass != CodePointClassTable.stopClass {
-                                    holds = accepts[Int(valueClass) &* setCount &+ loopSet]
-                                    exitFails = exitGuard >= 0 && !guardAccepts[Int(exitGuard) &* classCount &+ Int(valueClass)]
-                                } else if isGreedy {
-                                    guard value != Text.illFormed, let isOfSet = self.set(loopSet, holds: value) else { return .unknown }
-                                    holds = isOfSet
+                                    roundFlags = flags[Int(valueClass)]
                                 } else {
-                                    // The lazy loop tries its exit first, wherever it is not passed over.
-                                    holds = false
-                                }
-                                if isGreedy {
-                                    // Another round first, then the exit at this offset.
-                                    guard holds else { break }
-                                    if !exitFails { push(Frame(step: Int(other), value: offset)) }
-                                } else {
-                                    // The exit first, then another round from this offset.
-                                    if !exitFails {
-                                        push(Frame(step: step &+ 1, value: offset))
-                                        step = Int(preferred)
-                                        continue run
+                                    guard value != Text.illFormed, let isOfSet = self.set(Int(loopSets[loop]), holds: value) else {
+                                        return .unknown
                                     }
-                                    guard holds else { break run }
+                                    roundFlags = isOfSet ? Self.loopTakesRound : 0
                                 }
+                                guard roundFlags & Self.loopTakesRound != 0 else { break }
+                                if roundFlags & Self.loopExitFails == 0 { push(Frame(step: Int(other), value: offset)) }
                                 offset = next
-                            } else {
-                                // No round at the end; a lazy loop's exit is tried unless passed over.
-                                guard isGreedy || exitGuard < 0 else { break run }
-                                break
+                                // The split at the next offset, as at the top of the run.
+                                let column = offset &- visitedStart
+                                guard UInt(bitPattern: column) < UInt(bitPattern: visitedColumns) else { continue run }
+                                let bit = column &* instructionCount &+ step
+                                let mask = UInt64(1) << UInt64(bit & 63)
+                                if visited[bit >> 6] & mask != 0 { break run }
+                                visited[bit >> 6] |= mask
                             }
+                            step = Int(other)
+                            continue run
+                        }
+                        // Lazy: the exit first, then another round from this offset.
+                        while offset < readEnd {
+                            let (value, next) = text.character(at: offset, end: readEnd)
+                            let valueClass =
+                                value < CodePointClassTable.exactLimit ? smallClasses[Int(value)] : CodePointClassTable.stopClass
+                            guard valueClass != CodePointClassTable.stopClass, flags[Int(valueClass)] & Self.loopExitFails != 0 else {
+                                push(Frame(step: step &+ 1, value: offset))
+                                step = Int(preferred)
+                                continue run
+                            }
+                            guard flags[Int(valueClass)] & Self.loopTakesRound != 0 else { break run }
+                            offset = next
                             // The split at the next offset, as at the top of the run.
                             let column = offset &- visitedStart
                             guard UInt(bitPattern: column) < UInt(bitPattern: visitedColumns) else { continue run }
@@ -646,7 +663,9 @@ final class CaptureBacktracker {
                             if visited[bit >> 6] & mask != 0 { break run }
                             visited[bit >> 6] |= mask
                         }
-                        step = isGreedy ? Int(other) : Int(preferred)
+                        // At the end no round reads a character, and an exit that must fails.
+                        guard !loopExitReadsFirst[loop] else { break run }
+                        step = Int(preferred)
                         continue run
                     }
                     // A guarded way that cannot begin with the character here (or at the end)
