@@ -27,6 +27,15 @@
 /// ill-formed UTF-8, or a character no class can tell. No recursion: choices wait on an
 /// explicit stack.
 ///
+/// Loops of one character. Most of a log line is read by loops such as `[^ ]+`, `.*?` and
+/// `[^\}]*` (``CaptureProgram/characterLoops``), three steps a round. The backtracker goes
+/// round them in one place, with one look at each character's class, and marks only the loop's
+/// split at each offset: the round's two other steps are reached from that split alone, so
+/// their marks would never stop a run, and the work stays bounded by the split's. A greedy
+/// loop leaves no choice of its exit at an offset where the exit cannot begin (its first sets,
+/// as for ``CaptureProgram/splitGuards``), which would fail when tried: `[^ ]+ ` pushes none.
+/// The ways are tried in the same order, so the groups are the same.
+///
 /// Back references. A ``CaptureProgram/Instruction/backReference(group:)`` step reads again
 /// what its group captured, as ICU's `URX_BACKREF` does (`rematch.cpp`): it fails when the group
 /// has not taken part yet, matches the empty string when the group captured it, and otherwise
