@@ -256,6 +256,88 @@ import TestSupport
         if ProcessInfo.processInfo.environment["ICUREGEX_COUNTS"] != nil { print("nestedGroups: \(counts)") }
     }
 
+    /// Patterns built of loops of one character (``CaptureProgram/characterLoops``, which the
+    /// backtracker goes round in one place): greedy and lazy, of classes and characters that
+    /// the loop's exit may or may not begin with, in groups, alternations and outer loops,
+    /// between separators, as in rebar's `unstructured-to-json`; on texts of those separators,
+    /// words, supplementary characters and combining marks.
+    @Test("loops of one character: the backtracker's groups are ICU's")
+    func characterLoops() {
+        var random = SplitMix64(seed: Self.seed ^ 0x4C4F_4F50)
+        let bodies = ["[^ ]", ".", "[^\\]]", "a", "[ab]", "\\w", "[^}]", "😀", "[^a]", "\\p{L}", "\\s", "[^😀]"]
+        let separators = [" ", ": ", "\\{", "\\}", "\\]", "a", "b", "😀", "\\b", ""]
+        func loop() -> String {
+            let body = random.element(of: bodies)
+            let quantifier = random.element(of: ["*", "+", "*?", "+?", "{2,}", "{1,}?"])
+            let piece = body + quantifier
+            return random.chance(0.6) ? "(" + piece + ")" : piece
+        }
+        func sequence(_ depth: Int) -> String {
+            (0..<random.number(in: 1...4)).map { _ in
+                var item = loop() + random.element(of: separators)
+                if depth < 2 && random.chance(0.2) {
+                    let branches = (0..<random.number(in: 1...2)).map { _ in sequence(depth + 1) }.joined(separator: "|")
+                    item = "(?:" + branches + ")" + random.element(of: ["", "*", "?", "+?"]) + item
+                }
+                return item
+            }.joined()
+        }
+        let pieces = ["a", "b", "ab", " ", ": ", "{", "}", "]", "[x]", "😀", "ж", "é", "e\u{301}", "_", "1", "\n", "\t"]
+        var counts = Counts()
+        var failures = 0
+        for index in 0..<(Self.patternCount / 2) where failures < 20 {
+            let pattern = sequence(0)
+            let strings = (0..<6).map { _ in (0..<random.number(in: 0...16)).map { _ in random.element(of: pieces) }.joined() }
+            let options: RegexPattern.Options = index % 4 == 3 ? [.caseInsensitive] : []
+            for failure in Self.compare(pattern, options: options, strings: strings, random: &random, counts: &counts) {
+                failures += 1
+                Issue.record("pattern \(String(reflecting: pattern)) options \(options.rawValue): \(failure)")
+            }
+        }
+        #expect(counts.programs > Self.patternCount / 4)
+        #expect(counts.matches > Self.patternCount / 2)
+        #expect(counts.spans > Self.patternCount / 2)
+        // Combining marks by `\b`, and `ß` ignoring case, are left to ICU.
+        #expect(counts.matches > 5 * counts.unknown)
+        if ProcessInfo.processInfo.environment["ICUREGEX_COUNTS"] != nil { print("characterLoops: \(counts)") }
+    }
+
+    /// rebar's `unstructured-to-json` pattern, lazy loops and all, on lines of its log and
+    /// their variants: the backtracker's groups for its body (the pattern without `^` and `$`)
+    /// are ICU's, and so are the library's for the whole pattern on each line (the whole-text
+    /// run, ``MatchWalk``).
+    @Test("rebar's unstructured-to-json lines: the backtracker's groups are ICU's")
+    func unstructuredLines() throws {
+        let body = #"([^ ]+ [^ ]+) ([DIWEF])[1234]: ((?:(?:\[[^\]]*?\]|\([^\)]*?\)): )*)(.*?) \{([^\}]*)\}"#
+        let lines = [
+            "2022/06/17 06:25:22 I4: [17936:140245395805952:(17998)]: (8fb074fc-c766-498b): Searching for query 'dummy query' {/src/master/mastersearchattrs.cc:MasterSearchAttributes():40}",
+            "2022/06/17 06:25:23 E4: [17936:140245395805952:(17998)]: (8fb0): Error on [search-slave:8080]: 4 - Deadline Exceeded {/src/master/slaveclient.cc:getFuturesResults():160}",
+            "2022/06/17 06:25:23 W1: no brackets here {x} {y}",
+            "2022/06/17 06:25:23 W1: [a]: (b): [c]: text } { {z}",
+            "2022/06/17 06:25:23 D2: [😀]: ж {é}",
+            "2022/06/17 06:25:23 X2: bad level {x}",
+            "2022/06/17 06:25:23 I4: [unclosed: text {x}",
+            "2022/06/17 06:25:23 I4: text without a brace",
+        ]
+        var random = SplitMix64(seed: Self.seed ^ 0x4A53_4F4E)
+        var counts = Counts()
+        for failure in Self.compare(body, options: [], strings: lines, random: &random, counts: &counts) {
+            Issue.record("line: \(failure)")
+        }
+        #expect(counts.programs == 1)
+        #expect(counts.matches >= 10)
+        #expect(counts.unknown == 0)
+        let fast = try RegexPattern("^" + body + "$")
+        let icu = try RegexPattern("^" + body + "$", options: [], limits: .default, usesSearchPlan: false)
+        for line in lines {
+            let units = Array(line.utf16)
+            units.withUnsafeBufferPointer { buffer in
+                let expected = Array(icu.matches(inUTF16: buffer)).map(\.slots)
+                #expect(Array(fast.matches(inUTF16: buffer)).map(\.slots) == expected, "\(line)")
+            }
+        }
+    }
+
     @Test("ICU's corner cases: the backtracker's groups are ICU's")
     func cornerCases() {
         let cases: [(String, RegexPattern.Options, [String])] = [

@@ -27,6 +27,15 @@
 /// ill-formed UTF-8, or a character no class can tell. No recursion: choices wait on an
 /// explicit stack.
 ///
+/// Loops of one character. Most of a log line is read by loops such as `[^ ]+`, `.*?` and
+/// `[^\}]*` (``CaptureProgram/characterLoops``), three steps a round. The backtracker goes
+/// round them in one place, with one look at each character's class, and marks only the loop's
+/// split at each offset: the round's two other steps are reached from that split alone, so
+/// their marks would never stop a run, and the work stays bounded by the split's. A greedy
+/// loop leaves no choice of its exit at an offset where the exit cannot begin (its first sets,
+/// as for ``CaptureProgram/splitGuards``), which would fail when tried: `[^ ]+ ` pushes none.
+/// The ways are tried in the same order, so the groups are the same.
+///
 /// Back references. A ``CaptureProgram/Instruction/backReference(group:)`` step reads again
 /// what its group captured, as ICU's `URX_BACKREF` does (`rematch.cpp`): it fails when the group
 /// has not taken part yet, matches the empty string when the group captured it, and otherwise
@@ -87,6 +96,19 @@ final class CaptureBacktracker {
     private let splitGuards: UnsafeMutablePointer<Int32>
     private let guardAccepts: UnsafeMutablePointer<Bool>
     private let classCount: Int
+    /// For each step, the index of the loop of one character it heads (see
+    /// ``CaptureProgram/characterLoops``), -1 for a step that heads none; for each such loop,
+    /// the set of its character and whether its exit reads a character first (has first sets,
+    /// ``CaptureProgram/firstSets(from:)``); and for each loop and class below
+    /// ``CodePointClassTable/exactLimit``, whether a character of the class takes another round
+    /// (``loopTakesRound``) and whether the exit cannot begin with it (``loopExitFails``), in
+    /// `loopClassFlags[loop * classCount + class]`.
+    private let characterLoops: UnsafeMutablePointer<Int32>
+    private let loopSets: UnsafeMutablePointer<Int32>
+    private let loopExitReadsFirst: UnsafeMutablePointer<Bool>
+    private let loopClassFlags: UnsafeMutablePointer<UInt8>
+    private static let loopTakesRound: UInt8 = 1
+    private static let loopExitFails: UInt8 = 2
     /// For each class, whether a match may start with a character of it (see
     /// ``CaptureProgram/firstSets``); nil when a match may be empty, and every offset is a start.
     private let startAccepts: UnsafeMutablePointer<Bool>?
@@ -146,6 +168,24 @@ final class CaptureBacktracker {
         self.classCount = classCount
         splitGuards = .allocate(capacity: max(1, instructionCount))
         splitGuards.initialize(repeating: -1, count: max(1, instructionCount))
+        characterLoops = .allocate(capacity: max(1, instructionCount))
+        characterLoops.initialize(repeating: -1, count: max(1, instructionCount))
+        let loops = program.characterLoops
+        loopSets = .allocate(capacity: max(1, loops.count))
+        loopExitReadsFirst = .allocate(capacity: max(1, loops.count))
+        loopClassFlags = .allocate(capacity: max(1, loops.count * classCount))
+        for (index, loop) in loops.enumerated() {
+            characterLoops[loop.step] = Int32(index)
+            (loopSets + index).initialize(to: loop.set)
+            let exitSets = program.firstSets(from: loop.exit)
+            (loopExitReadsFirst + index).initialize(to: exitSets != nil)
+            for (classIndex, mask) in program.classes.masks.enumerated() {
+                var flags: UInt8 = 0
+                if !(mask & PositionSet(position: Int(loop.set))).isEmpty { flags |= Self.loopTakesRound }
+                if let exitSets, (mask & exitSets).isEmpty { flags |= Self.loopExitFails }
+                (loopClassFlags + index * classCount + classIndex).initialize(to: flags)
+            }
+        }
         let guardSets = program.splitGuards
         guardAccepts = .allocate(capacity: max(1, guardSets.count * classCount))
         guardAccepts.initialize(repeating: true, count: max(1, guardSets.count * classCount))
@@ -204,6 +244,10 @@ final class CaptureBacktracker {
         onePassSelfMoves?.deallocate()
         splitGuards.deallocate()
         guardAccepts.deallocate()
+        characterLoops.deallocate()
+        loopSets.deallocate()
+        loopExitReadsFirst.deallocate()
+        loopClassFlags.deallocate()
         startAccepts?.deallocate()
     }
 
@@ -508,6 +552,10 @@ final class CaptureBacktracker {
         let guardAccepts = self.guardAccepts
         let classCount = self.classCount
         let smallClasses = self.smallClasses
+        let loopSets = self.loopSets
+        let loopExitReadsFirst = self.loopExitReadsFirst
+        let characterLoops = self.characterLoops
+        let loopClassFlags = self.loopClassFlags
         slotBuffer.update(repeating: -1, count: slotCount)
         let visited = self.visited
         let instructions = self.instructions
@@ -544,7 +592,7 @@ final class CaptureBacktracker {
             }
             var step = frame.step
             var offset = frame.value
-            while true {
+            run: while true {
                 let column = offset &- visitedStart
                 if UInt(bitPattern: column) < UInt(bitPattern: visitedColumns) {
                     let bit = column &* instructionCount &+ step
@@ -565,6 +613,70 @@ final class CaptureBacktracker {
                     offset = next
                     continue
                 case .split(let preferred, let other):
+                    let loop = Int(characterLoops[step])
+                    if loop >= 0 {
+                        // A loop of one character (``CaptureProgram/characterLoops``) goes round
+                        // here, as its three steps would: each round at a small character tells
+                        // its class once, and visits only the loop's split at the next offset
+                        // (the round's steps are reached from that split alone, so their visits
+                        // would never be marked before). A way that cannot begin with the
+                        // character at its offset fails, and is passed over (as for
+                        // ``CaptureProgram/splitGuards``).
+                        let flags = loopClassFlags + loop &* classCount
+                        if Int(preferred) == step &+ 1 {
+                            // Greedy: another round first, then the exit at this offset.
+                            while offset < readEnd {
+                                let (value, next) = text.character(at: offset, end: readEnd)
+                                let valueClass =
+                                    value < CodePointClassTable.exactLimit ? smallClasses[Int(value)] : CodePointClassTable.stopClass
+                                let roundFlags: UInt8
+                                if valueClass != CodePointClassTable.stopClass {
+                                    roundFlags = flags[Int(valueClass)]
+                                } else {
+                                    guard value != Text.illFormed, let isOfSet = self.set(Int(loopSets[loop]), holds: value) else {
+                                        return .unknown
+                                    }
+                                    roundFlags = isOfSet ? Self.loopTakesRound : 0
+                                }
+                                guard roundFlags & Self.loopTakesRound != 0 else { break }
+                                if roundFlags & Self.loopExitFails == 0 { push(Frame(step: Int(other), value: offset)) }
+                                offset = next
+                                // The split at the next offset, as at the top of the run.
+                                let column = offset &- visitedStart
+                                guard UInt(bitPattern: column) < UInt(bitPattern: visitedColumns) else { continue run }
+                                let bit = column &* instructionCount &+ step
+                                let mask = UInt64(1) << UInt64(bit & 63)
+                                if visited[bit >> 6] & mask != 0 { break run }
+                                visited[bit >> 6] |= mask
+                            }
+                            step = Int(other)
+                            continue run
+                        }
+                        // Lazy: the exit first, then another round from this offset.
+                        while offset < readEnd {
+                            let (value, next) = text.character(at: offset, end: readEnd)
+                            let valueClass =
+                                value < CodePointClassTable.exactLimit ? smallClasses[Int(value)] : CodePointClassTable.stopClass
+                            guard valueClass != CodePointClassTable.stopClass, flags[Int(valueClass)] & Self.loopExitFails != 0 else {
+                                push(Frame(step: step &+ 1, value: offset))
+                                step = Int(preferred)
+                                continue run
+                            }
+                            guard flags[Int(valueClass)] & Self.loopTakesRound != 0 else { break run }
+                            offset = next
+                            // The split at the next offset, as at the top of the run.
+                            let column = offset &- visitedStart
+                            guard UInt(bitPattern: column) < UInt(bitPattern: visitedColumns) else { continue run }
+                            let bit = column &* instructionCount &+ step
+                            let mask = UInt64(1) << UInt64(bit & 63)
+                            if visited[bit >> 6] & mask != 0 { break run }
+                            visited[bit >> 6] |= mask
+                        }
+                        // At the end no round reads a character, and an exit that must fails.
+                        guard !loopExitReadsFirst[loop] else { break run }
+                        step = Int(preferred)
+                        continue run
+                    }
                     // A guarded way that cannot begin with the character here (or at the end)
                     // fails: it is passed over (see ``CaptureProgram/splitGuards``).
                     let guardIndex = splitGuards[step]

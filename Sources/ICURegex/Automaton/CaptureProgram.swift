@@ -204,6 +204,23 @@ struct CaptureProgram: Sendable {
         }
     }
 
+    /// The loops of one character: `x*` or `x*?` over a character or class `x`, compiled as a
+    /// split at `step` whose ways are the round, a ``Instruction/character(set:)`` step over
+    /// `set` at `step + 1` followed by a jump back to `step`, and the loop's `exit` (the greedy
+    /// loop prefers the round, the lazy one its exit). Nothing else leads into the round's two
+    /// steps: the builder emits them for the loop alone, and no jump or split targets them
+    /// but the loop's split. The backtracker goes round such a loop in one place.
+    var characterLoops: [(step: Int, set: Int32, isGreedy: Bool, exit: Int)] {
+        instructions.indices.compactMap { step in
+            guard step + 2 < instructions.count, case .split(let preferred, let other) = instructions[step],
+                case .character(let set) = instructions[step + 1], instructions[step + 2] == .jump(Int32(step))
+            else { return nil }
+            if preferred == Int32(step + 1) { return (step, set, true, Int(other)) }
+            if other == Int32(step + 1) { return (step, set, false, Int(preferred)) }
+            return nil
+        }
+    }
+
     /// Emits the steps of each node in the order they are tried.
     private struct Builder {
         var instructions: [Instruction] = []

@@ -388,7 +388,8 @@ struct MatchStrategy: ~Copyable, Sendable {
     /// a program when `X` has one without back references: a one-pass program's run reads each
     /// character once, another's backtracker passes over the ways its guarded splits rule out
     /// (``CaptureProgram/splitGuards``: rebar's `unstructured-to-json`, `(.*?) \{`, tries the
-    /// lazy loop's exit only before a space). Give it back with `put`.
+    /// lazy loop's exit only before a space) and goes round its loops of one character in one
+    /// place (``CaptureProgram/characterLoops``). Give it back with `put`.
     func borrowedWholeTextBacktracker(forSearchOf length: Int) -> CaptureBacktracker? {
         guard let pool = wholeTextBacktrackers, mayUse(pool, forSearchOf: length, costSoFar: unitsSearchedForWholeTexts)
         else { return nil }
