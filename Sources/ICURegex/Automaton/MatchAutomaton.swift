@@ -393,6 +393,71 @@ package final class MatchAutomaton {
         firstMatch(in: UTF8ScannedText(bytes: bytes), from: from, to: end, anchored: anchored)
     }
 
+    /// How a run of matches (``matchRun(inUTF16:from:to:into:capacity:)``) ended.
+    package enum RunEnd: Equatable {
+        /// The buffer is full; ICU's loop goes on after the last match.
+        case full
+        /// No match follows the last one.
+        case noMatch
+        /// The automaton cannot tell the match after the last one (or the first, when the
+        /// run holds none): ICU's search from where its loop goes on finds it.
+        case unknown
+    }
+
+    /// ICU's matches in `text[..<end]` as its `findNext` loop finds them from `from` (a code
+    /// point boundary; the text before it is seen by `\b`): the first match from `from`, then
+    /// each next one from where the previous one ended, one code point further after an empty
+    /// match. Up to `capacity` matches, two offsets each, go to `bounds`; the count, and how
+    /// the run ended, come back. Each match is the one ``firstMatch(inUTF16:from:to:anchored:)``
+    /// finds from where the loop searches, so the run is the loop's; it costs one call for many
+    /// dense matches (`\b\w+\b`: a match every six characters) where the caller's bookkeeping
+    /// per search would be most of the time.
+    func matchRun(
+        inUTF16 text: UnsafePointer<UInt16>, from: Int, to end: Int, into bounds: UnsafeMutablePointer<Int>, capacity: Int
+    ) -> (count: Int, end: RunEnd) {
+        matchRun(in: UTF16ScannedText(units: text), from: from, to: end, into: bounds, capacity: capacity)
+    }
+
+    /// The same in the UTF-8 `bytes[..<end]` (`from` a character's first byte), in byte
+    /// offsets, one character further after an empty match; ill-formed UTF-8 in what a search
+    /// reads ends the run with ``RunEnd/unknown``.
+    func matchRun(
+        inUTF8 bytes: UnsafePointer<UInt8>, from: Int, to end: Int, into bounds: UnsafeMutablePointer<Int>, capacity: Int
+    ) -> (count: Int, end: RunEnd) {
+        matchRun(in: UTF8ScannedText(bytes: bytes), from: from, to: end, into: bounds, capacity: capacity)
+    }
+
+    @inline(__always)
+    private func matchRun<Text: ScannedText>(
+        in text: Text, from: Int, to end: Int, into bounds: UnsafeMutablePointer<Int>, capacity: Int
+    ) -> (count: Int, end: RunEnd) {
+        var from = from
+        var count = 0
+        while count < capacity {
+            switch firstMatch(in: text, from: from, to: end, anchored: false) {
+            case .match(let match):
+                bounds[2 &* count] = match.lowerBound
+                bounds[2 &* count &+ 1] = match.upperBound
+                count &+= 1
+                from = match.upperBound
+                if match.isEmpty {
+                    // ICU steps over one code point (a surrogate pair, a well-formed UTF-8
+                    // sequence; ill-formed UTF-8 is ICU's U+FFFD, whose extent the caller's
+                    // rule gives, so the run ends).
+                    guard from < end else { return (count, .noMatch) }
+                    let (value, next) = text.character(at: from, end: end)
+                    guard value != UTF8ScannedText.illFormed else { return (count, .unknown) }
+                    from = next
+                }
+            case .noMatch:
+                return (count, .noMatch)
+            case .unknown:
+                return (count, .unknown)
+            }
+        }
+        return (count, .full)
+    }
+
     /// ICU's match at `from` in the UTF-8 `bytes[..<end]` (anchored there; the text before
     /// `from` is seen by `\b`), in byte offsets, and whether the search read to `end`: then,
     /// as with ICU's `hitEnd`, more text could make the answer another. Ill-formed UTF-8 in
