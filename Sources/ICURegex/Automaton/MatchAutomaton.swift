@@ -434,7 +434,15 @@ package final class MatchAutomaton {
         var from = from
         var count = 0
         while count < capacity {
-            switch firstMatch(in: text, from: from, to: end, anchored: false) {
+            // The forward scan restarts in place after the matches it can (see ``RunSink``),
+            // and returns the search after them.
+            var sink = RunSink(bounds: bounds + 2 &* count, capacity: capacity &- count)
+            let outcome = withUnsafeMutablePointer(to: &sink) { firstMatch(in: text, from: from, to: end, anchored: false, run: $0) }
+            if sink.count > 0 {
+                count &+= sink.count
+                from = bounds[2 &* count &- 1]
+            }
+            switch outcome {
             case .match(let match):
                 bounds[2 &* count] = match.lowerBound
                 bounds[2 &* count &+ 1] = match.upperBound
@@ -714,14 +722,17 @@ package final class MatchAutomaton {
     /// backwards from there, with the word characters around them when the pattern has word
     /// assertions.
     @inline(__always)
-    private func firstMatch<Text: ScannedText>(in text: Text, from: Int, to end: Int, anchored: Bool) -> Outcome {
+    private func firstMatch<Text: ScannedText>(
+        in text: Text, from: Int, to end: Int, anchored: Bool, run: UnsafeMutablePointer<RunSink>? = nil
+    ) -> Outcome {
         var afterWord = false
         if hasWordAssertions {
             guard let (isWord, _) = lastIsWord(before: from, in: text) else { return .unknown }
             afterWord = isWord
         }
         var readToEnd = false
-        let matchEnd = forwardMatchEnd(in: text, from: from, to: end, anchored: anchored, afterWord: afterWord, readToEnd: &readToEnd)
+        let matchEnd = forwardMatchEnd(
+            in: text, from: from, to: end, anchored: anchored, afterWord: afterWord, run: run, readToEnd: &readToEnd)
         guard matchEnd >= 0 else { return matchEnd == Self.noMatchEnd ? .noMatch : .unknown }
         // An anchored match starts where the search started; an unanchored one where the
         // forward search saw its threads start, when it could tell.
@@ -762,13 +773,35 @@ package final class MatchAutomaton {
     private static let noMatchEnd = -1
     static let unknownEnd = -2
 
+    /// Where a run of matches (``matchRun(inUTF16:from:to:into:capacity:)``) has the forward
+    /// scan put the matches after which it restarts in place: `capacity` matches' room at
+    /// `bounds`, of which `count` are taken.
+    ///
+    /// An unanchored scan from `from` ends, when no thread is left, with the leftmost-first
+    /// match from `from` (see ``MatchAutomaton``); when it knows where that match starts (a
+    /// tracked start, see ``tracksStarts``) and the match is not empty, ICU's loop searches
+    /// next from its end, and the scan starts again there, in the unanchored start state after
+    /// a word character or not (the nearest character before the match's end that `\b` does
+    /// not look past, as ``firstMatch(inUTF16:from:to:anchored:)`` reads it for a search from
+    /// there): the same search, from the same state, that a call from there would make,
+    /// without the call. It does so while more than one match's room is left, so that the
+    /// match the scan ends with (returned as without a run) has room too. Empty matches, and
+    /// matches whose start the reverse scan finds, end the scan as without a run.
+    struct RunSink {
+        let bounds: UnsafeMutablePointer<Int>
+        let capacity: Int
+        var count = 0
+    }
+
     /// Where the leftmost-first match from `from` ends in `text[..<end]` (with `longest`, and
     /// `anchored`, the longest match from `from`); ``noMatchEnd`` or ``unknownEnd``.
-    /// `readToEnd` tells whether some thread was still alive at `end`.
+    /// `readToEnd` tells whether some thread was still alive at `end`. With `run` (unanchored
+    /// only), the scan restarts after the matches it can, which go to `run` (see ``RunSink``),
+    /// and returns the match of the search after them.
     @inline(never)
     private func forwardMatchEnd<Text: ScannedText>(
         in text: Text, from: Int, to end: Int, anchored: Bool, afterWord: Bool, longest: Bool = false,
-        resumingAt resumedRow: Int = -1, readToEnd: inout Bool
+        resumingAt resumedRow: Int = -1, run: UnsafeMutablePointer<RunSink>? = nil, readToEnd: inout Bool
     ) -> Int {
         var table = forwardTable
         var row: Int
@@ -883,6 +916,32 @@ package final class MatchAutomaton {
                     }
                 }
                 if entry & Self.deadBit != 0 {
+                    if let run, lastStart >= 0, lastStart < lastEnd, run.pointee.count &+ 1 < run.pointee.capacity {
+                        // A match, whose start is known, ends the search: the next one starts
+                        // at its end (see ``RunSink``).
+                        var restartsAfterWord = false
+                        if hasWordAssertions {
+                            guard let (isWord, _) = lastIsWord(before: lastEnd, in: text) else {
+                                dead = true
+                                break
+                            }
+                            restartsAfterWord = isWord
+                        }
+                        let taken = run.pointee.count
+                        run.pointee.bounds[2 &* taken] = lastStart
+                        run.pointee.bounds[2 &* taken &+ 1] = lastEnd
+                        run.pointee.count = taken &+ 1
+                        countTracking(true)
+                        let start = restartsAfterWord ? 1 : 0
+                        row = Int(startRows[start])
+                        index = lastEnd
+                        lastEnd = startFlags[start] & Self.matchBit != 0 ? index : Self.noMatchEnd
+                        lastStart = lastEnd
+                        matchMember = Int(startMembers[start])
+                        trackedStart = -1
+                        table = forwardTable
+                        continue characters
+                    }
                     dead = true
                     break
                 }
