@@ -49,6 +49,12 @@
 /// class fits, a character whose case folding is several, or ill-formed UTF-8 ends with
 /// ``Outcome/unknown``, and the caller asks ICU.
 ///
+/// A walk over every match (ICU's `findNext` loop) asks for them in runs
+/// (``matchRun(inUTF16:from:to:into:capacity:)``): one call finds many matches, and the forward
+/// scan, when it knows where a match starts, starts its next search in place (see
+/// ``RunSink``), so that dense matches (`\b\w+\b`, a match every few characters) cost little
+/// more than the characters read.
+///
 /// Not thread-safe: each thread makes its own from the shared plan.
 package final class MatchAutomaton {
     /// What a search found.
@@ -395,7 +401,8 @@ package final class MatchAutomaton {
 
     /// How a run of matches (``matchRun(inUTF16:from:to:into:capacity:)``) ended.
     package enum RunEnd: Equatable {
-        /// The buffer is full; ICU's loop goes on after the last match.
+        /// The buffer is full; ICU's loop searches again after the last match (which is not an
+        /// empty match at the text's end).
         case full
         /// No match follows the last one.
         case noMatch

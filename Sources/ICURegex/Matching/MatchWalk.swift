@@ -13,6 +13,12 @@ import CICUShim
 /// ``SearchPlan``), and ICU run on the match's own span gives its capture groups. Other
 /// patterns, and walks with a region or a progress callback, are ICU's loop itself.
 ///
+/// In the match automaton's way, the walk over a pattern without groups (and without end flags
+/// to work out) takes the automaton's matches in runs, many a call
+/// (``MatchAutomaton/matchRun(inUTF16:from:to:into:capacity:)``), and returns them one by one:
+/// the loop's matches, each as a search from where the loop would search finds it, at a
+/// fraction of the cost of a search per match when they come dense.
+///
 /// A walk borrows a matcher from its pattern's pool and gives it back, reset, when it ends.
 /// It is used by one thread at a time; the text must outlive it.
 ///
@@ -889,27 +895,25 @@ package final class MatchWalk {
     private func runMatch(_ automaton: MatchAutomaton) throws(ICURegexError) -> Range<Int>? {
         // Used only for long texts, which have an address.
         guard let start = nextSearchStart(), let base else { return nil }
-        switch runEnd {
-        case .noMatch:
-            return nil
-        case .unknown:
-            runEnd = .full
-            return try icuSearch(from: start, in: base)
-        case .full:
-            break
+        if runEnd == .full {
+            if runMatchBounds == nil { runMatchBounds = .allocate(capacity: 2 * Self.maximumRunMatches) }
+            let bounds = runMatchBounds.unsafelyUnwrapped
+            let run = automaton.matchRun(inUTF16: base, from: start, to: count, into: bounds, capacity: runCapacity)
+            runEnd = run.end
+            runCapacity = min(2 * runCapacity, Self.maximumRunMatches)
+            if run.count > 0 {
+                runMatchCount = run.count
+                nextRunMatch = 1
+                let found = bounds[0]..<bounds[1]
+                groupBounds[0] = Int64(found.lowerBound)
+                groupBounds[1] = Int64(found.upperBound)
+                return found
+            }
         }
-        if runMatchBounds == nil { runMatchBounds = .allocate(capacity: 2 * Self.maximumRunMatches) }
-        let bounds = runMatchBounds.unsafelyUnwrapped
-        let run = automaton.matchRun(inUTF16: base, from: start, to: count, into: bounds, capacity: runCapacity)
-        runEnd = run.end
-        runCapacity = min(2 * runCapacity, Self.maximumRunMatches)
-        guard run.count > 0 else { return try runMatch(automaton) }
-        runMatchCount = run.count
-        nextRunMatch = 1
-        let found = bounds[0]..<bounds[1]
-        groupBounds[0] = Int64(found.lowerBound)
-        groupBounds[1] = Int64(found.upperBound)
-        return found
+        // The last run's matches are all taken, and it ended before the match from `start`.
+        if runEnd == .noMatch { return nil }
+        runEnd = .full
+        return try icuSearch(from: start, in: base)
     }
 
     /// The matches with groups the automaton found (see ``judgeDensity(after:)``).
