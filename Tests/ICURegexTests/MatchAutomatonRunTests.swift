@@ -10,7 +10,7 @@ import TestSupport
 /// pairs, lone surrogates and matches at both ends; runs of one, a few and many matches, in
 /// UTF-16 and UTF-8; then the walks that drain them (``MatchWalk``, and the UTF-8 walk of
 /// ``RegexPattern/walkMatches(inUTF8:count:isMostlyASCII:findsGroups:firstMatchOnly:_:)``) on
-/// long texts.
+/// a long text.
 @Suite struct MatchAutomatonRunTests {
     static let seed: UInt64 = 0x5255_4E53_4F46_4D41
 
@@ -151,54 +151,50 @@ import TestSupport
 
     /// Patterns with dense matches, empty ones among them, and `\b` beside transparent
     /// characters.
-    static let densePatterns = [
-        #"\b\w+\b"#, #"\p{Lu}\p{Ll}+"#, #"\w*"#, #"\b"#, #"x*"#, #"[a-z]+|\b"#, #"\B"#, #"\b[0-9A-Za-z_]+\b"#, #"\p{L}?"#,
-        #"(?:ab)*c?"#, #"\d+|\s"#,
-    ]
+    static let densePatterns = [#"\b\w+\b"#, #"\p{Lu}\p{Ll}+"#, #"\w*"#, #"[a-z]+|\b"#, #"(?:ab)*c?"#, #"\d+|\s"#]
 
-    /// A text of more than ``SearchPlan/automatonSearchLength`` units, so that a walk takes the
-    /// automaton at once: pieces at random, starting and ending with a word character.
+    /// A text of twice ``SearchPlan/minimumSearchLength`` units, pieces at random, starting and
+    /// ending with a word character: a walk's searches of it from its first offsets repay the
+    /// automaton (each counts the units to the text's end), which then finds the rest in runs.
     static func longText(_ random: inout SplitMix64) -> String {
         var text = "Ab"
-        while text.utf16.count < SearchPlan.automatonSearchLength + 1000 { text += random.element(of: pieces) }
+        while text.utf16.count < 2 * SearchPlan.minimumSearchLength { text += random.element(of: pieces) }
         return text + "x"
     }
 
     @Test("a walk's matches drawn from runs are ICU's, UTF-16 and UTF-8")
     func walksOfRunsAreICUs() throws {
         var random = SplitMix64(seed: Self.seed &+ 1)
-        let texts = (0..<2).map { _ in Self.longText(&random) }
+        let text = Self.longText(&random)
+        let units = Array(text.utf16)
+        let bytes = Array(text.utf8)
+        let byteOffsets = utf8OffsetsOfUTF16Offsets(in: text)
         for pattern in Self.densePatterns {
             let icu = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false)
-            for text in texts {
-                let units = Array(text.utf16)
-                let expected = units.withUnsafeBufferPointer { icu.matches(inUTF16: $0).map(\.range) }
-                // A new pattern each time, whose walk starts with runs of one match.
-                let compiled = try RegexPattern(pattern)
-                let found = units.withUnsafeBufferPointer { compiled.matches(inUTF16: $0).map(\.range) }
-                #expect(found == expected, "\(pattern): \(found.count) matches, ICU \(expected.count)")
-                // The first matches alone, then the whole walk again, on the pattern's walk.
-                let firstFew = units.withUnsafeBufferPointer { Array(compiled.matches(inUTF16: $0).prefix(5).map(\.range)) }
-                #expect(firstFew == Array(expected.prefix(5)), "\(pattern): first matches \(firstFew)")
-                let again = units.withUnsafeBufferPointer { compiled.matches(inUTF16: $0).map(\.range) }
-                #expect(again == expected, "\(pattern), walked again: \(again.count) matches, ICU \(expected.count)")
-                // The UTF-8 walk, with and without groups asked for, and for the first match.
-                let byteOffsets = utf8OffsetsOfUTF16Offsets(in: text)
-                let expectedInUTF8 = expected.map { byteOffsets[$0.lowerBound]..<byteOffsets[$0.upperBound] }
-                let bytes = Array(text.utf8)
-                for firstMatchOnly in [false, true] {
-                    var walked: [Range<Int>] = []
-                    let walks = bytes.withUnsafeBufferPointer { buffer in
-                        compiled.walkMatches(inUTF8: buffer.baseAddress!, count: buffer.count, findsGroups: false, firstMatchOnly: firstMatchOnly) {
-                            match, _ in
-                            walked.append(match)
-                            return !firstMatchOnly
-                        }
+            let expected = units.withUnsafeBufferPointer { icu.matches(inUTF16: $0).map(\.range) }
+            // A new pattern each time, whose walk starts with runs of one match.
+            let compiled = try RegexPattern(pattern)
+            let found = units.withUnsafeBufferPointer { compiled.matches(inUTF16: $0).map(\.range) }
+            #expect(found == expected, "\(pattern): \(found.count) matches, ICU \(expected.count)")
+            // The first matches alone, then the whole walk again, on the pattern's walk.
+            let firstFew = units.withUnsafeBufferPointer { Array(compiled.matches(inUTF16: $0).prefix(5).map(\.range)) }
+            #expect(firstFew == Array(expected.prefix(5)), "\(pattern): first matches \(firstFew)")
+            let again = units.withUnsafeBufferPointer { compiled.matches(inUTF16: $0).map(\.range) }
+            #expect(again == expected, "\(pattern), walked again: \(again.count) matches, ICU \(expected.count)")
+            // The UTF-8 walk, for every match and for the first alone.
+            let expectedInUTF8 = expected.map { byteOffsets[$0.lowerBound]..<byteOffsets[$0.upperBound] }
+            for firstMatchOnly in [false, true] {
+                var walked: [Range<Int>] = []
+                let walks = bytes.withUnsafeBufferPointer { buffer in
+                    compiled.walkMatches(inUTF8: buffer.baseAddress!, count: buffer.count, findsGroups: false, firstMatchOnly: firstMatchOnly) {
+                        match, _ in
+                        walked.append(match)
+                        return !firstMatchOnly
                     }
-                    if walks {
-                        let wanted = firstMatchOnly ? Array(expectedInUTF8.prefix(1)) : expectedInUTF8
-                        #expect(walked == wanted, "\(pattern) UTF-8 (first only: \(firstMatchOnly)): \(walked.count) matches, ICU \(wanted.count)")
-                    }
+                }
+                if walks {
+                    let wanted = firstMatchOnly ? Array(expectedInUTF8.prefix(1)) : expectedInUTF8
+                    #expect(walked == wanted, "\(pattern) UTF-8 (first only: \(firstMatchOnly)): \(walked.count) matches, ICU \(wanted.count)")
                 }
             }
         }
