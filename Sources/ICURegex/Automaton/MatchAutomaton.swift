@@ -727,8 +727,7 @@ package final class MatchAutomaton {
 
     /// The first match in `text`: where it ends, found forwards, then where it starts,
     /// backwards from there, with the word characters around them when the pattern has word
-    /// assertions. With `run` (unanchored), the first match after those the forward scan put
-    /// in `run` (see ``RunSink``).
+    /// assertions.
     @inline(__always)
     private func firstMatch<Text: ScannedText>(
         in text: Text, from: Int, to end: Int, anchored: Bool, run: UnsafeMutablePointer<RunSink>? = nil
@@ -739,12 +738,8 @@ package final class MatchAutomaton {
             afterWord = isWord
         }
         var readToEnd = false
-        let matchEnd =
-            if let run {
-                forwardMatchEnd(in: text, from: from, to: end, afterWord: afterWord, run: run, readToEnd: &readToEnd)
-            } else {
-                forwardMatchEnd(in: text, from: from, to: end, anchored: anchored, afterWord: afterWord, readToEnd: &readToEnd)
-            }
+        let matchEnd = forwardMatchEnd(
+            in: text, from: from, to: end, anchored: anchored, afterWord: afterWord, run: run, readToEnd: &readToEnd)
         guard matchEnd >= 0 else { return matchEnd == Self.noMatchEnd ? .noMatch : .unknown }
         // An anchored match starts where the search started; an unanchored one where the
         // forward search saw its threads start, when it could tell.
@@ -807,35 +802,13 @@ package final class MatchAutomaton {
 
     /// Where the leftmost-first match from `from` ends in `text[..<end]` (with `longest`, and
     /// `anchored`, the longest match from `from`); ``noMatchEnd`` or ``unknownEnd``.
-    /// `readToEnd` tells whether some thread was still alive at `end`.
+    /// `readToEnd` tells whether some thread was still alive at `end`. With `run` (unanchored
+    /// only), the scan restarts after the matches it can, which go to `run` (see ``RunSink``),
+    /// and returns the match of the search after them.
     @inline(never)
     private func forwardMatchEnd<Text: ScannedText>(
         in text: Text, from: Int, to end: Int, anchored: Bool, afterWord: Bool, longest: Bool = false,
-        resumingAt resumedRow: Int = -1, readToEnd: inout Bool
-    ) -> Int {
-        scanForward(
-            in: text, from: from, to: end, anchored: anchored, afterWord: afterWord, longest: longest, resumingAt: resumedRow,
-            run: nil, readToEnd: &readToEnd)
-    }
-
-    /// The same, unanchored, for a run: the scan restarts after the matches it can, which go
-    /// to `run` (see ``RunSink``), and returns the match of the search after them. A function
-    /// of its own, so that the scan of a single search has no restart to step over.
-    @inline(never)
-    private func forwardMatchEnd<Text: ScannedText>(
-        in text: Text, from: Int, to end: Int, afterWord: Bool, run: UnsafeMutablePointer<RunSink>, readToEnd: inout Bool
-    ) -> Int {
-        scanForward(
-            in: text, from: from, to: end, anchored: false, afterWord: afterWord, longest: false, resumingAt: -1, run: run,
-            readToEnd: &readToEnd)
-    }
-
-    /// The scan of ``forwardMatchEnd(in:from:to:anchored:afterWord:longest:resumingAt:readToEnd:)``,
-    /// with `run` for ``forwardMatchEnd(in:from:to:afterWord:run:readToEnd:)``.
-    @inline(__always)
-    private func scanForward<Text: ScannedText>(
-        in text: Text, from: Int, to end: Int, anchored: Bool, afterWord: Bool, longest: Bool,
-        resumingAt resumedRow: Int, run: UnsafeMutablePointer<RunSink>?, readToEnd: inout Bool
+        resumingAt resumedRow: Int = -1, run: UnsafeMutablePointer<RunSink>? = nil, readToEnd: inout Bool
     ) -> Int {
         var table = forwardTable
         var row: Int
