@@ -727,7 +727,8 @@ package final class MatchAutomaton {
 
     /// The first match in `text`: where it ends, found forwards, then where it starts,
     /// backwards from there, with the word characters around them when the pattern has word
-    /// assertions.
+    /// assertions. With `run` (unanchored), the first match after those the forward scan put
+    /// in `run` (see ``RunSink``).
     @inline(__always)
     private func firstMatch<Text: ScannedText>(
         in text: Text, from: Int, to end: Int, anchored: Bool, run: UnsafeMutablePointer<RunSink>? = nil
