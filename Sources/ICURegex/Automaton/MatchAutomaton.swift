@@ -49,6 +49,12 @@
 /// class fits, a character whose case folding is several, or ill-formed UTF-8 ends with
 /// ``Outcome/unknown``, and the caller asks ICU.
 ///
+/// A walk over every match (ICU's `findNext` loop) asks for them in runs
+/// (``matchRun(inUTF16:from:to:into:capacity:)``): one call finds many matches, and the forward
+/// scan, when it knows where a match starts, starts its next search in place (see
+/// ``RunSink``), so that dense matches (`\b\w+\b`, a match every few characters) cost little
+/// more than the characters read.
+///
 /// Not thread-safe: each thread makes its own from the shared plan.
 package final class MatchAutomaton {
     /// What a search found.
@@ -393,6 +399,80 @@ package final class MatchAutomaton {
         firstMatch(in: UTF8ScannedText(bytes: bytes), from: from, to: end, anchored: anchored)
     }
 
+    /// How a run of matches (``matchRun(inUTF16:from:to:into:capacity:)``) ended.
+    package enum RunEnd: Equatable {
+        /// The buffer is full; ICU's loop searches again after the last match (which is not an
+        /// empty match at the text's end).
+        case full
+        /// No match follows the last one.
+        case noMatch
+        /// The automaton cannot tell the match after the last one (or the first, when the
+        /// run holds none): ICU's search from where its loop goes on finds it.
+        case unknown
+    }
+
+    /// ICU's matches in `text[..<end]` as its `findNext` loop finds them from `from` (a code
+    /// point boundary; the text before it is seen by `\b`): the first match from `from`, then
+    /// each next one from where the previous one ended, one code point further after an empty
+    /// match. Up to `capacity` matches, two offsets each, go to `bounds`; the count, and how
+    /// the run ended, come back. Each match is the one ``firstMatch(inUTF16:from:to:anchored:)``
+    /// finds from where the loop searches, so the run is the loop's; it costs one call for many
+    /// dense matches (`\b\w+\b`: a match every six characters) where the caller's bookkeeping
+    /// per search would be most of the time.
+    func matchRun(
+        inUTF16 text: UnsafePointer<UInt16>, from: Int, to end: Int, into bounds: UnsafeMutablePointer<Int>, capacity: Int
+    ) -> (count: Int, end: RunEnd) {
+        matchRun(in: UTF16ScannedText(units: text), from: from, to: end, into: bounds, capacity: capacity)
+    }
+
+    /// The same in the UTF-8 `bytes[..<end]` (`from` a character's first byte), in byte
+    /// offsets, one character further after an empty match; ill-formed UTF-8 in what a search
+    /// reads ends the run with ``RunEnd/unknown``.
+    func matchRun(
+        inUTF8 bytes: UnsafePointer<UInt8>, from: Int, to end: Int, into bounds: UnsafeMutablePointer<Int>, capacity: Int
+    ) -> (count: Int, end: RunEnd) {
+        matchRun(in: UTF8ScannedText(bytes: bytes), from: from, to: end, into: bounds, capacity: capacity)
+    }
+
+    @inline(__always)
+    private func matchRun<Text: ScannedText>(
+        in text: Text, from: Int, to end: Int, into bounds: UnsafeMutablePointer<Int>, capacity: Int
+    ) -> (count: Int, end: RunEnd) {
+        var from = from
+        var count = 0
+        while count < capacity {
+            // The forward scan restarts in place after the matches it can (see ``RunSink``),
+            // and returns the search after them.
+            var sink = RunSink(bounds: bounds + 2 &* count, capacity: capacity &- count)
+            let outcome = withUnsafeMutablePointer(to: &sink) { firstMatch(in: text, from: from, to: end, anchored: false, run: $0) }
+            if sink.count > 0 {
+                count &+= sink.count
+                from = bounds[2 &* count &- 1]
+            }
+            switch outcome {
+            case .match(let match):
+                bounds[2 &* count] = match.lowerBound
+                bounds[2 &* count &+ 1] = match.upperBound
+                count &+= 1
+                from = match.upperBound
+                if match.isEmpty {
+                    // ICU steps over one code point (a surrogate pair, a well-formed UTF-8
+                    // sequence; ill-formed UTF-8 is ICU's U+FFFD, whose extent the caller's
+                    // rule gives, so the run ends).
+                    guard from < end else { return (count, .noMatch) }
+                    let (value, next) = text.character(at: from, end: end)
+                    guard value != UTF8ScannedText.illFormed else { return (count, .unknown) }
+                    from = next
+                }
+            case .noMatch:
+                return (count, .noMatch)
+            case .unknown:
+                return (count, .unknown)
+            }
+        }
+        return (count, .full)
+    }
+
     /// ICU's match at `from` in the UTF-8 `bytes[..<end]` (anchored there; the text before
     /// `from` is seen by `\b`), in byte offsets, and whether the search read to `end`: then,
     /// as with ICU's `hitEnd`, more text could make the answer another. Ill-formed UTF-8 in
@@ -647,16 +727,20 @@ package final class MatchAutomaton {
 
     /// The first match in `text`: where it ends, found forwards, then where it starts,
     /// backwards from there, with the word characters around them when the pattern has word
-    /// assertions.
+    /// assertions. With `run` (unanchored), the first match after those the forward scan put
+    /// in `run` (see ``RunSink``).
     @inline(__always)
-    private func firstMatch<Text: ScannedText>(in text: Text, from: Int, to end: Int, anchored: Bool) -> Outcome {
+    private func firstMatch<Text: ScannedText>(
+        in text: Text, from: Int, to end: Int, anchored: Bool, run: UnsafeMutablePointer<RunSink>? = nil
+    ) -> Outcome {
         var afterWord = false
         if hasWordAssertions {
             guard let (isWord, _) = lastIsWord(before: from, in: text) else { return .unknown }
             afterWord = isWord
         }
         var readToEnd = false
-        let matchEnd = forwardMatchEnd(in: text, from: from, to: end, anchored: anchored, afterWord: afterWord, readToEnd: &readToEnd)
+        let matchEnd = forwardMatchEnd(
+            in: text, from: from, to: end, anchored: anchored, afterWord: afterWord, run: run, readToEnd: &readToEnd)
         guard matchEnd >= 0 else { return matchEnd == Self.noMatchEnd ? .noMatch : .unknown }
         // An anchored match starts where the search started; an unanchored one where the
         // forward search saw its threads start, when it could tell.
@@ -697,13 +781,35 @@ package final class MatchAutomaton {
     private static let noMatchEnd = -1
     static let unknownEnd = -2
 
+    /// Where a run of matches (``matchRun(inUTF16:from:to:into:capacity:)``) has the forward
+    /// scan put the matches after which it restarts in place: `capacity` matches' room at
+    /// `bounds`, of which `count` are taken.
+    ///
+    /// An unanchored scan from `from` ends, when no thread is left, with the leftmost-first
+    /// match from `from` (see ``MatchAutomaton``); when it knows where that match starts (a
+    /// tracked start, see ``tracksStarts``) and the match is not empty, ICU's loop searches
+    /// next from its end, and the scan starts again there, in the unanchored start state after
+    /// a word character or not (the nearest character before the match's end that `\b` does
+    /// not look past, as ``firstMatch(inUTF16:from:to:anchored:)`` reads it for a search from
+    /// there): the same search, from the same state, that a call from there would make,
+    /// without the call. It does so while more than one match's room is left, so that the
+    /// match the scan ends with (returned as without a run) has room too. Empty matches, and
+    /// matches whose start the reverse scan finds, end the scan as without a run.
+    struct RunSink {
+        let bounds: UnsafeMutablePointer<Int>
+        let capacity: Int
+        var count = 0
+    }
+
     /// Where the leftmost-first match from `from` ends in `text[..<end]` (with `longest`, and
     /// `anchored`, the longest match from `from`); ``noMatchEnd`` or ``unknownEnd``.
-    /// `readToEnd` tells whether some thread was still alive at `end`.
+    /// `readToEnd` tells whether some thread was still alive at `end`. With `run` (unanchored
+    /// only), the scan restarts after the matches it can, which go to `run` (see ``RunSink``),
+    /// and returns the match of the search after them.
     @inline(never)
     private func forwardMatchEnd<Text: ScannedText>(
         in text: Text, from: Int, to end: Int, anchored: Bool, afterWord: Bool, longest: Bool = false,
-        resumingAt resumedRow: Int = -1, readToEnd: inout Bool
+        resumingAt resumedRow: Int = -1, run: UnsafeMutablePointer<RunSink>? = nil, readToEnd: inout Bool
     ) -> Int {
         var table = forwardTable
         var row: Int
@@ -818,6 +924,32 @@ package final class MatchAutomaton {
                     }
                 }
                 if entry & Self.deadBit != 0 {
+                    if let run, lastStart >= 0, lastStart < lastEnd, run.pointee.count &+ 1 < run.pointee.capacity {
+                        // A match, whose start is known, ends the search: the next one starts
+                        // at its end (see ``RunSink``).
+                        var restartsAfterWord = false
+                        if hasWordAssertions {
+                            guard let (isWord, _) = lastIsWord(before: lastEnd, in: text) else {
+                                dead = true
+                                break
+                            }
+                            restartsAfterWord = isWord
+                        }
+                        let taken = run.pointee.count
+                        run.pointee.bounds[2 &* taken] = lastStart
+                        run.pointee.bounds[2 &* taken &+ 1] = lastEnd
+                        run.pointee.count = taken &+ 1
+                        countTracking(true)
+                        let start = restartsAfterWord ? 1 : 0
+                        row = Int(startRows[start])
+                        index = lastEnd
+                        lastEnd = startFlags[start] & Self.matchBit != 0 ? index : Self.noMatchEnd
+                        lastStart = lastEnd
+                        matchMember = Int(startMembers[start])
+                        trackedStart = -1
+                        table = forwardTable
+                        continue characters
+                    }
                     dead = true
                     break
                 }

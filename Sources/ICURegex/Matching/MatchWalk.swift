@@ -13,6 +13,12 @@ import CICUShim
 /// ``SearchPlan``), and ICU run on the match's own span gives its capture groups. Other
 /// patterns, and walks with a region or a progress callback, are ICU's loop itself.
 ///
+/// In the match automaton's way, the walk over a pattern without groups (and without end flags
+/// to work out) takes the automaton's matches in runs, many a call
+/// (``MatchAutomaton/matchRun(inUTF16:from:to:into:capacity:)``), and returns them one by one:
+/// the loop's matches, each as a search from where the loop would search finds it, at a
+/// fraction of the cost of a search per match when they come dense.
+///
 /// A walk borrows a matcher from its pattern's pool and gives it back, reset, when it ends.
 /// It is used by one thread at a time; the text must outlive it.
 ///
@@ -299,6 +305,10 @@ package final class MatchWalk {
         automatonMatches = 0
         automatonStart = 0
         givesUpOnePass = false
+        runMatchCount = 0
+        nextRunMatch = 0
+        runEnd = .full
+        runCapacity = 1
         groupBounds.update(repeating: -1)
         if let matchAutomaton {
             idleMatchAutomaton = matchAutomaton
@@ -462,6 +472,7 @@ package final class MatchWalk {
         if let matchAutomaton { pattern.matchAutomata?.put(matchAutomaton) }
         if let idleMatchAutomaton { pattern.matchAutomata?.put(idleMatchAutomaton) }
         if let captureBacktracker { pattern.captureBacktrackers?.put(captureBacktracker) }
+        runMatchBounds?.deallocate()
         groupBounds.deallocate()
     }
 
@@ -549,6 +560,16 @@ package final class MatchWalk {
     /// - Throws: The error that stopped the search (a limit, or ``ICURegexError/stoppedByCaller``);
     ///   the walk is then finished.
     package func next() throws(ICURegexError) -> Range<Int>? {
+        if nextRunMatch < runMatchCount {
+            // A match of the automaton's run (see ``runMatch(_:)``): nothing else to decide.
+            let bounds = runMatchBounds.unsafelyUnwrapped
+            let found = bounds[2 &* nextRunMatch]..<bounds[2 &* nextRunMatch &+ 1]
+            nextRunMatch &+= 1
+            groupBounds[0] = Int64(found.lowerBound)
+            groupBounds[1] = Int64(found.upperBound)
+            previousMatch = found
+            return found
+        }
         guard !isFinished else { return nil }
         // Where this search starts, for the end flags.
         let searchStart = endFlagTracking != nil ? nextSearchStart() : nil
@@ -566,8 +587,12 @@ package final class MatchWalk {
                 // of the search's own (one per match, which dense matches show): the walk holds
                 // it throughout.
                 unowned(unsafe) let automaton = matchAutomaton.unsafelyUnwrapped
-                found = try matchWithoutICU { automaton.firstMatch(inUTF16: $0, from: $1, to: $2) }
-                if let found, groupCount > 0 { try judgeDensity(after: found) }
+                if groupCount == 0 && endFlagTracking == nil {
+                    found = try runMatch(automaton)
+                } else {
+                    found = try matchWithoutICU { automaton.firstMatch(inUTF16: $0, from: $1, to: $2) }
+                    if let found, groupCount > 0 { try judgeDensity(after: found) }
+                }
             case .literalAlternation(let matcher):
                 found = try matchWithoutICU { matcher.firstMatch(inUTF16: $0, from: $1, to: $2) }
             case .onePass:
@@ -846,6 +871,49 @@ package final class MatchWalk {
             }
         }
         return match
+    }
+
+    /// The matches of the automaton's last run (``MatchAutomaton/matchRun(inUTF16:from:to:into:capacity:)``),
+    /// two offsets each, allocated for the walk's first run: ``next()`` returns those from
+    /// ``nextRunMatch`` up to ``runMatchCount`` before anything else.
+    private var runMatchBounds: UnsafeMutablePointer<Int>?
+    private var runMatchCount = 0
+    private var nextRunMatch = 0
+    /// How the last run ended, and the most matches the next one may find: one for the walk's
+    /// first run, twice as many at each run after, up to ``maximumRunMatches``, so that a
+    /// caller that takes only the first few matches has the automaton search little further.
+    private var runEnd = MatchAutomaton.RunEnd.full
+    private var runCapacity = 1
+    private static let maximumRunMatches = 64
+
+    /// The next match in ``Mode/automaton(_:)`` for a pattern without groups, in a walk that does
+    /// not track end flags: the first of a run of the loop's matches that `automaton` finds in
+    /// one call (``runMatchBounds``, whose others ``next()`` returns), from where ICU's loop
+    /// would search. The run's matches are those its searches one by one would find (see
+    /// ``MatchAutomaton/matchRun(inUTF16:from:to:into:capacity:)``); where it could not tell
+    /// the next match, ICU searches from where the loop goes on after the run's last one.
+    private func runMatch(_ automaton: MatchAutomaton) throws(ICURegexError) -> Range<Int>? {
+        // Used only for long texts, which have an address.
+        guard let start = nextSearchStart(), let base else { return nil }
+        if runEnd == .full {
+            if runMatchBounds == nil { runMatchBounds = .allocate(capacity: 2 * Self.maximumRunMatches) }
+            let bounds = runMatchBounds.unsafelyUnwrapped
+            let run = automaton.matchRun(inUTF16: base, from: start, to: count, into: bounds, capacity: runCapacity)
+            runEnd = run.end
+            runCapacity = min(2 * runCapacity, Self.maximumRunMatches)
+            if run.count > 0 {
+                runMatchCount = run.count
+                nextRunMatch = 1
+                let found = bounds[0]..<bounds[1]
+                groupBounds[0] = Int64(found.lowerBound)
+                groupBounds[1] = Int64(found.upperBound)
+                return found
+            }
+        }
+        // The last run's matches are all taken, and it ended before the match from `start`.
+        if runEnd == .noMatch { return nil }
+        runEnd = .full
+        return try icuSearch(from: start, in: base)
     }
 
     /// The matches with groups the automaton found (see ``judgeDensity(after:)``).

@@ -215,32 +215,50 @@ extension RegexPattern {
             let backtracker = findsGroups && numberOfCaptureGroups > 0 ? captureBacktrackers?.take() : nil
             defer { if let backtracker { captureBacktrackers?.put(backtracker) } }
             if findsGroups && numberOfCaptureGroups > 0 && backtracker == nil { return false }
-            var from = 0
-            while true {
-                switch automaton.firstMatch(inUTF8: bytes, from: from, to: count) {
-                case .match(let match):
-                    let goesOn: Bool
-                    if let backtracker {
-                        // The backtracker's groups are ICU's for a match whose span is known
-                        // (see ``CaptureBacktracker``); it leaves a `\b` at the text's end to ICU.
-                        guard backtracker.match(inUTF8: bytes, spanning: match, end: count) == .match else { return false }
-                        goesOn = body(match) { group in
-                            let start = backtracker.slot(2 * group)
-                            return start < 0 ? nil : start..<backtracker.slot(2 * group + 1)
+            // The automaton finds the loop's matches in runs (see ``MatchAutomaton/matchRun(inUTF8:from:to:into:capacity:)``),
+            // one match for a first match alone, then runs twice as long each time.
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * Self.maximumRunMatches) { buffer in
+                let bounds = buffer.baseAddress!
+                var capacity = firstMatchOnly ? 1 : 4
+                var from = 0
+                while true {
+                    let run = automaton.matchRun(inUTF8: bytes, from: from, to: count, into: bounds, capacity: capacity)
+                    for index in 0..<run.count {
+                        let match = bounds[2 &* index]..<bounds[2 &* index &+ 1]
+                        let goesOn: Bool
+                        if let backtracker {
+                            // The backtracker's groups are ICU's for a match whose span is known
+                            // (see ``CaptureBacktracker``); it leaves a `\b` at the text's end to ICU.
+                            guard backtracker.match(inUTF8: bytes, spanning: match, end: count) == .match else { return false }
+                            goesOn = body(match) { group in
+                                let start = backtracker.slot(2 * group)
+                                return start < 0 ? nil : start..<backtracker.slot(2 * group + 1)
+                            }
+                        } else {
+                            goesOn = body(match) { group in group == 0 ? match : nil }
                         }
-                    } else {
-                        goesOn = body(match) { group in group == 0 ? match : nil }
+                        guard goesOn else { return true }
                     }
-                    guard goesOn, let next = Self.nextSearchStart(after: match, inUTF8: bytes, count: count) else { return true }
-                    from = next
-                case .noMatch:
-                    return true
-                case .unknown:
-                    return false
+                    switch run.end {
+                    case .full:
+                        // A full run's last match is followed by a search in the text (see
+                        // ``MatchAutomaton/RunEnd/full``).
+                        let last = bounds[2 &* run.count &- 2]..<bounds[2 &* run.count &- 1]
+                        guard let next = Self.nextSearchStart(after: last, inUTF8: bytes, count: count) else { return true }
+                        from = next
+                        capacity = min(2 &* capacity, Self.maximumRunMatches)
+                    case .noMatch:
+                        return true
+                    case .unknown:
+                        return false
+                    }
                 }
             }
         }
     }
+
+    /// The most matches of one run of the automaton in ``walkMatches(inUTF8:count:isMostlyASCII:findsGroups:firstMatchOnly:_:)``.
+    private static let maximumRunMatches = 64
 
     /// ICU's first match in the well-formed UTF-8 `bytes[..<count]` from `from` (a character's
     /// first byte), for a pattern whose plan searches runs around the places of a

@@ -1,0 +1,202 @@
+import Foundation
+@testable import ICURegex
+import Testing
+import TestSupport
+
+/// The match automaton's runs of matches (``MatchAutomaton/matchRun(inUTF16:from:to:into:capacity:)``),
+/// which find many of ICU's `findNext` loop's matches in one call, against ICU's loop: generated
+/// patterns (words between `\b`s, a capital and small letters, empty matches, alternations) on
+/// texts dense with matches, with combining marks and format characters next to `\b`, surrogate
+/// pairs, lone surrogates and matches at both ends; runs of one, a few and many matches, in
+/// UTF-16 and UTF-8; then the walks that drain them (``MatchWalk``, and the UTF-8 walk of
+/// ``RegexPattern/walkMatches(inUTF8:count:isMostlyASCII:findsGroups:firstMatchOnly:_:)``) on
+/// a long text.
+@Suite struct MatchAutomatonRunTests {
+    static let seed: UInt64 = 0x5255_4E53_4F46_4D41
+
+    static let atoms = [
+        "\\w", "\\w+", "\\w*", "\\p{Lu}", "\\p{Ll}+", "[A-Za-z]", "[a-z]+", "[0-9]", "\\d+", "\\b", "\\b", "\\B", " ", "ж", "a",
+        "ab", "[^ ]", "\\s", "\\W", "𝒜", "x?", ".", "",
+    ]
+    static let pieces = [
+        "a", "ab", "The", "Ab", "x", "1", "42", "_", " ", " ", "  ", "-", ".", "Жук", "жук", "é", "e\u{301}", "😀", "𝒜b",
+        "中文", "\u{200B}", "\u{AD}", "AB", "\n",
+    ]
+
+    /// ICU's loop over `text` as a caller of runs of at most `capacity` matches goes through
+    /// it: a run from where the loop searches, then ICU's search (`icuFirstMatch`) where the
+    /// run could not tell; the matches, in the text's offsets.
+    static func matchesInRuns(
+        capacity: Int, count: Int, nextStart: (Range<Int>) -> Int?,
+        run: (Int, UnsafeMutablePointer<Int>, Int) -> (count: Int, end: MatchAutomaton.RunEnd),
+        icuFirstMatch: (Int) throws -> Range<Int>?
+    ) rethrows -> [Range<Int>] {
+        var found: [Range<Int>] = []
+        var from: Int? = 0
+        let bounds = UnsafeMutablePointer<Int>.allocate(capacity: 2 * capacity)
+        defer { bounds.deallocate() }
+        while let start = from {
+            let (matches, end) = run(start, bounds, capacity)
+            precondition(matches <= capacity)
+            for index in 0..<matches { found.append(bounds[2 * index]..<bounds[2 * index + 1]) }
+            switch end {
+            case .full:
+                from = nextStart(found.last!)
+            case .noMatch:
+                from = nil
+            case .unknown:
+                let searchStart = found.last.map(nextStart) ?? start
+                guard let searchStart, let match = try icuFirstMatch(searchStart) else {
+                    from = nil
+                    break
+                }
+                found.append(match)
+                from = nextStart(match)
+            }
+        }
+        return found
+    }
+
+    /// Where ICU's loop searches after `match` in the UTF-16 `units`: at its end, one code
+    /// point further after an empty match; nil past the text.
+    static func nextStart(after match: Range<Int>, in units: [UInt16]) -> Int? {
+        guard match.isEmpty else { return match.upperBound }
+        let end = match.upperBound
+        guard end < units.count else { return nil }
+        if UTF16.isLeadSurrogate(units[end]), end + 1 < units.count, UTF16.isTrailSurrogate(units[end + 1]) { return end + 2 }
+        return end + 1
+    }
+
+    /// The same in the UTF-8 of a string.
+    static func nextStart(after match: Range<Int>, inUTF8 bytes: [UInt8]) -> Int? {
+        guard match.isEmpty else { return match.upperBound }
+        let end = match.upperBound
+        guard end < bytes.count else { return nil }
+        let lead = bytes[end]
+        return end + (lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4)
+    }
+
+    @Test("runs of matches are ICU's loop's, UTF-16 and UTF-8, whatever their length")
+    func runsAreICUsLoop() throws {
+        var random = SplitMix64(seed: Self.seed)
+        func item(_ depth: Int) -> String {
+            var atom = random.element(of: Self.atoms)
+            if depth < 2 && random.chance(0.2) {
+                atom = "(?:" + (0..<random.number(in: 2...3)).map { _ in sequence(depth + 1) }.joined(separator: "|") + ")"
+            }
+            if random.chance(0.2) { atom += random.element(of: ["?", "*", "+", "{1,3}", "+?"]) }
+            return atom
+        }
+        func sequence(_ depth: Int) -> String { (0..<random.number(in: 1...3)).map { _ in item(depth) }.joined() }
+        var planned = 0
+        var compared = 0
+        var failures = 0
+        for index in 0..<400 where failures < 10 {
+            let pattern = random.chance(0.3) ? "\\b" + sequence(0) + "\\b" : sequence(0)
+            let options: RegexPattern.Options = index % 5 == 4 ? [.caseInsensitive] : []
+            guard let plan = MatchAutomatonPlan(pattern: pattern, options: options),
+                let icuPattern = try? RegexPattern(pattern, options: options, limits: .default, usesSearchPlan: false)
+            else { continue }
+            planned += 1
+            let icu = try icuPattern.makeMatcher()
+            let automaton = MatchAutomaton(plan)
+            for _ in 0..<3 {
+                let string = (0..<random.number(in: 0...24)).map { _ in random.element(of: Self.pieces) }.joined()
+                var units = Array(string.utf16)
+                if !units.isEmpty && random.chance(0.2) { units.insert(random.chance(0.5) ? 0xD835 : 0xDC9C, at: random.number(in: 0...units.count)) }
+                let bytes = Array(string.utf8)
+                let stringUnits = Array(string.utf16)
+                let byteOffsets = utf8OffsetsOfUTF16Offsets(in: string)
+                let expected = units.withUnsafeBufferPointer { icuPattern.matches(inUTF16: $0).map(\.range) }
+                let expectedInString = stringUnits.withUnsafeBufferPointer { icuPattern.matches(inUTF16: $0).map(\.range) }
+                    .map { byteOffsets[$0.lowerBound]..<byteOffsets[$0.upperBound] }
+                let context = "pattern \(String(reflecting: pattern)) options \(options.rawValue)"
+                for capacity in [1, 3, 64] {
+                    let found = try units.withUnsafeBufferPointer { buffer in
+                        let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 2)!
+                        return try Self.matchesInRuns(
+                            capacity: capacity, count: units.count, nextStart: { Self.nextStart(after: $0, in: units) },
+                            run: { automaton.matchRun(inUTF16: base, from: $0, to: units.count, into: $1, capacity: $2) },
+                            icuFirstMatch: { try icu.firstMatch(inUTF16: buffer, from: $0) })
+                    }
+                    compared += 1
+                    if found != expected {
+                        failures += 1
+                        Issue.record("\(context) UTF-16, runs of \(capacity): \(found), ICU \(expected); text \(UTF16Units.describe(units))")
+                    }
+                    let foundInUTF8 = try bytes.withUnsafeBufferPointer { buffer in
+                        try stringUnits.withUnsafeBufferPointer { stringBuffer in
+                            let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
+                            return try Self.matchesInRuns(
+                                capacity: capacity, count: bytes.count, nextStart: { Self.nextStart(after: $0, inUTF8: bytes) },
+                                run: { automaton.matchRun(inUTF8: base, from: $0, to: bytes.count, into: $1, capacity: $2) },
+                                icuFirstMatch: { from in
+                                    let unitOffset = byteOffsets.firstIndex(of: from)!
+                                    return try icu.firstMatch(inUTF16: stringBuffer, from: unitOffset).map {
+                                        byteOffsets[$0.lowerBound]..<byteOffsets[$0.upperBound]
+                                    }
+                                })
+                        }
+                    }
+                    if foundInUTF8 != expectedInString {
+                        failures += 1
+                        Issue.record("\(context) UTF-8, runs of \(capacity): \(foundInUTF8), ICU \(expectedInString); string \(String(reflecting: string))")
+                    }
+                }
+            }
+        }
+        #expect(planned > 250)
+        #expect(compared > 700)
+    }
+
+    /// Patterns with dense matches, empty ones among them, and `\b` beside transparent
+    /// characters.
+    static let densePatterns = [#"\b\w+\b"#, #"\p{Lu}\p{Ll}+"#, #"\w*"#, #"[a-z]+|\b"#, #"(?:ab)*c?"#, #"\d+|\s"#]
+
+    /// A text of twice ``SearchPlan/minimumSearchLength`` units, pieces at random, starting and
+    /// ending with a word character: a walk's searches of it from its first offsets repay the
+    /// automaton (each counts the units to the text's end), which then finds the rest in runs.
+    static func longText(_ random: inout SplitMix64) -> String {
+        var text = "Ab"
+        while text.utf16.count < 2 * SearchPlan.minimumSearchLength { text += random.element(of: pieces) }
+        return text + "x"
+    }
+
+    @Test("a walk's matches drawn from runs are ICU's, UTF-16 and UTF-8")
+    func walksOfRunsAreICUs() throws {
+        var random = SplitMix64(seed: Self.seed &+ 1)
+        let text = Self.longText(&random)
+        let units = Array(text.utf16)
+        let bytes = Array(text.utf8)
+        let byteOffsets = utf8OffsetsOfUTF16Offsets(in: text)
+        for pattern in Self.densePatterns {
+            let icu = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false)
+            let expected = units.withUnsafeBufferPointer { icu.matches(inUTF16: $0).map(\.range) }
+            // A new pattern each time, whose walk starts with runs of one match.
+            let compiled = try RegexPattern(pattern)
+            let found = units.withUnsafeBufferPointer { compiled.matches(inUTF16: $0).map(\.range) }
+            #expect(found == expected, "\(pattern): \(found.count) matches, ICU \(expected.count)")
+            // The first matches alone, then the whole walk again, on the pattern's walk.
+            let firstFew = units.withUnsafeBufferPointer { Array(compiled.matches(inUTF16: $0).prefix(5).map(\.range)) }
+            #expect(firstFew == Array(expected.prefix(5)), "\(pattern): first matches \(firstFew)")
+            let again = units.withUnsafeBufferPointer { compiled.matches(inUTF16: $0).map(\.range) }
+            #expect(again == expected, "\(pattern), walked again: \(again.count) matches, ICU \(expected.count)")
+            // The UTF-8 walk, for every match and for the first alone.
+            let expectedInUTF8 = expected.map { byteOffsets[$0.lowerBound]..<byteOffsets[$0.upperBound] }
+            for firstMatchOnly in [false, true] {
+                var walked: [Range<Int>] = []
+                let walks = bytes.withUnsafeBufferPointer { buffer in
+                    compiled.walkMatches(inUTF8: buffer.baseAddress!, count: buffer.count, findsGroups: false, firstMatchOnly: firstMatchOnly) {
+                        match, _ in
+                        walked.append(match)
+                        return !firstMatchOnly
+                    }
+                }
+                if walks {
+                    let wanted = firstMatchOnly ? Array(expectedInUTF8.prefix(1)) : expectedInUTF8
+                    #expect(walked == wanted, "\(pattern) UTF-8 (first only: \(firstMatchOnly)): \(walked.count) matches, ICU \(wanted.count)")
+                }
+            }
+        }
+    }
+}
