@@ -261,7 +261,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         }
         matches.removeAll()
         storage = ResultRanges.Chunks(rangesPerMatch: numberOfCaptureGroups + 1)
-        enumerate(in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range) {
+        enumerate(in: string, options: options.subtracting(MatchingConstants.callbacks), range: range) {
             match, _, _ in
             guard let match else { return }
             guard numberOfCaptureGroups > 2 else {
@@ -293,7 +293,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
             return count
         }
         count = 0
-        enumerate(in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range) {
+        enumerate(in: string, options: options.subtracting(MatchingConstants.callbacks), range: range) {
             match, _, _ in
             if match != nil { count += 1 }
         }
@@ -316,7 +316,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
             return first
         }
         first = nil
-        enumerate(in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range) {
+        enumerate(in: string, options: options.subtracting(MatchingConstants.callbacks), range: range) {
             match, _, stop in
             first = match.map { match in
                 RegularExpressionCheckingResult.make(groupBounds: match.groupBounds, offset: match.offset, expression: self)
@@ -330,7 +330,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     public func rangeOfFirstMatch(in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange) -> NSRange {
         if let found = firstRangeWithoutWalk(in: string, options: options, range: range) { return found }
         var first = NSRange(location: NSNotFound, length: 0)
-        enumerate(in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range) {
+        enumerate(in: string, options: options.subtracting(MatchingConstants.callbacks), range: range) {
             match, _, stop in
             if let match { first = match.range(at: 0) }
             stop.pointee = true
@@ -352,7 +352,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     private func firstRangeWithoutWalk(
         in string: String, options: NSRegularExpression.MatchingOptions, range: NSRange
     ) -> NSRange? {
-        guard options.subtracting([.reportProgress, .reportCompletion]).isEmpty, range.location >= 0, range.length >= 0
+        guard options.subtracting(MatchingConstants.callbacks).isEmpty, range.location >= 0, range.length >= 0
         else { return nil }
         let length = string.utf16.count
         guard range.location <= length, range.length <= length - range.location else { return nil }
@@ -471,7 +471,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         of string: String, options: NSRegularExpression.MatchingOptions, range: NSRange, utf16Count: Int? = nil,
         findsGroups: Bool, _ body: (UnsafePointer<UInt8>, Int) -> Bool
     ) -> Bool {
-        guard options.subtracting([.reportProgress, .reportCompletion]).isEmpty, range.location >= 0, range.length >= 0,
+        guard options.subtracting(MatchingConstants.callbacks).isEmpty, range.location >= 0, range.length >= 0,
             compiled.mayWalkMatches(inUTF8OfAtMost: range.length > Int.max / 3 ? Int.max : 3 * range.length, findsGroups: findsGroups)
         else { return false }
         let length = utf16Count ?? string.utf16.count
@@ -514,9 +514,9 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         guard range.location >= 0, range.length >= 0, range.location <= length, range.length <= length - range.location
         else { return nil }
         var enclosing = range
-        if options.contains(.withTransparentBounds) {
+        if options.contains(MatchingConstants.withTransparentBounds) {
             enclosing = NSRange(location: 0, length: length)
-        } else if options.contains(.withoutAnchoringBounds) {
+        } else if options.contains(MatchingConstants.withoutAnchoringBounds) {
             if enclosing.location > 0 {
                 enclosing.location -= 1
                 enclosing.length += 1
@@ -540,7 +540,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         guard let enclosing = Self.enclosingRange(of: range, length: length, options: options) else {
             // Foundation on Linux searches nothing and reports an internal error.
             var stop = ObjCBool(false)
-            if options.contains(.reportCompletion) { body(nil, [.internalError, .completed], &stop) }
+            if options.contains(MatchingConstants.reportCompletion) { body(nil, MatchingConstants.failedCompletion, &stop) }
             return
         }
         let copiedASCII = string.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
@@ -577,11 +577,11 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         units: UnsafeBufferPointer<UInt16>, offset: Int, options: NSRegularExpression.MatchingOptions, range: NSRange,
         findsFlags: Bool, _ body: (CurrentMatch?, NSRegularExpression.MatchingFlags, UnsafeMutablePointer<ObjCBool>) -> Void
     ) {
-        let reportsProgress = options.contains(.reportProgress)
-        let reportsCompletion = options.contains(.reportCompletion)
-        let anchored = options.contains(.anchored)
-        let transparentBounds = options.contains(.withTransparentBounds)
-        let nonAnchoringBounds = options.contains(.withoutAnchoringBounds)
+        let reportsProgress = options.contains(MatchingConstants.reportProgress)
+        let reportsCompletion = options.contains(MatchingConstants.reportCompletion)
+        let anchored = options.contains(MatchingConstants.anchored)
+        let transparentBounds = options.contains(MatchingConstants.withTransparentBounds)
+        let nonAnchoringBounds = options.contains(MatchingConstants.withoutAnchoringBounds)
         let usesRegion = transparentBounds || nonAnchoringBounds
         let regionStart = range.location - offset
         if usesRegion && hasQuantifier && Self.splitsPair(units, at: regionStart) {
@@ -617,7 +617,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
                     pattern: compiled, text: units.baseAddress, count: units.count, usesSearchPlan: false,
                     findsEndFlags: findsFlags)
         else {
-            if reportsCompletion { body(nil, [.internalError, .completed], &stop) }
+            if reportsCompletion { body(nil, MatchingConstants.failedCompletion, &stop) }
             return
         }
         // Shared with the progress callback, made only when there is one: an enumeration
@@ -640,14 +640,14 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
                             stopsHere = true
                             progress.hitAnchorLimit = true
                         } else {
-                            body(nil, .progress, &stopsHere)
+                            body(nil, MatchingConstants.progress, &stopsHere)
                             progress.stoppedByClient = stopsHere.boolValue
                         }
                         return !stopsHere.boolValue
                     }
                 }
             } catch {
-                if reportsCompletion { body(nil, [.internalError, .completed], &stop) }
+                if reportsCompletion { body(nil, MatchingConstants.failedCompletion, &stop) }
                 return
             }
             let match = CurrentMatch(groupBounds: walk.currentGroupBounds, offset: offset)
@@ -674,13 +674,13 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
             }
             if reportsCompletion && !stop.boolValue && progress?.stoppedByClient != true {
                 let hitAnchorLimit = progress?.hitAnchorLimit == true
-                var flags: NSRegularExpression.MatchingFlags = .internalError
+                var flags: NSRegularExpression.MatchingFlags = MatchingConstants.internalError
                 if !failed || hitAnchorLimit {
                     do throws(ICURegexError) {
                         flags = try Self.flags(of: walk)
                     } catch {}
                 }
-                flags.insert(.completed)
+                flags.insert(MatchingConstants.completed)
                 body(nil, flags, &stop)
             }
         }
@@ -711,8 +711,8 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     private static func flags(of walk: MatchWalk) throws(ICURegexError) -> NSRegularExpression.MatchingFlags {
         let endFlags = try walk.endFlags()
         var flags: NSRegularExpression.MatchingFlags = []
-        if endFlags.hitEnd { flags.insert(.hitEnd) }
-        if endFlags.requireEnd { flags.insert(.requiredEnd) }
+        if endFlags.hitEnd { flags.insert(MatchingConstants.hitEnd) }
+        if endFlags.requireEnd { flags.insert(MatchingConstants.requiredEnd) }
         return flags
     }
 
@@ -744,7 +744,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
                     let searched = UnsafeBufferPointer(rebasing: whole[enclosing.location..<(enclosing.location + enclosing.length)])
                     enumerate(
                         units: searched, offset: enclosing.location,
-                        options: options.subtracting([.reportProgress, .reportCompletion]), range: range, findsFlags: false
+                        options: options.subtracting(MatchingConstants.callbacks), range: range, findsFlags: false
                     ) { match, _, _ in
                         guard let match else { return }
                         if !replacedAny {
@@ -892,6 +892,30 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         }
         return text
     }
+}
+
+/// Foundation's matching options and flags, as constants of this module with Foundation's raw
+/// values (Apple's, which its ABI fixes; a test checks them against Foundation's own).
+///
+/// Foundation's are globals that each use reaches through an accessor that checks that they
+/// are initialized, a call each; a line's enumeration tests some ten of them, about 1.5% of
+/// its time in rebar's `unicode-character-data/parse-line`, and a match's flags two more.
+package enum MatchingConstants {
+    package static let reportProgress = NSRegularExpression.MatchingOptions(rawValue: 1 << 0)
+    package static let reportCompletion = NSRegularExpression.MatchingOptions(rawValue: 1 << 1)
+    package static let anchored = NSRegularExpression.MatchingOptions(rawValue: 1 << 2)
+    package static let withTransparentBounds = NSRegularExpression.MatchingOptions(rawValue: 1 << 3)
+    package static let withoutAnchoringBounds = NSRegularExpression.MatchingOptions(rawValue: 1 << 4)
+    /// `.reportProgress` and `.reportCompletion`, which only ask for calls of the block.
+    package static let callbacks = NSRegularExpression.MatchingOptions(rawValue: 1 << 0 | 1 << 1)
+
+    package static let progress = NSRegularExpression.MatchingFlags(rawValue: 1 << 0)
+    package static let completed = NSRegularExpression.MatchingFlags(rawValue: 1 << 1)
+    package static let hitEnd = NSRegularExpression.MatchingFlags(rawValue: 1 << 2)
+    package static let requiredEnd = NSRegularExpression.MatchingFlags(rawValue: 1 << 3)
+    package static let internalError = NSRegularExpression.MatchingFlags(rawValue: 1 << 4)
+    /// `.internalError` and `.completed`: the end of a search that failed.
+    package static let failedCompletion = NSRegularExpression.MatchingFlags(rawValue: 1 << 4 | 1 << 1)
 }
 
 extension RegexPattern.Options {
