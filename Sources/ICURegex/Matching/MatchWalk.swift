@@ -156,7 +156,8 @@ package final class MatchWalk {
     ///
     /// What every match reads of the facts is held beside them, read without a copy of the
     /// facts (whose character set a copy retains and releases), and the walk reaches the
-    /// tracking without a reference count of its own (see ``MatchWalk/trackingOfEndFlags``);
+    /// tracking without a reference count of its own (see ``MatchWalk/trackingOfEndFlags``),
+    /// reading its stored properties only on the way of a match that settles nothing;
     /// its variables are read and written without Swift's run-time exclusivity checks, only
     /// by the walk's own methods, none of which calls another while it accesses one (with the
     /// counts and checks, the end flags took about 10% of `enumerateMatches` on rebar's
@@ -167,8 +168,8 @@ package final class MatchWalk {
         let facts: EndFlagFacts?
         /// The flags as ICU's loop would have them after the walk's last search: set once any
         /// search so far set them, as ICU never clears them between searches.
-        @exclusivity(unchecked) var hitEnd = false
-        @exclusivity(unchecked) var requireEnd = false
+        @exclusivity(unchecked) private(set) var hitEnd = false
+        @exclusivity(unchecked) private(set) var requireEnd = false
         /// The last start in the text from which no attempt can set a flag (see
         /// ``EndFlagFacts/lastStartThatCannotReachTheEnd(in:count:)``), worked out when a match
         /// is first found without ICU.
@@ -200,12 +201,15 @@ package final class MatchWalk {
         /// ``EndFlagFacts/matchAtTheEndHitsIt`` (false without facts), read at every match.
         let matchAtTheEndHitsIt: Bool
 
-        /// True when no later search can change the flags.
-        var isSettled: Bool { hitEnd && (requireEnd || !hasEndAnchor) }
+        /// True when no later search can change the flags: `hitEnd`, and `requireEnd` or no
+        /// end anchor. (Stored, and set by ``add(_:)``, as every match reads it: a computed
+        /// property of the tracking reached `unowned(unsafe)` retained it for the call.)
+        @exclusivity(unchecked) private(set) var isSettled = false
 
         func add(_ flags: (hitEnd: Bool, requireEnd: Bool)) {
             hitEnd = hitEnd || flags.hitEnd
             requireEnd = requireEnd || flags.requireEnd
+            isSettled = hitEnd && (requireEnd || !hasEndAnchor)
         }
     }
 
