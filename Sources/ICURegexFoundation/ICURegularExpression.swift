@@ -261,7 +261,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         }
         matches.removeAll()
         storage = ResultRanges.Chunks(rangesPerMatch: numberOfCaptureGroups + 1)
-        enumerate(in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range) {
+        enumerate(in: string, options: options.subtracting(MatchingConstants.callbacks), range: range) {
             match, _, _ in
             guard let match else { return }
             guard numberOfCaptureGroups > 2 else {
@@ -293,7 +293,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
             return count
         }
         count = 0
-        enumerate(in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range) {
+        enumerate(in: string, options: options.subtracting(MatchingConstants.callbacks), range: range) {
             match, _, _ in
             if match != nil { count += 1 }
         }
@@ -304,7 +304,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     public func firstMatch(in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange) -> NSTextCheckingResult? {
         if numberOfCaptureGroups == 0, let found = firstRangeWithoutWalk(in: string, options: options, range: range) {
             return found.location == NSNotFound
-                ? nil : InlineRangesCheckingResult(range: found, expression: self)
+                ? nil : MatchRangeCheckingResult(range: found, expression: self)
         }
         var first: NSTextCheckingResult?
         if numberOfCaptureGroups > 0,
@@ -316,7 +316,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
             return first
         }
         first = nil
-        enumerate(in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range) {
+        enumerate(in: string, options: options.subtracting(MatchingConstants.callbacks), range: range) {
             match, _, stop in
             first = match.map { match in
                 RegularExpressionCheckingResult.make(groupBounds: match.groupBounds, offset: match.offset, expression: self)
@@ -330,7 +330,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     public func rangeOfFirstMatch(in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange) -> NSRange {
         if let found = firstRangeWithoutWalk(in: string, options: options, range: range) { return found }
         var first = NSRange(location: NSNotFound, length: 0)
-        enumerate(in: string, options: options.subtracting([.reportProgress, .reportCompletion]), range: range) {
+        enumerate(in: string, options: options.subtracting(MatchingConstants.callbacks), range: range) {
             match, _, stop in
             if let match { first = match.range(at: 0) }
             stop.pointee = true
@@ -352,7 +352,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     private func firstRangeWithoutWalk(
         in string: String, options: NSRegularExpression.MatchingOptions, range: NSRange
     ) -> NSRange? {
-        guard options.subtracting([.reportProgress, .reportCompletion]).isEmpty, range.location >= 0, range.length >= 0
+        guard options.subtracting(MatchingConstants.callbacks).isEmpty, range.location >= 0, range.length >= 0
         else { return nil }
         let length = string.utf16.count
         guard range.location <= length, range.length <= length - range.location else { return nil }
@@ -471,7 +471,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         of string: String, options: NSRegularExpression.MatchingOptions, range: NSRange, utf16Count: Int? = nil,
         findsGroups: Bool, _ body: (UnsafePointer<UInt8>, Int) -> Bool
     ) -> Bool {
-        guard options.subtracting([.reportProgress, .reportCompletion]).isEmpty, range.location >= 0, range.length >= 0,
+        guard options.subtracting(MatchingConstants.callbacks).isEmpty, range.location >= 0, range.length >= 0,
             compiled.mayWalkMatches(inUTF8OfAtMost: range.length > Int.max / 3 ? Int.max : 3 * range.length, findsGroups: findsGroups)
         else { return false }
         let length = utf16Count ?? string.utf16.count
@@ -514,9 +514,9 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         guard range.location >= 0, range.length >= 0, range.location <= length, range.length <= length - range.location
         else { return nil }
         var enclosing = range
-        if options.contains(.withTransparentBounds) {
+        if options.contains(MatchingConstants.withTransparentBounds) {
             enclosing = NSRange(location: 0, length: length)
-        } else if options.contains(.withoutAnchoringBounds) {
+        } else if options.contains(MatchingConstants.withoutAnchoringBounds) {
             if enclosing.location > 0 {
                 enclosing.location -= 1
                 enclosing.length += 1
@@ -529,8 +529,9 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// Enumerates the matches in `range` of `string` (see ``enumerate(units:offset:options:range:findsFlags:_:)``),
     /// copying only the text the search needs.
     ///
-    /// An ASCII string's units are its bytes, widened: its copy needs no index of the string
-    /// found, most of what a copy of a line costs besides the copy itself.
+    /// An ASCII string's units are its bytes, widened (sixteen at a time, by
+    /// ``UTF16Text/transcode(_:into:)``): its copy needs no index of the string found, most of
+    /// what a copy of a line costs besides the copy itself.
     private func enumerate(
         in string: String, options: NSRegularExpression.MatchingOptions, range: NSRange, findsFlags: Bool = false,
         _ body: (CurrentMatch?, NSRegularExpression.MatchingFlags, UnsafeMutablePointer<ObjCBool>) -> Void
@@ -539,16 +540,18 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         guard let enclosing = Self.enclosingRange(of: range, length: length, options: options) else {
             // Foundation on Linux searches nothing and reports an internal error.
             var stop = ObjCBool(false)
-            if options.contains(.reportCompletion) { body(nil, [.internalError, .completed], &stop) }
+            if options.contains(MatchingConstants.reportCompletion) { body(nil, MatchingConstants.failedCompletion, &stop) }
             return
         }
         let copiedASCII = string.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             // As many bytes as UTF-16 units: every character is ASCII.
             guard bytes.count == length else { return false }
             withUnsafeTemporaryAllocation(of: UInt16.self, capacity: max(enclosing.length, 1)) { units in
-                for index in 0..<enclosing.length { units[index] = UInt16(bytes[enclosing.location + index]) }
+                let count = UTF16Text.transcode(
+                    UnsafeBufferPointer(rebasing: bytes[enclosing.location..<(enclosing.location + enclosing.length)]),
+                    into: units.baseAddress!)
                 enumerate(
-                    units: UnsafeBufferPointer(rebasing: units[..<enclosing.length]), offset: enclosing.location, options: options,
+                    units: UnsafeBufferPointer(rebasing: units[..<count]), offset: enclosing.location, options: options,
                     range: range, findsFlags: findsFlags, body)
             }
             return true
@@ -574,11 +577,11 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         units: UnsafeBufferPointer<UInt16>, offset: Int, options: NSRegularExpression.MatchingOptions, range: NSRange,
         findsFlags: Bool, _ body: (CurrentMatch?, NSRegularExpression.MatchingFlags, UnsafeMutablePointer<ObjCBool>) -> Void
     ) {
-        let reportsProgress = options.contains(.reportProgress)
-        let reportsCompletion = options.contains(.reportCompletion)
-        let anchored = options.contains(.anchored)
-        let transparentBounds = options.contains(.withTransparentBounds)
-        let nonAnchoringBounds = options.contains(.withoutAnchoringBounds)
+        let reportsProgress = options.contains(MatchingConstants.reportProgress)
+        let reportsCompletion = options.contains(MatchingConstants.reportCompletion)
+        let anchored = options.contains(MatchingConstants.anchored)
+        let transparentBounds = options.contains(MatchingConstants.withTransparentBounds)
+        let nonAnchoringBounds = options.contains(MatchingConstants.withoutAnchoringBounds)
         let usesRegion = transparentBounds || nonAnchoringBounds
         let regionStart = range.location - offset
         if usesRegion && hasQuantifier && Self.splitsPair(units, at: regionStart) {
@@ -614,7 +617,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
                     pattern: compiled, text: units.baseAddress, count: units.count, usesSearchPlan: false,
                     findsEndFlags: findsFlags)
         else {
-            if reportsCompletion { body(nil, [.internalError, .completed], &stop) }
+            if reportsCompletion { body(nil, MatchingConstants.failedCompletion, &stop) }
             return
         }
         // Shared with the progress callback, made only when there is one: an enumeration
@@ -637,14 +640,14 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
                             stopsHere = true
                             progress.hitAnchorLimit = true
                         } else {
-                            body(nil, .progress, &stopsHere)
+                            body(nil, MatchingConstants.progress, &stopsHere)
                             progress.stoppedByClient = stopsHere.boolValue
                         }
                         return !stopsHere.boolValue
                     }
                 }
             } catch {
-                if reportsCompletion { body(nil, [.internalError, .completed], &stop) }
+                if reportsCompletion { body(nil, MatchingConstants.failedCompletion, &stop) }
                 return
             }
             let match = CurrentMatch(groupBounds: walk.currentGroupBounds, offset: offset)
@@ -671,13 +674,13 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
             }
             if reportsCompletion && !stop.boolValue && progress?.stoppedByClient != true {
                 let hitAnchorLimit = progress?.hitAnchorLimit == true
-                var flags: NSRegularExpression.MatchingFlags = .internalError
+                var flags: NSRegularExpression.MatchingFlags = MatchingConstants.internalError
                 if !failed || hitAnchorLimit {
                     do throws(ICURegexError) {
                         flags = try Self.flags(of: walk)
                     } catch {}
                 }
-                flags.insert(.completed)
+                flags.insert(MatchingConstants.completed)
                 body(nil, flags, &stop)
             }
         }
@@ -708,8 +711,8 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     private static func flags(of walk: MatchWalk) throws(ICURegexError) -> NSRegularExpression.MatchingFlags {
         let endFlags = try walk.endFlags()
         var flags: NSRegularExpression.MatchingFlags = []
-        if endFlags.hitEnd { flags.insert(.hitEnd) }
-        if endFlags.requireEnd { flags.insert(.requiredEnd) }
+        if endFlags.hitEnd { flags.insert(MatchingConstants.hitEnd) }
+        if endFlags.requireEnd { flags.insert(MatchingConstants.requiredEnd) }
         return flags
     }
 
@@ -741,7 +744,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
                     let searched = UnsafeBufferPointer(rebasing: whole[enclosing.location..<(enclosing.location + enclosing.length)])
                     enumerate(
                         units: searched, offset: enclosing.location,
-                        options: options.subtracting([.reportProgress, .reportCompletion]), range: range, findsFlags: false
+                        options: options.subtracting(MatchingConstants.callbacks), range: range, findsFlags: false
                     ) { match, _, _ in
                         guard let match else { return }
                         if !replacedAny {
@@ -891,6 +894,30 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     }
 }
 
+/// Foundation's matching options and flags, as constants of this module with Foundation's raw
+/// values (Apple's, which its ABI fixes; a test checks them against Foundation's own).
+///
+/// Foundation's are globals that each use reaches through an accessor that checks that they
+/// are initialized, a call each; a line's enumeration tests some ten of them, about 1.5% of
+/// its time in rebar's `unicode-character-data/parse-line`, and a match's flags two more.
+package enum MatchingConstants {
+    package static let reportProgress = NSRegularExpression.MatchingOptions(rawValue: 1 << 0)
+    package static let reportCompletion = NSRegularExpression.MatchingOptions(rawValue: 1 << 1)
+    package static let anchored = NSRegularExpression.MatchingOptions(rawValue: 1 << 2)
+    package static let withTransparentBounds = NSRegularExpression.MatchingOptions(rawValue: 1 << 3)
+    package static let withoutAnchoringBounds = NSRegularExpression.MatchingOptions(rawValue: 1 << 4)
+    /// `.reportProgress` and `.reportCompletion`, which only ask for calls of the block.
+    package static let callbacks = NSRegularExpression.MatchingOptions(rawValue: 1 << 0 | 1 << 1)
+
+    package static let progress = NSRegularExpression.MatchingFlags(rawValue: 1 << 0)
+    package static let completed = NSRegularExpression.MatchingFlags(rawValue: 1 << 1)
+    package static let hitEnd = NSRegularExpression.MatchingFlags(rawValue: 1 << 2)
+    package static let requiredEnd = NSRegularExpression.MatchingFlags(rawValue: 1 << 3)
+    package static let internalError = NSRegularExpression.MatchingFlags(rawValue: 1 << 4)
+    /// `.internalError` and `.completed`: the end of a search that failed.
+    package static let failedCompletion = NSRegularExpression.MatchingFlags(rawValue: 1 << 4 | 1 << 1)
+}
+
 extension RegexPattern.Options {
     /// The compile options that Foundation's options call for (`.ignoreMetacharacters` is
     /// applied by escaping the pattern, as Foundation does).
@@ -959,9 +986,12 @@ final class ResultRanges: ManagedBuffer<Int, NSRange> {
 /// of the whole match and of each capture group (`{NSNotFound, 0}` for a group that did not
 /// take part), and the groups' names.
 ///
-/// The ranges are held by one of two final subclasses, so that each result is one allocation
+/// The ranges are held by one of three final subclasses, so that each result is one allocation
 /// and holds one reference besides its expression at most:
-/// - ``InlineRangesCheckingResult``, for up to two groups: the ranges in the object itself,
+/// - ``MatchRangeCheckingResult``, for a pattern without groups: the match's range alone, in
+///   the object itself (half the size of the next one's: words/all-english's 56,600 results
+///   touch half as much memory);
+/// - ``InlineRangesCheckingResult``, for one or two groups: the ranges in the object itself,
 ///   so that its only reference is the expression (its end releases nothing else);
 /// - ``StoredRangesCheckingResult``, for more groups: `numberOfGroups + 1` ranges of a
 ///   ``ResultRanges`` from `start`, the result's own storage in an enumeration, or storage
@@ -992,7 +1022,7 @@ class RegularExpressionCheckingResult: NSTextCheckingResult {
         -> RegularExpressionCheckingResult
     {
         switch groupRanges.count {
-        case 0: return InlineRangesCheckingResult(range: range, expression: expression)
+        case 0: return MatchRangeCheckingResult(range: range, expression: expression)
         case 1: return InlineRangesCheckingResult(range: range, group1: groupRanges[0], expression: expression)
         case 2:
             return InlineRangesCheckingResult(range: range, group1: groupRanges[0], group2: groupRanges[1], expression: expression)
@@ -1006,7 +1036,7 @@ class RegularExpressionCheckingResult: NSTextCheckingResult {
 
     /// A result of the `2 * (numberOfGroups + 1)` bounds `bounds` of a walk (see
     /// ``StoredRangesCheckingResult/setRanges(fromGroupBounds:offset:)``), which is not
-    /// reused: inline for up to two groups.
+    /// reused: its ranges in the object itself for up to two groups.
     static func make(groupBounds bounds: UnsafeBufferPointer<Int64>, offset: Int, expression: ICURegularExpression)
         -> RegularExpressionCheckingResult
     {
@@ -1020,7 +1050,7 @@ class RegularExpressionCheckingResult: NSTextCheckingResult {
             StoredRangesCheckingResult.range(fromGroupBounds: bounds, group: group, offset: offset)
         }
         switch numberOfGroups {
-        case 0: return InlineRangesCheckingResult(range: range(0), expression: expression)
+        case 0: return MatchRangeCheckingResult(range: range(0), expression: expression)
         case 1: return InlineRangesCheckingResult(range: range(0), group1: range(1), expression: expression)
         default: return InlineRangesCheckingResult(range: range(0), group1: range(1), group2: range(2), expression: expression)
         }
@@ -1073,21 +1103,38 @@ class RegularExpressionCheckingResult: NSTextCheckingResult {
     }
 }
 
-/// A result of up to two groups, its ranges held in the object itself: never changed.
+/// A result of a pattern without groups, the match's range held in the object itself: never
+/// changed.
+final class MatchRangeCheckingResult: RegularExpressionCheckingResult {
+    private let wholeRange: NSRange
+
+    /// A result of the range `range`.
+    init(range: NSRange, expression: ICURegularExpression) {
+        wholeRange = range
+        super.init(expression: expression)
+    }
+
+    required init?(coder: NSCoder) {
+        nil
+    }
+
+    override var range: NSRange { wholeRange }
+
+    override func range(at idx: Int) -> NSRange {
+        // Out of bounds traps, as Foundation's does.
+        precondition(idx == 0, "index \(idx) out of range for a result of 1 range")
+        return wholeRange
+    }
+
+    override var numberOfRanges: Int { 1 }
+}
+
+/// A result of one or two groups, its ranges held in the object itself: never changed.
 final class InlineRangesCheckingResult: RegularExpressionCheckingResult {
     private let wholeRange: NSRange
     private let group1: NSRange
     private let group2: NSRange
     private let numberOfGroups: Int
-
-    /// A result of the range `range` and no groups.
-    init(range: NSRange, expression: ICURegularExpression) {
-        wholeRange = range
-        group1 = NSRange(location: NSNotFound, length: 0)
-        group2 = group1
-        numberOfGroups = 0
-        super.init(expression: expression)
-    }
 
     /// A result of the range `range` and one group, of `group1`.
     init(range: NSRange, group1: NSRange, expression: ICURegularExpression) {

@@ -51,6 +51,50 @@ extension LibraryTests {
             return ranges
         }
 
+        /// Each line of an ASCII text, its lines 0 to 40 characters long, searched alone (its
+        /// units widened from the string's bytes, sixteen at a time and then one by one):
+        /// `enumerateMatches` (with each match's flags) and `matches(in:range:)` read as
+        /// Foundation's, for a pattern without groups and one of fifteen.
+        @Test func asciiLinesReadAsFoundations() throws {
+            let alphabet = Array("ab;9_ Z;;x")
+            var text = ""
+            for length in 0...40 {
+                text += String((0..<length).map { index in alphabet[(7 * index + length) % alphabet.count] })
+                text += "\n"
+            }
+            text += "0000;<control>;Cc;0;BN;;;;;N;NULL;;;;\n00C0;LATIN CAPITAL LETTER A WITH GRAVE;Lu;0;L;0041 0300;;;;N;;;;00E0;"
+            let patterns = [
+                #"\b[0-9A-Za-z_]+\b"#,
+                #"^([A-Z0-9]+);([^;]+);([^;]+);([0-9]+);([^;]+);([^;]*);([0-9]*);([0-9]*);([-0-9/]*);([YN]);([^;]*);([^;]*);([^;]*);([^;]*);([^;]*)$"#,
+            ]
+            let units = Array(text.utf16)
+            var lineStart = 0
+            var lines: [NSRange] = []
+            for (index, unit) in units.enumerated() where unit == 10 {
+                lines.append(NSRange(location: lineStart, length: index - lineStart))
+                lineStart = index + 1
+            }
+            lines.append(NSRange(location: lineStart, length: units.count - lineStart))
+            for pattern in patterns {
+                let foundation = try NSRegularExpression(pattern: pattern)
+                let ours = try ICURegularExpression(pattern: pattern)
+                for line in lines {
+                    var theirs: [String] = []
+                    foundation.enumerateMatches(in: text, range: line) { result, flags, _ in
+                        theirs.append(Self.describe(result) + " \(flags.rawValue)")
+                    }
+                    var enumerated: [String] = []
+                    ours.enumerateMatches(in: text, range: line) { result, flags, _ in
+                        enumerated.append(Self.describe(result) + " \(flags.rawValue)")
+                    }
+                    #expect(enumerated == theirs, "\(pattern) \(line)")
+                    #expect(
+                        ours.matches(in: text, range: line).map(Self.describe)
+                            == foundation.matches(in: text, range: line).map(Self.describe), "\(pattern) \(line)")
+                }
+            }
+        }
+
         /// `matches(in:range:)`, `firstMatch` and kept enumeration results read as
         /// Foundation's, also after the expression is gone (each result keeps it), and so do
         /// their copies and their ranges adjusted by an offset.

@@ -59,6 +59,25 @@ extension LibraryTests {
             #expect(ours.firstMatch(in: text, options: options, range: range)?.range == expected.first.map(NSRangeFromString))
         }
 
+        /// The module's constants of Foundation's matching options and flags, which the
+        /// searches test in place of Foundation's globals, have Foundation's values.
+        @Test func matchingConstantsAreFoundations() {
+            typealias Options = NSRegularExpression.MatchingOptions
+            typealias Flags = NSRegularExpression.MatchingFlags
+            #expect(MatchingConstants.reportProgress == Options.reportProgress)
+            #expect(MatchingConstants.reportCompletion == Options.reportCompletion)
+            #expect(MatchingConstants.anchored == Options.anchored)
+            #expect(MatchingConstants.withTransparentBounds == Options.withTransparentBounds)
+            #expect(MatchingConstants.withoutAnchoringBounds == Options.withoutAnchoringBounds)
+            #expect(MatchingConstants.callbacks == [Options.reportProgress, Options.reportCompletion])
+            #expect(MatchingConstants.progress == Flags.progress)
+            #expect(MatchingConstants.completed == Flags.completed)
+            #expect(MatchingConstants.hitEnd == Flags.hitEnd)
+            #expect(MatchingConstants.requiredEnd == Flags.requiredEnd)
+            #expect(MatchingConstants.internalError == Flags.internalError)
+            #expect(MatchingConstants.failedCompletion == [Flags.internalError, Flags.completed])
+        }
+
         @Test func equalityAndHashing() throws {
             let a = try ICURegularExpression(pattern: "[a-z]+", options: .caseInsensitive)
             let b = try ICURegularExpression(pattern: "[a-z]+", options: .caseInsensitive)

@@ -159,49 +159,71 @@ package final class MatchWalk {
 
     /// What the walk knows of ICU's end flags (see ``endFlagTracking``): a class, so that
     /// each match updates it in place, without copying the facts' character set.
+    ///
+    /// What every match reads of the facts is held beside them, read without a copy of the
+    /// facts (whose character set a copy retains and releases), and the walk reaches the
+    /// tracking without a reference count of its own (see ``MatchWalk/trackingOfEndFlags``),
+    /// reading its stored properties only on the way of a match that settles nothing;
+    /// its variables are read and written without Swift's run-time exclusivity checks, only
+    /// by the walk's own methods, none of which calls another while it accesses one (with the
+    /// counts and checks, the end flags took about 10% of `enumerateMatches` on rebar's
+    /// `words/all-english`).
     private final class EndFlagTracking {
         /// What the pattern tells of them; nil for a walk in ``Mode/wholeText(_:)``, whose
         /// flags follow from its match alone (see ``MatchWalk/noteEndFlags(of:searchedFrom:)``).
         let facts: EndFlagFacts?
         /// The flags as ICU's loop would have them after the walk's last search: set once any
         /// search so far set them, as ICU never clears them between searches.
-        var hitEnd = false
-        var requireEnd = false
+        @exclusivity(unchecked) private(set) var hitEnd = false
+        @exclusivity(unchecked) private(set) var requireEnd = false
         /// The last start in the text from which no attempt can set a flag (see
         /// ``EndFlagFacts/lastStartThatCannotReachTheEnd(in:count:)``), worked out when a match
         /// is first found without ICU.
-        var lastStartThatCannotReachTheEnd: Int?
+        @exclusivity(unchecked) var lastStartThatCannotReachTheEnd: Int?
         /// Where the search that found no more matches started, when its flags are left to
         /// work out until they are asked for (see ``MatchWalk/endFlags()``).
-        var pendingFinalSearch: Int?
+        @exclusivity(unchecked) var pendingFinalSearch: Int?
 
         init(facts: EndFlagFacts) {
             self.facts = facts
+            isWholeText = false
             hasEndAnchor = facts.hasEndAnchor
+            matchAtTheEndHitsIt = facts.matchAtTheEndHitsIt
         }
 
         /// The tracking of a walk in ``Mode/wholeText(_:)``: its pattern `^X$` ends with an
         /// end anchor.
         init(wholeText: Void) {
             facts = nil
+            isWholeText = true
             hasEndAnchor = true
+            matchAtTheEndHitsIt = false
         }
 
+        /// Whether ``facts`` is nil, the walk's mode ``Mode/wholeText(_:)``.
+        let isWholeText: Bool
         /// ``EndFlagFacts/hasEndAnchor``, read at every match.
         let hasEndAnchor: Bool
+        /// ``EndFlagFacts/matchAtTheEndHitsIt`` (false without facts), read at every match.
+        let matchAtTheEndHitsIt: Bool
 
-        /// True when no later search can change the flags.
-        var isSettled: Bool { hitEnd && (requireEnd || !hasEndAnchor) }
+        /// True when no later search can change the flags: `hitEnd`, and `requireEnd` or no
+        /// end anchor. (Stored, and set by ``add(_:)``, as every match reads it: a computed
+        /// property of the tracking reached `unowned(unsafe)` retained it for the call.)
+        @exclusivity(unchecked) private(set) var isSettled = false
 
         func add(_ flags: (hitEnd: Bool, requireEnd: Bool)) {
             hitEnd = hitEnd || flags.hitEnd
             requireEnd = requireEnd || flags.requireEnd
+            isSettled = hitEnd && (requireEnd || !hasEndAnchor)
         }
     }
 
     /// The matches whose end flags the walk worked out without asking ICU (for tests, which
-    /// check that the rule is followed).
-    package private(set) var endFlagsWorkedOutWithoutICU = 0
+    /// check that the rule is followed). Counted at every match without Swift's run-time
+    /// exclusivity check (see ``EndFlagTracking``), which a property seen outside the module
+    /// would otherwise have.
+    @exclusivity(unchecked) package private(set) var endFlagsWorkedOutWithoutICU = 0
 
     /// Whether the walk's last search, in ``next()``, was ICU's search of the whole text from
     /// where the walk's next search starts, so that ICU's end flags are that search's alone.
@@ -538,7 +560,8 @@ package final class MatchWalk {
     /// - Throws: The error of ICU's search after the last match, when the walk left it to
     ///   now (see ``EndFlagFacts``) and it fails.
     package func endFlags() throws(ICURegexError) -> (hitEnd: Bool, requireEnd: Bool) {
-        guard let tracking = endFlagTracking else { return icuEndFlags }
+        guard endFlagTracking != nil else { return icuEndFlags }
+        unowned(unsafe) let tracking = trackingOfEndFlags
         if let start = tracking.pendingFinalSearch {
             tracking.pendingFinalSearch = nil
             try begin()
@@ -636,14 +659,12 @@ package final class MatchWalk {
     /// pattern whose match at the text's end settles the flags (``EndFlagFacts/matchAtTheEndHitsIt``
     /// without an end anchor): the strategy's next match may be that one.
     private func leaveTheStrategyWhereAttemptsMayReachTheEnd(_ start: Int) throws(ICURegexError) {
-        guard let tracking = endFlagTracking, let facts = tracking.facts, !tracking.isSettled,
-            countsUnitsSearchedByICU || !mode.isICUs, !facts.matchAtTheEndHitsIt || facts.hasEndAnchor
+        guard endFlagTracking != nil else { return }
+        unowned(unsafe) let tracking = trackingOfEndFlags
+        guard !tracking.isWholeText, !tracking.isSettled, countsUnitsSearchedByICU || !mode.isICUs,
+            !tracking.matchAtTheEndHitsIt || tracking.hasEndAnchor
         else { return }
-        if tracking.lastStartThatCannotReachTheEnd == nil {
-            // Only ICU finds matches in a text without an address (an empty one).
-            tracking.lastStartThatCannotReachTheEnd =
-                base.map { facts.lastStartThatCannotReachTheEnd(in: $0, count: count) } ?? -1
-        }
+        if tracking.lastStartThatCannotReachTheEnd == nil { workOutLastStartThatCannotReachTheEnd() }
         guard start > tracking.lastStartThatCannotReachTheEnd! else { return }
         countsUnitsSearchedByICU = false
         if !mode.isICUs {
@@ -660,25 +681,22 @@ package final class MatchWalk {
     /// then finds the walk's remaining matches (they all start past that start, where the
     /// same holds).
     private func noteEndFlags(of match: Range<Int>, searchedFrom start: Int) throws(ICURegexError) {
-        guard let tracking = endFlagTracking else { return }
+        guard endFlagTracking != nil else { return }
+        unowned(unsafe) let tracking = trackingOfEndFlags
         if lastSearchIsICUs {
             tracking.add(icuEndFlags)
             return
         }
         endFlagsWorkedOutWithoutICU += 1
-        guard let facts = tracking.facts else {
+        guard !tracking.isWholeText else {
             // The whole-text mode's one match: see ``wholeTextEndFlags``.
             tracking.add(Self.wholeTextEndFlags)
             return
         }
         if tracking.isSettled { return }
-        if tracking.lastStartThatCannotReachTheEnd == nil {
-            // Only ICU finds matches in a text without an address (an empty one).
-            tracking.lastStartThatCannotReachTheEnd =
-                base.map { facts.lastStartThatCannotReachTheEnd(in: $0, count: count) } ?? -1
-        }
+        if tracking.lastStartThatCannotReachTheEnd == nil { workOutLastStartThatCannotReachTheEnd() }
         if match.lowerBound <= tracking.lastStartThatCannotReachTheEnd! { return }
-        if match.upperBound == count, facts.matchAtTheEndHitsIt, !facts.hasEndAnchor {
+        if match.upperBound == count, tracking.matchAtTheEndHitsIt, !tracking.hasEndAnchor {
             // The match's own way set `hitEnd`, and nothing sets `requireEnd`: settled.
             tracking.add((hitEnd: true, requireEnd: false))
             return
@@ -689,6 +707,21 @@ package final class MatchWalk {
         tracking.add(icuEndFlags)
         mode = .findFrom
         countsUnitsSearchedByICU = false
+    }
+
+    /// ``endFlagTracking``, which must not be nil, for a method that holds it while the walk
+    /// does (which nothing in the method changes): reached as `unowned(unsafe)`, without the
+    /// reference count of its own that binding the optional costs at every match.
+    private var trackingOfEndFlags: EndFlagTracking {
+        endFlagTracking.unsafelyUnwrapped
+    }
+
+    /// Works out the tracking's ``EndFlagTracking/lastStartThatCannotReachTheEnd`` from its
+    /// facts, once, the first time it is asked for (in a walk not in ``Mode/wholeText(_:)``).
+    private func workOutLastStartThatCannotReachTheEnd() {
+        guard let tracking = endFlagTracking, let facts = tracking.facts else { return }
+        // Only ICU finds matches in a text without an address (an empty one).
+        tracking.lastStartThatCannotReachTheEnd = base.map { facts.lastStartThatCannotReachTheEnd(in: $0, count: count) } ?? -1
     }
 
     /// ICU's end flags after the one match of a walk in ``Mode/wholeText(_:)``, and after every
@@ -716,7 +749,8 @@ package final class MatchWalk {
     /// ``endFlags()`` is asked: in ``Mode/wholeText(_:)``, whose pattern has an end anchor,
     /// the flags of a text without a match (after one, both are set already).
     private func noteEndFlagsOfFailedSearch(from start: Int?) {
-        guard let tracking = endFlagTracking else { return }
+        guard endFlagTracking != nil else { return }
+        unowned(unsafe) let tracking = trackingOfEndFlags
         if lastSearchIsICUs {
             tracking.add(icuEndFlags)
         } else if let start {
