@@ -456,7 +456,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// (fewer than nine bytes for eight units), as the strategy's UTF-8 walk asks
     /// (``RegexPattern/walkMatches(inUTF8:count:isMostlyASCII:findsGroups:firstMatchOnly:_:)``).
     private static func isMostlyASCII(utf8Count: Int, utf16Count: Int) -> Bool {
-        utf8Count * 8 < utf16Count * 9
+        RegexPattern.isMostlyASCII(utf8Count: utf8Count, utf16Count: utf16Count)
     }
 
     /// `body`'s answer for the UTF-8 of `range` of `string` (its address and number of bytes),
@@ -724,7 +724,27 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         let template = FoundationTemplate(templ, numberOfRanges: numberOfCaptureGroups + 1)
         let length = string.utf16.count
         guard let enclosing = Self.enclosingRange(of: range, length: length, options: options) else { return string }
-        // The whole string's units, once, to search and to turn offsets into the string's
+        // The walk in the string's UTF-8, when the pattern's strategy has one: the matches of
+        // the enumeration of `range`, whose groups' bytes are copied as they are.
+        var outcome = UTF8ReplacementOutcome.walkIsICUs
+        _ = withUTF8(of: string, options: options, range: range, utf16Count: length, findsGroups: template.utf8Steps.namesGroups) {
+            bytes, utf8Count in
+            outcome =
+                string.utf8.withContiguousStorageIfAvailable { source in
+                    let start = source.baseAddress!.distance(to: bytes)
+                    return compiled.replacing(
+                        inUTF8: source, range: start..<(start + utf8Count),
+                        isMostlyASCII: Self.isMostlyASCII(utf8Count: utf8Count, utf16Count: range.length),
+                        steps: template.utf8Steps, maxReplacements: .max)
+                } ?? .walkIsICUs
+            return true
+        }
+        switch outcome {
+        case .replaced(let replaced): return replaced
+        case .unchanged: return string
+        case .walkIsICUs: break
+        }
+        // Otherwise the whole string's units, once, to search and to turn offsets into the string's
         // UTF-8 offsets; the result's UTF-8 is built in one buffer from the string's own bytes
         // between the matches.
         var native = string
