@@ -224,6 +224,8 @@ extension RegexPattern {
     ) throws(ICURegexError) -> String {
         let template = try ReplacementTemplate(template, pattern: self)
         let bounds = range ?? string.startIndex..<string.endIndex
+        // The walk in the string's UTF-8 when the strategy has one; otherwise the search of the
+        // range's UTF-16, whose offsets are mapped back to the string's bytes.
         if let replaced = replacingThroughUTF8(in: string, bounds: bounds, steps: template.utf8Steps, maxReplacements: maxReplacements) {
             return replaced
         }
