@@ -56,11 +56,12 @@ import TestSupport
         let icu = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false)
         let ours = try ICURegularExpression(pattern: pattern)
         let foundation = try NSRegularExpression(pattern: pattern)
-        // The long text first, so that the automata are worked out for the short ones.
-        for lines in [2400, 0, 1, 3, 40, 200] {
+        // The long text first, so that the automata are worked out for the short ones; it is
+        // replaced once, whole, with the first template, and left out of Foundation's checks.
+        for lines in [2600, 0, 1, 3, 40, 200] {
             let text = Self.text(&random, lines: lines)
             let scalars = text.unicodeScalars
-            for round in 0..<4 {
+            for round in 0..<(lines > 1000 ? 1 : 4) {
                 var bounds = text.startIndex..<text.endIndex
                 if round > 0 && !scalars.isEmpty {
                     let first = random.number(in: 0...scalars.count)
@@ -69,14 +70,14 @@ import TestSupport
                 }
                 let maxReplacements = round == 3 ? random.number(in: 0...5) : .max
                 let nsRange = NSRange(bounds, in: text)
-                for template in templates {
+                for template in lines > 1000 ? [templates[0]] : templates {
                     let expected = try icu.replacing(in: text, range: bounds, withTemplate: template, maxReplacements: maxReplacements)
                     let replaced = try fast.replacing(in: text, range: bounds, withTemplate: template, maxReplacements: maxReplacements)
                     #expect(replaced == expected, "\(pattern) -> \(template), \(lines) lines, round \(round)")
                     #expect(Array(replaced.utf8) == Array(expected.utf8))
                     // Foundation's templates read `$12` and `${x}` their own way: the same
                     // template on both sides.
-                    if maxReplacements == .max {
+                    if maxReplacements == .max && lines <= 1000 {
                         #expect(
                             ours.stringByReplacingMatches(in: text, range: nsRange, withTemplate: template)
                                 == foundation.stringByReplacingMatches(in: text, range: nsRange, withTemplate: template),
@@ -92,7 +93,7 @@ import TestSupport
     /// does.
     @Test func logReplacementsWalkTheUTF8() throws {
         var random = SplitMix64(seed: Self.seed)
-        let text = Self.text(&random, lines: 2400)
+        let text = Self.text(&random, lines: 2600)
         for (pattern, templateText, walks) in [
             (#"(\d{4})-(\d{2})-(\d{2})"#, "$3/$2/$1", true),
             (#"(\d{4})-(\d{2})-(\d{2}) (\w+) (.*)"#, "$4: $5", true),
