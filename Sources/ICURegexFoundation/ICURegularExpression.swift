@@ -456,7 +456,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// (fewer than nine bytes for eight units), as the strategy's UTF-8 walk asks
     /// (``RegexPattern/walkMatches(inUTF8:count:isMostlyASCII:findsGroups:firstMatchOnly:_:)``).
     private static func isMostlyASCII(utf8Count: Int, utf16Count: Int) -> Bool {
-        utf8Count * 8 < utf16Count * 9
+        RegexPattern.isMostlyASCII(utf8Count: utf8Count, utf16Count: utf16Count)
     }
 
     /// `body`'s answer for the UTF-8 of `range` of `string` (its address and number of bytes),
@@ -471,6 +471,22 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         of string: String, options: NSRegularExpression.MatchingOptions, range: NSRange, utf16Count: Int? = nil,
         findsGroups: Bool, _ body: (UnsafePointer<UInt8>, Int) -> Bool
     ) -> Bool {
+        withWholeUTF8(of: string, options: options, range: range, utf16Count: utf16Count, findsGroups: findsGroups) {
+            whole, utf8Range in
+            body(whole.baseAddress! + utf8Range.lowerBound, utf8Range.count)
+        }
+    }
+
+    /// `body`'s answer for the whole UTF-8 of `string` (never without an address) and the
+    /// bytes of `range` in it, or false when the walk in UTF-8 does not apply (see
+    /// ``withUTF8(of:options:range:utf16Count:findsGroups:_:)``). The whole is for a caller
+    /// that copies the text around the range: a small string's UTF-8 is copied anew for each
+    /// call that asks for it, so that the range's address alone does not tell where the
+    /// string's bytes are.
+    private func withWholeUTF8(
+        of string: String, options: NSRegularExpression.MatchingOptions, range: NSRange, utf16Count: Int? = nil,
+        findsGroups: Bool, _ body: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Bool
+    ) -> Bool {
         guard options.subtracting(MatchingConstants.callbacks).isEmpty, range.location >= 0, range.length >= 0,
             compiled.mayWalkMatches(inUTF8OfAtMost: range.length > Int.max / 3 ? Int.max : 3 * range.length, findsGroups: findsGroups)
         else { return false }
@@ -481,8 +497,8 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         else { return false }
         let walked = string.utf8.withContiguousStorageIfAvailable { whole -> Bool in
             // An empty string's storage may have no address: its walk is the UTF-16 path's.
-            guard let base = whole.baseAddress else { return false }
-            return body(base + utf8Range.lowerBound, utf8Range.count)
+            guard whole.baseAddress != nil else { return false }
+            return body(whole, utf8Range)
         }
         return walked ?? false
     }
@@ -727,7 +743,22 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         let template = FoundationTemplate(templ, numberOfRanges: numberOfCaptureGroups + 1)
         let length = string.utf16.count
         guard let enclosing = Self.enclosingRange(of: range, length: length, options: options) else { return string }
-        // The whole string's units, once, to search and to turn offsets into the string's
+        // The walk in the string's UTF-8, when the pattern's strategy has one: the matches of
+        // the enumeration of `range`, whose groups' bytes are copied as they are.
+        var outcome = UTF8ReplacementOutcome.walkIsICUs
+        _ = withWholeUTF8(of: string, options: options, range: range, utf16Count: length, findsGroups: template.utf8Steps.namesGroups) {
+            source, utf8Range in
+            outcome = compiled.replacing(
+                inUTF8: source, range: utf8Range, isMostlyASCII: Self.isMostlyASCII(utf8Count: utf8Range.count, utf16Count: range.length),
+                steps: template.utf8Steps, maxReplacements: .max)
+            return true
+        }
+        switch outcome {
+        case .replaced(let replaced): return replaced
+        case .unchanged: return string
+        case .walkIsICUs: break
+        }
+        // Otherwise the whole string's units, once, to search and to turn offsets into the string's
         // UTF-8 offsets; the result's UTF-8 is built in one buffer from the string's own bytes
         // between the matches.
         var native = string

@@ -124,9 +124,17 @@ func makeWorkloads() -> [Workload] {
     return workloads
 }
 
-/// The replacement workloads: `replacing` with `$1`, and the fields of a log line reordered.
-let replacementWorkloads: [(name: String, pattern: String, template: String, text: Haystack)] = [
-    ("(\\w+)olmes -> $1", #"(\w+)olmes"#, "$1", englishText),
-    ("log date -> $3/$2/$1", #"(\d{4})-(\d{2})-(\d{2})"#, "$3/$2/$1", logText),
-    ("log line -> $4: $5", logPattern, "$4: $5", logText),
-]
+/// The replacement workloads: `replacing` with `$1`, the fields of a log line reordered, and on
+/// Russian (when its corpus is there) the words of a name marked and capitalized words split.
+let replacementWorkloads: [(name: String, pattern: String, template: String, text: Haystack)] = {
+    var workloads: [(name: String, pattern: String, template: String, text: Haystack)] = [
+        ("(\\w+)olmes -> $1", #"(\w+)olmes"#, "$1", englishText),
+        ("log date -> $3/$2/$1", #"(\d{4})-(\d{2})-(\d{2})"#, "$3/$2/$1", logText),
+        ("log line -> $4: $5", logPattern, "$4: $5", logText),
+    ]
+    if let russianText {
+        workloads.append(("Russian Холмс|Ватсон -> <$0>", "Холмс|Ватсон", "<$0>", russianText))
+        workloads.append(("Russian (\\p{Lu})(\\p{Ll}+) -> $1 $2", #"(\p{Lu})(\p{Ll}+)"#, "$1 $2", russianText))
+    }
+    return workloads
+}()

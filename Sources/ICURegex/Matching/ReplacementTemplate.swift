@@ -137,10 +137,15 @@ package struct UTF8TemplateSteps: Sendable {
     /// The UTF-8 of every text piece, one after another.
     package let literalUTF8: [UInt8]
 
+    /// True when a step is the text of a capture group other than the whole match: a search
+    /// for the replacement must then find the groups of each match.
+    package let namesGroups: Bool
+
     /// The steps of `pieces`.
     package init(_ pieces: [ReplacementTemplate.Piece]) {
         var steps = [Step]()
         var literalUTF8 = [UInt8]()
+        var namesGroups = false
         for piece in pieces {
             switch piece {
             case .text(let utf8):
@@ -148,10 +153,12 @@ package struct UTF8TemplateSteps: Sendable {
                 literalUTF8 += utf8
             case .group(let group):
                 steps.append(.group(group))
+                if group > 0 { namesGroups = true }
             }
         }
         self.steps = steps
         self.literalUTF8 = literalUTF8
+        self.namesGroups = namesGroups
     }
 
     /// The steps and the literal text read through buffers, valid only during `body`.
@@ -217,6 +224,11 @@ extension RegexPattern {
     ) throws(ICURegexError) -> String {
         let template = try ReplacementTemplate(template, pattern: self)
         let bounds = range ?? string.startIndex..<string.endIndex
+        // The walk in the string's UTF-8 when the strategy has one; otherwise the search of the
+        // range's UTF-16, whose offsets are mapped back to the string's bytes.
+        if let replaced = replacingThroughUTF8(in: string, bounds: bounds, steps: template.utf8Steps, maxReplacements: maxReplacements) {
+            return replaced
+        }
         let walk = try StringMatchWalk(pattern: self, base: string, bounds: bounds)
         if let replaced = try walk.replacing(with: template, maxReplacements: maxReplacements) {
             return replaced
@@ -255,5 +267,106 @@ extension RegexPattern {
         }
         result += string[copiedUpTo...]
         return result
+    }
+}
+
+/// How a replacement in the UTF-8 of a string ended (see
+/// ``RegexPattern/replacing(inUTF8:range:isMostlyASCII:steps:maxReplacements:)``).
+package enum UTF8ReplacementOutcome {
+    /// The walk over the matches is ICU's, on the text's UTF-16: the caller replaces through
+    /// that instead.
+    case walkIsICUs
+    /// The range has no match (or no replacement was allowed): the string stays as it is.
+    case unchanged
+    /// The string with its matches replaced.
+    case replaced(String)
+}
+
+extension RegexPattern {
+    /// The string whose well-formed UTF-8 is `source`, with each match in the bytes `range` of
+    /// it (searched as a text of its own, `isMostlyASCII` as
+    /// ``walkMatches(inUTF8:count:isMostlyASCII:findsGroups:firstMatchOnly:_:)`` asks) replaced
+    /// by `steps`, up to `maxReplacements` of them, left to right: its UTF-8 built in one
+    /// buffer from the source's bytes between the matches and the steps' literals and groups,
+    /// with the matches that walk finds in the UTF-8 itself, so that nothing is transcoded to
+    /// UTF-16 and no offset is mapped back.
+    ///
+    /// The walk's matches and groups are ICU's `findNext` loop's on the same text's UTF-16
+    /// (the walk's argument), in byte offsets on scalar boundaries: copied bytes are the same
+    /// characters that ICU's `appendReplacement` copies from the UTF-16. A group the pattern
+    /// does not have (Foundation's templates may name one) or that did not take part adds
+    /// nothing, as in ICU and Foundation.
+    package func replacing(
+        inUTF8 source: UnsafeBufferPointer<UInt8>, range: Range<Int>, isMostlyASCII: Bool, steps: UTF8TemplateSteps,
+        maxReplacements: Int
+    ) -> UTF8ReplacementOutcome {
+        guard maxReplacements > 0 else { return .unchanged }
+        // An empty string's storage may have no address: its walk is the UTF-16 path's.
+        guard let start = source.baseAddress else { return .walkIsICUs }
+        let groups = numberOfCaptureGroups
+        let findsGroups = steps.namesGroups
+        let offset = range.lowerBound
+        return steps.withBuffers { steps in
+            var output = UTF8Output(source: source)
+            // The text before the range is copied with the text before the first match.
+            var copied = 0
+            var replacements = 0
+            let walked = walkMatches(
+                inUTF8: start + offset, count: range.count, isMostlyASCII: isMostlyASCII, findsGroups: findsGroups,
+                firstMatchOnly: false
+            ) { match, group in
+                if replacements == 0 { output.reserve(source.count) }
+                output.copy(copied..<(offset + match.lowerBound))
+                steps.append(to: &output) { number in
+                    guard number <= groups, let span = group(number) else { return nil }
+                    return (offset + span.lowerBound)..<(offset + span.upperBound)
+                }
+                copied = offset + match.upperBound
+                replacements += 1
+                return replacements < maxReplacements
+            }
+            // A walk that gave up may have had some matches: they are discarded.
+            guard walked else { return .walkIsICUs }
+            guard replacements > 0 else { return .unchanged }
+            output.copy(copied..<source.count)
+            return .replaced(output.string())
+        }
+    }
+
+    /// `string` with each match in `bounds` replaced by `steps`, up to `maxReplacements` of
+    /// them, through the walk in its UTF-8 (``replacing(inUTF8:range:isMostlyASCII:steps:maxReplacements:)``);
+    /// nil when that walk is ICU's: the pattern has none for so long a text, a bound splits a
+    /// surrogate pair (a `String.Index` of the UTF-16 view), or the string's UTF-8 is not
+    /// contiguous.
+    private func replacingThroughUTF8(
+        in string: String, bounds: Range<String.Index>, steps: UTF8TemplateSteps, maxReplacements: Int
+    ) -> String? {
+        let utf8 = string.utf8
+        let count = utf8.distance(from: bounds.lowerBound, to: bounds.upperBound)
+        guard mayWalkMatches(inUTF8OfAtMost: count, findsGroups: steps.namesGroups),
+            bounds.lowerBound.samePosition(in: string.unicodeScalars) != nil,
+            bounds.upperBound.samePosition(in: string.unicodeScalars) != nil
+        else { return nil }
+        let start = utf8.distance(from: utf8.startIndex, to: bounds.lowerBound)
+        let outcome = utf8.withContiguousStorageIfAvailable { source -> UTF8ReplacementOutcome in
+            let isMostlyASCII = source.baseAddress.map { base in
+                Self.isMostlyASCII(utf8Count: count, utf16Count: UTF16Text.utf16Count(ofUTF8: base, from: start, to: start + count))
+            } ?? true
+            return replacing(
+                inUTF8: source, range: start..<(start + count), isMostlyASCII: isMostlyASCII, steps: steps,
+                maxReplacements: maxReplacements)
+        }
+        switch outcome {
+        case .replaced(let replaced): return replaced
+        case .unchanged: return string
+        case .walkIsICUs, nil: return nil
+        }
+    }
+
+    /// True when a text of `utf8Count` bytes and `utf16Count` UTF-16 units is mostly ASCII
+    /// (fewer than nine bytes for eight units), as the walk in UTF-8 asks
+    /// (``walkMatches(inUTF8:count:isMostlyASCII:findsGroups:firstMatchOnly:_:)``).
+    package static func isMostlyASCII(utf8Count: Int, utf16Count: Int) -> Bool {
+        utf8Count * 8 < utf16Count * 9
     }
 }
