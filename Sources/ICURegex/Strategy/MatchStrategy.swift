@@ -63,16 +63,17 @@ struct MatchStrategy: ~Copyable, Sendable {
     let literalAlternation: LazyValue<LiteralAlternationMatcher?>?
 
     /// The search for the pattern's literals in UTF-8, when the plan says that its matches
-    /// are exactly one to eight literals, with case, and it has no group (see
-    /// ``UTF8LiteralSearch``): the first of the ways of a walk over a string's UTF-8 (see
-    /// ``utf8Walk(forSearchOf:isMostlyASCII:findsGroups:firstMatchOnly:)``).
+    /// are exactly its literals, with case (``SearchPlan/answersWithoutICU``), the plan's
+    /// prefilter has their UTF-8 scan (one to eight literals: ``Prefilter/utf8Literals``), and
+    /// the pattern has no group (see ``UTF8LiteralSearch``): the first of the ways of a walk
+    /// over a string's UTF-8 (see ``utf8Walk(forSearchOf:isMostlyASCII:findsGroups:firstMatchOnly:)``).
     let utf8Literals: UTF8LiteralSearch?
 
     /// The scan for the places of a case-insensitive match in UTF-8, when the plan searches
-    /// runs around the places of ``UTF16CaseInsensitiveScanner`` (see
-    /// ``SearchPlan/Strategy/caseInsensitiveRuns(_:_:)``): the same literals, looked for in the
-    /// bytes (see ``UTF8CaseInsensitiveScanner``), for a walk over a string's UTF-8 (see
-    /// ``utf8Walk(forSearchOf:isMostlyASCII:findsGroups:firstMatchOnly:)``).
+    /// runs around the places of its prefilter ignoring case (see
+    /// ``SearchPlan/Strategy/caseInsensitiveRuns(_:_:)``): the prefilter's scan of the same
+    /// literals in the bytes (``Prefilter/utf8CaseInsensitiveScanner``), for a walk over a
+    /// string's UTF-8 (see ``utf8Walk(forSearchOf:isMostlyASCII:findsGroups:firstMatchOnly:)``).
     let utf8CaseInsensitiveScanner: UTF8CaseInsensitiveScanner?
 
     /// For a pattern `^X$` (``RegexSyntax/wholeTextBody``) without multi-line anchors, the
@@ -149,12 +150,10 @@ struct MatchStrategy: ~Copyable, Sendable {
             literalAlternationRepayingLength = .max
         }
         plan = usesSearchPlan ? SearchPlan(pattern: pattern, options: options) : nil
-        utf8Literals = UTF8LiteralSearch(plan: plan, groupCount: groupCount)
-        if case .caseInsensitiveRuns(let scanner, _) = plan?.strategy {
-            utf8CaseInsensitiveScanner = UTF8CaseInsensitiveScanner(literals: scanner.literals)
-        } else {
-            utf8CaseInsensitiveScanner = nil
-        }
+        // The walk's scanners are the prefilter's, kept here so that a walk reaches them without
+        // a switch over the plan.
+        utf8Literals = groupCount == 0 && plan?.answersWithoutICU == true ? plan?.prefilter?.utf8Literals : nil
+        utf8CaseInsensitiveScanner = plan?.prefilter?.utf8CaseInsensitiveScanner
         matchAutomata = usesSearchPlan ? LazyMatchAutomaton(pattern, options: options) : nil
         captureBacktrackers =
             usesSearchPlan && syntax != nil && groupCount > 0
