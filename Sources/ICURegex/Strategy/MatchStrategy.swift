@@ -149,11 +149,9 @@ struct MatchStrategy: ~Copyable, Sendable {
             literalAlternation = nil
             literalAlternationRepayingLength = .max
         }
-        plan = usesSearchPlan ? SearchPlan(pattern: pattern, options: options) : nil
-        // The walk's scanners are the prefilter's, kept here so that a walk reaches them without
-        // a switch over the plan.
-        utf8Literals = groupCount == 0 && plan?.answersWithoutICU == true ? plan?.prefilter?.utf8Literals : nil
-        utf8CaseInsensitiveScanner = plan?.prefilter?.utf8CaseInsensitiveScanner
+        let plan = usesSearchPlan ? SearchPlan(pattern: pattern, options: options) : nil
+        self.plan = plan
+        (utf8Literals, utf8CaseInsensitiveScanner) = Self.utf8Scanners(of: plan, groupCount: groupCount)
         matchAutomata = usesSearchPlan ? LazyMatchAutomaton(pattern, options: options) : nil
         captureBacktrackers =
             usesSearchPlan && syntax != nil && groupCount > 0
@@ -171,6 +169,19 @@ struct MatchStrategy: ~Copyable, Sendable {
 
     deinit {
         icuWorkCounter.deallocate()
+    }
+
+    /// The UTF-8 scanners of `plan`'s prefilter that a walk over a string's UTF-8 takes (see
+    /// ``utf8Literals`` and ``utf8CaseInsensitiveScanner``), for a pattern of `groupCount`
+    /// groups: kept in the strategy, so that a walk reaches them without a switch over the plan.
+    private static func utf8Scanners(
+        of plan: SearchPlan?, groupCount: Int
+    ) -> (UTF8LiteralSearch?, UTF8CaseInsensitiveScanner?) {
+        switch plan?.strategy {
+        case .exactLiterals(let prefilter)?: (groupCount == 0 ? prefilter.utf8Literals : nil, nil)
+        case .caseInsensitiveRuns(let prefilter, _)?: (nil, prefilter.utf8CaseInsensitiveScanner)
+        default: (nil, nil)
+        }
     }
 
     /// What a way of searching made of a search.
