@@ -58,7 +58,7 @@ extension LibraryTests.RegularExpressionDifferentialTests {
             let options: NSRegularExpression.Options = ignoresMetacharacters ? .ignoreMetacharacters : []
             // The pattern takes the UTF-8 path: it is a few literals, matched with case. (A line
             // break in a pattern is not read as a literal by the search plan.)
-            #expect(try literals.joined().contains("\n") || UTF8LiteralSearch(RegexPattern(escaped)) != nil, "\(pattern)")
+            #expect(try literals.joined().contains("\n") || UTF8LiteralSearch.walked(by: RegexPattern(escaped)) != nil, "\(pattern)")
             let count = text.utf16.count
             var range = NSRange(location: 0, length: count)
             switch random.number(in: 0...4) {

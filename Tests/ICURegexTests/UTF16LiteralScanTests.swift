@@ -114,7 +114,7 @@ extension LibraryTests {
             #expect(found > 1_500)
         }
 
-        @Test("the literal set's scanners: one literal by the packed pair, several by Teddy, the same answers as a naive search")
+        @Test("the prefilter's UTF-16 scanners with case: one literal by the packed pair, several by Teddy, the same answers as a naive search")
         func literalSetAgreesWithNaiveSearch() throws {
             var random = SplitMix64(seed: 0x5531_3653_4554_5321)
             for caseIndex in 0..<1_000 {
@@ -123,22 +123,22 @@ extension LibraryTests {
                     String(decoding: Self.drawLiteral(&random, longest: 6), as: UTF16.self)
                 }
                 // Lone surrogates do not survive UTF-8: the set's literals are what they became.
-                let set = try #require(UTF16LiteralSet(utf8Literals: literals.map { Array($0.utf8) }))
-                let text = Self.drawText(&random, literals: set.literals)
+                let set = try #require(Prefilter(literals: literals.map { Array($0.utf8) }, caseHandling: .exact))
+                let text = Self.drawText(&random, literals: set.utf16Literals)
                 let lower = random.number(in: 0...text.count)
                 let upper = random.number(in: lower...text.count)
                 var expected: (start: Int, literal: Int)?
                 for position in lower..<upper {
-                    if let literal = set.literals.indices.first(where: {
-                        position + set.literals[$0].count <= upper && Self.occurs(set.literals[$0], in: text, at: position)
+                    if let literal = set.utf16Literals.indices.first(where: {
+                        position + set.utf16Literals[$0].count <= upper && Self.occurs(set.utf16Literals[$0], in: text, at: position)
                     }) {
                         expected = (position, literal)
                         break
                     }
                 }
                 let guarded = Self.guarded(text)
-                let found = set.leftmostOccurrence(in: guarded.base.assumingMemoryBound(to: UInt16.self), range: lower..<upper)
-                #expect(found?.start == expected?.start && found?.literal == expected?.literal, "case \(caseIndex): \(set.literals) in \(lower)..<\(upper)")
+                let found = set.leftmostOccurrence(inUTF16: guarded.base.assumingMemoryBound(to: UInt16.self), range: lower..<upper)
+                #expect(found?.start == expected?.start && found?.literal == expected?.literal, "case \(caseIndex): \(set.utf16Literals) in \(lower)..<\(upper)")
             }
         }
     }

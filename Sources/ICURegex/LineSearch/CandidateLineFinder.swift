@@ -6,18 +6,11 @@ import CByteScan
 /// matched.
 final class CandidateLineFinder {
     /// The one-pass scanner for every literal (and, with `-i`, for the characters folding
-    /// into them): a byte loop for single-byte literals, one C call per occurrence for one
-    /// longer literal, Teddy's fingerprints for up to 40 spellings, an automaton for more,
-    /// and probes for few literals of many case-fold spellings.
+    /// into them), as the prefilter chose it (see ``Prefilter/blockScanner(for:)``, where each
+    /// is described).
     /// Each is kept in memory of its own and used in place: a stored property of the class
     /// would be copied out for each call, costing reference counting of its arrays and a
     /// run-time exclusivity check on every candidate line. Only this finder's thread uses it.
-    ///
-    /// When the literals and the characters folding into them (with `-i`) need more probes
-    /// than the vector scan keeps in registers, they are two scans instead, each in
-    /// registers: the characters are two-byte or three-byte sequences that ordinary text
-    /// seldom holds, so their scan costs little, where reading a dozen probes from memory at
-    /// every window slowed every block down.
     private enum Scanner {
         case byte(UnsafeMutablePointer<SingleByteScanner>)
         case literal(UnsafeMutablePointer<SingleLiteralScanner>)
@@ -40,36 +33,16 @@ final class CandidateLineFinder {
     /// (``lineRun(in:from:terminator:matching:)``).
     private let runLiteral: ProbedLiteral?
 
-    /// Creates a finder for `literals`.
+    /// Creates a finder for `literals`, with the scanner the prefilter chooses for them.
     init(_ literals: RequiredLiterals) {
-        if let byteScanner = SingleByteScanner(literals) {
-            let storage = UnsafeMutablePointer<SingleByteScanner>.allocate(capacity: 1)
-            storage.initialize(to: byteScanner)
-            scanner = .byte(storage)
-        } else if let literalScanner = SingleLiteralScanner(literals) {
-            let storage = UnsafeMutablePointer<SingleLiteralScanner>.allocate(capacity: 1)
-            storage.initialize(to: literalScanner)
-            scanner = .literal(storage)
-        } else if let teddy = TeddyScanner(literals) {
-            let storage = UnsafeMutablePointer<TeddyScanner>.allocate(capacity: 1)
-            storage.initialize(to: teddy)
-            scanner = .teddy(storage)
-        } else if let automaton = LiteralAutomatonScanner(literals) {
-            let storage = UnsafeMutablePointer<LiteralAutomatonScanner>.allocate(capacity: 1)
-            storage.initialize(to: automaton)
-            scanner = .automaton(storage)
-        } else {
-            let whole = PackedPairScanner(literals)
-            let storage = UnsafeMutablePointer<PackedPairScanner>.allocate(capacity: 1)
-            if whole.probeCount > PackedPairScanner.probesInRegisters && !literals.foldingCharacters.isEmpty {
-                storage.initialize(to: PackedPairScanner(literals, part: .withoutFoldingCharacters))
-                let foldings = UnsafeMutablePointer<PackedPairScanner>.allocate(capacity: 1)
-                foldings.initialize(to: PackedPairScanner(literals, part: .foldingCharacters))
-                scanner = .probesBesideFoldingCharacters(storage, foldings)
-            } else {
-                storage.initialize(to: whole)
-                scanner = .probes(storage)
-            }
+        switch Prefilter.blockScanner(for: literals) {
+        case .byte(let byteScanner): scanner = .byte(Self.stored(byteScanner))
+        case .literal(let literalScanner): scanner = .literal(Self.stored(literalScanner))
+        case .teddy(let teddy): scanner = .teddy(Self.stored(teddy))
+        case .automaton(let automaton): scanner = .automaton(Self.stored(automaton))
+        case .probes(let probes): scanner = .probes(Self.stored(probes))
+        case .probesBesideFoldingCharacters(let probes, let foldings):
+            scanner = .probesBesideFoldingCharacters(Self.stored(probes), Self.stored(foldings))
         }
         linesWithLiteralsMatch = literals.literalsAreThePatterns
         let proposesNonASCII: Bool
@@ -89,6 +62,13 @@ final class CandidateLineFinder {
         default:
             runLiteral = nil
         }
+    }
+
+    /// `value` in memory of its own, which the finder frees.
+    private static func stored<Value>(_ value: Value) -> UnsafeMutablePointer<Value> {
+        let storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+        storage.initialize(to: value)
+        return storage
     }
 
     deinit {

@@ -63,16 +63,17 @@ struct MatchStrategy: ~Copyable, Sendable {
     let literalAlternation: LazyValue<LiteralAlternationMatcher?>?
 
     /// The search for the pattern's literals in UTF-8, when the plan says that its matches
-    /// are exactly one to eight literals, with case, and it has no group (see
-    /// ``UTF8LiteralSearch``): the first of the ways of a walk over a string's UTF-8 (see
-    /// ``utf8Walk(forSearchOf:isMostlyASCII:findsGroups:firstMatchOnly:)``).
+    /// are exactly its literals, with case (``SearchPlan/answersWithoutICU``), the plan's
+    /// prefilter has their UTF-8 scan (one to eight literals: ``Prefilter/utf8Literals``), and
+    /// the pattern has no group (see ``UTF8LiteralSearch``): the first of the ways of a walk
+    /// over a string's UTF-8 (see ``utf8Walk(forSearchOf:isMostlyASCII:findsGroups:firstMatchOnly:)``).
     let utf8Literals: UTF8LiteralSearch?
 
     /// The scan for the places of a case-insensitive match in UTF-8, when the plan searches
-    /// runs around the places of ``UTF16CaseInsensitiveScanner`` (see
-    /// ``SearchPlan/Strategy/caseInsensitiveRuns(_:_:)``): the same literals, looked for in the
-    /// bytes (see ``UTF8CaseInsensitiveScanner``), for a walk over a string's UTF-8 (see
-    /// ``utf8Walk(forSearchOf:isMostlyASCII:findsGroups:firstMatchOnly:)``).
+    /// runs around the places of its prefilter ignoring case (see
+    /// ``SearchPlan/Strategy/caseInsensitiveRuns(_:_:)``): the prefilter's scan of the same
+    /// literals in the bytes (``Prefilter/utf8CaseInsensitiveScanner``), for a walk over a
+    /// string's UTF-8 (see ``utf8Walk(forSearchOf:isMostlyASCII:findsGroups:firstMatchOnly:)``).
     let utf8CaseInsensitiveScanner: UTF8CaseInsensitiveScanner?
 
     /// For a pattern `^X$` (``RegexSyntax/wholeTextBody``) without multi-line anchors, the
@@ -148,13 +149,9 @@ struct MatchStrategy: ~Copyable, Sendable {
             literalAlternation = nil
             literalAlternationRepayingLength = .max
         }
-        plan = usesSearchPlan ? SearchPlan(pattern: pattern, options: options) : nil
-        utf8Literals = UTF8LiteralSearch(plan: plan, groupCount: groupCount)
-        if case .caseInsensitiveRuns(let scanner, _) = plan?.strategy {
-            utf8CaseInsensitiveScanner = UTF8CaseInsensitiveScanner(literals: scanner.literals)
-        } else {
-            utf8CaseInsensitiveScanner = nil
-        }
+        let plan = usesSearchPlan ? SearchPlan(pattern: pattern, options: options) : nil
+        self.plan = plan
+        (utf8Literals, utf8CaseInsensitiveScanner) = Self.utf8Scanners(of: plan, groupCount: groupCount)
         matchAutomata = usesSearchPlan ? LazyMatchAutomaton(pattern, options: options) : nil
         captureBacktrackers =
             usesSearchPlan && syntax != nil && groupCount > 0
@@ -172,6 +169,19 @@ struct MatchStrategy: ~Copyable, Sendable {
 
     deinit {
         icuWorkCounter.deallocate()
+    }
+
+    /// The UTF-8 scanners of `plan`'s prefilter that a walk over a string's UTF-8 takes (see
+    /// ``utf8Literals`` and ``utf8CaseInsensitiveScanner``), for a pattern of `groupCount`
+    /// groups: kept in the strategy, so that a walk reaches them without a switch over the plan.
+    private static func utf8Scanners(
+        of plan: SearchPlan?, groupCount: Int
+    ) -> (UTF8LiteralSearch?, UTF8CaseInsensitiveScanner?) {
+        switch plan?.strategy {
+        case .exactLiterals(let prefilter)?: (groupCount == 0 ? prefilter.utf8Literals : nil, nil)
+        case .caseInsensitiveRuns(let prefilter, _)?: (nil, prefilter.utf8CaseInsensitiveScanner)
+        default: (nil, nil)
+        }
     }
 
     /// What a way of searching made of a search.

@@ -2,7 +2,8 @@
 /// decided once when the pattern is compiled.
 ///
 /// The plan rests on the pattern's literals (see ``LiteralFacts``), searched in
-/// the UTF-16 text directly:
+/// the UTF-16 text directly by the pattern's ``Prefilter``, which holds them and chooses their
+/// scanner:
 /// - when the pattern's matches are exactly a few literal strings, the first match is the
 ///   first of them in priority order at the leftmost place where any occurs, and ICU is not
 ///   called;
@@ -17,7 +18,7 @@
 /// - ignoring case, the same runs are searched around the places where a literal occurs with
 ///   each character in one of its case variants, or, when a literal has an ASCII letter whose
 ///   folding some other character's holds (`s`, `f`...), a character whose case folding holds
-///   ASCII stands (see ``UTF16CaseInsensitiveScanner``);
+///   ASCII stands (the prefilter's ``UTF16CaseInsensitiveScanner``);
 /// - without a literal, the same runs are searched around the places where the pattern's line
 ///   automaton, read without line edges, finds that a match may end (see
 ///   ``LineAutomaton/firstMatchEnd(inUTF16:from:to:)``): its language holds every match, so
@@ -27,18 +28,18 @@ struct SearchPlan: Sendable {
     /// What the plan knows of the matches.
     enum Strategy: Sendable {
         /// Every match is one of the literals, tried in their order.
-        case exactLiterals(UTF16LiteralSet)
+        case exactLiterals(Prefilter)
         /// Every match contains one of the literals, starting at most `maximumUTF16Offset` units
         /// after the match's start (nil: anywhere).
-        case requiredLiterals(UTF16LiteralSet, maximumUTF16Offset: Int?)
+        case requiredLiterals(Prefilter, maximumUTF16Offset: Int?)
         /// Every match contains one of the literals, lies in a run of the characters the
         /// pattern can consume, and has at least `minimumLength` UTF-16 units (its fewest code
         /// points: each takes one unit or two).
-        case requiredLiteralsInRuns(UTF16LiteralSet, LazyValue<ConsumableCharacters?>, minimumLength: Int)
+        case requiredLiteralsInRuns(Prefilter, LazyValue<ConsumableCharacters?>, minimumLength: Int)
         /// The same ignoring case, for literals of ASCII and of characters with known case
         /// variants: every match lies in a run of the characters the pattern can consume around
-        /// a place the scanner finds.
-        case caseInsensitiveRuns(UTF16CaseInsensitiveScanner, LazyValue<ConsumableCharacters?>)
+        /// a place the prefilter (``Prefilter/CaseHandling/ignoringCase``) finds.
+        case caseInsensitiveRuns(Prefilter, LazyValue<ConsumableCharacters?>)
         /// Without a literal: every match lies in a run of the characters the pattern can
         /// consume around a place where the line automaton finds that a match may end, and has
         /// at least `minimumLength` units.
@@ -47,6 +48,17 @@ struct SearchPlan: Sendable {
 
     /// What the plan knows of the matches, with the literals it searches for.
     let strategy: Strategy
+
+    /// The prefilter that searches the plan's literals; nil for
+    /// ``Strategy/automatonRuns(_:_:minimumLength:)``, which has none.
+    var prefilter: Prefilter? {
+        switch strategy {
+        case .exactLiterals(let prefilter), .requiredLiterals(let prefilter, _), .requiredLiteralsInRuns(let prefilter, _, _),
+            .caseInsensitiveRuns(let prefilter, _):
+            prefilter
+        case .automatonRuns: nil
+        }
+    }
 
     /// True when the plan's pattern has no zero-width assertion, so that whether it matches at
     /// a place depends only on the characters from there on: searching from a position, or a
@@ -91,12 +103,12 @@ struct SearchPlan: Sendable {
     ]
 
     /// The plan for `pattern` compiled with `options`, or nil when there is none: the pattern
-    /// has comments, has no literal (none that ``UTF16CaseInsensitiveScanner`` takes when it
-    /// ignores case), or holds what the readers do not know.
+    /// has comments, has no literal (none that a ``Prefilter`` takes), or holds what the
+    /// readers do not know.
     init?(pattern: String, options: RegexPattern.Options) {
         if options.contains(.ignoreMetacharacters) {
             guard options.subtracting(.ignoreMetacharacters).isSubset(of: Self.understoodOptions),
-                let literals = UTF16LiteralSet(utf8Literals: [Array(pattern.utf8)])
+                let literals = Prefilter(literals: [Array(pattern.utf8)], caseHandling: .exact)
             else { return nil }
             self.init(strategy: .exactLiterals(literals))
             return
@@ -108,16 +120,16 @@ struct SearchPlan: Sendable {
         guard options.isSubset(of: Self.understoodOptions), let syntax = PatternReader.read(pattern) else { return nil }
         let facts = LiteralFacts.of(syntax, score: Self.shortestLiteralScore)
         let read = CodePointPattern.reading(of: syntax)
-        if facts.exactIsFaithful, let exact = facts.exact, let literals = UTF16LiteralSet(utf8Literals: exact) {
+        if facts.exactIsFaithful, let exact = facts.exact, let literals = Prefilter(literals: exact, caseHandling: .exact) {
             self.init(strategy: .exactLiterals(literals))
-        } else if let read, read.isExact, let required = facts.required, let literals = UTF16LiteralSet(utf8Literals: required) {
+        } else if let read, read.isExact, let required = facts.required, let literals = Prefilter(literals: required, caseHandling: .exact) {
             // Runs are preferred even when the literal's offset is bounded: ICU then searches
             // only around the occurrences, not from the first one to the end.
             let consumable = Self.consumableCharacters(read.pattern, options: options)
             self.init(strategy: .requiredLiteralsInRuns(literals, consumable, minimumLength: read.pattern.minimumCodePointCount))
-        } else if let near = facts.nearRequired, let literals = UTF16LiteralSet(utf8Literals: near.literals) {
+        } else if let near = facts.nearRequired, let literals = Prefilter(literals: near.literals, caseHandling: .exact) {
             self.init(strategy: .requiredLiterals(literals, maximumUTF16Offset: near.maximumUTF16Offset))
-        } else if let required = facts.required, let literals = UTF16LiteralSet(utf8Literals: required) {
+        } else if let required = facts.required, let literals = Prefilter(literals: required, caseHandling: .exact) {
             self.init(strategy: .requiredLiterals(literals, maximumUTF16Offset: nil))
         } else if let read, let strategy = Self.automatonRuns(pattern, read, options: options) {
             self.init(strategy: strategy)
@@ -139,11 +151,12 @@ struct SearchPlan: Sendable {
     }
 
     /// The plan for a case-insensitive `pattern`: its required literals must be of ASCII and
-    /// of characters with known case variants (see ``UTF16CaseInsensitiveScanner/init(literals:)``),
+    /// of characters with known case variants (a ``Prefilter`` ignoring case: see
+    /// ``UTF16CaseInsensitiveScanner/init(literals:)``),
     /// it must read exactly as a code-point pattern without characters whose case folding is
     /// several (`ß`) and with only single-character classes (see
     /// ``CodePointSet/matchesOneCharacterIgnoringCase``); then matches are searched in runs around
-    /// the places ``UTF16CaseInsensitiveScanner`` finds.
+    /// the places the prefilter finds.
     private init?(caseInsensitivePattern pattern: String, options: RegexPattern.Options) {
         guard options.subtracting(.caseInsensitive).isSubset(of: Self.understoodOptions),
             let syntax = PatternReader.read(pattern),
@@ -151,9 +164,9 @@ struct SearchPlan: Sendable {
             read.pattern.sets.allSatisfy({ $0.matchesOneCharacterIgnoringCase })
         else { return nil }
         if let required = LiteralFacts.of(syntax, score: Self.shortestLiteralScore).required,
-            let scanner = UTF16CaseInsensitiveScanner(literals: required)
+            let prefilter = Prefilter(literals: required, caseHandling: .ignoringCase)
         {
-            self.init(strategy: .caseInsensitiveRuns(scanner, Self.consumableCharacters(read.pattern, options: options)))
+            self.init(strategy: .caseInsensitiveRuns(prefilter, Self.consumableCharacters(read.pattern, options: options)))
         } else if let strategy = Self.automatonRuns(pattern, read, options: options) {
             self.init(strategy: strategy)
         } else {
@@ -190,14 +203,14 @@ struct SearchPlan: Sendable {
         case .exactLiterals(let literals):
             let found: (start: Int, literal: Int)?
             if anchored {
-                found = literals.firstLiteral(at: range.lowerBound, in: base, range: range).map { (range.lowerBound, $0) }
+                found = literals.firstLiteral(at: range.lowerBound, inUTF16: base, range: range).map { (range.lowerBound, $0) }
             } else {
-                found = literals.leftmostOccurrence(in: base, range: range)
+                found = literals.leftmostOccurrence(inUTF16: base, range: range)
             }
             guard let found else { return .notFound }
-            return UTF16Range(location: found.start, length: literals.literals[found.literal].count)
+            return UTF16Range(location: found.start, length: literals.utf16Literals[found.literal].count)
         case .requiredLiterals(let literals, let maximumUTF16Offset):
-            guard let occurrence = literals.leftmostOccurrence(in: base, range: range) else { return .notFound }
+            guard let occurrence = literals.leftmostOccurrence(inUTF16: base, range: range) else { return .notFound }
             var from = 0
             if let maximumUTF16Offset {
                 from = max(0, occurrence.start - maximumUTF16Offset - range.lowerBound)
@@ -213,7 +226,7 @@ struct SearchPlan: Sendable {
             }
             return try Self.firstMatchInRuns(
                 in: base, range: range, anchored: anchored, consumable: consumable, minimumLength: minimumLength,
-                nextPlace: { literals.leftmostOccurrence(in: base, range: $0..<range.upperBound)?.start }, find: find)
+                nextPlace: { literals.firstCandidate(inUTF16: base, from: $0, range: range) }, find: find)
         case .automatonRuns(let lazyAutomaton, let lazyConsumable, let minimumLength):
             guard range.count >= Self.automatonSearchLength, let consumable = lazyConsumable.value else {
                 return try Self.match(in: range, from: 0, anchored: anchored, find: find)
@@ -224,7 +237,7 @@ struct SearchPlan: Sendable {
                     in: base, range: range, anchored: anchored, consumable: consumable, minimumLength: minimumLength,
                     nextPlace: { automaton.firstMatchEnd(inUTF16: base, from: $0, to: range.upperBound) }, find: find)
             }
-        case .caseInsensitiveRuns(let scanner, let lazyConsumable):
+        case .caseInsensitiveRuns(let prefilter, let lazyConsumable):
             guard let consumable = lazyConsumable.value else {
                 return try Self.match(in: range, from: 0, anchored: anchored, find: find)
             }
@@ -232,7 +245,7 @@ struct SearchPlan: Sendable {
             // short to look at.
             return try Self.firstMatchInRuns(
                 in: base, range: range, anchored: anchored, consumable: consumable, minimumLength: 0,
-                nextPlace: { scanner.firstCandidate(in: base, from: $0, range: range) }, find: find)
+                nextPlace: { prefilter.firstCandidate(inUTF16: base, from: $0, range: range) }, find: find)
         }
     }
 

@@ -27,23 +27,19 @@ package final class UTF8LiteralSearch: Sendable {
     /// The literals, in the pattern's order.
     private let literals: [ProbedLiteral]
 
-    /// The search for the literals of a pattern of search plan `plan` and `groupCount`
-    /// capture groups; nil unless the pattern matches exactly one to ``maximumLiterals``
-    /// non-empty literals, with case, and has no capture group. (The pattern's
-    /// ``MatchStrategy`` makes it once: see ``MatchStrategy/utf8Literals``.)
-    init?(plan: SearchPlan?, groupCount: Int) {
-        guard groupCount == 0, let plan,
-            case .exactLiterals(let set) = plan.strategy, (1...Self.maximumLiterals).contains(set.literals.count)
-        else { return nil }
-        let literals = set.literals.map { Array(String(decoding: $0, as: UTF16.self).utf8) }
-        guard literals.allSatisfy({ !$0.isEmpty }) else { return nil }
+    /// The search for `literals` (UTF-8, well-formed, in the pattern's order); nil unless they
+    /// are one to ``maximumLiterals``, none empty. (The pattern's ``Prefilter`` makes it once:
+    /// see ``Prefilter/utf8Literals``; its ``MatchStrategy`` walks it when the literals are the
+    /// matches: see ``MatchStrategy/utf8Literals``.)
+    init?(literals: [[UInt8]]) {
+        guard (1...Self.maximumLiterals).contains(literals.count), literals.allSatisfy({ !$0.isEmpty }) else { return nil }
         self.literals = literals.map(ProbedLiteral.init)
     }
 
-    /// The search for `pattern`'s literals, as its strategy holds it (see
-    /// ``init(plan:groupCount:)``).
-    package convenience init?(_ pattern: RegexPattern) {
-        self.init(plan: pattern.plan, groupCount: pattern.numberOfCaptureGroups)
+    /// The search that `pattern`'s strategy walks over a string's UTF-8, when it has one (see
+    /// ``MatchStrategy/utf8Literals``).
+    package static func walked(by pattern: RegexPattern) -> UTF8LiteralSearch? {
+        pattern.strategy.utf8Literals
     }
 
     /// Whether the pattern is several literals, each of which a search scans for: a first
