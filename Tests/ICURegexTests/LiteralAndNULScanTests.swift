@@ -122,6 +122,44 @@ extension LibraryTests {
             }
         }
 
+        @Test("a scanner's blocks in a row, some too dense for the room: the same NULs and answers, the blocks searched for their NUL alone included, 60 blocks")
+        func blocksInARowAfterADenseBlock() throws {
+            var random = SplitMix64(seed: 0x4445_4E53_45)
+            let literal = Array("ab".utf8)
+            var scanner = try #require(SingleLiteralScanner(PackedPairScannerTests.literals([literal], ignoreCase: false)))
+            defer { scanner.deallocate() }
+            var sawFullBlock = false
+            var sawBlockWithoutOccurrences = false
+            for blockIndex in 0..<60 {
+                // Dense blocks (about one occurrence in four bytes, more than the room) and
+                // sparse ones, a NUL in some.
+                let dense = blockIndex % 20 < 3
+                let alphabet = Array((dense ? "ab" : "abxxxxxxxxxxxxxxxxxxx\n").utf8)
+                var text = (0..<random.number(in: 14_000...20_000)).map { _ in random.element(of: alphabet) }
+                if random.chance(0.3) { text[random.number(in: 0..<text.count)] = 0 }
+                let start = random.number(in: 0...200)
+                let expected = Self.expected(text, literal: literal, from: start)
+                let pausedBefore = scanner.blocksLeftWithoutOccurrences > 0
+                let guarded = GuardedBytes(text)
+                #expect(scanner.scanBlockFindingNUL(guarded.buffer, from: start) == expected.nul, "block \(blockIndex): NUL")
+                sawFullBlock = sawFullBlock || scanner.scannedBlock.isFull
+                sawBlockWithoutOccurrences = sawBlockWithoutOccurrences || pausedBefore
+                #expect(pausedBefore != scanner.scannedBlock.isScanned, "block \(blockIndex): scanned unless paused")
+                // The searcher's questions, in order: each occurrence, then the next from its end.
+                var from = start
+                var found: [Int] = []
+                while from < text.count {
+                    let next = scanner.search(in: guarded.buffer, from: from)
+                    if next >= text.count { break }
+                    found.append(next)
+                    from = next + 1
+                }
+                #expect(found == expected.occurrences, "block \(blockIndex): occurrences")
+                scanner.forgetScannedBlock()
+            }
+            #expect(sawFullBlock && sawBlockWithoutOccurrences, "the fixture has full blocks, and blocks after them")
+        }
+
         @Test("one NUL at every position of blocks around one, two and many windows, the last byte too")
         func nulAtEveryPosition() {
             var random = SplitMix64(seed: 0x4E55_4C5F_4559)
