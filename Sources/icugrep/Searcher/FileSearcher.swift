@@ -151,20 +151,10 @@ final class FileSearcher<Sink: SearchSink> {
     @exclusivity(unchecked) private var heldBackEncodingError = false
     /// Offsets in the input between which every byte is ASCII, so that a line or run of lines
     /// to print within them holds no encoding error: found from the start of the first line
-    /// checked past them, up to the next byte outside ASCII, but not further than
-    /// ``asciiLookahead`` past that line's end (nor than the buffer's bytes then), by
-    /// ``isKnownASCII(from:to:)``. As the lines to check move forward, the searches cover
-    /// disjoint stretches of the input, so together they read it at most once.
+    /// checked past them, up to the next byte outside ASCII (or the end of the buffer's bytes
+    /// then), by ``isKnownASCII(from:to:)``. As the lines to check move forward, the searches
+    /// cover disjoint stretches of the input, so together they read it at most once.
     @exclusivity(unchecked) private var asciiStretch = (start: 0, end: 0)
-    /// How far past the end of the bytes checked ``isKnownASCII(from:to:)`` reads ahead: the
-    /// shortest, ``shortestASCIILookahead``, while the lines checked lie further apart (where
-    /// few lines are printed, a search up to the next byte outside ASCII would read most of
-    /// the input a second time, bytes of no line printed), doubled each time a line checked
-    /// lies within it of the last stretch (where most lines are printed, so that one search
-    /// covers many lines), up to the whole buffer.
-    @exclusivity(unchecked) private var asciiLookahead = FileSearcher.shortestASCIILookahead
-    /// The shortest read ahead of ``asciiLookahead``: a few lines of text.
-    private static var shortestASCIILookahead: Int { 256 }
     /// Selected lines, with their terminators, to report to the sink as one run of bytes when
     /// a line that does not follow them, or anything else, is reported (or the block ends):
     /// the lines of ``printLine(_:selected:number:offset:)`` when the sink prints them as they
@@ -1171,9 +1161,7 @@ final class FileSearcher<Sink: SearchSink> {
     private func isKnownASCII(from start: Int, to end: Int) -> Bool {
         let inputStart = bufferOffset + start
         if inputStart >= asciiStretch.end && start < end {
-            asciiLookahead = inputStart - asciiStretch.end < asciiLookahead
-                ? min(2 * asciiLookahead, buffer.count) : Self.shortestASCIILookahead
-            let bytes = UnsafeRawBufferPointer(start: buffer.base, count: min(buffer.count, end + asciiLookahead))
+            let bytes = UnsafeRawBufferPointer(start: buffer.base, count: buffer.count)
             asciiStretch = (inputStart, bufferOffset + UTF8EncodingErrors.firstNonASCII(in: bytes, from: start))
         }
         return start == end || (inputStart >= asciiStretch.start && bufferOffset + end <= asciiStretch.end)
