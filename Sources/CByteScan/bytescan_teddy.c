@@ -309,6 +309,32 @@ bytescan_teddy_confirm(const bytescan_teddy *teddy, const uint8_t *text, size_t 
     return count;
 }
 
+size_t bytescan_teddy_find_among(const bytescan_teddy *teddy, const void *base, size_t start,
+                                 const size_t *candidates, size_t candidate_count, size_t limit,
+                                 size_t count, size_t *literal) {
+    const uint8_t *text = base;
+    size_t ignored;
+    literal = literal == NULL ? &ignored : literal;
+    for (size_t index = 0; index < candidate_count; index++) {
+        size_t position = candidates[index];
+        if (position >= limit || position >= count) {
+            break;
+        }
+        if (position < start) {
+            continue;
+        }
+        unsigned buckets = bytescan_teddy_scalar_buckets(teddy, text, position, count);
+        if (buckets != 0) {
+            bytescan_teddy_hit found = bytescan_teddy_verify(teddy, buckets, text, start, position, count);
+            if (found.literal < BYTESCAN_TEDDY_MOST_LITERALS) {
+                *literal = found.literal;
+                return found.start;
+            }
+        }
+    }
+    return count;
+}
+
 #if defined(__x86_64__)
 
 /// The bucket sets of the 16 positions at `text` (SSSE3's `pshufb` looks the nibbles up).

@@ -6,7 +6,8 @@ import TestSupport
 extension LibraryTests {
     /// `bytescan_teddy_collect_and_nul`, the scan of a block for Teddy's candidates and for its
     /// first NUL byte in one pass, and the searches that start from its candidates
-    /// (`bytescan_teddy_find_from`, ``TeddyScanner`` after ``TeddyScanner/scanBlockFindingNUL(_:from:)``),
+    /// (`bytescan_teddy_find_among`, `bytescan_teddy_find_from`, ``TeddyScanner`` after
+    /// ``TeddyScanner/scanBlockFindingNUL(_:from:)``),
     /// against Teddy's search of every position from the question's start: generated literal
     /// sets and blocks (fixed seed) with NULs in some, starts anywhere, room for one candidate to
     /// thousands, and questions about the whole block and about lines inside it. The blocks end
@@ -17,7 +18,7 @@ extension LibraryTests {
             start < text.count ? text[start...].firstIndex(of: 0) ?? text.count : text.count
         }
 
-        @Test("each kernel's candidates and NUL: a search from the next stored candidate answers as the search of every position, 1,500 cases")
+        @Test("each kernel's candidates and NUL: the stored candidates, then the positions past them, answer as the search of every position, 1,500 cases")
         func candidatesAnswerAsFullSearch() throws {
             var random = SplitMix64(seed: 0x7EDD_4E55)
             let alphabet = Array("abcAB\n".utf8) + [0xC3, 0x20]
@@ -48,17 +49,20 @@ extension LibraryTests {
                     #expect(stored == stored.sorted() && stored.allSatisfy { $0 >= start && $0 < scanned }, "\(context): stored \(stored), scanned \(scanned)")
                     #expect(start >= text.count || (scanned >= start && scanned <= text.count), "\(context): scanned \(scanned)")
                     // Questions from positions at or after the start, over the whole block
-                    // and over a shorter range: from the next stored candidate (or `scanned`),
-                    // but no later than the range's last three positions.
+                    // and over a shorter range: the stored candidates below the range's last
+                    // three positions tested, then the positions from those or from `scanned`
+                    // searched.
                     for index in 0..<40 {
                         let from = index == 0 ? start : random.number(in: start...text.count)
                         for end in [text.count, random.number(in: from...text.count)] {
-                            let next = stored.first { $0 >= from } ?? scanned
-                            let scanFrom = max(from, min(next, end - 3))
-                            var literal = -1
-                            let answer = bytescan_teddy_find_from_using(kernel, owner.pointer, guarded.base, from, scanFrom, end, &literal)
+                            let trusted = max(from, end - 3)
+                            var answer = bytescan_teddy_find_among(owner.pointer, guarded.base, from, stored, stored.count, trusted, end, nil)
+                            let rest = max(from, min(scanned, trusted))
+                            if answer == end {
+                                answer = bytescan_teddy_find_from_using(kernel, owner.pointer, guarded.base, from, rest, end, nil)
+                            }
                             let expected = bytescan_teddy_find_using(kernel, owner.pointer, guarded.base, from, end, nil)
-                            #expect(answer == expected, "\(context): from \(from) to \(end), scanned from \(scanFrom)")
+                            #expect(answer == expected, "\(context): from \(from) to \(end), the rest from \(rest)")
                         }
                     }
                 }

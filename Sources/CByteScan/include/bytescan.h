@@ -301,8 +301,8 @@ size_t bytescan_teddy_find_using(int kernel, const bytescan_teddy *teddy, const 
 
 /// `bytescan_teddy_find` that scans the positions from `from` (at or after `start`; `start`
 /// when lower) only, for occurrences that start at or after `start`: the same answer when no
-/// position from `start` to `from` is a candidate (its fingerprint matches no bucket), as
-/// `bytescan_teddy_collect_and_nul` tells.
+/// position from `start` to `from` holds an occurrence, as `bytescan_teddy_collect_and_nul`
+/// and `bytescan_teddy_find_among` tell.
 size_t bytescan_teddy_find_from(const bytescan_teddy *teddy, const void *base, size_t start,
                                 size_t from, size_t count, size_t *literal);
 
@@ -325,6 +325,17 @@ size_t bytescan_teddy_find_from_using(int kernel, const bytescan_teddy *teddy, c
 size_t bytescan_teddy_collect_and_nul(const bytescan_teddy *teddy, const void *base, size_t start,
                                       size_t count, size_t *found, size_t capacity,
                                       size_t *scanned, size_t *first_nul);
+
+/// The answer of `bytescan_teddy_find` from `start` among the candidate positions
+/// `candidates[0 ..< candidate_count]` (ascending, as `bytescan_teddy_collect_and_nul` stores
+/// them) below `limit`: each is tested as the search tests a position, in order, and the first
+/// occurrence found is returned (its literal in `*literal` when not NULL); `count` when none
+/// of them holds one. The same answer as the search's when every position from `start` to
+/// `limit` that is not among them is no candidate, and `limit` leaves a mask's bytes (three)
+/// before `count`; the positions from `limit` are then the caller's to search.
+size_t bytescan_teddy_find_among(const bytescan_teddy *teddy, const void *base, size_t start,
+                                 const size_t *candidates, size_t candidate_count, size_t limit,
+                                 size_t count, size_t *literal);
 
 /// `bytescan_teddy_collect_and_nul` with the implementation `kernel`, for the tests.
 size_t bytescan_teddy_collect_and_nul_using(int kernel, const bytescan_teddy *teddy,

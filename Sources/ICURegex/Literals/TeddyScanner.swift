@@ -82,12 +82,14 @@ struct TeddyScanner: BlockScanner {
     }
 
     /// The start of an occurrence at or after `start` in `block` that lies in the line of the
-    /// first one (see the type's comment), or `block.count` when there is none: scanned from
-    /// the scanned block's next candidate when `block` lies in its bytes.
+    /// first one (see the type's comment), or `block.count` when there is none: from the
+    /// scanned block's candidates when `block` lies in its bytes.
     mutating func search(in block: UnsafeRawBufferPointer, from start: Int) -> Int {
         guard let base = block.baseAddress else { return block.count }
-        let from = scannedBlock.isScanned ? scannedBlock.scanStart(in: block, from: start) : start
-        return bytescan_teddy_find_from(table.pointer, base, start, from, block.count, nil)
+        if scannedBlock.isScanned, let found = scannedBlock.search(in: block, from: start, table: table) {
+            return found
+        }
+        return bytescan_teddy_find(table.pointer, base, start, block.count, nil)
     }
 
     /// Scans the bytes of `block` from `start` once, for the candidates and for the first NUL
@@ -122,9 +124,9 @@ struct TeddyScanner: BlockScanner {
 ///
 /// A candidate is a position whose fingerprint matches a bucket, not yet compared with a
 /// literal; every position that is not one is skipped by Teddy's own scan as well (it
-/// compares none there), so a search that starts at the next candidate, with occurrences
-/// still allowed to start from the question's start (`bytescan_teddy_find_from`), answers as
-/// the search from the question's start would. The candidates are kept by address, as
+/// compares none there), so testing the candidates from the question's start in order, then
+/// searching the positions past those the scan decided (`bytescan_teddy_find_from`), answers
+/// as the search from the question's start would. The candidates are kept by address, as
 /// ``ScannedBlockOccurrences`` keeps occurrences: a question about any bytes within the
 /// scanned ones is answered, whatever its base, and the bytes must stay where they are,
 /// unchanged, until ``forget()``.
@@ -168,18 +170,21 @@ struct ScannedBlockCandidates {
         return firstNUL
     }
 
-    /// Where the search of `block` from `from` may start reading positions: the next
-    /// candidate at or after `from`, when `block`'s bytes from `from` lie within the scanned
-    /// ones, but no later than the last positions whose fingerprints read past `block`'s end
-    /// (see `bytescan_teddy_collect_and_nul`); `from` otherwise. In the question's offsets.
+    /// The answer of Teddy's search of `block` from `from` (``TeddyScanner/search(in:from:)``),
+    /// when `block`'s bytes from `from` lie within the scanned ones: the candidates from
+    /// `from` are tested one by one (`bytescan_teddy_find_among`), and the positions they do
+    /// not decide, from the first position not scanned or the last three of `block`, whose
+    /// fingerprints read past its end (see `bytescan_teddy_collect_and_nul`), are searched.
+    /// Nil otherwise. In the question's offsets.
     @inline(__always)
-    mutating func scanStart(in block: UnsafeRawBufferPointer, from: Int) -> Int {
-        guard let base, let positions, let blockBase = block.baseAddress else { return from }
-        // The question's offset 0 lies at `shift` from `base`.
-        let shift = base.distance(to: blockBase)
+    mutating func search(in block: UnsafeRawBufferPointer, from: Int, table: TeddyTable) -> Int? {
+        guard let base, let positions, block.baseAddress != nil else { return nil }
+        // The question's offset 0 lies at `shift` from `base`; the searches below read the
+        // question's bytes at the scanned block's offsets.
+        let shift = base.distance(to: block.baseAddress!)
         let first = shift + from
         let last = shift + block.count
-        guard first >= start && last <= end else { return from }
+        guard first >= start && last <= end else { return nil }
         if cursor > 0 && positions[cursor - 1] >= first {
             // A question about earlier bytes: the first candidate at or after `first`, by
             // bisection. (The questions about a block's lines come in order, and the cursor
@@ -195,8 +200,12 @@ struct ScannedBlockCandidates {
         while cursor < count && positions[cursor] < first {
             cursor += 1
         }
-        let next = cursor < count ? positions[cursor] : scanned
-        return max(from, min(next, last - TeddyTable.fingerprintLength) - shift)
+        let trusted = max(first, last - TeddyTable.fingerprintLength)
+        let found = bytescan_teddy_find_among(
+            table.pointer, base, first, positions + cursor, count - cursor, trusted, last, nil)
+        if found < last { return found - shift }
+        let rest = max(first, min(scanned, trusted))
+        return bytescan_teddy_find_from(table.pointer, base, first, rest, last, nil) - shift
     }
 
     /// Forgets the scanned block.
