@@ -309,6 +309,32 @@ bytescan_teddy_confirm(const bytescan_teddy *teddy, const uint8_t *text, size_t 
     return count;
 }
 
+size_t bytescan_teddy_find_among(const bytescan_teddy *teddy, const void *base, size_t start,
+                                 const size_t *candidates, size_t candidate_count, size_t limit,
+                                 size_t count, size_t *literal) {
+    const uint8_t *text = base;
+    size_t ignored;
+    literal = literal == NULL ? &ignored : literal;
+    for (size_t index = 0; index < candidate_count; index++) {
+        size_t position = candidates[index];
+        if (position >= limit || position >= count) {
+            break;
+        }
+        if (position < start) {
+            continue;
+        }
+        unsigned buckets = bytescan_teddy_scalar_buckets(teddy, text, position, count);
+        if (buckets != 0) {
+            bytescan_teddy_hit found = bytescan_teddy_verify(teddy, buckets, text, start, position, count);
+            if (found.literal < BYTESCAN_TEDDY_MOST_LITERALS) {
+                *literal = found.literal;
+                return found.start;
+            }
+        }
+    }
+    return count;
+}
+
 #if defined(__x86_64__)
 
 /// The bucket sets of the 16 positions at `text` (SSSE3's `pshufb` looks the nibbles up).
@@ -327,11 +353,13 @@ bytescan_teddy_ssse3_buckets(const uint8_t *text, const __m128i *low, const __m1
     return buckets;
 }
 
-/// The search with 16-byte SSSE3 vectors, `mask_length` known when inlined.
+/// The search with 16-byte SSSE3 vectors, `mask_length` known when inlined: the positions
+/// from `from` (at or after `start`) are scanned, for occurrences that start at or after
+/// `start`.
 __attribute__((target("ssse3"), always_inline)) static inline size_t
-bytescan_teddy_ssse3(const bytescan_teddy *teddy, const uint8_t *text, size_t start,
+bytescan_teddy_ssse3(const bytescan_teddy *teddy, const uint8_t *text, size_t start, size_t from,
                      size_t count, size_t mask_length, size_t *literal) {
-    size_t position = start;
+    size_t position = from;
     __m128i low[BYTESCAN_TEDDY_MASK_BYTES], high[BYTESCAN_TEDDY_MASK_BYTES];
     for (size_t index = 0; index < mask_length; index++) {
         low[index] = _mm_loadu_si128((const __m128i *)teddy->low[index]);
@@ -397,11 +425,12 @@ bytescan_teddy_avx2_candidates(__m256i buckets) {
     return (uint32_t)~_mm256_movemask_epi8(_mm256_cmpeq_epi8(buckets, _mm256_setzero_si256()));
 }
 
-/// The search with 32-byte AVX2 vectors, two per step, `mask_length` known when inlined.
+/// The search with 32-byte AVX2 vectors, two per step, `mask_length` known when inlined: the
+/// positions from `from` (at or after `start`) are scanned, as in `bytescan_teddy_ssse3`.
 __attribute__((target("avx2"), always_inline)) static inline size_t
-bytescan_teddy_avx2(const bytescan_teddy *teddy, const uint8_t *text, size_t start,
+bytescan_teddy_avx2(const bytescan_teddy *teddy, const uint8_t *text, size_t start, size_t from,
                     size_t count, size_t mask_length, size_t *literal) {
-    size_t position = start;
+    size_t position = from;
     __m256i low[BYTESCAN_TEDDY_MASK_BYTES], high[BYTESCAN_TEDDY_MASK_BYTES];
     for (size_t index = 0; index < mask_length; index++) {
         low[index] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)teddy->low[index]));
@@ -461,22 +490,91 @@ bytescan_teddy_avx2(const bytescan_teddy *teddy, const uint8_t *text, size_t sta
 /// `bytescan_teddy_ssse3` compiled apart for each mask length.
 __attribute__((target("ssse3"))) static size_t
 bytescan_teddy_find_ssse3(const bytescan_teddy *teddy, const uint8_t *text, size_t start,
-                          size_t count, size_t *literal) {
+                          size_t from, size_t count, size_t *literal) {
     switch (teddy->mask_length) {
-    case 1: return bytescan_teddy_ssse3(teddy, text, start, count, 1, literal);
-    case 2: return bytescan_teddy_ssse3(teddy, text, start, count, 2, literal);
-    default: return bytescan_teddy_ssse3(teddy, text, start, count, 3, literal);
+    case 1: return bytescan_teddy_ssse3(teddy, text, start, from, count, 1, literal);
+    case 2: return bytescan_teddy_ssse3(teddy, text, start, from, count, 2, literal);
+    default: return bytescan_teddy_ssse3(teddy, text, start, from, count, 3, literal);
     }
 }
 
 /// `bytescan_teddy_avx2` compiled apart for each mask length.
 __attribute__((target("avx2"))) static size_t
 bytescan_teddy_find_avx2(const bytescan_teddy *teddy, const uint8_t *text, size_t start,
-                         size_t count, size_t *literal) {
+                         size_t from, size_t count, size_t *literal) {
     switch (teddy->mask_length) {
-    case 1: return bytescan_teddy_avx2(teddy, text, start, count, 1, literal);
-    case 2: return bytescan_teddy_avx2(teddy, text, start, count, 2, literal);
-    default: return bytescan_teddy_avx2(teddy, text, start, count, 3, literal);
+    case 1: return bytescan_teddy_avx2(teddy, text, start, from, count, 1, literal);
+    case 2: return bytescan_teddy_avx2(teddy, text, start, from, count, 2, literal);
+    default: return bytescan_teddy_avx2(teddy, text, start, from, count, 3, literal);
+    }
+}
+
+/// How far ahead of its vector `bytescan_teddy_collect_avx2` asks for the text's bytes, as
+/// `BYTESCAN_COLLECT_PREFETCH_DISTANCE` does for the single literal's scan.
+#define BYTESCAN_TEDDY_PREFETCH_DISTANCE 1024
+
+/// The candidates and the first NUL of `bytescan_teddy_collect_and_nul` with AVX2,
+/// `mask_length` known when inlined. The NUL test reads the vector that the fingerprint's
+/// first byte loads anyway.
+__attribute__((target("avx2"), always_inline)) static inline size_t
+bytescan_teddy_collect_avx2_masked(const bytescan_teddy *teddy, const uint8_t *text, size_t start,
+                                   size_t count, size_t mask_length, size_t *found,
+                                   size_t capacity, size_t *scanned, size_t *first_nul) {
+    __m256i low[BYTESCAN_TEDDY_MASK_BYTES], high[BYTESCAN_TEDDY_MASK_BYTES];
+    for (size_t index = 0; index < mask_length; index++) {
+        low[index] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)teddy->low[index]));
+        high[index] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)teddy->high[index]));
+    }
+    size_t stored = 0;
+    size_t nul = SIZE_MAX;
+    size_t position = start;
+    *scanned = start;
+    if (count >= 32 + mask_length - 1) {
+        // A vector at `position` reads up to `position + 31 + mask_length - 1`.
+        size_t last = count - 32 - (mask_length - 1);
+        const __m256i zero = _mm256_setzero_si256();
+        for (; position <= last; position += 32) {
+            __builtin_prefetch(text + position + BYTESCAN_TEDDY_PREFETCH_DISTANCE);
+            if (nul == SIZE_MAX) {
+                __m256i chunk = _mm256_loadu_si256((const __m256i *)(text + position));
+                uint32_t zeros = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(chunk, zero));
+                if (zeros != 0) {
+                    nul = position + (size_t)__builtin_ctz(zeros);
+                }
+            }
+            uint64_t candidates = bytescan_teddy_avx2_candidates(
+                bytescan_teddy_avx2_buckets(text + position, low, high, mask_length));
+            for (; candidates != 0; candidates &= candidates - 1) {
+                size_t candidate = position + (size_t)__builtin_ctzll(candidates);
+                if (stored == capacity) {
+                    // Every candidate before this one is kept: the search goes on from it,
+                    // and the rest of the block is read for the NUL alone.
+                    *scanned = candidate;
+                    goto nul_only;
+                }
+                found[stored++] = candidate;
+            }
+        }
+    }
+    *scanned = position;
+nul_only:
+    if (nul == SIZE_MAX) {
+        const uint8_t *rest = memchr(text + position, 0, count - position);
+        nul = rest != NULL ? (size_t)(rest - text) : count;
+    }
+    *first_nul = nul;
+    return stored;
+}
+
+/// `bytescan_teddy_collect_avx2_masked` compiled apart for each mask length.
+__attribute__((target("avx2"))) static size_t
+bytescan_teddy_collect_avx2(const bytescan_teddy *teddy, const uint8_t *text, size_t start,
+                            size_t count, size_t *found, size_t capacity, size_t *scanned,
+                            size_t *first_nul) {
+    switch (teddy->mask_length) {
+    case 1: return bytescan_teddy_collect_avx2_masked(teddy, text, start, count, 1, found, capacity, scanned, first_nul);
+    case 2: return bytescan_teddy_collect_avx2_masked(teddy, text, start, count, 2, found, capacity, scanned, first_nul);
+    default: return bytescan_teddy_collect_avx2_masked(teddy, text, start, count, 3, found, capacity, scanned, first_nul);
     }
 }
 
@@ -499,22 +597,30 @@ bool bytescan_teddy_kernel_available(int kernel) {
     }
 }
 
+/// `bytescan_teddy_find_from_using` without the position to scan from: the scan starts at
+/// `start`.
 size_t bytescan_teddy_find_using(int kernel, const bytescan_teddy *teddy, const void *base,
                                  size_t start, size_t count, size_t *literal) {
+    return bytescan_teddy_find_from_using(kernel, teddy, base, start, start, count, literal);
+}
+
+size_t bytescan_teddy_find_from_using(int kernel, const bytescan_teddy *teddy, const void *base,
+                                      size_t start, size_t from, size_t count, size_t *literal) {
     size_t ignored;
     literal = literal == NULL ? &ignored : literal;
-    if (start >= count) {
+    from = from < start ? start : from;
+    if (from >= count) {
         return count;
     }
     switch (kernel) {
 #if defined(__x86_64__)
     case BYTESCAN_TEDDY_KERNEL_AVX2:
-        return bytescan_teddy_find_avx2(teddy, base, start, count, literal);
+        return bytescan_teddy_find_avx2(teddy, base, start, from, count, literal);
     case BYTESCAN_TEDDY_KERNEL_SSSE3:
-        return bytescan_teddy_find_ssse3(teddy, base, start, count, literal);
+        return bytescan_teddy_find_ssse3(teddy, base, start, from, count, literal);
 #endif
     default:
-        return bytescan_teddy_find_scalar(teddy, base, start, start, count, literal);
+        return bytescan_teddy_find_scalar(teddy, base, start, from, count, literal);
     }
 }
 
@@ -522,8 +628,8 @@ size_t bytescan_teddy_find_using(int kernel, const bytescan_teddy *teddy, const 
 /// that race on the first call choose the same one, so relaxed order suffices.
 static _Atomic(int) bytescan_teddy_chosen = 0;
 
-size_t bytescan_teddy_find(const bytescan_teddy *teddy, const void *base, size_t start,
-                           size_t count, size_t *literal) {
+/// The kernel `bytescan_teddy_find` uses (see `bytescan_teddy_chosen`).
+static inline int bytescan_teddy_chosen_kernel(void) {
     int kernel = atomic_load_explicit(&bytescan_teddy_chosen, memory_order_relaxed);
     if (kernel == 0) {
         kernel = bytescan_teddy_kernel_available(BYTESCAN_TEDDY_KERNEL_AVX2)    ? BYTESCAN_TEDDY_KERNEL_AVX2
@@ -531,5 +637,50 @@ size_t bytescan_teddy_find(const bytescan_teddy *teddy, const void *base, size_t
                                                                                 : BYTESCAN_TEDDY_KERNEL_SCALAR;
         atomic_store_explicit(&bytescan_teddy_chosen, kernel, memory_order_relaxed);
     }
-    return bytescan_teddy_find_using(kernel, teddy, base, start, count, literal);
+    return kernel;
+}
+
+size_t bytescan_teddy_find(const bytescan_teddy *teddy, const void *base, size_t start,
+                           size_t count, size_t *literal) {
+    return bytescan_teddy_find_from_using(bytescan_teddy_chosen_kernel(), teddy, base, start, start,
+                                          count, literal);
+}
+
+size_t bytescan_teddy_find_from(const bytescan_teddy *teddy, const void *base, size_t start,
+                                size_t from, size_t count, size_t *literal) {
+    return bytescan_teddy_find_from_using(bytescan_teddy_chosen_kernel(), teddy, base, start, from,
+                                          count, literal);
+}
+
+size_t bytescan_teddy_collect_and_nul_using(int kernel, const bytescan_teddy *teddy,
+                                            const void *base, size_t start, size_t count,
+                                            size_t *found, size_t capacity, size_t *scanned,
+                                            size_t *first_nul) {
+    const uint8_t *text = base;
+    if (start >= count) {
+        *scanned = count;
+        *first_nul = count;
+        return 0;
+    }
+#if defined(__x86_64__)
+    if (kernel == BYTESCAN_TEDDY_KERNEL_AVX2) {
+        return bytescan_teddy_collect_avx2(teddy, text, start, count, found, capacity, scanned,
+                                           first_nul);
+    }
+#endif
+    (void)teddy;
+    (void)found;
+    (void)capacity;
+    // Elsewhere the NUL alone: no candidate is known, and the search scans every position.
+    *scanned = start;
+    const uint8_t *nul = memchr(text + start, 0, count - start);
+    *first_nul = nul != NULL ? (size_t)(nul - text) : count;
+    return 0;
+}
+
+size_t bytescan_teddy_collect_and_nul(const bytescan_teddy *teddy, const void *base, size_t start,
+                                      size_t count, size_t *found, size_t capacity,
+                                      size_t *scanned, size_t *first_nul) {
+    return bytescan_teddy_collect_and_nul_using(bytescan_teddy_chosen_kernel(), teddy, base, start,
+                                                count, found, capacity, scanned, first_nul);
 }

@@ -135,7 +135,7 @@ extension LibraryTests {
                     if !words.contains(word) { words.append(word) }
                 }
                 let literals = PackedPairScannerTests.literals(words, ignoreCase: ignoreCase)
-                guard let scanner = TeddyScanner(literals) else { continue }
+                guard var scanner = TeddyScanner(literals) else { continue }
                 var text: [UInt8] = []
                 for _ in 0..<random.number(in: 0...80) {
                     if random.chance(0.04) {

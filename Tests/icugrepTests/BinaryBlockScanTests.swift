@@ -2,9 +2,9 @@ import Foundation
 import Testing
 import TestSupport
 
-/// icugrep against GNU grep on binary files searched for one literal, whose blocks are each
-/// scanned once for the literal and for their first NUL byte together (the prefilter's
-/// `scanBlockFindingNUL`): where "binary file matches" appears, which lines are printed before
+/// icugrep against GNU grep on binary files searched for one literal or a few (Teddy), whose
+/// blocks are each scanned once for the literal (or Teddy's candidates) and for their first
+/// NUL byte together (the prefilter's `scanBlockFindingNUL`): where "binary file matches" appears, which lines are printed before
 /// it, NUL as a line end once the input is binary, `-c`, `-o`, `-a`, and
 /// `--binary-files=without-match`. The files are larger than a block and than the smallest
 /// mapped file: each is searched mapped (named on the command line) and read (standard input
@@ -49,6 +49,8 @@ struct BinaryBlockScanTests {
         // `ol` occurs more often in a block than the scan keeps: the blocks after such a
         // block are searched for their NUL alone.
         ["-c", "ol"], ["-n", "ol"], ["-c", "-v", "ol"],
+        ["-e", "Holmes", "-e", "Watson"], ["-c", "-e", "Holmes", "-e", "street"], ["-n", "-o", "-e", "olmes", "-e", "Watson"],
+        ["-c", "-v", "-e", "Holm", "-e", "x"],
     ])
     func sameAsGNUGrep(_ arguments: [String]) throws {
         let (directory, names) = try #require(Self.fixture)

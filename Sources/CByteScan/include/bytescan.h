@@ -299,6 +299,50 @@ bool bytescan_teddy_kernel_available(int kernel);
 size_t bytescan_teddy_find_using(int kernel, const bytescan_teddy *teddy, const void *base,
                                  size_t start, size_t count, size_t *literal);
 
+/// `bytescan_teddy_find` that scans the positions from `from` (at or after `start`; `start`
+/// when lower) only, for occurrences that start at or after `start`: the same answer when no
+/// position from `start` to `from` holds an occurrence, as `bytescan_teddy_collect_and_nul`
+/// and `bytescan_teddy_find_among` tell.
+size_t bytescan_teddy_find_from(const bytescan_teddy *teddy, const void *base, size_t start,
+                                size_t from, size_t count, size_t *literal);
+
+/// `bytescan_teddy_find_from` with the implementation `kernel`, for the tests.
+size_t bytescan_teddy_find_from_using(int kernel, const bytescan_teddy *teddy, const void *base,
+                                      size_t start, size_t from, size_t count, size_t *literal);
+
+/// Scans the `count` bytes at `base` from `start` once, for the candidates of `teddy` and for
+/// the first zero byte (NUL): stores at `found`, in increasing order and up to `capacity` of
+/// them, the positions from `start` whose fingerprint matches a bucket (candidates, not yet
+/// compared with a literal), and returns their number; `*scanned` receives the position up to
+/// which every candidate was stored (each position from `start` below it that is not stored
+/// is no candidate), and `*first_nul` the offset of the first NUL at or after `start`, or
+/// `count` when there is none (every byte from `start` is read for it, also past `*scanned`).
+/// A position's fingerprint reads the mask's bytes from it, so a candidate near a shorter
+/// range's end may differ: a search of a range that ends earlier scans its last
+/// three positions (the most bytes of a mask) itself. The block's first read finds both the NUL,
+/// which GNU grep's rules need before any of its lines is reported, and the candidates; with
+/// AVX2 only (elsewhere no candidate is stored and `*scanned` is `start`).
+size_t bytescan_teddy_collect_and_nul(const bytescan_teddy *teddy, const void *base, size_t start,
+                                      size_t count, size_t *found, size_t capacity,
+                                      size_t *scanned, size_t *first_nul);
+
+/// The answer of `bytescan_teddy_find` from `start` among the candidate positions
+/// `candidates[0 ..< candidate_count]` (ascending, as `bytescan_teddy_collect_and_nul` stores
+/// them) below `limit`: each is tested as the search tests a position, in order, and the first
+/// occurrence found is returned (its literal in `*literal` when not NULL); `count` when none
+/// of them holds one. The same answer as the search's when every position from `start` to
+/// `limit` that is not among them is no candidate, and `limit` leaves a mask's bytes (three)
+/// before `count`; the positions from `limit` are then the caller's to search.
+size_t bytescan_teddy_find_among(const bytescan_teddy *teddy, const void *base, size_t start,
+                                 const size_t *candidates, size_t candidate_count, size_t limit,
+                                 size_t count, size_t *literal);
+
+/// `bytescan_teddy_collect_and_nul` with the implementation `kernel`, for the tests.
+size_t bytescan_teddy_collect_and_nul_using(int kernel, const bytescan_teddy *teddy,
+                                            const void *base, size_t start, size_t count,
+                                            size_t *found, size_t capacity, size_t *scanned,
+                                            size_t *first_nul);
+
 /// The implementations of the UTF-16 searches (`bytescan_u16_find_literal`,
 /// `bytescan_u16_teddy_find`), to test each one: the searches use the best one the processor
 /// runs.

@@ -81,6 +81,7 @@ final class CandidateLineFinder {
             storage.deinitialize(count: 1)
             storage.deallocate()
         case .teddy(let storage):
+            storage.pointee.deallocate()
             storage.deinitialize(count: 1)
             storage.deallocate()
         case .probes(let storage):
@@ -113,14 +114,23 @@ final class CandidateLineFinder {
     }
 
     /// True when ``scanBlockFindingNUL(_:from:)`` scans: the scanner is one literal found
-    /// byte for byte (``SingleLiteralScanner``).
+    /// byte for byte (``SingleLiteralScanner``), or Teddy (``TeddyScanner``).
     var scansBlocksFindingNUL: Bool {
+        switch scanner {
+        case .literal, .teddy: return true
+        default: return false
+        }
+    }
+
+    /// True when the scanner is one literal found byte for byte, whose scanned block also
+    /// answers ``occurrenceOfLiteral(in:from:)``.
+    var scansOneLiteral: Bool {
         if case .literal = scanner { return true }
         return false
     }
 
-    /// Scans `block` from `offset` (the start of a line) once, for the literal and for the
-    /// first NUL byte, ahead of the questions about its lines: the NUL's offset, or
+    /// Scans `block` from `offset` (the start of a line) once, for the literal (or Teddy's
+    /// candidates) and for the first NUL byte, ahead of the questions about its lines: the NUL's offset, or
     /// `block.count` when there is none; nil, having done nothing, when the scanner cannot
     /// (``scansBlocksFindingNUL``). The occurrences found answer the questions about the
     /// block's lines (and ``occurrenceOfLiteral(in:from:)``) until ``forgetScannedBlock()``:
@@ -128,14 +138,19 @@ final class CandidateLineFinder {
     /// a block finds both the NUL, which GNU grep's rules need before any of the block's lines
     /// is reported, and the candidates, in one pass.
     func scanBlockFindingNUL(_ block: UnsafeRawBufferPointer, from offset: Int) -> Int? {
-        guard case .literal(let storage) = scanner else { return nil }
-        return storage.pointee.scanBlockFindingNUL(block, from: offset)
+        switch scanner {
+        case .literal(let storage): return storage.pointee.scanBlockFindingNUL(block, from: offset)
+        case .teddy(let storage): return storage.pointee.scanBlockFindingNUL(block, from: offset)
+        default: return nil
+        }
     }
 
     /// Forgets the block of ``scanBlockFindingNUL(_:from:)``, whose bytes may now change.
     func forgetScannedBlock() {
-        if case .literal(let storage) = scanner {
-            storage.pointee.forgetScannedBlock()
+        switch scanner {
+        case .literal(let storage): storage.pointee.forgetScannedBlock()
+        case .teddy(let storage): storage.pointee.forgetScannedBlock()
+        default: break
         }
     }
 

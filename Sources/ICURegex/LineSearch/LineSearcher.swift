@@ -97,16 +97,16 @@ package final class LineSearcher {
     /// ``LineStrategy/CandidateWay/measured``.
     var strategyChooser: CandidateStrategyChooser { session.strategyChooser }
 
-    /// True when ``scanBlockFindingNUL(_:from:)`` scans (the literal prefilter is one literal
-    /// found byte for byte).
+    /// True when ``scanBlockFindingNUL(_:from:)`` scans: the literal prefilter is one literal
+    /// found byte for byte, or Teddy's literals when they find every block's candidates.
     package var scansBlocksFindingNUL: Bool { session.scansBlocksFindingNUL }
 
     /// Scans `block` from `offset` (the start of a line) for the literal prefilter's literal
-    /// and for the first NUL byte in one pass, ahead of the questions about its lines, and
-    /// returns the NUL's offset, or `block.count` when there is none; nil, having done
-    /// nothing, unless ``scansBlocksFindingNUL``. The occurrences found answer the questions
-    /// about the block's lines and their matches until ``forgetScannedBlock()``, and the
-    /// bytes must stay where they are, unchanged, until then (see
+    /// (or Teddy's candidates) and for the first NUL byte in one pass, ahead of the questions
+    /// about its lines, and returns the NUL's offset, or `block.count` when there is none;
+    /// nil, having done nothing, unless ``scansBlocksFindingNUL``. What it found answers the
+    /// questions about the block's lines and their matches until ``forgetScannedBlock()``,
+    /// and the bytes must stay where they are, unchanged, until then (see
     /// ``CandidateLineFinder/scanBlockFindingNUL(_:from:)``).
     package func scanBlockFindingNUL(_ block: UnsafeRawBufferPointer, from offset: Int) -> Int? {
         session.scanBlockFindingNUL(block, from: offset)

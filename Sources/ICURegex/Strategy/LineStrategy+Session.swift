@@ -242,7 +242,13 @@ extension LineStrategy {
 
         /// See ``LineSearcher/scansBlocksFindingNUL``.
         var scansBlocksFindingNUL: Bool {
-            candidateFinder?._withUnsafeGuaranteedRef { $0.scansBlocksFindingNUL } ?? false
+            guard let candidateFinder else { return false }
+            return candidateFinder._withUnsafeGuaranteedRef { finder in
+                // Teddy's candidates serve only the searches of its literals: where the automaton
+                // may find a block's candidates, its scan would be a pass of its own.
+                finder.scansBlocksFindingNUL
+                    && (finder.scansOneLiteral || strategy.candidateWay == .literals || strategy.candidateWay == .literalsDecidingLines)
+            }
         }
 
         /// See ``LineSearcher/scanBlockFindingNUL(_:from:)``.
