@@ -139,7 +139,7 @@ extension LibraryTests {
                 if random.chance(0.3) { text[random.number(in: 0..<text.count)] = 0 }
                 let start = random.number(in: 0...200)
                 let expected = Self.expected(text, literal: literal, from: start)
-                let pausedBefore = scanner.blocksLeftWithoutOccurrences > 0
+                let pausedBefore = scanner.pacing.blocksLeftWithoutFinds > 0
                 let guarded = GuardedBytes(text)
                 #expect(scanner.scanBlockFindingNUL(guarded.buffer, from: start) == expected.nul, "block \(blockIndex): NUL")
                 sawFullBlock = sawFullBlock || scanner.scannedBlock.isFull

@@ -106,5 +106,40 @@ extension LibraryTests {
                 scanner.forgetScannedBlock()
             }
         }
+
+        @Test("a scanner's blocks in a row, some too dense for the room: the same NULs and answers, the blocks searched for their NUL alone included, 60 blocks")
+        func blocksInARowAfterADenseBlock() throws {
+            var random = SplitMix64(seed: 0x7EDD_4445_4E53)
+            var scanner = try #require(TeddyScanner(PackedPairScannerTests.literals([Array("ab".utf8), Array("ba".utf8)], ignoreCase: false)))
+            defer { scanner.deallocate() }
+            var sawFullBlock = false
+            var sawBlockWithoutCandidates = false
+            for blockIndex in 0..<60 {
+                // Dense blocks (a candidate at about every other byte, more than the room) and
+                // sparse ones, a NUL in some.
+                let dense = blockIndex % 20 < 3
+                let alphabet = Array((dense ? "ab" : "abxxxxxxxxxxxxxxxxxxx\n").utf8)
+                var text = (0..<random.number(in: 14_000...20_000)).map { _ in random.element(of: alphabet) }
+                if random.chance(0.3) { text[random.number(in: 0..<text.count)] = 0 }
+                let start = random.number(in: 0...200)
+                let pausedBefore = scanner.pacing.blocksLeftWithoutFinds > 0
+                let guarded = GuardedBytes(text)
+                #expect(scanner.scanBlockFindingNUL(guarded.buffer, from: start) == Self.firstNUL(in: text, from: start), "block \(blockIndex): NUL")
+                sawFullBlock = sawFullBlock || scanner.scannedBlock.isFull
+                sawBlockWithoutCandidates = sawBlockWithoutCandidates || pausedBefore
+                #expect(pausedBefore != scanner.scannedBlock.isScanned, "block \(blockIndex): scanned unless paused")
+                // The searcher's questions, in order, against Teddy's search of the bytes.
+                var from = start
+                while from < text.count {
+                    let expected = bytescan_teddy_find(scanner.table.pointer, guarded.base, from, text.count, nil)
+                    let found = scanner.search(in: guarded.buffer, from: from)
+                    #expect(found == expected, "block \(blockIndex), from \(from)")
+                    if found != expected || found >= text.count { break }
+                    from = found + 1
+                }
+                scanner.forgetScannedBlock()
+            }
+            #expect(sawFullBlock && sawBlockWithoutCandidates, "the fixture has full blocks, and blocks after them")
+        }
     }
 }

@@ -1,13 +1,5 @@
 import CByteScan
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Finds one required literal of two bytes or more, found byte for byte (`the` in `-c the`,
 /// `о` in `-v о`, `Sherlock Holmes`): the packed-pair windows of `CByteScan` and the
 /// comparison of each proposed position, both in one C call (`bytescan_find_literal`). Where
@@ -21,17 +13,8 @@ struct SingleLiteralScanner: BlockScanner {
     /// The occurrences that the scan of a whole block found ahead of the questions about its
     /// lines (``scanBlockFindingNUL(_:from:)``), which answer them.
     var scannedBlock = ScannedBlockOccurrences()
-    /// The number of blocks still to be searched for their NUL alone, without their
-    /// occurrences (``scanBlockFindingNUL(_:from:)``), after a block that held more
-    /// occurrences than ``ScannedBlockOccurrences/capacity``.
-    var blocksLeftWithoutOccurrences = 0
-
-    /// How many blocks are searched for their NUL alone after a block whose occurrences did
-    /// not fit (about 1.5 MB of the line search's 96 KiB blocks). Where the literal is that
-    /// common (`the`, `о`), keeping each occurrence costs more than the scan saves: `-c the`
-    /// and `-v о` took 8-20% more CPU time with every block's occurrences kept than with
-    /// `memchr` for the NUL and a search per question.
-    static let blocksWithoutOccurrencesAfterAFullBlock = 16
+    /// When a block's occurrences are kept (not after a block too dense for the room).
+    var pacing = BlockFindsPacing()
 
     /// The scanner for `literals` when they are one literal of at least two bytes, searched
     /// with case and without characters folding into it; nil otherwise.
@@ -66,25 +49,19 @@ struct SingleLiteralScanner: BlockScanner {
     /// keeps the occurrences (up to ``ScannedBlockOccurrences/capacity`` of them) to answer
     /// ``search(in:from:)`` about any part of these bytes until ``forgetScannedBlock()``.
     /// The bytes must not change until then.
-    ///
-    /// After a block whose occurrences did not all fit, the next
-    /// ``blocksWithoutOccurrencesAfterAFullBlock`` blocks are searched for their NUL alone
-    /// (`memchr`), and their questions each search the bytes: the answers are the same.
+    /// After a block too dense for the room, the next blocks are searched for their NUL alone
+    /// (``BlockFindsPacing``).
     mutating func scanBlockFindingNUL(_ block: UnsafeRawBufferPointer, from start: Int) -> Int {
         guard let base = block.baseAddress, start < block.count else {
             scannedBlock.forget()
             return block.count
         }
-        if blocksLeftWithoutOccurrences > 0 {
-            blocksLeftWithoutOccurrences -= 1
+        guard pacing.keepsFindsOfNextBlock() else {
             scannedBlock.forget()
-            guard let nul = memchr(base + start, 0, block.count - start) else { return block.count }
-            return base.distance(to: UnsafeRawPointer(nul))
+            return BlockFindsPacing.firstNUL(in: base, from: start, count: block.count)
         }
         let nul = scannedBlock.scan(block: base, from: start, count: block.count, literal: literal)
-        if scannedBlock.isFull {
-            blocksLeftWithoutOccurrences = Self.blocksWithoutOccurrencesAfterAFullBlock
-        }
+        pacing.noteScannedBlock(isFull: scannedBlock.isFull)
         return nul
     }
 
