@@ -20,6 +20,9 @@
 #
 # The temporary package is kept in $FOUNDATION_TESTS_DIR when that is set (to rebuild faster),
 # in a new temporary folder otherwise.
+#
+# Result, 2026-11-29 (swift-corelibs-foundation 761b621da of 2026-08-20, Swift 6.3.1, Debian
+# 12): 14 of 14 pass, TestNSRegularExpression's 9 and TestNSTextCheckingResult's 5.
 set -eu
 
 if [ $# -lt 1 ]; then
