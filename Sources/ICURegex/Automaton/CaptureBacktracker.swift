@@ -125,7 +125,7 @@ final class CaptureBacktracker {
     /// nil when the program is not one-pass; and the slots of a match that a one-pass run
     /// recorded while it went on (the run's own are ``slotBuffer``).
     private let onePass: OnePassProgram?
-    private let onePassTable: UnsafeMutablePointer<Int32>?
+    private let onePassTable: UnsafeMutablePointer<Int64>?
     private let onePassTableEdges: UnsafeMutablePointer<Int32>?
     private let onePassMatchEdges: UnsafeMutablePointer<Int32>?
     private let onePassEdges: UnsafeMutablePointer<OnePassProgram.Edge>?
@@ -845,12 +845,15 @@ final class CaptureBacktracker {
         let recorded = runSlots
         let slotCount = self.slotCount
         working.update(repeating: -1, count: slotCount)
+        // The state, and its row in the table (``OnePassProgram/table``); the start's are 0.
         var state = 0
+        var row = 0
         var offset = start
         var work = 0
         defer { onePassWork &+= work }
         // The latest offset at which the closure held the match, and its state, while the
-        // slots are still those of that offset; the end of the match recorded, or -1.
+        // slots are still those of that offset with its way's saves yet to add; the end of the
+        // match recorded, or -1.
         var pendingOffset = -1
         var pendingState = 0
         var matchEnd = -1
@@ -877,13 +880,13 @@ final class CaptureBacktracker {
         if matchEdges[0] >= 0 { pendingOffset = offset }
         while offset < end {
             let unit = text[offset]
-            let move: Int32
+            let move: Int64
             var next = offset &+ 1
             var index = 0
             if unit < CodePointClassTable.exactLimit {
                 let unitClass = smallClasses[Int(unit)]
                 guard unitClass != CodePointClassTable.stopClass else { return .unknown }
-                index = state &* classCount &+ Int(unitClass)
+                index = row &+ Int(unitClass)
                 move = table[index]
             } else {
                 let (value, after) = UTF16ScannedText(units: text).character(at: offset, end: end)
@@ -891,24 +894,40 @@ final class CaptureBacktracker {
                 guard let found = largeCharacterEdge(value, in: state) else { return .unknown }
                 guard found >= 0 else { break }
                 let edge = edges[Int(found)]
-                move = edge.next | (edge.saveCount > 0 ? OnePassProgram.savesFlag : 0)
+                // The move without its slots' bits, which send the run to the edge itself,
+                // found without the table.
+                let nextState = Int64(edge.next)
+                move = nextState &* Int64(classCount) | nextState << OnePassProgram.stateShift
+                    | (edge.saveCount > 0 ? OnePassProgram.savesFlag : 0)
                     | (matchEdges[Int(edge.next)] >= 0 ? OnePassProgram.matchFlag : 0)
-                // The edge itself, found without the table.
                 index = -1 &- Int(found)
             }
             guard move >= 0 else { break }
             if move & OnePassProgram.savesFlag != 0 {
-                let edge = edges[index >= 0 ? Int(tableEdges[index]) : -1 &- index]
-                if pendingOffset >= 0 { recordPendingMatch() }
-                var index = Int(edge.saveStart)
-                let saveEnd = index &+ Int(edge.saveCount)
-                while index < saveEnd {
-                    working[Int(saves[index])] = offset
-                    index &+= 1
+                // A pending match is recorded before its slots change, unless the move records
+                // at its offset only slots that the match's way records there too: the match's
+                // slots are then still the run's with the way's saves.
+                if pendingOffset >= 0 && (move & OnePassProgram.keepsPendingFlag == 0 || pendingOffset != offset) {
+                    recordPendingMatch()
+                }
+                var slots = UInt64(truncatingIfNeeded: move >> OnePassProgram.saveMaskShift) & (1 << OnePassProgram.maskedSlotLimit - 1)
+                if slots != 0 {
+                    repeat {
+                        working[slots.trailingZeroBitCount] = offset
+                        slots &= slots &- 1
+                    } while slots != 0
+                } else {
+                    let edge = edges[index >= 0 ? Int(tableEdges[index]) : -1 &- index]
+                    var index = Int(edge.saveStart)
+                    let saveEnd = index &+ Int(edge.saveCount)
+                    while index < saveEnd {
+                        working[Int(saves[index])] = offset
+                        index &+= 1
+                    }
                 }
             }
-            let nextState = Int(move & OnePassProgram.stateMask)
-            if nextState == state && move & OnePassProgram.savesFlag == 0 {
+            let nextRow = Int(move & OnePassProgram.rowMask)
+            if nextRow == row && move & OnePassProgram.savesFlag == 0 {
                 // A move back to the same state that records nothing (`.*`, `\w*`, `[^,]*`):
                 // each following character of a small class with the same move (the same
                 // next state and flags) would take it again, recording nothing and leaving
@@ -916,7 +935,6 @@ final class CaptureBacktracker {
                 // pending match's. So the run passes over them here, one bit test each for an
                 // ASCII unit (``OnePassProgram/selfMoves``) and one class load and one table
                 // load for another, and goes on as the loop below would after the last.
-                let row = state &* classCount
                 let lowSelfMoves = selfMoves[2 &* state]
                 let highSelfMoves = selfMoves[2 &* state &+ 1]
                 let loopStart = next
@@ -934,7 +952,8 @@ final class CaptureBacktracker {
                 }
                 work &+= next &- loopStart
             }
-            state = nextState
+            state = Int((move >> OnePassProgram.stateShift) & OnePassProgram.stateFieldMask)
+            row = nextRow
             offset = next
             work &+= 1
             if move & OnePassProgram.matchFlag != 0 {

@@ -41,16 +41,28 @@ struct OnePassProgram: Sendable {
     let stateCount: Int
     /// The number of character classes (``CaptureProgram/classes``).
     let classCount: Int
-    /// `table[state * classCount + class]`: the move that reads a character of the class in
-    /// the state, or -1 when no step reads it. A move is the next state (``stateMask``), with
-    /// ``savesFlag`` when it records slots (its edge is then `tableEdges` at the same index)
-    /// and ``matchFlag`` when the next state's closure holds the match: one load per character
-    /// read, on the path of a run that records nothing.
-    let table: [Int32]
+    /// `table[row + class]`, where a state's `row` is `state * classCount`: the move that reads
+    /// a character of the class in the state, or -1 when no step reads it. One load per
+    /// character read gives all a run needs on its way:
+    /// - the next state's row (``rowMask``) and the next state (``stateShift``): the row
+    ///   indexes the table with no multiplication on the way from one character to the next;
+    /// - ``savesFlag`` when the move records slots; its edge is then `tableEdges` at the same
+    ///   index, and when every slot of the program is below ``maskedSlotLimit``, the slots are
+    ///   also the bits of the move's ``saveMaskShift`` field, so that the run records them
+    ///   without reaching the edge;
+    /// - ``keepsPendingFlag`` when the slots the move records are all among those of the
+    ///   state's own way to the match (see ``CaptureBacktracker/onePassMatch(inUTF16:at:end:)``);
+    /// - ``matchFlag`` when the next state's closure holds the match.
+    let table: [Int64]
     let tableEdges: [Int32]
-    static let stateMask: Int32 = 0x00FF_FFFF
-    static let savesFlag: Int32 = 0x2000_0000
-    static let matchFlag: Int32 = 0x4000_0000
+    static let rowMask: Int64 = 0xFFFF
+    static let stateShift: Int64 = 16
+    static let stateFieldMask: Int64 = 0xFFFF
+    static let saveMaskShift: Int64 = 32
+    static let maskedSlotLimit = 28
+    static let keepsPendingFlag: Int64 = 1 << 60
+    static let savesFlag: Int64 = 1 << 61
+    static let matchFlag: Int64 = 1 << 62
     /// The index in ``edges`` of each state's way to the match, or -1 when its closure has none.
     let matchEdges: [Int32]
     let edges: [Edge]
@@ -140,26 +152,46 @@ struct OnePassProgram: Sendable {
             }
             readers.append(stateReaders)
         }
-        // The moves, packed (see ``table``).
-        var tableEdges = table
+        // The moves, packed (see ``table``). Rows and states fit their 16 bits: a row is
+        // below the table's size, at most ``maximumTableSize``, and so is a state.
+        let masksSlots = 2 * (program.groupCount + 1) <= Self.maskedSlotLimit
+        func pathSlots(_ edge: Edge) -> Set<Int32> {
+            Set(saves[Int(edge.saveStart)..<Int(edge.saveStart + edge.saveCount)])
+        }
+        var packed = [Int64](repeating: -1, count: table.count)
         for index in table.indices where table[index] >= 0 {
             let edge = edges[Int(table[index])]
-            table[index] = edge.next | (edge.saveCount > 0 ? Self.savesFlag : 0) | (matchEdges[Int(edge.next)] >= 0 ? Self.matchFlag : 0)
+            let state = index / classCount
+            let next = Int64(edge.next)
+            var move = next * Int64(classCount) | next << Self.stateShift
+            if matchEdges[Int(edge.next)] >= 0 { move |= Self.matchFlag }
+            if edge.saveCount > 0 {
+                move |= Self.savesFlag
+                let slots = pathSlots(edge)
+                if masksSlots {
+                    for slot in slots { move |= 1 << (Self.saveMaskShift + Int64(slot)) }
+                }
+                if matchEdges[state] >= 0, slots.isSubset(of: pathSlots(edges[Int(matchEdges[state])])) {
+                    move |= Self.keepsPendingFlag
+                }
+            }
+            packed[index] = move
         }
-        for index in tableEdges.indices where table[index] < 0 { tableEdges[index] = -1 }
+        let tableEdges = table
         var selfMoves = [UInt64](repeating: 0, count: 2 * stepOfState.count)
         for state in stepOfState.indices {
             for unit in 0..<128 {
                 let unitClass = program.classes.smallClasses[unit]
                 guard unitClass != CodePointClassTable.stopClass, Int(unitClass) < classCount else { continue }
-                let move = table[state * classCount + Int(unitClass)]
-                guard move >= 0, Int(move & Self.stateMask) == state, move & Self.savesFlag == 0 else { continue }
+                let move = packed[state * classCount + Int(unitClass)]
+                guard move >= 0, Int((move >> Self.stateShift) & Self.stateFieldMask) == state, move & Self.savesFlag == 0
+                else { continue }
                 selfMoves[2 * state + unit / 64] |= 1 << UInt64(unit % 64)
             }
         }
         stateCount = stepOfState.count
         self.classCount = classCount
-        self.table = table
+        self.table = packed
         self.tableEdges = tableEdges
         self.matchEdges = matchEdges
         self.edges = edges
