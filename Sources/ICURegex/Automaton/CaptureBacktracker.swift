@@ -1,3 +1,5 @@
+import CByteScan
+
 /// Finds the capture groups of a match whose span is known, without ICU: a bounded
 /// backtracker (regex-automata's `nfa::thompson::backtrack` is the model) that runs a
 /// ``CaptureProgram`` anchored at the span's start and forced to end at its end, with the text
@@ -131,6 +133,8 @@ final class CaptureBacktracker {
     private let onePassEdges: UnsafeMutablePointer<OnePassProgram.Edge>?
     private let onePassSaves: UnsafeMutablePointer<Int32>?
     private let onePassSelfMoves: UnsafeMutablePointer<UInt64>?
+    /// ``OnePassProgram/loopStops`` as plain pointers, which ``onePass`` keeps alive.
+    private let onePassLoopStops: UnsafeMutablePointer<UnsafePointer<bytescan_byte_ranges>?>?
     private let onePassClassCount: Int
     private let runSlots: UnsafeMutablePointer<Int>
 
@@ -226,6 +230,7 @@ final class CaptureBacktracker {
         onePassEdges = copy(program.onePass?.edges)
         onePassSaves = copy(program.onePass?.saves)
         onePassSelfMoves = copy(program.onePass?.selfMoves)
+        onePassLoopStops = copy(program.onePass?.loopStops.map { $0.map { UnsafePointer($0.pointer) } })
     }
 
     deinit {
@@ -242,6 +247,7 @@ final class CaptureBacktracker {
         onePassEdges?.deallocate()
         onePassSaves?.deallocate()
         onePassSelfMoves?.deallocate()
+        onePassLoopStops?.deallocate()
         splitGuards.deallocate()
         guardAccepts.deallocate()
         characterLoops.deallocate()
@@ -836,6 +842,7 @@ final class CaptureBacktracker {
         let edges = onePassEdges!
         let saves = onePassSaves!
         let selfMoves = onePassSelfMoves!
+        let loopStops = onePassLoopStops!
         let classCount = onePassClassCount
         let smallClasses = self.smallClasses
         // The run records its groups in the slots themselves, which are the match's when the
@@ -934,20 +941,27 @@ final class CaptureBacktracker {
                 // the state as it is, and only the last offset so reached is kept as the
                 // pending match's. So the run passes over them here, one bit test each for an
                 // ASCII unit (``OnePassProgram/selfMoves``) and one class load and one table
-                // load for another, and goes on as the loop below would after the last.
+                // load for another, and goes on as the loop below would after the last. After
+                // an ASCII unit taken, the state's vector scan, when it has one
+                // (``OnePassProgram/loopStops``), passes over the ASCII units that the bits
+                // would take, to the first unit it cannot tell, which the bits or the class
+                // then judge.
                 let lowSelfMoves = selfMoves[2 &* state]
                 let highSelfMoves = selfMoves[2 &* state &+ 1]
+                let stops = loopStops[state]
                 let loopStart = next
                 while next < end {
                     let following = text[next]
                     if following < 128 {
                         let word = following < 64 ? lowSelfMoves : highSelfMoves
                         guard word & (1 &<< UInt64(following & 63)) != 0 else { break }
-                    } else {
-                        guard following < CodePointClassTable.exactLimit else { break }
-                        let followingClass = smallClasses[Int(following)]
-                        guard followingClass != CodePointClassTable.stopClass, table[row &+ Int(followingClass)] == move else { break }
+                        next &+= 1
+                        if let stops { next = bytescan_first_unit_in_ranges(text, next, end, stops) }
+                        continue
                     }
+                    guard following < CodePointClassTable.exactLimit else { break }
+                    let followingClass = smallClasses[Int(following)]
+                    guard followingClass != CodePointClassTable.stopClass, table[row &+ Int(followingClass)] == move else { break }
                     next &+= 1
                 }
                 work &+= next &- loopStart

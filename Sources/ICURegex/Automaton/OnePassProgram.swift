@@ -1,3 +1,5 @@
+import CByteScan
+
 /// A ``CaptureProgram`` that is one-pass, as a table: one anchored run forward over the text
 /// gives a match's end and its groups, with no backtracking and no scan in reverse
 /// (regex-automata's `dfa::onepass` is the model).
@@ -78,6 +80,12 @@ struct OnePassProgram: Sendable {
     /// move (the next state and its match flag), so a run passing over a loop's characters
     /// tests one bit per ASCII unit instead of loading its class and its move.
     let selfMoves: [UInt64]
+    /// For each state whose moves back to itself take every ASCII unit but those of at most
+    /// `BYTESCAN_BYTE_RANGES` ranges (`.*`: all but `\n` to `\r`; `[^;]*`), those ranges, for
+    /// the vector scan that passes over the loop's ASCII units sixteen at a time
+    /// (`bytescan_first_unit_in_ranges`, which stops at a unit in a range or from 0x80 on);
+    /// nil for another state.
+    let loopStops: [ByteRanges?]
 
     /// The most states times classes of a table, and the most steps of the closures' walk.
     static let maximumTableSize = 1 << 16
@@ -189,6 +197,22 @@ struct OnePassProgram: Sendable {
                 selfMoves[2 * state + unit / 64] |= 1 << UInt64(unit % 64)
             }
         }
+        let loopStops = stepOfState.indices.map { state -> ByteRanges? in
+            let takes = { (unit: Int) in selfMoves[2 * state + unit / 64] & 1 << UInt64(unit % 64) != 0 }
+            guard (0..<128).contains(where: takes) else { return nil }
+            var ranges: [(UInt16, UInt16)] = []
+            var unit = 0
+            while unit < 128 {
+                guard !takes(unit) else {
+                    unit += 1
+                    continue
+                }
+                let first = unit
+                while unit < 128 && !takes(unit) { unit += 1 }
+                ranges.append((UInt16(first), UInt16(unit - 1)))
+            }
+            return ranges.count <= Int(BYTESCAN_BYTE_RANGES) ? ByteRanges(ranges) : nil
+        }
         stateCount = stepOfState.count
         self.classCount = classCount
         self.table = packed
@@ -199,5 +223,6 @@ struct OnePassProgram: Sendable {
         self.readers = readers
         approximatesLargeCharacters = program.approximatesLargeCharacters
         self.selfMoves = selfMoves
+        self.loopStops = loopStops
     }
 }
