@@ -138,7 +138,7 @@ final class CaptureBacktracker {
     private let onePassClassCount: Int
     private let runSlots: UnsafeMutablePointer<Int>
 
-    /// The characters read by one-pass runs, which callers compare with the text they cover to
+    /// The units read by one-pass runs, which callers compare with the text they cover to
     /// bound their work.
     private(set) var onePassWork = 0
 
@@ -791,7 +791,7 @@ final class CaptureBacktracker {
     /// find matches and their groups in one forward run each.
     var isOnePass: Bool { onePass != nil }
 
-    /// The most characters that one-pass runs may read per unit of text they start from, past
+    /// The most units that one-pass runs may read per unit of text they start from, past
     /// ``onePassWorkAllowance``: a run that fails after reading far is started again at the
     /// next offset, which is quadratic (as ICU's search is) where the automaton is linear.
     static let onePassWorkPerUnit = 8
@@ -800,7 +800,7 @@ final class CaptureBacktracker {
     /// The first match of ICU's search of the UTF-16 `text[..<end]` from `start`, with its
     /// groups in the slots, from one-pass runs anchored at each offset from `start` in turn
     /// (an offset whose character no first step reads is passed over); `.unknown` when a run
-    /// cannot tell or the runs read more than ``onePassWorkPerUnit`` characters per unit
+    /// cannot tell or the runs read more than ``onePassWorkPerUnit`` units per unit
     /// passed. The program must be one-pass.
     func firstOnePassMatch(inUTF16 text: UnsafePointer<UInt16>, from start: Int, end: Int) -> MatchAutomaton.Outcome {
         let table = onePassTable!
@@ -852,12 +852,12 @@ final class CaptureBacktracker {
         let recorded = runSlots
         let slotCount = self.slotCount
         working.update(repeating: -1, count: slotCount)
-        // The state, and its row in the table (``OnePassProgram/table``); the start's are 0.
-        var state = 0
+        // The state's row in the table (``OnePassProgram/table``), the start's 0; the state
+        // itself is read from the move where it is needed, to leave the loop's registers to
+        // the row and the offsets. The work is counted in units passed.
         var row = 0
         var offset = start
-        var work = 0
-        defer { onePassWork &+= work }
+        defer { onePassWork &+= offset &- start }
         // The latest offset at which the closure held the match, and its state, while the
         // slots are still those of that offset with its way's saves yet to add; the end of the
         // match recorded, or -1.
@@ -898,7 +898,7 @@ final class CaptureBacktracker {
             } else {
                 let (value, after) = UTF16ScannedText(units: text).character(at: offset, end: end)
                 next = after
-                guard let found = largeCharacterEdge(value, in: state) else { return .unknown }
+                guard let found = largeCharacterEdge(value, in: row / classCount) else { return .unknown }
                 guard found >= 0 else { break }
                 let edge = edges[Int(found)]
                 // The move without its slots' bits, which send the run to the edge itself,
@@ -946,10 +946,10 @@ final class CaptureBacktracker {
                 // (``OnePassProgram/loopStops``), passes over the ASCII units that the bits
                 // would take, to the first unit it cannot tell, which the bits or the class
                 // then judge.
+                let state = Int((move >> OnePassProgram.stateShift) & OnePassProgram.stateFieldMask)
                 let lowSelfMoves = selfMoves[2 &* state]
                 let highSelfMoves = selfMoves[2 &* state &+ 1]
                 let stops = loopStops[state]
-                let loopStart = next
                 while next < end {
                     let following = text[next]
                     if following < 128 {
@@ -964,15 +964,12 @@ final class CaptureBacktracker {
                     guard followingClass != CodePointClassTable.stopClass, table[row &+ Int(followingClass)] == move else { break }
                     next &+= 1
                 }
-                work &+= next &- loopStart
             }
-            state = Int((move >> OnePassProgram.stateShift) & OnePassProgram.stateFieldMask)
             row = nextRow
             offset = next
-            work &+= 1
             if move & OnePassProgram.matchFlag != 0 {
                 pendingOffset = offset
-                pendingState = state
+                pendingState = Int((move >> OnePassProgram.stateShift) & OnePassProgram.stateFieldMask)
             }
         }
         if pendingOffset >= 0 {

@@ -22,6 +22,11 @@ import CByteScan
 /// the match the run records last. When no step reads the character, that recorded match is
 /// the result at once. The saves on the way to the step taken are the way's, as ICU records
 /// them (each save overwrites its slot, so a group keeps the bounds of its last round).
+/// A run keeps the match pending as the run's slots and the offset where the closure held
+/// it, and adds the way's saves only when that match is the result or a move is about to
+/// change the slots; a move that records, at that same offset, only slots that the way
+/// records there too (``keepsPendingFlag``) leaves the pending match's slots as they were:
+/// the way's saves overwrite the move's with the same offset.
 ///
 /// The program has no one-pass table when it holds `\b`, `\B`, a look-around or a back
 /// reference, when a closure is ambiguous
