@@ -574,4 +574,49 @@ import TestSupport
             }
         }
     }
+
+    /// The one-pass runs' ways of recording slots and of passing over loops, against ICU's
+    /// loop on dense matches in ranges that start past the text's start, in text with lone
+    /// surrogates and characters above U+0080: a move that records its slots at the offset of
+    /// a pending match whose way records the same (``OnePassProgram/keepsPendingFlag``),
+    /// followed by a run that fails, so that the pending match is the result; more slots than
+    /// a move's bits hold (``OnePassProgram/maskedSlotLimit``); and the vector scan of loops
+    /// whose stops are a few ranges (``OnePassProgram/loopStops``), over runs longer than a
+    /// vector.
+    @Test("one-pass runs: pending matches kept, slots past the masks, loops' vector scans")
+    func onePassRunsSlotsAndLoopScans() throws {
+        var random = SplitMix64(seed: Self.seed ^ 0x4F50_3353)
+        let pieces = [
+            "1", "12-", "7-8", "-", "x", "xy", "xyz", "y", " ", "\n", ";", "abcdefghijklmnopqrstu", "é", "жук", "😀", "0123456789",
+            "a;b", "\r", "\u{85}", "\u{2028}", "word_12 ", "=",
+        ]
+        let patterns = [
+            #"(\d)(?:-(\d+))?"#, "(x)(?:y(z))?", #"(\w+) (.*)"#, #"(=)([^;\n]*)"#, #"(\d+)-([^;]*);"#,
+            // Fifteen groups: 32 slots, past the bits of a move.
+            #"((((((((((((((\w+))))))))))))))( [^\n]*)?"#,
+        ]
+        for pattern in patterns {
+            var units: [UInt16] = []
+            while units.count < SearchPlan.automatonSearchLength + 3000 {
+                units += Array(random.element(of: pieces).utf16)
+                // A lone surrogate now and then, high or low.
+                if random.next() % 16 == 0 { units.append(random.next() % 2 == 0 ? 0xD83D : 0xDE00) }
+            }
+            let fast = try RegexPattern(pattern)
+            let icu = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false)
+            #expect(CaptureProgram(pattern: pattern, options: [], groupCount: fast.numberOfCaptureGroups)?.onePass != nil, "\(pattern)")
+            try units.withUnsafeBufferPointer { buffer in
+                for range in [0..<buffer.count, 7..<(buffer.count - 5)] {
+                    let expected = Array(icu.matches(inUTF16: buffer, range: range))
+                    let found = Array(fast.matches(inUTF16: buffer, range: range))
+                    #expect(expected.count * MatchStrategy.denseGroupMatchSpacing > range.count, "pattern \(pattern): not dense")
+                    #expect(
+                        found == expected,
+                        Comment(
+                            rawValue: "pattern \(pattern) range \(range): \(found.count) matches, ICU \(expected.count); "
+                                + "first difference at match \(firstDifference(found, expected))"))
+                }
+            }
+        }
+    }
 }

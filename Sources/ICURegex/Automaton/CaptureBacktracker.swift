@@ -1,3 +1,5 @@
+import CByteScan
+
 /// Finds the capture groups of a match whose span is known, without ICU: a bounded
 /// backtracker (regex-automata's `nfa::thompson::backtrack` is the model) that runs a
 /// ``CaptureProgram`` anchored at the span's start and forced to end at its end, with the text
@@ -125,16 +127,18 @@ final class CaptureBacktracker {
     /// nil when the program is not one-pass; and the slots of a match that a one-pass run
     /// recorded while it went on (the run's own are ``slotBuffer``).
     private let onePass: OnePassProgram?
-    private let onePassTable: UnsafeMutablePointer<Int32>?
+    private let onePassTable: UnsafeMutablePointer<Int64>?
     private let onePassTableEdges: UnsafeMutablePointer<Int32>?
     private let onePassMatchEdges: UnsafeMutablePointer<Int32>?
     private let onePassEdges: UnsafeMutablePointer<OnePassProgram.Edge>?
     private let onePassSaves: UnsafeMutablePointer<Int32>?
     private let onePassSelfMoves: UnsafeMutablePointer<UInt64>?
+    /// ``OnePassProgram/loopStops`` as plain pointers, which ``onePass`` keeps alive.
+    private let onePassLoopStops: UnsafeMutablePointer<UnsafePointer<bytescan_byte_ranges>?>?
     private let onePassClassCount: Int
     private let runSlots: UnsafeMutablePointer<Int>
 
-    /// The characters read by one-pass runs, which callers compare with the text they cover to
+    /// The units read by one-pass runs, which callers compare with the text they cover to
     /// bound their work.
     private(set) var onePassWork = 0
 
@@ -226,6 +230,7 @@ final class CaptureBacktracker {
         onePassEdges = copy(program.onePass?.edges)
         onePassSaves = copy(program.onePass?.saves)
         onePassSelfMoves = copy(program.onePass?.selfMoves)
+        onePassLoopStops = copy(program.onePass?.loopStops.map { $0.map { UnsafePointer($0.pointer) } })
     }
 
     deinit {
@@ -242,6 +247,7 @@ final class CaptureBacktracker {
         onePassEdges?.deallocate()
         onePassSaves?.deallocate()
         onePassSelfMoves?.deallocate()
+        onePassLoopStops?.deallocate()
         splitGuards.deallocate()
         guardAccepts.deallocate()
         characterLoops.deallocate()
@@ -785,7 +791,7 @@ final class CaptureBacktracker {
     /// find matches and their groups in one forward run each.
     var isOnePass: Bool { onePass != nil }
 
-    /// The most characters that one-pass runs may read per unit of text they start from, past
+    /// The most units that one-pass runs may read per unit of text they start from, past
     /// ``onePassWorkAllowance``: a run that fails after reading far is started again at the
     /// next offset, which is quadratic (as ICU's search is) where the automaton is linear.
     static let onePassWorkPerUnit = 8
@@ -794,7 +800,7 @@ final class CaptureBacktracker {
     /// The first match of ICU's search of the UTF-16 `text[..<end]` from `start`, with its
     /// groups in the slots, from one-pass runs anchored at each offset from `start` in turn
     /// (an offset whose character no first step reads is passed over); `.unknown` when a run
-    /// cannot tell or the runs read more than ``onePassWorkPerUnit`` characters per unit
+    /// cannot tell or the runs read more than ``onePassWorkPerUnit`` units per unit
     /// passed. The program must be one-pass.
     func firstOnePassMatch(inUTF16 text: UnsafePointer<UInt16>, from start: Int, end: Int) -> MatchAutomaton.Outcome {
         let table = onePassTable!
@@ -836,6 +842,7 @@ final class CaptureBacktracker {
         let edges = onePassEdges!
         let saves = onePassSaves!
         let selfMoves = onePassSelfMoves!
+        let loopStops = onePassLoopStops!
         let classCount = onePassClassCount
         let smallClasses = self.smallClasses
         // The run records its groups in the slots themselves, which are the match's when the
@@ -845,12 +852,15 @@ final class CaptureBacktracker {
         let recorded = runSlots
         let slotCount = self.slotCount
         working.update(repeating: -1, count: slotCount)
-        var state = 0
+        // The state's row in the table (``OnePassProgram/table``), the start's 0; the state
+        // itself is read from the move where it is needed, to leave the loop's registers to
+        // the row and the offsets. The work is counted in units passed.
+        var row = 0
         var offset = start
-        var work = 0
-        defer { onePassWork &+= work }
+        defer { onePassWork &+= offset &- start }
         // The latest offset at which the closure held the match, and its state, while the
-        // slots are still those of that offset; the end of the match recorded, or -1.
+        // slots are still those of that offset with its way's saves yet to add; the end of the
+        // match recorded, or -1.
         var pendingOffset = -1
         var pendingState = 0
         var matchEnd = -1
@@ -877,69 +887,89 @@ final class CaptureBacktracker {
         if matchEdges[0] >= 0 { pendingOffset = offset }
         while offset < end {
             let unit = text[offset]
-            let move: Int32
+            let move: Int64
             var next = offset &+ 1
             var index = 0
             if unit < CodePointClassTable.exactLimit {
                 let unitClass = smallClasses[Int(unit)]
                 guard unitClass != CodePointClassTable.stopClass else { return .unknown }
-                index = state &* classCount &+ Int(unitClass)
+                index = row &+ Int(unitClass)
                 move = table[index]
             } else {
                 let (value, after) = UTF16ScannedText(units: text).character(at: offset, end: end)
                 next = after
-                guard let found = largeCharacterEdge(value, in: state) else { return .unknown }
+                guard let found = largeCharacterEdge(value, in: row / classCount) else { return .unknown }
                 guard found >= 0 else { break }
                 let edge = edges[Int(found)]
-                move = edge.next | (edge.saveCount > 0 ? OnePassProgram.savesFlag : 0)
+                // The move without its slots' bits, which send the run to the edge itself,
+                // found without the table.
+                let nextState = Int64(edge.next)
+                move = nextState &* Int64(classCount) | nextState << OnePassProgram.stateShift
+                    | (edge.saveCount > 0 ? OnePassProgram.savesFlag : 0)
                     | (matchEdges[Int(edge.next)] >= 0 ? OnePassProgram.matchFlag : 0)
-                // The edge itself, found without the table.
                 index = -1 &- Int(found)
             }
             guard move >= 0 else { break }
             if move & OnePassProgram.savesFlag != 0 {
-                let edge = edges[index >= 0 ? Int(tableEdges[index]) : -1 &- index]
-                if pendingOffset >= 0 { recordPendingMatch() }
-                var index = Int(edge.saveStart)
-                let saveEnd = index &+ Int(edge.saveCount)
-                while index < saveEnd {
-                    working[Int(saves[index])] = offset
-                    index &+= 1
+                // A pending match is recorded before its slots change, unless the move records
+                // at its offset only slots that the match's way records there too: the match's
+                // slots are then still the run's with the way's saves.
+                if pendingOffset >= 0 && (move & OnePassProgram.keepsPendingFlag == 0 || pendingOffset != offset) {
+                    recordPendingMatch()
+                }
+                var slots = UInt64(truncatingIfNeeded: move >> OnePassProgram.saveMaskShift) & (1 << OnePassProgram.maskedSlotLimit - 1)
+                if slots != 0 {
+                    repeat {
+                        working[slots.trailingZeroBitCount] = offset
+                        slots &= slots &- 1
+                    } while slots != 0
+                } else {
+                    let edge = edges[index >= 0 ? Int(tableEdges[index]) : -1 &- index]
+                    var index = Int(edge.saveStart)
+                    let saveEnd = index &+ Int(edge.saveCount)
+                    while index < saveEnd {
+                        working[Int(saves[index])] = offset
+                        index &+= 1
+                    }
                 }
             }
-            let nextState = Int(move & OnePassProgram.stateMask)
-            if nextState == state && move & OnePassProgram.savesFlag == 0 {
+            let nextRow = Int(move & OnePassProgram.rowMask)
+            if nextRow == row && move & OnePassProgram.savesFlag == 0 {
                 // A move back to the same state that records nothing (`.*`, `\w*`, `[^,]*`):
                 // each following character of a small class with the same move (the same
                 // next state and flags) would take it again, recording nothing and leaving
                 // the state as it is, and only the last offset so reached is kept as the
                 // pending match's. So the run passes over them here, one bit test each for an
                 // ASCII unit (``OnePassProgram/selfMoves``) and one class load and one table
-                // load for another, and goes on as the loop below would after the last.
-                let row = state &* classCount
+                // load for another, and goes on as the loop below would after the last. After
+                // an ASCII unit taken, the state's vector scan, when it has one
+                // (``OnePassProgram/loopStops``), passes over the ASCII units that the bits
+                // would take, to the first unit it cannot tell, which the bits or the class
+                // then judge.
+                let state = Int((move >> OnePassProgram.stateShift) & OnePassProgram.stateFieldMask)
                 let lowSelfMoves = selfMoves[2 &* state]
                 let highSelfMoves = selfMoves[2 &* state &+ 1]
-                let loopStart = next
+                let stops = loopStops[state]
                 while next < end {
                     let following = text[next]
                     if following < 128 {
                         let word = following < 64 ? lowSelfMoves : highSelfMoves
                         guard word & (1 &<< UInt64(following & 63)) != 0 else { break }
-                    } else {
-                        guard following < CodePointClassTable.exactLimit else { break }
-                        let followingClass = smallClasses[Int(following)]
-                        guard followingClass != CodePointClassTable.stopClass, table[row &+ Int(followingClass)] == move else { break }
+                        next &+= 1
+                        if let stops { next = bytescan_first_unit_in_ranges(text, next, end, stops) }
+                        continue
                     }
+                    guard following < CodePointClassTable.exactLimit else { break }
+                    let followingClass = smallClasses[Int(following)]
+                    guard followingClass != CodePointClassTable.stopClass, table[row &+ Int(followingClass)] == move else { break }
                     next &+= 1
                 }
-                work &+= next &- loopStart
             }
-            state = nextState
+            row = nextRow
             offset = next
-            work &+= 1
             if move & OnePassProgram.matchFlag != 0 {
                 pendingOffset = offset
-                pendingState = state
+                pendingState = Int((move >> OnePassProgram.stateShift) & OnePassProgram.stateFieldMask)
             }
         }
         if pendingOffset >= 0 {

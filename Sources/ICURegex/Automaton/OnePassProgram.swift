@@ -1,3 +1,5 @@
+import CByteScan
+
 /// A ``CaptureProgram`` that is one-pass, as a table: one anchored run forward over the text
 /// gives a match's end and its groups, with no backtracking and no scan in reverse
 /// (regex-automata's `dfa::onepass` is the model).
@@ -20,6 +22,11 @@
 /// the match the run records last. When no step reads the character, that recorded match is
 /// the result at once. The saves on the way to the step taken are the way's, as ICU records
 /// them (each save overwrites its slot, so a group keeps the bounds of its last round).
+/// A run keeps the match pending as the run's slots and the offset where the closure held
+/// it, and adds the way's saves only when that match is the result or a move is about to
+/// change the slots; a move that records, at that same offset, only slots that the way
+/// records there too (``keepsPendingFlag``) leaves the pending match's slots as they were:
+/// the way's saves overwrite the move's with the same offset.
 ///
 /// The program has no one-pass table when it holds `\b`, `\B`, a look-around or a back
 /// reference, when a closure is ambiguous
@@ -41,16 +48,28 @@ struct OnePassProgram: Sendable {
     let stateCount: Int
     /// The number of character classes (``CaptureProgram/classes``).
     let classCount: Int
-    /// `table[state * classCount + class]`: the move that reads a character of the class in
-    /// the state, or -1 when no step reads it. A move is the next state (``stateMask``), with
-    /// ``savesFlag`` when it records slots (its edge is then `tableEdges` at the same index)
-    /// and ``matchFlag`` when the next state's closure holds the match: one load per character
-    /// read, on the path of a run that records nothing.
-    let table: [Int32]
+    /// `table[row + class]`, where a state's `row` is `state * classCount`: the move that reads
+    /// a character of the class in the state, or -1 when no step reads it. One load per
+    /// character read gives all a run needs on its way:
+    /// - the next state's row (``rowMask``) and the next state (``stateShift``): the row
+    ///   indexes the table with no multiplication on the way from one character to the next;
+    /// - ``savesFlag`` when the move records slots; its edge is then `tableEdges` at the same
+    ///   index, and when every slot of the program is below ``maskedSlotLimit``, the slots are
+    ///   also the bits of the move's ``saveMaskShift`` field, so that the run records them
+    ///   without reaching the edge;
+    /// - ``keepsPendingFlag`` when the slots the move records are all among those of the
+    ///   state's own way to the match (see ``CaptureBacktracker/onePassMatch(inUTF16:at:end:)``);
+    /// - ``matchFlag`` when the next state's closure holds the match.
+    let table: [Int64]
     let tableEdges: [Int32]
-    static let stateMask: Int32 = 0x00FF_FFFF
-    static let savesFlag: Int32 = 0x2000_0000
-    static let matchFlag: Int32 = 0x4000_0000
+    static let rowMask: Int64 = 0xFFFF
+    static let stateShift: Int64 = 16
+    static let stateFieldMask: Int64 = 0xFFFF
+    static let saveMaskShift: Int64 = 32
+    static let maskedSlotLimit = 28
+    static let keepsPendingFlag: Int64 = 1 << 60
+    static let savesFlag: Int64 = 1 << 61
+    static let matchFlag: Int64 = 1 << 62
     /// The index in ``edges`` of each state's way to the match, or -1 when its closure has none.
     let matchEdges: [Int32]
     let edges: [Edge]
@@ -66,6 +85,12 @@ struct OnePassProgram: Sendable {
     /// move (the next state and its match flag), so a run passing over a loop's characters
     /// tests one bit per ASCII unit instead of loading its class and its move.
     let selfMoves: [UInt64]
+    /// For each state whose moves back to itself take every ASCII unit but those of at most
+    /// `BYTESCAN_BYTE_RANGES` ranges (`.*`: all but `\n` to `\r`; `[^;]*`), those ranges, for
+    /// the vector scan that passes over the loop's ASCII units sixteen at a time
+    /// (`bytescan_first_unit_in_ranges`, which stops at a unit in a range or from 0x80 on);
+    /// nil for another state.
+    let loopStops: [ByteRanges?]
 
     /// The most states times classes of a table, and the most steps of the closures' walk.
     static let maximumTableSize = 1 << 16
@@ -140,26 +165,62 @@ struct OnePassProgram: Sendable {
             }
             readers.append(stateReaders)
         }
-        // The moves, packed (see ``table``).
-        var tableEdges = table
+        // The moves, packed (see ``table``). Rows and states fit their 16 bits: a row is
+        // below the table's size, at most ``maximumTableSize``, and so is a state.
+        let masksSlots = 2 * (program.groupCount + 1) <= Self.maskedSlotLimit
+        func pathSlots(_ edge: Edge) -> Set<Int32> {
+            Set(saves[Int(edge.saveStart)..<Int(edge.saveStart + edge.saveCount)])
+        }
+        var packed = [Int64](repeating: -1, count: table.count)
         for index in table.indices where table[index] >= 0 {
             let edge = edges[Int(table[index])]
-            table[index] = edge.next | (edge.saveCount > 0 ? Self.savesFlag : 0) | (matchEdges[Int(edge.next)] >= 0 ? Self.matchFlag : 0)
+            let state = index / classCount
+            let next = Int64(edge.next)
+            var move = next * Int64(classCount) | next << Self.stateShift
+            if matchEdges[Int(edge.next)] >= 0 { move |= Self.matchFlag }
+            if edge.saveCount > 0 {
+                move |= Self.savesFlag
+                let slots = pathSlots(edge)
+                if masksSlots {
+                    for slot in slots { move |= 1 << (Self.saveMaskShift + Int64(slot)) }
+                }
+                if matchEdges[state] >= 0, slots.isSubset(of: pathSlots(edges[Int(matchEdges[state])])) {
+                    move |= Self.keepsPendingFlag
+                }
+            }
+            packed[index] = move
         }
-        for index in tableEdges.indices where table[index] < 0 { tableEdges[index] = -1 }
+        let tableEdges = table
         var selfMoves = [UInt64](repeating: 0, count: 2 * stepOfState.count)
         for state in stepOfState.indices {
             for unit in 0..<128 {
                 let unitClass = program.classes.smallClasses[unit]
                 guard unitClass != CodePointClassTable.stopClass, Int(unitClass) < classCount else { continue }
-                let move = table[state * classCount + Int(unitClass)]
-                guard move >= 0, Int(move & Self.stateMask) == state, move & Self.savesFlag == 0 else { continue }
+                let move = packed[state * classCount + Int(unitClass)]
+                guard move >= 0, Int((move >> Self.stateShift) & Self.stateFieldMask) == state, move & Self.savesFlag == 0
+                else { continue }
                 selfMoves[2 * state + unit / 64] |= 1 << UInt64(unit % 64)
             }
         }
+        let loopStops = stepOfState.indices.map { state -> ByteRanges? in
+            let takes = { (unit: Int) in selfMoves[2 * state + unit / 64] & 1 << UInt64(unit % 64) != 0 }
+            guard (0..<128).contains(where: takes) else { return nil }
+            var ranges: [(UInt16, UInt16)] = []
+            var unit = 0
+            while unit < 128 {
+                guard !takes(unit) else {
+                    unit += 1
+                    continue
+                }
+                let first = unit
+                while unit < 128 && !takes(unit) { unit += 1 }
+                ranges.append((UInt16(first), UInt16(unit - 1)))
+            }
+            return ranges.count <= Int(BYTESCAN_BYTE_RANGES) ? ByteRanges(ranges) : nil
+        }
         stateCount = stepOfState.count
         self.classCount = classCount
-        self.table = table
+        self.table = packed
         self.tableEdges = tableEdges
         self.matchEdges = matchEdges
         self.edges = edges
@@ -167,5 +228,6 @@ struct OnePassProgram: Sendable {
         self.readers = readers
         approximatesLargeCharacters = program.approximatesLargeCharacters
         self.selfMoves = selfMoves
+        self.loopStops = loopStops
     }
 }
