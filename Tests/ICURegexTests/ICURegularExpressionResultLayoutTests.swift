@@ -117,10 +117,10 @@ extension LibraryTests {
             }
             let latin = Array("abcxyz09_"), mixed = Array("abжзя9_")
             let texts = [
-                text(count: 600, wordsPerThousand: 500, alphabet: latin), text(count: 900, wordsPerThousand: 950, alphabet: latin),
-                text(count: 2_000, wordsPerThousand: 900, alphabet: mixed), text(count: 3_000, wordsPerThousand: 20, alphabet: mixed),
-                "", text(count: 400, wordsPerThousand: 0, alphabet: latin), "ab", text(count: 2_000, wordsPerThousand: 1_000, alphabet: latin),
-                text(count: 1_500, wordsPerThousand: 700, alphabet: mixed),
+                text(count: 300, wordsPerThousand: 500, alphabet: latin), text(count: 400, wordsPerThousand: 950, alphabet: latin),
+                text(count: 500, wordsPerThousand: 900, alphabet: mixed), text(count: 1_000, wordsPerThousand: 20, alphabet: mixed),
+                "", text(count: 300, wordsPerThousand: 0, alphabet: latin), "ab", text(count: 700, wordsPerThousand: 1_000, alphabet: latin),
+                text(count: 400, wordsPerThousand: 700, alphabet: mixed),
             ]
             for pattern in [#"\b[0-9A-Za-z_]+\b"#, #"\b\w+\b"#, "([a-zа-я]+)([0-9])?", "([a-z])([a-z0-9]*)(_)?"] {
                 let foundation = try NSRegularExpression(pattern: pattern)
@@ -134,7 +134,7 @@ extension LibraryTests {
                     }
                 }
                 let dense = ours.matches(in: texts[7], range: NSRange(location: 0, length: texts[7].utf16.count))
-                #expect(dense.count > 1_000)
+                #expect(dense.count > 500)
                 let long = String(repeating: "  , ", count: 5_000)
                 let none = ours.matches(in: long, range: NSRange(location: 0, length: long.utf16.count))
                 #expect(none.isEmpty && none.capacity <= long.utf16.count / 4 + 64, "\(pattern): \(none.capacity)")
