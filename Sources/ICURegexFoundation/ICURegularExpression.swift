@@ -253,7 +253,10 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         var storage = ResultRanges.Chunks(rangesPerMatch: numberOfCaptureGroups + 1)
         var walked = false
         var overflow = [NSTextCheckingResult]()
-        var matches = [NSTextCheckingResult](unsafeUninitializedCapacity: resultCountEstimate.capacity(forUnits: range.length)) {
+        // (A range beyond the string, which the walk refuses, reserves no more than the string
+        // allows: it has no more UTF-16 units than UTF-8 bytes.)
+        let reservation = resultCountEstimate.capacity(forUnits: min(range.length, string.utf8.count))
+        var matches = [NSTextCheckingResult](unsafeUninitializedCapacity: reservation) {
             reserved, initializedCount in
             let capacity = reserved.count
             var count = 0
