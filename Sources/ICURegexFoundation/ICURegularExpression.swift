@@ -303,7 +303,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     ///
     /// (A method rather than a function nested in ``matches(in:options:range:)``: the nested
     /// function's capture of `storage` made the compiler allocate a box for it at every call,
-    /// a tenth of a short line's search.)
+    /// about a sixth of a short line's search in the probe.)
     private func result(
         of match: NSRange, groupRanges: UnsafeBufferPointer<NSRange>, storage: inout ResultRanges.Chunks
     ) -> NSTextCheckingResult {
@@ -1015,7 +1015,7 @@ extension RegexPattern.Options {
 /// matches reserves little for nothing. The density is read and written atomically, by any
 /// number of threads; which call's density a call reads does not change its results.
 struct ResultCountEstimate: ~Copyable, Sendable {
-    /// Matches per 2^16 units, as of the last results array of more than a few units.
+    /// Matches per 2^16 units, as of the last results array of 1,024 units or more.
     private let matchesPer64KUnits = Atomic<Int>(0)
 
     /// The number of results to reserve room for in a search of `units` UTF-16 units.
