@@ -62,6 +62,10 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// asked for (or given to ``init(_:)``).
     private let foundationExpression: Mutex<NSRegularExpression?>
 
+    /// How many results ``matches(in:options:range:)`` reserves room for, from its previous
+    /// call's density of matches.
+    private let resultCountEstimate = ResultCountEstimate()
+
     /// Compiles `pattern` with `options`, as `NSRegularExpression(pattern:options:)` does.
     /// - Throws: The `NSError` Foundation throws for a pattern ICU rejects (Cocoa's
     ///   formatting error, 2048, with the pattern as `NSInvalidValue`); an empty pattern is
@@ -240,26 +244,43 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     ///
     /// Each result is one allocation: a result of up to two groups holds its ranges itself,
     /// and the results of a pattern with more groups share chunks of storage for their ranges
-    /// (see ``RegularExpressionCheckingResult``).
+    /// (see ``RegularExpressionCheckingResult``). The results of the UTF-8 walk are written
+    /// straight into the array's storage, reserved for as many as the previous call's density
+    /// of matches foretells (see ``ResultCountEstimate``): a dense search then neither grows
+    /// the array nor pays an append per match; a result beyond the reservation goes to a second
+    /// array, appended at the end.
     public func matches(in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange) -> [NSTextCheckingResult] {
-        var matches = [NSTextCheckingResult]()
         var storage = ResultRanges.Chunks(rangesPerMatch: numberOfCaptureGroups + 1)
-        if walkUTF8(of: string, options: options, range: range, findsGroups: numberOfCaptureGroups > 0, firstMatchOnly: false, { match, groupRanges in
-            guard numberOfCaptureGroups > 2 else {
-                matches.append(RegularExpressionCheckingResult.make(range: match, groupRanges: groupRanges, expression: self))
+        var walked = false
+        var overflow = [NSTextCheckingResult]()
+        // (A range beyond the string, which the walk refuses, reserves no more than the string
+        // allows: it has no more UTF-16 units than UTF-8 bytes.)
+        let reservation = resultCountEstimate.capacity(forUnits: min(range.length, string.utf8.count))
+        var matches = [NSTextCheckingResult](unsafeUninitializedCapacity: reservation) {
+            reserved, initializedCount in
+            let capacity = reserved.count
+            var count = 0
+            walked = walkUTF8(of: string, options: options, range: range, findsGroups: numberOfCaptureGroups > 0, firstMatchOnly: false) {
+                match, groupRanges in
+                if count < capacity {
+                    (reserved.baseAddress! + count).initialize(to: result(of: match, groupRanges: groupRanges, storage: &storage))
+                    count += 1
+                } else {
+                    overflow.append(result(of: match, groupRanges: groupRanges, storage: &storage))
+                }
                 return true
             }
-            let (ranges, start) = storage.room()
-            ranges.withUnsafeMutablePointerToElements { ranges in
-                ranges[start] = match
-                for (index, groupRange) in groupRanges.enumerated() { ranges[start + 1 + index] = groupRange }
-            }
-            matches.append(StoredRangesCheckingResult(ranges: ranges, start: start, numberOfGroups: numberOfCaptureGroups, expression: self))
-            return true
-        }) {
+            // The array owns the results written, also when they are dropped below.
+            initializedCount = count
+        }
+        if walked {
+            // (Without a reservation, as in a first call, the results are the overflow alone.)
+            if matches.isEmpty { matches = overflow } else { matches.append(contentsOf: overflow) }
+            resultCountEstimate.note(matches.count, inUnits: range.length)
             return matches
         }
-        matches.removeAll()
+        matches = []
+        overflow = []
         storage = ResultRanges.Chunks(rangesPerMatch: numberOfCaptureGroups + 1)
         enumerate(in: string, options: options.subtracting(MatchingConstants.callbacks), range: range) {
             match, _, _ in
@@ -275,6 +296,26 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
             matches.append(StoredRangesCheckingResult(ranges: ranges, start: start, numberOfGroups: numberOfCaptureGroups, expression: self))
         }
         return matches
+    }
+
+    /// The result of the match `match` with groups `groupRanges` found by the UTF-8 walk, its
+    /// ranges in the result itself or, for more than two groups, in `storage`.
+    ///
+    /// (A method rather than a function nested in ``matches(in:options:range:)``: the nested
+    /// function's capture of `storage` made the compiler allocate a box for it at every call,
+    /// about a sixth of a short line's search in the probe.)
+    private func result(
+        of match: NSRange, groupRanges: UnsafeBufferPointer<NSRange>, storage: inout ResultRanges.Chunks
+    ) -> NSTextCheckingResult {
+        guard numberOfCaptureGroups > 2 else {
+            return RegularExpressionCheckingResult.make(range: match, groupRanges: groupRanges, expression: self)
+        }
+        let (ranges, start) = storage.room()
+        ranges.withUnsafeMutablePointerToElements { ranges in
+            ranges[start] = match
+            for (index, groupRange) in groupRanges.enumerated() { ranges[start + 1 + index] = groupRange }
+        }
+        return StoredRangesCheckingResult(ranges: ranges, start: start, numberOfGroups: numberOfCaptureGroups, expression: self)
     }
 
     /// The number of matches in `range` of `string`.
@@ -960,6 +1001,39 @@ extension RegexPattern.Options {
         if options.contains(.anchorsMatchLines) { insert(.anchorsMatchLines) }
         if options.contains(.useUnixLineSeparators) { insert(.useUnixLineSeparators) }
         if options.contains(.useUnicodeWordBoundaries) { insert(.useUnicodeWordBoundaries) }
+    }
+}
+
+/// The density of matches (per UTF-16 unit searched) of an expression's last results array,
+/// from which the next one's capacity is reserved: texts searched by one expression tend to
+/// be alike, and a results array reserved for its matches is filled without growing.
+///
+/// The estimate is a hint only: a text denser than the last one overflows the reservation,
+/// and the extra results are appended (as to any array); a sparser one leaves room unused.
+/// The reservation never exceeds a quarter of a result per unit (as much memory as the
+/// text's own UTF-16), nor 2^24 results, so that a dense text followed by a long one without
+/// matches reserves little for nothing. The density is read and written atomically, by any
+/// number of threads; which call's density a call reads does not change its results.
+struct ResultCountEstimate: ~Copyable, Sendable {
+    /// Matches per 2^16 units, as of the last results array of 1,024 units or more.
+    private let matchesPer64KUnits = Atomic<Int>(0)
+
+    /// The number of results to reserve room for in a search of `units` UTF-16 units.
+    func capacity(forUnits units: Int) -> Int {
+        let density = matchesPer64KUnits.load(ordering: .relaxed)
+        guard density > 0, units > 0 else { return 0 }
+        // A little more than the density foretells (1/16 more, and 16), within the bounds.
+        let (product, overflow) = units.multipliedReportingOverflow(by: density)
+        let foretold = overflow ? Int.max >> 16 : product >> 16
+        return min(foretold + foretold >> 4 + 16, units / 4 + 16, 1 << 24)
+    }
+
+    /// Records `count` results found in `units` UTF-16 units.
+    func note(_ count: Int, inUnits units: Int) {
+        // A short text's density says little about the next text's.
+        guard units >= 1_024 else { return }
+        let (product, overflow) = count.multipliedReportingOverflow(by: 1 << 16)
+        matchesPer64KUnits.store(overflow ? Int.max / units : product / units, ordering: .relaxed)
     }
 }
 

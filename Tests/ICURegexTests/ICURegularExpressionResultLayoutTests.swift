@@ -95,6 +95,52 @@ extension LibraryTests {
             }
         }
 
+        /// Results arrays of one expression over texts of changing density (each array's room
+        /// reserved from the previous one's density): denser than the last (the reservation
+        /// overflows), sparser, empty, without matches, short, from a range inside the text,
+        /// read as Foundation's, with and without groups, ASCII and not; and a long text
+        /// without matches after a dense one reserves no more than a quarter of a result per
+        /// unit.
+        @Test func resultsArraysOfChangingDensityReadAsFoundations() throws {
+            var generator = SplitMix64(seed: 26)
+            /// A text of `count` pieces, each a word (of `alphabet`) with probability
+            /// `wordsPerThousand` / 1000, or else a run of spaces and punctuation.
+            func text(count: Int, wordsPerThousand: Int, alphabet: [Character]) -> String {
+                var text = ""
+                for _ in 0..<count {
+                    if Int.random(in: 0..<1_000, using: &generator) < wordsPerThousand {
+                        text += String((0..<Int.random(in: 1...7, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+                    }
+                    text += [" ", ", ", "  -- ", "\n"].randomElement(using: &generator)!
+                }
+                return text
+            }
+            let latin = Array("abcxyz09_"), mixed = Array("abжзя9_")
+            let texts = [
+                text(count: 300, wordsPerThousand: 500, alphabet: latin), text(count: 400, wordsPerThousand: 950, alphabet: latin),
+                text(count: 500, wordsPerThousand: 900, alphabet: mixed), text(count: 1_000, wordsPerThousand: 20, alphabet: mixed),
+                "", text(count: 300, wordsPerThousand: 0, alphabet: latin), "ab", text(count: 700, wordsPerThousand: 1_000, alphabet: latin),
+                text(count: 400, wordsPerThousand: 700, alphabet: mixed),
+            ]
+            for pattern in [#"\b[0-9A-Za-z_]+\b"#, #"\b\w+\b"#, "([a-zа-я]+)([0-9])?", "([a-z])([a-z0-9]*)(_)?"] {
+                let foundation = try NSRegularExpression(pattern: pattern)
+                let ours = try ICURegularExpression(pattern: pattern)
+                for text in texts {
+                    let length = text.utf16.count
+                    for range in [NSRange(location: 0, length: length)] + (length > 20 ? [NSRange(location: 7, length: length - 20)] : []) {
+                        #expect(
+                            ours.matches(in: text, range: range).map(Self.describe)
+                                == foundation.matches(in: text, range: range).map(Self.describe), "\(pattern) \(text.prefix(20)) \(range)")
+                    }
+                }
+                let dense = ours.matches(in: texts[7], range: NSRange(location: 0, length: texts[7].utf16.count))
+                #expect(dense.count > 500)
+                let long = String(repeating: "  , ", count: 5_000)
+                let none = ours.matches(in: long, range: NSRange(location: 0, length: long.utf16.count))
+                #expect(none.isEmpty && none.capacity <= long.utf16.count / 4 + 64, "\(pattern): \(none.capacity)")
+            }
+        }
+
         /// `matches(in:range:)`, `firstMatch` and kept enumeration results read as
         /// Foundation's, also after the expression is gone (each result keeps it), and so do
         /// their copies and their ranges adjusted by an offset.
