@@ -13,7 +13,7 @@ struct SingleLiteralScanner: BlockScanner {
     /// The occurrences that the scan of a whole block found ahead of the questions about its
     /// lines (``scanBlockFindingNUL(_:from:)``), which answer them.
     var scannedBlock = ScannedBlockOccurrences()
-    /// When a block's occurrences are kept (not after a block too dense for the room).
+    /// When a block's occurrences are kept (not after a dense block).
     var pacing = BlockFindsPacing()
 
     /// The scanner for `literals` when they are one literal of at least two bytes, searched
@@ -49,7 +49,7 @@ struct SingleLiteralScanner: BlockScanner {
     /// keeps the occurrences (up to ``ScannedBlockOccurrences/capacity`` of them) to answer
     /// ``search(in:from:)`` about any part of these bytes until ``forgetScannedBlock()``.
     /// The bytes must not change until then.
-    /// After a block too dense for the room, the next blocks are searched for their NUL alone
+    /// After a dense block, the next blocks are searched for their NUL alone
     /// (``BlockFindsPacing``).
     mutating func scanBlockFindingNUL(_ block: UnsafeRawBufferPointer, from start: Int) -> Int {
         guard let base = block.baseAddress, start < block.count else {
@@ -61,7 +61,7 @@ struct SingleLiteralScanner: BlockScanner {
             return BlockFindsPacing.firstNUL(in: base, from: start, count: block.count)
         }
         let nul = scannedBlock.scan(block: base, from: start, count: block.count, literal: literal)
-        pacing.noteScannedBlock(isFull: scannedBlock.isFull)
+        pacing.noteScannedBlock(finds: scannedBlock.keptCount)
         return nul
     }
 
@@ -118,8 +118,8 @@ struct ScannedBlockOccurrences {
     /// True when a block is scanned.
     var isScanned: Bool { base != nil }
 
-    /// True when the last scan kept ``capacity`` occurrences: the block may hold more.
-    var isFull: Bool { count == Self.capacity }
+    /// The number of occurrences the last scan kept.
+    var keptCount: Int { count }
 
     /// Scans `count` bytes at `block` from `start` (below `count`) for `literal` and the first
     /// NUL byte, and keeps the occurrences; returns the NUL's offset, or `count`.

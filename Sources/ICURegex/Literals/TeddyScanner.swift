@@ -34,7 +34,7 @@ struct TeddyScanner: BlockScanner {
     /// The candidates that the scan of a whole block found ahead of the questions about its
     /// lines (``scanBlockFindingNUL(_:from:)``), from which their searches start.
     var scannedBlock = ScannedBlockCandidates()
-    /// When a block's candidates are kept (not after a block too dense for the room).
+    /// When a block's candidates are kept (not after a dense block).
     var pacing = BlockFindsPacing()
 
     /// The most spellings Teddy takes (the C table holds up to 64). With more, each of the
@@ -98,7 +98,7 @@ struct TeddyScanner: BlockScanner {
     /// byte: returns the NUL's offset, or `block.count` when there is none, and keeps the
     /// candidates (up to ``ScannedBlockCandidates/capacity`` of them) for ``search(in:from:)``
     /// to start from, about any part of these bytes, until ``forgetScannedBlock()``. The
-    /// bytes must not change until then. After a block too dense for the room, the next blocks
+    /// bytes must not change until then. After a dense block, the next blocks
     /// are searched for their NUL alone (``BlockFindsPacing``).
     mutating func scanBlockFindingNUL(_ block: UnsafeRawBufferPointer, from start: Int) -> Int {
         guard let base = block.baseAddress, start < block.count else {
@@ -110,7 +110,7 @@ struct TeddyScanner: BlockScanner {
             return BlockFindsPacing.firstNUL(in: base, from: start, count: block.count)
         }
         let nul = scannedBlock.scan(block: base, from: start, count: block.count, table: table)
-        pacing.noteScannedBlock(isFull: scannedBlock.isFull)
+        pacing.noteScannedBlock(finds: scannedBlock.keptCount)
         return nul
     }
 
@@ -160,8 +160,8 @@ struct ScannedBlockCandidates {
     /// True when a block is scanned.
     var isScanned: Bool { base != nil }
 
-    /// True when the last scan kept ``capacity`` candidates: the block may hold more.
-    var isFull: Bool { count == Self.capacity }
+    /// The number of candidates the last scan kept.
+    var keptCount: Int { count }
 
     /// Scans `count` bytes at `block` from `start` (below `count`) for the candidates of
     /// `table` and the first NUL byte, and keeps the candidates; returns the NUL's offset, or
