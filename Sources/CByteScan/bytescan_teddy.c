@@ -273,19 +273,33 @@ static inline unsigned bytescan_teddy_scalar_buckets(const bytescan_teddy *teddy
     return buckets;
 }
 
+/// The start of the occurrence that the position `position` (below `count`) holds, read one
+/// position at a time (see `bytescan_teddy_find`), with its literal in `*literal`; `count` when
+/// it holds none.
+__attribute__((always_inline)) static inline size_t
+bytescan_teddy_try_position(const bytescan_teddy *teddy, const uint8_t *text, size_t start,
+                            size_t position, size_t count, size_t *literal) {
+    unsigned buckets = bytescan_teddy_scalar_buckets(teddy, text, position, count);
+    if (buckets == 0) {
+        return count;
+    }
+    bytescan_teddy_hit found = bytescan_teddy_verify(teddy, buckets, text, start, position, count);
+    if (found.literal >= BYTESCAN_TEDDY_MOST_LITERALS) {
+        return count;
+    }
+    *literal = found.literal;
+    return found.start;
+}
+
 /// The search one position at a time, from `position` below `count`: for blocks too short for
 /// a vector, the positions after the last vector, and processors without SSSE3.
 static size_t bytescan_teddy_find_scalar(const bytescan_teddy *teddy, const uint8_t *text,
                                          size_t start, size_t position, size_t count,
                                          size_t *literal) {
     for (; position < count; position++) {
-        unsigned buckets = bytescan_teddy_scalar_buckets(teddy, text, position, count);
-        if (buckets != 0) {
-            bytescan_teddy_hit found = bytescan_teddy_verify(teddy, buckets, text, start, position, count);
-            if (found.literal < BYTESCAN_TEDDY_MOST_LITERALS) {
-                *literal = found.literal;
-                return found.start;
-            }
+        size_t found = bytescan_teddy_try_position(teddy, text, start, position, count, literal);
+        if (found < count) {
+            return found;
         }
     }
     return count;
@@ -323,13 +337,9 @@ size_t bytescan_teddy_find_among(const bytescan_teddy *teddy, const void *base, 
         if (position < start) {
             continue;
         }
-        unsigned buckets = bytescan_teddy_scalar_buckets(teddy, text, position, count);
-        if (buckets != 0) {
-            bytescan_teddy_hit found = bytescan_teddy_verify(teddy, buckets, text, start, position, count);
-            if (found.literal < BYTESCAN_TEDDY_MOST_LITERALS) {
-                *literal = found.literal;
-                return found.start;
-            }
+        size_t found = bytescan_teddy_try_position(teddy, text, start, position, count, literal);
+        if (found < count) {
+            return found;
         }
     }
     return count;

@@ -297,7 +297,7 @@ extension RegexPattern {
     /// does not have (Foundation's templates may name one) or that did not take part adds
     /// nothing, as in ICU and Foundation.
     package func replacing(
-        inUTF8 source: UnsafeBufferPointer<UInt8>, range: Range<Int>, isMostlyASCII: Bool, steps: UTF8TemplateSteps,
+        inUTF8 source: UnsafeBufferPointer<UInt8>, range: Range<Int>, isMostlyASCII: @autoclosure () -> Bool, steps: UTF8TemplateSteps,
         maxReplacements: Int
     ) -> UTF8ReplacementOutcome {
         guard maxReplacements > 0 else { return .unchanged }
@@ -312,7 +312,7 @@ extension RegexPattern {
             var copied = 0
             var replacements = 0
             let walked = walkMatches(
-                inUTF8: start + offset, count: range.count, isMostlyASCII: isMostlyASCII, findsGroups: findsGroups,
+                inUTF8: start + offset, count: range.count, isMostlyASCII: isMostlyASCII(), findsGroups: findsGroups,
                 firstMatchOnly: false
             ) { match, group in
                 if replacements == 0 { output.reserve(source.count) }
@@ -349,12 +349,14 @@ extension RegexPattern {
         else { return nil }
         let start = utf8.distance(from: utf8.startIndex, to: bounds.lowerBound)
         let outcome = utf8.withContiguousStorageIfAvailable { source -> UTF8ReplacementOutcome in
-            let isMostlyASCII = source.baseAddress.map { base in
-                Self.isMostlyASCII(utf8Count: count, utf16Count: UTF16Text.utf16Count(ofUTF8: base, from: start, to: start + count))
-            } ?? true
-            return replacing(
-                inUTF8: source, range: start..<(start + count), isMostlyASCII: isMostlyASCII, steps: steps,
-                maxReplacements: maxReplacements)
+            // The range's UTF-16 units are counted (a pass over its bytes) only if the strategy
+            // asks whether the text is mostly ASCII.
+            replacing(
+                inUTF8: source, range: start..<(start + count),
+                isMostlyASCII: source.baseAddress.map { base in
+                    Self.isMostlyASCII(utf8Count: count, utf16Count: UTF16Text.utf16Count(ofUTF8: base, from: start, to: start + count))
+                } ?? true,
+                steps: steps, maxReplacements: maxReplacements)
         }
         switch outcome {
         case .replaced(let replaced): return replaced

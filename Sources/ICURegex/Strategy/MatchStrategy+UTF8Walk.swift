@@ -58,7 +58,9 @@ extension MatchStrategy {
     /// automaton here: the UTF-16 search it then takes counts it, pattern-wide
     /// (``mayUseBackReferenceSearcher(_:forSearchOf:)``, ``mayUseAutomaton(_:forUnplannedSearchOf:)``),
     /// and once they are worked out, such texts take the walk too.
-    func utf8Walk(forSearchOf length: Int, isMostlyASCII: Bool, findsGroups: Bool, firstMatchOnly: Bool) -> UTF8Walk? {
+    func utf8Walk(
+        forSearchOf length: Int, isMostlyASCII: @autoclosure () -> Bool, findsGroups: Bool, firstMatchOnly: Bool
+    ) -> UTF8Walk? {
         guard length <= Int(Int32.max) else { return nil }
         let isShort = length < SearchPlan.minimumSearchLength
         if let utf8Literals, !(firstMatchOnly && utf8Literals.hasSeveralLiterals && isShort) {
@@ -72,7 +74,8 @@ extension MatchStrategy {
         if let searchers = backReferenceSearchers {
             return repays(searchers, length: length) ? .backReferences(searchers) : nil
         }
-        if isMostlyASCII, length >= SearchPlan.minimumSearchLength, let plan, plan.searchesForLiterals { return nil }
+        // `isMostlyASCII` last: a caller may count the text's UTF-16 units to answer it.
+        if length >= SearchPlan.minimumSearchLength, let plan, plan.searchesForLiterals, isMostlyASCII() { return nil }
         guard let automata = matchAutomata, !findsGroups || captureBacktrackers != nil, repays(automata, length: length)
         else { return nil }
         if !findsGroups, length >= SearchPlan.minimumSearchLength, let scanner = utf8CaseInsensitiveScanner,
@@ -155,13 +158,14 @@ extension RegexPattern {
     ///   matches, which the caller discards, to search the UTF-16 instead). True when `body`
     ///   had every match, or stopped the walk.
     package func walkMatches(
-        inUTF8 bytes: UnsafePointer<UInt8>, count: Int, isMostlyASCII: Bool = false, findsGroups: Bool, firstMatchOnly: Bool,
+        inUTF8 bytes: UnsafePointer<UInt8>, count: Int, isMostlyASCII: @autoclosure () -> Bool = false, findsGroups: Bool,
+        firstMatchOnly: Bool,
         _ body: (Range<Int>, (Int) -> Range<Int>?) -> Bool
     ) -> Bool {
         // `\G` matches where the previous match ended: ICU's loop alone knows that.
         guard !usesPreviousMatchEnd,
             let way = strategy.utf8Walk(
-                forSearchOf: count, isMostlyASCII: isMostlyASCII, findsGroups: findsGroups && numberOfCaptureGroups > 0,
+                forSearchOf: count, isMostlyASCII: isMostlyASCII(), findsGroups: findsGroups && numberOfCaptureGroups > 0,
                 firstMatchOnly: firstMatchOnly)
         else { return false }
         switch way {

@@ -538,8 +538,8 @@ final class FileSearcher<Sink: SearchSink> {
     /// the first 64 KiB of a mapped file and in each line it reports. The NUL's search was
     /// a pass of its own over each block, the first read of a mapped block's pages, which
     /// brings them in (a quarter of the time of `icugrep Holmes` on a large file, a tenth of
-    /// five names' with Teddy); with it in the literals' scan, the block is read once, and its second reads, by the questions
-    /// about its lines, come from the cache.
+    /// five names' with Teddy); with it in the literals' scan, the block is read once, and its
+    /// second reads, by the questions about its lines, come from the cache.
     private func scanBlockFindingNUL(lineStart: Int, blockStart: Int) -> Int {
         let block = UnsafeRawBufferPointer(start: buffer.base, count: buffer.count)
         let start = blockStart - lineStart <= Self.readSize ? lineStart : blockStart
