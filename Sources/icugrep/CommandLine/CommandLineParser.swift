@@ -168,6 +168,14 @@ enum CommandLineParser {
             configuration.equivalenceClasses = environment.collatingLocale().map { .collation(locale: $0) } ?? .codePoints
         }
 
+        // Outside a UTF-8 locale GNU grep reads every byte as a character; its syntaxes do so
+        // here (-P as GNU grep's only when invoked as grep), unless an option reads UTF-8.
+        let speaksGNUSyntax = configuration.patternSyntax != .regularExpression
+            || DefaultPatternSyntax.messageName(forInvokedName: environment.invokedName) == "grep"
+        configuration.readsBytesAsCharacters = !environment.localeIsUTF8 && speaksGNUSyntax
+            && configuration.encoding == nil && configuration.replacement == nil && !configuration.json
+            && configuration.patternColors.isEmpty && !configuration.patternCounts
+
         configuration.color = !configuration.json && settings.colorChoice.resolved(
             standardOutputIsTerminal: environment.standardOutputIsTerminal,
             term: environment.variables["TERM"],
