@@ -2,6 +2,7 @@
 import Foundation
 import ICURegex
 import Testing
+import TestSupport
 
 /// GNU grep in the C locale, where every byte is a character (``ByteCharacters``), against
 /// icugrep there: generated cases (a fixed seed) over texts that mix ASCII, valid UTF-8 (`é`,

@@ -33,13 +33,40 @@ package enum ByteCharacters {
     }
 
     /// The characters of `text`'s UTF-8 bytes, each byte one character: the pattern as GNU
-    /// grep reads its bytes in the C locale (`é`, given as two bytes, is two characters).
+    /// grep reads its bytes in the C locale (`é`, given as two bytes, is two characters). A
+    /// character of `text` that is a byte of this reading already is kept: a text that was
+    /// not UTF-8 is given so (``text(ofBytes:)``).
     package static func decoding(_ text: String) -> String {
         var result = String.UnicodeScalarView()
-        for byte in text.utf8 {
-            result.append(scalar(forByte: byte))
+        for character in text.unicodeScalars {
+            if highScalars.contains(character.value) {
+                result.append(character)
+            } else {
+                for byte in String(character).utf8 { result.append(scalar(forByte: byte)) }
+            }
         }
         return String(result)
+    }
+
+    /// `bytes` as a String that keeps them: their UTF-8 when they are UTF-8, else each byte as
+    /// its character, which ``decoding(_:)`` keeps (a command-line argument outside a UTF-8
+    /// locale, where GNU grep reads `$'\xe9'` as the byte 0xE9).
+    package static func text(ofBytes bytes: some Collection<UInt8>) -> String {
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        var result = String.UnicodeScalarView()
+        for byte in bytes { result.append(scalar(forByte: byte)) }
+        return String(result)
+    }
+
+    /// The bytes `text` was made of by ``text(ofBytes:)``, decoded as UTF-8 (an encoding
+    /// error as U+FFFD): the text as it reads where bytes are not characters.
+    package static func decodingAsUTF8(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { highScalars.contains($0.value) }) else { return text }
+        var bytes: [UInt8] = []
+        for character in text.unicodeScalars {
+            if let byte = byte(of: character) { bytes.append(byte) } else { bytes += String(character).utf8 }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// An ICU pattern in which `\xhh` and `\x{hh}` from `\x80` up stand for those bytes, as in

@@ -1,3 +1,5 @@
+import ICURegex
+
 /// Turns icugrep's command line into a ``ParsedCommandLine``, with GNU grep 3.8's rules and
 /// messages.
 enum CommandLineParser {
@@ -175,6 +177,10 @@ enum CommandLineParser {
         configuration.readsBytesAsCharacters = !environment.localeIsUTF8 && speaksGNUSyntax
             && configuration.encoding == nil && configuration.replacement == nil && !configuration.json
             && configuration.patternColors.isEmpty && !configuration.patternCounts
+        if !environment.localeIsUTF8 && !configuration.readsBytesAsCharacters {
+            // An argument that is not UTF-8 was kept as bytes; read as UTF-8 here.
+            configuration.patterns = configuration.patterns.map(ByteCharacters.decodingAsUTF8)
+        }
 
         configuration.color = !configuration.json && settings.colorChoice.resolved(
             standardOutputIsTerminal: environment.standardOutputIsTerminal,

@@ -10,7 +10,9 @@ import ICURegex
 /// byte 0xEE and two continuation bytes (an 0xEE in the transcoded input is always such a
 /// lead byte). The transcoder counts the bytes it added up to the end of what was read, and
 /// the bytes from an offset to that end are still in the reader's buffer: the lines reported
-/// are those of the blocks read last. An input of ASCII is read as it is, and costs a search
+/// are those of the blocks read last, and the reader makes room for three blocks before each
+/// read, so that the buffer does not move between a read and the next (the last line's
+/// terminator written after the end, which the searcher adds, fits). An input of ASCII is read as it is, and costs a search
 /// for a byte from 0x80 up in each block.
 final class ByteCharacterTranscoder {
     /// The offset in the transcoded input of the end of what was read.
