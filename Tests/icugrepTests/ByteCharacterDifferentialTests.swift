@@ -138,6 +138,27 @@ import TestSupport
         }
     }
 
+    /// A pattern argument that is not UTF-8 keeps its bytes (GNU grep's tests `high-bit-range`
+    /// and `unibyte-bracket-expr`), given through the shell, since a test's arguments are
+    /// Strings.
+    @Test func argumentBytes() throws {
+        let grep = try #require(ReferenceGrep.executable)
+        let link = try #require(Self.grepLink)
+        let shell = URL(fileURLWithPath: "/bin/sh")
+        let scripts = [
+            #"printf '\201\n' | "$0" -a "$(printf '[\201]')""#,
+            #"printf '\351t\351\n\303\251\n' | "$0" -o "$(printf '\351.')""#,
+            #"printf '\351t\351\n' | "$0" -P -c "$(printf '^\351')""#,
+            #"printf 'a\351\n' | "$0" -ci "$(printf 'A\351')""#,
+        ]
+        for script in scripts {
+            let expected = try TestProcess.run(shell, ["-c", script, grep.path], environment: ["LC_ALL": "C"])
+            let actual = try TestProcess.run(shell, ["-c", script, link.path], environment: ["LC_ALL": "C"])
+            #expect(actual.standardOutput == expected.standardOutput, "\(script)")
+            #expect(actual.status == expected.status, "status of \(script)")
+        }
+    }
+
     /// The transcoding is one to one: every byte is written back as it was read, and offsets
     /// in the transcoded text map back to the input's.
     @Test func transcodingRoundTrips() {

@@ -26,6 +26,8 @@ final class ByteCharacterTranscoder {
     /// The last offset mapped and the bytes added before it, while the buffer has not moved
     /// (nil after each read): offsets asked in order are counted from there.
     private var lastMapped: (offset: Int, added: Int)?
+    /// The offsets of the bytes from 0x80 up in the block being transcoded.
+    private var highBytes: [Int] = []
 
     /// Starts an input.
     func reset() {
@@ -39,29 +41,33 @@ final class ByteCharacterTranscoder {
     /// Transcodes the `count` bytes just read at `start` in place, where there is room for
     /// three times as many, and returns the transcoded count.
     func transcode(_ start: UnsafeMutableRawPointer, count: Int) -> Int {
-        let bytes = start.assumingMemoryBound(to: UInt8.self)
-        let firstHigh = UTF8EncodingErrors.firstNonASCII(in: UnsafeRawBufferPointer(start: start, count: count), from: 0)
-        if firstHigh == count { return count }
-        var highCount = 0
-        for index in firstHigh..<count where bytes[index] >= 0x80 { highCount += 1 }
-        // Backwards, so that no byte is written over before it is read.
-        var target = count + 2 * highCount
-        var source = count
-        while source > firstHigh {
-            source -= 1
-            let byte = bytes[source]
-            if byte < 0x80 {
-                target -= 1
-                bytes[target] = byte
-            } else {
-                target -= 3
-                bytes[target] = 0xEE
-                bytes[target + 1] = 0x80 | (byte >> 6)
-                bytes[target + 2] = 0x80 | (byte & 0x3F)
-            }
+        let block = UnsafeRawBufferPointer(start: start, count: count)
+        var next = UTF8EncodingErrors.firstNonASCII(in: block, from: 0)
+        if next == count { return count }
+        highBytes.removeAll(keepingCapacity: true)
+        while next < count {
+            highBytes.append(next)
+            next = UTF8EncodingErrors.firstNonASCII(in: block, from: next + 1)
         }
-        addedBytes += 2 * highCount
-        return count + 2 * highCount
+        // Backwards, so that no byte is written over before it is read: the ASCII after each
+        // byte from 0x80 up moves by the bytes the transcoding adds up to it, in one move.
+        let bytes = start.assumingMemoryBound(to: UInt8.self)
+        var shift = 2 * highBytes.count
+        var runEnd = count
+        for position in highBytes.reversed() {
+            let runStart = position + 1
+            if runEnd > runStart {
+                (start + runStart + shift).copyMemory(from: start + runStart, byteCount: runEnd - runStart)
+            }
+            shift -= 2
+            let byte = bytes[position]
+            bytes[position + shift] = 0xEE
+            bytes[position + shift + 1] = 0x80 | (byte >> 6)
+            bytes[position + shift + 2] = 0x80 | (byte & 0x3F)
+            runEnd = position
+        }
+        addedBytes += 2 * highBytes.count
+        return count + 2 * highBytes.count
     }
 
     /// Notes the end of a read: the reader's buffer holds `bufferedCount` bytes, the last
