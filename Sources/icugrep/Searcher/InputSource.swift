@@ -3,7 +3,8 @@ import Glibc
 import ICURegex
 
 /// The bytes of one input as UTF-8: read from a file descriptor, and converted by ICU when
-/// `--encoding` names a charset or the input starts with a UTF-16 or UTF-32 byte-order mark.
+/// `--encoding` names a charset or the input starts with a UTF-16 or UTF-32 byte-order mark,
+/// or transcoded where every byte is a character (``ByteCharacterTranscoder``).
 ///
 /// A large regular file read as UTF-8 is mapped into memory instead of read, and searched
 /// where it lies: reading it would copy every byte once more. A file that shrinks while it is
