@@ -20,8 +20,15 @@ extension Configuration {
     /// that every character stands for itself. With `-z`, an ICU pattern's `$` matches only at
     /// the record's very end, as `grep -zP`'s (``PatternAssembler/endAnchorsAtTextEnd(_:)``;
     /// the translations of `-G` and `-E` are written so).
+    ///
+    /// Where bytes are characters (``readsBytesAsCharacters``) the patterns are read as
+    /// ``ByteCharacters``, and an ICU pattern's `\x80` to `\xff` are bytes, as in PCRE2
+    /// without UTF.
     var patternTexts: [String] {
         if let translatedPatterns { return translatedPatterns }
+        let patterns = readsBytesAsCharacters
+            ? patterns.map(patternSyntax == .regularExpression ? ByteCharacters.decodingICUPattern : ByteCharacters.decoding)
+            : patterns
         switch patternSyntax {
         case .regularExpression where nullData:
             return patterns.map(PatternAssembler.endAnchorsAtTextEnd)

@@ -190,6 +190,14 @@ struct Configuration: Sendable {
     /// True in a UTF-8 locale (the default; false in the C locale): a line to print that is not
     /// valid UTF-8 is held back and makes the file binary, as in GNU grep (`UTF8EncodingErrors`).
     var encodingErrorsAreBinary = true
+    /// True where GNU grep reads every byte as a character (outside a UTF-8 locale, for
+    /// `-G`, `-E`, `-F`, and `-P` invoked as `grep`): the patterns and the input are then read
+    /// as ``ByteCharacters`` (the input transcoded as it is read, ``ByteCharacterTranscoder``,
+    /// and written back as it is printed, ``ByteCharacterSink``). icugrep's own ICU syntax reads
+    /// UTF-8 in every locale, as ripgrep does; so do `--encoding`, and the options whose
+    /// printers search the text again or report it as UTF-8 (`--replace`, `--json`,
+    /// `--pattern-colors`, `--pattern-counts`).
+    var readsBytesAsCharacters = false
     /// True in a Turkish or Azeri locale (``ProgramEnvironment/localeHasTurkicCase``): with
     /// `-i`, `-G`, `-E` and `-F` pair `i` with `İ` and `I` with `ı`, as GNU grep does there.
     var turkicCase = false

@@ -191,6 +191,10 @@ struct SearchRun {
             outcome = runSerially(
                 sink: sinks.linePrinter(output), lineSearcher: lineSearcher, policy: policy,
                 standardOutput: standardOutput, diagnostics: diagnostics, statistics: statistics)
+        case .byteCharacterLines:
+            outcome = runSerially(
+                sink: sinks.byteCharacterLinePrinter(output), lineSearcher: lineSearcher, policy: policy,
+                standardOutput: standardOutput, diagnostics: diagnostics, statistics: statistics)
         case .json:
             outcome = runSerially(
                 sink: sinks.jsonPrinter(output), lineSearcher: lineSearcher, policy: policy,
@@ -332,7 +336,12 @@ struct SearchRun {
             fileSize = spool!.size
             startOffset = 0
         }
-        guard var source = InputSource(descriptor: descriptor, encoding: configuration.encoding, fileSize: fileSize) else {
+        // Where bytes are characters, the input is read through a transcoder, which the sink
+        // writes back through.
+        let transcoder = configuration.readsBytesAsCharacters ? ByteCharacterTranscoder() : nil
+        guard var source = InputSource(
+            descriptor: descriptor, encoding: configuration.encoding, fileSize: fileSize, transcoder: transcoder)
+        else {
             _ = decompression?.finish()
             diagnostics.unknownEncoding(configuration.encoding ?? "")
             outcome.hadError = true
@@ -340,7 +349,8 @@ struct SearchRun {
         }
         let sinkInput = SinkInput(
             name: input.name, showsFileName: showsFileName,
-            offsetWidth: configuration.initialTab ? offsetWidth(input.status, lineNumbers: configuration.lineNumber) : 0)
+            offsetWidth: configuration.initialTab ? offsetWidth(input.status, lineNumbers: configuration.lineNumber) : 0,
+            transcoder: transcoder)
         // A Boolean query's first passes, each reading the input from where it started: the
         // lines that its terms spanning lines touch (--multiline), then in the file scope the
         // file's verdict; the search reads it once more.
@@ -348,7 +358,8 @@ struct SearchRun {
         if let queryPatterns = policy.queryPatterns, queryPatterns.readsInputFirst {
             func reopen() -> InputSource? {
                 guard lseek(descriptor, startOffset, SEEK_SET) == startOffset else { return nil }
-                return InputSource(descriptor: descriptor, encoding: configuration.encoding, fileSize: fileSize)
+                return InputSource(
+                    descriptor: descriptor, encoding: configuration.encoding, fileSize: fileSize, transcoder: transcoder)
             }
             var readable = searcher.findSpanningLines(input: sinkInput, reopen: reopen)
             if readable, queryPatterns.scope == .file, let first = reopen(), let holds = searcher.probeQuery(first) {
@@ -441,9 +452,11 @@ struct SearchRun {
 /// Makes the sink of a run's output, on the standard output or a thread's buffer: GNU grep's
 /// lines, `--json`'s messages, or the summaries of `-c`, `-l`, `-L` and `-q`.
 struct SinkFactory {
-    /// The three kinds of sink.
+    /// The kinds of sink.
     enum Kind {
         case lines
+        /// GNU grep's lines where bytes are characters (``ByteCharacterSink``).
+        case byteCharacterLines
         case json
         case summary
     }
@@ -461,11 +474,16 @@ struct SinkFactory {
     /// prints grep's summaries, as its lines would be JSON).
     var kind: Kind {
         if configuration.outputMode != .lines { return .summary }
-        return configuration.json ? .json : .lines
+        if configuration.json { return .json }
+        return configuration.readsBytesAsCharacters ? .byteCharacterLines : .lines
     }
 
     func linePrinter(_ output: OutputBuffer) -> LinePrinter {
         LinePrinter(configuration: configuration, output: output, replacement: replacement, attribution: attribution)
+    }
+
+    func byteCharacterLinePrinter(_ output: OutputBuffer) -> ByteCharacterSink<LinePrinter> {
+        ByteCharacterSink(linePrinter(output), mapsOffsets: configuration.byteOffset)
     }
 
     func jsonPrinter(_ output: OutputBuffer) -> JSONPrinter {

@@ -33,6 +33,11 @@
 ///   U+FFFD, and in GNU grep nothing but the same bytes in the pattern matches an encoding
 ///   error (`grep -axv '.*'` lists the lines holding one). A U+FFFD written in the pattern
 ///   still matches both.
+/// - where ``Options/bytesAreCharacters`` (GNU grep in the C locale), the pattern is given as
+///   ``ByteCharacters``, each byte a character, and the text is read so: a class is its
+///   C.UTF-8 set restricted to ASCII, as glibc's classes in the C locale; `\w`, `\s` and the
+///   word assertions hold no byte from 0x80 up already (their characters have no properties),
+///   and ICU's case-insensitive matching folds ASCII letters only among them.
 ///
 /// - `[=c=]` is `c` alone in C.UTF-8 and, in a collating locale, the characters ICU's
 ///   collator weighs as `c` (``EquivalenceClasses``); with `-i` in a Turkish locale, `i`, `I`,
@@ -59,7 +64,9 @@ package enum POSIXPatternTranslator {
         package var dotMatchesNewline: Bool
         /// A locale whose characters are bytes (GNU grep in the C locale): there every byte
         /// is a character, an invalid UTF-8 byte too, which `.` and the like then match; in
-        /// a UTF-8 locale (false) nothing matches an encoding error (``encodingError``).
+        /// a UTF-8 locale (false) nothing matches an encoding error (``encodingError``). The
+        /// pattern and the text are then read as ``ByteCharacters``, and a class holds ASCII
+        /// characters only, as glibc's classes in the C locale.
         package var bytesAreCharacters: Bool
         /// A Turkish or Azeri locale (glibc's `towupper` maps `i` to `İ`): with ``ignoreCase``,
         /// `i` and `İ` match each other, `I` and `ı` each other, and `i` never `I`
@@ -78,6 +85,16 @@ package enum POSIXPatternTranslator {
             self.bytesAreCharacters = bytesAreCharacters
             self.turkicCase = turkicCase
             self.equivalenceClasses = equivalenceClasses
+        }
+
+        /// The one character of `name`, a collating symbol or equivalence class (`[.c.]`,
+        /// `[=c=]`), when it is one byte, as glibc accepts it where there is no collation;
+        /// nil otherwise. Where bytes are characters, a byte from 0x80 up is one too
+        /// (``ByteCharacters``).
+        func singleByte(_ name: String) -> Unicode.Scalar? {
+            guard name.unicodeScalars.count == 1, let scalar = name.unicodeScalars.first else { return nil }
+            if scalar.isASCII { return scalar }
+            return bytesAreCharacters && ByteCharacters.byte(of: scalar) != nil ? scalar : nil
         }
 
         /// What `.`, `\S`, `\W` and negated bracket expressions add to the characters they
@@ -330,9 +347,7 @@ package enum POSIXPatternTranslator {
             /// The one character of a collating symbol or equivalence class: C.UTF-8 has no
             /// collation, so glibc accepts only a single byte.
             func singleByte(_ name: String) throws(Message) -> Unicode.Scalar {
-                guard name.utf8.count == 1, let scalar = name.unicodeScalars.first else {
-                    throw Message("Invalid collation character")
-                }
+                guard let scalar = options.singleByte(name) else { throw Message("Invalid collation character") }
                 return scalar
             }
 
@@ -402,8 +417,8 @@ package enum POSIXPatternTranslator {
                         case .character(let scalar): return scalar
                         case .collating(let name):
                             if name.isEmpty { return "\u{0}" }
-                            guard name.utf8.count == 1 else { throw Message("Invalid collation character") }
-                            return name.unicodeScalars.first!
+                            guard let scalar = options.singleByte(name) else { throw Message("Invalid collation character") }
+                            return scalar
                         case .equivalence, .characterClass: throw Message("Invalid range end")
                         }
                     }
@@ -451,7 +466,8 @@ package enum POSIXPatternTranslator {
                         guard let set = POSIXPatternTranslator.characterClass(named: name, ignoreCase: ignoreCase) else {
                             throw Message("Invalid character class name")
                         }
-                        items += set
+                        // In the C locale glibc's classes hold ASCII characters only.
+                        items += options.bytesAreCharacters ? "[" + set + "&&[\\x{0}-\\x{7F}]]" : set
                         hasClassOrRange = true
                         if ["print", "graph", "punct"].contains(name) { classOrRangeHoldsEncodingError = true }
                         if turkic { turkicMembers.formUnion(TurkicCase.members(ofClassNamed: name)) }

@@ -1,3 +1,5 @@
+import ICURegex
+
 /// Turns icugrep's command line into a ``ParsedCommandLine``, with GNU grep 3.8's rules and
 /// messages.
 enum CommandLineParser {
@@ -166,6 +168,18 @@ enum CommandLineParser {
             configuration.patterns.contains(where: { $0.contains("[=") })
         {
             configuration.equivalenceClasses = environment.collatingLocale().map { .collation(locale: $0) } ?? .codePoints
+        }
+
+        // Outside a UTF-8 locale GNU grep reads every byte as a character; its syntaxes do so
+        // here (-P as GNU grep's only when invoked as grep), unless an option reads UTF-8.
+        let speaksGNUSyntax = configuration.patternSyntax != .regularExpression
+            || DefaultPatternSyntax.messageName(forInvokedName: environment.invokedName) == "grep"
+        configuration.readsBytesAsCharacters = !environment.localeIsUTF8 && speaksGNUSyntax
+            && configuration.encoding == nil && configuration.replacement == nil && !configuration.json
+            && configuration.patternColors.isEmpty && !configuration.patternCounts
+        if !environment.localeIsUTF8 && !configuration.readsBytesAsCharacters {
+            // An argument that is not UTF-8 was kept as bytes; read as UTF-8 here.
+            configuration.patterns = configuration.patterns.map(ByteCharacters.decodingAsUTF8)
         }
 
         configuration.color = !configuration.json && settings.colorChoice.resolved(

@@ -42,7 +42,8 @@ enum POSIXPatternStep {
         for (index, pattern) in configuration.patterns.enumerated() where translations[pattern] == nil {
             firstOccurrences.append(index)
             do throws(POSIXPatternTranslator.Failure) {
-                translations[pattern] = .success(try POSIXPatternTranslator.translate(pattern, syntax: syntax, options: options))
+                let text = configuration.readsBytesAsCharacters ? ByteCharacters.decoding(pattern) : pattern
+                translations[pattern] = .success(try POSIXPatternTranslator.translate(text, syntax: syntax, options: options))
             } catch {
                 translations[pattern] = .failure(error)
             }

@@ -73,6 +73,8 @@ struct ParallelSearch {
         switch sinks.kind {
         case .lines:
             return run(lineSearchers: lineSearchers, output: output, errors: errors, makeSink: sinks.linePrinter)
+        case .byteCharacterLines:
+            return run(lineSearchers: lineSearchers, output: output, errors: errors, makeSink: sinks.byteCharacterLinePrinter)
         case .json:
             return run(lineSearchers: lineSearchers, output: output, errors: errors, makeSink: sinks.jsonPrinter)
         case .summary:

@@ -58,6 +58,9 @@ struct SinkInput {
     var showsFileName = false
     /// With `-T`, the width that line numbers and byte offsets are padded to for this input.
     var offsetWidth = 0
+    /// Where bytes are characters, the transcoder the input is read through, whose lines a
+    /// ``ByteCharacterSink`` writes back; nil otherwise.
+    var transcoder: ByteCharacterTranscoder? = nil
 }
 
 /// One line reported to a sink.

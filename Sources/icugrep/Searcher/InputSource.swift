@@ -3,7 +3,8 @@ import Glibc
 import ICURegex
 
 /// The bytes of one input as UTF-8: read from a file descriptor, and converted by ICU when
-/// `--encoding` names a charset or the input starts with a UTF-16 or UTF-32 byte-order mark.
+/// `--encoding` names a charset or the input starts with a UTF-16 or UTF-32 byte-order mark,
+/// or transcoded where every byte is a character (``ByteCharacterTranscoder``).
 ///
 /// A large regular file read as UTF-8 is mapped into memory instead of read, and searched
 /// where it lies: reading it would copy every byte once more. A file that shrinks while it is
@@ -26,6 +27,9 @@ final class InputSource {
 
     /// The converter in use, if the input is not read as UTF-8.
     private var converter: EncodingConverter?
+    /// Where bytes are characters, the transcoder of each block read: the input is then
+    /// neither mapped nor converted, and holds no byte-order mark.
+    private let transcoder: ByteCharacterTranscoder?
     /// True until the first read: the moment to look for a byte-order mark.
     private var atStart = true
     /// True when a byte-order mark may choose a converter (no `--encoding` was given).
@@ -63,11 +67,17 @@ final class InputSource {
     /// is the size of a regular file read from its start, which spares most small files the
     /// second read(2) that only finds the end (a read of a regular file returns fewer bytes
     /// than asked only at its end); nil when the input is anything else.
+    /// With `transcoder` (and no `encoding`), each byte is read as a character
+    /// (``ByteCharacterTranscoder``), which the transcoder starts over for.
     /// Returns nil when ICU has no converter for `encoding`.
-    init?(descriptor: Int32, encoding: String?, fileSize: Int? = nil) {
+    init?(descriptor: Int32, encoding: String?, fileSize: Int? = nil, transcoder: ByteCharacterTranscoder? = nil) {
         self.descriptor = descriptor
         self.fileSize = fileSize
-        if let encoding {
+        self.transcoder = transcoder
+        transcoder?.reset()
+        if transcoder != nil {
+            detectsSignature = false
+        } else if let encoding {
             guard let converter = EncodingConverter(charset: encoding) else { return nil }
             self.converter = converter
             detectsSignature = false
@@ -75,7 +85,7 @@ final class InputSource {
             detectsSignature = true
         }
         raw = UnsafeMutableRawBufferPointer(start: nil, count: 0)
-        if encoding == nil, let fileSize, fileSize >= Self.smallestMappedFile {
+        if encoding == nil, transcoder == nil, let fileSize, fileSize >= Self.smallestMappedFile {
             mapping = filemapping_map(descriptor, fileSize)
         }
     }
@@ -98,8 +108,25 @@ final class InputSource {
     /// reads every byte of the block first (a scan that finds the block's NUL and more in one
     /// pass, where the search of the NUL alone would be a pass of its own, the one that
     /// brings the pages in) and asks ``blockIsIntact`` before it uses any.
+    ///
+    /// Where bytes are characters, `limit` bytes are read, as GNU grep reads its blocks, and
+    /// transcoded to up to three times as many: the buffer makes room for them.
     func readBlock(into buffer: inout InputBuffer, limit: Int, findsNUL: Bool, callerReadsBlock: Bool = false) -> Int {
         firstNUL = nil
+        if let transcoder {
+            buffer.makeRoom(3 * limit, discarding: 0)
+            let start = buffer.base + buffer.count
+            var count = readSystem(into: UnsafeMutableRawBufferPointer(rebasing: buffer.freeSpace[..<limit]))
+            if count > 0 {
+                count = transcoder.transcode(start, count: count)
+                if findsNUL, let nul = memchr(start, 0, count) {
+                    firstNUL = start.distance(to: UnsafeMutableRawPointer(nul))
+                }
+                buffer.count += count
+            }
+            transcoder.noteRead(end: buffer.base + buffer.count, bufferedCount: buffer.count, readCount: count)
+            return count
+        }
         if mapping.base != nil {
             if atStart {
                 atStart = false
