@@ -138,9 +138,9 @@ import TestSupport
         }
     }
 
-    /// A pattern argument that is not UTF-8 keeps its bytes (GNU grep's tests `high-bit-range`
-    /// and `unibyte-bracket-expr`), given through the shell, since a test's arguments are
-    /// Strings.
+    /// A pattern argument or `-f` line that is not UTF-8 keeps its bytes (GNU grep's tests
+    /// `high-bit-range` and `unibyte-bracket-expr`), given through the shell, since a test's
+    /// arguments are Strings.
     @Test func argumentBytes() throws {
         let grep = try #require(ReferenceGrep.executable)
         let link = try #require(Self.grepLink)
@@ -150,6 +150,8 @@ import TestSupport
             #"printf '\351t\351\n\303\251\n' | "$0" -o "$(printf '\351.')""#,
             #"printf '\351t\351\n' | "$0" -P -c "$(printf '^\351')""#,
             #"printf 'a\351\n' | "$0" -ci "$(printf 'A\351')""#,
+            #"printf 'na\303\257ve\n\351t\n' > /tmp/icugrep-bytes-$$; printf 'na\303\257ve\n\351t\351\nx\n' | "$0" -F -f /tmp/icugrep-bytes-$$; s=$?; rm -f /tmp/icugrep-bytes-$$; exit $s"#,
+            #"printf '\351.\n' > /tmp/icugrep-bytes-$$; printf '\351t\351\n\303\251\n' | "$0" -o -f /tmp/icugrep-bytes-$$; s=$?; rm -f /tmp/icugrep-bytes-$$; exit $s"#,
         ]
         for script in scripts {
             let expected = try TestProcess.run(shell, ["-c", script, grep.path], environment: ["LC_ALL": "C"])

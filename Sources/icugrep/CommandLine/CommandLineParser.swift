@@ -17,6 +17,7 @@ enum CommandLineParser {
             invokedName: environment.invokedName, variables: environment.variables)
         settings.configuration.patternSyntax = defaultSyntax.syntax
         settings.matcher = defaultSyntax.impliedMatcher
+        settings.patterns.keepsBytesOfFiles = !environment.localeIsUTF8
         var operands: [String] = []
         var scanner = ArgumentScanner(
             arguments: arguments,
@@ -178,7 +179,7 @@ enum CommandLineParser {
             && configuration.encoding == nil && configuration.replacement == nil && !configuration.json
             && configuration.patternColors.isEmpty && !configuration.patternCounts
         if !environment.localeIsUTF8 && !configuration.readsBytesAsCharacters {
-            // An argument that is not UTF-8 was kept as bytes; read as UTF-8 here.
+            // An argument or -f line that is not UTF-8 was kept as bytes; read as UTF-8 here.
             configuration.patterns = configuration.patterns.map(ByteCharacters.decodingAsUTF8)
         }
 
