@@ -91,9 +91,9 @@ extension MatchStrategy {
     /// first match alone when `firstMatchOnly`), as it stands now: a caller then knows that the
     /// walk is ICU's without working out the text's bytes (for a short range of a string that
     /// is not ASCII, an index of its UTF-16 and two of its scalars each call), or, for the
-    /// first match of a short text, that its first-match search is next (the walk's setup was
-    /// about a fifth of `ICURegularExpression.rangeOfFirstMatch(in:range:)` on a string of 21
-    /// characters). True when a way may be taken; each way it names is one
+    /// first match of a short text, that its first-match search is next (the walk's setup took
+    /// about 13% of the samples of `ICURegularExpression.rangeOfFirstMatch(in:range:)` on a
+    /// string of 21 characters). True when a way may be taken; each way it names is one
     /// ``utf8Walk(forSearchOf:isMostlyASCII:findsGroups:firstMatchOnly:)`` takes under the
     /// same conditions and no others, a text shorter than `length` is short whenever `length`
     /// is, and ``repays(_:length:)`` holds for a shorter text only when it holds for a longer
