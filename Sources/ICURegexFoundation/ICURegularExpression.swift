@@ -436,7 +436,10 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         // The groups' ranges of the current match.
         let groups = findsGroups ? numberOfCaptureGroups : 0
         return withUnsafeTemporaryAllocation(of: NSRange.self, capacity: groups) { groupRanges in
-            withUTF8(of: string, options: options, range: range, utf16Count: utf16Count, findsGroups: findsGroups) { bytes, utf8Count in
+            withUTF8(
+                of: string, options: options, range: range, utf16Count: utf16Count, findsGroups: findsGroups,
+                firstMatchOnly: firstMatchOnly
+            ) { bytes, utf8Count in
                 // The byte offset up to which UTF-16 units are counted, and their number.
                 var countedByte = 0
                 var countedUnits = range.location
@@ -506,13 +509,17 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// of it splits a surrogate pair, or the string's UTF-8 is not contiguous (a bridged
     /// string) or empty (see ``walkUTF8(of:options:range:utf16Count:findsGroups:firstMatchOnly:_:)``),
     /// or the pattern has no walk in UTF-8 for so short a text, with its groups when
-    /// `findsGroups` (``RegexPattern/mayWalkMatches(inUTF8OfAtMost:findsGroups:)``, asked
+    /// `findsGroups`, for its first match alone when `firstMatchOnly`
+    /// (``RegexPattern/mayWalkMatches(inUTF8OfAtMost:findsGroups:firstMatchOnly:)``, asked
     /// before the range's bytes are worked out, with three bytes for each unit at most).
     private func withUTF8(
         of string: String, options: NSRegularExpression.MatchingOptions, range: NSRange, utf16Count: Int? = nil,
-        findsGroups: Bool, _ body: (UnsafePointer<UInt8>, Int) -> Bool
+        findsGroups: Bool, firstMatchOnly: Bool = false, _ body: (UnsafePointer<UInt8>, Int) -> Bool
     ) -> Bool {
-        withWholeUTF8(of: string, options: options, range: range, utf16Count: utf16Count, findsGroups: findsGroups) {
+        withWholeUTF8(
+            of: string, options: options, range: range, utf16Count: utf16Count, findsGroups: findsGroups,
+            firstMatchOnly: firstMatchOnly
+        ) {
             whole, utf8Range in
             body(whole.baseAddress! + utf8Range.lowerBound, utf8Range.count)
         }
@@ -520,16 +527,18 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
 
     /// `body`'s answer for the whole UTF-8 of `string` (never without an address) and the
     /// bytes of `range` in it, or false when the walk in UTF-8 does not apply (see
-    /// ``withUTF8(of:options:range:utf16Count:findsGroups:_:)``). The whole is for a caller
+    /// ``withUTF8(of:options:range:utf16Count:findsGroups:firstMatchOnly:_:)``). The whole is for a caller
     /// that copies the text around the range: a small string's UTF-8 is copied anew for each
     /// call that asks for it, so that the range's address alone does not tell where the
     /// string's bytes are.
     private func withWholeUTF8(
         of string: String, options: NSRegularExpression.MatchingOptions, range: NSRange, utf16Count: Int? = nil,
-        findsGroups: Bool, _ body: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Bool
+        findsGroups: Bool, firstMatchOnly: Bool = false, _ body: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Bool
     ) -> Bool {
         guard options.subtracting(MatchingConstants.callbacks).isEmpty, range.location >= 0, range.length >= 0,
-            compiled.mayWalkMatches(inUTF8OfAtMost: range.length > Int.max / 3 ? Int.max : 3 * range.length, findsGroups: findsGroups)
+            compiled.mayWalkMatches(
+                inUTF8OfAtMost: range.length > Int.max / 3 ? Int.max : 3 * range.length, findsGroups: findsGroups,
+                firstMatchOnly: firstMatchOnly)
         else { return false }
         let length = utf16Count ?? string.utf16.count
         guard range.location <= length, range.length <= length - range.location,

@@ -123,6 +123,61 @@ extension LibraryTests.RegularExpressionDifferentialTests {
         #expect(walked >= 400, "\(walked) cases with matches through the walk")
     }
 
+    @Test("mayWalkMatches answers false only where the walk would: for the first match, a short text's is left to the first-match search")
+    func mayWalkMatchesBoundsTheWalk() throws {
+        // For each text length, bounds just above it, and the first match or every match:
+        // a walk that takes the text must have been allowed by `mayWalkMatches` for the bound.
+        // One literal, several literals, and the patterns of the walk and of ICU above.
+        let patterns = ["Holmes", "Holmes|Watson|Hudson"] + (Self.utf8WalkPatterns + Self.utf8FallbackPatterns).map(\.pattern)
+        var random = SplitMix64(seed: Self.seed ^ 0x4D41_5957_414C_4B53)
+        var text = ""
+        while text.utf8.count < 70_000 { text += random.element(of: Self.utf8WalkPieces + ["Holmes ", "Watson "]) }
+        let long = Array(text.utf8)
+        var failures: [String] = []
+        var declinedShortFirstMatches = 0
+        for pattern in patterns {
+            let compiled = try RegexPattern(pattern)
+            // The long text first, so that the pattern's automaton is worked out.
+            _ = long.withUnsafeBufferPointer { buffer in
+                compiled.walkMatches(inUTF8: buffer.baseAddress!, count: buffer.count, findsGroups: true, firstMatchOnly: false) { _, _ in true }
+            }
+            for length in [10, 1000, 4095, 4096, 4100] {
+                // The longest prefix of at most `length` bytes that ends on a scalar.
+                var bytes = Array(long.prefix(length))
+                while String(validating: bytes, as: UTF8.self) == nil { bytes.removeLast() }
+                for firstMatchOnly in [true, false] {
+                    for findsGroups in [true, false] {
+                        let walks = bytes.withUnsafeBufferPointer { buffer in
+                            compiled.walkMatches(
+                                inUTF8: buffer.baseAddress!, count: buffer.count, findsGroups: findsGroups, firstMatchOnly: firstMatchOnly
+                            ) { _, _ in true }
+                        }
+                        for bound in [bytes.count, bytes.count + 1, 3 * bytes.count] {
+                            let mayWalk = compiled.mayWalkMatches(inUTF8OfAtMost: bound, findsGroups: findsGroups, firstMatchOnly: firstMatchOnly)
+                            if walks && !mayWalk {
+                                failures.append("\(String(reflecting: pattern)): \(bytes.count) bytes walked, but not allowed for \(bound)")
+                            }
+                            if firstMatchOnly && !mayWalk && bound < 4096 { declinedShortFirstMatches += 1 }
+                        }
+                    }
+                }
+            }
+        }
+        // A short text's first match is the first-match search's, unless one literal's scan
+        // finds it; every match of it is the walk's.
+        for (pattern, firstMatchWalks) in [("Holmes", true), ("Holmes|Watson|Hudson", false), ("\\w+", false)] {
+            let compiled = try RegexPattern(pattern)
+            for _ in compiled.matches(in: String(repeating: "Holmes ", count: 12_000)) {}
+            #expect(compiled.mayWalkMatches(inUTF8OfAtMost: 60, findsGroups: false, firstMatchOnly: true) == firstMatchWalks, "\(pattern)")
+            #expect(compiled.mayWalkMatches(inUTF8OfAtMost: 60, findsGroups: false, firstMatchOnly: false), "\(pattern)")
+        }
+        for failure in failures.prefix(20) {
+            Issue.record(Comment(rawValue: failure))
+        }
+        #expect(failures.isEmpty, "\(failures.count) cases differ")
+        #expect(declinedShortFirstMatches > 0)
+    }
+
     /// Patterns of the walk whose matches and groups reach to, start at or look behind or
     /// ahead at, a character outside ASCII in a mostly ASCII text.
     static let mostlyASCIIWalkPatterns = [

@@ -87,19 +87,25 @@ extension MatchStrategy {
     }
 
     /// False when ``utf8Walk(forSearchOf:isMostlyASCII:findsGroups:firstMatchOnly:)`` has no
-    /// way for any text of at most `length` bytes (with the groups when `findsGroups`), as it
-    /// stands now: a caller then knows that the walk is ICU's without working out the text's
-    /// bytes (for a short range of a string that is not ASCII, an index of its UTF-16 and two
-    /// of its scalars each call). True when a way may be taken; each way it names is one
+    /// way for any text of at most `length` bytes (with the groups when `findsGroups`, for the
+    /// first match alone when `firstMatchOnly`), as it stands now: a caller then knows that the
+    /// walk is ICU's without working out the text's bytes (for a short range of a string that
+    /// is not ASCII, an index of its UTF-16 and two of its scalars each call), or, for the
+    /// first match of a short text, that its first-match search is next (the walk's setup took
+    /// about 13% of the samples of `ICURegularExpression.rangeOfFirstMatch(in:range:)` on a
+    /// string of 21 characters). True when a way may be taken; each way it names is one
     /// ``utf8Walk(forSearchOf:isMostlyASCII:findsGroups:firstMatchOnly:)`` takes under the
-    /// same conditions and no others, and ``repays(_:length:)`` holds for a shorter text only
-    /// when it holds for a longer one.
+    /// same conditions and no others, a text shorter than `length` is short whenever `length`
+    /// is, and ``repays(_:length:)`` holds for a shorter text only when it holds for a longer
+    /// one.
     ///
     /// (The pools' states are read through unretained references, which the strategy's own
     /// properties keep alive: bound to names, each pool was retained and released for every
     /// call, about 2% of a short line's results array.)
-    func mayHaveUTF8Walk(forSearchOfAtMost length: Int, findsGroups: Bool) -> Bool {
-        if utf8Literals != nil { return true }
+    func mayHaveUTF8Walk(forSearchOfAtMost length: Int, findsGroups: Bool, firstMatchOnly: Bool) -> Bool {
+        let isShort = length < SearchPlan.minimumSearchLength
+        if let utf8Literals, !(firstMatchOnly && utf8Literals.hasSeveralLiterals && isShort) { return true }
+        if firstMatchOnly && isShort { return false }
         if let searchers = backReferenceSearchers.map(Unmanaged.passUnretained) {
             return repays(searchers._withUnsafeGuaranteedRef { $0.state }, length: length)
         }
@@ -133,11 +139,12 @@ extension MatchStrategy {
 extension RegexPattern {
     /// False when ``walkMatches(inUTF8:count:isMostlyASCII:findsGroups:firstMatchOnly:_:)``
     /// would answer false for every text of at most `length` bytes, as the pattern stands now
-    /// (see ``MatchStrategy/mayHaveUTF8Walk(forSearchOfAtMost:findsGroups:)``), so that a
-    /// caller may search the UTF-16 at once; true when it may walk.
-    package func mayWalkMatches(inUTF8OfAtMost length: Int, findsGroups: Bool) -> Bool {
+    /// (see ``MatchStrategy/mayHaveUTF8Walk(forSearchOfAtMost:findsGroups:firstMatchOnly:)``),
+    /// so that a caller may search the UTF-16 at once; true when it may walk.
+    package func mayWalkMatches(inUTF8OfAtMost length: Int, findsGroups: Bool, firstMatchOnly: Bool = false) -> Bool {
         !usesPreviousMatchEnd
-            && strategy.mayHaveUTF8Walk(forSearchOfAtMost: length, findsGroups: findsGroups && numberOfCaptureGroups > 0)
+            && strategy.mayHaveUTF8Walk(
+                forSearchOfAtMost: length, findsGroups: findsGroups && numberOfCaptureGroups > 0, firstMatchOnly: firstMatchOnly)
     }
 
     /// Calls `body` with each match of the pattern in the well-formed UTF-8 `bytes[..<count]`
