@@ -181,6 +181,15 @@ for replacement in replacementWorkloads where selected("replace " + replacement.
             in: text.string, range: NSRange(location: 0, length: text.count), withTemplate: replacement.template
         ).utf8.count
     }
+    // The floor: only making the `String` of the known result from its UTF-8 and counting its
+    // UTF-16 units (the plain rows' count), or its UTF-8 units (the `.utf8` rows'): what every
+    // API pays beyond finding the matches and copying the pieces, in a row of its own.
+    let resultUTF8 = Array(rawString.utf8)
+    let floorUTF16 = { String(decoding: resultUTF8, as: UTF8.self).utf16.count }
+    let floorUTF8 = { String(decoding: resultUTF8, as: UTF8.self).utf8.count }
+    run(
+        "floor " + replacement.name, raw: raw,
+        apis: [("makeString.utf16", floorUTF16, expected), ("makeString.utf8", floorUTF8, rawString.utf8.count)])
     run(
         "replace " + replacement.name, raw: raw,
         apis: [
