@@ -219,14 +219,50 @@ extension RegexPattern {
             let backtracker = findsGroups && numberOfCaptureGroups > 0 ? captureBacktrackers?.take() : nil
             defer { if let backtracker { captureBacktrackers?.put(backtracker) } }
             if findsGroups && numberOfCaptureGroups > 0 && backtracker == nil { return false }
+            // Dense matches with groups are found by one-pass runs, each match with its groups in
+            // one forward run, as the walk in UTF-16 finds them (see ``MatchWalk``'s modes):
+            // once the automaton's matches with groups come dense
+            // (``MatchStrategy/groupMatchesAreDense(matches:units:)``, in bytes here), until a
+            // match comes after a gap of more than ``MatchStrategy/sparseOnePassGap`` bytes or
+            // the runs cannot tell (then never again). Each run answers as ICU's search from
+            // the same offset would (see ``CaptureBacktracker/firstOnePassMatch(inUTF8:from:end:)``).
+            let onePassBacktracker = backtracker.flatMap { $0.isOnePass && !firstMatchOnly ? $0 : nil }
             // The automaton finds the loop's matches in runs (see ``MatchAutomaton/matchRun(inUTF8:from:to:into:capacity:)``),
             // one match for a first match alone, then runs twice as long each time.
             return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * Self.maximumRunMatches) { buffer in
                 let bounds = buffer.baseAddress!
                 var capacity = firstMatchOnly ? 1 : 4
                 var from = 0
+                // The automaton's matches since `automatonStart`, for the one-pass runs.
+                var automatonMatches = 0
+                var automatonStart = 0
+                var givesUpOnePass = false
                 while true {
+                    if let onePassBacktracker, !givesUpOnePass,
+                        MatchStrategy.groupMatchesAreDense(matches: automatonMatches, units: from - automatonStart)
+                    {
+                        switch onePassBacktracker.firstOnePassMatch(inUTF8: bytes, from: from, end: count) {
+                        case .match(let match):
+                            let goesOn = body(match) { group in
+                                let start = onePassBacktracker.slot(2 * group)
+                                return start < 0 ? nil : start..<onePassBacktracker.slot(2 * group + 1)
+                            }
+                            guard goesOn, let next = Self.nextSearchStart(after: match, inUTF8: bytes, count: count) else { return true }
+                            if match.lowerBound - from > MatchStrategy.sparseOnePassGap {
+                                automatonMatches = 0
+                                automatonStart = match.upperBound
+                            }
+                            from = next
+                            continue
+                        case .noMatch:
+                            return true
+                        case .unknown:
+                            // Nothing was found from `from`: the automaton searches from there.
+                            givesUpOnePass = true
+                        }
+                    }
                     let run = automaton.matchRun(inUTF8: bytes, from: from, to: count, into: bounds, capacity: capacity)
+                    automatonMatches &+= run.count
                     for index in 0..<run.count {
                         let match = bounds[2 &* index]..<bounds[2 &* index &+ 1]
                         let goesOn: Bool
