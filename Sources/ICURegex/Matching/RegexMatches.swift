@@ -446,13 +446,23 @@ package struct UTF16Positions {
 /// each match, most of a few bytes, and each append is a bounds test and a copy, without an
 /// array's checks of its storage (Russian words split at each capital, `$1 $2`: the array's
 /// appends took 7% of the replacement's time).
+///
+/// The string is made without validating its UTF-8 again when every piece is known to be
+/// well-formed: a copy of the source (a string's UTF-8, well-formed) that starts and ends on
+/// the boundaries of its characters (no continuation byte at either end, a test of two
+/// bytes), or other text its caller vouches for. Pieces of well-formed UTF-8 that each hold
+/// whole characters make well-formed UTF-8. Validating it took as long as the rest of a
+/// replacement on Russian: 3.3 ms for 1.5 MB, against 0.05 ms for the unchecked copy. Any
+/// other piece makes the string through `String(decoding:as:)`, which repairs it as before.
 package struct UTF8Output: ~Copyable {
     private let source: UnsafeBufferPointer<UInt8>
     private var buffer: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private var count = 0
+    /// False once a piece was not known to be well-formed UTF-8 of whole characters.
+    private var isWellFormed = true
 
-    /// An empty output whose copies come from `source`.
+    /// An empty output whose copies come from `source`, a string's UTF-8.
     package init(source: UnsafeBufferPointer<UInt8>) {
         self.source = source
         capacity = 64
@@ -490,24 +500,33 @@ package struct UTF8Output: ~Copyable {
     package mutating func copy(_ range: Range<Int>) {
         guard !range.isEmpty, let base = source.baseAddress else { return }
         precondition(range.lowerBound >= 0 && range.upperBound <= source.count, "UTF8Output: a copy outside the source")
+        if base[range.lowerBound] & 0xC0 == 0x80 || (range.upperBound < source.count && base[range.upperBound] & 0xC0 == 0x80) {
+            isWellFormed = false
+        }
         append(base + range.lowerBound, range.count)
     }
 
-    /// Appends UTF-8 bytes.
-    package mutating func append(_ utf8: [UInt8]) {
-        utf8.withUnsafeBufferPointer { append($0) }
-    }
-
-    /// Appends UTF-8 bytes from a buffer other than the source.
+    /// Appends UTF-8 bytes from a buffer other than the source; `isWellFormed` when they are
+    /// well-formed UTF-8 of whole characters.
     @inline(__always)
-    package mutating func append(_ utf8: UnsafeBufferPointer<UInt8>) {
+    package mutating func append(_ utf8: UnsafeBufferPointer<UInt8>, isWellFormed: Bool) {
         guard let base = utf8.baseAddress, !utf8.isEmpty else { return }
+        if !isWellFormed { self.isWellFormed = false }
         append(base, utf8.count)
     }
 
     /// The string of the bytes appended.
     package func string() -> String {
-        String(decoding: UnsafeBufferPointer(start: buffer, count: count), as: UTF8.self)
+        let bytes = UnsafeBufferPointer(start: buffer, count: count)
+        guard isWellFormed else { return String(decoding: bytes, as: UTF8.self) }
+        if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+            var utf8 = UTF8Span(unchecked: Span(_unsafeElements: bytes))
+            // The string's flag that it is ASCII, which its UTF-16 view reads (a scan that
+            // stops at the first byte outside ASCII).
+            _ = utf8.checkForASCII()
+            return String(copying: utf8)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

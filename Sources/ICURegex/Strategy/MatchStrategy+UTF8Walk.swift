@@ -11,7 +11,8 @@ extension MatchStrategy {
         case backReferences(LazyBackReferenceSearcher)
         /// The match automaton, from where ICU's loop would start each search, with the capture
         /// backtracker for the groups when they are asked for (see ``MatchAutomaton``,
-        /// ``CaptureBacktracker``).
+        /// ``CaptureBacktracker``), and the backtracker's one-pass runs in its place once such
+        /// matches come dense (see ``RegexPattern/walkMatches(inUTF8:count:isMostlyASCII:findsGroups:firstMatchOnly:_:)``).
         case automaton(LazyMatchAutomaton)
         /// The match automaton in the runs of characters the pattern can consume around the
         /// places of a case-insensitive match (see ``UTF8CaseInsensitiveScanner``), as the
@@ -28,9 +29,9 @@ extension MatchStrategy {
     /// Each way reads the same code points from UTF-8 as from UTF-16 and answers as ICU's
     /// search of the UTF-16 from the same code point would (each one's argument is in its own
     /// type), or answers that it cannot tell: the walk then gives up, and its caller searches
-    /// the UTF-16 instead, from the start, so that no answer mixes the two. The search plan,
-    /// the alternation's matcher and the one-pass runs read UTF-16 only, and are not ways
-    /// here: in their place the automaton reads the whole text, which costs less than
+    /// the UTF-16 instead, from the start, so that no answer mixes the two. The search plan
+    /// and the alternation's matcher read UTF-16 only, and are not ways here: in their place
+    /// the automaton reads the whole text, which costs less than
     /// transcoding it for them (a string's UTF-16 is made anew for each call), except on a
     /// mostly ASCII text (see 3).
     ///
@@ -43,7 +44,8 @@ extension MatchStrategy {
     ///    ``firstMatch(inUTF8:anchored:threadAutomaton:)``;
     /// 2. for a pattern with back references, their searcher, once it is worked out or for a
     ///    text that repays working it out (``SearchPlan/automatonSearchLength``), else ICU;
-    /// 3. the match automaton, likewise, for groups only with a capture backtracker, in the
+    /// 3. the match automaton, likewise, for groups only with a capture backtracker (whose
+    ///    one-pass runs take over from both where matches with groups come dense), in the
     ///    runs around the places of a case-insensitive match when the plan searches such runs
     ///    and the literals have a UTF-8 scan (``UTF8CaseInsensitiveScanner``), without groups;
     ///    but not
