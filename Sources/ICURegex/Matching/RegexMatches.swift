@@ -520,7 +520,7 @@ package struct UTF8Output: ~Copyable {
         let bytes = UnsafeBufferPointer(start: buffer, count: count)
         guard isWellFormed else { return String(decoding: bytes, as: UTF8.self) }
         if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
-            var utf8 = UTF8Span(unchecked: Span(_unsafeElements: bytes))
+            var utf8 = UTF8Span(unchecked: bytes.span)
             // The string's flag that it is ASCII, which its UTF-16 view reads (a scan that
             // stops at the first byte outside ASCII).
             _ = utf8.checkForASCII()

@@ -192,7 +192,7 @@ for replacement in replacementWorkloads where selected("replace " + replacement.
     let floorUTF8 = { String(decoding: resultUTF8, as: UTF8.self).utf8.count }
     let unchecked = { () -> String in
         resultUTF8.withUnsafeBufferPointer { bytes in
-            var utf8 = UTF8Span(unchecked: Span(_unsafeElements: bytes))
+            var utf8 = UTF8Span(unchecked: bytes.span)
             _ = utf8.checkForASCII()
             return String(copying: utf8)
         }
