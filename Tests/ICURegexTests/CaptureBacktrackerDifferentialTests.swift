@@ -7,7 +7,8 @@ import TestSupport
 /// with groups that have a ``CaptureProgram``, the backtracker run on the span of each of ICU's
 /// matches must find ICU's groups (every group's range, not only the match), in UTF-16 and
 /// UTF-8; run on other spans, it must answer as ICU's `matches` on that region does
-/// (``MatchWalk/match(spanning:)``). An ``CaptureBacktracker/Outcome/unknown`` answer is
+/// (``MatchWalk/match(spanning:)``); its one-pass runs must find ICU's matches and groups in
+/// UTF-16 and UTF-8. An ``CaptureBacktracker/Outcome/unknown`` answer is
 /// allowed (the caller asks ICU) and counted. Then the library's walks, which use the
 /// backtracker, against ICU's on long texts, and ICU's own cases with group expectations.
 @Suite struct CaptureBacktrackerDifferentialTests {
@@ -85,6 +86,32 @@ import TestSupport
         return (found, true)
     }
 
+    /// The same from one-pass runs in the UTF-8 `bytes[..<end]`
+    /// (``CaptureBacktracker/firstOnePassMatch(inUTF8:from:end:)``), in byte offsets.
+    static func onePassMatches(
+        _ backtracker: CaptureBacktracker, inUTF8 bytes: UnsafePointer<UInt8>, end: Int
+    ) -> (slots: [[Int]], isComplete: Bool) {
+        var found: [[Int]] = []
+        var from = 0
+        while from <= end {
+            switch backtracker.firstOnePassMatch(inUTF8: bytes, from: from, end: end) {
+            case .match(let match):
+                found.append(backtracker.slots)
+                from = match.upperBound
+                if match.isEmpty {
+                    guard from < end else { return (found, true) }
+                    let lead = bytes[from]
+                    from += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                }
+            case .noMatch:
+                return (found, true)
+            case .unknown:
+                return (found, false)
+            }
+        }
+        return (found, true)
+    }
+
     /// Compares the backtracker with ICU on `strings` for `pattern` compiled with `options`;
     /// returns the failures' descriptions.
     static func compare(
@@ -119,6 +146,18 @@ import TestSupport
                             failures.append(
                                 "one-pass walk: \(found.count) matches, ICU \(expected.count), first difference at match "
                                     + "\(firstDifference(found, expected)); text \(String(reflecting: string))")
+                        }
+                        // The same runs in UTF-8, in byte offsets.
+                        let expectedBytes = expected.map(inBytes)
+                        let (foundBytes, isCompleteInBytes) = onePassMatches(backtracker, inUTF8: byteBase, end: bytes.count)
+                        counts.onePassTexts += 1
+                        if isCompleteInBytes ? foundBytes == expectedBytes : foundBytes == Array(expectedBytes.prefix(foundBytes.count)) {
+                            counts.onePassMatches += foundBytes.count
+                            if !isCompleteInBytes { counts.onePassUnknown += 1 }
+                        } else {
+                            failures.append(
+                                "one-pass walk in UTF-8: \(foundBytes.count) matches, ICU \(expectedBytes.count), first difference at "
+                                    + "match \(firstDifference(foundBytes, expectedBytes)); text \(String(reflecting: string))")
                         }
                     }
                     // The backtracker's searches: every match of ICU's walk, with its groups.

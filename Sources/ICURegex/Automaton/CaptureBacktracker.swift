@@ -803,6 +803,19 @@ final class CaptureBacktracker {
     /// cannot tell or the runs read more than ``onePassWorkPerUnit`` units per unit
     /// passed. The program must be one-pass.
     func firstOnePassMatch(inUTF16 text: UnsafePointer<UInt16>, from start: Int, end: Int) -> MatchAutomaton.Outcome {
+        firstOnePassMatch(in: UTF16ScannedText(units: text), from: start, end: end)
+    }
+
+    /// The same in the well-formed UTF-8 `bytes[..<end]`, in byte offsets (a run that reads an
+    /// ill-formed sequence answers `.unknown`). The runs read the same code points as in
+    /// UTF-16, so they take the same moves and give the same match, in bytes.
+    func firstOnePassMatch(inUTF8 bytes: UnsafePointer<UInt8>, from start: Int, end: Int) -> MatchAutomaton.Outcome {
+        firstOnePassMatch(in: UTF8ScannedText(bytes: bytes), from: start, end: end)
+    }
+
+    /// See ``firstOnePassMatch(inUTF16:from:end:)``.
+    @inline(__always)
+    private func firstOnePassMatch<Text: ScannedText>(in text: Text, from start: Int, end: Int) -> MatchAutomaton.Outcome {
         let table = onePassTable!
         let smallClasses = self.smallClasses
         let startMatches = onePassMatchEdges![0] >= 0
@@ -812,15 +825,15 @@ final class CaptureBacktracker {
             if !startMatches {
                 // No match is empty: skip the offsets whose character no first step reads.
                 while offset < end {
-                    let unit = text[offset]
-                    guard unit < CodePointClassTable.exactLimit else { break }
-                    let unitClass = smallClasses[Int(unit)]
-                    guard unitClass != CodePointClassTable.stopClass, table[Int(unitClass)] < 0 else { break }
-                    offset &+= 1
+                    let (value, length) = text.smallCharacter(at: offset, end: end)
+                    guard length > 0 else { break }
+                    let valueClass = smallClasses[Int(value)]
+                    guard valueClass != CodePointClassTable.stopClass, table[Int(valueClass)] < 0 else { break }
+                    offset &+= length
                 }
                 guard offset < end else { return .noMatch }
             }
-            switch onePassMatch(inUTF16: text, at: offset, end: end) {
+            switch onePassMatch(in: text, at: offset, end: end) {
             case .match(let match): return .match(match)
             case .unknown: return .unknown
             case .noMatch: break
@@ -829,13 +842,22 @@ final class CaptureBacktracker {
             guard onePassWork &- firstWork <= Self.onePassWorkPerUnit &* (offset &- start) &+ Self.onePassWorkAllowance else {
                 return .unknown
             }
-            offset = UTF16ScannedText(units: text).character(at: offset, end: end).next
+            offset = text.character(at: offset, end: end).next
         }
     }
 
     /// The match of ICU's search anchored at `start` of the UTF-16 `text[..<end]`, with its
     /// groups in the slots, from one run of the one-pass table (see ``OnePassProgram``).
     func onePassMatch(inUTF16 text: UnsafePointer<UInt16>, at start: Int, end: Int) -> MatchAutomaton.Outcome {
+        onePassMatch(in: UTF16ScannedText(units: text), at: start, end: end)
+    }
+
+    /// See ``onePassMatch(inUTF16:at:end:)``; in UTF-8 (see
+    /// ``firstOnePassMatch(inUTF8:from:end:)``), the loops' ASCII characters are passed over
+    /// one bit test each, without the vector scan (``OnePassProgram/loopStops``), which reads
+    /// UTF-16 (``ScannedText/firstUnitOutsideASCII(orIn:from:to:)``).
+    @inline(__always)
+    private func onePassMatch<Text: ScannedText>(in text: Text, at start: Int, end: Int) -> MatchAutomaton.Outcome {
         let table = onePassTable!
         let tableEdges = onePassTableEdges!
         let matchEdges = onePassMatchEdges!
@@ -886,17 +908,18 @@ final class CaptureBacktracker {
         }
         if matchEdges[0] >= 0 { pendingOffset = offset }
         while offset < end {
-            let unit = text[offset]
+            let (small, length) = text.smallCharacter(at: offset, end: end)
             let move: Int64
-            var next = offset &+ 1
+            var next = offset &+ length
             var index = 0
-            if unit < CodePointClassTable.exactLimit {
-                let unitClass = smallClasses[Int(unit)]
+            if length > 0 {
+                let unitClass = smallClasses[Int(small)]
                 guard unitClass != CodePointClassTable.stopClass else { return .unknown }
                 index = row &+ Int(unitClass)
                 move = table[index]
             } else {
-                let (value, after) = UTF16ScannedText(units: text).character(at: offset, end: end)
+                let (value, after) = text.character(at: offset, end: end)
+                guard value != Text.illFormed else { return .unknown }
                 next = after
                 guard let found = largeCharacterEdge(value, in: row / classCount) else { return .unknown }
                 guard found >= 0 else { break }
@@ -951,18 +974,19 @@ final class CaptureBacktracker {
                 let highSelfMoves = selfMoves[2 &* state &+ 1]
                 let stops = loopStops[state]
                 while next < end {
-                    let following = text[next]
+                    let following = text.unit(at: next)
                     if following < 128 {
                         let word = following < 64 ? lowSelfMoves : highSelfMoves
                         guard word & (1 &<< UInt64(following & 63)) != 0 else { break }
                         next &+= 1
-                        if let stops { next = bytescan_first_unit_in_ranges(text, next, end, stops) }
+                        if let stops { next = text.firstUnitOutsideASCII(orIn: stops, from: next, to: end) }
                         continue
                     }
-                    guard following < CodePointClassTable.exactLimit else { break }
-                    let followingClass = smallClasses[Int(following)]
+                    let (value, length) = text.smallCharacter(at: next, end: end)
+                    guard length > 0 else { break }
+                    let followingClass = smallClasses[Int(value)]
                     guard followingClass != CodePointClassTable.stopClass, table[row &+ Int(followingClass)] == move else { break }
-                    next &+= 1
+                    next &+= length
                 }
             }
             row = nextRow

@@ -1,3 +1,5 @@
+import CByteScan
+
 /// A text the match automaton scans, in its own code units: how its characters are read
 /// forwards and backwards, so that one scan serves UTF-16 and UTF-8.
 protocol ScannedText {
@@ -16,6 +18,11 @@ protocol ScannedText {
     /// well-formed UTF-8); a length of 0 otherwise. The match automaton's fast loop reads
     /// these, the letters of Latin, Greek, Cyrillic, Hebrew and Arabic text with ASCII.
     func smallCharacter(at index: Int, end: Int) -> (value: UInt32, length: Int)
+    /// The first offset in `start..<end` (or `end`) whose unit is 0x80 or more or an ASCII
+    /// character of `ranges`, found by a vector scan: the pass of a one-pass run over a loop's
+    /// ASCII characters. A text without that scan returns `start`, for its caller to judge
+    /// the unit there.
+    func firstUnitOutsideASCII(orIn ranges: UnsafePointer<bytescan_byte_ranges>, from start: Int, to end: Int) -> Int
 }
 
 extension ScannedText {
@@ -59,6 +66,11 @@ struct UTF16ScannedText: ScannedText {
     func smallCharacter(at index: Int, end: Int) -> (value: UInt32, length: Int) {
         let unit = UInt32(units[index])
         return (unit, Int(unit) < CodePointClassTable.exactLimit ? 1 : 0)
+    }
+
+    @inline(__always)
+    func firstUnitOutsideASCII(orIn ranges: UnsafePointer<bytescan_byte_ranges>, from start: Int, to end: Int) -> Int {
+        bytescan_first_unit_in_ranges(units, start, end, ranges)
     }
 }
 
@@ -109,5 +121,11 @@ struct UTF8ScannedText: ScannedText {
     @inline(__always)
     func firstPossibleStart(_ skip: MatchStartScanner.ASCIISkip, from start: Int, to end: Int) -> Int {
         skip.firstPossibleStart(inUTF8: bytes, from: start, to: end)
+    }
+
+    /// No vector scan stops at bytes of 0x80 or more: `start`.
+    @inline(__always)
+    func firstUnitOutsideASCII(orIn ranges: UnsafePointer<bytescan_byte_ranges>, from start: Int, to end: Int) -> Int {
+        start
     }
 }

@@ -441,40 +441,92 @@ package struct UTF16Positions {
 
 /// A string's UTF-8 assembled in one buffer from pieces of another string's bytes and other
 /// text: each piece a copy of bytes, the string made once at the end.
-package struct UTF8Output {
+///
+/// The buffer is its own memory, grown by doubling: a replacement appends a few pieces for
+/// each match, most of a few bytes, and each append is a bounds test and a copy, without an
+/// array's checks of its storage (Russian words split at each capital, `$1 $2`: the array's
+/// appends took 7% of the replacement's time).
+///
+/// The string is made without validating its UTF-8 again when every piece is known to be
+/// well-formed: a copy of the source (a string's UTF-8, well-formed) that starts and ends on
+/// the boundaries of its characters (no continuation byte at either end, a test of two
+/// bytes), or other text its caller vouches for. Pieces of well-formed UTF-8 that each hold
+/// whole characters make well-formed UTF-8. Validating it took as long as the rest of a
+/// replacement on Russian: 3.3 ms for 1.5 MB, against 0.05 ms for the unchecked copy. Any
+/// other piece makes the string through `String(decoding:as:)`, which repairs it as before.
+package struct UTF8Output: ~Copyable {
     private let source: UnsafeBufferPointer<UInt8>
-    private var bytes: [UInt8] = []
+    private var buffer: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var count = 0
+    /// False once a piece was not known to be well-formed UTF-8 of whole characters.
+    private var isWellFormed = true
 
-    /// An empty output whose copies come from `source`.
+    /// An empty output whose copies come from `source`, a string's UTF-8.
     package init(source: UnsafeBufferPointer<UInt8>) {
         self.source = source
+        capacity = 64
+        buffer = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        buffer.deallocate()
     }
 
     /// Reserves room for `count` bytes.
     package mutating func reserve(_ count: Int) {
-        bytes.reserveCapacity(count)
+        if count > capacity { grow(to: count) }
+    }
+
+    /// Moves the bytes to a buffer of at least `needed` bytes, twice the capacity or more.
+    private mutating func grow(to needed: Int) {
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: max(needed, 2 * capacity))
+        grown.update(from: buffer, count: count)
+        buffer.deallocate()
+        buffer = grown
+        capacity = max(needed, 2 * capacity)
+    }
+
+    /// Appends `length` bytes from `start`.
+    @inline(__always)
+    private mutating func append(_ start: UnsafePointer<UInt8>, _ length: Int) {
+        if count &+ length > capacity { grow(to: count + length) }
+        (buffer + count).update(from: start, count: length)
+        count &+= length
     }
 
     /// Appends the source's bytes `range` (offsets in the source).
+    @inline(__always)
     package mutating func copy(_ range: Range<Int>) {
-        guard !range.isEmpty else { return }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[range]))
+        guard !range.isEmpty, let base = source.baseAddress else { return }
+        precondition(range.lowerBound >= 0 && range.upperBound <= source.count, "UTF8Output: a copy outside the source")
+        if base[range.lowerBound] & 0xC0 == 0x80 || (range.upperBound < source.count && base[range.upperBound] & 0xC0 == 0x80) {
+            isWellFormed = false
+        }
+        append(base + range.lowerBound, range.count)
     }
 
-    /// Appends UTF-8 bytes.
-    package mutating func append(_ utf8: [UInt8]) {
-        bytes.append(contentsOf: utf8)
-    }
-
-    /// Appends UTF-8 bytes from a buffer other than the source.
-    package mutating func append(_ utf8: UnsafeBufferPointer<UInt8>) {
-        guard !utf8.isEmpty else { return }
-        bytes.append(contentsOf: utf8)
+    /// Appends UTF-8 bytes from a buffer other than the source; `isWellFormed` when they are
+    /// well-formed UTF-8 of whole characters.
+    @inline(__always)
+    package mutating func append(_ utf8: UnsafeBufferPointer<UInt8>, isWellFormed: Bool) {
+        guard let base = utf8.baseAddress, !utf8.isEmpty else { return }
+        if !isWellFormed { self.isWellFormed = false }
+        append(base, utf8.count)
     }
 
     /// The string of the bytes appended.
     package func string() -> String {
-        String(decoding: bytes, as: UTF8.self)
+        let bytes = UnsafeBufferPointer(start: buffer, count: count)
+        guard isWellFormed else { return String(decoding: bytes, as: UTF8.self) }
+        if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+            var utf8 = UTF8Span(unchecked: bytes.span)
+            // The string's flag that it is ASCII, which its UTF-16 view reads (a scan that
+            // stops at the first byte outside ASCII).
+            _ = utf8.checkForASCII()
+            return String(copying: utf8)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -141,6 +141,10 @@ package struct UTF8TemplateSteps: Sendable {
     /// for the replacement must then find the groups of each match.
     package let namesGroups: Bool
 
+    /// True when each literal is well-formed UTF-8 (of whole characters, as a string's UTF-8
+    /// is), so that an output need not validate what it copies of them (see ``UTF8Output``).
+    private let literalsAreWellFormed: Bool
+
     /// The steps of `pieces`.
     package init(_ pieces: [ReplacementTemplate.Piece]) {
         var steps = [Step]()
@@ -159,12 +163,18 @@ package struct UTF8TemplateSteps: Sendable {
         self.steps = steps
         self.literalUTF8 = literalUTF8
         self.namesGroups = namesGroups
+        literalsAreWellFormed = steps.allSatisfy { step in
+            guard case .literal(let range) = step else { return true }
+            // Decoding well-formed UTF-8 repairs nothing.
+            return String(decoding: literalUTF8[range], as: UTF8.self).utf8.elementsEqual(literalUTF8[range])
+        }
     }
 
     /// The steps and the literal text read through buffers, valid only during `body`.
     package struct Buffers {
         let steps: UnsafeBufferPointer<Step>
         let literals: UnsafeBufferPointer<UInt8>
+        let literalsAreWellFormed: Bool
 
         /// Appends one match's replacement to `output`: each literal's bytes, and for each
         /// group the source's bytes that `groupBytes` gives (nothing for nil: a group that did
@@ -173,7 +183,7 @@ package struct UTF8TemplateSteps: Sendable {
             for step in steps {
                 switch step {
                 case .literal(let range):
-                    output.append(UnsafeBufferPointer(rebasing: literals[range]))
+                    output.append(UnsafeBufferPointer(rebasing: literals[range]), isWellFormed: literalsAreWellFormed)
                 case .group(let group):
                     if let range = groupBytes(group) { output.copy(range) }
                 }
@@ -185,7 +195,7 @@ package struct UTF8TemplateSteps: Sendable {
     package func withBuffers<Result>(_ body: (Buffers) throws -> Result) rethrows -> Result {
         try steps.withUnsafeBufferPointer { steps in
             try literalUTF8.withUnsafeBufferPointer { literals in
-                try body(Buffers(steps: steps, literals: literals))
+                try body(Buffers(steps: steps, literals: literals, literalsAreWellFormed: literalsAreWellFormed))
             }
         }
     }

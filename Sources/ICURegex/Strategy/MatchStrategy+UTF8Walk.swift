@@ -11,7 +11,8 @@ extension MatchStrategy {
         case backReferences(LazyBackReferenceSearcher)
         /// The match automaton, from where ICU's loop would start each search, with the capture
         /// backtracker for the groups when they are asked for (see ``MatchAutomaton``,
-        /// ``CaptureBacktracker``).
+        /// ``CaptureBacktracker``), and the backtracker's one-pass runs in its place once such
+        /// matches come dense (see ``RegexPattern/walkMatches(inUTF8:count:isMostlyASCII:findsGroups:firstMatchOnly:_:)``).
         case automaton(LazyMatchAutomaton)
         /// The match automaton in the runs of characters the pattern can consume around the
         /// places of a case-insensitive match (see ``UTF8CaseInsensitiveScanner``), as the
@@ -28,9 +29,9 @@ extension MatchStrategy {
     /// Each way reads the same code points from UTF-8 as from UTF-16 and answers as ICU's
     /// search of the UTF-16 from the same code point would (each one's argument is in its own
     /// type), or answers that it cannot tell: the walk then gives up, and its caller searches
-    /// the UTF-16 instead, from the start, so that no answer mixes the two. The search plan,
-    /// the alternation's matcher and the one-pass runs read UTF-16 only, and are not ways
-    /// here: in their place the automaton reads the whole text, which costs less than
+    /// the UTF-16 instead, from the start, so that no answer mixes the two. The search plan
+    /// and the alternation's matcher read UTF-16 only, and are not ways here: in their place
+    /// the automaton reads the whole text, which costs less than
     /// transcoding it for them (a string's UTF-16 is made anew for each call), except on a
     /// mostly ASCII text (see 3).
     ///
@@ -43,7 +44,8 @@ extension MatchStrategy {
     ///    ``firstMatch(inUTF8:anchored:threadAutomaton:)``;
     /// 2. for a pattern with back references, their searcher, once it is worked out or for a
     ///    text that repays working it out (``SearchPlan/automatonSearchLength``), else ICU;
-    /// 3. the match automaton, likewise, for groups only with a capture backtracker, in the
+    /// 3. the match automaton, likewise, for groups only with a capture backtracker (whose
+    ///    one-pass runs take over from both where matches with groups come dense), in the
     ///    runs around the places of a case-insensitive match when the plan searches such runs
     ///    and the literals have a UTF-8 scan (``UTF8CaseInsensitiveScanner``), without groups;
     ///    but not
@@ -226,14 +228,50 @@ extension RegexPattern {
             let backtracker = findsGroups && numberOfCaptureGroups > 0 ? captureBacktrackers?.take() : nil
             defer { if let backtracker { captureBacktrackers?.put(backtracker) } }
             if findsGroups && numberOfCaptureGroups > 0 && backtracker == nil { return false }
+            // Dense matches with groups are found by one-pass runs, each match with its groups in
+            // one forward run, as the walk in UTF-16 finds them (see ``MatchWalk``'s modes):
+            // once the automaton's matches with groups come dense
+            // (``MatchStrategy/groupMatchesAreDense(matches:units:)``, in bytes here), until a
+            // match comes after a gap of more than ``MatchStrategy/sparseOnePassGap`` bytes or
+            // the runs cannot tell (then never again). Each run answers as ICU's search from
+            // the same offset would (see ``CaptureBacktracker/firstOnePassMatch(inUTF8:from:end:)``).
+            let onePassBacktracker = backtracker.flatMap { $0.isOnePass && !firstMatchOnly ? $0 : nil }
             // The automaton finds the loop's matches in runs (see ``MatchAutomaton/matchRun(inUTF8:from:to:into:capacity:)``),
             // one match for a first match alone, then runs twice as long each time.
             return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * Self.maximumRunMatches) { buffer in
                 let bounds = buffer.baseAddress!
                 var capacity = firstMatchOnly ? 1 : 4
                 var from = 0
+                // The automaton's matches since `automatonStart`, for the one-pass runs.
+                var automatonMatches = 0
+                var automatonStart = 0
+                var givesUpOnePass = false
                 while true {
+                    if let onePassBacktracker, !givesUpOnePass,
+                        MatchStrategy.groupMatchesAreDense(matches: automatonMatches, units: from - automatonStart)
+                    {
+                        switch onePassBacktracker.firstOnePassMatch(inUTF8: bytes, from: from, end: count) {
+                        case .match(let match):
+                            let goesOn = body(match) { group in
+                                let start = onePassBacktracker.slot(2 * group)
+                                return start < 0 ? nil : start..<onePassBacktracker.slot(2 * group + 1)
+                            }
+                            guard goesOn, let next = Self.nextSearchStart(after: match, inUTF8: bytes, count: count) else { return true }
+                            if match.lowerBound - from > MatchStrategy.sparseOnePassGap {
+                                automatonMatches = 0
+                                automatonStart = match.upperBound
+                            }
+                            from = next
+                            continue
+                        case .noMatch:
+                            return true
+                        case .unknown:
+                            // Nothing was found from `from`: the automaton searches from there.
+                            givesUpOnePass = true
+                        }
+                    }
                     let run = automaton.matchRun(inUTF8: bytes, from: from, to: count, into: bounds, capacity: capacity)
+                    automatonMatches &+= run.count
                     for index in 0..<run.count {
                         let match = bounds[2 &* index]..<bounds[2 &* index &+ 1]
                         let goesOn: Bool

@@ -181,6 +181,31 @@ for replacement in replacementWorkloads where selected("replace " + replacement.
             in: text.string, range: NSRange(location: 0, length: text.count), withTemplate: replacement.template
         ).utf8.count
     }
+    // The floor: only making the `String` of the known result from its UTF-8 and counting its
+    // UTF-16 units (the plain rows' count), or its UTF-8 units (the `.utf8` rows'): what every
+    // API pays beyond finding the matches and copying the pieces, in a row of its own. Made
+    // with `String(decoding:as:)`, which validates the bytes, and without validating them
+    // (`String(copying: UTF8Span(unchecked:))`, with the ASCII flag checked), as the library
+    // makes a replacement's result: the UTF-16 count alone is then what the API cannot avoid.
+    let resultUTF8 = Array(rawString.utf8)
+    let floorUTF16 = { String(decoding: resultUTF8, as: UTF8.self).utf16.count }
+    let floorUTF8 = { String(decoding: resultUTF8, as: UTF8.self).utf8.count }
+    let unchecked = { () -> String in
+        resultUTF8.withUnsafeBufferPointer { bytes in
+            var utf8 = UTF8Span(unchecked: bytes.span)
+            _ = utf8.checkForASCII()
+            return String(copying: utf8)
+        }
+    }
+    let floorUncheckedUTF16 = { unchecked().utf16.count }
+    let floorUncheckedUTF8 = { unchecked().utf8.count }
+    run(
+        "floor " + replacement.name, raw: raw,
+        apis: [
+            ("makeString.utf16", floorUTF16, expected), ("makeString.utf8", floorUTF8, rawString.utf8.count),
+            ("makeStringUnchecked.utf16", floorUncheckedUTF16, expected),
+            ("makeStringUnchecked.utf8", floorUncheckedUTF8, rawString.utf8.count),
+        ])
     run(
         "replace " + replacement.name, raw: raw,
         apis: [
