@@ -519,6 +519,8 @@ package struct UTF8Output: ~Copyable {
     package func string() -> String {
         let bytes = UnsafeBufferPointer(start: buffer, count: count)
         guard isWellFormed else { return String(decoding: bytes, as: UTF8.self) }
+        // UTF8Span is Swift 6.2's; an older compiler validates the bytes again.
+        #if compiler(>=6.2)
         if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
             var utf8 = UTF8Span(unchecked: bytes.span)
             // The string's flag that it is ASCII, which its UTF-16 view reads (a scan that
@@ -526,6 +528,7 @@ package struct UTF8Output: ~Copyable {
             _ = utf8.checkForASCII()
             return String(copying: utf8)
         }
+        #endif
         return String(decoding: bytes, as: UTF8.self)
     }
 }
