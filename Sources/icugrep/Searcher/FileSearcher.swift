@@ -195,6 +195,11 @@ final class FileSearcher<Sink: SearchSink> {
     /// True when the prefilter proved that the line to decide next holds its candidates'
     /// term (``QueryPatterns/lineCandidateTerm``).
     @exclusivity(unchecked) private var candidateIsCertain = false
+    /// With `-o` and GNU grep's rule for encoding errors, true unless no match printed can
+    /// hold one: every match is the pattern's literal, which is well-formed
+    /// (``LineSearcher/reportedMatchesAreWellFormed``), and no piece of a match that spans
+    /// lines joins them.
+    private let checksMatchesForEncodingErrors: Bool
 
     /// Creates a searcher that selects lines by `policy` with `lineSearcher` and reports them to
     /// `sink`.
@@ -236,6 +241,8 @@ final class FileSearcher<Sink: SearchSink> {
         }
         invertsVerdict = policy.invertMatch
         prefilter = lineSearcher.hasPrefilter ? lineSearcher : nil
+        checksMatchesForEncodingErrors = policy.holdsBackEncodingErrors && policy.onlyMatching
+            && !(lineSearcher.reportedMatchesAreWellFormed && spanningSearchers.isEmpty)
     }
 
     /// Searches `source` as ``search(_:input:)`` does, in the file scope of a Boolean query,
@@ -1105,7 +1112,7 @@ final class FileSearcher<Sink: SearchSink> {
             if selected && usesQuery && !spanningSearchers.isEmpty, let queryMatcher {
                 addSpannedPieces(queryMatcher.spannedPieces(in: offset..<(offset + content.count)), in: content)
             }
-            if policy.holdsBackEncodingErrors && policy.onlyMatching {
+            if checksMatchesForEncodingErrors {
                 let matchesFound = matchRanges.count
                 if holdBackMatchesFromEncodingError(in: content) { return false }
                 heldBackMatch = matchRanges.count < matchesFound
