@@ -126,6 +126,9 @@ package final class ReverseSuffixSearch {
         lentScannedOccurrences = scannedOccurrences.map { Unmanaged.passUnretained($0) }
     }
 
+    /// True when `L` is found among the prefilter's scanned occurrences.
+    var findsLiteralAmongScannedOccurrences: Bool { scannedOccurrences != nil }
+
     /// The first occurrence of `L` at or after `from` that ends by `end` in `bytes`, or `end`:
     /// from the prefilter's scanned occurrences when it has them, else by a scan of the bytes.
     @inline(__always)
