@@ -1105,9 +1105,7 @@ final class FileSearcher<Sink: SearchSink> {
         // With `-o`, the matches after one holding an encoding error are held back.
         var heldBackMatch = false
         if needsMatches {
-            matchRanges.removeAll(keepingCapacity: true)
-            matchUnitRanges.removeAll(keepingCapacity: true)
-            firstMatchStart = nil
+            forgetMatches()
             collectMatches(in: content, lineNumber: number)
             if selected && usesQuery && !spanningSearchers.isEmpty, let queryMatcher {
                 addSpannedPieces(queryMatcher.spannedPieces(in: offset..<(offset + content.count)), in: content)
@@ -1191,11 +1189,19 @@ final class FileSearcher<Sink: SearchSink> {
 
     // MARK: Matching
 
+    /// Empties the matches collected for the last line, keeping the arrays' storage.
+    /// (`matchUnitRanges` is filled for `--json` only: emptying it when it is empty already
+    /// would cost a call for each line.)
+    @inline(__always)
+    private func forgetMatches() {
+        matchRanges.removeAll(keepingCapacity: true)
+        if !matchUnitRanges.isEmpty { matchUnitRanges.removeAll(keepingCapacity: true) }
+        firstMatchStart = nil
+    }
+
     /// The number of non-empty matches in the line, as `-o` would print them.
     private func countMatches(in content: UnsafeRawBufferPointer) -> Int {
-        matchRanges.removeAll(keepingCapacity: true)
-        matchUnitRanges.removeAll(keepingCapacity: true)
-        firstMatchStart = nil
+        forgetMatches()
         collectMatches(in: content, lineNumber: lineNumber)
         return matchRanges.count
     }
@@ -1337,9 +1343,7 @@ final class FileSearcher<Sink: SearchSink> {
         while true {
             switch lineSearcher.reportedMatchWithoutICU(inUTF8: content, from: from) {
             case .unknown:
-                matchRanges.removeAll(keepingCapacity: true)
-                matchUnitRanges.removeAll(keepingCapacity: true)
-                firstMatchStart = nil
+                forgetMatches()
                 return false
             case .noMatch:
                 return true
