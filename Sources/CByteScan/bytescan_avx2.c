@@ -177,6 +177,22 @@ BYTESCAN_AVX2 static inline void bytescan_avx2_prepare(bytescan_avx2_probes *pre
     prepared->offset2[0] = offset2;
 }
 
+/// The window's quick test of `bytescan_window_may_hit` with two 32-byte vectors: the probe's
+/// lanes of both halves, and the lesser of the window's two halves compared with zero, ORed
+/// into one vector tested once.
+/// AVX2 because Swift cannot compile it for AVX2 with a run-time choice.
+BYTESCAN_AVX2 static inline bool bytescan_avx2_may_hit(const uint8_t *window, const void *probe,
+                                                       bool finds_nul) {
+    __m256i lanes = _mm256_or_si256(bytescan_avx2_probe_lanes(window, probe, 0, false),
+                                    bytescan_avx2_probe_lanes(window + 32, probe, 0, false));
+    if (finds_nul) {
+        __m256i least = _mm256_min_epu8(_mm256_loadu_si256((const __m256i *)window),
+                                        _mm256_loadu_si256((const __m256i *)(window + 32)));
+        lanes = _mm256_or_si256(lanes, _mm256_cmpeq_epi8(least, _mm256_setzero_si256()));
+    }
+    return !_mm256_testz_si256(lanes, lanes);
+}
+
 /// `bytescan_collect_windows` with AVX2 and the exact window test of one probe.
 /// AVX2 because Swift cannot compile it for AVX2 with a run-time choice.
 __attribute__((target("avx2"))) size_t
@@ -207,7 +223,8 @@ bytescan_collect_nul_avx2(const uint8_t *base, size_t start, size_t end,
     bytescan_avx2_probes prepared;
     bytescan_avx2_prepare(&prepared, probe->offset1, probe->value1[0], probe->offset2,
                           probe->value2[0]);
-    return bytescan_collect_windows_finding_nul(bytescan_avx2_test_exact, bytescan_avx2_zeros, base,
+    return bytescan_collect_windows_finding_nul(bytescan_avx2_test_exact, bytescan_avx2_zeros,
+                                                bytescan_avx2_may_hit, base,
                                                 start, end, &prepared, found, capacity, next,
                                                 first_nul);
 }

@@ -204,7 +204,7 @@ bytescan_collect_nul_avx512(const uint8_t *base, size_t start, size_t end,
     bytescan_avx512_prepare(&prepared, probe->offset1, probe->value1[0], probe->offset2,
                             probe->value2[0]);
     return bytescan_collect_windows_finding_nul(bytescan_avx512_test_exact, bytescan_avx512_zeros,
-                                                base, start, end, &prepared, found, capacity,
+                                                bytescan_every_window_may_hit, base, start, end, &prepared, found, capacity,
                                                 next, first_nul);
 }
 

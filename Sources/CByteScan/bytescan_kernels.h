@@ -94,6 +94,21 @@ bytescan_collect_windows(bytescan_window_test test, const uint8_t *base, size_t 
 /// One per implementation, inlined into `bytescan_collect_windows_finding_nul`.
 typedef uint64_t (*bytescan_zero_test)(const uint8_t *window);
 
+/// Whether the 64-byte window at `window` may need a closer look: true when the one probe at
+/// `probe` accepts both its bytes at a position of the window, or, when `finds_nul`, one of
+/// the window's 64 bytes from its first position is zero (false answers only what the exact
+/// tests would: no hit, no zero). One per implementation, inlined into
+/// `bytescan_collect_windows_finding_nul`: a window that holds neither, as most do, costs one
+/// vector test and one branch, not the masks of both tests.
+typedef bool (*bytescan_window_may_hit)(const uint8_t *window, const void *probe, bool finds_nul);
+
+/// The quick test of an implementation without one: every window is tested exactly.
+__attribute__((always_inline)) static inline bool
+bytescan_every_window_may_hit(const uint8_t *window, const void *probe, bool finds_nul) {
+    (void)window, (void)probe, (void)finds_nul;
+    return true;
+}
+
 /// `bytescan_collect_windows` that also finds the first zero byte (NUL) of the text, in the
 /// same pass: each window's 64 bytes from its first position are tested for zero too, until
 /// one is found. `*first_nul` is SIZE_MAX on entry, or a NUL found before (then no window is
@@ -104,6 +119,7 @@ typedef uint64_t (*bytescan_zero_test)(const uint8_t *window);
 /// mapped file's pages, the NUL test of the block costs no pass of its own.
 __attribute__((always_inline)) static inline size_t
 bytescan_collect_windows_finding_nul(bytescan_window_test test, bytescan_zero_test zeros,
+                                     bytescan_window_may_hit may_hit,
                                      const uint8_t *base, size_t start, size_t end,
                                      const void *probe, size_t *found, size_t capacity,
                                      size_t *next, size_t *first_nul) {
@@ -118,6 +134,10 @@ bytescan_collect_windows_finding_nul(bytescan_window_test test, bytescan_zero_te
     while (position < end) {
         size_t window = position <= last ? position : last;
         __builtin_prefetch(base + window + BYTESCAN_COLLECT_PREFETCH_DISTANCE);
+        if (!may_hit(base + window, probe, nul == SIZE_MAX)) {
+            position = window + BYTESCAN_WINDOW_SIZE;
+            continue;
+        }
         // The positions of the window not tested before (the last window overlaps the one
         // before it).
         uint64_t untested = ~UINT64_C(0) << (position - window);

@@ -545,15 +545,20 @@ bytescan_teddy_collect_avx2_masked(const bytescan_teddy *teddy, const uint8_t *t
         const __m256i zero = _mm256_setzero_si256();
         for (; position <= last; position += 32) {
             __builtin_prefetch(text + position + BYTESCAN_TEDDY_PREFETCH_DISTANCE);
+            __m256i buckets = bytescan_teddy_avx2_buckets(text + position, low, high, mask_length);
+            // One test for both: most vectors hold neither a candidate nor a NUL.
+            __m256i zeros = _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(text + position)), zero);
+            __m256i flagged = nul == SIZE_MAX ? _mm256_or_si256(buckets, zeros) : buckets;
+            if (_mm256_testz_si256(flagged, flagged)) {
+                continue;
+            }
             if (nul == SIZE_MAX) {
-                __m256i chunk = _mm256_loadu_si256((const __m256i *)(text + position));
-                uint32_t zeros = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(chunk, zero));
-                if (zeros != 0) {
-                    nul = position + (size_t)__builtin_ctz(zeros);
+                uint32_t zero_lanes = (uint32_t)_mm256_movemask_epi8(zeros);
+                if (zero_lanes != 0) {
+                    nul = position + (size_t)__builtin_ctz(zero_lanes);
                 }
             }
-            uint64_t candidates = bytescan_teddy_avx2_candidates(
-                bytescan_teddy_avx2_buckets(text + position, low, high, mask_length));
+            uint64_t candidates = bytescan_teddy_avx2_candidates(buckets);
             for (; candidates != 0; candidates &= candidates - 1) {
                 size_t candidate = position + (size_t)__builtin_ctzll(candidates);
                 if (stored == capacity) {

@@ -123,7 +123,8 @@ __attribute__((always_inline)) static inline uint64_t bytescan_vector_zeros(cons
 size_t bytescan_collect_nul_vector(const uint8_t *base, size_t start, size_t end,
                                    const bytescan_probe *probe, size_t *found, size_t capacity,
                                    size_t *next, size_t *first_nul) {
-    return bytescan_collect_windows_finding_nul(bytescan_vector_test, bytescan_vector_zeros, base,
+    return bytescan_collect_windows_finding_nul(bytescan_vector_test, bytescan_vector_zeros,
+                                                bytescan_every_window_may_hit, base,
                                                 start, end, probe, found, capacity, next,
                                                 first_nul);
 }

@@ -89,5 +89,60 @@ extension LibraryTests {
             // The automaton answers for these well-formed lines.
             #expect(answered == 3_000)
         }
+
+        @Test("the lines of scanned blocks, as icugrep asks about them: the literal found among the prefilter's occurrences, the matches ICU's, 40 blocks for each of 5 patterns", arguments: [
+            #"\w+olmes"#, #"(\w*)ab"#, #"\p{L}+é"#, #"[a-zé]*éa"#, #"\d+ab"#,
+        ])
+        func scannedBlocks(pattern: String) throws {
+            var random = SplitMix64(seed: 0x5CA_77ED)
+            let pieces = ["a", "b", "ab", "ba", "aa", "olmes", "Holmes", " ", "é", "3", "x", "bab", "éa", "-"]
+            let icu = try LineSearcher(
+                LinePatterns(
+                    patterns: [pattern], options: .useUnixLineSeparators, wrapper: .none, limits: .default,
+                    prefilters: false, fixedStrings: false))
+            let automaton = try LineSearcher(
+                LinePatterns(
+                    patterns: [pattern], options: .useUnixLineSeparators, wrapper: .none, limits: .default,
+                    prefilters: true, fixedStrings: false))
+            let search = try #require(automaton.reverseSuffixSearch)
+            #expect(search.findsLiteralAmongScannedOccurrences && automaton.scansBlocksFindingNUL)
+            for blockIndex in 0..<40 {
+                let lines = (0..<random.number(in: 1...400)).map { _ in
+                    Array((0..<random.number(in: 0...14)).map { _ in random.element(of: pieces) }.joined().utf8)
+                }
+                let block = Array(lines.joined(separator: [10])) + [10]
+                var starts: [Int: Int] = [:]
+                var offset = 0
+                for (index, line) in lines.enumerated() {
+                    starts[offset] = index
+                    offset += line.count + 1
+                }
+                try block.withUnsafeBytes { block in
+                    automaton.forgetBlock()
+                    #expect(automaton.scanBlockFindingNUL(block, from: 0) == block.count, "block \(blockIndex): no NUL")
+                    var matched: [Int: [Range<Int>]] = [:]
+                    var position = 0
+                    while position < block.count {
+                        let candidate = automaton.nextCandidateLine(in: block, from: position, terminator: 10, nulEndsLines: false)
+                        guard candidate.start < block.count else { break }
+                        let index = try #require(starts[candidate.start], "block \(blockIndex): a line's start")
+                        let line = UnsafeRawBufferPointer(rebasing: block[candidate.start..<(candidate.start + lines[index].count)])
+                        matched[index] = try Self.matches(in: line) { automaton.reportedMatchWithoutICU(inUTF8: line, from: $0) }
+                        position = candidate.start + lines[index].count + 1
+                    }
+                    automaton.forgetScannedBlock()
+                    automaton.forgetBlock()
+                    for (index, line) in lines.enumerated() {
+                        let expected = try line.withUnsafeBytes { bytes in
+                            try Self.matches(in: bytes) { from in
+                                try icu.reportedMatch(in: .utf8(bytes), from: from).map(MatchAutomaton.Outcome.match) ?? .noMatch
+                            } ?? []
+                        }
+                        // A line passed over has no match; a line asked about has ICU's.
+                        #expect((matched[index] ?? []) == expected, "\(pattern), block \(blockIndex), line \(index): \(String(decoding: line, as: UTF8.self))")
+                    }
+                }
+            }
+        }
     }
 }

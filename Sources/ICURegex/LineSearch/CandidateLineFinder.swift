@@ -154,6 +154,14 @@ final class CandidateLineFinder {
         }
     }
 
+    /// True when the scanner is one literal found byte for byte, and that literal is `bytes`:
+    /// then ``occurrenceOfLiteral(in:from:)`` finds `bytes`.
+    func scansLiteral(_ bytes: [UInt8]) -> Bool {
+        guard case .literal(let storage) = scanner else { return false }
+        let literal = storage.pointee.literal
+        return UnsafeBufferPointer(start: literal.bytes, count: literal.count).elementsEqual(bytes)
+    }
+
     /// The first occurrence of the one literal, at or after `from`, that lies wholly in
     /// `bytes` (`bytes.count` when there is none): from the scanned block's occurrences when
     /// `bytes` lie within it. Nil unless the scanner is one literal found byte for byte.

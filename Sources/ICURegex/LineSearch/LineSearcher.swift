@@ -53,6 +53,11 @@ package final class LineSearcher {
     /// and from their starts, where the pattern's matches are extended, the longest.
     package var findsReportedMatchesWithoutICU: Bool { session.findsReportedMatchesWithoutICU }
 
+    /// True when no match reported can hold an encoding error: each is the one pattern's
+    /// literal, which is well-formed UTF-8. (GNU grep's `-o` holds back a match with one; such
+    /// patterns' matches need no check.)
+    package var reportedMatchesAreWellFormed: Bool { session.reportedMatchesAreWellFormed }
+
     /// The match to report that starts at or after `from` in the UTF-8 line `bytes`, as
     /// ``reportedMatch(in:from:)`` finds it, without ICU (see
     /// ``LineStrategy/Session/reportedMatchWithoutICU(inUTF8:from:)`` for the ways);

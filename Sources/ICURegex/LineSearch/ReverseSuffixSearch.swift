@@ -94,6 +94,12 @@ package final class ReverseSuffixSearch {
     private let probe: UnsafePointer<bytescan_probe>
     private let literalBytes: UnsafePointer<UInt8>
     private let count: Int
+    /// The prefilter whose scanner is `L` itself, when it is: the occurrences its scan of the
+    /// block found answer the searches for `L` in the block's lines
+    /// (``CandidateLineFinder/occurrenceOfLiteral(in:from:)``), which then read no byte again.
+    /// Kept here, and lent through `Unmanaged` for each search.
+    private let scannedOccurrences: CandidateLineFinder?
+    private let lentScannedOccurrences: Unmanaged<CandidateLineFinder>?
 
     /// The line that ``hasMatch(inUTF8:from:to:automaton:)`` last found a match in, its
     /// bounds and its first match's start, as addresses: the question about the same line's
@@ -109,12 +115,32 @@ package final class ReverseSuffixSearch {
         decidedLine = nil
     }
 
-    /// Makes the search of `suffix`'s pattern.
-    package init(_ suffix: SuffixLiteral) {
+    /// Makes the search of `suffix`'s pattern, finding `L` with `prefilter`'s scanned
+    /// occurrences when its scanner is `L`.
+    init(_ suffix: SuffixLiteral, prefilter: CandidateLineFinder? = nil) {
         literal = ProbedLiteral(suffix.bytes)
         probe = UnsafePointer(literal.probe)
         literalBytes = UnsafePointer(literal.bytes)
         count = literal.count
+        scannedOccurrences = prefilter.flatMap { $0.scansLiteral(suffix.bytes) ? $0 : nil }
+        lentScannedOccurrences = scannedOccurrences.map { Unmanaged.passUnretained($0) }
+    }
+
+    /// True when `L` is found among the prefilter's scanned occurrences.
+    var findsLiteralAmongScannedOccurrences: Bool { scannedOccurrences != nil }
+
+    /// The first occurrence of `L` at or after `from` that ends by `end` in `bytes`, or `end`:
+    /// from the prefilter's scanned occurrences when it has them, else by a scan of the bytes.
+    @inline(__always)
+    private func occurrence(in bytes: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int {
+        if let lentScannedOccurrences,
+            let found = lentScannedOccurrences._withUnsafeGuaranteedRef({
+                $0.occurrenceOfLiteral(in: UnsafeRawBufferPointer(start: bytes, count: end), from: from)
+            })
+        {
+            return found
+        }
+        return bytescan_find_literal(bytes, from, end, probe, literalBytes, count)
     }
 
     /// ICU's first match from `from` in the UTF-8 `bytes[..<end]`, a text of its own (`from` a
@@ -130,7 +156,7 @@ package final class ReverseSuffixSearch {
         }
         var lower = from
         while lower <= end - count {
-            let occurrence = bytescan_find_literal(bytes, lower, end, probe, literalBytes, count)
+            let occurrence = occurrence(in: bytes, from: lower, to: end)
             guard occurrence < end else { break }
             guard let start = automaton.leftmostStart(inUTF8: bytes, from: from, end: occurrence + count) else {
                 lower = occurrence + 1
@@ -151,7 +177,7 @@ package final class ReverseSuffixSearch {
     package func hasMatch(inUTF8 bytes: UnsafePointer<UInt8>, from: Int, to end: Int, automaton: MatchAutomaton) -> Bool? {
         var lower = from
         while lower <= end - count {
-            let occurrence = bytescan_find_literal(bytes, lower, end, probe, literalBytes, count)
+            let occurrence = occurrence(in: bytes, from: lower, to: end)
             guard occurrence < end else { break }
             if let start = automaton.leftmostStart(inUTF8: bytes, from: from, end: occurrence + count) {
                 guard start != MatchAutomaton.unknownEnd else { return nil }

@@ -68,7 +68,8 @@ extension LineStrategy {
                 patternCount: matchers.count, prefersLongestMatches: patterns.prefersLongestMatches)
             patternLiteralParts = patternLiteral.map { (UnsafePointer($0.probe), UnsafePointer($0.bytes), $0.count) }
             hasMatchAutomaton = strategy.findsMatchesWithoutICU && matchers.count == 1 && patterns.patterns[0].matchAutomata != nil
-            reverseSuffixSearch = strategy.suffixLiteral.map(ReverseSuffixSearch.init)
+            let prefilter = ownedCandidateFinder
+            reverseSuffixSearch = strategy.suffixLiteral.map { ReverseSuffixSearch($0, prefilter: prefilter) }
             lentReverseSuffixSearch = reverseSuffixSearch.map { Unmanaged.passUnretained($0) }
         }
 
@@ -149,6 +150,11 @@ extension LineStrategy {
         /// True when the matches to report may be found in a line's UTF-8 bytes without ICU
         /// (``reportedMatchWithoutICU(inUTF8:from:)``).
         var findsReportedMatchesWithoutICU: Bool { patternLiteral != nil || hasMatchAutomaton }
+
+        /// True when every match reported is the one pattern's literal, which is well-formed
+        /// UTF-8 (``LineStrategy/patternLiteral(patternCount:prefersLongestMatches:)``): no
+        /// match holds an encoding error.
+        var reportedMatchesAreWellFormed: Bool { patternLiteral != nil }
 
         /// The match to report that starts at or after `from` in the UTF-8 line `bytes`, as
         /// ``reportedMatch(in:from:)`` finds it, without ICU; ``MatchAutomaton/Outcome/unknown``

@@ -195,6 +195,11 @@ final class FileSearcher<Sink: SearchSink> {
     /// True when the prefilter proved that the line to decide next holds its candidates'
     /// term (``QueryPatterns/lineCandidateTerm``).
     @exclusivity(unchecked) private var candidateIsCertain = false
+    /// With `-o` and GNU grep's rule for encoding errors, true unless no match printed can
+    /// hold one: every match is the pattern's literal, which is well-formed
+    /// (``LineSearcher/reportedMatchesAreWellFormed``), and no piece of a match that spans
+    /// lines joins them.
+    private let checksMatchesForEncodingErrors: Bool
 
     /// Creates a searcher that selects lines by `policy` with `lineSearcher` and reports them to
     /// `sink`.
@@ -236,6 +241,8 @@ final class FileSearcher<Sink: SearchSink> {
         }
         invertsVerdict = policy.invertMatch
         prefilter = lineSearcher.hasPrefilter ? lineSearcher : nil
+        checksMatchesForEncodingErrors = policy.holdsBackEncodingErrors && policy.onlyMatching
+            && !(lineSearcher.reportedMatchesAreWellFormed && spanningSearchers.isEmpty)
     }
 
     /// Searches `source` as ``search(_:input:)`` does, in the file scope of a Boolean query,
@@ -1098,14 +1105,12 @@ final class FileSearcher<Sink: SearchSink> {
         // With `-o`, the matches after one holding an encoding error are held back.
         var heldBackMatch = false
         if needsMatches {
-            matchRanges.removeAll(keepingCapacity: true)
-            matchUnitRanges.removeAll(keepingCapacity: true)
-            firstMatchStart = nil
+            forgetMatches()
             collectMatches(in: content, lineNumber: number)
             if selected && usesQuery && !spanningSearchers.isEmpty, let queryMatcher {
                 addSpannedPieces(queryMatcher.spannedPieces(in: offset..<(offset + content.count)), in: content)
             }
-            if policy.holdsBackEncodingErrors && policy.onlyMatching {
+            if checksMatchesForEncodingErrors {
                 let matchesFound = matchRanges.count
                 if holdBackMatchesFromEncodingError(in: content) { return false }
                 heldBackMatch = matchRanges.count < matchesFound
@@ -1184,11 +1189,19 @@ final class FileSearcher<Sink: SearchSink> {
 
     // MARK: Matching
 
+    /// Empties the matches collected for the last line, keeping the arrays' storage.
+    /// (`matchUnitRanges` is filled for `--json` only: emptying it when it is empty already
+    /// would cost a call for each line.)
+    @inline(__always)
+    private func forgetMatches() {
+        matchRanges.removeAll(keepingCapacity: true)
+        if !matchUnitRanges.isEmpty { matchUnitRanges.removeAll(keepingCapacity: true) }
+        firstMatchStart = nil
+    }
+
     /// The number of non-empty matches in the line, as `-o` would print them.
     private func countMatches(in content: UnsafeRawBufferPointer) -> Int {
-        matchRanges.removeAll(keepingCapacity: true)
-        matchUnitRanges.removeAll(keepingCapacity: true)
-        firstMatchStart = nil
+        forgetMatches()
         collectMatches(in: content, lineNumber: lineNumber)
         return matchRanges.count
     }
@@ -1330,9 +1343,7 @@ final class FileSearcher<Sink: SearchSink> {
         while true {
             switch lineSearcher.reportedMatchWithoutICU(inUTF8: content, from: from) {
             case .unknown:
-                matchRanges.removeAll(keepingCapacity: true)
-                matchUnitRanges.removeAll(keepingCapacity: true)
-                firstMatchStart = nil
+                forgetMatches()
                 return false
             case .noMatch:
                 return true
