@@ -79,13 +79,8 @@ extension LibraryTests {
         /// their verdicts, each line's matches without ICU where it can tell) and with `icu`,
         /// line by line.
         private func compare(_ lines: [[UInt8]], icu: LineSearcher, strategy: LineSearcher, testCase: Case) throws {
-            let block = Array(lines.joined(separator: [10])) + [10]
-            var starts: [Int: Int] = [:]
-            var offset = 0
-            for (index, line) in lines.enumerated() {
-                starts[offset] = index
-                offset += line.count + 1
-            }
+            let lineBlock = LineBlock(lines)
+            let (block, starts) = (lineBlock.bytes, lineBlock.lineStartingAt)
             try block.withUnsafeBytes { block in
                 strategy.forgetBlock()
                 var found = Set<Int>()

@@ -20,6 +20,18 @@ extension LibraryTests {
             }
         }
 
+        /// `pattern`'s line searchers without prefilters (ICU's answers) and with them (the
+        /// automaton's and the reverse-suffix search's).
+        private static func searchers(_ pattern: String) throws -> (icu: LineSearcher, automaton: LineSearcher) {
+            func searcher(prefilters: Bool) throws -> LineSearcher {
+                try LineSearcher(
+                    LinePatterns(
+                        patterns: [pattern], options: .useUnixLineSeparators, wrapper: .none, limits: .default,
+                        prefilters: prefilters, fixedStrings: false))
+            }
+            return (try searcher(prefilters: false), try searcher(prefilters: true))
+        }
+
         /// Every match of each line, left to right, each search from where the last match
         /// ended, as icugrep walks them for `-o`: with `answer` for one search.
         private static func matches(
@@ -47,14 +59,7 @@ extension LibraryTests {
         func generatedLines(pattern: String) throws {
             var random = SplitMix64(seed: 0x5AF_F1C5)
             let pieces = ["a", "b", "ab", "ba", "aa", "olmes", "Holmes", " ", "é", "3", "x", "bab", "éa", "-"]
-            let icu = try LineSearcher(
-                LinePatterns(
-                    patterns: [pattern], options: .useUnixLineSeparators, wrapper: .none, limits: .default,
-                    prefilters: false, fixedStrings: false))
-            let automaton = try LineSearcher(
-                LinePatterns(
-                    patterns: [pattern], options: .useUnixLineSeparators, wrapper: .none, limits: .default,
-                    prefilters: true, fixedStrings: false))
+            let (icu, automaton) = try Self.searchers(pattern)
             #expect(automaton.findsReportedMatchesWithoutICU && automaton.reverseSuffixSearch != nil)
             var answered = 0
             for _ in 0..<3_000 {
@@ -96,27 +101,15 @@ extension LibraryTests {
         func scannedBlocks(pattern: String) throws {
             var random = SplitMix64(seed: 0x5CA_77ED)
             let pieces = ["a", "b", "ab", "ba", "aa", "olmes", "Holmes", " ", "é", "3", "x", "bab", "éa", "-"]
-            let icu = try LineSearcher(
-                LinePatterns(
-                    patterns: [pattern], options: .useUnixLineSeparators, wrapper: .none, limits: .default,
-                    prefilters: false, fixedStrings: false))
-            let automaton = try LineSearcher(
-                LinePatterns(
-                    patterns: [pattern], options: .useUnixLineSeparators, wrapper: .none, limits: .default,
-                    prefilters: true, fixedStrings: false))
+            let (icu, automaton) = try Self.searchers(pattern)
             let search = try #require(automaton.reverseSuffixSearch)
             #expect(search.findsLiteralAmongScannedOccurrences && automaton.scansBlocksFindingNUL)
             for blockIndex in 0..<40 {
                 let lines = (0..<random.number(in: 1...400)).map { _ in
                     Array((0..<random.number(in: 0...14)).map { _ in random.element(of: pieces) }.joined().utf8)
                 }
-                let block = Array(lines.joined(separator: [10])) + [10]
-                var starts: [Int: Int] = [:]
-                var offset = 0
-                for (index, line) in lines.enumerated() {
-                    starts[offset] = index
-                    offset += line.count + 1
-                }
+                let lineBlock = LineBlock(lines)
+                let (block, starts) = (lineBlock.bytes, lineBlock.lineStartingAt)
                 try block.withUnsafeBytes { block in
                     automaton.forgetBlock()
                     #expect(automaton.scanBlockFindingNUL(block, from: 0) == block.count, "block \(blockIndex): no NUL")
