@@ -210,7 +210,9 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// for the next match (see ``isReusable(_:)``): a result the block keeps is never
     /// changed, and one it does not keep it cannot see again, so every result the block sees
     /// or keeps holds the ranges of its own match, as Foundation's fresh result for each match
-    /// does, and a dense enumeration makes no result per match.
+    /// does, and a dense enumeration makes no result per match. The last one, when nothing
+    /// else refers to it, is kept for the expression's next enumeration (see
+    /// ``IdleEnumerationResult``), so that an enumeration per line makes none either.
     public func enumerateMatches(
         in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange,
         using block: (NSTextCheckingResult?, NSRegularExpression.MatchingFlags, UnsafeMutablePointer<ObjCBool>) -> Void
