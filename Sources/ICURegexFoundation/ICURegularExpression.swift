@@ -66,6 +66,10 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// call's density of matches.
     private let resultCountEstimate = ResultCountEstimate()
 
+    /// The result that ``enumerateMatches(in:options:range:using:)`` gave its block last, kept
+    /// for the next enumeration when nothing else refers to it (see ``IdleEnumerationResult``).
+    private let idleEnumerationResult = IdleEnumerationResult()
+
     /// Compiles `pattern` with `options`, as `NSRegularExpression(pattern:options:)` does.
     /// - Throws: The `NSError` Foundation throws for a pattern ICU rejects (Cocoa's
     ///   formatting error, 2048, with the pattern as `NSInvalidValue`); an empty pattern is
@@ -206,13 +210,16 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// for the next match (see ``isReusable(_:)``): a result the block keeps is never
     /// changed, and one it does not keep it cannot see again, so every result the block sees
     /// or keeps holds the ranges of its own match, as Foundation's fresh result for each match
-    /// does, and a dense enumeration makes no result per match.
+    /// does, and a dense enumeration makes no result per match. The last one, when nothing
+    /// else refers to it, is kept for the expression's next enumeration (see
+    /// ``IdleEnumerationResult``), so that an enumeration per line makes none either.
     public func enumerateMatches(
         in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange,
         using block: (NSTextCheckingResult?, NSRegularExpression.MatchingFlags, UnsafeMutablePointer<ObjCBool>) -> Void
     ) {
-        // The result given to the block last, which only this enumeration may refer to.
-        var lastResult: StoredRangesCheckingResult?
+        // The result given to the block last, which only this enumeration may refer to: at
+        // first the previous enumeration's, when it left one.
+        var lastResult = idleEnumerationResult.take(for: self)
         enumerate(in: string, options: options, range: range, findsFlags: true) { match, flags, stop in
             guard let match else { return block(nil, flags, stop) }
             // Moved out of `lastResult` and back, so that the result is a local of this call,
@@ -223,6 +230,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
             block(result, flags, stop)
             lastResult = consume result
         }
+        if var result = lastResult.take(), Self.isReusable(&result) { idleEnumerationResult.keep(result) }
     }
 
     /// Whether nothing but `result` refers to the result, neither strongly nor weakly nor
@@ -1120,11 +1128,28 @@ final class ResultRanges: ManagedBuffer<Int, NSRange> {
 /// references retained itself around the release of the first when it was freed, two
 /// atomic operations a result that a subclass does not cost.)
 class RegularExpressionCheckingResult: NSTextCheckingResult {
-    fileprivate let expression: ICURegularExpression
+    /// The expression that found the match: nil only for a result kept idle between two
+    /// enumerations (see ``IdleEnumerationResult``), which no one but the slot refers to.
+    /// Written only then, by whoever owns the result alone, so without Swift's run-time
+    /// exclusivity checks.
+    @exclusivity(unchecked) private var heldExpression: ICURegularExpression?
 
     fileprivate init(expression: ICURegularExpression) {
-        self.expression = expression
+        heldExpression = expression
         super.init()
+    }
+
+    /// The expression that found the match.
+    fileprivate var expression: ICURegularExpression { heldExpression.unsafelyUnwrapped }
+
+    /// Lets go of the expression, for a result kept idle (see ``IdleEnumerationResult``).
+    fileprivate func detachFromExpression() {
+        heldExpression = nil
+    }
+
+    /// Holds `expression` again, for a result taken from idleness: its own expression.
+    fileprivate func attach(to expression: ICURegularExpression) {
+        heldExpression = expression
     }
 
     required init?(coder: NSCoder) {
@@ -1214,6 +1239,44 @@ class RegularExpressionCheckingResult: NSTextCheckingResult {
         coder.encode(range.length, forKey: "NSRangeLength")
         coder.encode(regularExpression, forKey: "NSRegularExpression")
         coder.encode(allRanges.map { NSValue(range: $0) } as NSArray, forKey: "NSRangeArray")
+    }
+}
+
+/// The result an expression's last enumeration gave its block, kept for the next one when
+/// nothing else referred to it (``ICURegularExpression/isReusable(_:)``), so that an
+/// enumeration of each of many short texts (rebar's `unicode-character-data/parse-line`, an
+/// enumeration per line) makes no result, and no storage for its ranges, of its own.
+///
+/// The slot holds the result as a retained opaque reference, or 0: whoever empties it (one
+/// atomic exchange) owns the result, which no one else can then reach, and a result is put
+/// back only when the slot is empty (another thread's may have taken its place). A result in
+/// the slot does not hold its expression (``RegularExpressionCheckingResult/detachFromExpression()``),
+/// which holds the slot: the two would otherwise keep each other alive for ever.
+struct IdleEnumerationResult: ~Copyable, Sendable {
+    private let address = Atomic<UInt>(0)
+
+    /// The result in the slot, now of `expression`, or nil when the slot is empty.
+    func take(for expression: ICURegularExpression) -> StoredRangesCheckingResult? {
+        let taken = address.exchange(0, ordering: .acquiring)
+        guard taken != 0 else { return nil }
+        let result = Unmanaged<StoredRangesCheckingResult>.fromOpaque(UnsafeRawPointer(bitPattern: taken)!).takeRetainedValue()
+        result.attach(to: expression)
+        return result
+    }
+
+    /// Puts `result`, which nothing else refers to, in the slot, or lets it go when the slot
+    /// is taken.
+    func keep(_ result: StoredRangesCheckingResult) {
+        result.detachFromExpression()
+        let kept = UInt(bitPattern: Unmanaged.passRetained(result).toOpaque())
+        if !address.compareExchange(expected: 0, desired: kept, ordering: .releasing).exchanged {
+            Unmanaged<StoredRangesCheckingResult>.fromOpaque(UnsafeRawPointer(bitPattern: kept)!).release()
+        }
+    }
+
+    deinit {
+        let kept = address.exchange(0, ordering: .acquiring)
+        if kept != 0 { Unmanaged<StoredRangesCheckingResult>.fromOpaque(UnsafeRawPointer(bitPattern: kept)!).release() }
     }
 }
 

@@ -13,11 +13,12 @@ import CICUShim
 /// ``SearchPlan``), and ICU run on the match's own span gives its capture groups. Other
 /// patterns, and walks with a region or a progress callback, are ICU's loop itself.
 ///
-/// In the match automaton's way, the walk over a pattern without groups (and without end flags
-/// to work out) takes the automaton's matches in runs, many a call
-/// (``MatchAutomaton/matchRun(inUTF16:from:to:into:capacity:)``), and returns them one by one:
-/// the loop's matches, each as a search from where the loop would search finds it, at a
-/// fraction of the cost of a search per match when they come dense.
+/// In the match automaton's way, the walk over a pattern without groups takes the automaton's
+/// matches in runs, many a call (``MatchAutomaton/matchRun(inUTF16:from:to:into:capacity:)``),
+/// and returns them one by one: the loop's matches, each as a search from where the loop would
+/// search finds it, at a fraction of the cost of a search per match when they come dense. A
+/// walk that works out end flags takes a run's matches while they need none (see
+/// ``runMatch(_:)``).
 ///
 /// A walk borrows a matcher from its pattern's pool and gives it back, reset, when it ends.
 /// It is used by one thread at a time; the text must outlive it.
@@ -217,6 +218,17 @@ package final class MatchWalk {
             requireEnd = requireEnd || flags.requireEnd
             isSettled = hitEnd && (requireEnd || !hasEndAnchor)
         }
+
+        /// Makes the tracking of a walk in ``Mode/wholeText(_:)`` as new, for the walk's next
+        /// text (see ``MatchWalk/continuesWholeText(text:count:findsEndFlags:wholeTextTracking:)``).
+        func restartWholeText() {
+            precondition(isWholeText, "EndFlagTracking.restartWholeText: not a whole-text tracking")
+            hitEnd = false
+            requireEnd = false
+            isSettled = false
+            lastStartThatCannotReachTheEnd = nil
+            pendingFinalSearch = nil
+        }
     }
 
     /// The matches whose end flags the walk worked out without asking ICU (for tests, which
@@ -321,6 +333,8 @@ package final class MatchWalk {
         isFinished = false
         plannedMatches = 0
         countsUnitsSearchedByICU = true
+        // A whole-text tracking, which the walk may take up again for the new text.
+        let wholeTextTracking = endFlagTracking?.isWholeText == true ? endFlagTracking : nil
         endFlagTracking = nil
         endFlagsWorkedOutWithoutICU = 0
         lastSearchIsICUs = false
@@ -336,7 +350,9 @@ package final class MatchWalk {
             idleMatchAutomaton = matchAutomaton
             self.matchAutomaton = nil
         }
-        if continuesWholeText(text: base, count: count, findsEndFlags: findsEndFlags) { return }
+        if continuesWholeText(text: base, count: count, findsEndFlags: findsEndFlags, wholeTextTracking: wholeTextTracking) {
+            return
+        }
         do {
             try start(text: base, count: count, usesSearchPlan: true, findsEndFlags: findsEndFlags)
         } catch {
@@ -365,15 +381,26 @@ package final class MatchWalk {
     /// restart left none in use), has no alternation matcher and no plan; a pattern without
     /// back-reference searchers has no searcher to borrow; and the walk's own whole-text
     /// backtracker is the one `start` takes first, for a text that does not end with a line
-    /// terminator. Its end flags' tracking is then the whole-text one, as `start` sets it.
-    private func continuesWholeText(text base: UnsafePointer<UInt16>?, count: Int, findsEndFlags: Bool) -> Bool {
+    /// terminator. Its end flags' tracking is then the whole-text one, as `start` sets it:
+    /// `wholeTextTracking`, the previous text's, made as new (the walk alone refers to it), when
+    /// there is one, so that a walk per line allocates none.
+    private func continuesWholeText(
+        text base: UnsafePointer<UInt16>?, count: Int, findsEndFlags: Bool, wholeTextTracking: EndFlagTracking?
+    ) -> Bool {
         guard case .wholeText(let backtracker) = mode, backtracker === wholeTextBacktracker, matchAutomaton == nil,
             backReferenceSearcher == nil, count < SearchPlan.minimumSearchLength, let base, count > 0,
             !Self.isLineTerminator(base[count - 1]), pattern.backReferenceSearchers == nil
         else { return false }
         self.base = base
         self.count = count
-        if findsEndFlags { endFlagTracking = EndFlagTracking(wholeText: ()) }
+        if findsEndFlags {
+            if let wholeTextTracking {
+                wholeTextTracking.restartWholeText()
+                endFlagTracking = wholeTextTracking
+            } else {
+                endFlagTracking = EndFlagTracking(wholeText: ())
+            }
+        }
         return true
     }
 
@@ -584,14 +611,20 @@ package final class MatchWalk {
     ///   the walk is then finished.
     package func next() throws(ICURegexError) -> Range<Int>? {
         if nextRunMatch < runMatchCount {
-            // A match of the automaton's run (see ``runMatch(_:)``): nothing else to decide.
+            // A match of the automaton's run (see ``runMatch(_:)``): nothing else to decide,
+            // but its end flags when the walk tracks them.
             let bounds = runMatchBounds.unsafelyUnwrapped
             let found = bounds[2 &* nextRunMatch]..<bounds[2 &* nextRunMatch &+ 1]
-            nextRunMatch &+= 1
-            groupBounds[0] = Int64(found.lowerBound)
-            groupBounds[1] = Int64(found.upperBound)
-            previousMatch = found
-            return found
+            if endFlagTracking == nil || runMatchSetsNoEndFlag(found) {
+                if endFlagTracking != nil { endFlagsWorkedOutWithoutICU += 1 }
+                nextRunMatch &+= 1
+                groupBounds[0] = Int64(found.lowerBound)
+                groupBounds[1] = Int64(found.upperBound)
+                previousMatch = found
+                return found
+            }
+            // The search of this match is the walk's own, with its end flags.
+            dropRun()
         }
         guard !isFinished else { return nil }
         // Where this search starts, for the end flags.
@@ -610,8 +643,11 @@ package final class MatchWalk {
                 // of the search's own (one per match, which dense matches show): the walk holds
                 // it throughout.
                 unowned(unsafe) let automaton = matchAutomaton.unsafelyUnwrapped
-                if groupCount == 0 && endFlagTracking == nil {
+                if groupCount == 0 {
                     found = try runMatch(automaton)
+                    // A run's first match is this search's, whose end flags are noted below;
+                    // the run's others only while they need none.
+                    if let found, endFlagTracking != nil, !runMatchSetsNoEndFlag(found) { dropRun() }
                 } else {
                     found = try matchWithoutICU { automaton.firstMatch(inUTF16: $0, from: $1, to: $2) }
                     if let found, groupCount > 0 { try judgeDensity(after: found) }
@@ -920,12 +956,16 @@ package final class MatchWalk {
     private var runCapacity = 1
     private static let maximumRunMatches = 64
 
-    /// The next match in ``Mode/automaton(_:)`` for a pattern without groups, in a walk that does
-    /// not track end flags: the first of a run of the loop's matches that `automaton` finds in
-    /// one call (``runMatchBounds``, whose others ``next()`` returns), from where ICU's loop
-    /// would search. The run's matches are those its searches one by one would find (see
+    /// The next match in ``Mode/automaton(_:)`` for a pattern without groups: the first of a
+    /// run of the loop's matches that `automaton` finds in one call (``runMatchBounds``, whose
+    /// others ``next()`` returns), from where ICU's loop would search. The run's matches are
+    /// those its searches one by one would find (see
     /// ``MatchAutomaton/matchRun(inUTF16:from:to:into:capacity:)``); where it could not tell
     /// the next match, ICU searches from where the loop goes on after the run's last one.
+    ///
+    /// A walk that tracks end flags takes the run's other matches only while each needs none
+    /// (``runMatchSetsNoEndFlag(_:)``), and otherwise drops the rest of the run (``dropRun()``)
+    /// and searches again from where the loop would, with the flags, as without runs.
     private func runMatch(_ automaton: MatchAutomaton) throws(ICURegexError) -> Range<Int>? {
         // Used only for long texts, which have an address.
         guard let start = nextSearchStart(), let base else { return nil }
@@ -948,6 +988,29 @@ package final class MatchWalk {
         if runEnd == .noMatch { return nil }
         runEnd = .full
         return try icuSearch(from: start, in: base)
+    }
+
+    /// Whether `match`, one of the automaton's run in a walk that tracks end flags, leaves
+    /// the flags as they are, so that the walk may return it as the run found it: true when
+    /// it starts at or before the last start that cannot reach the end (see ``EndFlagFacts``).
+    /// The search that found it started there too, so the walk's own search would have been
+    /// the automaton's, from the same start (``leaveTheStrategyWhereAttemptsMayReachTheEnd(_:)``
+    /// leaves the strategy only past that start), would have found the same match, and would
+    /// have noted no flags for it (``noteEndFlags(of:searchedFrom:)``).
+    private func runMatchSetsNoEndFlag(_ match: Range<Int>) -> Bool {
+        unowned(unsafe) let tracking = trackingOfEndFlags
+        // (A whole-text walk has no automaton; its tracking has no facts.)
+        guard !tracking.isWholeText else { return false }
+        if tracking.lastStartThatCannotReachTheEnd == nil { workOutLastStartThatCannotReachTheEnd() }
+        return match.lowerBound <= tracking.lastStartThatCannotReachTheEnd!
+    }
+
+    /// Forgets the matches left in the automaton's last run, so that the next search starts
+    /// anew where the loop's would, after the previous match.
+    private func dropRun() {
+        runMatchCount = 0
+        nextRunMatch = 0
+        runEnd = .full
     }
 
     /// The matches with groups the automaton found (see ``judgeDensity(after:)``).
