@@ -282,6 +282,13 @@ final class CaptureBacktracker {
         slotBuffer[index]
     }
 
+    /// The slots of the last match (see ``slot(_:)``), read through a pointer that is valid
+    /// while the backtracker lives: a caller that asks for a match's groups through a closure
+    /// captures the pointer, without a reference count of the backtracker for each match.
+    var lastMatchSlots: UnsafePointer<Int> {
+        UnsafePointer(slotBuffer)
+    }
+
     /// Every slot of the last match (see ``slot(_:)``).
     var slots: [Int] {
         Array(UnsafeBufferPointer(start: slotBuffer, count: slotCount))

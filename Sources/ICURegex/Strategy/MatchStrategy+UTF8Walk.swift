@@ -265,6 +265,9 @@ extension RegexPattern {
             // where they are not in the first part of the text (see ``UTF8Walk/automaton(_:mustComeDense:)``).
             if mustComeDense && onePassBacktracker == nil { return false }
             let trialEnd = mustComeDense ? count / MatchStrategy.densityTrialShare : 0
+            // The groups of a match, read through the slots' pointer, which the backtracker
+            // held above keeps valid (see ``CaptureBacktracker/lastMatchSlots``).
+            let slots = backtracker?.lastMatchSlots
             // The automaton finds the loop's matches in runs (see ``MatchAutomaton/matchRun(inUTF8:from:to:into:capacity:)``),
             // one match for a first match alone, then runs twice as long each time.
             return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * Self.maximumRunMatches) { buffer in
@@ -295,8 +298,8 @@ extension RegexPattern {
                         switch onePassBacktracker.firstOnePassMatch(inUTF8: bytes, from: from, lastStart: lastStart, end: count) {
                         case .match(let match):
                             let goesOn = body(match) { group in
-                                let start = onePassBacktracker.slot(2 * group)
-                                return start < 0 ? nil : start..<onePassBacktracker.slot(2 * group + 1)
+                                let start = slots.unsafelyUnwrapped[2 &* group]
+                                return start < 0 ? nil : start..<slots.unsafelyUnwrapped[2 &* group &+ 1]
                             }
                             guard goesOn, let next = Self.nextSearchStart(after: match, inUTF8: bytes, count: count) else { return true }
                             // A gap in units is at most as long as in bytes: counted only when
@@ -332,8 +335,8 @@ extension RegexPattern {
                             // (see ``CaptureBacktracker``); it leaves a `\b` at the text's end to ICU.
                             guard backtracker.match(inUTF8: bytes, spanning: match, end: count) == .match else { return false }
                             goesOn = body(match) { group in
-                                let start = backtracker.slot(2 * group)
-                                return start < 0 ? nil : start..<backtracker.slot(2 * group + 1)
+                                let start = slots.unsafelyUnwrapped[2 &* group]
+                                return start < 0 ? nil : start..<slots.unsafelyUnwrapped[2 &* group &+ 1]
                             }
                         } else {
                             goesOn = body(match) { group in group == 0 ? match : nil }
