@@ -87,7 +87,7 @@ import TestSupport
     }
 
     /// The same from one-pass runs in the UTF-8 `bytes[..<end]`
-    /// (``CaptureBacktracker/firstOnePassMatch(inUTF8:from:end:)``), in byte offsets.
+    /// (``CaptureBacktracker/firstOnePassMatch(inUTF8:from:lastStart:end:)``), in byte offsets.
     static func onePassMatches(
         _ backtracker: CaptureBacktracker, inUTF8 bytes: UnsafePointer<UInt8>, end: Int
     ) -> (slots: [[Int]], isComplete: Bool) {

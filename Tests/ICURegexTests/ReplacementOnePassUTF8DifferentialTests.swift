@@ -6,7 +6,7 @@ import TestSupport
 
 /// Replacements whose matches with groups come dense in a text that is not mostly ASCII, which
 /// the walk in UTF-8 finds with one-pass runs in the bytes
-/// (``CaptureBacktracker/firstOnePassMatch(inUTF8:from:end:)``), against ICU alone (the same
+/// (``CaptureBacktracker/firstOnePassMatch(inUTF8:from:lastStart:end:)``), against ICU alone (the same
 /// pattern compiled without a search plan) and against Foundation's `NSRegularExpression`, on
 /// generated texts (fixed seed): words of two-, three- and four-byte letters (𝐀 and 𝐚 are
 /// above ``CodePointClassTable/exactLimit``), empty matches, templates with `$0`, `$n` and `\$`,

@@ -13,7 +13,10 @@ extension MatchStrategy {
         /// backtracker for the groups when they are asked for (see ``MatchAutomaton``,
         /// ``CaptureBacktracker``), and the backtracker's one-pass runs in its place once such
         /// matches come dense (see ``RegexPattern/walkMatches(inUTF8:count:isMostlyASCII:findsGroups:firstMatchOnly:_:)``).
-        case automaton(LazyMatchAutomaton)
+        /// With `mustComeDense`, the walk takes the one-pass runs from the start, and gives up
+        /// when the matches do not come dense in the first part of the text (see
+        /// ``MatchStrategy/utf8Walk(forSearchOf:isMostlyASCII:findsGroups:firstMatchOnly:)``, 3).
+        case automaton(LazyMatchAutomaton, mustComeDense: Bool)
         /// The match automaton in the runs of characters the pattern can consume around the
         /// places of a case-insensitive match (see ``UTF8CaseInsensitiveScanner``), as the
         /// plan's ``SearchPlan/Strategy/caseInsensitiveRuns(_:_:)`` searches UTF-16 (see
@@ -53,7 +56,19 @@ extension MatchStrategy {
     ///    (``SearchPlan/minimumSearchLength`` bytes or more) with a literal search: its UTF-16
     ///    is little more than a widening away, and the plan's scan skips what the automaton
     ///    reads (rebar's `literal/sherlock-casei-en`, `numberOfMatches`: 0.41 times raw ICU's
-    ///    time through the UTF-16, 0.56 through the automaton; on Russian, 0.89 against 0.55);
+    ///    time through the UTF-16, 0.56 through the automaton; on Russian, 0.89 against 0.55).
+    ///    Except for every match with its groups in a text of ``SearchPlan/automatonSearchLength``
+    ///    bytes or more, when the matches come dense: the walk in UTF-16 then leaves the plan
+    ///    for the automaton and the automaton for the one-pass runs, which find the same
+    ///    matches in UTF-8 without the UTF-16 and without mapping each group's offsets back to
+    ///    the string's bytes (a replacement of log lines' fields: 0.57 times raw ICU's time
+    ///    through the UTF-16, see `Benchmarks/results/2026-11-30-replace9/`). The walk
+    ///    (`mustComeDense`) takes the one-pass runs from the start, and gives up, for the
+    ///    caller's search of the UTF-16, where they could not tell or a gap longer than
+    ///    ``MatchStrategy/sparseOnePassGap`` bytes has no match, in the first
+    ///    ``densityTrialShare``-th of the text; past that, it goes on as the walk of any
+    ///    other text (a text dense at first and sparse after pays the automaton's scan of the
+    ///    rest, not the work done twice);
     /// 4. otherwise ICU.
     ///
     /// A shorter text does not count its search toward working out the searcher or the
@@ -77,7 +92,8 @@ extension MatchStrategy {
             return repays(searchers, length: length) ? .backReferences(searchers) : nil
         }
         // `isMostlyASCII` last: a caller may count the text's UTF-16 units to answer it.
-        if length >= SearchPlan.minimumSearchLength, let plan, plan.searchesForLiterals, isMostlyASCII() { return nil }
+        let mustComeDense = length >= SearchPlan.minimumSearchLength && plan?.searchesForLiterals == true && isMostlyASCII()
+        if mustComeDense && !(findsGroups && !firstMatchOnly && length >= SearchPlan.automatonSearchLength) { return nil }
         guard let automata = matchAutomata, !findsGroups || captureBacktrackers != nil, repays(automata, length: length)
         else { return nil }
         if !findsGroups, length >= SearchPlan.minimumSearchLength, let scanner = utf8CaseInsensitiveScanner,
@@ -85,8 +101,15 @@ extension MatchStrategy {
         {
             return .caseInsensitiveRuns(scanner, consumable, automata)
         }
-        return .automaton(automata)
+        return .automaton(automata, mustComeDense: mustComeDense)
     }
+
+    /// See ``utf8Walk(forSearchOf:isMostlyASCII:findsGroups:firstMatchOnly:)``, 3: a walk whose
+    /// matches must come dense may give up in the first this-many-th of its text's bytes, so
+    /// that a text whose matches do not pays at most that much of the walk in UTF-8 beside
+    /// its search of the UTF-16 (and, with matches sparse from the start, much less: the first
+    /// gap ends the walk).
+    static let densityTrialShare = 8
 
     /// False when ``utf8Walk(forSearchOf:isMostlyASCII:findsGroups:firstMatchOnly:)`` has no
     /// way for any text of at most `length` bytes (with the groups when `findsGroups`, for the
@@ -222,7 +245,7 @@ extension RegexPattern {
                     return false
                 }
             }
-        case .automaton(let automata):
+        case .automaton(let automata, let mustComeDense):
             guard let automaton = automata.take() else { return false }
             defer { automata.put(automaton) }
             let backtracker = findsGroups && numberOfCaptureGroups > 0 ? captureBacktrackers?.take() : nil
@@ -231,42 +254,74 @@ extension RegexPattern {
             // Dense matches with groups are found by one-pass runs, each match with its groups in
             // one forward run, as the walk in UTF-16 finds them (see ``MatchWalk``'s modes):
             // once the automaton's matches with groups come dense
-            // (``MatchStrategy/groupMatchesAreDense(matches:units:)``, in bytes here), until a
-            // match comes after a gap of more than ``MatchStrategy/sparseOnePassGap`` bytes or
-            // the runs cannot tell (then never again). Each run answers as ICU's search from
-            // the same offset would (see ``CaptureBacktracker/firstOnePassMatch(inUTF8:from:end:)``).
+            // (``MatchStrategy/groupMatchesAreDense(matches:units:)``), until a match comes
+            // after a gap of more than ``MatchStrategy/sparseOnePassGap`` units or the runs
+            // cannot tell (then never again). Both are judged in UTF-16 units, as in the walk in
+            // UTF-16, which the runs replace at the same density: a character of two or three
+            // bytes is one unit, and costs each search one step. Each run answers as ICU's
+            // search from the same offset would (see ``CaptureBacktracker/firstOnePassMatch(inUTF8:from:lastStart:end:)``).
             let onePassBacktracker = backtracker.flatMap { $0.isOnePass && !firstMatchOnly ? $0 : nil }
+            // A walk whose matches must come dense takes the runs from the start, and gives up
+            // where they are not in the first part of the text (see ``UTF8Walk/automaton(_:mustComeDense:)``).
+            if mustComeDense && onePassBacktracker == nil { return false }
+            let trialEnd = mustComeDense ? count / MatchStrategy.densityTrialShare : 0
+            // The groups of a match, read through the slots' pointer, which the backtracker
+            // held above keeps valid (see ``CaptureBacktracker/lastMatchSlots``).
+            let slots = backtracker?.lastMatchSlots
             // The automaton finds the loop's matches in runs (see ``MatchAutomaton/matchRun(inUTF8:from:to:into:capacity:)``),
             // one match for a first match alone, then runs twice as long each time.
             return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * Self.maximumRunMatches) { buffer in
                 let bounds = buffer.baseAddress!
                 var capacity = firstMatchOnly ? 1 : 4
                 var from = 0
-                // The automaton's matches since `automatonStart`, for the one-pass runs.
+                var searchesOnePass = mustComeDense
+                // The automaton's matches since it last took over from the runs (or since the
+                // start), for the one-pass runs, and the UTF-16 units of the bytes it searched
+                // up to `unitsCountedTo`, each byte counted once.
                 var automatonMatches = 0
-                var automatonStart = 0
+                var unitsCounted = 0
+                var unitsCountedTo = 0
                 var givesUpOnePass = false
                 while true {
-                    if let onePassBacktracker, !givesUpOnePass,
-                        MatchStrategy.groupMatchesAreDense(matches: automatonMatches, units: from - automatonStart)
+                    if !searchesOnePass, onePassBacktracker != nil, !givesUpOnePass,
+                        automatonMatches > SearchPlan.denseRunAllowance
                     {
-                        switch onePassBacktracker.firstOnePassMatch(inUTF8: bytes, from: from, end: count) {
+                        unitsCounted &+= UTF16Text.utf16Count(ofUTF8: bytes, from: unitsCountedTo, to: from)
+                        unitsCountedTo = from
+                        searchesOnePass = MatchStrategy.groupMatchesAreDense(matches: automatonMatches, units: unitsCounted)
+                    }
+                    if searchesOnePass, let onePassBacktracker {
+                        // In the first part of a walk whose matches must come dense, a search
+                        // looks no further than a gap that would end the runs.
+                        let isTrial = from < trialEnd
+                        let lastStart = isTrial ? min(from + MatchStrategy.sparseOnePassGap, count) : count
+                        switch onePassBacktracker.firstOnePassMatch(inUTF8: bytes, from: from, lastStart: lastStart, end: count) {
                         case .match(let match):
                             let goesOn = body(match) { group in
-                                let start = onePassBacktracker.slot(2 * group)
-                                return start < 0 ? nil : start..<onePassBacktracker.slot(2 * group + 1)
+                                let start = slots.unsafelyUnwrapped[2 &* group]
+                                return start < 0 ? nil : start..<slots.unsafelyUnwrapped[2 &* group &+ 1]
                             }
                             guard goesOn, let next = Self.nextSearchStart(after: match, inUTF8: bytes, count: count) else { return true }
-                            if match.lowerBound - from > MatchStrategy.sparseOnePassGap {
+                            // A gap in units is at most as long as in bytes: counted only when
+                            // the bytes are more.
+                            if match.lowerBound - from > MatchStrategy.sparseOnePassGap,
+                                UTF16Text.utf16Count(ofUTF8: bytes, from: from, to: match.lowerBound) > MatchStrategy.sparseOnePassGap
+                            {
+                                searchesOnePass = false
                                 automatonMatches = 0
-                                automatonStart = match.upperBound
+                                unitsCounted = 0
+                                unitsCountedTo = match.upperBound
                             }
                             from = next
                             continue
                         case .noMatch:
+                            // No match up to a gap that would end the runs, in the trial.
+                            if lastStart < count { return false }
                             return true
                         case .unknown:
+                            if isTrial { return false }
                             // Nothing was found from `from`: the automaton searches from there.
+                            searchesOnePass = false
                             givesUpOnePass = true
                         }
                     }
@@ -280,8 +335,8 @@ extension RegexPattern {
                             // (see ``CaptureBacktracker``); it leaves a `\b` at the text's end to ICU.
                             guard backtracker.match(inUTF8: bytes, spanning: match, end: count) == .match else { return false }
                             goesOn = body(match) { group in
-                                let start = backtracker.slot(2 * group)
-                                return start < 0 ? nil : start..<backtracker.slot(2 * group + 1)
+                                let start = slots.unsafelyUnwrapped[2 &* group]
+                                return start < 0 ? nil : start..<slots.unsafelyUnwrapped[2 &* group &+ 1]
                             }
                         } else {
                             goesOn = body(match) { group in group == 0 ? match : nil }
