@@ -62,13 +62,26 @@ struct LastOccurrenceMemo {
 /// ``denseFinds`` finds, the next ``blocksAfterADenseBlock`` blocks are searched for their NUL
 /// alone (`memchr`), and the questions about their lines each search the bytes. The scan that
 /// keeps its finds saves the NUL's pass over the block, a cost per block, but costs more for
-/// each find it keeps: on 256 MB, `Holmes` (about 60 occurrences in a 96 KiB block) gains,
-/// while `-c the` (about 780) took 9-20% more CPU time, and `-v о` (about 4,400, more than
-/// the room) 20% more, than with `memchr` for the NUL and a search per question. The answers
-/// are the same either way.
+/// each find it keeps; where the two meet depends on the scanner (each gives its own
+/// ``denseFinds``). The answers are the same either way.
 struct BlockFindsPacing {
-    /// The number of finds from which a block is dense (1 in 384 bytes of a 96 KiB block).
-    static let denseFinds = 256
+    /// The number of finds from which a block is dense.
+    let denseFinds: Int
+
+    /// ``denseFinds`` of the single literal's occurrences (1 in 384 bytes of a 96 KiB block).
+    /// On 256 MB, `Holmes` (about 60 in a block) gains, while `-c the` (about 780) took 9-20%
+    /// more CPU time, and `-v о` (about 4,400, more than the room) 20% more, than with
+    /// `memchr` for the NUL and a search per question.
+    static let denseOccurrences = 256
+
+    /// ``denseFinds`` of Teddy's candidates (1 in 96 bytes of a 96 KiB block), where a
+    /// candidate costs less to keep than an occurrence. Kept rather than paced, in CPU time
+    /// (256 MB, medians of 5 to 11 alternated runs): the five names of issue 26's rows (about
+    /// 90 candidates in a block, up to 320, which paced 40% of the blocks at 256) `-c` 92 → 85
+    /// ms, `-c 'you|your'` (690) 179 → 162 ms, Russian `-c 'что|как'` (470) 150 ms either way;
+    /// near 1,000 the two meet (`-c 'the|and'`, 1,050: 204 ms paced, 209 kept), and `-c
+    /// 'th|he'` (about 3,000) took 287 ms paced, 370 kept.
+    static let denseCandidates = 1024
 
     /// How many blocks are searched for their NUL alone after a dense one (about 1.5 MB of the
     /// line search's 96 KiB blocks), before the scan keeps its finds again.
@@ -89,7 +102,7 @@ struct BlockFindsPacing {
 
     /// Notes the scan of a block that kept `finds` finds.
     mutating func noteScannedBlock(finds: Int) {
-        if finds >= Self.denseFinds { blocksLeftWithoutFinds = Self.blocksAfterADenseBlock }
+        if finds >= denseFinds { blocksLeftWithoutFinds = Self.blocksAfterADenseBlock }
     }
 
     /// The offset from `base` of the first NUL byte of `base[start..<count]`, or `count`.

@@ -14,7 +14,7 @@ struct SingleLiteralScanner: BlockScanner {
     /// lines (``scanBlockFindingNUL(_:from:)``), which answer them.
     var scannedBlock = ScannedBlockOccurrences()
     /// When a block's occurrences are kept (not after a dense block).
-    var pacing = BlockFindsPacing()
+    var pacing = BlockFindsPacing(denseFinds: BlockFindsPacing.denseOccurrences)
 
     /// The scanner for `literals` when they are one literal of at least two bytes, searched
     /// with case and without characters folding into it; nil otherwise.

@@ -35,7 +35,7 @@ struct TeddyScanner: BlockScanner {
     /// lines (``scanBlockFindingNUL(_:from:)``), from which their searches start.
     var scannedBlock = ScannedBlockCandidates()
     /// When a block's candidates are kept (not after a dense block).
-    var pacing = BlockFindsPacing()
+    var pacing = BlockFindsPacing(denseFinds: BlockFindsPacing.denseCandidates)
 
     /// The most spellings Teddy takes (the C table holds up to 64). With more, each of the
     /// eight buckets holds several literals, whose fingerprints together accept most nibbles,
