@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A prefilter scanner: it finds occurrences of what it looks for in a block of bytes, left to
 /// right, and reuses its last answer while that still holds, so that a block is scanned about
 /// once however many lines the searcher asks about.
@@ -53,61 +45,5 @@ struct LastOccurrenceMemo {
     mutating func remember(_ found: Int, searchedFrom start: Int) {
         searchStart = start
         self.found = found
-    }
-}
-
-/// How often a scanner that keeps what a block's scan finds (the single literal's occurrences,
-/// Teddy's candidates: ``ScannedBlockOccurrences``, ``ScannedBlockCandidates``, each found
-/// with the block's first NUL in one pass) keeps them: after a block with at least
-/// ``denseFinds`` finds, the next ``blocksAfterADenseBlock`` blocks are searched for their NUL
-/// alone (`memchr`), and the questions about their lines each search the bytes. The scan that
-/// keeps its finds saves the NUL's pass over the block, a cost per block, but costs more for
-/// each find it keeps; where the two meet depends on the scanner (each gives its own
-/// ``denseFinds``). The answers are the same either way.
-struct BlockFindsPacing {
-    /// The number of finds from which a block is dense.
-    let denseFinds: Int
-
-    /// ``denseFinds`` of the single literal's occurrences (1 in 384 bytes of a 96 KiB block).
-    /// On 256 MB, `Holmes` (about 60 in a block) gains, while `-c the` (about 780) took 9-20%
-    /// more CPU time, and `-v о` (about 4,400, more than the room) 20% more, than with
-    /// `memchr` for the NUL and a search per question.
-    static let denseOccurrences = 256
-
-    /// ``denseFinds`` of Teddy's candidates (1 in 96 bytes of a 96 KiB block), where a
-    /// candidate costs less to keep than an occurrence. Kept rather than paced, in CPU time
-    /// (256 MB, medians of 5 to 11 alternated runs): the five names of issue 26's rows (about
-    /// 90 candidates in a block, up to 320, which paced 40% of the blocks at 256) `-c` 92 → 85
-    /// ms, `-c 'you|your'` (690) 179 → 162 ms, Russian `-c 'что|как'` (470) 150 ms either way;
-    /// near 1,000 the two meet (`-c 'the|and'`, 1,050: 204 ms paced, 209 kept), and `-c
-    /// 'th|he'` (about 3,000) took 287 ms paced, 370 kept.
-    static let denseCandidates = 1024
-
-    /// How many blocks are searched for their NUL alone after a dense one (about 1.5 MB of the
-    /// line search's 96 KiB blocks), before the scan keeps its finds again.
-    static let blocksAfterADenseBlock = 16
-
-    /// The number of blocks still to be searched for their NUL alone.
-    private(set) var blocksLeftWithoutFinds = 0
-
-    /// True when the finds of the next block are to be kept; otherwise counts that block as
-    /// one searched for its NUL alone.
-    mutating func keepsFindsOfNextBlock() -> Bool {
-        guard blocksLeftWithoutFinds == 0 else {
-            blocksLeftWithoutFinds -= 1
-            return false
-        }
-        return true
-    }
-
-    /// Notes the scan of a block that kept `finds` finds.
-    mutating func noteScannedBlock(finds: Int) {
-        if finds >= denseFinds { blocksLeftWithoutFinds = Self.blocksAfterADenseBlock }
-    }
-
-    /// The offset from `base` of the first NUL byte of `base[start..<count]`, or `count`.
-    static func firstNUL(in base: UnsafeRawPointer, from start: Int, count: Int) -> Int {
-        guard let nul = memchr(base + start, 0, count - start) else { return count }
-        return base.distance(to: UnsafeRawPointer(nul))
     }
 }
