@@ -110,7 +110,8 @@ struct ScannedBlock<Kernel: BlockScanKernel> {
     /// first NUL byte: returns the NUL's offset, or `block.count` when there is none, and
     /// keeps the finds (up to the kernel's capacity) to answer the questions about any part of
     /// these bytes until ``forget()``. After a dense block, the next blocks are searched for
-    /// their NUL alone, and no block is scanned (``pacing``).
+    /// their NUL alone, and their finds not kept (``pacing``): the questions then search the
+    /// bytes.
     mutating func scanFindingNUL(_ block: UnsafeRawBufferPointer, from start: Int, kernel: Kernel) -> Int {
         guard let blockBase = block.baseAddress, start < block.count else {
             forget()
