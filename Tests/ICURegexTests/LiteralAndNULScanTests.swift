@@ -139,10 +139,10 @@ extension LibraryTests {
                 if random.chance(0.3) { text[random.number(in: 0..<text.count)] = 0 }
                 let start = random.number(in: 0...200)
                 let expected = Self.expected(text, literal: literal, from: start)
-                let pausedBefore = scanner.pacing.blocksLeftWithoutFinds > 0
+                let pausedBefore = scanner.scannedBlock.pacing.blocksLeftWithoutFinds > 0
                 let guarded = GuardedBytes(text)
                 #expect(scanner.scanBlockFindingNUL(guarded.buffer, from: start) == expected.nul, "block \(blockIndex): NUL")
-                sawDenseBlock = sawDenseBlock || scanner.pacing.blocksLeftWithoutFinds == BlockFindsPacing.blocksAfterADenseBlock
+                sawDenseBlock = sawDenseBlock || scanner.scannedBlock.pacing.blocksLeftWithoutFinds == BlockFindsPacing.blocksAfterADenseBlock
                 sawBlockWithoutOccurrences = sawBlockWithoutOccurrences || pausedBefore
                 #expect(pausedBefore != scanner.scannedBlock.isScanned, "block \(blockIndex): scanned unless paused")
                 // The searcher's questions, in order: each occurrence, then the next from its end.

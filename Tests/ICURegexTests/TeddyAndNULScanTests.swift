@@ -122,10 +122,10 @@ extension LibraryTests {
                 var text = (0..<random.number(in: 14_000...20_000)).map { _ in random.element(of: alphabet) }
                 if random.chance(0.3) { text[random.number(in: 0..<text.count)] = 0 }
                 let start = random.number(in: 0...200)
-                let pausedBefore = scanner.pacing.blocksLeftWithoutFinds > 0
+                let pausedBefore = scanner.scannedBlock.pacing.blocksLeftWithoutFinds > 0
                 let guarded = GuardedBytes(text)
                 #expect(scanner.scanBlockFindingNUL(guarded.buffer, from: start) == Self.firstNUL(in: text, from: start), "block \(blockIndex): NUL")
-                sawDenseBlock = sawDenseBlock || scanner.pacing.blocksLeftWithoutFinds == BlockFindsPacing.blocksAfterADenseBlock
+                sawDenseBlock = sawDenseBlock || scanner.scannedBlock.pacing.blocksLeftWithoutFinds == BlockFindsPacing.blocksAfterADenseBlock
                 sawBlockWithoutCandidates = sawBlockWithoutCandidates || pausedBefore
                 #expect(pausedBefore != scanner.scannedBlock.isScanned, "block \(blockIndex): scanned unless paused")
                 // The searcher's questions, in order, against Teddy's search of the bytes.

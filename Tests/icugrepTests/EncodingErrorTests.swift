@@ -108,6 +108,7 @@ struct EncodingErrorTests {
         "late": Array(String(repeating: "foo line\n", count: 300).utf8) + [0xC3, 0x28] + Array(" foo\nfoo end\n".utf8),
         "valid": Array("héllo foo\n😀 foo\n".utf8),
         "generated": generatedLines,
+        "sparse": sparseLines,
         // Selected and context lines held back between printed ones, and a last line without
         // a terminator: GNU grep's trailing context of a held-back line.
         "held": Array("a\nfoo 1\nb\nc\nfoo ".utf8) + [0xFF] + Array("\nd\nbar ".utf8) + [0xFF]
@@ -141,6 +142,37 @@ struct EncodingErrorTests {
         return bytes
     }()
 
+    /// About 700 KB (fixed seed) for the stretches of ASCII that the searcher reads ahead of a
+    /// line it prints (`ASCIIStretch`): first 150 KB of short ASCII lines, every one printed
+    /// by `-v zzz`; then lines with `foo` far apart, between lines of ASCII filler of every
+    /// length (a few bytes to 80 KB), with encoding errors only in the filler, at distances
+    /// past the last `foo` line around the read-ahead's lengths (256 bytes to 64 KiB, and just
+    /// past them); last a line with `foo` and an error, held back, and lines after it.
+    static let sparseLines: [UInt8] = {
+        var random = SplitMix64(seed: 0x5_A5C1_15EE)
+        var bytes: [UInt8] = []
+        while bytes.count < 150_000 {
+            bytes += Array(String(repeating: "x", count: random.number(in: 0...60)).utf8) + [0x0A]
+        }
+        let distances = [1, 200, 255, 256, 257, 300, 511, 512, 513, 1_000, 4_096, 20_000, 65_535, 65_536, 65_537, 70_000]
+        for round in 0..<40 {
+            bytes += Array("a foo \(round)\n".utf8)
+            let fillerEnd = bytes.count + random.number(in: 0...80_000)
+            let errorAt = bytes.count + distances[random.number(in: 0...(distances.count - 1))]
+            while bytes.count < fillerEnd {
+                let lineLength = random.number(in: 0...120)
+                let lineStart = bytes.count
+                bytes += Array(String(repeating: "y", count: lineLength).utf8)
+                if errorAt >= lineStart && errorAt <= bytes.count && random.chance(0.8) {
+                    bytes.insert(0xFF, at: errorAt)
+                }
+                bytes.append(0x0A)
+            }
+        }
+        bytes += Array("last foo ".utf8) + [0xC3, 0x28] + Array("\nfoo after\n".utf8)
+        return bytes
+    }()
+
     static let fixture: EngineFixture? = try? EngineFixture(files)
 
     /// Against GNU grep: held-back lines, the message, `-o` (only the match is checked),
@@ -163,6 +195,8 @@ struct EncodingErrorTests {
         ["-E", "-v", "-A1", "foo", "generated"], ["-E", "-A1", "foo", "held"], ["-E", "-B1", "foo", "held"],
         ["-E", "-C1", "bar", "held"], ["-E", "-A1", "-n", "foo", "held", "mixed"], ["-E", "-A2", "-m3", "foo", "held"],
         ["-E", "-v", "-A1", "foo", "held"], ["-E", "-v", "-C1", "o", "held"], ["-E", "-A3", "-B1", "foo", "held"],
+        ["-F", "foo", "sparse"], ["-E", "-n", "-b", "fo+", "sparse"], ["-E", "-o", "f.o", "sparse"],
+        ["-E", "-v", "zzz", "sparse"], ["-E", "-A1", "foo", "sparse"],
     ])
     func likeGrep(_ arguments: [String]) throws {
         try #require(ReferenceGrep.isAvailable)

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A prefilter scanner: it finds occurrences of what it looks for in a block of bytes, left to
 /// right, and reuses its last answer while that still holds, so that a block is scanned about
 /// once however many lines the searcher asks about.
@@ -53,48 +45,5 @@ struct LastOccurrenceMemo {
     mutating func remember(_ found: Int, searchedFrom start: Int) {
         searchStart = start
         self.found = found
-    }
-}
-
-/// How often a scanner that keeps what a block's scan finds (the single literal's occurrences,
-/// Teddy's candidates: ``ScannedBlockOccurrences``, ``ScannedBlockCandidates``, each found
-/// with the block's first NUL in one pass) keeps them: after a block with at least
-/// ``denseFinds`` finds, the next ``blocksAfterADenseBlock`` blocks are searched for their NUL
-/// alone (`memchr`), and the questions about their lines each search the bytes. The scan that
-/// keeps its finds saves the NUL's pass over the block, a cost per block, but costs more for
-/// each find it keeps: on 256 MB, `Holmes` (about 60 occurrences in a 96 KiB block) gains,
-/// while `-c the` (about 780) took 9-20% more CPU time, and `-v о` (about 4,400, more than
-/// the room) 20% more, than with `memchr` for the NUL and a search per question. The answers
-/// are the same either way.
-struct BlockFindsPacing {
-    /// The number of finds from which a block is dense (1 in 384 bytes of a 96 KiB block).
-    static let denseFinds = 256
-
-    /// How many blocks are searched for their NUL alone after a dense one (about 1.5 MB of the
-    /// line search's 96 KiB blocks), before the scan keeps its finds again.
-    static let blocksAfterADenseBlock = 16
-
-    /// The number of blocks still to be searched for their NUL alone.
-    private(set) var blocksLeftWithoutFinds = 0
-
-    /// True when the finds of the next block are to be kept; otherwise counts that block as
-    /// one searched for its NUL alone.
-    mutating func keepsFindsOfNextBlock() -> Bool {
-        guard blocksLeftWithoutFinds == 0 else {
-            blocksLeftWithoutFinds -= 1
-            return false
-        }
-        return true
-    }
-
-    /// Notes the scan of a block that kept `finds` finds.
-    mutating func noteScannedBlock(finds: Int) {
-        if finds >= Self.denseFinds { blocksLeftWithoutFinds = Self.blocksAfterADenseBlock }
-    }
-
-    /// The offset from `base` of the first NUL byte of `base[start..<count]`, or `count`.
-    static func firstNUL(in base: UnsafeRawPointer, from start: Int, count: Int) -> Int {
-        guard let nul = memchr(base + start, 0, count - start) else { return count }
-        return base.distance(to: UnsafeRawPointer(nul))
     }
 }

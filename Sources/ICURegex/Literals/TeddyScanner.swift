@@ -33,9 +33,7 @@ struct TeddyScanner: BlockScanner {
     var memo = LastOccurrenceMemo()
     /// The candidates that the scan of a whole block found ahead of the questions about its
     /// lines (``scanBlockFindingNUL(_:from:)``), from which their searches start.
-    var scannedBlock = ScannedBlockCandidates()
-    /// When a block's candidates are kept (not after a dense block).
-    var pacing = BlockFindsPacing()
+    var scannedBlock = ScannedBlock<TeddyTable>()
 
     /// The most spellings Teddy takes (the C table holds up to 64). With more, each of the
     /// eight buckets holds several literals, whose fingerprints together accept most nibbles,
@@ -96,22 +94,12 @@ struct TeddyScanner: BlockScanner {
 
     /// Scans the bytes of `block` from `start` once, for the candidates and for the first NUL
     /// byte: returns the NUL's offset, or `block.count` when there is none, and keeps the
-    /// candidates (up to ``ScannedBlockCandidates/capacity`` of them) for ``search(in:from:)``
-    /// to start from, about any part of these bytes, until ``forgetScannedBlock()``. The
-    /// bytes must not change until then. After a dense block, the next blocks
-    /// are searched for their NUL alone (``BlockFindsPacing``).
+    /// candidates (up to ``TeddyTable/capacity`` of them) for ``search(in:from:)`` to start
+    /// from, about any part of these bytes, until ``forgetScannedBlock()``. The bytes must not
+    /// change until then. After a dense block, the next blocks are searched for their NUL
+    /// alone (``BlockFindsPacing``).
     mutating func scanBlockFindingNUL(_ block: UnsafeRawBufferPointer, from start: Int) -> Int {
-        guard let base = block.baseAddress, start < block.count else {
-            scannedBlock.forget()
-            return block.count
-        }
-        guard pacing.keepsFindsOfNextBlock() else {
-            scannedBlock.forget()
-            return BlockFindsPacing.firstNUL(in: base, from: start, count: block.count)
-        }
-        let nul = scannedBlock.scan(block: base, from: start, count: block.count, table: table)
-        pacing.noteScannedBlock(finds: scannedBlock.keptCount)
-        return nul
+        scannedBlock.scanFindingNUL(block, from: start, kernel: table)
     }
 
     /// Forgets the scanned block, whose bytes may now change.
@@ -122,116 +110,6 @@ struct TeddyScanner: BlockScanner {
     /// Frees the memory of the scanned block's candidates.
     mutating func deallocate() {
         scannedBlock.deallocate()
-    }
-}
-
-/// The candidates of a ``TeddyTable`` found by one scan of a block, before the questions about
-/// its lines: with the NUL test in the same pass (`bytescan_teddy_collect_and_nul`), the scan
-/// is the first read of the block's bytes, which must know where its first NUL lies before any
-/// line is reported (GNU grep's rule: the block makes the input binary), and a search about
-/// its lines then starts at the next candidate instead of reading every byte again.
-///
-/// A candidate is a position whose fingerprint matches a bucket, not yet compared with a
-/// literal; every position that is not one is skipped by Teddy's own scan as well (it
-/// compares none there), so testing the candidates from the question's start in order, then
-/// searching the positions past those the scan decided (`bytescan_teddy_find_from`), answers
-/// as the search from the question's start would. The candidates are kept by address, as
-/// ``ScannedBlockOccurrences`` keeps occurrences: a question about any bytes within the
-/// scanned ones is answered, whatever its base, and the bytes must stay where they are,
-/// unchanged, until ``forget()``.
-struct ScannedBlockCandidates {
-    /// The most candidates kept: past them, a search reads the block's bytes itself.
-    static let capacity = 4096
-
-    /// The positions of the candidates from ``base``, ascending; allocated at the first scan.
-    private var positions: UnsafeMutablePointer<Int>?
-    /// The number of candidates kept.
-    private var count = 0
-    /// The index of the first candidate at or after the last question's start.
-    private var cursor = 0
-    /// The start of the memory scanned; nil when no block is scanned.
-    private var base: UnsafeRawPointer?
-    /// The offset from ``base`` of the first byte scanned, of the position up to which every
-    /// candidate is kept, and of the end of the bytes scanned.
-    private var start = 0
-    private var scanned = 0
-    private var end = 0
-
-    /// True when a block is scanned.
-    var isScanned: Bool { base != nil }
-
-    /// The number of candidates the last scan kept.
-    var keptCount: Int { count }
-
-    /// Scans `count` bytes at `block` from `start` (below `count`) for the candidates of
-    /// `table` and the first NUL byte, and keeps the candidates; returns the NUL's offset, or
-    /// `count`.
-    mutating func scan(block: UnsafeRawPointer, from start: Int, count: Int, table: TeddyTable) -> Int {
-        if positions == nil {
-            positions = .allocate(capacity: Self.capacity)
-        }
-        var scanned = 0
-        var firstNUL = 0
-        self.count = bytescan_teddy_collect_and_nul(
-            table.pointer, block, start, count, positions, Self.capacity, &scanned, &firstNUL)
-        base = block
-        self.start = start
-        self.scanned = scanned
-        end = count
-        cursor = 0
-        return firstNUL
-    }
-
-    /// The answer of Teddy's search of `block` from `from` (``TeddyScanner/search(in:from:)``),
-    /// when `block`'s bytes from `from` lie within the scanned ones: the candidates from
-    /// `from` are tested one by one (`bytescan_teddy_find_among`), and the positions they do
-    /// not decide, from the first position not scanned or the last three of `block`, whose
-    /// fingerprints read past its end (see `bytescan_teddy_collect_and_nul`), are searched.
-    /// Nil otherwise. In the question's offsets.
-    @inline(__always)
-    mutating func search(in block: UnsafeRawBufferPointer, from: Int, table: TeddyTable) -> Int? {
-        guard let base, let positions, block.baseAddress != nil else { return nil }
-        // The question's offset 0 lies at `shift` from `base`; the searches below read the
-        // question's bytes at the scanned block's offsets.
-        let shift = base.distance(to: block.baseAddress!)
-        let first = shift + from
-        let last = shift + block.count
-        guard first >= start && last <= end else { return nil }
-        if cursor > 0 && positions[cursor - 1] >= first {
-            // A question about earlier bytes: the first candidate at or after `first`, by
-            // bisection. (The questions about a block's lines come in order, and the cursor
-            // only moves on.)
-            var low = 0
-            var high = cursor - 1
-            while low < high {
-                let middle = (low + high) / 2
-                if positions[middle] < first { low = middle + 1 } else { high = middle }
-            }
-            cursor = low
-        }
-        while cursor < count && positions[cursor] < first {
-            cursor += 1
-        }
-        let trusted = max(first, last - TeddyTable.fingerprintLength)
-        let found = bytescan_teddy_find_among(
-            table.pointer, base, first, positions + cursor, count - cursor, trusted, last, nil)
-        if found < last { return found - shift }
-        let rest = max(first, min(scanned, trusted))
-        return bytescan_teddy_find_from(table.pointer, base, first, rest, last, nil) - shift
-    }
-
-    /// Forgets the scanned block.
-    mutating func forget() {
-        base = nil
-        count = 0
-        cursor = 0
-    }
-
-    /// Frees the memory of the candidates.
-    mutating func deallocate() {
-        positions?.deallocate()
-        positions = nil
-        forget()
     }
 }
 
@@ -286,5 +164,29 @@ final class TeddyTable: @unchecked Sendable {
             }
         }
         return best
+    }
+}
+
+extension TeddyTable: BlockScanKernel {
+    /// The most candidates a block keeps: past them, a search reads the block's bytes itself.
+    static let capacity = 4096
+
+    /// The number of candidates from which a block is dense (1 in 96 bytes of a 96 KiB block),
+    /// where a candidate costs less to keep than an occurrence. Kept rather than paced, in CPU
+    /// time (256 MB, medians of 5 to 11 alternated runs): the five names of issue 26's rows
+    /// (about 90 candidates in a block, up to 320, which paced 40% of the blocks at 256) `-c`
+    /// 92 → 85 ms, `-c 'you|your'` (690) 179 → 162 ms, Russian `-c 'что|как'` (470) 150 ms
+    /// either way; near 1,000 the two meet (`-c 'the|and'`, 1,050: 204 ms paced, 209 kept),
+    /// and `-c 'th|he'` (about 3,000) took 287 ms paced, 370 kept.
+    static let denseFinds = 1024
+
+    /// Scans for the candidates and the first NUL (`bytescan_teddy_collect_and_nul`): a
+    /// candidate is a position whose fingerprint matches a bucket, not yet compared with a
+    /// literal.
+    func scan(
+        _ block: UnsafeRawPointer, from start: Int, count: Int, into finds: UnsafeMutablePointer<Int>, capacity: Int,
+        scanned: inout Int, firstNUL: inout Int
+    ) -> Int {
+        bytescan_teddy_collect_and_nul(pointer, block, start, count, finds, capacity, &scanned, &firstNUL)
     }
 }
