@@ -835,34 +835,35 @@ package final class MatchAutomaton {
         }
         // Without tracking, no transition changes `trackedStart` (-1: the reverse scan).
         // Tracking stops where a search has read ``trackedScanLength`` units since it last
-        // started (at the search's start, a run's restart, or in an unanchored start state at
-        // the top of the loop below): there on, `trackedStart` is -1, and the reverse scan
-        // finds the start of the match the search ends with, so that a long stretch without a
-        // match is read by the loop without tracking (see
+        // started (at the search's start, a run's restart, or after the start state's skip):
+        // there on, `trackedStart` is -1, and the reverse scan finds the start of the match the
+        // search ends with, so that a long stretch without a match is read by the loop without
+        // tracking (see
         // ``readSmallCharacters(in:index:row:trackedStart:to:table:skipsInStart:tracking:)``).
-        // It may start again in an unanchored start state: its key holds the entry's items
-        // alone, no thread started earlier, so the search goes on from there as one from that
-        // place would, whose tracked start is -1 too.
-        var tracking = tracksStartsNow && !anchored
+        // It starts again after the skip, in the unanchored start state: its key holds the
+        // entry's items alone, no thread started earlier, so the search goes on from there as
+        // one from that place would, whose tracked start is -1 too; the skip read the stretch
+        // without tracking.
+        let tracksFromStart = tracksStartsNow && !anchored
+        var tracking = tracksFromStart
         var trackingEnd = tracking ? Self.trackingEnd(from: from, to: end) : end
         let skipsInStart = !anchored && self.skipsInStart
         let startRow = Int(startRows[0])
-        let startAfterWordRow = Int(startRows[1])
-        let restartsTracking = tracksStartsNow && !anchored
         var index = from
         var dead = false
         characters: while index < end {
             if skipsInStart && row == startRow {
                 index = text.firstPossibleStart(startSkip, from: index, to: end)
                 if index >= end { break }
+                if tracksFromStart {
+                    tracking = true
+                    trackingEnd = Self.trackingEnd(from: index, to: end)
+                    trackedStart = -1
+                }
             }
             if tracking && index >= trackingEnd {
                 tracking = false
                 trackingEnd = end
-                trackedStart = -1
-            } else if !tracking && restartsTracking && (row == startRow || row == startAfterWordRow) {
-                tracking = true
-                trackingEnd = Self.trackingEnd(from: index, to: end)
                 trackedStart = -1
             }
             let readsSlowStep = tracking
