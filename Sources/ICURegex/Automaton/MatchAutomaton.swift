@@ -839,7 +839,7 @@ package final class MatchAutomaton {
         // there on, `trackedStart` is -1, and the reverse scan finds the start of the match the
         // search ends with, so that a long stretch without a match is read by the loop without
         // tracking (see
-        // ``readSmallCharacters(in:index:row:trackedStart:to:table:skipsInStart:tracking:)``).
+        // ``readSmallCharacters(in:index:row:trackedStart:to:table:smallClasses:startRows:skipsInStart:tracking:)``).
         // It starts again after the skip, in the unanchored start state: its key holds the
         // entry's items alone, no thread started earlier, so the search goes on from there as
         // one from that place would, whose tracked start is -1 too; the skip read the stretch
@@ -849,6 +849,8 @@ package final class MatchAutomaton {
         var trackingEnd = tracking ? Self.trackingEnd(from: from, to: end) : end
         let skipsInStart = !anchored && self.skipsInStart
         let startRow = Int(startRows[0])
+        let startStateRows = (unanchored: startRow, afterWord: Int(startRows[1]))
+        let smallClasses = self.smallClasses
         var index = from
         var dead = false
         characters: while index < end {
@@ -869,10 +871,11 @@ package final class MatchAutomaton {
             let readsSlowStep = tracking
                 ? readSmallCharacters(
                     in: text, index: &index, row: &row, trackedStart: &trackedStart, to: trackingEnd,
-                    table: table, skipsInStart: skipsInStart, tracking: true)
+                    table: table, smallClasses: smallClasses, startRows: startStateRows, skipsInStart: skipsInStart, tracking: true)
                 : readSmallCharacters(
                     in: text, index: &index, row: &row, trackedStart: &trackedStart, to: end,
-                    table: table, skipsInStart: skipsInStart, tracking: false)
+                    table: table, smallClasses: smallClasses, startRows: startStateRows, skipsInStart: skipsInStart,
+                    tracking: false)
             if !readsSlowStep { continue characters }
             let (value, next) = text.character(at: index, end: end)
             guard let column = column(of: value) else {
@@ -1013,11 +1016,10 @@ package final class MatchAutomaton {
     @inline(__always)
     private func readSmallCharacters<Text: ScannedText>(
         in text: Text, index: inout Int, row: inout Int, trackedStart: inout Int, to end: Int,
-        table: UnsafeMutablePointer<Int32>, skipsInStart: Bool, tracking: Bool
+        table: UnsafeMutablePointer<Int32>, smallClasses: UnsafeMutablePointer<UInt8>,
+        startRows: (unanchored: Int, afterWord: Int), skipsInStart: Bool, tracking: Bool
     ) -> Bool {
-        let smallClasses = self.smallClasses
-        let startRow = Int(startRows[0])
-        let startAfterWordRow = Int(startRows[1])
+        let (startRow, startAfterWordRow) = startRows
         // Or an entry moving the tracked start.
         let quietMask = tracking ? Self.stopMask | Self.startBits : Self.stopMask
         while true {
