@@ -834,20 +834,17 @@ package final class MatchAutomaton {
             if flags & Self.deadBit != 0 { return lastEnd }
         }
         // Without tracking, no transition changes `trackedStart` (-1: the reverse scan).
-        // Tracking stops where a search has read ``trackedScanLength`` units since it last
-        // started (at the search's start, a run's restart, or after the start state's skip):
-        // there on, `trackedStart` is -1, and the reverse scan finds the start of the match the
-        // search ends with, so that a long stretch without a match is read by the loop without
+        // A search that cannot skip in its start state (a pattern with word assertions, or
+        // that matches the empty string) stops tracking where it has read
+        // ``trackedScanLength`` units since it started (or a run restarted it): there on,
+        // `trackedStart` is -1, and the reverse scan finds the start of the match the search
+        // ends with, so that a long stretch without a match is read by the loop without
         // tracking (see
         // ``readSmallCharacters(in:index:row:trackedStart:to:table:smallClasses:startRows:skipsInStart:tracking:)``).
-        // It starts again after the skip, in the unanchored start state: its key holds the
-        // entry's items alone, no thread started earlier, so the search goes on from there as
-        // one from that place would, whose tracked start is -1 too; the skip read the stretch
-        // without tracking.
-        let tracksFromStart = tracksStartsNow && !anchored
-        var tracking = tracksFromStart
-        var trackingEnd = tracking ? Self.trackingEnd(from: from, to: end) : end
+        // One that skips reads such stretches in the skip, and tracks to its end.
         let skipsInStart = !anchored && self.skipsInStart
+        var tracking = tracksStartsNow && !anchored
+        var trackingEnd = tracking && !skipsInStart ? Self.trackingEnd(from: from, to: end) : end
         let startRow = Int(startRows[0])
         let startStateRows = (unanchored: startRow, afterWord: Int(startRows[1]))
         let smallClasses = self.smallClasses
@@ -857,11 +854,6 @@ package final class MatchAutomaton {
             if skipsInStart && row == startRow {
                 index = text.firstPossibleStart(startSkip, from: index, to: end)
                 if index >= end { break }
-                if tracksFromStart {
-                    tracking = true
-                    trackingEnd = Self.trackingEnd(from: index, to: end)
-                    trackedStart = -1
-                }
             }
             if tracking && index >= trackingEnd {
                 tracking = false
@@ -933,7 +925,7 @@ package final class MatchAutomaton {
                         trackedStart = -1
                         // The start state has no earlier threads: tracking may start again.
                         tracking = tracksStartsNow
-                        trackingEnd = tracking ? Self.trackingEnd(from: index, to: end) : end
+                        trackingEnd = tracking && !skipsInStart ? Self.trackingEnd(from: index, to: end) : end
                         table = forwardTable
                         continue characters
                     }
@@ -977,10 +969,11 @@ package final class MatchAutomaton {
     private static let startBits = startsHereBit | startsAmbiguousBit
     /// The bits of an entry not worked out (negative) or flagging a stop.
     private static let stopMask = matchBit | deadBit | matchBeforeBit | Int32.min
-    /// How many units a forward search reads tracking starts before it stops tracking them
-    /// when it has found no match: a dense search finds its matches long before, and reads
-    /// them in one pass; a sparse one reads the rest of its text in the loop without
-    /// tracking, and finds its rare match's start with the reverse scan.
+    /// How many units a forward search that cannot skip in its start state reads tracking
+    /// starts before it stops tracking them when it has found no match: a dense search finds
+    /// its matches long before, and reads them in one pass; a sparse one reads the rest of its
+    /// text in the loop without tracking, and finds its rare match's start with the reverse
+    /// scan.
     static let trackedScanLength = 256
 
     /// Where a search from `from` stops tracking starts: ``trackedScanLength`` units on, or
