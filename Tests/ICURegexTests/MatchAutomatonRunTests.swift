@@ -200,22 +200,22 @@ import TestSupport
         }
     }
 
-    /// A forward search stops tracking starts after ``MatchAutomaton/trackedScanLength`` units
-    /// without a match (the reverse scan then finds the start) and starts again at a run's
-    /// restart: texts with stretches longer than that without a match before, between and
-    /// after dense matches, and matches across the place where tracking stops (a word of
-    /// hundreds of letters), give ICU's loop's matches, by first matches from each of the
-    /// loop's offsets and by runs, in UTF-16 and UTF-8.
+    /// Texts with stretches of ``stretch`` units or more without a match before, between and
+    /// after dense matches, and a word of hundreds of letters, give ICU's loop's matches, by
+    /// first matches from each of the loop's offsets and by runs, in UTF-16 and UTF-8: a
+    /// forward search's tracking of starts over a long stretch, and a run going on after one.
+    static let stretch = 256
+
     @Test("a long stretch without a match, then dense matches, and the reverse, are ICU's loop's")
     func sparseThenDense() throws {
         let patterns = [
             #"\b\w+\b"#, #"\p{Lu}\p{Ll}+"#, #"\w+"#, #"\b[a-z]+woman\b"#, #"\bcontrol[a-z]*er\b"#, #"\bhelp\w*"#,
             #"[A-Za-z]{8,13}"#, #"(?:ab)*c"#, #"\d+|\s"#, #"\b\w+\b|,"#,
         ]
-        let gap = String(repeating: " .,;-(!)", count: 1 + MatchAutomaton.trackedScanLength / 8)
-        let sparseWords = String(repeating: "cont contra helper Control-rolled ", count: 1 + MatchAutomaton.trackedScanLength / 34)
+        let gap = String(repeating: " .,;-(!)", count: 1 + Self.stretch / 8)
+        let sparseWords = String(repeating: "cont contra helper Control-rolled ", count: 1 + Self.stretch / 34)
         let dense = "The controller, a horsewoman; help Жук жук 42 x_1 Abc ab abc helpless controler. "
-        let longWord = String(repeating: "abcontrolerx", count: 2 + MatchAutomaton.trackedScanLength / 12)
+        let longWord = String(repeating: "abcontrolerx", count: 2 + Self.stretch / 12)
         let texts = [
             gap + dense + dense, dense + gap + dense, dense + dense + gap, sparseWords + dense + sparseWords + dense,
             gap + longWord + " " + dense, gap + dense + longWord + gap + "e\u{301}" + dense, gap + gap + gap,

@@ -834,20 +834,19 @@ package final class MatchAutomaton {
             if flags & Self.deadBit != 0 { return lastEnd }
         }
         // Without tracking, no transition changes `trackedStart` (-1: the reverse scan).
-        // A search that cannot skip in its start state (a pattern with word assertions, or
-        // that matches the empty string) stops tracking where it has read
-        // ``trackedScanLength`` units since it started (or a run restarted it): there on,
-        // `trackedStart` is -1, and the reverse scan finds the start of the match the search
-        // ends with, so that a long stretch without a match is read by the loop without
-        // tracking (see
-        // ``readSmallCharacters(in:index:row:trackedStart:to:table:smallClasses:startRows:skipsInStart:tracking:)``).
-        // One that skips reads such stretches in the skip, and tracks to its end.
+        let startBits = tracksStartsNow ? Self.startsHereBit | Self.startsAmbiguousBit : 0
         let skipsInStart = !anchored && self.skipsInStart
-        var tracking = tracksStartsNow && !anchored
-        var trackingEnd = tracking && !skipsInStart ? Self.trackingEnd(from: from, to: end) : end
         let startRow = Int(startRows[0])
-        let startStateRows = (unanchored: startRow, afterWord: Int(startRows[1]))
         let smallClasses = self.smallClasses
+        let stopBits = Self.matchBit | Self.deadBit | Self.matchBeforeBit
+        // An entry not worked out (negative) or flagging a stop; or that, or one moving the
+        // tracked start.
+        let stopMask = stopBits | Int32.min
+        let quietMask = stopMask | startBits
+        // The flags of an entry after which the step below reads a run of one class: a match
+        // after the character, and no other stop, move of the tracked start, or other start
+        // of the match.
+        let matchRunBlockers = quietMask | Self.matchOriginBits
         var index = from
         var dead = false
         characters: while index < end {
@@ -855,20 +854,45 @@ package final class MatchAutomaton {
                 index = text.firstPossibleStart(startSkip, from: index, to: end)
                 if index >= end { break }
             }
-            if tracking && index >= trackingEnd {
-                tracking = false
-                trackingEnd = end
-                trackedStart = -1
+            // Characters below ``CodePointClassTable/exactLimit`` (ASCII, and the two-byte
+            // characters of UTF-8: Cyrillic, Greek, …) whose entries are worked out and flag
+            // nothing (no match ends, a thread is left) are read in a loop of their own, as the
+            // steps below would read them: most of the text an unanchored search of many lines
+            // reads between matches, and the words of a dense search.
+            // The skip above is taken again when a character kept the start state (a run of
+            // characters that start no match may follow), not each time the state is the
+            // start's again: for `\w+\n\w+`, after every word, where a word follows at once.
+            //
+            // The loop is most of the time of a dense search (a match every few characters, as
+            // `\b\w+\b`), so each byte costs few instructions: whether the start state was
+            // kept is asked only when the state did not change. A run of characters of one class
+            // that keeps the state (the letters inside a word for `\w+`) is read by comparing
+            // classes alone, without the table: the entry is the same for each.
+            while true {
+                let (value, length) = text.smallCharacter(at: index, end: end)
+                guard length != 0 else { break }
+                let column = smallClasses[Int(value)]
+                guard column != Self.unknownClass else { break }
+                let entry = table[row &+ Int(column)]
+                guard entry & stopMask == 0 else { break }
+                // Conditional moves: a branch here is mispredicted at most words' starts.
+                if entry & startBits != 0 { trackedStart = entry & Self.startsHereBit != 0 ? index : -1 }
+                let next = Int(entry >> Self.flagBits)
+                index &+= length
+                if next == row {
+                    if skipsInStart && row == startRow { continue characters }
+                    // The entry flags nothing: the same class read again is the same step.
+                    if entry & quietMask == 0 {
+                        while index < end {
+                            let (value, length) = text.smallCharacter(at: index, end: end)
+                            guard length != 0, smallClasses[Int(value)] == column else { break }
+                            index &+= length
+                        }
+                    }
+                }
+                row = next
+                if index == end { continue characters }
             }
-            let readsSlowStep = tracking
-                ? readSmallCharacters(
-                    in: text, index: &index, row: &row, trackedStart: &trackedStart, to: trackingEnd,
-                    table: table, smallClasses: smallClasses, startRows: startStateRows, skipsInStart: skipsInStart, tracking: true)
-                : readSmallCharacters(
-                    in: text, index: &index, row: &row, trackedStart: &trackedStart, to: end,
-                    table: table, smallClasses: smallClasses, startRows: startStateRows, skipsInStart: skipsInStart,
-                    tracking: false)
-            if !readsSlowStep { continue characters }
             let (value, next) = text.character(at: index, end: end)
             guard let column = column(of: value) else {
                 undecidedOffset = next
@@ -923,9 +947,6 @@ package final class MatchAutomaton {
                         lastStart = lastEnd
                         matchMember = Int(startMembers[start])
                         trackedStart = -1
-                        // The start state has no earlier threads: tracking may start again.
-                        tracking = tracksStartsNow
-                        trackingEnd = tracking && !skipsInStart ? Self.trackingEnd(from: index, to: end) : end
                         table = forwardTable
                         continue characters
                     }
@@ -933,17 +954,12 @@ package final class MatchAutomaton {
                     break
                 }
             }
-            let startBits = tracking ? Self.startBits : 0
             if entry & startBits != 0 { trackedStart = entry & Self.startsHereBit != 0 ? index : -1 }
             index = next
             // A match after the character that keeps the state, started at the tracked start
             // (the small letters of `\p{Lu}\p{Ll}+`): the same class read again is the same
             // step, the match ending one character later each time (the fast loop leaves
             // matches to this step, and costs less without them).
-            // The flags of an entry after which this step reads a run of one class: a match
-            // after the character, and no other stop, move of the tracked start, or other start
-            // of the match.
-            let matchRunBlockers = Self.stopMask | startBits | Self.matchOriginBits
             if row == previousRow && entry & matchRunBlockers == Self.matchBit {
                 while index < end {
                     let (value, length) = text.smallCharacter(at: index, end: end)
@@ -963,85 +979,6 @@ package final class MatchAutomaton {
         if let members = forwardMembers { matchMember = Int(members[row &+ endColumn]) }
         lastStart = entry & Self.matchBeforeIsFreshBit != 0 ? end : trackedStart
         return end
-    }
-
-    /// The bits of an entry that move the tracked start (see ``tracksStarts``).
-    private static let startBits = startsHereBit | startsAmbiguousBit
-    /// The bits of an entry not worked out (negative) or flagging a stop.
-    private static let stopMask = matchBit | deadBit | matchBeforeBit | Int32.min
-    /// How many units a forward search that cannot skip in its start state reads tracking
-    /// starts before it stops tracking them when it has found no match: a dense search finds
-    /// its matches long before, and reads them in one pass; a sparse one reads the rest of its
-    /// text in the loop without tracking, and finds its rare match's start with the reverse
-    /// scan.
-    static let trackedScanLength = 256
-
-    /// Where a search from `from` stops tracking starts: ``trackedScanLength`` units on, or
-    /// `end`.
-    @inline(__always)
-    private static func trackingEnd(from: Int, to end: Int) -> Int {
-        end &- from > trackedScanLength ? from &+ trackedScanLength : end
-    }
-
-    /// Reads, from `index` in the forward table from `row`, the characters below
-    /// ``CodePointClassTable/exactLimit`` (ASCII, and the two-byte characters of UTF-8:
-    /// Cyrillic, Greek, …) whose entries are worked out and flag nothing (no match ends, a
-    /// thread is left), as the step of ``forwardMatchEnd(in:from:to:anchored:afterWord:longest:resumingAt:run:readToEnd:)``
-    /// would read them: most of the text an unanchored search of many lines reads between
-    /// matches, and the words of a dense search. Returns true when a character is left for
-    /// that step at `index`, false when the search goes on from the top of its loop: `end`
-    /// reached, or a character kept the start state where the search skips in it. With
-    /// `tracking` (a constant at each call, so that each is its own loop), `trackedStart`
-    /// follows the entries' start bits (see ``tracksStarts``); without, it is left as is.
-    ///
-    /// The skip is taken again when a character kept the start state (a run of characters
-    /// that start no match may follow), not each time the state is the start's again: for
-    /// `\w+\n\w+`, after every word, where a word follows at once.
-    ///
-    /// The loop is most of the time of a dense search (a match every few characters, as
-    /// `\b\w+\b`), so each byte costs few instructions: whether the start state was kept is
-    /// asked only when the state did not change. A run of characters of one class that keeps
-    /// the state (the letters inside a word for `\w+`) is read by comparing classes alone,
-    /// without the table: the entry is the same for each. Without tracking (a search that
-    /// has read long without a match, or one of a pattern whose starts are not tracked), the
-    /// unanchored start states are left out of that: in them a run of one class is mostly
-    /// one character, which the run's test would read twice.
-    @inline(__always)
-    private func readSmallCharacters<Text: ScannedText>(
-        in text: Text, index: inout Int, row: inout Int, trackedStart: inout Int, to end: Int,
-        table: UnsafeMutablePointer<Int32>, smallClasses: UnsafeMutablePointer<UInt8>,
-        startRows: (unanchored: Int, afterWord: Int), skipsInStart: Bool, tracking: Bool
-    ) -> Bool {
-        let (startRow, startAfterWordRow) = startRows
-        // Or an entry moving the tracked start.
-        let quietMask = tracking ? Self.stopMask | Self.startBits : Self.stopMask
-        while true {
-            let (value, length) = text.smallCharacter(at: index, end: end)
-            guard length != 0 else { return true }
-            let column = smallClasses[Int(value)]
-            guard column != Self.unknownClass else { return true }
-            let entry = table[row &+ Int(column)]
-            guard entry & Self.stopMask == 0 else { return true }
-            // Conditional moves: a branch here is mispredicted at most words' starts.
-            if tracking && entry & Self.startBits != 0 {
-                trackedStart = entry & Self.startsHereBit != 0 ? index : -1
-            }
-            let next = Int(entry >> Self.flagBits)
-            index &+= length
-            if next == row {
-                if skipsInStart && row == startRow { return false }
-                // The entry flags nothing: the same class read again is the same step.
-                if tracking ? entry & quietMask == 0 : row != startRow && row != startAfterWordRow {
-                    while index < end {
-                        let (value, length) = text.smallCharacter(at: index, end: end)
-                        guard length != 0, smallClasses[Int(value)] == column else { break }
-                        index &+= length
-                    }
-                }
-            }
-            row = next
-            if index >= end { return false }
-        }
     }
 
     /// Where the match that ends at `end` starts: the earliest offset from `from` on from
