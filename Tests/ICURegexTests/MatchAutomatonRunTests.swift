@@ -199,4 +199,80 @@ import TestSupport
             }
         }
     }
+
+    /// Texts with stretches of ``stretch`` units or more without a match before, between and
+    /// after dense matches, and a word of hundreds of letters, give ICU's loop's matches, by
+    /// first matches from each of the loop's offsets and by runs, in UTF-16 and UTF-8: a
+    /// forward search's tracking of starts over a long stretch, and a run going on after one.
+    static let stretch = 256
+
+    @Test("a long stretch without a match, then dense matches, and the reverse, are ICU's loop's")
+    func sparseThenDense() throws {
+        let patterns = [
+            #"\b\w+\b"#, #"\p{Lu}\p{Ll}+"#, #"\w+"#, #"\b[a-z]+woman\b"#, #"\bcontrol[a-z]*er\b"#, #"\bhelp\w*"#,
+            #"[A-Za-z]{8,13}"#, #"(?:ab)*c"#, #"\d+|\s"#, #"\b\w+\b|,"#,
+        ]
+        let gap = String(repeating: " .,;-(!)", count: 1 + Self.stretch / 8)
+        let sparseWords = String(repeating: "cont contra helper Control-rolled ", count: 1 + Self.stretch / 34)
+        let dense = "The controller, a horsewoman; help Жук жук 42 x_1 Abc ab abc helpless controler. "
+        let longWord = String(repeating: "abcontrolerx", count: 2 + Self.stretch / 12)
+        let texts = [
+            gap + dense + dense, dense + gap + dense, dense + dense + gap, sparseWords + dense + sparseWords + dense,
+            gap + longWord + " " + dense, gap + dense + longWord + gap + "e\u{301}" + dense, gap + gap + gap,
+        ]
+        for pattern in patterns {
+            let icuPattern = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false)
+            let icu = try icuPattern.makeMatcher()
+            let plan = try #require(MatchAutomatonPlan(pattern: pattern, options: []))
+            for text in texts {
+                let units = Array(text.utf16)
+                let bytes = Array(text.utf8)
+                let byteOffsets = utf8OffsetsOfUTF16Offsets(in: text)
+                let expected = units.withUnsafeBufferPointer { icuPattern.matches(inUTF16: $0).map(\.range) }
+                let expectedInUTF8 = expected.map { byteOffsets[$0.lowerBound]..<byteOffsets[$0.upperBound] }
+                let context = "pattern \(String(reflecting: pattern)), text of \(units.count) units"
+                // A new automaton for each text: tracking is not given up from an earlier one.
+                let automaton = MatchAutomaton(plan)
+                var found: [Range<Int>] = []
+                var from: Int? = 0
+                try units.withUnsafeBufferPointer { buffer in
+                    while let start = from {
+                        let match: Range<Int>?
+                        switch automaton.firstMatch(inUTF16: buffer.baseAddress!, from: start, to: units.count) {
+                        case .match(let range): match = range
+                        case .noMatch: match = nil
+                        case .unknown: match = try icu.firstMatch(inUTF16: buffer, from: start)
+                        }
+                        guard let match else { break }
+                        found.append(match)
+                        from = Self.nextStart(after: match, in: units)
+                    }
+                }
+                #expect(found == expected, "\(context): first matches")
+                let runAutomaton = MatchAutomaton(plan)
+                let foundInRuns = try units.withUnsafeBufferPointer { buffer in
+                    try Self.matchesInRuns(
+                        capacity: 64, count: units.count, nextStart: { Self.nextStart(after: $0, in: units) },
+                        run: { runAutomaton.matchRun(inUTF16: buffer.baseAddress!, from: $0, to: units.count, into: $1, capacity: $2) },
+                        icuFirstMatch: { try icu.firstMatch(inUTF16: buffer, from: $0) })
+                }
+                #expect(foundInRuns == expected, "\(context): runs, UTF-16")
+                let utf8Automaton = MatchAutomaton(plan)
+                let foundInUTF8 = try bytes.withUnsafeBufferPointer { buffer in
+                    try units.withUnsafeBufferPointer { unitBuffer in
+                        try Self.matchesInRuns(
+                            capacity: 64, count: bytes.count, nextStart: { Self.nextStart(after: $0, inUTF8: bytes) },
+                            run: { utf8Automaton.matchRun(inUTF8: buffer.baseAddress!, from: $0, to: bytes.count, into: $1, capacity: $2) },
+                            icuFirstMatch: { from in
+                                let unitOffset = byteOffsets.firstIndex(of: from)!
+                                return try icu.firstMatch(inUTF16: unitBuffer, from: unitOffset).map {
+                                    byteOffsets[$0.lowerBound]..<byteOffsets[$0.upperBound]
+                                }
+                            })
+                    }
+                }
+                #expect(foundInUTF8 == expectedInUTF8, "\(context): runs, UTF-8")
+            }
+        }
+    }
 }
