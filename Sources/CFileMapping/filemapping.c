@@ -66,17 +66,20 @@ static void filemapping_install_handler(void) {
     filemapping_handler_installed = sigaction(SIGBUS, &action, &filemapping_previous_action) == 0;
 }
 
-// Where a mapping starts: half a page table's span (2 MiB on x86-64 and arm64) past a multiple
-// of it. The page cache keeps a file in folios of up to 2 MiB, aligned in the file, and a
-// fault maps a whole folio at once when it lies within one page table: a 2 MiB folio then
-// became resident together, ahead of the search, and was the largest part of icugrep's peak
-// memory. With this offset no 2 MiB folio lies within one page table, and a fault maps the
-// pages around it (the kernel's fault-around, 64 KiB) or a smaller folio whole: the same
-// number of faults in measurements (figures in the README's Performance). The mapping is also
-// marked MADV_NOHUGEPAGE, so that no 2 MiB folio is mapped by one leaf of the page table
-// above either: such a leaf is given back whole and mapped again whole.
+// Where a mapping starts, and the batches its pages are given back in: a page table's span (2
+// MiB on x86-64 and arm64). The page cache keeps a file in folios of up to 2 MiB, aligned in
+// the file (a file read from disk is mostly in 2 MiB folios), and a fault maps a whole folio
+// when it lies within one page table: a 2 MiB folio by one entry of the table above, at the
+// cost of one fault. Mapped 1 MiB past a multiple of the span, as before, every 2 MiB folio
+// straddled two page tables and was mapped 64 KiB a fault (the kernel's fault-around): on 256
+// MiB in 2 MiB folios, twelve times the faults and twice the CPU time of a scan in this place,
+// which is rg's (Benchmarks/results/2026-11-30-cli10). Given back in whole spans from the
+// mapping's start, a folio mapped whole is given back whole, once the search has left it, and
+// never mapped again; the mapping then keeps up to two spans resident (the one searched, and
+// the one before it until the search is past the lines it holds), where 256 KiB batches kept
+// about 300 KiB: 2 to 3.3 MiB more peak memory (10 to 12.3 MiB, 13.4 where the file is in 2
+// MiB folios), against rg's whole file.
 #define FILEMAPPING_PAGE_TABLE_SPAN ((size_t)2 << 20)
-#define FILEMAPPING_OFFSET (FILEMAPPING_PAGE_TABLE_SPAN / 2)
 
 filemapping_mapping filemapping_map(int descriptor, size_t size) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -88,12 +91,11 @@ filemapping_mapping filemapping_map(int descriptor, size_t size) {
     size_t length = (size + page - 1) / page * page + page;
     // Zeros first, then the file over their start: the page after the file stays zeros. The
     // zeros are asked for with room to place their start, and the room is given back.
-    size_t reserved = length + FILEMAPPING_PAGE_TABLE_SPAN + FILEMAPPING_OFFSET;
+    size_t reserved = length + FILEMAPPING_PAGE_TABLE_SPAN;
     unsigned char *reservation = mmap(NULL, reserved, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (reservation == MAP_FAILED) return mapping;
-    unsigned char *base = (unsigned char *)((((uintptr_t)reservation + FILEMAPPING_PAGE_TABLE_SPAN - 1)
-                                             & ~(uintptr_t)(FILEMAPPING_PAGE_TABLE_SPAN - 1))
-                                            + FILEMAPPING_OFFSET);
+    unsigned char *base = (unsigned char *)(((uintptr_t)reservation + FILEMAPPING_PAGE_TABLE_SPAN - 1)
+                                            & ~(uintptr_t)(FILEMAPPING_PAGE_TABLE_SPAN - 1));
     if (base > reservation) munmap(reservation, (size_t)(base - reservation));
     if (reservation + reserved > base + length) munmap(base + length, (size_t)(reservation + reserved - (base + length)));
     if (mmap(base, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_FIXED, descriptor, 0) == MAP_FAILED) {
@@ -106,7 +108,6 @@ filemapping_mapping filemapping_map(int descriptor, size_t size) {
             atomic_store(&filemapping_registry[slot].damaged, false);
             atomic_store(&filemapping_registry[slot].end, (uintptr_t)base + length);
             madvise(base, size, MADV_SEQUENTIAL);
-            madvise(base, size, MADV_NOHUGEPAGE);
             mapping.base = base;
             mapping.size = size;
             mapping.length = length;
@@ -140,9 +141,9 @@ bool filemapping_touch(const filemapping_mapping *mapping, const unsigned char *
     return !atomic_load(&filemapping_registry[mapping->slot].damaged);
 }
 
-void filemapping_release(filemapping_mapping *mapping, const unsigned char *end, size_t batch) {
-    // Whole batches from the mapping's start, so that the call is made once per batch.
-    size_t until = (size_t)(end - mapping->base) / batch * batch;
+void filemapping_release(filemapping_mapping *mapping, const unsigned char *end) {
+    // Whole spans from the mapping's start (see FILEMAPPING_PAGE_TABLE_SPAN).
+    size_t until = (size_t)(end - mapping->base) / FILEMAPPING_PAGE_TABLE_SPAN * FILEMAPPING_PAGE_TABLE_SPAN;
     if (until > mapping->released) {
         madvise(mapping->base + mapping->released, until - mapping->released, MADV_DONTNEED);
         mapping->released = until;

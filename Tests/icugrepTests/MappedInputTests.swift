@@ -12,8 +12,9 @@ import TestSupport
 struct MappedInputTests {
     /// Files of a few MiB, all mapped: plain lines; an unterminated last line that ends
     /// exactly at a page boundary (the search writes a terminator after it, into the
-    /// mapping's padding); a NUL byte in the fifth block; and UTF-16 with a byte-order mark,
-    /// which is read and converted instead.
+    /// mapping's padding); a NUL byte in the fifth block; UTF-16 with a byte-order mark,
+    /// which is read and converted instead; and the plain lines twice over (4.8 MB), across
+    /// two of the 2 MiB batches that a mapping's pages are given back in.
     static let fixture: EngineFixture? = {
         var generator = SplitMix64(seed: 7)
         let alphabet = Array("abcdefghij foo Ωж\u{4E2D}".utf8)
@@ -38,7 +39,9 @@ struct MappedInputTests {
         for unit in String(decoding: lines(20_000), as: UTF8.self).utf16 {
             utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)]
         }
-        return try? EngineFixture(["plain": plain, "unterminated": unterminated, "binary": binary, "utf16": utf16])
+        return try? EngineFixture([
+            "plain": plain, "unterminated": unterminated, "binary": binary, "utf16": utf16, "long": plain + plain,
+        ])
     }()
 
     @Test("A mapped file prints what the same bytes on standard input print", arguments: [
@@ -46,21 +49,34 @@ struct MappedInputTests {
         ["-n", "x foo foo$"], ["-c", "^$"], ["-B3", "-m50", "-n", "\u{4E2D}a"], ["-l", "hh"], ["-c", "-v", "\\w"],
     ])
     func sameAsStandardInput(_ arguments: [String]) throws {
-        let directory = try #require(Self.fixture).directory
         for name in ["plain", "unterminated", "binary", "utf16"] {
-            let contents = try Data(contentsOf: directory.appendingPathComponent(name))
-            #expect(contents.count >= InputSource.smallestMappedFile)
-            let named = ["-H", "--label=\(name)"] + arguments
-            let mapped = try TestProcess.icugrep(named + ["--", name], directory: directory)
-            // Standard input redirected from the file, not a pipe: a pipe returns smaller
-            // blocks, and which block a NUL byte is read in decides what grep prints.
-            let read = try TestProcess.run(
-                URL(fileURLWithPath: "/bin/sh"), ["-c", "exec \"$ICUGREP\" \"$@\" < \(name)", "sh"] + named,
-                directory: directory, environment: ["ICUGREP": TestProcess.icugrep.path])
-            #expect(mapped.standardOutput == read.standardOutput, "\(name) \(arguments)")
-            #expect(mapped.errors == read.errors, "\(name) \(arguments)")
-            #expect(mapped.status == read.status, "\(name) \(arguments)")
+            try expectSameAsStandardInput(name, arguments)
         }
+    }
+
+    @Test("A mapped file longer than a few of its release batches prints what standard input prints", arguments: [
+        ["-a", "-n", "-B3", "foo"], ["-c", "foo"],
+    ])
+    func longSameAsStandardInput(_ arguments: [String]) throws {
+        try expectSameAsStandardInput("long", arguments)
+    }
+
+    /// Expects icugrep with `arguments` to print for the fixture's file `name`, mapped, what it
+    /// prints for the same bytes on standard input.
+    private func expectSameAsStandardInput(_ name: String, _ arguments: [String]) throws {
+        let directory = try #require(Self.fixture).directory
+        let contents = try Data(contentsOf: directory.appendingPathComponent(name))
+        #expect(contents.count >= InputSource.smallestMappedFile)
+        let named = ["-H", "--label=\(name)"] + arguments
+        let mapped = try TestProcess.icugrep(named + ["--", name], directory: directory)
+        // Standard input redirected from the file, not a pipe: a pipe returns smaller
+        // blocks, and which block a NUL byte is read in decides what grep prints.
+        let read = try TestProcess.run(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "exec \"$ICUGREP\" \"$@\" < \(name)", "sh"] + named,
+            directory: directory, environment: ["ICUGREP": TestProcess.icugrep.path])
+        #expect(mapped.standardOutput == read.standardOutput, "\(name) \(arguments)")
+        #expect(mapped.errors == read.errors, "\(name) \(arguments)")
+        #expect(mapped.status == read.status, "\(name) \(arguments)")
     }
 
     @Test("A mapped file that shrinks during the search ends it with an error, not SIGBUS",

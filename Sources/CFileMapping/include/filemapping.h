@@ -59,9 +59,10 @@ bool filemapping_touch(const filemapping_mapping *mapping, const unsigned char *
                        size_t *first_nul);
 
 /// Gives back the memory of the bytes of `mapping` before `end`, which will not be read again,
-/// in whole batches of `batch` bytes (a multiple of the page size) from its start: they count
-/// toward the process's resident memory until then.
-void filemapping_release(filemapping_mapping *mapping, const unsigned char *end, size_t batch);
+/// in whole batches of 2 MiB from its start (a multiple of 2 MiB, so that a page-cache folio
+/// mapped whole is given back whole): they count toward the process's resident memory until
+/// then.
+void filemapping_release(filemapping_mapping *mapping, const unsigned char *end);
 
 #ifdef __cplusplus
 }

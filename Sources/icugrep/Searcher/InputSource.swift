@@ -16,12 +16,6 @@ final class InputSource {
 
     /// The smallest file that is mapped rather than read.
     static let smallestMappedFile = 1 << 20
-    /// The bytes of a mapped file that may stay resident behind the search before they are
-    /// given back: a few read blocks, so that a mapped file adds little to the process's
-    /// resident memory (its pages count there while they are mapped), and the call that gives
-    /// them back is made once for every few blocks.
-    static let residentMappedBytes = 256 << 10
-
     /// The file descriptor read from.
     let descriptor: Int32
 
@@ -139,7 +133,9 @@ final class InputSource {
                 }
                 buffer.view(UnsafeMutableRawPointer(mapping.base!), count: mapping.size)
             }
-            filemapping_release(&mapping, buffer.base.assumingMemoryBound(to: UInt8.self), Self.residentMappedBytes)
+            // The pages before the bytes in use, in batches (see filemapping_release): a mapped
+            // file's pages count toward the process's resident memory while they are mapped.
+            filemapping_release(&mapping, buffer.base.assumingMemoryBound(to: UInt8.self))
             let blockStart = buffer.base + buffer.count
             let count = buffer.revealViewedBytes(upTo: limit)
             if callerReadsBlock { return count }
