@@ -956,7 +956,10 @@ package final class MatchAutomaton {
                 if entry & (Self.matchBit | Self.matchBeforeBit) != 0, let members = forwardMembers {
                     matchMember = Int(members[slot])
                 }
-                if entry & Self.matchBeforeBit != 0 {
+                // This and the tracked start's move below are marked rare so that they stay
+                // branches: as conditional moves they cost every stop of a dense search
+                // (`\p{Lu}\p{Ll}+`) instructions.
+                if _slowPath(entry & Self.matchBeforeBit != 0) {
                     lastEnd = index
                     lastStart = entry & Self.matchBeforeIsFreshBit != 0 ? index : trackedStart
                 }
@@ -1005,7 +1008,7 @@ package final class MatchAutomaton {
                 }
             }
             let stepStartBits = Tracking.stopsInLongStretches ? (tracking ? Self.startBits : 0) : startBits
-            if entry & stepStartBits != 0 { trackedStart = entry & Self.startsHereBit != 0 ? index : -1 }
+            if _slowPath(entry & stepStartBits != 0) { trackedStart = entry & Self.startsHereBit != 0 ? index : -1 }
             index = next
             // A match after the character that keeps the state, started at the tracked start
             // (the small letters of `\p{Lu}\p{Ll}+`): the same class read again is the same
