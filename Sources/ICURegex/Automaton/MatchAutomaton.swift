@@ -908,7 +908,7 @@ package final class MatchAutomaton {
                 // start's again: for `\w+\n\w+`, after every word, where a word follows at once.
                 //
                 // The loop is most of the time of a dense search (a match every few characters, as
-                // `\b\w+\b`), so each byte costs few instructions: whether the start state was
+                // `\w+`), so each byte costs few instructions: whether the start state was
                 // kept is asked only when the state did not change. A run of characters of one class
                 // that keeps the state (the letters inside a word for `\w+`) is read by comparing
                 // classes alone, without the table: the entry is the same for each.
@@ -1062,7 +1062,7 @@ package final class MatchAutomaton {
     /// would read them. Returns true when a character is left at `index` for that step, false
     /// when `end` is reached. With `tracking` (a constant at each call, so that each call is
     /// its own loop), `trackedStart` follows the entries' start bits; without, it is left as
-    /// is, and the loop is f48baab's with the run of one class below.
+    /// is (-1).
     ///
     /// As in that function's own loop, a run of characters of one class that keeps the state
     /// (the letters inside a word for `\b\w+\b`) is read by comparing classes alone, without the
