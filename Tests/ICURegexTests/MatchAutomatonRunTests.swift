@@ -221,58 +221,106 @@ import TestSupport
             gap + longWord + " " + dense, gap + dense + longWord + gap + "e\u{301}" + dense, gap + gap + gap,
         ]
         for pattern in patterns {
-            let icuPattern = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false)
-            let icu = try icuPattern.makeMatcher()
-            let plan = try #require(MatchAutomatonPlan(pattern: pattern, options: []))
-            for text in texts {
-                let units = Array(text.utf16)
-                let bytes = Array(text.utf8)
-                let byteOffsets = utf8OffsetsOfUTF16Offsets(in: text)
-                let expected = units.withUnsafeBufferPointer { icuPattern.matches(inUTF16: $0).map(\.range) }
-                let expectedInUTF8 = expected.map { byteOffsets[$0.lowerBound]..<byteOffsets[$0.upperBound] }
-                let context = "pattern \(String(reflecting: pattern)), text of \(units.count) units"
-                // A new automaton for each text: tracking is not given up from an earlier one.
-                let automaton = MatchAutomaton(plan)
-                var found: [Range<Int>] = []
-                var from: Int? = 0
-                try units.withUnsafeBufferPointer { buffer in
-                    while let start = from {
-                        let match: Range<Int>?
-                        switch automaton.firstMatch(inUTF16: buffer.baseAddress!, from: start, to: units.count) {
-                        case .match(let range): match = range
-                        case .noMatch: match = nil
-                        case .unknown: match = try icu.firstMatch(inUTF16: buffer, from: start)
-                        }
-                        guard let match else { break }
-                        found.append(match)
-                        from = Self.nextStart(after: match, in: units)
-                    }
+            for text in texts { try Self.expectLoopMatches(of: pattern, in: text) }
+        }
+    }
+
+    /// ICU's loop's matches of `pattern` in `text`, against first matches from each of the
+    /// loop's offsets and against runs of 64, in UTF-16 and UTF-8, each with a new automaton
+    /// (tracking is not given up from an earlier text).
+    static func expectLoopMatches(of pattern: String, in text: String) throws {
+        let icuPattern = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false)
+        let icu = try icuPattern.makeMatcher()
+        let plan = try #require(MatchAutomatonPlan(pattern: pattern, options: []))
+        let units = Array(text.utf16)
+        let bytes = Array(text.utf8)
+        let byteOffsets = utf8OffsetsOfUTF16Offsets(in: text)
+        let expected = units.withUnsafeBufferPointer { icuPattern.matches(inUTF16: $0).map(\.range) }
+        let expectedInUTF8 = expected.map { byteOffsets[$0.lowerBound]..<byteOffsets[$0.upperBound] }
+        let context = "pattern \(String(reflecting: pattern)), text of \(units.count) units"
+        let automaton = MatchAutomaton(plan)
+        var found: [Range<Int>] = []
+        var from: Int? = 0
+        try units.withUnsafeBufferPointer { buffer in
+            while let start = from {
+                let match: Range<Int>?
+                switch automaton.firstMatch(inUTF16: buffer.baseAddress!, from: start, to: units.count) {
+                case .match(let range): match = range
+                case .noMatch: match = nil
+                case .unknown: match = try icu.firstMatch(inUTF16: buffer, from: start)
                 }
-                #expect(found == expected, "\(context): first matches")
-                let runAutomaton = MatchAutomaton(plan)
-                let foundInRuns = try units.withUnsafeBufferPointer { buffer in
-                    try Self.matchesInRuns(
-                        capacity: 64, count: units.count, nextStart: { Self.nextStart(after: $0, in: units) },
-                        run: { runAutomaton.matchRun(inUTF16: buffer.baseAddress!, from: $0, to: units.count, into: $1, capacity: $2) },
-                        icuFirstMatch: { try icu.firstMatch(inUTF16: buffer, from: $0) })
-                }
-                #expect(foundInRuns == expected, "\(context): runs, UTF-16")
-                let utf8Automaton = MatchAutomaton(plan)
-                let foundInUTF8 = try bytes.withUnsafeBufferPointer { buffer in
-                    try units.withUnsafeBufferPointer { unitBuffer in
-                        try Self.matchesInRuns(
-                            capacity: 64, count: bytes.count, nextStart: { Self.nextStart(after: $0, inUTF8: bytes) },
-                            run: { utf8Automaton.matchRun(inUTF8: buffer.baseAddress!, from: $0, to: bytes.count, into: $1, capacity: $2) },
-                            icuFirstMatch: { from in
-                                let unitOffset = byteOffsets.firstIndex(of: from)!
-                                return try icu.firstMatch(inUTF16: unitBuffer, from: unitOffset).map {
-                                    byteOffsets[$0.lowerBound]..<byteOffsets[$0.upperBound]
-                                }
-                            })
-                    }
-                }
-                #expect(foundInUTF8 == expectedInUTF8, "\(context): runs, UTF-8")
+                guard let match else { break }
+                found.append(match)
+                from = Self.nextStart(after: match, in: units)
             }
+        }
+        #expect(found == expected, "\(context): first matches")
+        let runAutomaton = MatchAutomaton(plan)
+        let foundInRuns = try units.withUnsafeBufferPointer { buffer in
+            try Self.matchesInRuns(
+                capacity: 64, count: units.count, nextStart: { Self.nextStart(after: $0, in: units) },
+                run: { runAutomaton.matchRun(inUTF16: buffer.baseAddress!, from: $0, to: units.count, into: $1, capacity: $2) },
+                icuFirstMatch: { try icu.firstMatch(inUTF16: buffer, from: $0) })
+        }
+        #expect(foundInRuns == expected, "\(context): runs, UTF-16")
+        let utf8Automaton = MatchAutomaton(plan)
+        let foundInUTF8 = try bytes.withUnsafeBufferPointer { buffer in
+            try units.withUnsafeBufferPointer { unitBuffer in
+                try Self.matchesInRuns(
+                    capacity: 64, count: bytes.count, nextStart: { Self.nextStart(after: $0, inUTF8: bytes) },
+                    run: { utf8Automaton.matchRun(inUTF8: buffer.baseAddress!, from: $0, to: bytes.count, into: $1, capacity: $2) },
+                    icuFirstMatch: { from in
+                        let unitOffset = byteOffsets.firstIndex(of: from)!
+                        return try icu.firstMatch(inUTF16: unitBuffer, from: unitOffset).map {
+                            byteOffsets[$0.lowerBound]..<byteOffsets[$0.upperBound]
+                        }
+                    })
+            }
+        }
+        #expect(foundInUTF8 == expectedInUTF8, "\(context): runs, UTF-8")
+    }
+
+    /// Patterns whose searches skip in the start state (tracking starts to the scan's end)
+    /// and patterns whose searches read every character (tracking near the scan's start and a
+    /// run's restarts only, ``MatchAutomaton/trackedScanLength`` units): PatternSet's shapes
+    /// with few matches, and dense ones.
+    static let stretchPatterns = [
+        #"\p{Lu}\p{Ll}+"#, #"\w+ the\b"#, #"[A-Za-z]{8,13}"#, #"\w+ly"#,
+        #"\b[a-z]+woman\b"#, #"\b\w+ing\b"#, #"\b\w+ly\b"#, #"\b\w{12,}\b"#, #"\b[A-Z][a-z]+ the"#, #"\b\w+\b"#,
+        #"\w*"#, #"(?:ab)*c?"#,
+    ]
+    /// Pieces of the stretches without a match of most of those patterns, and of the dense
+    /// parts, characters outside the fast loop's among them (a surrogate pair, a combining
+    /// mark, a format character beside `\b`), so that some straddle the offset where
+    /// tracking stops.
+    static let stretchPieces = [
+        " ", " .", ",", "-(", "!", "wom", "woma ", "in ", "ly ", "abcdefghijk ", "Jo ", "e\u{301}", "😀", "\u{AD}", "жук ", "42",
+    ]
+    static let densePieces = ["horsewoman ", "running ", "only ", "extraordinarily ", "The ", "Man the ", "Жук ", "ab", "c"]
+
+    @Test("generated texts of long stretches without a match and dense parts give ICU's loop's matches")
+    func generatedStretches() throws {
+        var random = SplitMix64(seed: Self.seed &+ 2)
+        var texts: [String] = []
+        for _ in 0..<6 {
+            var text = ""
+            for _ in 0..<random.number(in: 2...6) {
+                let stretch = random.chance(0.5)
+                // Stretches around the tracked length, some just shorter, some just longer.
+                let length = stretch ? MatchAutomaton.trackedScanLength + random.number(in: -40...300) : random.number(in: 1...60)
+                let start = text.utf16.count
+                while text.utf16.count - start < length {
+                    text += random.element(of: stretch ? Self.stretchPieces : Self.densePieces)
+                }
+            }
+            texts.append(text)
+        }
+        // Three hundred rare matches, each found after a long stretch, without its start
+        // tracked (which may make the automaton give up tracking), then dense matches.
+        let rare = String(repeating: String(repeating: "woma in. ", count: 1 + MatchAutomaton.trackedScanLength / 9) + "horsewoman ", count: 300)
+        texts.append(rare + String(repeating: "running only The Man the horsewoman ", count: 20))
+        for pattern in Self.stretchPatterns {
+            for text in texts { try Self.expectLoopMatches(of: pattern, in: text) }
         }
     }
 }

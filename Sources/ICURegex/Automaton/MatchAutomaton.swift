@@ -232,7 +232,8 @@ package final class MatchAutomaton {
     /// one the thread reaching the last match end makes (see ``matchMember``), so its start is
     /// the leftmost-first match's: the earliest offset from which the pattern matches up to
     /// its end, which the reverse scan would find. When the offset is lost, the reverse scan
-    /// finds the start.
+    /// finds the start; so too where a scan that reads every character has read long without
+    /// a match and stopped tracking (see ``StartTrackingNearMatches``).
     private let tracksStarts: Bool
     /// The start of the last match the last unanchored forward search found when it could
     /// tell (``tracksStarts``); -1 otherwise.
@@ -806,10 +807,33 @@ package final class MatchAutomaton {
     /// `readToEnd` tells whether some thread was still alive at `end`. With `run` (unanchored
     /// only), the scan restarts after the matches it can, which go to `run` (see ``RunSink``),
     /// and returns the match of the search after them.
-    @inline(never)
+    ///
+    /// An anchored search, and one that skips in its start state (a pattern without word
+    /// assertions that does not match the empty string), scan with ``StartTrackingToEnd``;
+    /// any other with ``StartTrackingNearMatches``: its loop reads each character of a long
+    /// stretch without a match, where tracking starts is a cost for a match that may never
+    /// come. The choice is made once per search, and each scan is its own loop.
+    @inline(__always)
     private func forwardMatchEnd<Text: ScannedText>(
         in text: Text, from: Int, to end: Int, anchored: Bool, afterWord: Bool, longest: Bool = false,
         resumingAt resumedRow: Int = -1, run: UnsafeMutablePointer<RunSink>? = nil, readToEnd: inout Bool
+    ) -> Int {
+        anchored || skipsInStart
+            ? forwardScan(
+                in: text, from: from, to: end, anchored: anchored, afterWord: afterWord, longest: longest,
+                resumingAt: resumedRow, run: run, readToEnd: &readToEnd, tracking: StartTrackingToEnd.self)
+            : forwardScan(
+                in: text, from: from, to: end, anchored: anchored, afterWord: afterWord, longest: longest,
+                resumingAt: resumedRow, run: run, readToEnd: &readToEnd, tracking: StartTrackingNearMatches.self)
+    }
+
+    /// The scan of ``forwardMatchEnd(in:from:to:anchored:afterWord:longest:resumingAt:run:readToEnd:)``,
+    /// tracking starts (see ``tracksStarts``) as `Tracking` says.
+    @inline(never)
+    private func forwardScan<Text: ScannedText, Tracking: ForwardStartTracking>(
+        in text: Text, from: Int, to end: Int, anchored: Bool, afterWord: Bool, longest: Bool,
+        resumingAt resumedRow: Int, run: UnsafeMutablePointer<RunSink>?, readToEnd: inout Bool,
+        tracking _: Tracking.Type
     ) -> Int {
         var table = forwardTable
         var row: Int
@@ -834,64 +858,85 @@ package final class MatchAutomaton {
             if flags & Self.deadBit != 0 { return lastEnd }
         }
         // Without tracking, no transition changes `trackedStart` (-1: the reverse scan).
-        let startBits = tracksStartsNow ? Self.startsHereBit | Self.startsAmbiguousBit : 0
+        let startBits = tracksStartsNow ? Self.startBits : 0
         let skipsInStart = !anchored && self.skipsInStart
         let startRow = Int(startRows[0])
         let smallClasses = self.smallClasses
-        let stopBits = Self.matchBit | Self.deadBit | Self.matchBeforeBit
-        // An entry not worked out (negative) or flagging a stop; or that, or one moving the
-        // tracked start.
-        let stopMask = stopBits | Int32.min
+        let stopMask = Self.stopMask
+        // A stop, or an entry moving the tracked start.
         let quietMask = stopMask | startBits
         // The flags of an entry after which the step below reads a run of one class: a match
         // after the character, and no other stop, move of the tracked start, or other start
         // of the match.
         let matchRunBlockers = quietMask | Self.matchOriginBits
+        // With ``StartTrackingNearMatches``: whether the scan tracks starts now, and the offset
+        // from which it no longer does, ``trackedScanLength`` units after its start or the
+        // last restart of a run.
+        var tracking = tracksStartsNow
+        var trackingEnd = Tracking.stopsInLongStretches && tracking ? Self.trackingEnd(from: from, to: end) : end
+        let startStateRows = (unanchored: startRow, afterWord: Int(startRows[1]))
         var index = from
         var dead = false
         characters: while index < end {
-            if skipsInStart && row == startRow {
-                index = text.firstPossibleStart(startSkip, from: index, to: end)
-                if index >= end { break }
-            }
-            // Characters below ``CodePointClassTable/exactLimit`` (ASCII, and the two-byte
-            // characters of UTF-8: Cyrillic, Greek, …) whose entries are worked out and flag
-            // nothing (no match ends, a thread is left) are read in a loop of their own, as the
-            // steps below would read them: most of the text an unanchored search of many lines
-            // reads between matches, and the words of a dense search.
-            // The skip above is taken again when a character kept the start state (a run of
-            // characters that start no match may follow), not each time the state is the
-            // start's again: for `\w+\n\w+`, after every word, where a word follows at once.
-            //
-            // The loop is most of the time of a dense search (a match every few characters, as
-            // `\b\w+\b`), so each byte costs few instructions: whether the start state was
-            // kept is asked only when the state did not change. A run of characters of one class
-            // that keeps the state (the letters inside a word for `\w+`) is read by comparing
-            // classes alone, without the table: the entry is the same for each.
-            while true {
-                let (value, length) = text.smallCharacter(at: index, end: end)
-                guard length != 0 else { break }
-                let column = smallClasses[Int(value)]
-                guard column != Self.unknownClass else { break }
-                let entry = table[row &+ Int(column)]
-                guard entry & stopMask == 0 else { break }
-                // Conditional moves: a branch here is mispredicted at most words' starts.
-                if entry & startBits != 0 { trackedStart = entry & Self.startsHereBit != 0 ? index : -1 }
-                let next = Int(entry >> Self.flagBits)
-                index &+= length
-                if next == row {
-                    if skipsInStart && row == startRow { continue characters }
-                    // The entry flags nothing: the same class read again is the same step.
-                    if entry & quietMask == 0 {
-                        while index < end {
-                            let (value, length) = text.smallCharacter(at: index, end: end)
-                            guard length != 0, smallClasses[Int(value)] == column else { break }
-                            index &+= length
+            if Tracking.stopsInLongStretches {
+                // Such a search cannot skip in its start state: it reads every character.
+                if tracking && index >= trackingEnd {
+                    tracking = false
+                    trackedStart = -1
+                }
+                let leavesCharacter =
+                    tracking
+                    ? readSmallCharacters(
+                        in: text, index: &index, row: &row, trackedStart: &trackedStart, to: trackingEnd, table: table,
+                        smallClasses: smallClasses, startRows: startStateRows, tracking: true)
+                    : readSmallCharacters(
+                        in: text, index: &index, row: &row, trackedStart: &trackedStart, to: end, table: table,
+                        smallClasses: smallClasses, startRows: startStateRows, tracking: false)
+                if !leavesCharacter { continue characters }
+            } else {
+                if skipsInStart && row == startRow {
+                    index = text.firstPossibleStart(startSkip, from: index, to: end)
+                    if index >= end { break }
+                }
+                // Characters below ``CodePointClassTable/exactLimit`` (ASCII, and the two-byte
+                // characters of UTF-8: Cyrillic, Greek, …) whose entries are worked out and flag
+                // nothing (no match ends, a thread is left) are read in a loop of their own, as the
+                // steps below would read them: most of the text an unanchored search of many lines
+                // reads between matches, and the words of a dense search.
+                // The skip above is taken again when a character kept the start state (a run of
+                // characters that start no match may follow), not each time the state is the
+                // start's again: for `\w+\n\w+`, after every word, where a word follows at once.
+                //
+                // The loop is most of the time of a dense search (a match every few characters, as
+                // `\w+`), so each byte costs few instructions: whether the start state was
+                // kept is asked only when the state did not change. A run of characters of one class
+                // that keeps the state (the letters inside a word for `\w+`) is read by comparing
+                // classes alone, without the table: the entry is the same for each.
+                while true {
+                    let (value, length) = text.smallCharacter(at: index, end: end)
+                    guard length != 0 else { break }
+                    let column = smallClasses[Int(value)]
+                    guard column != Self.unknownClass else { break }
+                    let entry = table[row &+ Int(column)]
+                    guard entry & stopMask == 0 else { break }
+                    // Conditional moves: a branch here is mispredicted at most words' starts.
+                    if entry & startBits != 0 { trackedStart = entry & Self.startsHereBit != 0 ? index : -1 }
+                    let next = Int(entry >> Self.flagBits)
+                    index &+= length
+                    if next == row {
+                        if skipsInStart && row == startRow { continue characters }
+                        // The entry flags nothing: the same class read again is the same step.
+                        if entry & quietMask == 0 {
+                            while index < end {
+                                let (value, length) = text.smallCharacter(at: index, end: end)
+                                guard length != 0, smallClasses[Int(value)] == column else { break }
+                                index &+= length
+                            }
                         }
                     }
+                    row = next
+                    if index == end { continue characters }
                 }
-                row = next
-                if index == end { continue characters }
             }
             let (value, next) = text.character(at: index, end: end)
             guard let column = column(of: value) else {
@@ -911,7 +956,10 @@ package final class MatchAutomaton {
                 if entry & (Self.matchBit | Self.matchBeforeBit) != 0, let members = forwardMembers {
                     matchMember = Int(members[slot])
                 }
-                if entry & Self.matchBeforeBit != 0 {
+                // This and the tracked start's move below are marked rare so that they stay
+                // branches: as conditional moves they cost every stop of a dense search
+                // (`\p{Lu}\p{Ll}+`) instructions.
+                if _slowPath(entry & Self.matchBeforeBit != 0) {
                     lastEnd = index
                     lastStart = entry & Self.matchBeforeIsFreshBit != 0 ? index : trackedStart
                 }
@@ -947,6 +995,11 @@ package final class MatchAutomaton {
                         lastStart = lastEnd
                         matchMember = Int(startMembers[start])
                         trackedStart = -1
+                        if Tracking.stopsInLongStretches {
+                            // The start state has no earlier threads: tracking starts again.
+                            tracking = tracksStartsNow
+                            trackingEnd = tracking ? Self.trackingEnd(from: index, to: end) : end
+                        }
                         table = forwardTable
                         continue characters
                     }
@@ -954,13 +1007,16 @@ package final class MatchAutomaton {
                     break
                 }
             }
-            if entry & startBits != 0 { trackedStart = entry & Self.startsHereBit != 0 ? index : -1 }
+            let stepStartBits = Tracking.stopsInLongStretches ? (tracking ? Self.startBits : 0) : startBits
+            if _slowPath(entry & stepStartBits != 0) { trackedStart = entry & Self.startsHereBit != 0 ? index : -1 }
             index = next
             // A match after the character that keeps the state, started at the tracked start
             // (the small letters of `\p{Lu}\p{Ll}+`): the same class read again is the same
             // step, the match ending one character later each time (the fast loop leaves
             // matches to this step, and costs less without them).
-            if row == previousRow && entry & matchRunBlockers == Self.matchBit {
+            let stepMatchRunBlockers =
+                Tracking.stopsInLongStretches ? Self.stopMask | stepStartBits | Self.matchOriginBits : matchRunBlockers
+            if row == previousRow && entry & stepMatchRunBlockers == Self.matchBit {
                 while index < end {
                     let (value, length) = text.smallCharacter(at: index, end: end)
                     guard length != 0, smallClasses[Int(value)] == column else { break }
@@ -979,6 +1035,72 @@ package final class MatchAutomaton {
         if let members = forwardMembers { matchMember = Int(members[row &+ endColumn]) }
         lastStart = entry & Self.matchBeforeIsFreshBit != 0 ? end : trackedStart
         return end
+    }
+
+    /// The bits of an entry that move the tracked start (see ``tracksStarts``).
+    private static let startBits = startsHereBit | startsAmbiguousBit
+    /// The bits of an entry not worked out (negative) or flagging a stop.
+    private static let stopMask = matchBit | deadBit | matchBeforeBit | Int32.min
+    /// How many units a scan with ``StartTrackingNearMatches`` reads tracking starts after
+    /// its start, or a run's restart, before it stops tracking them: a dense search finds its
+    /// next match long before, with its start; a sparse one reads the rest of its stretch in
+    /// the loop without tracking, and the reverse scan finds its rare match's start.
+    static let trackedScanLength = 256
+
+    /// Where a scan with ``StartTrackingNearMatches`` from `from` stops tracking starts:
+    /// ``trackedScanLength`` units on, or `end`.
+    @inline(__always)
+    private static func trackingEnd(from: Int, to end: Int) -> Int {
+        end &- from > trackedScanLength ? from &+ trackedScanLength : end
+    }
+
+    /// The loop of small characters of a scan with ``StartTrackingNearMatches`` (which does
+    /// not skip in its start state): reads, from `index` in `table` from `row`, the characters
+    /// below ``CodePointClassTable/exactLimit`` whose entries are worked out and flag nothing
+    /// (no match ends, a thread is left), as the step of
+    /// ``forwardScan(in:from:to:anchored:afterWord:longest:resumingAt:run:readToEnd:tracking:)``
+    /// would read them. Returns true when a character is left at `index` for that step, false
+    /// when `end` is reached. With `tracking` (a constant at each call, so that each call is
+    /// its own loop), `trackedStart` follows the entries' start bits; without, it is left as
+    /// is (-1).
+    ///
+    /// As in that function's own loop, a run of characters of one class that keeps the state
+    /// (the letters inside a word for `\b\w+\b`) is read by comparing classes alone, without the
+    /// table: the entry is the same for each. Without tracking, the unanchored start states
+    /// are left out of that: in them a run of one class is mostly one character, which the
+    /// run's test would read twice.
+    @inline(__always)
+    private func readSmallCharacters<Text: ScannedText>(
+        in text: Text, index: inout Int, row: inout Int, trackedStart: inout Int, to end: Int,
+        table: UnsafeMutablePointer<Int32>, smallClasses: UnsafeMutablePointer<UInt8>,
+        startRows: (unanchored: Int, afterWord: Int), tracking: Bool
+    ) -> Bool {
+        // A stop, or (with tracking) an entry moving the tracked start.
+        let quietMask = tracking ? Self.stopMask | Self.startBits : Self.stopMask
+        while true {
+            let (value, length) = text.smallCharacter(at: index, end: end)
+            guard length != 0 else { return true }
+            let column = smallClasses[Int(value)]
+            guard column != Self.unknownClass else { return true }
+            let entry = table[row &+ Int(column)]
+            guard entry & Self.stopMask == 0 else { return true }
+            // Conditional moves: a branch here is mispredicted at most words' starts.
+            if tracking && entry & Self.startBits != 0 {
+                trackedStart = entry & Self.startsHereBit != 0 ? index : -1
+            }
+            let next = Int(entry >> Self.flagBits)
+            index &+= length
+            // The entry flags nothing: the same class read again is the same step.
+            if next == row && (tracking ? entry & quietMask == 0 : row != startRows.unanchored && row != startRows.afterWord) {
+                while index < end {
+                    let (value, length) = text.smallCharacter(at: index, end: end)
+                    guard length != 0, smallClasses[Int(value)] == column else { break }
+                    index &+= length
+                }
+            }
+            row = next
+            if index >= end { return false }
+        }
     }
 
     /// Where the match that ends at `end` starts: the earliest offset from `from` on from
@@ -1430,4 +1552,31 @@ package final class MatchAutomaton {
         table.deallocate()
         return newTable
     }
+}
+
+/// How a forward scan of ``MatchAutomaton`` tracks where its threads start (see its
+/// `tracksStarts`): a type chosen once per search, so that each way is its own loop, with no
+/// test of the way in it.
+private protocol ForwardStartTracking {
+    /// True when the scan stops tracking starts ``MatchAutomaton/trackedScanLength`` units
+    /// after its start or a run's restart, false when it tracks them to its end.
+    static var stopsInLongStretches: Bool { get }
+}
+
+/// Tracking to the scan's end: a search that skips in its start state (the skip reads the
+/// long stretches without a match, and the loop the matches, which tracking pays for), or an
+/// anchored one.
+private enum StartTrackingToEnd: ForwardStartTracking {
+    static var stopsInLongStretches: Bool { false }
+}
+
+/// Tracking near the scan's start and a run's restarts only, for a search that reads every
+/// character, not skipping in its start state (a pattern with word assertions, or that
+/// matches the empty string): a dense search (`\b\w+\b`) finds its matches' starts as it
+/// reads them, and a sparse one (`\b[a-z]+woman\b`) reads its long stretches without a match
+/// in the loop without tracking, the reverse scan finding its match's start. Exact: an
+/// unknown tracked start is -1 everywhere, which leaves the start to the reverse scan, and a
+/// run (``MatchAutomaton/RunSink``) takes only matches whose start is known.
+private enum StartTrackingNearMatches: ForwardStartTracking {
+    static var stopsInLongStretches: Bool { true }
 }
