@@ -61,6 +61,25 @@ import TestSupport
         return answers
     }
 
+    /// What a matcher of `pattern` finds in the whole of `text`: its loop over every match from
+    /// the start, then its first match from each of `starts`.
+    static func matcherAnswers(_ pattern: RegexPattern, _ text: [UInt16], starts: [Int]) throws -> [String] {
+        let matcher = try pattern.makeMatcher()
+        return text.withUnsafeBufferPointer { buffer in
+            var answers: [String] = []
+            var from = 0
+            for start in [nil] + starts {
+                while true {
+                    let found = try? matcher.firstMatch(inUTF16: buffer, from: start ?? from)
+                    answers.append("\(start ?? from): \(found.map { "\($0)" } ?? "none")")
+                    guard start == nil, let found else { break }
+                    from = found.upperBound
+                }
+            }
+            return answers
+        }
+    }
+
     /// The warmed pattern: it has searched enough to have the match automaton, which then
     /// tries the starts near the occurrences on any long range.
     static func warmedPattern(_ source: String) throws -> RegexPattern {
@@ -98,6 +117,9 @@ import TestSupport
                         ranges.append(0..<(match.upperBound - 1))
                     }
                 }
+                let starts = (0..<6).map { _ in random.number(in: 0...text.count) }
+                let foundByMatcher = try Self.matcherAnswers(planned, text, starts: starts)
+                #expect(try foundByMatcher == Self.matcherAnswers(plain, text, starts: starts), "pattern \(source), RegexMatcher")
                 for range in ranges {
                     let found = Self.answers(planned, text, range)
                     let expected = Self.answers(plain, text, range)
@@ -130,6 +152,7 @@ import TestSupport
                 for range in [0..<text.count, 1..<(text.count - 3)] {
                     #expect(Self.answers(planned, text, range) == Self.answers(plain, text, range), "\(source) \(sparse) \(dense) \(range)")
                 }
+                #expect(try Self.matcherAnswers(planned, text, starts: [1, 300]) == Self.matcherAnswers(plain, text, starts: [1, 300]), "\(source)")
             }
         }
     }

@@ -60,7 +60,7 @@ package final class MatchWalk {
         case findNext
         /// The search plan, from where ICU's loop would start each search; the plan's runs are
         /// searched by the match automaton when the walk has one. A plan whose pattern has
-        /// zero-width assertions (``MatchStrategy/planForWalksNearOccurrences(automaton:)``)
+        /// zero-width assertions (``MatchStrategy/planNearOccurrences(automaton:)``)
         /// searches the whole text from there, its automaton trying the starts near the
         /// literal's occurrences.
         case plan(SearchPlan)
@@ -434,7 +434,7 @@ package final class MatchWalk {
             try begin()
         } else if isLong,
             let plan = pattern.strategy.planForSearchesFromAnOffset(automaton: matchAutomaton)
-                ?? pattern.strategy.planForWalksNearOccurrences(automaton: matchAutomaton)
+                ?? pattern.strategy.planNearOccurrences(automaton: matchAutomaton)
         {
             mode = .plan(plan)
         } else if let matchAutomaton {

@@ -19,7 +19,7 @@ import Synchronization
 ///    (exact or required literals, runs around a scanner's places or the line automaton's),
 ///    whose runs go to the match automaton once it is worked out, and whose literal near the
 ///    match's start has the automaton try the starts near each occurrence (in the walks over
-///    every match too: ``planForWalksNearOccurrences(automaton:)``);
+///    every match and the matchers' searches too: ``planNearOccurrences(automaton:)``);
 /// 3. the match automaton (``MatchAutomaton``), once searches have cost enough to work it out;
 /// 4. for a walk over dense matches with groups, the one-pass runs of the capture
 ///    backtracker (``CaptureBacktracker/firstOnePassMatch(inUTF16:from:end:)``);
@@ -459,12 +459,13 @@ struct MatchStrategy: ~Copyable, Sendable {
         return plan
     }
 
-    /// The plan for a walk over every match (which searches the whole text from an offset, the
-    /// text before it seen by assertions) whose pattern has zero-width assertions: one that
-    /// tries the starts near its literal's occurrences (``SearchPlan/nearOccurrences``), once
-    /// the walk has `automaton`, which tries them.
+    /// The plan for a walk over every match or a matcher's searches (which search the whole
+    /// text from an offset, the text before it seen by assertions) whose pattern has
+    /// zero-width assertions: one that tries the starts near its literal's occurrences
+    /// (``SearchPlan/nearOccurrences``), once the walk or matcher has `automaton`, which tries
+    /// them.
     @inline(__always)
-    func planForWalksNearOccurrences(automaton: MatchAutomaton?) -> SearchPlan? {
+    func planNearOccurrences(automaton: MatchAutomaton?) -> SearchPlan? {
         guard let plan, automaton != nil, plan.nearOccurrences != nil else { return nil }
         return plan
     }
