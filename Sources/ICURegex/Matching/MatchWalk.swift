@@ -917,7 +917,9 @@ package final class MatchWalk {
             // The whole text is searched: the plan's tries near the occurrences, then the
             // automaton's search from where they leave off, then ICU's from the search's start.
             let found = try matchWithoutICU { base, start, count in
-                switch plan.firstMatchNearOccurrences(inUTF16: base, from: start, to: count, anchored: false, automaton: matchAutomaton) {
+                let tried = plan.firstMatchNearOccurrences(
+                    inUTF16: base, from: start, to: count, anchored: false, automaton: matchAutomaton)
+                switch tried {
                 case .match(let match): return .match(match)
                 case .noMatch: return .noMatch
                 case .unknown(let from): return matchAutomaton.firstMatch(inUTF16: base, from: from, to: count)

@@ -373,7 +373,9 @@ extension MatchStrategy {
             guard let plan = openPlan else { return .unknown }
             let found: Range<Int>?
             if !plan.findsMatchesByTheirCharactersAlone, let automaton {
-                switch plan.firstMatchNearOccurrences(inUTF16: base, from: from, to: count, anchored: false, automaton: automaton) {
+                let tried = plan.firstMatchNearOccurrences(
+                    inUTF16: base, from: from, to: count, anchored: false, automaton: automaton)
+                switch tried {
                 case .match(let match): found = match
                 case .noMatch: found = nil
                 case .unknown(let start):
