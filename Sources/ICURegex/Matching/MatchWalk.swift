@@ -59,7 +59,10 @@ package final class MatchWalk {
         /// ICU's `findNext` loop on the whole text.
         case findNext
         /// The search plan, from where ICU's loop would start each search; the plan's runs are
-        /// searched by the match automaton when the walk has one.
+        /// searched by the match automaton when the walk has one. A plan whose pattern has
+        /// zero-width assertions (``MatchStrategy/planNearOccurrences(automaton:)``)
+        /// searches the whole text from there, its automaton trying the starts near the
+        /// literal's occurrences.
         case plan(SearchPlan)
         /// The match automaton, from where ICU's loop would start each search, and ICU where
         /// the automaton cannot tell.
@@ -429,7 +432,10 @@ package final class MatchWalk {
             mode = .backReferences(searcher)
             backReferenceSearcher = searcher
             try begin()
-        } else if isLong, let plan = pattern.strategy.planForSearchesFromAnOffset(automaton: matchAutomaton) {
+        } else if isLong,
+            let plan = pattern.strategy.planForSearchesFromAnOffset(automaton: matchAutomaton)
+                ?? pattern.strategy.planNearOccurrences(automaton: matchAutomaton)
+        {
             mode = .plan(plan)
         } else if let matchAutomaton {
             mode = .automaton(matchAutomaton)
@@ -907,6 +913,20 @@ package final class MatchWalk {
 
     /// The next match found with `plan`, from where ICU's loop would search.
     private func plannedMatch(_ plan: SearchPlan) throws(ICURegexError) -> Range<Int>? {
+        if !plan.findsMatchesByTheirCharactersAlone, let matchAutomaton {
+            // The whole text is searched: the plan's tries near the occurrences, then the
+            // automaton's search from where they leave off, then ICU's from the search's start.
+            let found = try matchWithoutICU { base, start, count in
+                let tried = plan.firstMatchNearOccurrences(
+                    inUTF16: base, from: start, to: count, anchored: false, automaton: matchAutomaton)
+                switch tried {
+                case .match(let match): return .match(match)
+                case .noMatch: return .noMatch
+                case .unknown(let from): return matchAutomaton.firstMatch(inUTF16: base, from: from, to: count)
+                }
+            }
+            return try notePlannedMatch(found, of: plan)
+        }
         // The plan is chosen only for long texts, which have an address.
         guard let start = nextSearchStart(), let base else { return nil }
         // The last range ICU searched as a text of its own, and what it found there.
@@ -929,6 +949,12 @@ package final class MatchWalk {
         } else {
             try setMatchFoundWithoutICU(match, in: base)
         }
+        return try notePlannedMatch(match, of: plan)
+    }
+
+    /// Counts `match`, found with `plan`, and leaves the plan when its matches come dense.
+    private func notePlannedMatch(_ match: Range<Int>?, of plan: SearchPlan) throws(ICURegexError) -> Range<Int>? {
+        guard let match else { return nil }
         plannedMatches += 1
         if MatchStrategy.plannedMatchesAreDense(plan, matches: plannedMatches, units: match.upperBound) {
             if let matchAutomaton {

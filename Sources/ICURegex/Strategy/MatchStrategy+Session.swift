@@ -47,7 +47,9 @@ extension MatchStrategy {
         /// automaton is faster than the plan. Kept, so that a search does not ask the strategy.
         private var takesPlannedWays = false
         /// The plan that searches from an offset, while the session may take it
-        /// (``MatchStrategy/planForSearchesFromAnOffset(automaton:)``, nil once given up): kept,
+        /// (``MatchStrategy/planForSearchesFromAnOffset(automaton:)``, or
+        /// ``MatchStrategy/planNearOccurrences(automaton:)`` once the session has its
+        /// automaton; nil once given up): kept,
         /// so that a search does not copy it out of the strategy (a reference count taken and
         /// dropped for each of its parts, per call). It depends on the pattern alone.
         private var openPlan: SearchPlan?
@@ -97,7 +99,11 @@ extension MatchStrategy {
 
         /// Sets ``takesPlannedWays`` and ``openPlan`` for what the session now has.
         private mutating func openPlannedWays() {
-            openPlan = givesUpPlan ? nil : pattern.strategy.planForSearchesFromAnOffset(automaton: matchAutomaton)
+            openPlan =
+                givesUpPlan
+                ? nil
+                : pattern.strategy.planForSearchesFromAnOffset(automaton: matchAutomaton)
+                    ?? pattern.strategy.planNearOccurrences(automaton: matchAutomaton)
             takesPlannedWays = pattern.strategy.literalAlternation != nil || openPlan != nil
         }
 
@@ -351,9 +357,11 @@ extension MatchStrategy {
         /// strings, which reads the text around `from` itself; or the search plan on
         /// `base[from..<count]` as a text of its own, for a pattern without zero-width
         /// assertions, whose matches depend only on the characters they cover (the runs the
-        /// plan hands to ICU are searched by `automaton` when the session has one). `.unknown`
-        /// when neither applies, or the plan's matches came too dense: the caller then searches
-        /// without them.
+        /// plan hands to ICU are searched by `automaton` when the session has one); or, for a
+        /// pattern with them, the plan's tries near its literal's occurrences in the whole
+        /// text, with the session's automaton, which then searches from where they leave off.
+        /// `.unknown` when none applies, the automaton cannot tell, or the plan's matches came
+        /// too dense: the caller then searches without them.
         private mutating func plannedFirstMatch(
             in base: UnsafePointer<UInt16>, count: Int, from: Int,
             find: (Range<Int>, Int) throws(ICURegexError) -> Range<Int>?
@@ -363,13 +371,27 @@ extension MatchStrategy {
                 return matcher.firstMatch(inUTF16: base, from: from, to: count)
             }
             guard let plan = openPlan else { return .unknown }
-            let found = try plan.firstMatch(in: base, range: from..<count, anchored: false) { text, start throws(ICURegexError) in
-                guard let automaton else { return try find(text, start) }
-                return try automaton.firstMatch(inUTF16: base + text.lowerBound, from: start, to: text.count) {
-                    () throws(ICURegexError) in try find(text, start)
+            let found: Range<Int>?
+            if !plan.findsMatchesByTheirCharactersAlone, let automaton {
+                let tried = plan.firstMatchNearOccurrences(
+                    inUTF16: base, from: from, to: count, anchored: false, automaton: automaton)
+                switch tried {
+                case .match(let match): found = match
+                case .noMatch: found = nil
+                case .unknown(let start):
+                    let outcome = automaton.firstMatch(inUTF16: base, from: start, to: count)
+                    guard case .match(let match) = outcome else { return outcome }
+                    found = match
                 }
+            } else {
+                found = try plan.firstMatch(in: base, range: from..<count, anchored: false) { text, start throws(ICURegexError) in
+                    guard let automaton else { return try find(text, start) }
+                    return try automaton.firstMatch(inUTF16: base + text.lowerBound, from: start, to: text.count) {
+                        () throws(ICURegexError) in try find(text, start)
+                    }
+                }.range
             }
-            guard let match = found.range else { return .noMatch }
+            guard let match = found else { return .noMatch }
             plannedMatches += 1
             plannedUnits += match.upperBound - from
             if MatchStrategy.plannedMatchesAreDense(plan, matches: plannedMatches, units: plannedUnits) { givesUpPlan = true }

@@ -17,7 +17,9 @@ import Synchronization
 /// 2. on ranges of at least ``SearchPlan/minimumSearchLength`` units: the matcher of an
 ///    alternation of many strings (``LiteralAlternationMatcher``), then the ``SearchPlan``
 ///    (exact or required literals, runs around a scanner's places or the line automaton's),
-///    whose runs go to the match automaton once it is worked out;
+///    whose runs go to the match automaton once it is worked out, and whose literal near the
+///    match's start has the automaton try the starts near each occurrence (in the walks over
+///    every match and the matchers' searches too: ``planNearOccurrences(automaton:)``);
 /// 3. the match automaton (``MatchAutomaton``), once searches have cost enough to work it out;
 /// 4. for a walk over dense matches with groups, the one-pass runs of the capture
 ///    backtracker (``CaptureBacktracker/firstOnePassMatch(inUTF16:from:end:)``);
@@ -257,7 +259,8 @@ struct MatchStrategy: ~Copyable, Sendable {
 
     /// Finds the first match in `base[range]` with `plan`, calling `find` (ICU) only when the
     /// plan needs it, and the match automaton instead once it is worked out or the range repays
-    /// working it out.
+    /// working it out; the automaton also tries the starts near a required literal's
+    /// occurrences (see ``SearchPlan/Strategy/requiredLiterals(_:maximumUTF16Offset:)``).
     @inline(never)
     private func plannedMatch(
         _ plan: SearchPlan, in base: UnsafePointer<UInt16>, range: Range<Int>, anchored: Bool,
@@ -269,7 +272,8 @@ struct MatchStrategy: ~Copyable, Sendable {
         let automata = makesAutomaton(afterSearching: range.count) ? matchAutomata : nil
         let automaton = automata?.take()
         defer { if let automaton { automata?.put(automaton) } }
-        return try plan.firstMatch(in: base, range: range, anchored: anchored) { text, from throws(ICURegexError) in
+        return try plan.firstMatch(in: base, range: range, anchored: anchored, automaton: automaton) {
+            text, from throws(ICURegexError) in
             guard let automaton else { return try find(text, from) }
             return try automaton.firstMatch(inUTF16: base + text.lowerBound, from: from, to: text.count) {
                 () throws(ICURegexError) in try find(text, from)
@@ -452,6 +456,17 @@ struct MatchStrategy: ~Copyable, Sendable {
     func planForSearchesFromAnOffset(automaton: MatchAutomaton?) -> SearchPlan? {
         guard let plan, plan.findsMatchesByTheirCharactersAlone, automaton == nil || plan.searchesForLiterals
         else { return nil }
+        return plan
+    }
+
+    /// The plan for a walk over every match or a matcher's searches (which search the whole
+    /// text from an offset, the text before it seen by assertions) whose pattern has
+    /// zero-width assertions: one that tries the starts near its literal's occurrences
+    /// (``SearchPlan/nearOccurrences``), once the walk or matcher has `automaton`, which tries
+    /// them.
+    @inline(__always)
+    func planNearOccurrences(automaton: MatchAutomaton?) -> SearchPlan? {
+        guard let plan, automaton != nil, plan.nearOccurrences != nil else { return nil }
         return plan
     }
 

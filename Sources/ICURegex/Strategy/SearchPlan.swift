@@ -11,6 +11,12 @@
 ///   and when that literal starts at most some units after the match's start, no match starts
 ///   earlier than that before the literal's first occurrence, so ICU starts its search there,
 ///   on the whole range, which it still sees as a text of its own;
+/// - when it starts at most ``maximumTriedOffset`` units after the match's start and the match
+///   automaton is at hand, the first match starts at most that many units before one of the
+///   literal's occurrences: the automaton's anchored searches try those starts, occurrence by
+///   occurrence, and read little more than the occurrences themselves where the search from
+///   the first occurrence reads the rest of the range (see
+///   ``firstMatchNearOccurrences(inUTF16:from:to:anchored:automaton:)``);
 /// - when the literal may be anywhere in a match but the pattern has no zero-width assertion,
 ///   every match lies in a run of characters the pattern can consume (see
 ///   ``ConsumableCharacters``), so ICU searches only the runs around the literal's
@@ -30,7 +36,10 @@ struct SearchPlan: Sendable {
         /// Every match is one of the literals, tried in their order.
         case exactLiterals(Prefilter)
         /// Every match contains one of the literals, starting at most `maximumUTF16Offset` units
-        /// after the match's start (nil: anywhere).
+        /// after the match's start (nil: anywhere). With an offset of at most
+        /// ``SearchPlan/maximumTriedOffset`` and the match automaton, the starts before each
+        /// occurrence are tried in turn; otherwise ICU (or the automaton) searches the range from
+        /// the first occurrence, less the offset, to its end.
         case requiredLiterals(Prefilter, maximumUTF16Offset: Int?)
         /// Every match contains one of the literals, lies in a run of the characters the
         /// pattern can consume, and has at least `minimumLength` UTF-16 units (its fewest code
@@ -194,9 +203,11 @@ struct SearchPlan: Sendable {
 
     /// The first match in `base[range]`, searched as a text of its own, exactly as ICU finds
     /// it. `find(text, from)` runs ICU on `base[text]` as a text of its own, from offset `from`
-    /// within it, and returns the match's offsets within it.
+    /// within it, and returns the match's offsets within it. `automaton`, the pattern's match
+    /// automaton when the caller has it, tries the starts before each occurrence of
+    /// ``Strategy/requiredLiterals(_:maximumUTF16Offset:)``'s literals.
     func firstMatch(
-        in base: UnsafePointer<UInt16>, range: Range<Int>, anchored: Bool,
+        in base: UnsafePointer<UInt16>, range: Range<Int>, anchored: Bool, automaton: MatchAutomaton? = nil,
         find: (Range<Int>, Int) throws(ICURegexError) -> Range<Int>?
     ) throws(ICURegexError) -> UTF16Range {
         switch strategy {
@@ -210,6 +221,15 @@ struct SearchPlan: Sendable {
             guard let found else { return .notFound }
             return UTF16Range(location: found.start, length: literals.utf16Literals[found.literal].count)
         case .requiredLiterals(let literals, let maximumUTF16Offset):
+            if nearOccurrences != nil, let automaton {
+                switch firstMatchNearOccurrences(
+                    inUTF16: base + range.lowerBound, from: 0, to: range.count, anchored: anchored, automaton: automaton)
+                {
+                case .match(let match): return UTF16Range(location: range.lowerBound + match.lowerBound, length: match.count)
+                case .noMatch: return .notFound
+                case .unknown(let start): return try Self.match(in: range, from: start, anchored: anchored, find: find)
+                }
+            }
             guard let occurrence = literals.leftmostOccurrence(inUTF16: base, range: range) else { return .notFound }
             var from = 0
             if let maximumUTF16Offset {
@@ -303,6 +323,81 @@ struct SearchPlan: Sendable {
         }
         return .notFound
     }
+
+    /// The literals and their offset when the plan tries the starts near their occurrences
+    /// with the match automaton (see
+    /// ``firstMatchNearOccurrences(inUTF16:from:to:anchored:automaton:)``): for
+    /// ``Strategy/requiredLiterals(_:maximumUTF16Offset:)`` with an offset of at most
+    /// ``maximumTriedOffset``; nil otherwise.
+    var nearOccurrences: (literals: Prefilter, maximumOffset: Int)? {
+        guard case .requiredLiterals(let literals, let maximumOffset?) = strategy, maximumOffset <= Self.maximumTriedOffset
+        else { return nil }
+        return (literals, maximumOffset)
+    }
+
+    /// For a plan with ``nearOccurrences``: ICU's first match at or after `from` (a code-point
+    /// boundary) in `text[..<end]`, searched as a text of its own (with `anchored`, only one at
+    /// `from`), found by trying, with `automaton`'s anchored search, the starts near the
+    /// occurrences of the plan's literals; ``MatchStrategy/Outcome/unknown(from:)`` when the
+    /// search of the text from there is to find it. In the text's offsets.
+    ///
+    /// Every match holds an occurrence of a literal that starts at most `maximumOffset` units
+    /// after the match's start. So the occurrences are found in order, and at each, the
+    /// code-point boundaries from `maximumOffset` units before it to the occurrence itself
+    /// are tried in order, each window from where the one before left off; the first start at
+    /// which the anchored search finds a match gives the answer. This is ICU's first match:
+    /// ICU tries the starts in order and, at each, gives the match that the anchored search
+    /// gives there (the automaton answers as ICU does, reading the text before the start for
+    /// `\b`, since it is handed the whole text); a start with a match lies in the window
+    /// before the occurrence it holds; so every start before the first one with a match was
+    /// tried and has none (or lies in no window, and has none), and that one is reached.
+    ///
+    /// Where the automaton cannot tell (a character it does not know), or when the occurrences
+    /// come so dense that the windows would cost more than one search of the rest (more than
+    /// one occurrence per ``denseRunSpacing`` units, after ``denseRunAllowance`` of them), the
+    /// answer is to search from the first start not yet tried: every earlier one was tried
+    /// and has no match, so ICU's first match from there is its first.
+    func firstMatchNearOccurrences(
+        inUTF16 text: UnsafePointer<UInt16>, from: Int, to end: Int, anchored: Bool, automaton: MatchAutomaton
+    ) -> MatchStrategy.Outcome {
+        guard let (literals, maximumOffset) = nearOccurrences else { return .unknown(from: from) }
+        // The first start not yet tried, a code-point boundary.
+        var untried = from
+        var occurrencesTried = 0
+        while untried < end, let occurrence = literals.firstCandidate(inUTF16: text, from: untried, range: from..<end) {
+            // `untried` is a boundary, so the boundary at or before a later offset is not
+            // before it.
+            var start = Self.codePointBoundary(atOrBefore: max(untried, occurrence - maximumOffset), in: text)
+            // With `anchored`, only a match at `from` counts.
+            if anchored && start > from { return .noMatch }
+            while start <= occurrence {
+                switch automaton.firstMatch(inUTF16: text, from: start, to: end, anchored: true) {
+                case .match(let match): return .match(match)
+                case .noMatch: break
+                case .unknown: return .unknown(from: start)
+                }
+                if anchored { return .noMatch }
+                let isPair = UTF16.isLeadSurrogate(text[start]) && start + 1 < end && UTF16.isTrailSurrogate(text[start + 1])
+                start += isPair ? 2 : 1
+            }
+            untried = start
+            occurrencesTried += 1
+            if occurrencesTried > Self.denseRunAllowance && occurrencesTried * Self.denseRunSpacing > untried - from {
+                return .unknown(from: untried)
+            }
+        }
+        return .noMatch
+    }
+
+    /// The longest offset of a required literal after the match's start for which the plan
+    /// tries the starts before each occurrence (see
+    /// ``firstMatchNearOccurrences(inUTF16:from:to:anchored:automaton:)``). Each try reads
+    /// from its start until the automaton has no thread left, usually a few characters past
+    /// the literal: the 17 tries of an occurrence cost less than the automaton's scan of the
+    /// ``denseRunSpacing`` units per occurrence at which the tries give way to that scan (about
+    /// 30 ns a unit for `\bcontrol[a-z]*er\b`). Patterns that start with `\b` and a word have 0:
+    /// one try per occurrence.
+    static let maximumTriedOffset = 16
 
     /// How far after its place a run is measured before ICU searches the rest of the range
     /// instead (see
