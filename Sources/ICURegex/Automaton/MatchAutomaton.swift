@@ -452,6 +452,13 @@ package final class MatchAutomaton {
             }
             switch outcome {
             case .match(let match):
+                // ICU's search from `from` finds no match that starts before it; the scan finds
+                // none either (see ``RunSink``). Should it, ICU answers from here: a second line
+                // of defence, which a debug build reports.
+                guard match.lowerBound >= from else {
+                    assertionFailure("a run's match \(match) starts before its search at \(from)")
+                    return (count, .unknown)
+                }
                 bounds[2 &* count] = match.lowerBound
                 bounds[2 &* count &+ 1] = match.upperBound
                 count &+= 1
@@ -748,6 +755,14 @@ package final class MatchAutomaton {
         if anchored { return .match(from..<matchEnd) }
         countTracking(trackedMatchStart >= 0)
         if trackedMatchStart >= 0 { return .match(trackedMatchStart..<matchEnd) }
+        // The match ended the search from the run's last restart, if the scan restarted (see
+        // ``RunSink``): the reverse scan reads back to there, with what precedes it, not to
+        // `from`, or it would find a match that starts inside the run's last match.
+        var from = from
+        if let restart = run?.pointee.lastRestart {
+            from = restart.at
+            afterWord = restart.afterWord
+        }
         var next = NextCharacter.other
         if hasWordAssertions && matchEnd < end {
             guard let column = column(of: text.character(at: matchEnd, end: end).value) else { return .unknown }
@@ -796,10 +811,24 @@ package final class MatchAutomaton {
     /// without the call. It does so while more than one match's room is left, so that the
     /// match the scan ends with (returned as without a run) has room too. Empty matches, and
     /// matches whose start the reverse scan finds, end the scan as without a run.
+    ///
+    /// The search the scan then returns is the one from its last restart, and only that one:
+    /// the restart leaves no thread of the search before it (the start state has none, and the
+    /// tracked start is forgotten), so every thread that reaches a match after it started at
+    /// the restart or later, as in ICU's search from there. When that match's start is not
+    /// tracked, the reverse scan finds it reading back to the restart (``lastRestart``), after
+    /// what precedes it, as a call from there would, and not to where the scan began: back to
+    /// there it would find a match starting inside the run's last match and ending at the same
+    /// end (`\b.{0,3}ab` in `ab ab-ab`: `0..<5`, then from 5 the match `5..<8`, whose threads
+    /// from 5 and 6 leave its start untracked; reading back to 0, `3..<8`).
     struct RunSink {
         let bounds: UnsafeMutablePointer<Int>
         let capacity: Int
         var count = 0
+        /// Where the scan last restarted (the end of the last match in `bounds`), and whether
+        /// the nearest character before it that `\b` does not look past is a word character;
+        /// nil while it has not restarted.
+        var lastRestart: (at: Int, afterWord: Bool)?
     }
 
     /// Where the leftmost-first match from `from` ends in `text[..<end]` (with `longest`, and
@@ -987,6 +1016,7 @@ package final class MatchAutomaton {
                         run.pointee.bounds[2 &* taken] = lastStart
                         run.pointee.bounds[2 &* taken &+ 1] = lastEnd
                         run.pointee.count = taken &+ 1
+                        run.pointee.lastRestart = (lastEnd, restartsAfterWord)
                         countTracking(true)
                         let start = restartsAfterWord ? 1 : 0
                         row = Int(startRows[start])
