@@ -6,7 +6,7 @@ set -e
 name=$1
 probe=/work/main/Benchmarks/results/2026-11-29-rebar/probe
 benchmarks=/work/main/Benchmarks
-src=/tmp/runfix-cg/src-$name
+src=/tmp/runfix-cg/driver-$name
 rm -rf "$src/Sources" && mkdir -p "$src/Sources/Drive26" /tmp/runfix-cg
 cp "$probe/Package.swift" "$src/"
 cp -r "$benchmarks/Sources/RawICU" "$benchmarks/Sources/BenchmarkSupport" "$src/Sources/"

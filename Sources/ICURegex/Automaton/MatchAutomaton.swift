@@ -756,12 +756,16 @@ package final class MatchAutomaton {
         countTracking(trackedMatchStart >= 0)
         if trackedMatchStart >= 0 { return .match(trackedMatchStart..<matchEnd) }
         // The match ended the search from the run's last restart, if the scan restarted (see
-        // ``RunSink``): the reverse scan reads back to there, with what precedes it, not to
-        // `from`, or it would find a match that starts inside the run's last match.
+        // ``RunSink``): the reverse scan reads back to there, the end of the run's last match,
+        // after what precedes it, as a call from there would; not to `from`, or it could find
+        // a match that starts inside the run's last match.
         var from = from
-        if let restart = run?.pointee.lastRestart {
-            from = restart.at
-            afterWord = restart.afterWord
+        if let run, run.pointee.count > 0 {
+            from = run.pointee.bounds[2 &* run.pointee.count &- 1]
+            if hasWordAssertions {
+                guard let (isWord, _) = lastIsWord(before: from, in: text) else { return .unknown }
+                afterWord = isWord
+            }
         }
         var next = NextCharacter.other
         if hasWordAssertions && matchEnd < end {
@@ -816,19 +820,16 @@ package final class MatchAutomaton {
     /// the restart leaves no thread of the search before it (the start state has none, and the
     /// tracked start is forgotten), so every thread that reaches a match after it started at
     /// the restart or later, as in ICU's search from there. When that match's start is not
-    /// tracked, the reverse scan finds it reading back to the restart (``lastRestart``), after
-    /// what precedes it, as a call from there would, and not to where the scan began: back to
-    /// there it would find a match starting inside the run's last match and ending at the same
-    /// end (`\b.{0,3}ab` in `ab ab-ab`: `0..<5`, then from 5 the match `5..<8`, whose threads
-    /// from 5 and 6 leave its start untracked; reading back to 0, `3..<8`).
+    /// tracked, the reverse scan finds it reading back to the restart (the end of the last
+    /// match in `bounds`), after what precedes it, as a call from there would, and not to where
+    /// the scan began: back to there it could find a match that starts inside the run's last
+    /// match and ends at the same end (`\b.{0,3}ab` in `ab ab-ab`: `0..<5`, then from 5 the
+    /// match `5..<8`, whose threads from 5 and 6 leave its start untracked; reading back to 0,
+    /// `3..<8`).
     struct RunSink {
         let bounds: UnsafeMutablePointer<Int>
         let capacity: Int
         var count = 0
-        /// Where the scan last restarted (the end of the last match in `bounds`), and whether
-        /// the nearest character before it that `\b` does not look past is a word character;
-        /// nil while it has not restarted.
-        var lastRestart: (at: Int, afterWord: Bool)?
     }
 
     /// Where the leftmost-first match from `from` ends in `text[..<end]` (with `longest`, and
@@ -1016,7 +1017,6 @@ package final class MatchAutomaton {
                         run.pointee.bounds[2 &* taken] = lastStart
                         run.pointee.bounds[2 &* taken &+ 1] = lastEnd
                         run.pointee.count = taken &+ 1
-                        run.pointee.lastRestart = (lastEnd, restartsAfterWord)
                         countTracking(true)
                         let start = restartsAfterWord ? 1 : 0
                         row = Int(startRows[start])
