@@ -323,4 +323,134 @@ import TestSupport
             for text in texts { try Self.expectLoopMatches(of: pattern, in: text) }
         }
     }
+
+    /// The runs' restarts against ICU's loop where a run's last search ends with a match whose
+    /// start is not tracked and another match of the pattern, starting inside the run's last
+    /// match, ends where it does: the reverse scan must read back to the last restart, not to
+    /// where the run began (see ``MatchAutomaton/RunSink``).
+    @Test("a run's match after a restart starts where ICU's search from the restart finds it")
+    func matchAfterRestartStartsAtRestart() throws {
+        // `ab ab-ab`: `0..<5` (its start tracked: a match at 2 drops the later threads), the
+        // restart at 5, then `5..<8`, whose threads from 5 and 6 leave its start untracked;
+        // `3..<8` also matches. The same with a lone surrogate, a surrogate pair, and a word
+        // character where `-` is (`\w` neither ends the first match nor starts a thread).
+        let cases: [(pattern: String, text: [UInt16], expected: [Range<Int>])] = [
+            (#"\b.{0,3}ab"#, Array("ab ab-ab".utf16), [0..<5, 5..<8]),
+            (#"\b.{0,3}(?:ab|ba)\w*"#, Array("ba ab-ab".utf16), [0..<5, 5..<8]),
+            (#"\b.{0,3}(?:ab|ba)\w*"#, Array("ba ab".utf16) + [0xD83D] + Array("ab".utf16), [0..<5, 5..<8]),
+            (#"\b.{0,3}(?:ab|ba)\w*"#, Array("ba ab😀ab".utf16), [0..<5, 5..<9]),
+        ]
+        for (pattern, units, expected) in cases {
+            let icuPattern = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false)
+            let icuMatches = units.withUnsafeBufferPointer { icuPattern.matches(inUTF16: $0).map(\.range) }
+            #expect(icuMatches == expected, "\(pattern): ICU \(icuMatches)")
+            let automaton = MatchAutomaton(try #require(MatchAutomatonPlan(pattern: pattern, options: [])))
+            for capacity in 2...4 {
+                let bounds = UnsafeMutablePointer<Int>.allocate(capacity: 2 * capacity)
+                defer { bounds.deallocate() }
+                let (count, _) = units.withUnsafeBufferPointer {
+                    automaton.matchRun(inUTF16: $0.baseAddress!, from: 0, to: units.count, into: bounds, capacity: capacity)
+                }
+                let found = (0..<count).map { bounds[2 * $0]..<bounds[2 * $0 + 1] }
+                #expect(found == expected, "\(pattern) in \(UTF16Units.describe(units)), runs of \(capacity)")
+            }
+        }
+        // The case as a walk met it: three words, a long gap, then the matches, in a text long
+        // enough that the walk takes the automaton and its runs.
+        var units = Array((String(repeating: "ab" + String(repeating: " ", count: 10), count: 3) + String(repeating: " ", count: 100) + "ba ab").utf16)
+        units += [0xD83D] + Array("ab😀  pq".utf16)
+        while units.count < 70_000 { units += Array(" pq".utf16) }
+        let pattern = #"\b.{0,3}(?:ab|ba)\w*"#
+        let icuPattern = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false)
+        let expected = units.withUnsafeBufferPointer { icuPattern.matches(inUTF16: $0).map(\.range) }
+        #expect(expected.prefix(5) == [0..<2, 12..<14, 24..<26, 136..<141, 141..<144])
+        let found = try units.withUnsafeBufferPointer { try RegexPattern(pattern).matches(inUTF16: $0).map(\.range) }
+        #expect(found == expected, "walk: \(found.prefix(6)), ICU \(expected.prefix(6))")
+    }
+
+    /// Pieces of the patterns of ``runsWithOverlappingCandidatesAreICUs()``: a bounded repeat
+    /// of any character (or of word characters) before alternations whose members share
+    /// prefixes, so that a match's threads come from several starts near the end of the last
+    /// one.
+    static let overlapLeads = [#"\b.{0,%d}"#, #"\b.{0,%d}"#, #"\b\w{0,%d}"#, #"\b[^ ]{0,%d}"#, #".{0,%d}"#, #"\b.{1,%d}"#]
+    static let overlapAlternations = [
+        "(?:ab|ba)", "(?:ab|abc|a)", "(?:abc|ab)", "ab", "(?:a|ab)b?", "(?:ba|b)", "(?:ab|a.)", "(?:😀|ab)",
+    ]
+    static let overlapTails = ["", #"\w*"#, #"\b"#, #"\w+"#, "c?"]
+    static let overlapPieces = [
+        "ab", "ba", "abc", " ", " ", "-", "a", "b", "x", "😀", "é", "e\u{301}", "  ", "ab ab", "ba ab", ".",
+    ]
+
+    @Test("runs where the matches' candidates overlap the last match are ICU's loop's, UTF-16 and UTF-8")
+    func runsWithOverlappingCandidatesAreICUs() throws {
+        var random = SplitMix64(seed: Self.seed &+ 3)
+        var compared = 0
+        var failures = 0
+        for _ in 0..<60 where failures < 10 {
+            let lead = String(format: random.element(of: Self.overlapLeads), random.number(in: 1...4))
+            let pattern = lead + random.element(of: Self.overlapAlternations) + random.element(of: Self.overlapTails)
+            guard let plan = MatchAutomatonPlan(pattern: pattern, options: []) else { continue }
+            let icuPattern = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false)
+            let icu = try icuPattern.makeMatcher()
+            let automaton = MatchAutomaton(plan)
+            for _ in 0..<4 {
+                let string = (0..<random.number(in: 4...40)).map { _ in random.element(of: Self.overlapPieces) }.joined()
+                // Lone surrogates in the UTF-16 text, a lead or a trail, where a piece ends.
+                var units = Array(string.utf16)
+                for _ in 0..<random.number(in: 0...2) {
+                    units.insert(random.chance(0.5) ? 0xD83D : 0xDE00, at: random.number(in: 0...units.count))
+                }
+                let bytes = Array(string.utf8)
+                let stringUnits = Array(string.utf16)
+                let byteOffsets = utf8OffsetsOfUTF16Offsets(in: string)
+                let expected = units.withUnsafeBufferPointer { icuPattern.matches(inUTF16: $0).map(\.range) }
+                let expectedInString = stringUnits.withUnsafeBufferPointer { icuPattern.matches(inUTF16: $0).map(\.range) }
+                    .map { byteOffsets[$0.lowerBound]..<byteOffsets[$0.upperBound] }
+                for capacity in [2, 4, 64] {
+                    let found = try units.withUnsafeBufferPointer { buffer in
+                        try Self.matchesInRuns(
+                            capacity: capacity, count: units.count, nextStart: { Self.nextStart(after: $0, in: units) },
+                            run: { automaton.matchRun(inUTF16: buffer.baseAddress!, from: $0, to: units.count, into: $1, capacity: $2) },
+                            icuFirstMatch: { try icu.firstMatch(inUTF16: buffer, from: $0) })
+                    }
+                    let foundInUTF8 = try bytes.withUnsafeBufferPointer { buffer in
+                        try stringUnits.withUnsafeBufferPointer { stringBuffer in
+                            try Self.matchesInRuns(
+                                capacity: capacity, count: bytes.count, nextStart: { Self.nextStart(after: $0, inUTF8: bytes) },
+                                run: { automaton.matchRun(inUTF8: buffer.baseAddress!, from: $0, to: bytes.count, into: $1, capacity: $2) },
+                                icuFirstMatch: { from in
+                                    let unitOffset = byteOffsets.firstIndex(of: from)!
+                                    return try icu.firstMatch(inUTF16: stringBuffer, from: unitOffset).map {
+                                        byteOffsets[$0.lowerBound]..<byteOffsets[$0.upperBound]
+                                    }
+                                })
+                        }
+                    }
+                    compared += 1
+                    if found != expected {
+                        failures += 1
+                        Issue.record("\(pattern) UTF-16, runs of \(capacity): \(found), ICU \(expected); text \(UTF16Units.describe(units))")
+                    }
+                    if foundInUTF8 != expectedInString {
+                        failures += 1
+                        Issue.record("\(pattern) UTF-8, runs of \(capacity): \(foundInUTF8), ICU \(expectedInString); string \(String(reflecting: string))")
+                    }
+                }
+            }
+        }
+        #expect(compared > 600)
+        // Walks of long texts (the walk takes the automaton and its runs): a lone surrogate
+        // among dense matches.
+        var text: [UInt16] = []
+        while text.count < 2 * SearchPlan.minimumSearchLength {
+            text += Array(random.element(of: Self.overlapPieces).utf16)
+            if random.chance(0.05) { text.append(random.chance(0.5) ? 0xD83D : 0xDE00) }
+        }
+        for pattern in [#"\b.{0,3}(?:ab|ba)\w*"#, #"\b.{0,2}(?:abc|ab)"#, #"\b\w{0,3}(?:ab|a)b?"#, #"\b[^ ]{0,4}ab\b"#] {
+            let icuPattern = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false)
+            let expected = text.withUnsafeBufferPointer { icuPattern.matches(inUTF16: $0).map(\.range) }
+            let found = try text.withUnsafeBufferPointer { try RegexPattern(pattern).matches(inUTF16: $0).map(\.range) }
+            #expect(found == expected, "\(pattern), walk of \(text.count) units: \(found.count) matches, ICU \(expected.count)")
+        }
+    }
 }

@@ -452,6 +452,13 @@ package final class MatchAutomaton {
             }
             switch outcome {
             case .match(let match):
+                // ICU's search from `from` finds no match that starts before it; the scan finds
+                // none either (see ``RunSink``). Should it, ICU answers from here: a second line
+                // of defence, which a debug build reports.
+                guard match.lowerBound >= from else {
+                    assertionFailure("a run's match \(match) starts before its search at \(from)")
+                    return (count, .unknown)
+                }
                 bounds[2 &* count] = match.lowerBound
                 bounds[2 &* count &+ 1] = match.upperBound
                 count &+= 1
@@ -748,6 +755,18 @@ package final class MatchAutomaton {
         if anchored { return .match(from..<matchEnd) }
         countTracking(trackedMatchStart >= 0)
         if trackedMatchStart >= 0 { return .match(trackedMatchStart..<matchEnd) }
+        // The match ended the search from the run's last restart, if the scan restarted (see
+        // ``RunSink``): the reverse scan reads back to there, the end of the run's last match,
+        // after what precedes it, as a call from there would; not to `from`, or it could find
+        // a match that starts inside the run's last match.
+        var from = from
+        if let run, run.pointee.count > 0 {
+            from = run.pointee.bounds[2 &* run.pointee.count &- 1]
+            if hasWordAssertions {
+                guard let (isWord, _) = lastIsWord(before: from, in: text) else { return .unknown }
+                afterWord = isWord
+            }
+        }
         var next = NextCharacter.other
         if hasWordAssertions && matchEnd < end {
             guard let column = column(of: text.character(at: matchEnd, end: end).value) else { return .unknown }
@@ -796,6 +815,17 @@ package final class MatchAutomaton {
     /// without the call. It does so while more than one match's room is left, so that the
     /// match the scan ends with (returned as without a run) has room too. Empty matches, and
     /// matches whose start the reverse scan finds, end the scan as without a run.
+    ///
+    /// The search the scan then returns is the one from its last restart, and only that one:
+    /// the restart leaves no thread of the search before it (the start state has none, and the
+    /// tracked start is forgotten), so every thread that reaches a match after it started at
+    /// the restart or later, as in ICU's search from there. When that match's start is not
+    /// tracked, the reverse scan finds it reading back to the restart (the end of the last
+    /// match in `bounds`), after what precedes it, as a call from there would, and not to where
+    /// the scan began: back to there it could find a match that starts inside the run's last
+    /// match and ends at the same end (`\b.{0,3}ab` in `ab ab-ab`: `0..<5`, then from 5 the
+    /// match `5..<8`, whose threads from 5 and 6 leave its start untracked; reading back to 0,
+    /// `3..<8`).
     struct RunSink {
         let bounds: UnsafeMutablePointer<Int>
         let capacity: Int
