@@ -914,16 +914,10 @@ package final class MatchWalk {
     /// The next match found with `plan`, from where ICU's loop would search.
     private func plannedMatch(_ plan: SearchPlan) throws(ICURegexError) -> Range<Int>? {
         if !plan.findsMatchesByTheirCharactersAlone, let matchAutomaton {
-            // The whole text is searched: the plan's tries near the occurrences, then the
-            // automaton's search from where they leave off, then ICU's from the search's start.
+            // The whole text is searched: the plan's tries near the occurrences and the
+            // automaton, then ICU's search from the search's start where it cannot tell.
             let found = try matchWithoutICU { base, start, count in
-                let tried = plan.firstMatchNearOccurrences(
-                    inUTF16: base, from: start, to: count, anchored: false, automaton: matchAutomaton)
-                switch tried {
-                case .match(let match): return .match(match)
-                case .noMatch: return .noMatch
-                case .unknown(let from): return matchAutomaton.firstMatch(inUTF16: base, from: from, to: count)
-                }
+                plan.firstMatchFromAnOffset(inUTF16: base, from: start, to: count, automaton: matchAutomaton)
             }
             return try notePlannedMatch(found, of: plan)
         }

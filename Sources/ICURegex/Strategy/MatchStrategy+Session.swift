@@ -373,16 +373,9 @@ extension MatchStrategy {
             guard let plan = openPlan else { return .unknown }
             let found: Range<Int>?
             if !plan.findsMatchesByTheirCharactersAlone, let automaton {
-                let tried = plan.firstMatchNearOccurrences(
-                    inUTF16: base, from: from, to: count, anchored: false, automaton: automaton)
-                switch tried {
-                case .match(let match): found = match
-                case .noMatch: found = nil
-                case .unknown(let start):
-                    let outcome = automaton.firstMatch(inUTF16: base, from: start, to: count)
-                    guard case .match(let match) = outcome else { return outcome }
-                    found = match
-                }
+                let outcome = plan.firstMatchFromAnOffset(inUTF16: base, from: from, to: count, automaton: automaton)
+                guard case .match(let match) = outcome else { return outcome }
+                found = match
             } else {
                 found = try plan.firstMatch(in: base, range: from..<count, anchored: false) { text, start throws(ICURegexError) in
                     guard let automaton else { return try find(text, start) }

@@ -389,6 +389,23 @@ struct SearchPlan: Sendable {
         return .noMatch
     }
 
+    /// For a plan with ``nearOccurrences``: ICU's first match at or after `from` (a code-point
+    /// boundary) in the whole `text[..<end]`, the text before `from` seen by assertions, as a
+    /// walk over every match or a matcher's search from an offset asks for it: the tries of
+    /// ``firstMatchNearOccurrences(inUTF16:from:to:anchored:automaton:)``, then `automaton`'s
+    /// unanchored search from where they leave off (every earlier start was tried and has no
+    /// match); ``MatchAutomaton/Outcome/unknown`` where the automaton cannot tell, for ICU's
+    /// search from `from`.
+    func firstMatchFromAnOffset(
+        inUTF16 text: UnsafePointer<UInt16>, from: Int, to end: Int, automaton: MatchAutomaton
+    ) -> MatchAutomaton.Outcome {
+        switch firstMatchNearOccurrences(inUTF16: text, from: from, to: end, anchored: false, automaton: automaton) {
+        case .match(let match): .match(match)
+        case .noMatch: .noMatch
+        case .unknown(let start): automaton.firstMatch(inUTF16: text, from: start, to: end)
+        }
+    }
+
     /// The longest offset of a required literal after the match's start for which the plan
     /// tries the starts before each occurrence (see
     /// ``firstMatchNearOccurrences(inUTF16:from:to:anchored:automaton:)``). Each try reads
