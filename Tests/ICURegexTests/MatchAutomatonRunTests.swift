@@ -57,6 +57,57 @@ import TestSupport
         return found
     }
 
+    /// Compares `automaton`'s runs of each of `capacities` matches with ICU's loop of
+    /// `icuPattern`, over the UTF-16 `units` and over `string`'s UTF-8 (in byte offsets; ICU
+    /// searches `string`'s UTF-16 there, which `units` may differ from by lone surrogates),
+    /// through ``matchesInRuns(capacity:count:nextStart:run:icuFirstMatch:)`` with ICU's `icu`
+    /// where a run cannot tell; records an issue for each text and capacity that differ.
+    /// Returns how many capacities were compared and how many of the comparisons failed.
+    static func compareRunsWithICULoop(
+        of automaton: MatchAutomaton, icuPattern: RegexPattern, icu: RegexMatcher, units: [UInt16], string: String,
+        capacities: [Int], context: String
+    ) throws -> (compared: Int, failures: Int) {
+        let bytes = Array(string.utf8)
+        let stringUnits = Array(string.utf16)
+        let byteOffsets = utf8OffsetsOfUTF16Offsets(in: string)
+        let expected = units.withUnsafeBufferPointer { icuPattern.matches(inUTF16: $0).map(\.range) }
+        let expectedInUTF8 = stringUnits.withUnsafeBufferPointer { icuPattern.matches(inUTF16: $0).map(\.range) }
+            .map { byteOffsets[$0.lowerBound]..<byteOffsets[$0.upperBound] }
+        var failures = 0
+        for capacity in capacities {
+            let inUTF16 = try units.withUnsafeBufferPointer { buffer in
+                let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 2)!
+                return try Self.matchesInRuns(
+                    capacity: capacity, count: units.count, nextStart: { Self.nextStart(after: $0, in: units) },
+                    run: { automaton.matchRun(inUTF16: base, from: $0, to: units.count, into: $1, capacity: $2) },
+                    icuFirstMatch: { try icu.firstMatch(inUTF16: buffer, from: $0) })
+            }
+            if inUTF16 != expected {
+                failures += 1
+                Issue.record("\(context) UTF-16, runs of \(capacity): \(inUTF16), ICU \(expected); text \(UTF16Units.describe(units))")
+            }
+            let inUTF8 = try bytes.withUnsafeBufferPointer { buffer in
+                try stringUnits.withUnsafeBufferPointer { stringBuffer in
+                    let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
+                    return try Self.matchesInRuns(
+                        capacity: capacity, count: bytes.count, nextStart: { Self.nextStart(after: $0, inUTF8: bytes) },
+                        run: { automaton.matchRun(inUTF8: base, from: $0, to: bytes.count, into: $1, capacity: $2) },
+                        icuFirstMatch: { from in
+                            let unitOffset = byteOffsets.firstIndex(of: from)!
+                            return try icu.firstMatch(inUTF16: stringBuffer, from: unitOffset).map {
+                                byteOffsets[$0.lowerBound]..<byteOffsets[$0.upperBound]
+                            }
+                        })
+                }
+            }
+            if inUTF8 != expectedInUTF8 {
+                failures += 1
+                Issue.record("\(context) UTF-8, runs of \(capacity): \(inUTF8), ICU \(expectedInUTF8); string \(String(reflecting: string))")
+            }
+        }
+        return (capacities.count, failures)
+    }
+
     /// Where ICU's loop searches after `match` in the UTF-16 `units`: at its end, one code
     /// point further after an empty match; nil past the text.
     static func nextStart(after match: Range<Int>, in units: [UInt16]) -> Int? {
@@ -104,45 +155,11 @@ import TestSupport
                 let string = (0..<random.number(in: 0...24)).map { _ in random.element(of: Self.pieces) }.joined()
                 var units = Array(string.utf16)
                 if !units.isEmpty && random.chance(0.2) { units.insert(random.chance(0.5) ? 0xD835 : 0xDC9C, at: random.number(in: 0...units.count)) }
-                let bytes = Array(string.utf8)
-                let stringUnits = Array(string.utf16)
-                let byteOffsets = utf8OffsetsOfUTF16Offsets(in: string)
-                let expected = units.withUnsafeBufferPointer { icuPattern.matches(inUTF16: $0).map(\.range) }
-                let expectedInString = stringUnits.withUnsafeBufferPointer { icuPattern.matches(inUTF16: $0).map(\.range) }
-                    .map { byteOffsets[$0.lowerBound]..<byteOffsets[$0.upperBound] }
-                let context = "pattern \(String(reflecting: pattern)) options \(options.rawValue)"
-                for capacity in [1, 3, 64] {
-                    let found = try units.withUnsafeBufferPointer { buffer in
-                        let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 2)!
-                        return try Self.matchesInRuns(
-                            capacity: capacity, count: units.count, nextStart: { Self.nextStart(after: $0, in: units) },
-                            run: { automaton.matchRun(inUTF16: base, from: $0, to: units.count, into: $1, capacity: $2) },
-                            icuFirstMatch: { try icu.firstMatch(inUTF16: buffer, from: $0) })
-                    }
-                    compared += 1
-                    if found != expected {
-                        failures += 1
-                        Issue.record("\(context) UTF-16, runs of \(capacity): \(found), ICU \(expected); text \(UTF16Units.describe(units))")
-                    }
-                    let foundInUTF8 = try bytes.withUnsafeBufferPointer { buffer in
-                        try stringUnits.withUnsafeBufferPointer { stringBuffer in
-                            let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
-                            return try Self.matchesInRuns(
-                                capacity: capacity, count: bytes.count, nextStart: { Self.nextStart(after: $0, inUTF8: bytes) },
-                                run: { automaton.matchRun(inUTF8: base, from: $0, to: bytes.count, into: $1, capacity: $2) },
-                                icuFirstMatch: { from in
-                                    let unitOffset = byteOffsets.firstIndex(of: from)!
-                                    return try icu.firstMatch(inUTF16: stringBuffer, from: unitOffset).map {
-                                        byteOffsets[$0.lowerBound]..<byteOffsets[$0.upperBound]
-                                    }
-                                })
-                        }
-                    }
-                    if foundInUTF8 != expectedInString {
-                        failures += 1
-                        Issue.record("\(context) UTF-8, runs of \(capacity): \(foundInUTF8), ICU \(expectedInString); string \(String(reflecting: string))")
-                    }
-                }
+                let (comparedHere, failed) = try Self.compareRunsWithICULoop(
+                    of: automaton, icuPattern: icuPattern, icu: icu, units: units, string: string, capacities: [1, 3, 64],
+                    context: "pattern \(String(reflecting: pattern)) options \(options.rawValue)")
+                compared += comparedHere
+                failures += failed
             }
         }
         #expect(planned > 250)
@@ -400,42 +417,11 @@ import TestSupport
                 for _ in 0..<random.number(in: 0...2) {
                     units.insert(random.chance(0.5) ? 0xD83D : 0xDE00, at: random.number(in: 0...units.count))
                 }
-                let bytes = Array(string.utf8)
-                let stringUnits = Array(string.utf16)
-                let byteOffsets = utf8OffsetsOfUTF16Offsets(in: string)
-                let expected = units.withUnsafeBufferPointer { icuPattern.matches(inUTF16: $0).map(\.range) }
-                let expectedInString = stringUnits.withUnsafeBufferPointer { icuPattern.matches(inUTF16: $0).map(\.range) }
-                    .map { byteOffsets[$0.lowerBound]..<byteOffsets[$0.upperBound] }
-                for capacity in [2, 4, 64] {
-                    let found = try units.withUnsafeBufferPointer { buffer in
-                        try Self.matchesInRuns(
-                            capacity: capacity, count: units.count, nextStart: { Self.nextStart(after: $0, in: units) },
-                            run: { automaton.matchRun(inUTF16: buffer.baseAddress!, from: $0, to: units.count, into: $1, capacity: $2) },
-                            icuFirstMatch: { try icu.firstMatch(inUTF16: buffer, from: $0) })
-                    }
-                    let foundInUTF8 = try bytes.withUnsafeBufferPointer { buffer in
-                        try stringUnits.withUnsafeBufferPointer { stringBuffer in
-                            try Self.matchesInRuns(
-                                capacity: capacity, count: bytes.count, nextStart: { Self.nextStart(after: $0, inUTF8: bytes) },
-                                run: { automaton.matchRun(inUTF8: buffer.baseAddress!, from: $0, to: bytes.count, into: $1, capacity: $2) },
-                                icuFirstMatch: { from in
-                                    let unitOffset = byteOffsets.firstIndex(of: from)!
-                                    return try icu.firstMatch(inUTF16: stringBuffer, from: unitOffset).map {
-                                        byteOffsets[$0.lowerBound]..<byteOffsets[$0.upperBound]
-                                    }
-                                })
-                        }
-                    }
-                    compared += 1
-                    if found != expected {
-                        failures += 1
-                        Issue.record("\(pattern) UTF-16, runs of \(capacity): \(found), ICU \(expected); text \(UTF16Units.describe(units))")
-                    }
-                    if foundInUTF8 != expectedInString {
-                        failures += 1
-                        Issue.record("\(pattern) UTF-8, runs of \(capacity): \(foundInUTF8), ICU \(expectedInString); string \(String(reflecting: string))")
-                    }
-                }
+                let (comparedHere, failed) = try Self.compareRunsWithICULoop(
+                    of: automaton, icuPattern: icuPattern, icu: icu, units: units, string: string, capacities: [2, 4, 64],
+                    context: pattern)
+                compared += comparedHere
+                failures += failed
             }
         }
         #expect(compared > 600)
