@@ -23,14 +23,20 @@ import TestSupport
         (#"(\d+)-(\p{L}+)?"#, ["$2:$1", "<$0>"]),
         // Runs that read far and fail: `a` after `a`, with no `b`, over a long stretch.
         (#"(a+)(b)"#, ["$2$1"]),
+        // Loops whose ASCII characters the vector scan passes over (``OnePassProgram/loopStops``),
+        // to a line terminator, a `;` or a character outside ASCII, and to the text's end.
+        (#"(\d+)-(.*)"#, ["$2|$1", "<$0>"]),
+        (#"(\p{Lu})([^;]*);"#, ["$2:$1"]),
     ]
 
-    /// Words of Cyrillic, Greek, Latin, CJK and mathematical letters, digits and spaces; a
-    /// stretch of `a` without `b` and a long gap of spaces in the middle.
+    /// Words of Cyrillic, Greek, Latin, CJK and mathematical letters, digits and spaces,
+    /// ASCII runs of more than sixteen characters, `;` and line terminators; a stretch of `a`
+    /// without `b` and a long gap of spaces in the middle.
     static func text(_ random: inout SplitMix64, words: Int) -> String {
         let pieces = [
             "Шерлок", "Холмс", "сказал", "ватсон", "Ωμέγα", "λόγος", "Índice", "école", "東京", "𝐀𝐚𝐚", "𝐚𝐀", "ab", "aab", "12-",
             "7-Жук", "ǅx", "",
+            "42-the quick brown fox jumps over", "x;", "\n", "\r\n", "9-\u{2028}", "3-a\u{85}b",
         ]
         var text = ""
         for index in 0..<words {
