@@ -119,25 +119,4 @@ extension LibraryTests.RegularExpressionDifferentialTests {
             #expect(counted == text.utf16.distance(from: lower, to: upper))
         }
     }
-
-    @Test("The UTF-16 length of short UTF-8 (the eight-byte and byte-by-byte steps) at every start and length")
-    func utf16CountOfShortUTF8() {
-        var random = SplitMix64(seed: Self.seed ^ 0x5348_4F52_54)
-        let pieces = ["a", "é", "ж", "福", "😀", "𝔘", " ", "\n", "Холмс"]
-        for _ in 0..<20 {
-            var text = ""
-            for _ in 0..<random.number(in: 10...40) { text += random.element(of: pieces) }
-            let utf8 = Array(text.utf8)
-            let scalars = Array(text.unicodeScalars.indices) + [text.endIndex]
-            let offsets = scalars.map { text.utf8.distance(from: text.startIndex, to: $0) }
-            for (lowerIndex, lower) in scalars.enumerated() {
-                for (upperIndex, upper) in scalars.enumerated().dropFirst(lowerIndex) where offsets[upperIndex] - offsets[lowerIndex] <= 40 {
-                    let counted = utf8.withUnsafeBufferPointer {
-                        UTF16Text.utf16Count(ofUTF8: $0.baseAddress!, from: offsets[lowerIndex], to: offsets[upperIndex])
-                    }
-                    #expect(counted == text.utf16.distance(from: lower, to: upper), "\(text) \(offsets[lowerIndex])..<\(offsets[upperIndex])")
-                }
-            }
-        }
-    }
 }

@@ -112,9 +112,7 @@ extension UTF16Text {
     /// The number of UTF-16 units that the well-formed UTF-8 `bytes[from..<to]` (whole
     /// characters) transcodes to: one for each byte that starts a character (each byte that is
     /// not a continuation byte, `10xxxxxx`), and one more for each that starts a four-byte
-    /// character (`11110xxx`), which is a surrogate pair. Sixteen bytes at a time, then eight
-    /// (the groups and gaps of a walk over a text that is not mostly ASCII are mostly short:
-    /// Russian words took a step per byte, 9% of rebar's `words/all-russian` results array).
+    /// character (`11110xxx`), which is a surrogate pair. Sixteen bytes at a time.
     package static func utf16Count(ofUTF8 bytes: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int {
         var total = 0
         var index = from
@@ -136,16 +134,6 @@ extension UTF16Text {
                 steps &+= 1
             }
             total &+= Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
-        }
-        while index &+ 8 <= end {
-            // Bit 7 of each byte, and beside it (shifted up to it within the same byte) its
-            // bits 6, 5 and 4: a continuation byte is `10`, a four-byte lead `1111`.
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            let high = word & 0x8080_8080_8080_8080
-            let continuations = high & ~(word << 1)
-            let fourByteLeads = high & (word << 1) & (word << 2) & (word << 3)
-            total &+= 8 &- continuations.nonzeroBitCount &+ fourByteLeads.nonzeroBitCount
-            index &+= 8
         }
         while index < end {
             let byte = bytes[index]
