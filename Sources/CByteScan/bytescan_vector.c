@@ -180,3 +180,34 @@ size_t bytescan_first_in_ranges(const uint8_t *bytes, size_t start, size_t end,
     }
     return end;
 }
+
+size_t bytescan_first_byte_outside_ascii_or_in_ranges(const uint8_t *bytes, size_t start, size_t end,
+                                                      const bytescan_byte_ranges *ranges) {
+    size_t index = start;
+    size_t count = ranges->count;
+    while (index + 16 <= end) {
+        bytescan_v16 text = bytescan_v16_load(bytes + index);
+        // A byte of 0x80 or more has its high bit set already, which the mask reads.
+        bytescan_v16 stops = text;
+        for (size_t range = 0; range < count; range++) {
+            bytescan_v16 distance = text - bytescan_v16_load(ranges->lower[range]);
+            stops |= (bytescan_v16)(distance <= bytescan_v16_load(ranges->width[range]));
+        }
+        uint64_t mask = bytescan_v16_mask(stops);
+        if (mask != 0) {
+            return index + (size_t)__builtin_ctzll(mask);
+        }
+        index += 16;
+    }
+    for (; index < end; index++) {
+        if (bytes[index] >= 0x80) {
+            return index;
+        }
+        for (size_t range = 0; range < count; range++) {
+            if ((uint8_t)(bytes[index] - ranges->lower[range][0]) <= ranges->width[range][0]) {
+                return index;
+            }
+        }
+    }
+    return end;
+}

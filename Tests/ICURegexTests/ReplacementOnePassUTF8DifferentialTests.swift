@@ -76,6 +76,54 @@ import TestSupport
         }
     }
 
+    /// Lines of ASCII words after a number, each ended by one of ICU's line terminators, some
+    /// with a character outside ASCII or a `;`: dense matches of `(\d+)-(.*)` and
+    /// `(\d+)=([^;]*);`, which the walk in UTF-8 finds with one-pass runs that read to the
+    /// text's end, so that the loops' vector scan (``OnePassProgram/loopStops``) passes over
+    /// runs of sixteen ASCII bytes and more and must stop at each terminator, `;` and byte from
+    /// 0x80 on as ICU's `.` and `[^;]` do. `replacing` equal to ICU's and `stringByReplacingMatches`
+    /// equal to Foundation's, on the whole text and on a range.
+    @Test(arguments: [#"(\d+)-(.*)"#, #"(\d+)=([^;]*);"#])
+    func loopsStopWhereICUsDo(pattern: String) throws {
+        var random = SplitMix64(seed: Self.seed ^ 0x4C4F_4F50)
+        let words = ["the", "quick", "brown", "fox", "jumps", "over", "lazy", "dogs", "x;y", "é", "жук", "😀", "a\tb"]
+        let terminators = ["\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"]
+        var text = ""
+        while text.utf8.count < 120_000 {
+            text += String(random.number(in: 0...99_999)) + random.element(of: ["-", "="])
+            for _ in 0..<random.number(in: 0...14) { text += random.element(of: words) + " " }
+            text += random.element(of: terminators)
+        }
+        let fast = try RegexPattern(pattern)
+        let icu = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false)
+        let ours = try ICURegularExpression(pattern: pattern)
+        let foundation = try NSRegularExpression(pattern: pattern)
+        let scalars = text.unicodeScalars
+        let middle = scalars.index(scalars.startIndex, offsetBy: 1_001)..<scalars.index(scalars.endIndex, offsetBy: -999)
+        for bounds in [text.startIndex..<text.endIndex, middle] {
+            let nsRange = NSRange(bounds, in: text)
+            for template in ["$2|$1", "<$0>"] {
+                let expected = try icu.replacing(in: text, range: bounds, withTemplate: template)
+                // Compared first, so that a failure does not print the texts.
+                let replacedAsICU = try fast.replacing(in: text, range: bounds, withTemplate: template) == expected
+                #expect(replacedAsICU, "\(pattern) -> \(template)")
+                let replacedAsFoundation =
+                    ours.stringByReplacingMatches(in: text, range: nsRange, withTemplate: template)
+                    == foundation.stringByReplacingMatches(in: text, range: nsRange, withTemplate: template)
+                #expect(replacedAsFoundation, "\(pattern) -> \(template)")
+            }
+        }
+        // The runs read most of the text (so that the comparisons above are theirs).
+        func onePassWork() throws -> Int {
+            let backtracker = try #require(fast.captureBacktrackers?.take())
+            defer { fast.captureBacktrackers?.put(backtracker) }
+            return backtracker.onePassWork
+        }
+        let work = try onePassWork()
+        _ = try fast.replacing(in: text, withTemplate: "$1")
+        #expect(try onePassWork() > work + 60_000, "\(pattern)")
+    }
+
     /// The walk in UTF-8 takes the one-pass runs for these dense matches (so that the test above
     /// compares them): the capture backtracker that the walk takes from the pattern's pool, and
     /// gives back, has its runs read more of the text (a few hundred bytes at least: `(a+)(b)`

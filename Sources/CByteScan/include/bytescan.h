@@ -222,6 +222,12 @@ size_t bytescan_first_in_ranges(const uint8_t *bytes, size_t start, size_t end,
 size_t bytescan_first_unit_in_ranges(const uint16_t *units, size_t start, size_t end,
                                      const bytescan_byte_ranges *ranges);
 
+/// The offset of the first byte in `start..<end` of `bytes` that is 0x80 or above or lies in
+/// one of `ranges` (of ASCII characters), or `end`: the pass of a one-pass run over a loop's
+/// ASCII characters in UTF-8, as `bytescan_first_unit_in_ranges` passes over them in UTF-16.
+size_t bytescan_first_byte_outside_ascii_or_in_ranges(const uint8_t *bytes, size_t start, size_t end,
+                                                      const bytescan_byte_ranges *ranges);
+
 /// The offset of the last `byte` in `start..<end` of `bytes`, or -1 when there is none: the
 /// search back for the start of the line that holds a candidate.
 ptrdiff_t bytescan_last_of(const uint8_t *bytes, size_t start, size_t end, uint8_t byte);

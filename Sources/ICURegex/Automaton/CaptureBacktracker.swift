@@ -869,10 +869,14 @@ final class CaptureBacktracker {
         onePassMatch(in: UTF16ScannedText(units: text), at: start, end: end)
     }
 
-    /// See ``onePassMatch(inUTF16:at:end:)``; in UTF-8 (see
-    /// ``firstOnePassMatch(inUTF8:from:lastStart:end:)``), the loops' ASCII characters are passed over
-    /// one bit test each, without the vector scan (``OnePassProgram/loopStops``), which reads
-    /// UTF-16 (``ScannedText/firstUnitOutsideASCII(orIn:from:to:)``).
+    /// See ``onePassMatch(inUTF16:at:end:)``; in UTF-8 too (see
+    /// ``firstOnePassMatch(inUTF8:from:lastStart:end:)``), the loops' ASCII characters are
+    /// passed over sixteen at a time by the vector scan (``OnePassProgram/loopStops``,
+    /// ``ScannedText/firstUnitOutsideASCII(orIn:from:to:)``), which stops at a byte of 0x80 or
+    /// more: an ASCII byte is a character of its own, and any other character starts with such
+    /// a byte. (With one bit test per byte for the rest of each log line, `(.*)`, a replacement
+    /// of log lines' fields in UTF-8 took 0.45 times raw ICU's time; with the scan, 0.39: see
+    /// `Benchmarks/results/2026-11-30-rawicu2/`.)
     @inline(__always)
     private func onePassMatch<Text: ScannedText>(in text: Text, at start: Int, end: Int) -> MatchAutomaton.Outcome {
         let table = onePassTable!

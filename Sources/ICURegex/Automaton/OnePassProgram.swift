@@ -88,8 +88,9 @@ struct OnePassProgram: Sendable {
     /// For each state whose moves back to itself take every ASCII unit but those of at most
     /// `BYTESCAN_BYTE_RANGES` ranges (`.*`: all but `\n` to `\r`; `[^;]*`), those ranges, for
     /// the vector scan that passes over the loop's ASCII units sixteen at a time
-    /// (`bytescan_first_unit_in_ranges`, which stops at a unit in a range or from 0x80 on);
-    /// nil for another state.
+    /// (`bytescan_first_unit_in_ranges` in UTF-16, `bytescan_first_byte_outside_ascii_or_in_ranges`
+    /// in UTF-8, which stop at a unit or byte in a range or from 0x80 on); nil for another
+    /// state.
     let loopStops: [ByteRanges?]
 
     /// The most states times classes of a table, and the most steps of the closures' walk.

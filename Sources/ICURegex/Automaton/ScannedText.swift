@@ -20,8 +20,7 @@ protocol ScannedText {
     func smallCharacter(at index: Int, end: Int) -> (value: UInt32, length: Int)
     /// The first offset in `start..<end` (or `end`) whose unit is 0x80 or more or an ASCII
     /// character of `ranges`, found by a vector scan: the pass of a one-pass run over a loop's
-    /// ASCII characters. A text without that scan returns `start`, for its caller to judge
-    /// the unit there.
+    /// ASCII characters.
     func firstUnitOutsideASCII(orIn ranges: UnsafePointer<bytescan_byte_ranges>, from start: Int, to end: Int) -> Int
 }
 
@@ -123,9 +122,9 @@ struct UTF8ScannedText: ScannedText {
         skip.firstPossibleStart(inUTF8: bytes, from: start, to: end)
     }
 
-    /// No vector scan stops at bytes of 0x80 or more: `start`.
+    /// The scan of bytes, which stops at the first byte of any character outside ASCII.
     @inline(__always)
     func firstUnitOutsideASCII(orIn ranges: UnsafePointer<bytescan_byte_ranges>, from start: Int, to end: Int) -> Int {
-        start
+        bytescan_first_byte_outside_ascii_or_in_ranges(bytes, start, end, ranges)
     }
 }
