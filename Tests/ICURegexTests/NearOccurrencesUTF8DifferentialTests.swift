@@ -55,8 +55,9 @@ extension NearOccurrencesDifferentialTests {
         var matches: [BufferMatch] = []
         let bytes = Array(string.utf8)
         let answered = bytes.withUnsafeBufferPointer { buffer in
-            pattern.walkMatches(inUTF8: buffer.baseAddress!, count: buffer.count, findsGroups: findsGroups, firstMatchOnly: firstMatchOnly) {
-                match, group in
+            pattern.walkMatches(
+                inUTF8: buffer.baseAddress!, count: buffer.count, findsGroups: findsGroups, firstMatchOnly: firstMatchOnly
+            ) { match, group in
                 let groups = findsGroups ? (0..<pattern.numberOfCaptureGroups).map { group($0 + 1).map(units) } : []
                 matches.append(BufferMatch(range: units(match), groupRanges: groups))
                 return !firstMatchOnly
@@ -67,7 +68,8 @@ extension NearOccurrencesDifferentialTests {
 
     /// Where `found` and `wanted` first differ, in a few words.
     static func firstDifference(_ found: [BufferMatch], _ wanted: [BufferMatch]) -> String {
-        let index = zip(found, wanted).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(found.count, wanted.count)
+        let index =
+            zip(found, wanted).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(found.count, wanted.count)
         let describe = { (matches: [BufferMatch]) in index < matches.count ? "\(matches[index])" : "none" }
         return "\(found.count) matches, \(wanted.count) wanted; at \(index): \(describe(found)), wanted \(describe(wanted))"
     }
@@ -147,7 +149,9 @@ extension NearOccurrencesDifferentialTests {
 
     @Test("the walk over a string's UTF-8: occurrences without a match, sparse then dense, then matches; and dense matches")
     func denseOccurrencesInUTF8() throws {
-        let sources = ["\\bcontrol[a-z]*er\\b", "\\bhelp\\w*", "\\b(ab|ba)\\b", "\\b\\w{0,6}ab\\b", "ж?\\bab", "\\b\\d{1,2}:\\d{2}\\b"]
+        let sources = [
+            "\\bcontrol[a-z]*er\\b", "\\bhelp\\w*", "\\b(ab|ba)\\b", "\\b\\w{0,6}ab\\b", "ж?\\bab", "\\b\\d{1,2}:\\d{2}\\b",
+        ]
         for source in sources {
             let planned = try Self.warmedPattern(source)
             let way = planned.strategy.utf8Walk(

@@ -309,10 +309,14 @@ extension RegexPattern {
                         switch found {
                         case .match(let match):
                             guard let goesOn = report(match) else { return false }
-                            guard goesOn, let next = Self.nextSearchStart(after: match, inUTF8: bytes, count: count) else { return true }
+                            guard goesOn, let next = Self.nextSearchStart(after: match, inUTF8: bytes, count: count) else {
+                                return true
+                            }
                             from = next
                             plannedMatches += 1
-                            if MatchStrategy.plannedMatchesAreDense(plan, matches: plannedMatches, units: match.upperBound) { return nil }
+                            if MatchStrategy.plannedMatchesAreDense(plan, matches: plannedMatches, units: match.upperBound) {
+                                return nil
+                            }
                         case .noMatch:
                             return true
                         case .unknown:

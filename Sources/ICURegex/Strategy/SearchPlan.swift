@@ -370,7 +370,9 @@ struct SearchPlan: Sendable {
     func firstMatchFromAnOffset(
         inUTF16 text: UnsafePointer<UInt16>, from: Int, to end: Int, automaton: MatchAutomaton
     ) -> MatchAutomaton.Outcome {
-        guard let (literals, maximumOffset) = nearOccurrences else { return automaton.firstMatch(inUTF16: text, from: from, to: end) }
+        guard let (literals, maximumOffset) = nearOccurrences else {
+            return automaton.firstMatch(inUTF16: text, from: from, to: end)
+        }
         return Self.firstMatchFromAnOffset(
             in: UTF16ScannedText(units: text), from: from, to: end, maximumOffset: maximumOffset, automaton: automaton,
             nextOccurrence: { literals.firstCandidate(inUTF16: text, from: $0, range: from..<end) })
@@ -388,7 +390,9 @@ struct SearchPlan: Sendable {
         inUTF8 bytes: UnsafePointer<UInt8>, from: Int, to end: Int, automaton: MatchAutomaton,
         leftmostOccurrence: (Int) -> (start: Int, literal: Int)?
     ) -> MatchAutomaton.Outcome {
-        guard let (_, maximumOffset) = nearOccurrences else { return automaton.firstMatch(inUTF8: bytes, from: from, to: end) }
+        guard let (_, maximumOffset) = nearOccurrences else {
+            return automaton.firstMatch(inUTF8: bytes, from: from, to: end)
+        }
         return Self.firstMatchFromAnOffset(
             in: UTF8ScannedText(bytes: bytes), from: from, to: end, maximumOffset: maximumOffset, automaton: automaton,
             nextOccurrence: { leftmostOccurrence($0)?.start })
