@@ -1,7 +1,9 @@
 // A driver for alternated timings and instruction counts of the walk over a string's UTF-8 (task
 // utf8near). Usage: DriveU8 API ITERATIONS [PATTERN]: builds about 4 MB of English subtitles with
-// one word in ten replaced by a Russian one (a fixed choice), as a `String` that is not mostly
-// ASCII, runs API once untimed (warm-up: the pattern's automaton is worked out), then ITERATIONS
+// `DRIVEU8_RUSSIAN_PERCENT` (default 20) of the words replaced by Russian ones (a fixed choice),
+// as a `String` (at 20 %, not mostly ASCII: more than nine bytes for eight UTF-16 units, so that
+// `ICURegularExpression` walks its UTF-8; at 10 %, about 1.09 bytes a unit, it searches the
+// UTF-16), runs API once untimed (warm-up: the pattern's automaton is worked out), then ITERATIONS
 // times, printing each iteration's milliseconds and the result; without PATTERN, for each of the
 // patterns below. APIs: `count` (ICURegularExpression.numberOfMatches), `matches`
 // (ICURegularExpression.matches), `first` (ICURegularExpression.firstMatch), `replace`
@@ -19,6 +21,8 @@ let patterns = arguments.count > 3
     ? [arguments[3]]
     : [#"\bcontrol[a-z]*er\b"#, #"\bhelp\w*"#, #"\b\d{1,2}:\d{2}\b"#, #"\b(?:Mr|Dr)\.? [A-Z][a-z]+"#]
 
+let russianPercent = UInt64(ProcessInfo.processInfo.environment["DRIVEU8_RUSSIAN_PERCENT"] ?? "20")!
+
 func mixedText(byteCount: Int) -> String {
     let russian = (Corpus.load("ru-sampled.txt") ?? "слово другое").split(whereSeparator: { $0 == " " || $0 == "\n" })
         .filter { !$0.isEmpty }.prefix(5_000).map(String.init)
@@ -34,7 +38,7 @@ func mixedText(byteCount: Int) -> String {
     var lines: [String] = []
     for line in Corpus.english.split(separator: "\n", omittingEmptySubsequences: false) {
         let words = line.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
-            next() % 10 == 0 ? russian[Int(next() % UInt64(russian.count))] : String(word)
+            next() % 100 < russianPercent ? russian[Int(next() % UInt64(russian.count))] : String(word)
         }
         lines.append(words.joined(separator: " "))
     }
