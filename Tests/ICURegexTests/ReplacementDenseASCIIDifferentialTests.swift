@@ -7,7 +7,7 @@ import TestSupport
 /// Replacements with groups in long, mostly ASCII texts that the pattern's search plan would
 /// search for a literal, which the walk in UTF-8 takes with one-pass runs from the start when
 /// the matches come dense, and gives up on (for the search of the UTF-16) when they do not
-/// in the first part of the text (``MatchStrategy/UTF8Walk/automaton(_:mustComeDense:)``):
+/// in the first part of the text (``MatchStrategy/UTF8Walk/automaton(_:mustComeDense:nearOccurrences:)``):
 /// against ICU alone (the same pattern compiled without a search plan) and against
 /// Foundation's `NSRegularExpression`, on generated texts (fixed seed) of log lines, dense
 /// throughout, sparse from the start, dense and then sparse, with a long gap early, with a

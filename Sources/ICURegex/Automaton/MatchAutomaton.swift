@@ -736,9 +736,10 @@ package final class MatchAutomaton {
     /// The first match in `text`: where it ends, found forwards, then where it starts,
     /// backwards from there, with the word characters around them when the pattern has word
     /// assertions. With `run` (unanchored), the first match after those the forward scan put
-    /// in `run` (see ``RunSink``).
+    /// in `run` (see ``RunSink``). Internal for searches written once for both encodings (see
+    /// ``SearchPlan/firstMatchFromAnOffset(inUTF8:from:to:automaton:leftmostOccurrence:)``).
     @inline(__always)
-    private func firstMatch<Text: ScannedText>(
+    func firstMatch<Text: ScannedText>(
         in text: Text, from: Int, to end: Int, anchored: Bool, run: UnsafeMutablePointer<RunSink>? = nil
     ) -> Outcome {
         var afterWord = false

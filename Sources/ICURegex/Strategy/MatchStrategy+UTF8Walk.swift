@@ -16,7 +16,13 @@ extension MatchStrategy {
         /// With `mustComeDense`, the walk takes the one-pass runs from the start, and gives up
         /// when the matches do not come dense in the first part of the text (see
         /// ``MatchStrategy/utf8Walk(forSearchOf:isMostlyASCII:findsGroups:firstMatchOnly:)``, 3).
-        case automaton(LazyMatchAutomaton, mustComeDense: Bool)
+        /// With `nearOccurrences`, a plan whose literal starts near the match's start
+        /// (``SearchPlan/nearOccurrencesInUTF8``), the automaton first tries the starts near the
+        /// literal's occurrences in the bytes, as the walk in UTF-16 does (see
+        /// ``SearchPlan/firstMatchFromAnOffset(inUTF8:from:to:automaton:leftmostOccurrence:)``),
+        /// until matches come dense (``MatchStrategy/plannedMatchesAreDense(_:matches:units:)``,
+        /// judged in bytes), and its runs from there.
+        case automaton(LazyMatchAutomaton, mustComeDense: Bool, nearOccurrences: SearchPlan?)
         /// The match automaton in the runs of characters the pattern can consume around the
         /// places of a case-insensitive match (see ``UTF8CaseInsensitiveScanner``), as the
         /// plan's ``SearchPlan/Strategy/caseInsensitiveRuns(_:_:)`` searches UTF-16 (see
@@ -36,7 +42,9 @@ extension MatchStrategy {
     /// and the alternation's matcher read UTF-16 only, and are not ways here: in their place
     /// the automaton reads the whole text, which costs less than
     /// transcoding it for them (a string's UTF-16 is made anew for each call), except on a
-    /// mostly ASCII text (see 3).
+    /// mostly ASCII text (see 3). One part of the plan is: the tries of the starts near a
+    /// literal that starts at most a few units after the match's start, which the automaton
+    /// makes in UTF-8 as in UTF-16 (see 3).
     ///
     /// In order:
     /// 1. the literals' scan, always, except for the first match of several literals in
@@ -51,7 +59,10 @@ extension MatchStrategy {
     ///    one-pass runs take over from both where matches with groups come dense), in the
     ///    runs around the places of a case-insensitive match when the plan searches such runs
     ///    and the literals have a UTF-8 scan (``UTF8CaseInsensitiveScanner``), without groups;
-    ///    but not
+    ///    on a text of ``SearchPlan/minimumSearchLength`` bytes or more (as the walk in UTF-16
+    ///    takes the plan), trying the starts near the occurrences of a literal that starts
+    ///    near the match's start first, when the plan has them and the literals have a UTF-8
+    ///    scan (``SearchPlan/nearOccurrencesInUTF8``); but not
     ///    for a text that is mostly ASCII (`isMostlyASCII`) and that the plan takes
     ///    (``SearchPlan/minimumSearchLength`` bytes or more) with a literal search: its UTF-16
     ///    is little more than a widening away, and the plan's scan skips what the automaton
@@ -101,7 +112,10 @@ extension MatchStrategy {
         {
             return .caseInsensitiveRuns(scanner, consumable, automata)
         }
-        return .automaton(automata, mustComeDense: mustComeDense)
+        // The plan's tries near its literal's occurrences, on a text as long as the walk in
+        // UTF-16 takes them on; not for matches that must come dense.
+        let nearOccurrences = !mustComeDense && !isShort && plan?.nearOccurrencesInUTF8 != nil ? plan : nil
+        return .automaton(automata, mustComeDense: mustComeDense, nearOccurrences: nearOccurrences)
     }
 
     /// See ``utf8Walk(forSearchOf:isMostlyASCII:findsGroups:firstMatchOnly:)``, 3: a walk whose
@@ -245,7 +259,7 @@ extension RegexPattern {
                     return false
                 }
             }
-        case .automaton(let automata, let mustComeDense):
+        case .automaton(let automata, let mustComeDense, let nearOccurrences):
             guard let automaton = automata.take() else { return false }
             defer { automata.put(automaton) }
             let backtracker = findsGroups && numberOfCaptureGroups > 0 ? captureBacktrackers?.take() : nil
@@ -262,25 +276,68 @@ extension RegexPattern {
             // search from the same offset would (see ``CaptureBacktracker/firstOnePassMatch(inUTF8:from:lastStart:end:)``).
             let onePassBacktracker = backtracker.flatMap { $0.isOnePass && !firstMatchOnly ? $0 : nil }
             // A walk whose matches must come dense takes the runs from the start, and gives up
-            // where they are not in the first part of the text (see ``UTF8Walk/automaton(_:mustComeDense:)``).
+            // where they are not in the first part of the text (see ``UTF8Walk/automaton(_:mustComeDense:nearOccurrences:)``).
             if mustComeDense && onePassBacktracker == nil { return false }
             let trialEnd = mustComeDense ? count / MatchStrategy.densityTrialShare : 0
             // The groups of a match, read through the slots' pointer, which the backtracker
             // held above keeps valid (see ``CaptureBacktracker/lastMatchSlots``).
             let slots = backtracker?.lastMatchSlots
+            // Gives `body` a match the automaton found, with its groups: whether the walk goes
+            // on, or nil when the backtracker cannot tell them.
+            func report(_ match: Range<Int>) -> Bool? {
+                guard let backtracker else { return body(match) { group in group == 0 ? match : nil } }
+                // The backtracker's groups are ICU's for a match whose span is known (see
+                // ``CaptureBacktracker``); it leaves a `\b` at the text's end to ICU.
+                guard backtracker.match(inUTF8: bytes, spanning: match, end: count) == .match else { return nil }
+                return body(match) { group in
+                    let start = slots.unsafelyUnwrapped[2 &* group]
+                    return start < 0 ? nil : start..<slots.unsafelyUnwrapped[2 &* group &+ 1]
+                }
+            }
+            var from = 0
+            if let plan = nearOccurrences, let (literals, _) = plan.nearOccurrencesInUTF8 {
+                // The plan's tries near the literal's occurrences, match by match, as the walk
+                // in UTF-16 makes them (see ``MatchWalk``), with the literals' next occurrences
+                // kept from search to search; the walk's end (true: every match, or `body`
+                // stopped it; false: ICU's), or nil when the matches come dense, for the
+                // automaton's runs from `from`.
+                let walkEnd = literals.withLeftmostOccurrences(in: bytes, to: count) { leftmostOccurrence -> Bool? in
+                    var plannedMatches = 0
+                    while true {
+                        let found = plan.firstMatchFromAnOffset(
+                            inUTF8: bytes, from: from, to: count, automaton: automaton, leftmostOccurrence: leftmostOccurrence)
+                        switch found {
+                        case .match(let match):
+                            guard let goesOn = report(match) else { return false }
+                            guard goesOn, let next = Self.nextSearchStart(after: match, inUTF8: bytes, count: count) else {
+                                return true
+                            }
+                            from = next
+                            plannedMatches += 1
+                            if MatchStrategy.plannedMatchesAreDense(plan, matches: plannedMatches, units: match.upperBound) {
+                                return nil
+                            }
+                        case .noMatch:
+                            return true
+                        case .unknown:
+                            return false
+                        }
+                    }
+                }
+                if let walkEnd { return walkEnd }
+            }
             // The automaton finds the loop's matches in runs (see ``MatchAutomaton/matchRun(inUTF8:from:to:into:capacity:)``),
             // one match for a first match alone, then runs twice as long each time.
             return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * Self.maximumRunMatches) { buffer in
                 let bounds = buffer.baseAddress!
                 var capacity = firstMatchOnly ? 1 : 4
-                var from = 0
                 var searchesOnePass = mustComeDense
                 // The automaton's matches since it last took over from the runs (or since the
                 // start), for the one-pass runs, and the UTF-16 units of the bytes it searched
                 // up to `unitsCountedTo`, each byte counted once.
                 var automatonMatches = 0
                 var unitsCounted = 0
-                var unitsCountedTo = 0
+                var unitsCountedTo = from
                 var givesUpOnePass = false
                 while true {
                     if !searchesOnePass, onePassBacktracker != nil, !givesUpOnePass,
@@ -328,19 +385,7 @@ extension RegexPattern {
                     let run = automaton.matchRun(inUTF8: bytes, from: from, to: count, into: bounds, capacity: capacity)
                     automatonMatches &+= run.count
                     for index in 0..<run.count {
-                        let match = bounds[2 &* index]..<bounds[2 &* index &+ 1]
-                        let goesOn: Bool
-                        if let backtracker {
-                            // The backtracker's groups are ICU's for a match whose span is known
-                            // (see ``CaptureBacktracker``); it leaves a `\b` at the text's end to ICU.
-                            guard backtracker.match(inUTF8: bytes, spanning: match, end: count) == .match else { return false }
-                            goesOn = body(match) { group in
-                                let start = slots.unsafelyUnwrapped[2 &* group]
-                                return start < 0 ? nil : start..<slots.unsafelyUnwrapped[2 &* group &+ 1]
-                            }
-                        } else {
-                            goesOn = body(match) { group in group == 0 ? match : nil }
-                        }
+                        guard let goesOn = report(bounds[2 &* index]..<bounds[2 &* index &+ 1]) else { return false }
                         guard goesOn else { return true }
                     }
                     switch run.end {

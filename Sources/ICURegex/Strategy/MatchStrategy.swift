@@ -19,7 +19,8 @@ import Synchronization
 ///    (exact or required literals, runs around a scanner's places or the line automaton's),
 ///    whose runs go to the match automaton once it is worked out, and whose literal near the
 ///    match's start has the automaton try the starts near each occurrence (in the walks over
-///    every match and the matchers' searches too: ``planNearOccurrences(automaton:)``);
+///    every match and the matchers' searches too: ``planNearOccurrences(automaton:)``, and in
+///    the walk over a string's UTF-8: ``UTF8Walk/automaton(_:mustComeDense:nearOccurrences:)``);
 /// 3. the match automaton (``MatchAutomaton``), once searches have cost enough to work it out;
 /// 4. for a walk over dense matches with groups, the one-pass runs of the capture
 ///    backtracker (``CaptureBacktracker/firstOnePassMatch(inUTF16:from:end:)``);

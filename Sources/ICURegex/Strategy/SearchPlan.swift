@@ -16,7 +16,9 @@
 ///   literal's occurrences: the automaton's anchored searches try those starts, occurrence by
 ///   occurrence, and read little more than the occurrences themselves where the search from
 ///   the first occurrence reads the rest of the range (see
-///   ``firstMatchNearOccurrences(inUTF16:from:to:anchored:automaton:)``);
+///   ``firstMatchNearOccurrences(in:from:to:anchored:maximumOffset:automaton:nextOccurrence:)``,
+///   written once for UTF-16 and for the UTF-8 of a string, which the walk over every match
+///   in it reads: ``firstMatchFromAnOffset(inUTF8:from:to:automaton:leftmostOccurrence:)``);
 /// - when the literal may be anywhere in a match but the pattern has no zero-width assertion,
 ///   every match lies in a run of characters the pattern can consume (see
 ///   ``ConsumableCharacters``), so ICU searches only the runs around the literal's
@@ -326,7 +328,7 @@ struct SearchPlan: Sendable {
 
     /// The literals and their offset when the plan tries the starts near their occurrences
     /// with the match automaton (see
-    /// ``firstMatchNearOccurrences(inUTF16:from:to:anchored:automaton:)``): for
+    /// ``firstMatchNearOccurrences(in:from:to:anchored:maximumOffset:automaton:nextOccurrence:)``): for
     /// ``Strategy/requiredLiterals(_:maximumUTF16Offset:)`` with an offset of at most
     /// ``maximumTriedOffset``; nil otherwise.
     var nearOccurrences: (literals: Prefilter, maximumOffset: Int)? {
@@ -335,80 +337,152 @@ struct SearchPlan: Sendable {
         return (literals, maximumOffset)
     }
 
+    /// ``nearOccurrences`` with the literals' scan in UTF-8 (with case, up to
+    /// ``UTF8LiteralSearch/maximumLiterals``: ``Prefilter/utf8Literals``), for the walk over a
+    /// string's UTF-8 (see ``firstMatchFromAnOffset(inUTF8:from:to:automaton:leftmostOccurrence:)``).
+    var nearOccurrencesInUTF8: (literals: UTF8LiteralSearch, maximumOffset: Int)? {
+        guard let (literals, maximumOffset) = nearOccurrences, let utf8Literals = literals.utf8Literals else { return nil }
+        return (utf8Literals, maximumOffset)
+    }
+
     /// For a plan with ``nearOccurrences``: ICU's first match at or after `from` (a code-point
     /// boundary) in `text[..<end]`, searched as a text of its own (with `anchored`, only one at
     /// `from`), found by trying, with `automaton`'s anchored search, the starts near the
     /// occurrences of the plan's literals; ``MatchStrategy/Outcome/unknown(from:)`` when the
-    /// search of the text from there is to find it. In the text's offsets.
-    ///
-    /// Every match holds an occurrence of a literal that starts at most `maximumOffset` units
-    /// after the match's start. So the occurrences are found in order, and at each, the
-    /// code-point boundaries from `maximumOffset` units before it to the occurrence itself
-    /// are tried in order, each window from where the one before left off; the first start at
-    /// which the anchored search finds a match gives the answer. This is ICU's first match:
-    /// ICU tries the starts in order and, at each, gives the match that the anchored search
-    /// gives there (the automaton answers as ICU does, reading the text before the start for
-    /// `\b`, since it is handed the whole text); a start with a match lies in the window
-    /// before the occurrence it holds; so every start before the first one with a match was
-    /// tried and has none (or lies in no window, and has none), and that one is reached.
-    ///
-    /// Where the automaton cannot tell (a character it does not know), or when the occurrences
-    /// come so dense that the windows would cost more than one search of the rest (more than
-    /// one occurrence per ``denseRunSpacing`` units, after ``denseRunAllowance`` of them), the
-    /// answer is to search from the first start not yet tried: every earlier one was tried
-    /// and has no match, so ICU's first match from there is its first.
+    /// search of the text from there is to find it. In the text's offsets. (The tries are
+    /// ``firstMatchNearOccurrences(in:from:to:anchored:maximumOffset:automaton:nextOccurrence:)``'s.)
     func firstMatchNearOccurrences(
         inUTF16 text: UnsafePointer<UInt16>, from: Int, to end: Int, anchored: Bool, automaton: MatchAutomaton
     ) -> MatchStrategy.Outcome {
         guard let (literals, maximumOffset) = nearOccurrences else { return .unknown(from: from) }
+        return Self.firstMatchNearOccurrences(
+            in: UTF16ScannedText(units: text), from: from, to: end, anchored: anchored, maximumOffset: maximumOffset,
+            automaton: automaton, nextOccurrence: { literals.firstCandidate(inUTF16: text, from: $0, range: from..<end) })
+    }
+
+    /// For a plan with ``nearOccurrences``: ICU's first match at or after `from` (a code-point
+    /// boundary) in the whole `text[..<end]`, the text before `from` seen by assertions, as a
+    /// walk over every match or a matcher's search from an offset asks for it: the tries of
+    /// ``firstMatchNearOccurrences(in:from:to:anchored:maximumOffset:automaton:nextOccurrence:)``,
+    /// then `automaton`'s unanchored search from where they leave off (every earlier start was
+    /// tried and has no match); ``MatchAutomaton/Outcome/unknown`` where the automaton cannot
+    /// tell, for ICU's search from `from`.
+    func firstMatchFromAnOffset(
+        inUTF16 text: UnsafePointer<UInt16>, from: Int, to end: Int, automaton: MatchAutomaton
+    ) -> MatchAutomaton.Outcome {
+        guard let (literals, maximumOffset) = nearOccurrences else {
+            return automaton.firstMatch(inUTF16: text, from: from, to: end)
+        }
+        return Self.firstMatchFromAnOffset(
+            in: UTF16ScannedText(units: text), from: from, to: end, maximumOffset: maximumOffset, automaton: automaton,
+            nextOccurrence: { literals.firstCandidate(inUTF16: text, from: $0, range: from..<end) })
+    }
+
+    /// For a plan with ``nearOccurrencesInUTF8``: ICU's first match at or after `from` (a
+    /// character's first byte) in the whole of the well-formed UTF-8 `bytes[..<end]`, in byte
+    /// offsets, as the walk over every match in a string's UTF-8 asks for it: as
+    /// ``firstMatchFromAnOffset(inUTF16:from:to:automaton:)`` finds it in UTF-16, with the same
+    /// argument, the occurrences found in the bytes by `leftmostOccurrence` (from
+    /// ``UTF8LiteralSearch/withLeftmostOccurrences(in:to:_:)``, whose offsets must not
+    /// decrease: a walk's searches start in order). The literals' UTF-8 is well-formed, so
+    /// their bytes occur exactly where their characters do (see ``UTF8LiteralSearch``).
+    func firstMatchFromAnOffset(
+        inUTF8 bytes: UnsafePointer<UInt8>, from: Int, to end: Int, automaton: MatchAutomaton,
+        leftmostOccurrence: (Int) -> (start: Int, literal: Int)?
+    ) -> MatchAutomaton.Outcome {
+        guard let (_, maximumOffset) = nearOccurrences else {
+            return automaton.firstMatch(inUTF8: bytes, from: from, to: end)
+        }
+        return Self.firstMatchFromAnOffset(
+            in: UTF8ScannedText(bytes: bytes), from: from, to: end, maximumOffset: maximumOffset, automaton: automaton,
+            nextOccurrence: { leftmostOccurrence($0)?.start })
+    }
+
+    /// The tries of ``firstMatchNearOccurrences(in:from:to:anchored:maximumOffset:automaton:nextOccurrence:)``,
+    /// then `automaton`'s unanchored search from where they leave off.
+    @inline(__always)
+    private static func firstMatchFromAnOffset<Text: ScannedText>(
+        in text: Text, from: Int, to end: Int, maximumOffset: Int, automaton: MatchAutomaton, nextOccurrence: (Int) -> Int?
+    ) -> MatchAutomaton.Outcome {
+        let tried = firstMatchNearOccurrences(
+            in: text, from: from, to: end, anchored: false, maximumOffset: maximumOffset, automaton: automaton,
+            nextOccurrence: nextOccurrence)
+        switch tried {
+        case .match(let match): return .match(match)
+        case .noMatch: return .noMatch
+        case .unknown(let start): return automaton.firstMatch(in: text, from: start, to: end, anchored: false)
+        }
+    }
+
+    /// ICU's first match at or after `from` (a code-point boundary) in `text[..<end]`,
+    /// searched as a text of its own (with `anchored`, only one at `from`), when every match
+    /// holds an occurrence of a literal that starts at most `maximumOffset` UTF-16 units after
+    /// the match's start, and `nextOccurrence(offset)` gives the first occurrence at or after
+    /// `offset` wholly inside `from..<end` (asked for offsets that do not decrease);
+    /// ``MatchStrategy/Outcome/unknown(from:)`` when the search of the text from there is to
+    /// find it. In the text's offsets: UTF-16 units, or bytes of well-formed UTF-8, whose
+    /// characters are the UTF-16's.
+    ///
+    /// The occurrences are found in order, and at each, the code-point boundaries from
+    /// `maximumOffset` units before it (the characters before it, back while their UTF-16
+    /// units add up to at most `maximumOffset`: one unit each, two for a character outside the
+    /// BMP) to the occurrence itself are tried in order with `automaton`'s anchored search,
+    /// each window from where the one before left off; the first start at which it finds a
+    /// match gives the answer. This is ICU's first match: ICU tries the starts in order and,
+    /// at each, gives the match that the anchored search gives there (the automaton answers as
+    /// ICU does, reading the text before the start for `\b`, since it is handed the whole
+    /// text); a start with a match lies in the window before the occurrence it holds; so every
+    /// start before the first one with a match was tried and has none (or lies in no window,
+    /// and has none), and that one is reached.
+    ///
+    /// Where the automaton cannot tell (a character it does not know), or when the occurrences
+    /// come so dense that the windows would cost more than one search of the rest (more than
+    /// one occurrence per ``denseRunSpacing`` of the text's units, after
+    /// ``denseRunAllowance`` of them), the answer is to search from the first start not yet
+    /// tried: every earlier one was tried and has no match, so ICU's first match from there
+    /// is its first.
+    @inline(__always)
+    private static func firstMatchNearOccurrences<Text: ScannedText>(
+        in text: Text, from: Int, to end: Int, anchored: Bool, maximumOffset: Int, automaton: MatchAutomaton,
+        nextOccurrence: (Int) -> Int?
+    ) -> MatchStrategy.Outcome {
         // The first start not yet tried, a code-point boundary.
         var untried = from
         var occurrencesTried = 0
-        while untried < end, let occurrence = literals.firstCandidate(inUTF16: text, from: untried, range: from..<end) {
-            // `untried` is a boundary, so the boundary at or before a later offset is not
-            // before it.
-            var start = Self.codePointBoundary(atOrBefore: max(untried, occurrence - maximumOffset), in: text)
+        while untried < end, let occurrence = nextOccurrence(untried) {
+            // The window's first start: an occurrence starts on a boundary (its literal starts
+            // with a whole character), and so does each character before it.
+            var start = occurrence
+            var units = 0
+            while start > untried {
+                let (value, previous) = text.character(before: start, start: untried)
+                units += value > 0xFFFF && value != Text.illFormed ? 2 : 1
+                if units > maximumOffset { break }
+                start = previous
+            }
             // With `anchored`, only a match at `from` counts.
             if anchored && start > from { return .noMatch }
             while start <= occurrence {
-                switch automaton.firstMatch(inUTF16: text, from: start, to: end, anchored: true) {
+                switch automaton.firstMatch(in: text, from: start, to: end, anchored: true) {
                 case .match(let match): return .match(match)
                 case .noMatch: break
                 case .unknown: return .unknown(from: start)
                 }
                 if anchored { return .noMatch }
-                let isPair = UTF16.isLeadSurrogate(text[start]) && start + 1 < end && UTF16.isTrailSurrogate(text[start + 1])
-                start += isPair ? 2 : 1
+                start = text.character(at: start, end: end).next
             }
             untried = start
             occurrencesTried += 1
-            if occurrencesTried > Self.denseRunAllowance && occurrencesTried * Self.denseRunSpacing > untried - from {
+            if occurrencesTried > denseRunAllowance && occurrencesTried * denseRunSpacing > untried - from {
                 return .unknown(from: untried)
             }
         }
         return .noMatch
     }
 
-    /// For a plan with ``nearOccurrences``: ICU's first match at or after `from` (a code-point
-    /// boundary) in the whole `text[..<end]`, the text before `from` seen by assertions, as a
-    /// walk over every match or a matcher's search from an offset asks for it: the tries of
-    /// ``firstMatchNearOccurrences(inUTF16:from:to:anchored:automaton:)``, then `automaton`'s
-    /// unanchored search from where they leave off (every earlier start was tried and has no
-    /// match); ``MatchAutomaton/Outcome/unknown`` where the automaton cannot tell, for ICU's
-    /// search from `from`.
-    func firstMatchFromAnOffset(
-        inUTF16 text: UnsafePointer<UInt16>, from: Int, to end: Int, automaton: MatchAutomaton
-    ) -> MatchAutomaton.Outcome {
-        switch firstMatchNearOccurrences(inUTF16: text, from: from, to: end, anchored: false, automaton: automaton) {
-        case .match(let match): .match(match)
-        case .noMatch: .noMatch
-        case .unknown(let start): automaton.firstMatch(inUTF16: text, from: start, to: end)
-        }
-    }
-
     /// The longest offset of a required literal after the match's start for which the plan
     /// tries the starts before each occurrence (see
-    /// ``firstMatchNearOccurrences(inUTF16:from:to:anchored:automaton:)``). Each try reads
+    /// ``firstMatchNearOccurrences(in:from:to:anchored:maximumOffset:automaton:nextOccurrence:)``). Each try reads
     /// from its start until the automaton has no thread left, usually a few characters past
     /// the literal: the 17 tries of an occurrence cost less than the automaton's scan of the
     /// ``denseRunSpacing`` units per occurrence at which the tries give way to that scan (about

@@ -71,12 +71,30 @@ package final class UTF8LiteralSearch: Sendable {
                 start = found + literal.count
             }
         }
-        // Each literal's first occurrence at or after the last search's start (`end`: none);
-        // -1 before its first search. On the stack: a short search allocates nothing.
+        withLeftmostOccurrences(in: bytes, to: end) { leftmostOccurrence in
+            var start = from
+            while let (found, literal) = leftmostOccurrence(start), body(found..<(found + literals[literal].count)) {
+                start = found + literals[literal].count
+            }
+        }
+    }
+
+    /// Calls `body` with a function that gives the leftmost occurrence of a literal at or
+    /// after an offset of `bytes[..<end]` (whole characters): its start, and the index of the
+    /// first literal in the pattern's order that occurs there; nil when none does. The offsets
+    /// it is asked for must not decrease from call to call: each literal's first occurrence at
+    /// or after the last offset asked is kept until an offset passes it, so that the text is
+    /// scanned once for each literal however many searches ask (a literal that occurs only far
+    /// ahead is not scanned for again at each). The function is valid during the call only.
+    @inline(__always)
+    func withLeftmostOccurrences<Result>(
+        in bytes: UnsafePointer<UInt8>, to end: Int, _ body: ((Int) -> (start: Int, literal: Int)?) -> Result
+    ) -> Result {
+        // Each literal's first occurrence at or after the last offset asked (`end`: none); -1
+        // before its first search. On the stack: a short search allocates nothing.
         withUnsafeTemporaryAllocation(of: Int.self, capacity: literals.count) { next in
             next.initialize(repeating: -1)
-            var start = from
-            while true {
+            return body { start in
                 var leftmost = end
                 var first = -1
                 for index in literals.indices {
@@ -90,8 +108,7 @@ package final class UTF8LiteralSearch: Sendable {
                         first = index
                     }
                 }
-                guard first >= 0, body(leftmost..<(leftmost + literals[first].count)) else { return }
-                start = leftmost + literals[first].count
+                return first >= 0 ? (leftmost, first) : nil
             }
         }
     }
