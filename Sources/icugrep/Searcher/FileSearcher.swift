@@ -156,7 +156,8 @@ final class FileSearcher<Sink: SearchSink> {
     /// Selected lines, with their terminators, to report to the sink as one run of bytes when
     /// a line that does not follow them, or anything else, is reported (or the block ends):
     /// the lines of ``printLine(_:selected:number:offset:)`` when the sink prints them as they
-    /// are (``SearchSink/printsRunsOfLines``). Offsets in the buffer; empty between blocks.
+    /// are (``SearchSink/printsRunsOfLines``), and those of ``selectRun(from:to:lines:)``.
+    /// Offsets in the buffer; empty between blocks.
     @exclusivity(unchecked) private var heldRun = 0..<0
     @exclusivity(unchecked) private var stops = false
 
@@ -614,7 +615,10 @@ final class FileSearcher<Sink: SearchSink> {
     /// whole: they cannot match, so all they need is to be counted (and, while trailing
     /// context is due or leading context is kept, to be handled one by one as rejected
     /// lines), or with `-v` to be selected without asking ICU; a candidate that the
-    /// prefilter proved to match is decided without asking ICU too.
+    /// prefilter proved to match is decided without asking ICU too, and when nothing but the
+    /// selected lines' bytes is printed (``selectsRuns``) it is selected as a run of one line
+    /// (``selectRun(from:to:lines:)``), which joins the run held, without the questions of
+    /// ``selectLine(start:end:terminated:content:)`` about context, separators and `-o`.
     @inline(__always)
     private func searchLines(from start: Int, through lastEnd: Int) {
         let limit = lastEnd + 1
@@ -645,6 +649,11 @@ final class FileSearcher<Sink: SearchSink> {
                 position = selectLinesInRuns(from: start, in: block)
             }
         }
+        // Whether a line the prefilter proved to match is selected as a run of one line:
+        // without `-v` (whose proved lines are rejected), a query, or a count of the matches
+        // (which ``selectRun(from:to:lines:)`` does not count). What ``selectsRuns`` reads
+        // stays as it is within the block once it holds.
+        let selectsCertainLines = prefilters && !invertsVerdict && !usesQuery && !policy.countsEachMatch && selectsRuns
         while position < limit && !stops {
             var known: Verdict? = nil
             if prefilters && remaining > 0 {
@@ -665,6 +674,12 @@ final class FileSearcher<Sink: SearchSink> {
                 }
             }
             let end = nextTerminator(from: position, to: limit)
+            // (A line that reaches `-m`, or holds an encoding error, is selected by
+            // `searchLine`.)
+            if selectsCertainLines && known == .match && selectRun(from: position, to: end + 1, lines: 1) {
+                position = end + 1
+                continue
+            }
             searchLine(start: position, end: end, terminated: true, known: known)
             position = end + 1
         }
@@ -795,14 +810,15 @@ final class FileSearcher<Sink: SearchSink> {
     }
 
     /// Selects the `count` complete lines of `start..<end` as one run (``selectsRuns`` must
-    /// hold), unless `-m` is reached within them. Returns false, having done nothing, then.
+    /// hold), unless `-m` is reached within them, or they hold an encoding error (then they
+    /// are selected line by line, which holds that line back). Returns false, having done
+    /// nothing, then. The lines printed join the run held (``holdRun(from:to:)``).
+    @inline(__always)
     private func selectRun(from start: Int, to end: Int, lines count: Int) -> Bool {
         guard count > 0 && count < remaining else { return false }
-        // A run with an encoding error is selected line by line, which holds that line back.
         if policy.holdsBackEncodingErrors && !quiet && holdsEncodingError(from: start, to: end) {
             return false
         }
-        reportHeldRun()
         lineNumber += count
         remaining -= count
         result.selectedLines += count
@@ -810,13 +826,9 @@ final class FileSearcher<Sink: SearchSink> {
         result.endOfLastSelectedLine = bufferOffset + end
         hasSelectedBefore = true
         if !quiet {
-            sink.matchedRun(UnsafeRawBufferPointer(start: buffer.base + start, count: end - start))
+            holdRun(from: start, to: end)
             lastPrintedLine = lineNumber
             afterLastPrintedLine = bufferOffset + end
-            if sink.hasFailed {
-                result.endsRun = true
-                stops = true
-            }
         }
         return true
     }
@@ -1088,11 +1100,7 @@ final class FileSearcher<Sink: SearchSink> {
         }
         if selected && terminated && !nulEndsLines && sink.printsRunsOfLines {
             // Its terminator is the output line's end too (a newline, or NUL with `-z`).
-            if heldRun.upperBound != start {
-                reportHeldRun()
-                heldRun = start..<start
-            }
-            heldRun = heldRun.lowerBound..<(end + 1)
+            holdRun(from: start, to: end + 1)
             lastPrintedLine = number
             afterLastPrintedLine = bufferOffset + end + 1
             return true
@@ -1136,6 +1144,19 @@ final class FileSearcher<Sink: SearchSink> {
         lastPrintedLine = number
         afterLastPrintedLine = bufferOffset + end + 1
         return true
+    }
+
+    /// Adds the selected lines `start..<end` of the buffer, with their terminators, to the run
+    /// held (``heldRun``), after reporting the run held when they do not follow it.
+    @inline(__always)
+    private func holdRun(from start: Int, to end: Int) {
+        // `start <= end`, and the run held ends at or before `start`: the bounds are in order.
+        if heldRun.upperBound == start {
+            heldRun = Range(uncheckedBounds: (heldRun.lowerBound, end))
+        } else {
+            reportHeldRun()
+            heldRun = Range(uncheckedBounds: (start, end))
+        }
     }
 
     /// Reports the run of selected lines held (``heldRun``), if any, to the sink.
