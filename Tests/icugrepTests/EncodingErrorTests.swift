@@ -112,6 +112,37 @@ struct EncodingErrorTests {
         }
     }
 
+    /// A line's end and whether it is ASCII in one pass (`LineBounds.endAndWhetherASCII`, with
+    /// which the searcher prints the lines its prefilter proves selected) against a byte-by-byte
+    /// search: every range of up to 40 bytes, from every start, with no terminator or one at
+    /// each position (a second one after it), and no byte outside ASCII or one at every other
+    /// position, before, at and after the terminator (the sixteen-byte path, the last sixteen
+    /// bytes at once, and the byte loop).
+    @Test func lineEndAndWhetherASCIIAgainstReference() {
+        var mismatches: [String] = []
+        for count in 0...40 {
+            for terminator in [-1] + Array(0..<count) {
+                for high in [-1] + Array(stride(from: 0, to: count, by: 2)) {
+                    var bytes = [UInt8](repeating: 0x61, count: count)
+                    if high >= 0 { bytes[high] = 0xE9 }
+                    if terminator >= 0 { bytes[terminator] = 0x0A }
+                    if terminator >= 0 && terminator + 3 < count { bytes[terminator + 3] = 0x0A }
+                    bytes.withUnsafeBytes { buffer in
+                        for start in 0...count {
+                            let end = (start..<count).first { bytes[$0] == 0x0A } ?? count
+                            let isASCII = bytes[start..<end].allSatisfy { $0 < 0x80 }
+                            let found = LineBounds.endAndWhetherASCII(ofLineStartingAt: start, in: buffer, terminator: 0x0A)
+                            if found.end != end || found.isASCII != isASCII {
+                                mismatches.append("\(bytes) from \(start): \(found), expected \((end, isASCII))")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
+    }
+
     /// The same sequences through GNU grep itself, where it is installed: a line holding one
     /// is printed, or held back with "binary file matches".
     @Test func glibcsVerdictsAgainstGNU() throws {

@@ -156,7 +156,7 @@ final class FileSearcher<Sink: SearchSink> {
     /// Selected lines, with their terminators, to report to the sink as one run of bytes when
     /// a line that does not follow them, or anything else, is reported (or the block ends):
     /// the lines of ``printLine(_:selected:number:offset:)`` when the sink prints them as they
-    /// are (``SearchSink/printsRunsOfLines``), and those of ``selectRun(from:to:lines:)``.
+    /// are (``SearchSink/printsRunsOfLines``), and those of ``selectRun(from:to:lines:isASCII:)``.
     /// Offsets in the buffer; empty between blocks.
     @exclusivity(unchecked) private var heldRun = 0..<0
     @exclusivity(unchecked) private var stops = false
@@ -617,8 +617,9 @@ final class FileSearcher<Sink: SearchSink> {
     /// lines), or with `-v` to be selected without asking ICU; a candidate that the
     /// prefilter proved to match is decided without asking ICU too, and when nothing but the
     /// selected lines' bytes is printed (``selectsRuns``) it is selected as a run of one line
-    /// (``selectRun(from:to:lines:)``), which joins the run held, without the questions of
-    /// ``selectLine(start:end:terminated:content:)`` about context, separators and `-o`.
+    /// (``selectRun(from:to:lines:isASCII:)``), which joins the run held, without the questions
+    /// of ``selectLine(start:end:terminated:content:)`` about context, separators and `-o`,
+    /// its end found in the pass that tells whether it is ASCII.
     @inline(__always)
     private func searchLines(from start: Int, through lastEnd: Int) {
         let limit = lastEnd + 1
@@ -651,7 +652,7 @@ final class FileSearcher<Sink: SearchSink> {
         }
         // Whether a line the prefilter proved to match is selected as a run of one line:
         // without `-v` (whose proved lines are rejected), a query, or a count of the matches
-        // (which ``selectRun(from:to:lines:)`` does not count). What ``selectsRuns`` reads
+        // (which ``selectRun(from:to:lines:isASCII:)`` does not count). What ``selectsRuns`` reads
         // stays as it is within the block once it holds.
         let selectsCertainLines = prefilters && !invertsVerdict && !usesQuery && !policy.countsEachMatch && selectsRuns
         while position < limit && !stops {
@@ -673,12 +674,19 @@ final class FileSearcher<Sink: SearchSink> {
                     }
                 }
             }
-            let end = nextTerminator(from: position, to: limit)
-            // (A line that reaches `-m`, or holds an encoding error, is selected by
-            // `searchLine`.)
-            if selectsCertainLines && known == .match && selectRun(from: position, to: end + 1, lines: 1) {
-                position = end + 1
-                continue
+            let end: Int
+            if selectsCertainLines && known == .match {
+                // Its end, and whether it is ASCII, which holds no encoding error, in one pass.
+                let line = LineBounds.endAndWhetherASCII(ofLineStartingAt: position, in: block, terminator: policy.lineTerminator)
+                end = line.end
+                // (A line that reaches `-m`, or holds an encoding error, is selected by
+                // `searchLine`.)
+                if selectRun(from: position, to: end + 1, lines: 1, isASCII: line.isASCII) {
+                    position = end + 1
+                    continue
+                }
+            } else {
+                end = nextTerminator(from: position, to: limit)
             }
             searchLine(start: position, end: end, terminated: true, known: known)
             position = end + 1
@@ -812,11 +820,12 @@ final class FileSearcher<Sink: SearchSink> {
     /// Selects the `count` complete lines of `start..<end` as one run (``selectsRuns`` must
     /// hold), unless `-m` is reached within them, or they hold an encoding error (then they
     /// are selected line by line, which holds that line back). Returns false, having done
-    /// nothing, then. The lines printed join the run held (``holdRun(from:to:)``).
+    /// nothing, then. The lines printed join the run held (``holdRun(from:to:)``). `isASCII`
+    /// says the lines are known to be ASCII: then they are not read for encoding errors.
     @inline(__always)
-    private func selectRun(from start: Int, to end: Int, lines count: Int) -> Bool {
+    private func selectRun(from start: Int, to end: Int, lines count: Int, isASCII: Bool = false) -> Bool {
         guard count > 0 && count < remaining else { return false }
-        if policy.holdsBackEncodingErrors && !quiet && holdsEncodingError(from: start, to: end) {
+        if policy.holdsBackEncodingErrors && !quiet && !isASCII && holdsEncodingError(from: start, to: end) {
             return false
         }
         lineNumber += count
