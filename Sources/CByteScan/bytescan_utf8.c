@@ -115,6 +115,14 @@ size_t bytescan_first_non_ascii(const uint8_t *bytes, size_t start, size_t count
         if (((words[0] | words[1]) & 0x8080808080808080u) != 0) break;
         index += 16;
     }
+    if (index < count && count - index < 16 && count - start >= 16) {
+        // Fewer than sixteen bytes left, all tested in the last sixteen of the range at once
+        // (those before them tested already), rather than one by one: the tail of each line
+        // that `FileSearcher` checks before printing it.
+        uint64_t words[2];
+        memcpy(words, bytes + count - 16, sizeof words);
+        if (((words[0] | words[1]) & 0x8080808080808080u) == 0) return count;
+    }
     for (; index < count; index++) {
         if (bytes[index] >= 0x80) return index;
     }

@@ -211,3 +211,44 @@ size_t bytescan_first_byte_outside_ascii_or_in_ranges(const uint8_t *bytes, size
     }
     return end;
 }
+
+size_t bytescan_line_end_ascii(const uint8_t *bytes, size_t start, size_t count, uint8_t terminator,
+                               bool *ascii) {
+    bytescan_v16 terminators;
+    memset(&terminators, terminator, sizeof terminators);
+    // The high bits of the bytes read before the terminator: zero while they are ASCII.
+    uint64_t outside_ascii = 0;
+    size_t index = start;
+    while (index < count && count - index >= 16) {
+        bytescan_v16 text = bytescan_v16_load(bytes + index);
+        uint64_t ends = bytescan_v16_mask((bytescan_v16)(text == terminators));
+        uint64_t high = bytescan_v16_mask(text);
+        if (ends != 0) {
+            // The bytes of the window before its first terminator.
+            uint64_t before = (UINT64_C(1) << __builtin_ctzll(ends)) - 1;
+            *ascii = (outside_ascii | (high & before)) == 0;
+            return index + (size_t)__builtin_ctzll(ends);
+        }
+        outside_ascii |= high;
+        index += 16;
+    }
+    if (index < count && count - start >= 16) {
+        // Fewer than sixteen bytes left: the window of the last sixteen, its lanes before
+        // `index` (read already) cleared.
+        size_t last = count - 16;
+        bytescan_v16 text = bytescan_v16_load(bytes + last);
+        uint64_t unread = ~UINT64_C(0) << (index - last);
+        uint64_t ends = bytescan_v16_mask((bytescan_v16)(text == terminators)) & unread;
+        uint64_t high = bytescan_v16_mask(text) & unread;
+        size_t end = ends != 0 ? last + (size_t)__builtin_ctzll(ends) : count;
+        uint64_t before = ends != 0 ? (UINT64_C(1) << __builtin_ctzll(ends)) - 1 : ~UINT64_C(0);
+        *ascii = (outside_ascii | (high & before)) == 0;
+        return end;
+    }
+    uint8_t ored = 0;
+    for (; index < count && bytes[index] != terminator; index++) {
+        ored |= bytes[index];
+    }
+    *ascii = outside_ascii == 0 && ored < 0x80;
+    return index;
+}

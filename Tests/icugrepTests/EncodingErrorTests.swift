@@ -91,6 +91,60 @@ struct EncodingErrorTests {
         #expect(errors > 2_000, "the generated strings hold errors")
     }
 
+    /// The first byte outside ASCII (`bytescan_first_non_ascii`, which the printed lines' check
+    /// reads them with) against a byte-by-byte search: every range of up to 72 bytes, from every
+    /// start, with no such byte or one at each position (the sixty-four-byte, sixteen-byte and
+    /// last-sixteen-bytes paths and the byte loop), and two (the first is found).
+    @Test func firstNonASCIIAgainstReference() {
+        var mismatches: [String] = []
+        for count in 0...72 {
+            for high in [-1] + Array(0..<count) {
+                var bytes = [UInt8](repeating: 0x61, count: count)
+                if high >= 0 { bytes[high] = 0xC3 }
+                if high >= 0 && high + 5 < count { bytes[high + 5] = 0xFF }
+                bytes.withUnsafeBytes { buffer in
+                    for start in 0...count {
+                        let expected = bytes[start...].firstIndex { $0 >= 0x80 } ?? count
+                        let found = UTF8EncodingErrors.firstNonASCII(in: buffer, from: start)
+                        if found != expected { mismatches.append("\(count) bytes, outside ASCII at \(high), from \(start): \(found)") }
+                    }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
+    }
+
+    /// A line's end and whether it is ASCII in one pass (`LineBounds.endAndWhetherASCII`, with
+    /// which the searcher prints the lines its prefilter proves selected) against a byte-by-byte
+    /// search: every range of up to 36 bytes, from every start, with no terminator or one at
+    /// each position (a second one after it), and no byte outside ASCII or one at every third
+    /// position, before, at and after the terminator (the sixteen-byte path, the last sixteen
+    /// bytes at once, and the byte loop).
+    @Test func lineEndAndWhetherASCIIAgainstReference() {
+        var mismatches: [String] = []
+        for count in 0...36 {
+            for terminator in [-1] + Array(0..<count) {
+                for high in [-1] + Array(stride(from: 0, to: count, by: 3)) {
+                    var bytes = [UInt8](repeating: 0x61, count: count)
+                    if high >= 0 { bytes[high] = 0xE9 }
+                    if terminator >= 0 { bytes[terminator] = 0x0A }
+                    if terminator >= 0 && terminator + 3 < count { bytes[terminator + 3] = 0x0A }
+                    bytes.withUnsafeBytes { buffer in
+                        for start in 0...count {
+                            let end = bytes[start...].firstIndex(of: 0x0A) ?? count
+                            let isASCII = bytes[start..<end].allSatisfy { $0 < 0x80 }
+                            let found = LineBounds.endAndWhetherASCII(ofLineStartingAt: start, in: buffer, terminator: 0x0A)
+                            if found.end != end || found.isASCII != isASCII {
+                                mismatches.append("\(bytes) from \(start): \(found), expected \((end, isASCII))")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
+    }
+
     /// The same sequences through GNU grep itself, where it is installed: a line holding one
     /// is printed, or held back with "binary file matches".
     @Test func glibcsVerdictsAgainstGNU() throws {
@@ -146,7 +200,7 @@ struct EncodingErrorTests {
     /// line it prints (`ASCIIStretch`): first 150 KB of short ASCII lines, every one printed
     /// by `-v zzz`; then lines with `foo` far apart, between lines of ASCII filler of every
     /// length (a few bytes to 80 KB), with encoding errors only in the filler, at distances
-    /// past the last `foo` line around the read-ahead's lengths (256 bytes to 64 KiB, and just
+    /// past the last `foo` line around the read-ahead's lengths (16 bytes to 64 KiB, and just
     /// past them); last a line with `foo` and an error, held back, and lines after it.
     static let sparseLines: [UInt8] = {
         var random = SplitMix64(seed: 0x5_A5C1_15EE)
@@ -154,7 +208,10 @@ struct EncodingErrorTests {
         while bytes.count < 150_000 {
             bytes += Array(String(repeating: "x", count: random.number(in: 0...60)).utf8) + [0x0A]
         }
-        let distances = [1, 200, 255, 256, 257, 300, 511, 512, 513, 1_000, 4_096, 20_000, 65_535, 65_536, 65_537, 70_000]
+        let distances = [
+            1, 15, 16, 17, 31, 32, 33, 200, 255, 256, 257, 300, 511, 512, 513, 1_000, 4_096, 20_000, 65_535, 65_536, 65_537,
+            70_000,
+        ]
         for round in 0..<40 {
             bytes += Array("a foo \(round)\n".utf8)
             let fillerEnd = bytes.count + random.number(in: 0...80_000)

@@ -232,6 +232,13 @@ size_t bytescan_first_byte_outside_ascii_or_in_ranges(const uint8_t *bytes, size
 /// search back for the start of the line that holds a candidate.
 ptrdiff_t bytescan_last_of(const uint8_t *bytes, size_t start, size_t end, uint8_t byte);
 
+/// The offset of the first `terminator` at or after `start` in the `count` bytes at `bytes`,
+/// or `count` when there is none, with `*ascii` set to whether every byte from `start` to it
+/// is ASCII (below 0x80): the end of a line to print and whether it can hold an encoding
+/// error, in one pass over its bytes. Sixteen bytes at a time.
+size_t bytescan_line_end_ascii(const uint8_t *bytes, size_t start, size_t count, uint8_t terminator,
+                               bool *ascii);
+
 /// Widens the ASCII bytes at the start of `source` (`count` bytes) to UTF-16 units at
 /// `target`, sixteen at a time, and returns how many it widened: a multiple of 16, stopping
 /// before the first block of sixteen that holds a byte above 0x7F or runs past `count`.

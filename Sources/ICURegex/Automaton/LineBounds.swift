@@ -39,4 +39,17 @@ package enum LineBounds {
         }
         return found
     }
+
+    /// The offset of the terminator of the line that starts at `start` in `block`, or
+    /// `block.count` when the line has none there, as ``end(ofLineStartingAt:in:terminator:nulEndsLines:)``
+    /// finds it when no NUL ends lines, and whether the line's bytes are all ASCII (then it
+    /// holds no encoding error), in one pass (`bytescan_line_end_ascii`): for a line to print.
+    package static func endAndWhetherASCII(
+        ofLineStartingAt start: Int, in block: UnsafeRawBufferPointer, terminator: UInt8
+    ) -> (end: Int, isASCII: Bool) {
+        var isASCII = false
+        let end = bytescan_line_end_ascii(
+            block.baseAddress!.assumingMemoryBound(to: UInt8.self), start, block.count, terminator, &isASCII)
+        return (end, isASCII)
+    }
 }

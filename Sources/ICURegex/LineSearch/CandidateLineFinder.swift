@@ -168,7 +168,7 @@ final class CandidateLineFinder {
     @inline(__always)
     func occurrenceOfLiteral(in bytes: UnsafeRawBufferPointer, from: Int) -> Int? {
         guard case .literal(let storage) = scanner else { return nil }
-        return storage.pointee.search(in: bytes, from: from)
+        return storage.pointee.searchInCall(in: bytes, from: from)
     }
 
     /// The first line at or after `offset` (the start of a line) in `block` that may match:

@@ -137,6 +137,9 @@ final class LinePrinter: SearchSink {
         prefixesFileName = showsFileName && !heading
         headingPrinted = false
         offsetWidth = input.offsetWidth
+        printsRunsOfContextLines = printsPlainContextLines && !showsFileName && !lineNumbers && !byteOffsets && !columns
+            && !lineBuffered
+        printsRunsOfLines = printsPlainLines && printsRunsOfContextLines && (attribution?.counts != true || invertMatch)
     }
 
     @inline(__always)
@@ -488,18 +491,15 @@ final class LinePrinter: SearchSink {
 
     /// True when a run of selected lines may be printed as its bytes (``matchedRun(_:)``):
     /// lines printed as they are, and not counted one by one for `--pattern-counts` (which
-    /// counts the selected lines of a search without `-v`).
-    var printsRunsOfLines: Bool {
-        printsPlainLines && printsRunsOfContextLines && (attribution?.counts != true || invertMatch)
-    }
+    /// counts the selected lines of a search without `-v`). Set for each input by
+    /// ``begin(_:)``: the searcher reads it for each line it prints.
+    @exclusivity(unchecked) private(set) var printsRunsOfLines = false
 
     /// True when context lines are printed as they are, with nothing before them: then a run
     /// of them is printed as its bytes (``contextRun(_:)``), as `--passthru` asks for the lines
     /// between selected ones. With `--replace` (and without `-v`) a context line holds no match
-    /// to replace.
-    var printsRunsOfContextLines: Bool {
-        printsPlainContextLines && !showsFileName && !lineNumbers && !byteOffsets && !columns && !lineBuffered
-    }
+    /// to replace. Set for each input by ``begin(_:)``.
+    @exclusivity(unchecked) private(set) var printsRunsOfContextLines = false
 
     /// Prints a run of selected input lines, with their terminators, as they are; only when
     /// ``printsRunsOfLines``.

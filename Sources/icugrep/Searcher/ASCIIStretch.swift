@@ -12,16 +12,18 @@ import ICURegex
 /// outside ASCII, wherever it is, cost the most where printed lines lie far apart: on 16 MB of
 /// English with a byte outside ASCII every 900 bytes or so, the lines of `Holmes` (one in
 /// 1,800 bytes) each read 570 bytes on average, ten times their length, and the check was 8%
-/// of the search's instructions. So the read-ahead starts at ``shortestReadAhead`` past the
-/// line, and doubles, up to ``longestReadAhead``, each time a line checked starts within it
-/// past a stretch that ended there (or goes past it), as lines do where most are printed
-/// (`-v`), whose stretches then grow as long as before; it starts again from the shortest when
-/// a line checked lies farther past the last stretch. A stretch that ended at a byte outside
-/// ASCII leaves the read-ahead as it was.
+/// of the search's instructions; a read-ahead of 256 bytes still read five times their length.
+/// So the read-ahead starts at ``shortestReadAhead`` past the line, and doubles, up to
+/// ``longestReadAhead``, each time a line checked starts within it past a stretch that ended
+/// there (or goes past it), as lines do where most are printed (`-v`), whose stretches then
+/// grow as long as before; it starts again from the shortest when a line checked lies farther
+/// past the last stretch. A stretch that ended at a byte outside ASCII leaves the read-ahead
+/// as it was.
 struct ASCIIStretch {
-    /// The read-ahead past a line checked far from the last one: a few lines' worth.
-    static let shortestReadAhead = 256
-    /// The longest read-ahead, reached after eight doublings.
+    /// The read-ahead past a line checked far from the last one: its terminator and the
+    /// start of the next line, which, when it is checked next, then starts within it.
+    static let shortestReadAhead = 16
+    /// The longest read-ahead, reached after twelve doublings.
     static let longestReadAhead = 64 << 10
 
     /// The input offset of the stretch's first byte.
