@@ -31,26 +31,11 @@ extension NearOccurrencesDifferentialTests {
         return text
     }
 
-    /// The UTF-16 offset of each byte offset of `string` that starts a character (and of its
-    /// end); -1 inside a character.
-    static func utf16Offsets(ofBytesOf string: String) -> [Int] {
-        var offsets = [Int](repeating: -1, count: string.utf8.count + 1)
-        var byte = 0
-        var unit = 0
-        for scalar in string.unicodeScalars {
-            offsets[byte] = unit
-            byte += UTF8.width(scalar)
-            unit += UTF16.width(scalar)
-        }
-        offsets[byte] = unit
-        return offsets
-    }
-
     /// The matches, in UTF-16 offsets, that the walk over `string`'s UTF-8 finds (with their
     /// groups when `findsGroups`; the first alone with `firstMatchOnly`), or nil when it
     /// leaves the text to ICU.
     static func walked(_ pattern: RegexPattern, _ string: String, findsGroups: Bool, firstMatchOnly: Bool) -> [BufferMatch]? {
-        let offsets = utf16Offsets(ofBytesOf: string)
+        let offsets = utf16OffsetsOfUTF8Offsets(in: string)
         let units = { (range: Range<Int>) in offsets[range.lowerBound]..<offsets[range.upperBound] }
         var matches: [BufferMatch] = []
         let bytes = Array(string.utf8)

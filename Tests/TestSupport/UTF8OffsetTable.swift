@@ -14,3 +14,19 @@ public func utf8OffsetsOfUTF16Offsets(in string: String) -> [Int] {
     offsets[unitOffset] = byteOffset
     return offsets
 }
+
+/// The UTF-16 offset of each UTF-8 offset of `string` at which a character starts, and of the
+/// string's end (index `string.utf8.count`); -1 inside a character: the inverse of
+/// ``utf8OffsetsOfUTF16Offsets(in:)``, to read a match found in the UTF-8 text in UTF-16 offsets.
+public func utf16OffsetsOfUTF8Offsets(in string: String) -> [Int] {
+    var offsets = [Int](repeating: -1, count: string.utf8.count + 1)
+    var byteOffset = 0
+    var unitOffset = 0
+    for scalar in string.unicodeScalars {
+        offsets[byteOffset] = unitOffset
+        byteOffset += UTF8.width(scalar)
+        unitOffset += UTF16.width(scalar)
+    }
+    offsets[byteOffset] = unitOffset
+    return offsets
+}

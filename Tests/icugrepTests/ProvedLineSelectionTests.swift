@@ -100,26 +100,6 @@ struct ProvedLineSelectionTests {
     func sameAsGNUGrep(_ arguments: [String]) throws {
         let (directory, names) = try #require(Self.fixture)
         let grep = try #require(ReferenceGrep.executable)
-        for name in names {
-            for mapped in [true, false] {
-                // The same words for both programs: a file named, or standard input redirected
-                // from it by the shell.
-                func run(_ program: URL) throws -> ProcessResult {
-                    if mapped {
-                        return try TestProcess.run(program, arguments + [name], directory: directory)
-                    }
-                    return try TestProcess.run(
-                        URL(fileURLWithPath: "/bin/sh"), ["-c", "exec \"$PROGRAM\" \"$@\" < \(name)", "sh"] + arguments,
-                        directory: directory, environment: ["PROGRAM": program.path])
-                }
-                let expected = try run(grep)
-                let actual = try run(TestProcess.icugrep)
-                let command = "\(arguments.joined(separator: " ")) \(mapped ? "" : "< ")\(name)"
-                #expect(actual.status == expected.status, "status of \(command)")
-                #expect(actual.standardOutput == expected.standardOutput, "standard output of \(command)")
-                let expectedErrors = expected.errors.replacingOccurrences(of: "\(grep.path): ", with: "icugrep: ")
-                #expect(actual.errors == expectedErrors, "standard error of \(command)")
-            }
-        }
+        try expectSameAsGNUGrepMappedAndRead(arguments, files: names, in: directory, grep: grep)
     }
 }
