@@ -7,7 +7,7 @@
 ///
 /// Made once per compiled pattern by its ``SearchPlan`` (from the pattern's ``LiteralFacts``),
 /// and asked by the plan's UTF-16 searches (``leftmostOccurrence(inUTF16:range:)``,
-/// ``firstCandidate(inUTF16:from:range:)``) and by ``MatchStrategy``'s walk over a string's
+/// ``withCandidateSearch(inUTF16:range:_:)``) and by ``MatchStrategy``'s walk over a string's
 /// UTF-8 (``utf8Literals``, ``utf8CaseInsensitiveScanner``); the line search's
 /// ``CandidateLineFinder`` asks ``blockScanner(for:)`` for its scanner, one per thread, since
 /// those scanners remember what they found in the block they read.
@@ -111,7 +111,7 @@ final class Prefilter: Sendable {
     /// The leftmost occurrence of a literal wholly inside `range` of `base`: its start, and
     /// the index of the first literal in priority order that occurs there; nil when none
     /// occurs. With case only (an occurrence ignoring case is a place, not a literal: see
-    /// ``firstCandidate(inUTF16:from:range:)``).
+    /// ``withCandidateSearch(inUTF16:range:_:)``).
     @inline(__always)
     func leftmostOccurrence(inUTF16 base: UnsafePointer<UInt16>, range: Range<Int>) -> (start: Int, literal: Int)? {
         switch utf16Scanner {
@@ -121,15 +121,22 @@ final class Prefilter: Sendable {
         }
     }
 
-    /// The first place at or after `start` in `range` of `base` where a match may hold a
-    /// literal: with case, the leftmost occurrence; ignoring case, the first place of
-    /// ``UTF16CaseInsensitiveScanner``. Nil when there is none.
+    /// Calls `body` with `firstCandidate`, which gives the first place at or after an offset in
+    /// `range` of `base` where a match may hold a literal: with case, the leftmost occurrence;
+    /// ignoring case, the first place of ``UTF16CaseInsensitiveScanner``; nil when there is
+    /// none. The scanner is taken out of ``utf16Scanner`` once, here: a search that asks at each
+    /// of many places (the runs around every `-` of a text of phone numbers) would otherwise
+    /// copy it at each, a retain and a release of its storage, as reading an enum stored in a
+    /// class does.
     @inline(__always)
-    func firstCandidate(inUTF16 base: UnsafePointer<UInt16>, from start: Int, range: Range<Int>) -> Int? {
+    func withCandidateSearch<Result, Failure: Error>(
+        inUTF16 base: UnsafePointer<UInt16>, range: Range<Int>,
+        _ body: (_ firstCandidate: (Int) -> Int?) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         switch utf16Scanner {
-        case .packedPair(let scanner): scanner.firstOccurrence(in: base, range: start..<range.upperBound)
-        case .teddy(let scanner): scanner.leftmostOccurrence(in: base, range: start..<range.upperBound)?.start
-        case .caseInsensitive(let scanner): scanner.firstCandidate(in: base, from: start, range: range)
+        case .packedPair(let scanner): try body { scanner.firstOccurrence(in: base, range: $0..<range.upperBound) }
+        case .teddy(let scanner): try body { scanner.leftmostOccurrence(in: base, range: $0..<range.upperBound)?.start }
+        case .caseInsensitive(let scanner): try body { scanner.firstCandidate(in: base, from: $0, range: range) }
         }
     }
 

@@ -246,9 +246,11 @@ struct SearchPlan: Sendable {
                 // as without a plan.
                 return try Self.match(in: range, from: 0, anchored: anchored, find: find)
             }
-            return try Self.firstMatchInRuns(
-                in: base, range: range, anchored: anchored, consumable: consumable, minimumLength: minimumLength,
-                nextPlace: { literals.firstCandidate(inUTF16: base, from: $0, range: range) }, find: find)
+            return try literals.withCandidateSearch(inUTF16: base, range: range) { firstCandidate throws(ICURegexError) in
+                try Self.firstMatchInRuns(
+                    in: base, range: range, anchored: anchored, consumable: consumable, minimumLength: minimumLength,
+                    nextPlace: firstCandidate, find: find)
+            }
         case .automatonRuns(let lazyAutomaton, let lazyConsumable, let minimumLength):
             guard range.count >= Self.automatonSearchLength, let consumable = lazyConsumable.value else {
                 return try Self.match(in: range, from: 0, anchored: anchored, find: find)
@@ -265,9 +267,11 @@ struct SearchPlan: Sendable {
             }
             // One character can match several of the pattern's (`ß` for `ss`): no run is too
             // short to look at.
-            return try Self.firstMatchInRuns(
-                in: base, range: range, anchored: anchored, consumable: consumable, minimumLength: 0,
-                nextPlace: { prefilter.firstCandidate(inUTF16: base, from: $0, range: range) }, find: find)
+            return try prefilter.withCandidateSearch(inUTF16: base, range: range) { firstCandidate throws(ICURegexError) in
+                try Self.firstMatchInRuns(
+                    in: base, range: range, anchored: anchored, consumable: consumable, minimumLength: 0,
+                    nextPlace: firstCandidate, find: find)
+            }
         }
     }
 
@@ -355,9 +359,11 @@ struct SearchPlan: Sendable {
         inUTF16 text: UnsafePointer<UInt16>, from: Int, to end: Int, anchored: Bool, automaton: MatchAutomaton
     ) -> MatchStrategy.Outcome {
         guard let (literals, maximumOffset) = nearOccurrences else { return .unknown(from: from) }
-        return Self.firstMatchNearOccurrences(
-            in: UTF16ScannedText(units: text), from: from, to: end, anchored: anchored, maximumOffset: maximumOffset,
-            automaton: automaton, nextOccurrence: { literals.firstCandidate(inUTF16: text, from: $0, range: from..<end) })
+        return literals.withCandidateSearch(inUTF16: text, range: from..<end) { firstCandidate in
+            Self.firstMatchNearOccurrences(
+                in: UTF16ScannedText(units: text), from: from, to: end, anchored: anchored, maximumOffset: maximumOffset,
+                automaton: automaton, nextOccurrence: firstCandidate)
+        }
     }
 
     /// For a plan with ``nearOccurrences``: ICU's first match at or after `from` (a code-point
@@ -373,9 +379,11 @@ struct SearchPlan: Sendable {
         guard let (literals, maximumOffset) = nearOccurrences else {
             return automaton.firstMatch(inUTF16: text, from: from, to: end)
         }
-        return Self.firstMatchFromAnOffset(
-            in: UTF16ScannedText(units: text), from: from, to: end, maximumOffset: maximumOffset, automaton: automaton,
-            nextOccurrence: { literals.firstCandidate(inUTF16: text, from: $0, range: from..<end) })
+        return literals.withCandidateSearch(inUTF16: text, range: from..<end) { firstCandidate in
+            Self.firstMatchFromAnOffset(
+                in: UTF16ScannedText(units: text), from: from, to: end, maximumOffset: maximumOffset, automaton: automaton,
+                nextOccurrence: firstCandidate)
+        }
     }
 
     /// For a plan with ``nearOccurrencesInUTF8``: ICU's first match at or after `from` (a
