@@ -523,9 +523,34 @@ bytescan_teddy_find_avx2(const bytescan_teddy *teddy, const uint8_t *text, size_
 /// `BYTESCAN_COLLECT_PREFETCH_DISTANCE` does for the single literal's scan.
 #define BYTESCAN_TEDDY_PREFETCH_DISTANCE 1024
 
+/// The bucket sets of mask byte `index` for the 32 bytes whose low and high nibbles are
+/// `lows` and `highs`.
+__attribute__((target("avx2"), always_inline)) static inline __m256i
+bytescan_teddy_avx2_byte_buckets(__m256i lows, __m256i highs, const __m256i *low, const __m256i *high,
+                                 size_t index) {
+    return _mm256_and_si256(_mm256_shuffle_epi8(low[index], lows), _mm256_shuffle_epi8(high[index], highs));
+}
+
+/// `later`'s lanes moved up by `lanes` (1 or 2, known when inlined), the lanes that enter at
+/// the bottom taken from the top of `earlier`: the vector of the same values for the positions
+/// `lanes` bytes further on.
+__attribute__((target("avx2"), always_inline)) static inline __m256i
+bytescan_teddy_avx2_shift_in(__m256i later, __m256i earlier, size_t lanes) {
+    // `earlier`'s upper half, then `later`'s lower half: what enters each half of `later`.
+    __m256i seam = _mm256_permute2x128_si256(earlier, later, 0x21);
+    return lanes == 1 ? _mm256_alignr_epi8(later, seam, 15) : _mm256_alignr_epi8(later, seam, 14);
+}
+
 /// The candidates and the first NUL of `bytescan_teddy_collect_and_nul` with AVX2,
-/// `mask_length` known when inlined. The NUL test reads the vector that the fingerprint's
-/// first byte loads anyway.
+/// `mask_length` known when inlined.
+///
+/// Each vector of text is loaded once (as rust-lang/aho-corasick's Teddy does): its nibbles
+/// are looked up in every mask byte's tables, and lane `j` of the result tests the position
+/// `mask_length - 1` before it, whose mask byte `i` is the vector's byte `j - (mask_length -
+/// 1) + i`; the lanes below `mask_length - 1` take that byte's sets from the previous
+/// vector's, kept for it. So a vector at `position` decides the positions from
+/// `position - (mask_length - 1)` (those before `start` are masked off in the first vector)
+/// and reads no byte past `position + 31`. The NUL test reads the same vector.
 __attribute__((target("avx2"), always_inline)) static inline size_t
 bytescan_teddy_collect_avx2_masked(const bytescan_teddy *teddy, const uint8_t *text, size_t start,
                                    size_t count, size_t mask_length, size_t *found,
@@ -539,17 +564,37 @@ bytescan_teddy_collect_avx2_masked(const bytescan_teddy *teddy, const uint8_t *t
     size_t nul = SIZE_MAX;
     size_t position = start;
     *scanned = start;
-    if (count >= 32 + mask_length - 1) {
-        // A vector at `position` reads up to `position + 31 + mask_length - 1`.
-        size_t last = count - 32 - (mask_length - 1);
+    if (count - start >= 32) {
         const __m256i zero = _mm256_setzero_si256();
-        for (; position <= last; position += 32) {
+        const __m256i nibble = _mm256_set1_epi8(0x0F);
+        // The previous vector's sets of mask bytes 0 and 1 (before the first vector, any:
+        // the lanes that read them are masked off).
+        __m256i previous0 = zero, previous1 = zero;
+        // The lanes of the first vector that test positions before `start`.
+        uint32_t before_start = (1u << (mask_length - 1)) - 1;
+        for (; count - position >= 32; position += 32) {
             __builtin_prefetch(text + position + BYTESCAN_TEDDY_PREFETCH_DISTANCE);
-            __m256i buckets = bytescan_teddy_avx2_buckets(text + position, low, high, mask_length);
+            __m256i chunk = _mm256_loadu_si256((const __m256i *)(text + position));
+            __m256i lows = _mm256_and_si256(chunk, nibble);
+            __m256i highs = _mm256_and_si256(_mm256_srli_epi16(chunk, 4), nibble);
+            __m256i sets0 = bytescan_teddy_avx2_byte_buckets(lows, highs, low, high, 0);
+            __m256i buckets = sets0;
+            if (mask_length == 2) {
+                __m256i sets1 = bytescan_teddy_avx2_byte_buckets(lows, highs, low, high, 1);
+                buckets = _mm256_and_si256(sets1, bytescan_teddy_avx2_shift_in(sets0, previous0, 1));
+            } else if (mask_length == 3) {
+                __m256i sets1 = bytescan_teddy_avx2_byte_buckets(lows, highs, low, high, 1);
+                __m256i sets2 = bytescan_teddy_avx2_byte_buckets(lows, highs, low, high, 2);
+                buckets = _mm256_and_si256(sets2, _mm256_and_si256(bytescan_teddy_avx2_shift_in(sets1, previous1, 1),
+                                                                   bytescan_teddy_avx2_shift_in(sets0, previous0, 2)));
+                previous1 = sets1;
+            }
+            previous0 = sets0;
             // One test for both: most vectors hold neither a candidate nor a NUL.
-            __m256i zeros = _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(text + position)), zero);
+            __m256i zeros = _mm256_cmpeq_epi8(chunk, zero);
             __m256i flagged = nul == SIZE_MAX ? _mm256_or_si256(buckets, zeros) : buckets;
             if (_mm256_testz_si256(flagged, flagged)) {
+                before_start = 0;
                 continue;
             }
             if (nul == SIZE_MAX) {
@@ -558,9 +603,10 @@ bytescan_teddy_collect_avx2_masked(const bytescan_teddy *teddy, const uint8_t *t
                     nul = position + (size_t)__builtin_ctz(zero_lanes);
                 }
             }
-            uint64_t candidates = bytescan_teddy_avx2_candidates(buckets);
+            uint32_t candidates = (uint32_t)bytescan_teddy_avx2_candidates(buckets) & ~before_start;
+            before_start = 0;
             for (; candidates != 0; candidates &= candidates - 1) {
-                size_t candidate = position + (size_t)__builtin_ctzll(candidates);
+                size_t candidate = position + (size_t)__builtin_ctz(candidates) - (mask_length - 1);
                 if (stored == capacity) {
                     // Every candidate before this one is kept: the search goes on from it,
                     // and the rest of the block is read for the NUL alone.
@@ -570,8 +616,9 @@ bytescan_teddy_collect_avx2_masked(const bytescan_teddy *teddy, const uint8_t *t
                 found[stored++] = candidate;
             }
         }
+        // The last vector decided the positions up to its last byte's less the mask's others.
+        *scanned = position - (mask_length - 1);
     }
-    *scanned = position;
 nul_only:
     if (nul == SIZE_MAX) {
         const uint8_t *rest = memchr(text + position, 0, count - position);
