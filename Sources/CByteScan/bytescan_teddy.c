@@ -202,6 +202,19 @@ void bytescan_teddy_free(bytescan_teddy *teddy) {
     }
 }
 
+/// True when the eight bytes at `text` are those at `bytes`, each ORed first with its byte at
+/// `folds` when `ignores_case`.
+__attribute__((always_inline)) static inline bool
+bytescan_teddy_word_matches(const uint8_t *text, const uint8_t *bytes, const uint8_t *folds, bool ignores_case) {
+    uint64_t word, expected, fold = 0;
+    memcpy(&word, text, 8);
+    memcpy(&expected, bytes, 8);
+    if (ignores_case) {
+        memcpy(&fold, folds, 8);
+    }
+    return (word | fold) == expected;
+}
+
 /// True when literal `literal` occurs at `position` of the `count` bytes at `text`.
 __attribute__((always_inline)) static inline bool
 bytescan_teddy_occurs(const bytescan_teddy *teddy, size_t literal, const uint8_t *text,
@@ -211,10 +224,23 @@ bytescan_teddy_occurs(const bytescan_teddy *teddy, size_t literal, const uint8_t
         return false;
     }
     const uint8_t *bytes = teddy->bytes + teddy->offsets[literal];
+    const uint8_t *folds = teddy->folds + teddy->offsets[literal];
+    if (length >= 8) {
+        // The first eight bytes and the last eight (which overlap them up to 16 bytes) as
+        // words, without a call: a candidate that holds no occurrence differs in one of them
+        // most often, and they are the whole literal up to 16 bytes.
+        bool ignores_case = teddy->ignores_case[literal];
+        if (!bytescan_teddy_word_matches(text + position, bytes, folds, ignores_case)
+            || !bytescan_teddy_word_matches(text + position + length - 8, bytes + length - 8, folds + length - 8, ignores_case)) {
+            return false;
+        }
+        if (length <= 16) {
+            return true;
+        }
+    }
     if (!teddy->ignores_case[literal]) {
         return memcmp(text + position, bytes, length) == 0;
     }
-    const uint8_t *folds = teddy->folds + teddy->offsets[literal];
     for (size_t at = 0; at < length; at++) {
         if ((uint8_t)(text[position + at] | folds[at]) != bytes[at]) {
             return false;
