@@ -567,6 +567,57 @@ bytescan_teddy_avx2_shift_in(__m256i later, __m256i earlier, size_t lanes) {
     return lanes == 1 ? _mm256_alignr_epi8(later, seam, 15) : _mm256_alignr_epi8(later, seam, 14);
 }
 
+/// The bucket sets of the positions that the 32 bytes `chunk` end the mask of (lane `j` for
+/// the position `mask_length - 1` before byte `j`), `mask_length` known when inlined:
+/// `previous0` and `previous1` hold the sets of mask bytes 0 and 1 of the 32 bytes before
+/// `chunk`, and receive `chunk`'s.
+__attribute__((target("avx2"), always_inline)) static inline __m256i
+bytescan_teddy_avx2_ending_buckets(__m256i chunk, const __m256i *low, const __m256i *high, size_t mask_length,
+                                   __m256i *previous0, __m256i *previous1) {
+    const __m256i nibble = _mm256_set1_epi8(0x0F);
+    __m256i lows = _mm256_and_si256(chunk, nibble);
+    __m256i highs = _mm256_and_si256(_mm256_srli_epi16(chunk, 4), nibble);
+    __m256i sets0 = bytescan_teddy_avx2_byte_buckets(lows, highs, low, high, 0);
+    __m256i buckets = sets0;
+    if (mask_length == 2) {
+        __m256i sets1 = bytescan_teddy_avx2_byte_buckets(lows, highs, low, high, 1);
+        buckets = _mm256_and_si256(sets1, bytescan_teddy_avx2_shift_in(sets0, *previous0, 1));
+    } else if (mask_length == 3) {
+        __m256i sets1 = bytescan_teddy_avx2_byte_buckets(lows, highs, low, high, 1);
+        __m256i sets2 = bytescan_teddy_avx2_byte_buckets(lows, highs, low, high, 2);
+        buckets = _mm256_and_si256(sets2, _mm256_and_si256(bytescan_teddy_avx2_shift_in(sets1, *previous1, 1),
+                                                           bytescan_teddy_avx2_shift_in(sets0, *previous0, 2)));
+        *previous1 = sets1;
+    }
+    *previous0 = sets0;
+    return buckets;
+}
+
+/// For the 32 bytes `chunk` at `position`, whose ending bucket sets are `buckets`: notes their
+/// first NUL in `*nul` when it is still `SIZE_MAX`, and stores the candidates (but those of the
+/// lanes in `excluded`) after the `*stored` ones. False, with `*scanned` at the candidate that
+/// found no room, when `capacity` are stored.
+__attribute__((target("avx2"), always_inline)) static inline bool
+bytescan_teddy_avx2_keep(__m256i chunk, __m256i buckets, size_t position, size_t mask_length, uint32_t excluded,
+                         size_t *nul, size_t *found, size_t *stored, size_t capacity, size_t *scanned) {
+    if (*nul == SIZE_MAX) {
+        uint32_t zero_lanes = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(chunk, _mm256_setzero_si256()));
+        if (zero_lanes != 0) {
+            *nul = position + (size_t)__builtin_ctz(zero_lanes);
+        }
+    }
+    uint32_t candidates = (uint32_t)bytescan_teddy_avx2_candidates(buckets) & ~excluded;
+    for (; candidates != 0; candidates &= candidates - 1) {
+        size_t candidate = position + (size_t)__builtin_ctz(candidates) - (mask_length - 1);
+        if (*stored == capacity) {
+            *scanned = candidate;
+            return false;
+        }
+        found[(*stored)++] = candidate;
+    }
+    return true;
+}
+
 /// The candidates and the first NUL of `bytescan_teddy_collect_and_nul` with AVX2,
 /// `mask_length` known when inlined.
 ///
@@ -575,8 +626,9 @@ bytescan_teddy_avx2_shift_in(__m256i later, __m256i earlier, size_t lanes) {
 /// `mask_length - 1` before it, whose mask byte `i` is the vector's byte `j - (mask_length -
 /// 1) + i`; the lanes below `mask_length - 1` take that byte's sets from the previous
 /// vector's, kept for it. So a vector at `position` decides the positions from
-/// `position - (mask_length - 1)` (those before `start` are masked off in the first vector)
-/// and reads no byte past `position + 31`. The NUL test reads the same vector.
+/// `position - (mask_length - 1)` (those before `start` are left out in the first vector)
+/// and reads no byte past `position + 31`. The NUL test reads the same vectors. Two vectors
+/// are tested at once where they fit: most hold neither a candidate nor a NUL.
 __attribute__((target("avx2"), always_inline)) static inline size_t
 bytescan_teddy_collect_avx2_masked(const bytescan_teddy *teddy, const uint8_t *text, size_t start,
                                    size_t count, size_t mask_length, size_t *found,
@@ -592,55 +644,44 @@ bytescan_teddy_collect_avx2_masked(const bytescan_teddy *teddy, const uint8_t *t
     *scanned = start;
     if (count - start >= 32) {
         const __m256i zero = _mm256_setzero_si256();
-        const __m256i nibble = _mm256_set1_epi8(0x0F);
-        // The previous vector's sets of mask bytes 0 and 1 (before the first vector, any:
-        // the lanes that read them are masked off).
+        // The sets of mask bytes 0 and 1 of the vector before (before the first vector, any:
+        // the lanes that read them are left out).
         __m256i previous0 = zero, previous1 = zero;
-        // The lanes of the first vector that test positions before `start`.
+        // The lanes of the next vector whose positions lie before `start`.
         uint32_t before_start = (1u << (mask_length - 1)) - 1;
-        for (; count - position >= 32; position += 32) {
+        for (; count - position >= 64; position += 64) {
             __builtin_prefetch(text + position + BYTESCAN_TEDDY_PREFETCH_DISTANCE);
-            __m256i chunk = _mm256_loadu_si256((const __m256i *)(text + position));
-            __m256i lows = _mm256_and_si256(chunk, nibble);
-            __m256i highs = _mm256_and_si256(_mm256_srli_epi16(chunk, 4), nibble);
-            __m256i sets0 = bytescan_teddy_avx2_byte_buckets(lows, highs, low, high, 0);
-            __m256i buckets = sets0;
-            if (mask_length == 2) {
-                __m256i sets1 = bytescan_teddy_avx2_byte_buckets(lows, highs, low, high, 1);
-                buckets = _mm256_and_si256(sets1, bytescan_teddy_avx2_shift_in(sets0, previous0, 1));
-            } else if (mask_length == 3) {
-                __m256i sets1 = bytescan_teddy_avx2_byte_buckets(lows, highs, low, high, 1);
-                __m256i sets2 = bytescan_teddy_avx2_byte_buckets(lows, highs, low, high, 2);
-                buckets = _mm256_and_si256(sets2, _mm256_and_si256(bytescan_teddy_avx2_shift_in(sets1, previous1, 1),
-                                                                   bytescan_teddy_avx2_shift_in(sets0, previous0, 2)));
-                previous1 = sets1;
+            __m256i first = _mm256_loadu_si256((const __m256i *)(text + position));
+            __m256i second = _mm256_loadu_si256((const __m256i *)(text + position + 32));
+            __m256i first_buckets = bytescan_teddy_avx2_ending_buckets(first, low, high, mask_length, &previous0, &previous1);
+            __m256i second_buckets = bytescan_teddy_avx2_ending_buckets(second, low, high, mask_length, &previous0, &previous1);
+            __m256i flagged = _mm256_or_si256(first_buckets, second_buckets);
+            if (nul == SIZE_MAX) {
+                // A lane of the lesser bytes is zero where either vector's is.
+                flagged = _mm256_or_si256(flagged, _mm256_cmpeq_epi8(_mm256_min_epu8(first, second), zero));
             }
-            previous0 = sets0;
-            // One test for both: most vectors hold neither a candidate nor a NUL.
-            __m256i zeros = _mm256_cmpeq_epi8(chunk, zero);
-            __m256i flagged = nul == SIZE_MAX ? _mm256_or_si256(buckets, zeros) : buckets;
             if (_mm256_testz_si256(flagged, flagged)) {
                 before_start = 0;
                 continue;
             }
-            if (nul == SIZE_MAX) {
-                uint32_t zero_lanes = (uint32_t)_mm256_movemask_epi8(zeros);
-                if (zero_lanes != 0) {
-                    nul = position + (size_t)__builtin_ctz(zero_lanes);
-                }
+            if (!bytescan_teddy_avx2_keep(first, first_buckets, position, mask_length, before_start, &nul, found,
+                                          &stored, capacity, scanned)
+                || !bytescan_teddy_avx2_keep(second, second_buckets, position + 32, mask_length, 0, &nul, found,
+                                             &stored, capacity, scanned)) {
+                // Every candidate before that one is kept: the search goes on from it, and
+                // the rest of the block is read for the NUL alone.
+                goto nul_only;
             }
-            uint32_t candidates = (uint32_t)bytescan_teddy_avx2_candidates(buckets) & ~before_start;
             before_start = 0;
-            for (; candidates != 0; candidates &= candidates - 1) {
-                size_t candidate = position + (size_t)__builtin_ctz(candidates) - (mask_length - 1);
-                if (stored == capacity) {
-                    // Every candidate before this one is kept: the search goes on from it,
-                    // and the rest of the block is read for the NUL alone.
-                    *scanned = candidate;
-                    goto nul_only;
-                }
-                found[stored++] = candidate;
+        }
+        for (; count - position >= 32; position += 32) {
+            __m256i chunk = _mm256_loadu_si256((const __m256i *)(text + position));
+            __m256i buckets = bytescan_teddy_avx2_ending_buckets(chunk, low, high, mask_length, &previous0, &previous1);
+            if (!bytescan_teddy_avx2_keep(chunk, buckets, position, mask_length, before_start, &nul, found, &stored,
+                                          capacity, scanned)) {
+                goto nul_only;
             }
+            before_start = 0;
         }
         // The last vector decided the positions up to its last byte's less the mask's others.
         *scanned = position - (mask_length - 1);
