@@ -202,6 +202,19 @@ void bytescan_teddy_free(bytescan_teddy *teddy) {
     }
 }
 
+/// True when the eight bytes at `text` are those at `bytes`, each ORed first with its byte at
+/// `folds` when `ignores_case`.
+__attribute__((always_inline)) static inline bool
+bytescan_teddy_word_matches(const uint8_t *text, const uint8_t *bytes, const uint8_t *folds, bool ignores_case) {
+    uint64_t word, expected, fold = 0;
+    memcpy(&word, text, 8);
+    memcpy(&expected, bytes, 8);
+    if (ignores_case) {
+        memcpy(&fold, folds, 8);
+    }
+    return (word | fold) == expected;
+}
+
 /// True when literal `literal` occurs at `position` of the `count` bytes at `text`.
 __attribute__((always_inline)) static inline bool
 bytescan_teddy_occurs(const bytescan_teddy *teddy, size_t literal, const uint8_t *text,
@@ -211,10 +224,23 @@ bytescan_teddy_occurs(const bytescan_teddy *teddy, size_t literal, const uint8_t
         return false;
     }
     const uint8_t *bytes = teddy->bytes + teddy->offsets[literal];
+    const uint8_t *folds = teddy->folds + teddy->offsets[literal];
+    if (length >= 8) {
+        // The first eight bytes and the last eight (which overlap them up to 16 bytes) as
+        // words, without a call: a candidate that holds no occurrence differs in one of them
+        // most often, and they are the whole literal up to 16 bytes.
+        bool ignores_case = teddy->ignores_case[literal];
+        if (!bytescan_teddy_word_matches(text + position, bytes, folds, ignores_case)
+            || !bytescan_teddy_word_matches(text + position + length - 8, bytes + length - 8, folds + length - 8, ignores_case)) {
+            return false;
+        }
+        if (length <= 16) {
+            return true;
+        }
+    }
     if (!teddy->ignores_case[literal]) {
         return memcmp(text + position, bytes, length) == 0;
     }
-    const uint8_t *folds = teddy->folds + teddy->offsets[literal];
     for (size_t at = 0; at < length; at++) {
         if ((uint8_t)(text[position + at] | folds[at]) != bytes[at]) {
             return false;
@@ -523,9 +549,86 @@ bytescan_teddy_find_avx2(const bytescan_teddy *teddy, const uint8_t *text, size_
 /// `BYTESCAN_COLLECT_PREFETCH_DISTANCE` does for the single literal's scan.
 #define BYTESCAN_TEDDY_PREFETCH_DISTANCE 1024
 
+/// The bucket sets of mask byte `index` for the 32 bytes whose low and high nibbles are
+/// `lows` and `highs`.
+__attribute__((target("avx2"), always_inline)) static inline __m256i
+bytescan_teddy_avx2_byte_buckets(__m256i lows, __m256i highs, const __m256i *low, const __m256i *high,
+                                 size_t index) {
+    return _mm256_and_si256(_mm256_shuffle_epi8(low[index], lows), _mm256_shuffle_epi8(high[index], highs));
+}
+
+/// `later`'s lanes moved up by `lanes` (1 or 2, known when inlined), the lanes that enter at
+/// the bottom taken from the top of `earlier`: the vector of the same values for the positions
+/// `lanes` bytes further on.
+__attribute__((target("avx2"), always_inline)) static inline __m256i
+bytescan_teddy_avx2_shift_in(__m256i later, __m256i earlier, size_t lanes) {
+    // `earlier`'s upper half, then `later`'s lower half: what enters each half of `later`.
+    __m256i seam = _mm256_permute2x128_si256(earlier, later, 0x21);
+    return lanes == 1 ? _mm256_alignr_epi8(later, seam, 15) : _mm256_alignr_epi8(later, seam, 14);
+}
+
+/// The bucket sets of the positions that the 32 bytes `chunk` end the mask of (lane `j` for
+/// the position `mask_length - 1` before byte `j`), `mask_length` known when inlined:
+/// `previous0` and `previous1` hold the sets of mask bytes 0 and 1 of the 32 bytes before
+/// `chunk`, and receive `chunk`'s.
+__attribute__((target("avx2"), always_inline)) static inline __m256i
+bytescan_teddy_avx2_ending_buckets(__m256i chunk, const __m256i *low, const __m256i *high, size_t mask_length,
+                                   __m256i *previous0, __m256i *previous1) {
+    const __m256i nibble = _mm256_set1_epi8(0x0F);
+    __m256i lows = _mm256_and_si256(chunk, nibble);
+    __m256i highs = _mm256_and_si256(_mm256_srli_epi16(chunk, 4), nibble);
+    __m256i sets0 = bytescan_teddy_avx2_byte_buckets(lows, highs, low, high, 0);
+    __m256i buckets = sets0;
+    if (mask_length == 2) {
+        __m256i sets1 = bytescan_teddy_avx2_byte_buckets(lows, highs, low, high, 1);
+        buckets = _mm256_and_si256(sets1, bytescan_teddy_avx2_shift_in(sets0, *previous0, 1));
+    } else if (mask_length == 3) {
+        __m256i sets1 = bytescan_teddy_avx2_byte_buckets(lows, highs, low, high, 1);
+        __m256i sets2 = bytescan_teddy_avx2_byte_buckets(lows, highs, low, high, 2);
+        buckets = _mm256_and_si256(sets2, _mm256_and_si256(bytescan_teddy_avx2_shift_in(sets1, *previous1, 1),
+                                                           bytescan_teddy_avx2_shift_in(sets0, *previous0, 2)));
+        *previous1 = sets1;
+    }
+    *previous0 = sets0;
+    return buckets;
+}
+
+/// For the 32 bytes `chunk` at `position`, whose ending bucket sets are `buckets`: notes their
+/// first NUL in `*nul` when it is still `SIZE_MAX`, and stores the candidates (but those of the
+/// lanes in `excluded`) after the `*stored` ones. False, with `*scanned` at the candidate that
+/// found no room, when `capacity` are stored.
+__attribute__((target("avx2"), always_inline)) static inline bool
+bytescan_teddy_avx2_keep(__m256i chunk, __m256i buckets, size_t position, size_t mask_length, uint32_t excluded,
+                         size_t *nul, size_t *found, size_t *stored, size_t capacity, size_t *scanned) {
+    if (*nul == SIZE_MAX) {
+        uint32_t zero_lanes = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(chunk, _mm256_setzero_si256()));
+        if (zero_lanes != 0) {
+            *nul = position + (size_t)__builtin_ctz(zero_lanes);
+        }
+    }
+    uint32_t candidates = (uint32_t)bytescan_teddy_avx2_candidates(buckets) & ~excluded;
+    for (; candidates != 0; candidates &= candidates - 1) {
+        size_t candidate = position + (size_t)__builtin_ctz(candidates) - (mask_length - 1);
+        if (*stored == capacity) {
+            *scanned = candidate;
+            return false;
+        }
+        found[(*stored)++] = candidate;
+    }
+    return true;
+}
+
 /// The candidates and the first NUL of `bytescan_teddy_collect_and_nul` with AVX2,
-/// `mask_length` known when inlined. The NUL test reads the vector that the fingerprint's
-/// first byte loads anyway.
+/// `mask_length` known when inlined.
+///
+/// Each vector of text is loaded once (as rust-lang/aho-corasick's Teddy does): its nibbles
+/// are looked up in every mask byte's tables, and lane `j` of the result tests the position
+/// `mask_length - 1` before it, whose mask byte `i` is the vector's byte `j - (mask_length -
+/// 1) + i`; the lanes below `mask_length - 1` take that byte's sets from the previous
+/// vector's, kept for it. So a vector at `position` decides the positions from
+/// `position - (mask_length - 1)` (those before `start` are left out in the first vector)
+/// and reads no byte past `position + 31`. The NUL test reads the same vectors. Two vectors
+/// are tested at once where they fit: most hold neither a candidate nor a NUL.
 __attribute__((target("avx2"), always_inline)) static inline size_t
 bytescan_teddy_collect_avx2_masked(const bytescan_teddy *teddy, const uint8_t *text, size_t start,
                                    size_t count, size_t mask_length, size_t *found,
@@ -539,39 +642,50 @@ bytescan_teddy_collect_avx2_masked(const bytescan_teddy *teddy, const uint8_t *t
     size_t nul = SIZE_MAX;
     size_t position = start;
     *scanned = start;
-    if (count >= 32 + mask_length - 1) {
-        // A vector at `position` reads up to `position + 31 + mask_length - 1`.
-        size_t last = count - 32 - (mask_length - 1);
+    if (count - start >= 32) {
         const __m256i zero = _mm256_setzero_si256();
-        for (; position <= last; position += 32) {
+        // The sets of mask bytes 0 and 1 of the vector before (before the first vector, any:
+        // the lanes that read them are left out).
+        __m256i previous0 = zero, previous1 = zero;
+        // The lanes of the next vector whose positions lie before `start`.
+        uint32_t before_start = (1u << (mask_length - 1)) - 1;
+        for (; count - position >= 64; position += 64) {
             __builtin_prefetch(text + position + BYTESCAN_TEDDY_PREFETCH_DISTANCE);
-            __m256i buckets = bytescan_teddy_avx2_buckets(text + position, low, high, mask_length);
-            // One test for both: most vectors hold neither a candidate nor a NUL.
-            __m256i zeros = _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(text + position)), zero);
-            __m256i flagged = nul == SIZE_MAX ? _mm256_or_si256(buckets, zeros) : buckets;
+            __m256i first = _mm256_loadu_si256((const __m256i *)(text + position));
+            __m256i second = _mm256_loadu_si256((const __m256i *)(text + position + 32));
+            __m256i first_buckets = bytescan_teddy_avx2_ending_buckets(first, low, high, mask_length, &previous0, &previous1);
+            __m256i second_buckets = bytescan_teddy_avx2_ending_buckets(second, low, high, mask_length, &previous0, &previous1);
+            __m256i flagged = _mm256_or_si256(first_buckets, second_buckets);
+            if (nul == SIZE_MAX) {
+                // A lane of the lesser bytes is zero where either vector's is.
+                flagged = _mm256_or_si256(flagged, _mm256_cmpeq_epi8(_mm256_min_epu8(first, second), zero));
+            }
             if (_mm256_testz_si256(flagged, flagged)) {
+                before_start = 0;
                 continue;
             }
-            if (nul == SIZE_MAX) {
-                uint32_t zero_lanes = (uint32_t)_mm256_movemask_epi8(zeros);
-                if (zero_lanes != 0) {
-                    nul = position + (size_t)__builtin_ctz(zero_lanes);
-                }
+            if (!bytescan_teddy_avx2_keep(first, first_buckets, position, mask_length, before_start, &nul, found,
+                                          &stored, capacity, scanned)
+                || !bytescan_teddy_avx2_keep(second, second_buckets, position + 32, mask_length, 0, &nul, found,
+                                             &stored, capacity, scanned)) {
+                // Every candidate before that one is kept: the search goes on from it, and
+                // the rest of the block is read for the NUL alone.
+                goto nul_only;
             }
-            uint64_t candidates = bytescan_teddy_avx2_candidates(buckets);
-            for (; candidates != 0; candidates &= candidates - 1) {
-                size_t candidate = position + (size_t)__builtin_ctzll(candidates);
-                if (stored == capacity) {
-                    // Every candidate before this one is kept: the search goes on from it,
-                    // and the rest of the block is read for the NUL alone.
-                    *scanned = candidate;
-                    goto nul_only;
-                }
-                found[stored++] = candidate;
-            }
+            before_start = 0;
         }
+        for (; count - position >= 32; position += 32) {
+            __m256i chunk = _mm256_loadu_si256((const __m256i *)(text + position));
+            __m256i buckets = bytescan_teddy_avx2_ending_buckets(chunk, low, high, mask_length, &previous0, &previous1);
+            if (!bytescan_teddy_avx2_keep(chunk, buckets, position, mask_length, before_start, &nul, found, &stored,
+                                          capacity, scanned)) {
+                goto nul_only;
+            }
+            before_start = 0;
+        }
+        // The last vector decided the positions up to its last byte's less the mask's others.
+        *scanned = position - (mask_length - 1);
     }
-    *scanned = position;
 nul_only:
     if (nul == SIZE_MAX) {
         const uint8_t *rest = memchr(text + position, 0, count - position);

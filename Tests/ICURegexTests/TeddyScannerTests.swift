@@ -120,6 +120,51 @@ extension LibraryTests {
             #expect(found > 1_500)
         }
 
+        @Test("literals of 8 to 24 bytes among near misses (one byte changed, one letter's case flipped), every implementation, 1,500 cases")
+        func longLiteralsAmongNearMisses() throws {
+            // A candidate is compared with a literal of 8 bytes or more by its first and last
+            // eight bytes as words, then (past 16 bytes) in full: a text where the literals
+            // almost occur, differing in one byte anywhere, tells each part.
+            var random = SplitMix64(seed: 0x7EDD_8B17)
+            let alphabet = Array("abcdAB\n".utf8)
+            var found = 0
+            for caseIndex in 0..<1_500 {
+                let literals = (0..<random.number(in: 2...6)).map { _ -> DrawnLiteral in
+                    let ignoresCase = random.chance(0.3)
+                    let bytes = (0..<random.number(in: 8...24)).map { _ -> UInt8 in
+                        let byte = random.element(of: alphabet)
+                        return ignoresCase ? CaseFolding.asciiLowercased(byte) : byte
+                    }
+                    return DrawnLiteral(bytes: bytes, ignoresCase: ignoresCase)
+                }
+                var text: [UInt8] = []
+                for _ in 0..<random.number(in: 1...12) {
+                    let literal = random.element(of: literals)
+                    var bytes = literal.bytes.map { literal.ignoresCase && random.chance(0.5) && (0x61...0x7A).contains($0) ? $0 ^ 0x20 : $0 }
+                    if random.chance(0.8) {
+                        // A near miss: one byte changed, or an exact literal's letter in the other case.
+                        let at = random.number(in: 0...(bytes.count - 1))
+                        let isLetter = (0x41...0x5A).contains(bytes[at]) || (0x61...0x7A).contains(bytes[at])
+                        bytes[at] = !literal.ignoresCase && isLetter && random.chance(0.5) ? bytes[at] ^ 0x20 : random.element(of: alphabet)
+                    }
+                    text += (0..<random.number(in: 0...3)).map { _ in random.element(of: alphabet) } + bytes
+                }
+                let start = random.number(in: 0...text.count)
+                let table = try #require(Array(literals.map(\.bytes).joined()).withUnsafeBufferPointer { bytes in
+                    bytescan_teddy_create(bytes.baseAddress, literals.map(\.bytes.count), nil, literals.map(\.ignoresCase), literals.count)
+                })
+                defer { bytescan_teddy_free(table) }
+                let expected = Self.firstOccurrence(of: literals, in: text, from: start)
+                if expected != nil { found += 1 }
+                let guarded = GuardedBytes(text)
+                for kernel in Self.kernels {
+                    let answer = bytescan_teddy_find_using(kernel, table, guarded.base, start, text.count, nil)
+                    #expect(answer == expected?.start ?? text.count, "case \(caseIndex), kernel \(kernel): start \(start) in \(text)")
+                }
+            }
+            #expect(found > 300 && found < 1_400, "the fixture has occurrences, and texts of near misses alone: \(found)")
+        }
+
         @Test("the scanner of required literals proposes a start in the first occurrence's line, with -i and folding characters")
         func scannerAgreesWithNaiveSearch() throws {
             var random = SplitMix64(seed: 0x7EDD_1CA5)
