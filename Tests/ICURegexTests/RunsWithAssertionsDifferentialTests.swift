@@ -1,4 +1,6 @@
+import Foundation
 @testable import ICURegex
+import ICURegexFoundation
 import Testing
 import TestSupport
 
@@ -138,5 +140,64 @@ import TestSupport
                         == NearOccurrencesDifferentialTests.answers(plain, text, range), "pattern \(source) range \(range)")
             }
         }
+    }
+}
+
+extension RunsWithAssertionsDifferentialTests {
+    /// What lies between the pieces in UTF-8: enough Cyrillic and CJK that the text is not
+    /// mostly ASCII, which the walk over a string's UTF-8 leaves to the UTF-16.
+    static let utf8Filler = [" ", "слово ", "pq", "中文", "  "]
+
+    /// A string of at least `length` bytes: filler, with a piece every `spacing` fillers on
+    /// average (the pieces that are whole characters).
+    static func utf8Text(length: Int, spacing: Int, random: inout SplitMix64) -> String {
+        let wholePieces = pieces.compactMap { String(validating: $0, as: UTF16.self) }
+        var text = ""
+        while text.utf8.count < length {
+            text += random.chance(1 / Double(spacing)) ? random.element(of: wholePieces) : random.element(of: utf8Filler)
+        }
+        return text
+    }
+
+    @Test("the walk over a string's UTF-8 searches the runs and finds what ICU alone and Foundation find")
+    func generatedInUTF8() throws {
+        var random = SplitMix64(seed: 0x7275_6E73_7574_6638)
+        var failures = 0
+        var patternsWalked = 0
+        let warmUp = String(repeating: "слово ", count: SearchPlan.automatonSearchLength / 8)
+        for _ in 0..<40 {
+            let (source, options, takesRuns) = Self.pattern(random: &random)
+            guard takesRuns, options.isEmpty else { continue }
+            let planned = try Self.warmedPattern(source, options: options)
+            let way = planned.strategy.utf8Walk(
+                forSearchOf: SearchPlan.minimumSearchLength, isMostlyASCII: false, findsGroups: false, firstMatchOnly: false)
+            // Look-arounds of `\w` and `\b` together are more than the automaton models.
+            guard case .automaton(_, _, nearOccurrences: _?) = way else { continue }
+            patternsWalked += 1
+            let plain = try RegexPattern(source, options: [], limits: .default, usesSearchPlan: false)
+            let expression = try ICURegularExpression(pattern: source)
+            let foundation = try NSRegularExpression(pattern: source)
+            _ = expression.numberOfMatches(in: warmUp, range: NSRange(location: 0, length: warmUp.utf16.count))
+            let string = Self.utf8Text(
+                length: random.element(of: [4_500, 9_000]), spacing: random.element(of: [2, 6, 40]), random: &random)
+            let units = Array(string.utf16)
+            let expected = units.withUnsafeBufferPointer { Array(plain.matches(inUTF16: $0)) }
+            for firstMatchOnly in [false, true] {
+                guard
+                    let found = NearOccurrencesDifferentialTests.walked(
+                        planned, string, findsGroups: false, firstMatchOnly: firstMatchOnly)
+                else { continue }
+                let wanted = firstMatchOnly ? Array(expected.prefix(1)) : expected
+                #expect(
+                    found == wanted,
+                    "pattern \(source), first only \(firstMatchOnly): \(NearOccurrencesDifferentialTests.firstDifference(found, wanted))")
+                if found != wanted { failures += 1 }
+            }
+            let answers = NearOccurrencesDifferentialTests.answers(expression, string)
+            #expect(answers == NearOccurrencesDifferentialTests.answers(foundation, string), "pattern \(source), ICURegularExpression")
+            if answers != NearOccurrencesDifferentialTests.answers(foundation, string) { failures += 1 }
+            if failures > 5 { return }
+        }
+        #expect(patternsWalked > 10, "most generated patterns have the walk's runs (\(patternsWalked))")
     }
 }

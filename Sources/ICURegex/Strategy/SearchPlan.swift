@@ -444,12 +444,13 @@ struct SearchPlan: Sendable {
         return (literals, maximumOffset)
     }
 
-    /// ``nearOccurrences`` with the literals' scan in UTF-8 (with case, up to
-    /// ``UTF8LiteralSearch/maximumLiterals``: ``Prefilter/utf8Literals``), for the walk over a
-    /// string's UTF-8 (see ``firstMatchFromAnOffset(inUTF8:from:to:automaton:leftmostOccurrence:)``).
-    var nearOccurrencesInUTF8: (literals: UTF8LiteralSearch, maximumOffset: Int)? {
-        guard let (literals, maximumOffset) = nearOccurrences, let utf8Literals = literals.utf8Literals else { return nil }
-        return (utf8Literals, maximumOffset)
+    /// For a plan that ``searchesFromAnOffsetWithAutomaton``, the literals' scan in UTF-8 (with
+    /// case, up to ``UTF8LiteralSearch/maximumLiterals``: ``Prefilter/utf8Literals``), for the
+    /// walk over a string's UTF-8 (see
+    /// ``firstMatchFromAnOffset(inUTF8:from:to:automaton:leftmostOccurrence:)``); nil otherwise.
+    var occurrenceSearchInUTF8: UTF8LiteralSearch? {
+        guard searchesFromAnOffsetWithAutomaton else { return nil }
+        return prefilter?.utf8Literals
     }
 
     /// For a plan with ``nearOccurrences``: ICU's first match at or after `from` (a code-point
@@ -498,7 +499,7 @@ struct SearchPlan: Sendable {
         }
     }
 
-    /// For a plan with ``nearOccurrencesInUTF8``: ICU's first match at or after `from` (a
+    /// For a plan with ``occurrenceSearchInUTF8``: ICU's first match at or after `from` (a
     /// character's first byte) in the whole of the well-formed UTF-8 `bytes[..<end]`, in byte
     /// offsets, as the walk over every match in a string's UTF-8 asks for it: as
     /// ``firstMatchFromAnOffset(inUTF16:from:to:automaton:)`` finds it in UTF-16, with the same
@@ -510,6 +511,13 @@ struct SearchPlan: Sendable {
         inUTF8 bytes: UnsafePointer<UInt8>, from: Int, to end: Int, automaton: MatchAutomaton,
         leftmostOccurrence: (Int) -> (start: Int, literal: Int)?
     ) -> MatchAutomaton.Outcome {
+        if case .requiredLiteralsInRunsWithAssertions(_, let lazyConsumable, let minimumLength, _) = strategy,
+            let consumable = lazyConsumable.value
+        {
+            return Self.firstMatchFromAnOffsetInRuns(
+                in: UTF8ScannedText(bytes: bytes), from: from, to: end, consumable: consumable, minimumLength: minimumLength,
+                automaton: automaton, nextOccurrence: { leftmostOccurrence($0)?.start })
+        }
         guard let (_, maximumOffset) = nearOccurrences else {
             return automaton.firstMatch(inUTF8: bytes, from: from, to: end)
         }
