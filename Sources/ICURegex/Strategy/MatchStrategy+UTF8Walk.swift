@@ -298,8 +298,8 @@ extension RegexPattern {
             }
             var from = 0
             if let plan = nearOccurrences, let literals = plan.occurrenceSearchInUTF8 {
-                // The plan's tries near the literal's occurrences, match by match, as the walk
-                // in UTF-16 makes them (see ``MatchWalk``), with the literals' next occurrences
+                // The plan's tries near the literal's occurrences (or its runs around them, for
+                // a pattern with assertions), match by match, as the walk in UTF-16 makes them (see ``MatchWalk``), with the literals' next occurrences
                 // kept from search to search; the walk's end (true: every match, or `body`
                 // stopped it; false: ICU's), or nil when the matches come dense, for the
                 // automaton's runs from `from`.

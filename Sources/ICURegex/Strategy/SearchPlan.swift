@@ -655,11 +655,14 @@ struct SearchPlan: Sendable {
     /// them) are given up: in both cases the search of the text from the run's start (or the
     /// end of the last run searched) is to find the match, since no match starts earlier.
     ///
-    /// regex-automata's `meta::strategy::ReverseInner` finds a match's start by a reverse
-    /// search from each occurrence of an inner literal and stops when such searches would read
-    /// the text again (quadratic); it leaves patterns with look-around in the prefix to its
-    /// other strategies. The runs need no reverse search, the characters outside them bound
-    /// every match, and assertions read the text around them in place.
+    /// regex-automata's `meta::strategy::ReverseInner` (and the line search's
+    /// ``InnerLiteral``, without assertions) splits a top-level sequence at the inner
+    /// literal, finds a match's start by a reverse search of the prefix from each occurrence
+    /// and confirms it forwards, and gives the occurrences up for its core engine once those
+    /// searches would read the same text again (quadratic). The runs need no split (the
+    /// literal may sit in an alternation or a loop) and no search back from each occurrence:
+    /// the characters the pattern cannot consume bound every match, the runs are disjoint,
+    /// and one forward search of each run, with the text around it in place, decides it.
     @inline(__always)
     private static func firstMatchInRunsWithAssertions<Text: ScannedText>(
         in text: Text, from: Int, to end: Int, anchored: Bool, consumable: ConsumableCharacters, minimumLength: Int,
