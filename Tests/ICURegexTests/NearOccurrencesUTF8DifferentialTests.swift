@@ -86,7 +86,8 @@ extension NearOccurrencesDifferentialTests {
             let literal = random.element(of: Self.literals)
             let group = random.chance(0.3) ? "(" + literal + ")" : "(?:" + literal + ")"
             let source = head + group + random.element(of: Self.tails)
-            guard SearchPlan(pattern: source, options: [])?.nearOccurrencesInUTF8 != nil else { continue }
+            guard let plan = SearchPlan(pattern: source, options: []), plan.nearOccurrences != nil, plan.occurrenceSearchInUTF8 != nil
+            else { continue }
             let planned = try Self.warmedPattern(source)
             // The walk takes the tries on a text as long as the ones below; a pattern without
             // a match automaton (lookbehind) has no walk.

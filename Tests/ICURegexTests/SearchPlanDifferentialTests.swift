@@ -421,6 +421,7 @@ import TestSupport
             case .requiredLiterals(_, let offset?): return "near \(offset)"
             case .requiredLiterals(_, nil): return "required"
             case .requiredLiteralsInRuns: return "runs"
+            case .requiredLiteralsInRunsWithAssertions: return "runs with assertions"
             case .caseInsensitiveRuns: return "runs -i"
             case .automatonRuns: return "automaton"
             }
@@ -432,8 +433,12 @@ import TestSupport
         #expect(kind("[0-9]{3}-[0-9]{3}-[0-9]{4}") == "runs")
         #expect(kind("\\b[0-9]{3}-[0-9]{3}-[0-9]{4}") == "near 6")
         #expect(kind("\\w+\\s+Holmes\\s+\\w+") == "runs")
-        #expect(kind("\\w+\\s+Holmes\\b") == "required")
-        #expect(kind("(?<=x)\\w*Holmes") == "required")
+        #expect(kind("\\w+\\s+Holmes\\b") == "runs with assertions")
+        #expect(kind("(?<=x)\\w*Holmes") == "runs with assertions")
+        #expect(kind("\\b[a-z]+woman\\b") == "runs with assertions")
+        #expect(kind("\\w+\\s+Holmes\\b", .useUnicodeWordBoundaries) == "required", "the break iterator's boundaries")
+        #expect(kind("\\w+\\s+Holmes$", .anchorsMatchLines) == "required", "anchors are not the automaton's")
+        #expect(kind("(?<=xy)\\w*Holmes") == "required", "a look-behind of more than one character")
         #expect(kind("Holmes", .caseInsensitive) == "runs -i")
         #expect(kind("\\w+\\s+Holmes", .caseInsensitive) == "runs -i")
         #expect(kind("straße", .caseInsensitive) == "none")

@@ -62,7 +62,7 @@ package final class MatchWalk {
         /// searched by the match automaton when the walk has one. A plan whose pattern has
         /// zero-width assertions (``MatchStrategy/planNearOccurrences(automaton:)``)
         /// searches the whole text from there, its automaton trying the starts near the
-        /// literal's occurrences.
+        /// literal's occurrences, or searching the runs around them in place.
         case plan(SearchPlan)
         /// The match automaton, from where ICU's loop would start each search, and ICU where
         /// the automaton cannot tell.
@@ -914,8 +914,8 @@ package final class MatchWalk {
     /// The next match found with `plan`, from where ICU's loop would search.
     private func plannedMatch(_ plan: SearchPlan) throws(ICURegexError) -> Range<Int>? {
         if !plan.findsMatchesByTheirCharactersAlone, let matchAutomaton {
-            // The whole text is searched: the plan's tries near the occurrences and the
-            // automaton, then ICU's search from the search's start where it cannot tell.
+            // The whole text is searched: the plan's tries near the occurrences (or its runs)
+            // and the automaton, then ICU's search from the search's start where it cannot tell.
             let found = try matchWithoutICU { base, start, count in
                 plan.firstMatchFromAnOffset(inUTF16: base, from: start, to: count, automaton: matchAutomaton)
             }

@@ -98,7 +98,16 @@ struct ConsumableCharacters: Sendable {
     func run(
         around position: Int, inUTF8 bytes: UnsafePointer<UInt8>, bounds: Range<Int>, forwardLimit: Int = .max
     ) -> Range<Int> {
-        let text = UTF8ScannedText(bytes: bytes)
+        run(around: position, inScanned: UTF8ScannedText(bytes: bytes), bounds: bounds, forwardLimit: forwardLimit)
+    }
+
+    /// ``run(around:in:bounds:forwardLimit:)`` in `text`, in its own offsets, for the searches
+    /// written once for UTF-16 and UTF-8: `position` is a character's start, and so are the
+    /// run's ends.
+    @inline(__always)
+    func run<Text: ScannedText>(
+        around position: Int, inScanned text: Text, bounds: Range<Int>, forwardLimit: Int = .max
+    ) -> Range<Int> {
         var start = position
         while start > bounds.lowerBound {
             let (value, previous) = text.character(before: start, start: bounds.lowerBound)

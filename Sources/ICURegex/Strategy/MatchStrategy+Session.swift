@@ -359,7 +359,8 @@ extension MatchStrategy {
         /// assertions, whose matches depend only on the characters they cover (the runs the
         /// plan hands to ICU are searched by `automaton` when the session has one); or, for a
         /// pattern with them, the plan's tries near its literal's occurrences in the whole
-        /// text, with the session's automaton, which then searches from where they leave off.
+        /// text (or its runs around them, searched in place), with the session's automaton,
+        /// which then searches from where they leave off.
         /// `.unknown` when none applies, the automaton cannot tell, or the plan's matches came
         /// too dense: the caller then searches without them.
         private mutating func plannedFirstMatch(

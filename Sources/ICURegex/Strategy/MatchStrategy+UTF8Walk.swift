@@ -16,9 +16,10 @@ extension MatchStrategy {
         /// With `mustComeDense`, the walk takes the one-pass runs from the start, and gives up
         /// when the matches do not come dense in the first part of the text (see
         /// ``MatchStrategy/utf8Walk(forSearchOf:isMostlyASCII:findsGroups:firstMatchOnly:)``, 3).
-        /// With `nearOccurrences`, a plan whose literal starts near the match's start
-        /// (``SearchPlan/nearOccurrencesInUTF8``), the automaton first tries the starts near the
-        /// literal's occurrences in the bytes, as the walk in UTF-16 does (see
+        /// With `nearOccurrences`, a plan whose literal starts near the match's start, or one
+        /// whose runs around the literal's occurrences the automaton searches in place
+        /// (``SearchPlan/occurrenceSearchInUTF8``), the automaton first tries the starts near the
+        /// literal's occurrences in the bytes, or searches the runs, as the walk in UTF-16 does (see
         /// ``SearchPlan/firstMatchFromAnOffset(inUTF8:from:to:automaton:leftmostOccurrence:)``),
         /// until matches come dense (``MatchStrategy/plannedMatchesAreDense(_:matches:units:)``,
         /// judged in bytes), and its runs from there.
@@ -61,8 +62,9 @@ extension MatchStrategy {
     ///    and the literals have a UTF-8 scan (``UTF8CaseInsensitiveScanner``), without groups;
     ///    on a text of ``SearchPlan/minimumSearchLength`` bytes or more (as the walk in UTF-16
     ///    takes the plan), trying the starts near the occurrences of a literal that starts
-    ///    near the match's start first, when the plan has them and the literals have a UTF-8
-    ///    scan (``SearchPlan/nearOccurrencesInUTF8``); but not
+    ///    near the match's start first (or searching the runs around its occurrences, for a
+    ///    pattern with assertions), when the plan has them and the literals have a UTF-8
+    ///    scan (``SearchPlan/occurrenceSearchInUTF8``); but not
     ///    for a text that is mostly ASCII (`isMostlyASCII`) and that the plan takes
     ///    (``SearchPlan/minimumSearchLength`` bytes or more) with a literal search: its UTF-16
     ///    is little more than a widening away, and the plan's scan skips what the automaton
@@ -114,7 +116,7 @@ extension MatchStrategy {
         }
         // The plan's tries near its literal's occurrences, on a text as long as the walk in
         // UTF-16 takes them on; not for matches that must come dense.
-        let nearOccurrences = !mustComeDense && !isShort && plan?.nearOccurrencesInUTF8 != nil ? plan : nil
+        let nearOccurrences = !mustComeDense && !isShort && plan?.occurrenceSearchInUTF8 != nil ? plan : nil
         return .automaton(automata, mustComeDense: mustComeDense, nearOccurrences: nearOccurrences)
     }
 
@@ -295,9 +297,9 @@ extension RegexPattern {
                 }
             }
             var from = 0
-            if let plan = nearOccurrences, let (literals, _) = plan.nearOccurrencesInUTF8 {
-                // The plan's tries near the literal's occurrences, match by match, as the walk
-                // in UTF-16 makes them (see ``MatchWalk``), with the literals' next occurrences
+            if let plan = nearOccurrences, let literals = plan.occurrenceSearchInUTF8 {
+                // The plan's tries near the literal's occurrences (or its runs around them, for
+                // a pattern with assertions), match by match, as the walk in UTF-16 makes them (see ``MatchWalk``), with the literals' next occurrences
                 // kept from search to search; the walk's end (true: every match, or `body`
                 // stopped it; false: ICU's), or nil when the matches come dense, for the
                 // automaton's runs from `from`.

@@ -18,8 +18,9 @@ import Synchronization
 ///    alternation of many strings (``LiteralAlternationMatcher``), then the ``SearchPlan``
 ///    (exact or required literals, runs around a scanner's places or the line automaton's),
 ///    whose runs go to the match automaton once it is worked out, and whose literal near the
-///    match's start has the automaton try the starts near each occurrence (in the walks over
-///    every match and the matchers' searches too: ``planNearOccurrences(automaton:)``, and in
+///    match's start has the automaton try the starts near each occurrence, or, far into a
+///    match with assertions, search the runs around each occurrence in place (in the walks
+///    over every match and the matchers' searches too: ``planNearOccurrences(automaton:)``; in
 ///    the walk over a string's UTF-8: ``UTF8Walk/automaton(_:mustComeDense:nearOccurrences:)``);
 /// 3. the match automaton (``MatchAutomaton``), once searches have cost enough to work it out;
 /// 4. for a walk over dense matches with groups, the one-pass runs of the capture
@@ -261,7 +262,9 @@ struct MatchStrategy: ~Copyable, Sendable {
     /// Finds the first match in `base[range]` with `plan`, calling `find` (ICU) only when the
     /// plan needs it, and the match automaton instead once it is worked out or the range repays
     /// working it out; the automaton also tries the starts near a required literal's
-    /// occurrences (see ``SearchPlan/Strategy/requiredLiterals(_:maximumUTF16Offset:)``).
+    /// occurrences (see ``SearchPlan/Strategy/requiredLiterals(_:maximumUTF16Offset:)``), and
+    /// searches the runs around them for a pattern with assertions (see
+    /// ``SearchPlan/Strategy/requiredLiteralsInRunsWithAssertions(_:_:minimumLength:maximumUTF16Offset:)``).
     @inline(never)
     private func plannedMatch(
         _ plan: SearchPlan, in base: UnsafePointer<UInt16>, range: Range<Int>, anchored: Bool,
@@ -463,11 +466,12 @@ struct MatchStrategy: ~Copyable, Sendable {
     /// The plan for a walk over every match or a matcher's searches (which search the whole
     /// text from an offset, the text before it seen by assertions) whose pattern has
     /// zero-width assertions: one that tries the starts near its literal's occurrences
-    /// (``SearchPlan/nearOccurrences``), once the walk or matcher has `automaton`, which tries
-    /// them.
+    /// (``SearchPlan/nearOccurrences``), or searches the runs around them in place
+    /// (``SearchPlan/searchesFromAnOffsetWithAutomaton``), once the walk or matcher has
+    /// `automaton`, which does either.
     @inline(__always)
     func planNearOccurrences(automaton: MatchAutomaton?) -> SearchPlan? {
-        guard let plan, automaton != nil, plan.nearOccurrences != nil else { return nil }
+        guard let plan, automaton != nil, plan.searchesFromAnOffsetWithAutomaton else { return nil }
         return plan
     }
 

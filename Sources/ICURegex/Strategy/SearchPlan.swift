@@ -23,6 +23,15 @@
 ///   every match lies in a run of characters the pattern can consume (see
 ///   ``ConsumableCharacters``), so ICU searches only the runs around the literal's
 ///   occurrences, each as a text of its own, in order (this is preferred whenever it applies);
+/// - when the literal may be far into a match and the pattern's zero-width assertions are all
+///   ones the match automaton decides from the character at their place and those before it
+///   (`\b`, `\B`, one-character look-arounds), every match still lies in a run of the
+///   characters the pattern can consume, but a run is not a text of its own: the automaton
+///   searches each run around the literal's occurrences in place, the text ending one
+///   character after the run, so that the assertions see what ICU's see (see
+///   ``firstMatchInRunsWithAssertions(in:from:to:anchored:consumable:minimumLength:automaton:nextOccurrence:)``);
+///   without the automaton, ICU searches from the first occurrence as for a literal far into
+///   the match;
 /// - ignoring case, the same runs are searched around the places where a literal occurs with
 ///   each character in one of its case variants, or, when a literal has an ASCII letter whose
 ///   folding some other character's holds (`s`, `f`...), a character whose case folding holds
@@ -47,6 +56,16 @@ struct SearchPlan: Sendable {
         /// pattern can consume, and has at least `minimumLength` UTF-16 units (its fewest code
         /// points: each takes one unit or two).
         case requiredLiteralsInRuns(Prefilter, LazyValue<ConsumableCharacters?>, minimumLength: Int)
+        /// Every match contains one of the literals, starting at most `maximumUTF16Offset`
+        /// units after the match's start (nil: anywhere; more than
+        /// ``SearchPlan/maximumTriedOffset`` when given), lies in a run of the characters the
+        /// pattern can consume, and has at least `minimumLength` UTF-16 units; the pattern has
+        /// zero-width assertions, each decided by the match automaton from the character at its
+        /// place and those before it. With the automaton, it searches the runs around the
+        /// occurrences in place; otherwise, as ``requiredLiterals(_:maximumUTF16Offset:)``, ICU
+        /// (or the automaton) searches the range from the first occurrence, less the offset.
+        case requiredLiteralsInRunsWithAssertions(
+            Prefilter, LazyValue<ConsumableCharacters?>, minimumLength: Int, maximumUTF16Offset: Int?)
         /// The same ignoring case, for literals of ASCII and of characters with known case
         /// variants: every match lies in a run of the characters the pattern can consume around
         /// a place the prefilter (``Prefilter/CaseHandling/ignoringCase``) finds.
@@ -65,7 +84,7 @@ struct SearchPlan: Sendable {
     var prefilter: Prefilter? {
         switch strategy {
         case .exactLiterals(let prefilter), .requiredLiterals(let prefilter, _), .requiredLiteralsInRuns(let prefilter, _, _),
-            .caseInsensitiveRuns(let prefilter, _):
+            .requiredLiteralsInRunsWithAssertions(let prefilter, _, _, _), .caseInsensitiveRuns(let prefilter, _):
             prefilter
         case .automatonRuns: nil
         }
@@ -74,11 +93,26 @@ struct SearchPlan: Sendable {
     /// True when the plan's pattern has no zero-width assertion, so that whether it matches at
     /// a place depends only on the characters from there on: searching from a position, or a
     /// run of characters as a text of its own, finds what ICU's search of the whole text finds
-    /// there. Every strategy but ``Strategy/requiredLiterals(_:maximumUTF16Offset:)`` rests on
-    /// that.
+    /// there. Every strategy but ``Strategy/requiredLiterals(_:maximumUTF16Offset:)`` and
+    /// ``Strategy/requiredLiteralsInRunsWithAssertions(_:_:minimumLength:maximumUTF16Offset:)``
+    /// rests on that.
     var findsMatchesByTheirCharactersAlone: Bool {
-        if case .requiredLiterals = strategy { return false }
-        return true
+        switch strategy {
+        case .requiredLiterals, .requiredLiteralsInRunsWithAssertions: false
+        default: true
+        }
+    }
+
+    /// True when the plan, for a pattern with zero-width assertions, has the match automaton
+    /// search the whole text from an offset faster than its scan alone (as a walk over every
+    /// match or a matcher's search asks: see ``firstMatchFromAnOffset(inUTF16:from:to:automaton:)``):
+    /// by trying the starts near its literal's occurrences (``nearOccurrences``), or the runs
+    /// around them
+    /// (``Strategy/requiredLiteralsInRunsWithAssertions(_:_:minimumLength:maximumUTF16Offset:)``).
+    var searchesFromAnOffsetWithAutomaton: Bool {
+        if nearOccurrences != nil { return true }
+        if case .requiredLiteralsInRunsWithAssertions = strategy { return true }
+        return false
     }
 
     /// True when the plan's match is the answer of its literal search, without ICU or an
@@ -138,14 +172,54 @@ struct SearchPlan: Sendable {
             // only around the occurrences, not from the first one to the end.
             let consumable = Self.consumableCharacters(read.pattern, options: options)
             self.init(strategy: .requiredLiteralsInRuns(literals, consumable, minimumLength: read.pattern.minimumCodePointCount))
-        } else if let near = facts.nearRequired, let literals = Prefilter(literals: near.literals, caseHandling: .exact) {
-            self.init(strategy: .requiredLiterals(literals, maximumUTF16Offset: near.maximumUTF16Offset))
-        } else if let required = facts.required, let literals = Prefilter(literals: required, caseHandling: .exact) {
-            self.init(strategy: .requiredLiterals(literals, maximumUTF16Offset: nil))
+        } else if let (literals, maximumOffset) = Self.requiredLiteralsAndOffset(facts) {
+            if let read, maximumOffset.map({ $0 > Self.maximumTriedOffset }) ?? true,
+                Self.hasOnlyAssertionsDecidedAtTheirPlace(syntax, options: options)
+            {
+                self.init(
+                    strategy: .requiredLiteralsInRunsWithAssertions(
+                        literals, Self.consumableCharacters(read.pattern, options: options),
+                        minimumLength: read.pattern.minimumCodePointCount, maximumUTF16Offset: maximumOffset))
+            } else {
+                self.init(strategy: .requiredLiterals(literals, maximumUTF16Offset: maximumOffset))
+            }
         } else if let read, let strategy = Self.automatonRuns(pattern, read, options: options) {
             self.init(strategy: strategy)
         } else {
             return nil
+        }
+    }
+
+    /// The literals every match holds, with the most UTF-16 units they start after the match's
+    /// start when that is bounded (nil: anywhere), that the plan searches for; nil when the
+    /// prefilter takes none.
+    private static func requiredLiteralsAndOffset(_ facts: LiteralFacts) -> (Prefilter, Int?)? {
+        if let near = facts.nearRequired, let literals = Prefilter(literals: near.literals, caseHandling: .exact) {
+            return (literals, near.maximumUTF16Offset)
+        }
+        if let required = facts.required, let literals = Prefilter(literals: required, caseHandling: .exact) {
+            return (literals, nil)
+        }
+        return nil
+    }
+
+    /// True when every zero-width assertion of `syntax`, compiled with `options`, is one that
+    /// the match automaton decides (see ``PrioritizedPositionAutomaton``) from the character at
+    /// its place and those before it, as ICU does: `\b` and `\B` with ICU's own word
+    /// boundaries (not `.useUnicodeWordBoundaries`, the break iterator's, which the automaton
+    /// does not model), and look-arounds of one character or class; and the pattern has no
+    /// atomic group, possessive count or opaque construct, which the automaton refuses.
+    /// Anchors are left out: the automaton does not decide them, and `$` looks past the
+    /// character after its place.
+    static func hasOnlyAssertionsDecidedAtTheirPlace(_ syntax: RegexSyntax, options: RegexPattern.Options) -> Bool {
+        !syntax.contains { node in
+            switch node {
+            case .assertion(.wordBoundary), .assertion(.notWordBoundary): options.contains(.useUnicodeWordBoundaries)
+            case .assertion, .opaque, .group(_, .atomic), .group(_, .flagged), .repetition(_, _, _, .possessive): true
+            case .lookaround(.character, _), .lookaround(.characterClass, _): false
+            case .lookaround: true
+            default: false
+            }
         }
     }
 
@@ -232,14 +306,25 @@ struct SearchPlan: Sendable {
                 case .unknown(let start): return try Self.match(in: range, from: start, anchored: anchored, find: find)
                 }
             }
-            guard let occurrence = literals.leftmostOccurrence(inUTF16: base, range: range) else { return .notFound }
-            var from = 0
-            if let maximumUTF16Offset {
-                from = max(0, occurrence.start - maximumUTF16Offset - range.lowerBound)
-                if anchored && from > 0 { return .notFound }
-                from = Self.codePointBoundary(atOrBefore: from, in: base + range.lowerBound)
+            return try Self.firstMatchFromFirstOccurrence(
+                of: literals, maximumUTF16Offset: maximumUTF16Offset, in: base, range: range, anchored: anchored, find: find)
+        case .requiredLiteralsInRunsWithAssertions(let literals, let lazyConsumable, let minimumLength, let maximumUTF16Offset):
+            guard let automaton, let consumable = lazyConsumable.value else {
+                return try Self.firstMatchFromFirstOccurrence(
+                    of: literals, maximumUTF16Offset: maximumUTF16Offset, in: base, range: range, anchored: anchored,
+                    find: find)
             }
-            return try Self.match(in: range, from: from, anchored: anchored, find: find)
+            let text = base + range.lowerBound
+            let outcome = literals.withCandidateSearch(inUTF16: text, range: 0..<range.count) { firstCandidate in
+                Self.firstMatchInRunsWithAssertions(
+                    in: UTF16ScannedText(units: text), from: 0, to: range.count, anchored: anchored, consumable: consumable,
+                    minimumLength: minimumLength, automaton: automaton, nextOccurrence: firstCandidate)
+            }
+            switch outcome {
+            case .match(let match): return UTF16Range(location: range.lowerBound + match.lowerBound, length: match.count)
+            case .noMatch: return .notFound
+            case .unknown(let start): return try Self.match(in: range, from: start, anchored: anchored, find: find)
+            }
         case .requiredLiteralsInRuns(let literals, let lazyConsumable, let minimumLength):
             guard let consumable = lazyConsumable.value else {
                 // ICU rejected a class, which cannot happen for a pattern it compiled; search
@@ -273,6 +358,24 @@ struct SearchPlan: Sendable {
                     nextPlace: firstCandidate, find: find)
             }
         }
+    }
+
+    /// The first match in `base[range]` when every match holds one of `literals`, starting at
+    /// most `maximumUTF16Offset` units after the match's start (nil: anywhere): none when no
+    /// literal occurs; otherwise ICU's search from the first occurrence, less the offset (with
+    /// `anchored`, none when that is after the range's start), or from the range's start.
+    private static func firstMatchFromFirstOccurrence(
+        of literals: Prefilter, maximumUTF16Offset: Int?, in base: UnsafePointer<UInt16>, range: Range<Int>, anchored: Bool,
+        find: (Range<Int>, Int) throws(ICURegexError) -> Range<Int>?
+    ) throws(ICURegexError) -> UTF16Range {
+        guard let occurrence = literals.leftmostOccurrence(inUTF16: base, range: range) else { return .notFound }
+        var from = 0
+        if let maximumUTF16Offset {
+            from = max(0, occurrence.start - maximumUTF16Offset - range.lowerBound)
+            if anchored && from > 0 { return .notFound }
+            from = Self.codePointBoundary(atOrBefore: from, in: base + range.lowerBound)
+        }
+        return try Self.match(in: range, from: from, anchored: anchored, find: find)
     }
 
     /// ICU's first match in `base[text]`, searched as a text of its own from `from`, as a
@@ -341,12 +444,13 @@ struct SearchPlan: Sendable {
         return (literals, maximumOffset)
     }
 
-    /// ``nearOccurrences`` with the literals' scan in UTF-8 (with case, up to
-    /// ``UTF8LiteralSearch/maximumLiterals``: ``Prefilter/utf8Literals``), for the walk over a
-    /// string's UTF-8 (see ``firstMatchFromAnOffset(inUTF8:from:to:automaton:leftmostOccurrence:)``).
-    var nearOccurrencesInUTF8: (literals: UTF8LiteralSearch, maximumOffset: Int)? {
-        guard let (literals, maximumOffset) = nearOccurrences, let utf8Literals = literals.utf8Literals else { return nil }
-        return (utf8Literals, maximumOffset)
+    /// For a plan that ``searchesFromAnOffsetWithAutomaton``, the literals' scan in UTF-8 (with
+    /// case, up to ``UTF8LiteralSearch/maximumLiterals``: ``Prefilter/utf8Literals``), for the
+    /// walk over a string's UTF-8 (see
+    /// ``firstMatchFromAnOffset(inUTF8:from:to:automaton:leftmostOccurrence:)``); nil otherwise.
+    var occurrenceSearchInUTF8: UTF8LiteralSearch? {
+        guard searchesFromAnOffsetWithAutomaton else { return nil }
+        return prefilter?.utf8Literals
     }
 
     /// For a plan with ``nearOccurrences``: ICU's first match at or after `from` (a code-point
@@ -376,6 +480,15 @@ struct SearchPlan: Sendable {
     func firstMatchFromAnOffset(
         inUTF16 text: UnsafePointer<UInt16>, from: Int, to end: Int, automaton: MatchAutomaton
     ) -> MatchAutomaton.Outcome {
+        if case .requiredLiteralsInRunsWithAssertions(let literals, let lazyConsumable, let minimumLength, _) = strategy,
+            let consumable = lazyConsumable.value
+        {
+            return literals.withCandidateSearch(inUTF16: text, range: from..<end) { firstCandidate in
+                Self.firstMatchFromAnOffsetInRuns(
+                    in: UTF16ScannedText(units: text), from: from, to: end, consumable: consumable,
+                    minimumLength: minimumLength, automaton: automaton, nextOccurrence: firstCandidate)
+            }
+        }
         guard let (literals, maximumOffset) = nearOccurrences else {
             return automaton.firstMatch(inUTF16: text, from: from, to: end)
         }
@@ -386,7 +499,7 @@ struct SearchPlan: Sendable {
         }
     }
 
-    /// For a plan with ``nearOccurrencesInUTF8``: ICU's first match at or after `from` (a
+    /// For a plan with ``occurrenceSearchInUTF8``: ICU's first match at or after `from` (a
     /// character's first byte) in the whole of the well-formed UTF-8 `bytes[..<end]`, in byte
     /// offsets, as the walk over every match in a string's UTF-8 asks for it: as
     /// ``firstMatchFromAnOffset(inUTF16:from:to:automaton:)`` finds it in UTF-16, with the same
@@ -398,6 +511,13 @@ struct SearchPlan: Sendable {
         inUTF8 bytes: UnsafePointer<UInt8>, from: Int, to end: Int, automaton: MatchAutomaton,
         leftmostOccurrence: (Int) -> (start: Int, literal: Int)?
     ) -> MatchAutomaton.Outcome {
+        if case .requiredLiteralsInRunsWithAssertions(_, let lazyConsumable, let minimumLength, _) = strategy,
+            let consumable = lazyConsumable.value
+        {
+            return Self.firstMatchFromAnOffsetInRuns(
+                in: UTF8ScannedText(bytes: bytes), from: from, to: end, consumable: consumable, minimumLength: minimumLength,
+                automaton: automaton, nextOccurrence: { leftmostOccurrence($0)?.start })
+        }
         guard let (_, maximumOffset) = nearOccurrences else {
             return automaton.firstMatch(inUTF8: bytes, from: from, to: end)
         }
@@ -486,6 +606,112 @@ struct SearchPlan: Sendable {
             }
         }
         return .noMatch
+    }
+
+    /// For ``Strategy/requiredLiteralsInRunsWithAssertions(_:_:minimumLength:maximumUTF16Offset:)``:
+    /// ICU's first match at or after `from` (a code-point boundary) in `text[..<end]`, searched
+    /// as a text of its own (with `anchored`, only one at `from`; the text before `from` seen
+    /// by assertions), when every match holds an occurrence of a literal, which
+    /// `nextOccurrence(offset)` gives (the first wholly inside `offset..<end`, asked for
+    /// offsets that do not decrease), consumes only `consumable` characters and at least
+    /// `minimumLength` units, and has only zero-width assertions that `automaton` decides from
+    /// the character at their place and those before it;
+    /// ``MatchStrategy/Outcome/unknown(from:)`` when the search of the text from there is to
+    /// find it. In the text's offsets: UTF-16 units, or bytes of well-formed UTF-8, whose
+    /// characters are the UTF-16's.
+    ///
+    /// The runs of `consumable` characters around the occurrences are searched in order, each
+    /// from its start by `automaton`'s unanchored search of the text that ends one character
+    /// after the run (or at `end`), and the first run in which it finds a match gives the
+    /// answer. This is ICU's first match:
+    /// - Every match is one of the run around its occurrence: it consumes only `consumable`
+    ///   characters, among them its occurrence's first (a literal's characters are the
+    ///   pattern's), and it is not empty (it holds the occurrence), so it starts inside the
+    ///   run and ends in it or at its end.
+    /// - No match starts before the run now searched: a match that started between `from` (or
+    ///   the end of the last run searched) and the run would lie in an earlier run with an
+    ///   occurrence of its own, wholly after that point, which the occurrence search would
+    ///   have found before this run's.
+    /// - At a start inside the run, the automaton finds what ICU finds in the whole text: the
+    ///   characters a match there consumes are the run's, and the assertions decided at the
+    ///   places from the start to the run's end read the character at their place (one of
+    ///   the run's, or the one after it, which the text searched still holds) and those before
+    ///   it (the text before the run is the same), as ICU's do (``MatchAutomaton``, and
+    ///   ``hasOnlyAssertionsDecidedAtTheirPlace(_:options:)`` for which assertions these are).
+    ///   The automaton gives the leftmost-first match from the run's start, ICU's match at
+    ///   the first start that has one, since the starts before it in the run have none. A
+    ///   match it finds starting after the run's end (none can: it would consume the
+    ///   character after the run) would be no match of the run.
+    /// So a run in which the automaton finds no match holds none, and the search goes on
+    /// after its end, with the next occurrence after it: each character is read about once
+    /// by the runs' ends and once by the automaton (or twice, the reverse scan finding a
+    /// match's start), and a run's start is measured back only to where the last one ended.
+    /// A run shorter than `minimumLength` holds no match and is passed over unread.
+    ///
+    /// Where the automaton cannot tell (a character it does not know), ICU searches from the
+    /// start of the run. A run that goes on for ``longRunLimit`` units after its occurrence is
+    /// not measured to its end, and runs so dense that they would cost more than one search of
+    /// the rest (more than one per ``denseRunSpacing`` units, after ``denseRunAllowance`` of
+    /// them) are given up: in both cases the search of the text from the run's start (or the
+    /// end of the last run searched) is to find the match, since no match starts earlier.
+    ///
+    /// regex-automata's `meta::strategy::ReverseInner` (and the line search's
+    /// ``InnerLiteral``, without assertions) splits a top-level sequence at the inner
+    /// literal, finds a match's start by a reverse search of the prefix from each occurrence
+    /// and confirms it forwards, and gives the occurrences up for its core engine once those
+    /// searches would read the same text again (quadratic). The runs need no split (the
+    /// literal may sit in an alternation or a loop) and no search back from each occurrence:
+    /// the characters the pattern cannot consume bound every match, the runs are disjoint,
+    /// and one forward search of each run, with the text around it in place, decides it.
+    @inline(__always)
+    private static func firstMatchInRunsWithAssertions<Text: ScannedText>(
+        in text: Text, from: Int, to end: Int, anchored: Bool, consumable: ConsumableCharacters, minimumLength: Int,
+        automaton: MatchAutomaton, nextOccurrence: (Int) -> Int?
+    ) -> MatchStrategy.Outcome {
+        // The first start not yet searched, a code-point boundary.
+        var untried = from
+        var runsSearched = 0
+        while untried < end, let occurrence = nextOccurrence(untried) {
+            let run = consumable.run(around: occurrence, inScanned: text, bounds: untried..<end, forwardLimit: longRunLimit)
+            // With `anchored`, only a match at `from` counts, and only the first run can hold it.
+            if anchored && run.lowerBound > from { return .noMatch }
+            if run.upperBound < end && run.upperBound - occurrence >= longRunLimit { return .unknown(from: run.lowerBound) }
+            if run.count >= minimumLength {
+                // The text searched holds the character after the run, which the assertions
+                // at the run's end read.
+                let textEnd = run.upperBound < end ? text.character(at: run.upperBound, end: end).next : end
+                switch automaton.firstMatch(in: text, from: run.lowerBound, to: textEnd, anchored: anchored) {
+                case .match(let match) where match.lowerBound < run.upperBound: return .match(match)
+                case .match, .noMatch: break
+                case .unknown: return .unknown(from: run.lowerBound)
+                }
+                runsSearched += 1
+            }
+            if anchored { return .noMatch }
+            untried = max(run.upperBound, text.character(at: occurrence, end: end).next)
+            if runsSearched > denseRunAllowance && runsSearched * denseRunSpacing > untried - from {
+                return .unknown(from: untried)
+            }
+        }
+        return .noMatch
+    }
+
+    /// The runs of ``firstMatchInRunsWithAssertions(in:from:to:anchored:consumable:minimumLength:automaton:nextOccurrence:)``
+    /// in the whole `text[..<end]` from `from`, then `automaton`'s unanchored search from where
+    /// they leave off (every earlier start has no match).
+    @inline(__always)
+    private static func firstMatchFromAnOffsetInRuns<Text: ScannedText>(
+        in text: Text, from: Int, to end: Int, consumable: ConsumableCharacters, minimumLength: Int,
+        automaton: MatchAutomaton, nextOccurrence: (Int) -> Int?
+    ) -> MatchAutomaton.Outcome {
+        let found = firstMatchInRunsWithAssertions(
+            in: text, from: from, to: end, anchored: false, consumable: consumable, minimumLength: minimumLength,
+            automaton: automaton, nextOccurrence: nextOccurrence)
+        switch found {
+        case .match(let match): return .match(match)
+        case .noMatch: return .noMatch
+        case .unknown(let start): return automaton.firstMatch(in: text, from: start, to: end, anchored: false)
+        }
     }
 
     /// The longest offset of a required literal after the match's start for which the plan
