@@ -4,8 +4,11 @@ extension RegexPattern {
     /// matches included (after an empty match the search goes on one character further).
     ///
     /// The range is searched as a text of its own, as in ``firstRange(in:range:anchored:)``.
-    /// It is transcoded to UTF-16 once, when iteration starts, and each match costs one search,
-    /// so walking every match of a long string takes time linear in its length.
+    /// Where the pattern's strategy has a walk in UTF-8 for it, the string's UTF-8 is searched
+    /// as it is (the first match alone, then every match at once when a second is asked for);
+    /// otherwise the range is transcoded to UTF-16 once, when iteration starts, and each match
+    /// costs one search. Either way, walking every match of a long string takes time linear in
+    /// its length.
     ///
     /// A search that hits the pattern's ``Limits`` ends the sequence early; the iterator's
     /// ``RegexMatches/Iterator/error`` then says why.
@@ -95,29 +98,91 @@ public struct RegexMatches: Sequence, Sendable {
     }
 
     /// A walk over the matches.
+    ///
+    /// It takes the walk of the pattern's strategy in the string's UTF-8 where there is one
+    /// (``StringUTF8Matches``): first for the first match alone, so that a caller who takes
+    /// one match pays one search, then, when a second is asked for, for every match, which
+    /// it keeps. Otherwise, or when that walk cannot tell a match, it walks the range's UTF-16
+    /// (``StringMatchWalk``), past the matches already given: both walks find ICU's matches,
+    /// so the UTF-16 walk's first matches are those.
     public struct Iterator: IteratorProtocol {
-        private let walk: StringMatchWalk?
+        private let pattern: RegexPattern
+        private let base: String
+        private let bounds: Range<String.Index>
+        private var source = Source.notStarted
+        /// The number of matches given so far.
+        private var given = 0
+
+        /// Where the matches come from.
+        private enum Source {
+            /// No match was asked for yet.
+            case notStarted
+            /// The walk in the string's UTF-8 found `matches`: every match when
+            /// `isComplete`, else the first alone.
+            case utf8(StringUTF8Matches, isComplete: Bool)
+            /// The walk over the range's UTF-16.
+            case utf16(StringMatchWalk)
+            /// The walk in UTF-16 could not start, or a search hit the pattern's limits.
+            case failed
+        }
 
         /// The error that ended the walk early, if any: a search hit the pattern's limits.
         public private(set) var error: ICURegexError?
 
         init(pattern: RegexPattern, base: String, bounds: Range<String.Index>) {
-            do {
-                walk = try StringMatchWalk(pattern: pattern, base: base, bounds: bounds)
-            } catch {
-                walk = nil
-                self.error = error
-            }
+            self.pattern = pattern
+            self.base = base
+            self.bounds = bounds
         }
 
         /// The next match, or nil at the end or after an error.
         public mutating func next() -> RegexMatch? {
-            guard let walk, error == nil else { return nil }
+            switch source {
+            case .notStarted:
+                if let first = StringUTF8Matches(pattern: pattern, base: base, bounds: bounds, firstMatchOnly: true) {
+                    // No first match: none at all.
+                    source = .utf8(first, isComplete: first.count == 0)
+                } else {
+                    startUTF16Walk()
+                }
+                return next()
+            case .utf8(let matches, let isComplete):
+                if given < matches.count {
+                    given += 1
+                    return matches.match(given - 1, pattern: pattern, base: base)
+                }
+                if isComplete { return nil }
+                if let all = StringUTF8Matches(pattern: pattern, base: base, bounds: bounds, firstMatchOnly: false) {
+                    source = .utf8(all, isComplete: true)
+                } else {
+                    startUTF16Walk()
+                }
+                return next()
+            case .utf16(let walk):
+                do {
+                    guard let match = try walk.next() else { return nil }
+                    given += 1
+                    return match
+                } catch {
+                    self.error = error
+                    source = .failed
+                    return nil
+                }
+            case .failed:
+                return nil
+            }
+        }
+
+        /// Starts the walk over the range's UTF-16 and passes the `given` matches that the
+        /// walk in UTF-8 gave.
+        private mutating func startUTF16Walk() {
             do {
-                return try walk.next()
+                let walk = try StringMatchWalk(pattern: pattern, base: base, bounds: bounds)
+                for _ in 0..<given { _ = try walk.next() }
+                source = .utf16(walk)
             } catch {
                 self.error = error
-                return nil
+                source = .failed
             }
         }
     }

@@ -9,7 +9,7 @@ extension String {
 
     /// The first match of `pattern` in this string, with its groups, or nil.
     public func firstMatch(of pattern: RegexPattern) throws(ICURegexError) -> RegexMatch? {
-        try StringMatchWalk(pattern: pattern, base: self, bounds: startIndex..<endIndex).next()
+        try pattern.firstMatch(in: self, bounds: startIndex..<endIndex)
     }
 
     /// The match of `pattern` that spans this whole string, or nil (see
@@ -44,12 +44,24 @@ extension Substring {
 
     /// The first match of `pattern` in this substring, searched as a text of its own, or nil.
     public func firstMatch(of pattern: RegexPattern) throws(ICURegexError) -> RegexMatch? {
-        try StringMatchWalk(pattern: pattern, base: base, bounds: startIndex..<endIndex).next()
+        try pattern.firstMatch(in: base, bounds: startIndex..<endIndex)
     }
 
     /// The match of `pattern` that spans this whole substring, searched as a text of its own,
     /// or nil (see `RegexPattern.wholeMatch(in:)`).
     public func wholeMatch(of pattern: RegexPattern) throws(ICURegexError) -> RegexMatch? {
         try pattern.wholeMatch(in: self)
+    }
+}
+
+extension RegexPattern {
+    /// The first match in `bounds` of `string`, searched as a text of its own: the first of
+    /// ``matches(in:range:)``, which finds it in the string's UTF-8 where the pattern's
+    /// strategy has a walk there for a first match, and in the range's UTF-16 otherwise.
+    fileprivate func firstMatch(in string: String, bounds: Range<String.Index>) throws(ICURegexError) -> RegexMatch? {
+        var matches = RegexMatches(pattern: self, base: string, bounds: bounds).makeIterator()
+        let first = matches.next()
+        if let error = matches.error { throw error }
+        return first
     }
 }

@@ -1,0 +1,119 @@
+/// Matches of a pattern in a range of a Swift string found in the string's own UTF-8 by the
+/// walk of the pattern's strategy
+/// (``RegexPattern/walkMatches(inUTF8:count:isMostlyASCII:findsGroups:firstMatchOnly:_:)``),
+/// with no UTF-16 copy of the range and no UTF-16 offset mapped back to the string: each match's
+/// byte offsets are the string's indices, and its UTF-16 offsets are counted in the bytes from
+/// the previous match (``UTF16OffsetCounter``).
+///
+/// The walk finds the matches of ICU's `findNext` loop on the range's UTF-16 (the walk's
+/// argument), so these are the matches ``StringMatchWalk`` finds, in the same order, with the
+/// same groups.
+struct StringUTF8Matches {
+    /// The spans of the matches, each match's whole span followed by one for each group (nil
+    /// for a group that did not take part).
+    private var spans: [RegexMatch.Span?] = []
+    /// The number of spans of a match: the pattern's capture groups and the whole match.
+    private let spansPerMatch: Int
+
+    /// The number of matches.
+    var count: Int { spans.count / spansPerMatch }
+
+    /// The matches of `pattern` in `bounds` of `base` (searched as a text of its own), all of
+    /// them or, with `firstMatchOnly`, the first alone; nil when the walk is ICU's: a bound of
+    /// the range is not on a scalar (it splits a surrogate pair), the string's UTF-8 is not
+    /// contiguous (a bridged string) or has no address (an empty string), or the strategy has
+    /// no walk in UTF-8 for the pattern and so long a text, or its walk could not tell a match.
+    init?(pattern: RegexPattern, base: String, bounds: Range<String.Index>, firstMatchOnly: Bool) {
+        let utf8 = base.utf8
+        let byteCount = utf8.distance(from: bounds.lowerBound, to: bounds.upperBound)
+        guard pattern.mayWalkMatches(inUTF8OfAtMost: byteCount, findsGroups: true, firstMatchOnly: firstMatchOnly),
+            bounds.lowerBound.samePosition(in: base.unicodeScalars) != nil,
+            bounds.upperBound.samePosition(in: base.unicodeScalars) != nil
+        else { return nil }
+        spansPerMatch = pattern.numberOfCaptureGroups + 1
+        let byteStart = utf8.distance(from: utf8.startIndex, to: bounds.lowerBound)
+        var found: [RegexMatch.Span?] = []
+        let walked = utf8.withContiguousStorageIfAvailable { whole -> Bool in
+            guard let start = whole.baseAddress.map({ $0 + byteStart }) else { return false }
+            var offsets = UTF16OffsetCounter(bytes: start, count: byteCount)
+            let utf16Start = utf8.startIndex == bounds.lowerBound ? 0 : base.utf16.distance(from: base.startIndex, to: bounds.lowerBound)
+            // The span of the bytes `range` of the walk's text: string indices are byte offsets
+            // of the string's UTF-8, and UTF-16 offsets count from the string's start.
+            func span(_ range: Range<Int>, offsets: inout UTF16OffsetCounter) -> RegexMatch.Span {
+                let lower = offsets.utf16Offset(ofByte: range.lowerBound)
+                let upper = offsets.utf16Offset(ofByte: range.upperBound)
+                return RegexMatch.Span(
+                    range: utf8.index(bounds.lowerBound, offsetBy: range.lowerBound)..<utf8.index(bounds.lowerBound, offsetBy: range.upperBound),
+                    utf16Range: (utf16Start + lower)..<(utf16Start + upper))
+            }
+            let groups = pattern.numberOfCaptureGroups
+            return pattern.walkMatches(
+                inUTF8: start, count: byteCount,
+                isMostlyASCII: RegexPattern.isMostlyASCII(
+                    utf8Count: byteCount, utf16Count: UTF16Text.utf16Count(ofUTF8: start, from: 0, to: byteCount)),
+                findsGroups: true, firstMatchOnly: firstMatchOnly
+            ) { match, group in
+                found.append(span(match, offsets: &offsets))
+                if groups > 0 {
+                    for number in 1...groups {
+                        found.append(group(number).map { span($0, offsets: &offsets) })
+                    }
+                }
+                return !firstMatchOnly
+            }
+        }
+        // A walk that gave up may have had some matches: they are discarded.
+        guard walked == true else { return nil }
+        spans = found
+    }
+
+    /// Match `index` (less than ``count``) as a ``RegexMatch`` of `pattern` in `base`, the
+    /// pattern and string the matches were found for.
+    func match(_ index: Int, pattern: RegexPattern, base: String) -> RegexMatch {
+        let first = index * spansPerMatch
+        return RegexMatch(
+            base: base, pattern: pattern, whole: spans[first]!,
+            groups: spansPerMatch == 1 ? [] : Array(spans[(first + 1)..<(first + spansPerMatch)]))
+    }
+}
+
+/// The UTF-16 offsets of places in well-formed UTF-8, each a scalar's first byte or the end,
+/// counted from the last place asked for: when the places come mostly left to right, as the
+/// ends of a walk's matches do, all of them cost one pass over the bytes. Runs of ASCII (found
+/// by `bytescan_first_non_ascii`, sixty-four bytes at a time) are counted by a subtraction, a
+/// byte being a unit there; other bytes by ``UTF16Text/utf16Count(ofUTF8:from:to:)``. Every
+/// count is exact in any order: a place before the last one is counted back from it.
+struct UTF16OffsetCounter {
+    private let bytes: UnsafePointer<UInt8>
+    private let count: Int
+    /// The last place asked for, in bytes and in UTF-16 units.
+    private var byte = 0
+    private var unit = 0
+    /// The bytes from `asciiStart` to `asciiEnd` are ASCII; the run is found again when
+    /// `byte` passes its end, from there, so that the runs found never overlap.
+    private var asciiStart = 0
+    private var asciiEnd: Int
+
+    init(bytes: UnsafePointer<UInt8>, count: Int) {
+        self.bytes = bytes
+        self.count = count
+        asciiEnd = UTF8EncodingErrors.firstNonASCII(in: UnsafeRawBufferPointer(start: bytes, count: count), from: 0)
+    }
+
+    /// The number of UTF-16 units of the bytes before `offset`.
+    mutating func utf16Offset(ofByte offset: Int) -> Int {
+        guard offset >= byte else { return unit - units(from: offset, to: byte) }
+        unit += units(from: byte, to: offset)
+        byte = offset
+        if byte > asciiEnd {
+            asciiStart = byte
+            asciiEnd = UTF8EncodingErrors.firstNonASCII(in: UnsafeRawBufferPointer(start: bytes, count: count), from: byte)
+        }
+        return unit
+    }
+
+    /// The number of UTF-16 units of the bytes from `start` to `end`.
+    private func units(from start: Int, to end: Int) -> Int {
+        start >= asciiStart && end <= asciiEnd ? end - start : UTF16Text.utf16Count(ofUTF8: bytes, from: start, to: end)
+    }
+}

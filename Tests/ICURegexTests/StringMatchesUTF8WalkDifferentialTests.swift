@@ -1,0 +1,151 @@
+import Foundation
+@testable import ICURegex
+import Testing
+import TestSupport
+
+/// The matches of a string through the walk in its UTF-8 (``StringUTF8Matches``, which
+/// `RegexPattern.matches(in:range:)`, `String.firstMatch(of:)` and `Substring.firstMatch(of:)`
+/// take where the pattern's strategy has one), against ICU alone (the same pattern compiled
+/// without a search plan, which walks the range's UTF-16) and against Foundation's
+/// `NSRegularExpression`, on generated texts with two-, three- and four-byte characters (fixed
+/// seed): every way of the walk, groups that take no part, groups in a look-behind, empty
+/// matches, ranges that do not start at 0, walks left after one match, and the offsets' count.
+@Suite struct StringMatchesUTF8WalkDifferentialTests {
+    static let seed: UInt64 = 0x5354_5257_414C_4B38
+
+    /// The replacement tests' patterns (each way of the walk), a literal, and a `\b` at the end
+    /// of a group, which the capture backtracker leaves to ICU at the text's end.
+    static let patterns = ReplacementUTF8WalkDifferentialTests.cases.map(\.pattern) + [#"Holmes|índice"#, #"(\w)\b"#, #"\G\d"#]
+
+    /// A match as compared: each range (the whole match, then each group) in string indices
+    /// and in UTF-16 offsets from the string's start.
+    struct Seen: Equatable, CustomStringConvertible {
+        let ranges: [Range<String.Index>?]
+        let utf16Ranges: [Range<Int>?]
+
+        init(_ match: RegexMatch) {
+            ranges = (0..<match.numberOfRanges).map { match.range(at: $0) }
+            utf16Ranges = (0..<match.numberOfRanges).map { match.utf16Range(at: $0) }
+        }
+
+        var description: String { "\(utf16Ranges)" }
+    }
+
+    /// Every match of `pattern` in `bounds` of `text`, with the iterator's error.
+    static func matches(_ pattern: RegexPattern, in text: String, bounds: Range<String.Index>) -> ([Seen], ICURegexError?) {
+        var iterator = pattern.matches(in: text, range: bounds).makeIterator()
+        var seen: [Seen] = []
+        while let match = iterator.next() { seen.append(Seen(match)) }
+        return (seen, iterator.error)
+    }
+
+    /// Every pattern on texts from empty to longer than the automaton's threshold, whole and in
+    /// ranges that start and end anywhere on a scalar: every match, the first match alone and
+    /// the first two equal to ICU's (indices and UTF-16 offsets), and the UTF-16 offsets equal
+    /// to Foundation's on the same range.
+    @Test(arguments: patterns)
+    func matchesAgreeWithICUAndFoundation(pattern: String) throws {
+        var random = SplitMix64(seed: Self.seed)
+        let fast = try RegexPattern(pattern)
+        let icu = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false)
+        let foundation = try NSRegularExpression(pattern: pattern)
+        // The long text first, so that the automata are worked out for the short ones.
+        for lines in [2600, 0, 1, 3, 40, 200] {
+            let text = ReplacementUTF8WalkDifferentialTests.text(&random, lines: lines)
+            let scalars = text.unicodeScalars
+            for round in 0..<(lines > 1000 ? 2 : 4) {
+                var bounds = text.startIndex..<text.endIndex
+                if round > 0 && !scalars.isEmpty {
+                    let first = random.number(in: 0...scalars.count)
+                    let last = random.number(in: first...scalars.count)
+                    bounds = scalars.index(scalars.startIndex, offsetBy: first)..<scalars.index(scalars.startIndex, offsetBy: last)
+                }
+                let context = "\(pattern), \(lines) lines, round \(round)"
+                let (expected, expectedError) = Self.matches(icu, in: text, bounds: bounds)
+                let (found, error) = Self.matches(fast, in: text, bounds: bounds)
+                #expect(expectedError == nil && error == nil, "\(context)")
+                #expect(found == expected, "\(context)")
+                let first = try bounds == text.startIndex..<text.endIndex ? text.firstMatch(of: fast) : text[bounds].firstMatch(of: fast)
+                #expect(first.map(Seen.init) == expected.first, "\(context)")
+                #expect(Array(fast.matches(in: text, range: bounds).prefix(2).map(Seen.init)) == Array(expected.prefix(2)), "\(context)")
+                if lines <= 1000 {
+                    let results = foundation.matches(in: text, range: NSRange(bounds, in: text))
+                    let foundationRanges = results.map { result in
+                        (0..<result.numberOfRanges).map { group -> Range<Int>? in
+                            let range = result.range(at: group)
+                            return range.location == NSNotFound ? nil : range.location..<(range.location + range.length)
+                        }
+                    }
+                    #expect(found.map(\.utf16Ranges) == foundationRanges, "\(context)")
+                }
+            }
+        }
+    }
+
+    /// The walk in UTF-8 is what the tests above compare on a long text: a literal and the
+    /// automaton with groups take it; a `\G` pattern never does; a group ending in `\b` at the
+    /// text's end has its first match from the walk and the rest from the UTF-16 walk, past the
+    /// first match.
+    @Test func longTextsWalkTheUTF8() throws {
+        var random = SplitMix64(seed: Self.seed)
+        let text = ReplacementUTF8WalkDifferentialTests.text(&random, lines: 2600) + "end"
+        let bounds = text.startIndex..<text.endIndex
+        for (pattern, walksFirst, walksAll) in [
+            (#"Holmes|índice"#, true, true),
+            (#"(\d{4})-(\d{2})-(\d{2})"#, true, true),
+            (#"\G\d"#, false, false),
+            (#"(\w)\b"#, true, false),
+        ] {
+            let compiled = try RegexPattern(pattern)
+            // Worked out by a first walk, as a second search of the pattern finds them.
+            _ = Self.matches(compiled, in: text, bounds: bounds)
+            #expect((StringUTF8Matches(pattern: compiled, base: text, bounds: bounds, firstMatchOnly: true) != nil) == walksFirst, "\(pattern)")
+            #expect((StringUTF8Matches(pattern: compiled, base: text, bounds: bounds, firstMatchOnly: false) != nil) == walksAll, "\(pattern)")
+            let icu = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false)
+            #expect(Self.matches(compiled, in: text, bounds: bounds).0 == Self.matches(icu, in: text, bounds: bounds).0, "\(pattern)")
+        }
+    }
+
+    /// Bounds that split a surrogate pair (indices of the UTF-16 view) and a string made from an
+    /// `NSString` take the UTF-16 walk or the walk in UTF-8 and answer as ICU does.
+    @Test func splitPairsAndBridgedStrings() throws {
+        let text = String(repeating: "a😀b índice Holmes ", count: 3400)
+        let units = text.utf16
+        for pattern in [#"(\p{L})|😀"#, #"Holmes|índice"#] {
+            let fast = try RegexPattern(pattern)
+            let icu = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false)
+            for (start, end) in [(2, units.count - 1), (0, 2), (2, 2), (14, 40_002)] {
+                let bounds = units.index(units.startIndex, offsetBy: start)..<units.index(units.startIndex, offsetBy: end)
+                #expect(Self.matches(fast, in: text, bounds: bounds).0 == Self.matches(icu, in: text, bounds: bounds).0, "\(pattern) \(start)")
+            }
+            let bridged = NSString(string: text) as String
+            let whole = bridged.startIndex..<bridged.endIndex
+            #expect(Self.matches(fast, in: bridged, bounds: whole).0 == Self.matches(icu, in: bridged, bounds: whole).0, "\(pattern)")
+        }
+    }
+
+    /// ``UTF16OffsetCounter`` against the string's own count, for places asked mostly left to
+    /// right and sometimes back, in ASCII runs and in two-, three- and four-byte characters.
+    @Test func offsetCounterCountsExactly() {
+        var random = SplitMix64(seed: Self.seed)
+        let pieces = ["abc def ", "é", "ж", "€", "😀", "x", "        ", "\n"]
+        var text = ""
+        for _ in 0..<3000 { text += random.element(of: pieces) }
+        let scalarStarts = text.unicodeScalars.indices.map { text.utf8.distance(from: text.startIndex, to: $0) } + [text.utf8.count]
+        let expected = Dictionary(uniqueKeysWithValues: text.unicodeScalars.indices.map {
+            (text.utf8.distance(from: text.startIndex, to: $0), text.utf16.distance(from: text.startIndex, to: $0))
+        } + [(text.utf8.count, text.utf16.count)])
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            var counter = UTF16OffsetCounter(bytes: bytes.baseAddress!, count: bytes.count)
+            var place = 0
+            var mismatches = 0
+            for _ in 0..<4000 {
+                place = random.chance(0.2)
+                    ? random.number(in: 0...place) : min(place + random.number(in: 0...40), scalarStarts.count - 1)
+                let byte = scalarStarts[place]
+                if counter.utf16Offset(ofByte: byte) != expected[byte] { mismatches += 1 }
+            }
+            #expect(mismatches == 0)
+        }
+    }
+}
