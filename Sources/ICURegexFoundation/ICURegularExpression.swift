@@ -406,12 +406,15 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         let length = string.utf16.count
         guard range.location <= length, range.length <= length - range.location else { return nil }
         var first = NSRange(location: NSNotFound, length: 0)
-        if walkUTF8(
-            of: string, options: options, range: range, utf16Count: length, findsGroups: false, firstMatchOnly: true,
-            { match, _ in
-                first = match
-                return false
-            })
+        // (Asked here as well as in the walk: a short string's search, which has no walk in
+        // UTF-8, then sets up none of the walk's closures and buffer.)
+        if mayWalkUTF8(ofUTF16Length: range.length, findsGroups: false, firstMatchOnly: true),
+            walkUTF8(
+                of: string, options: options, range: range, utf16Count: length, findsGroups: false, firstMatchOnly: true,
+                { match, _ in
+                    first = match
+                    return false
+                })
         {
             return first
         }
@@ -518,8 +521,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// string) or empty (see ``walkUTF8(of:options:range:utf16Count:findsGroups:firstMatchOnly:_:)``),
     /// or the pattern has no walk in UTF-8 for so short a text, with its groups when
     /// `findsGroups`, for its first match alone when `firstMatchOnly`
-    /// (``RegexPattern/mayWalkMatches(inUTF8OfAtMost:findsGroups:firstMatchOnly:)``, asked
-    /// before the range's bytes are worked out, with three bytes for each unit at most).
+    /// (``mayWalkUTF8(ofUTF16Length:findsGroups:firstMatchOnly:)``).
     private func withUTF8(
         of string: String, options: NSRegularExpression.MatchingOptions, range: NSRange, utf16Count: Int? = nil,
         findsGroups: Bool, firstMatchOnly: Bool = false, _ body: (UnsafePointer<UInt8>, Int) -> Bool
@@ -544,9 +546,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         findsGroups: Bool, firstMatchOnly: Bool = false, _ body: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Bool
     ) -> Bool {
         guard options.subtracting(MatchingConstants.callbacks).isEmpty, range.location >= 0, range.length >= 0,
-            compiled.mayWalkMatches(
-                inUTF8OfAtMost: range.length > Int.max / 3 ? Int.max : 3 * range.length, findsGroups: findsGroups,
-                firstMatchOnly: firstMatchOnly)
+            mayWalkUTF8(ofUTF16Length: range.length, findsGroups: findsGroups, firstMatchOnly: firstMatchOnly)
         else { return false }
         let length = utf16Count ?? string.utf16.count
         guard range.location <= length, range.length <= length - range.location,
@@ -559,6 +559,14 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
             return body(whole, utf8Range)
         }
         return walked ?? false
+    }
+
+    /// True when the pattern may have a walk in UTF-8 for a range of `length` UTF-16 units
+    /// (``RegexPattern/mayWalkMatches(inUTF8OfAtMost:findsGroups:firstMatchOnly:)``, asked
+    /// with three bytes for each unit at most, before the range's bytes are worked out).
+    private func mayWalkUTF8(ofUTF16Length length: Int, findsGroups: Bool, firstMatchOnly: Bool) -> Bool {
+        compiled.mayWalkMatches(
+            inUTF8OfAtMost: length > Int.max / 3 ? Int.max : 3 * length, findsGroups: findsGroups, firstMatchOnly: firstMatchOnly)
     }
 
     /// The match an enumeration is on: the walk's bounds of its groups (``MatchWalk/currentGroupBounds``,

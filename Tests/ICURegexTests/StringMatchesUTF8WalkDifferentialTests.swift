@@ -106,6 +106,29 @@ import TestSupport
         }
     }
 
+    /// Matches too dense to keep (their spans would take more memory than the UTF-16 walk's
+    /// copy of the text) are not kept: the walk of every match gives them up for the UTF-16
+    /// walk, while the same pattern on a text where they are sparse keeps them; the matches are
+    /// ICU's either way.
+    @Test func denseMatchesAreNotKept() throws {
+        let dense = String(repeating: "ab cd éf ", count: 20_000)
+        let sparse = String(repeating: "ab" + String(repeating: " ", count: 120) + "é\n", count: 2_000)
+        for pattern in [#"\w+"#, #"[a-z]"#] {
+            let compiled = try RegexPattern(pattern)
+            let icu = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false)
+            for (text, keepsAll) in [(dense, false), (sparse, true)] {
+                let bounds = text.startIndex..<text.endIndex
+                // Worked out by a first walk, as a second search of the pattern finds them.
+                let found = Self.matches(compiled, in: text, bounds: bounds).0
+                #expect(found == Self.matches(icu, in: text, bounds: bounds).0, "\(pattern)")
+                #expect(StringUTF8Matches(pattern: compiled, base: text, bounds: bounds, firstMatchOnly: true) != nil, "\(pattern)")
+                #expect(
+                    (StringUTF8Matches(pattern: compiled, base: text, bounds: bounds, firstMatchOnly: false) != nil) == keepsAll,
+                    "\(pattern), keeps all: \(keepsAll)")
+            }
+        }
+    }
+
     /// Bounds that split a surrogate pair (indices of the UTF-16 view) and a string made from an
     /// `NSString` take the UTF-16 walk or the walk in UTF-8 and answer as ICU does.
     @Test func splitPairsAndBridgedStrings() throws {

@@ -102,7 +102,8 @@ public struct RegexMatches: Sequence, Sendable {
     /// It takes the walk of the pattern's strategy in the string's UTF-8 where there is one
     /// (``StringUTF8Matches``): first for the first match alone, so that a caller who takes
     /// one match pays one search, then, when a second is asked for, for every match, which
-    /// it keeps. Otherwise, or when that walk cannot tell a match, it walks the range's UTF-16
+    /// it keeps unless they are too dense to keep. Otherwise, or when that walk cannot tell a
+    /// match, it walks the range's UTF-16
     /// (``StringMatchWalk``), past the matches already given: both walks find ICU's matches,
     /// so the UTF-16 walk's first matches are those.
     public struct Iterator: IteratorProtocol {

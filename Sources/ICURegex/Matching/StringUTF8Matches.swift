@@ -22,7 +22,9 @@ struct StringUTF8Matches {
     /// them or, with `firstMatchOnly`, the first alone; nil when the walk is ICU's: a bound of
     /// the range is not on a scalar (it splits a surrogate pair), the string's UTF-8 is not
     /// contiguous (a bridged string) or has no address (an empty string), or the strategy has
-    /// no walk in UTF-8 for the pattern and so long a text, or its walk could not tell a match.
+    /// no walk in UTF-8 for the pattern and so long a text, or its walk could not tell a match,
+    /// or the matches are so dense that keeping them would take more memory than the UTF-16
+    /// walk's copy of the text (see ``keepsSpans(_:walkedBytes:)``).
     init?(pattern: RegexPattern, base: String, bounds: Range<String.Index>, firstMatchOnly: Bool) {
         let utf8 = base.utf8
         let byteCount = utf8.distance(from: bounds.lowerBound, to: bounds.upperBound)
@@ -33,6 +35,8 @@ struct StringUTF8Matches {
         spansPerMatch = pattern.numberOfCaptureGroups + 1
         let byteStart = utf8.distance(from: utf8.startIndex, to: bounds.lowerBound)
         var found: [RegexMatch.Span?] = []
+        // True when the walk stopped because its matches were too dense to keep.
+        var tooDense = false
         let walked = utf8.withContiguousStorageIfAvailable { whole -> Bool in
             guard let start = whole.baseAddress.map({ $0 + byteStart }) else { return false }
             var offsets = UTF16OffsetCounter(bytes: start, count: byteCount)
@@ -59,13 +63,30 @@ struct StringUTF8Matches {
                         found.append(group(number).map { span($0, offsets: &offsets) })
                     }
                 }
+                guard Self.keepsSpans(found.count, walkedBytes: match.upperBound) else {
+                    tooDense = true
+                    return false
+                }
                 return !firstMatchOnly
             }
         }
         // A walk that gave up may have had some matches: they are discarded.
-        guard walked == true else { return nil }
+        guard walked == true, !tooDense else { return nil }
         spans = found
     }
+
+    /// True when `count` spans found in the first `walkedBytes` bytes of the text may be kept:
+    /// at most ``spansAlwaysKept``, or as many as take no more memory than twice the bytes
+    /// walked, about what the UTF-16 walk's copy of them takes. Denser matches (`\w*`, every
+    /// word of a text) would make the kept spans many times the text's size: the walk gives
+    /// them up for the UTF-16 walk, which keeps none, as soon as their density passes that,
+    /// so that it never holds more than that memory plus ``spansAlwaysKept`` spans.
+    private static func keepsSpans(_ count: Int, walkedBytes: Int) -> Bool {
+        count <= spansAlwaysKept || count * MemoryLayout<RegexMatch.Span?>.stride <= 2 * walkedBytes
+    }
+
+    /// The spans kept whatever their density: a short text's matches, or a dense start's.
+    static let spansAlwaysKept = 256
 
     /// Match `index` (less than ``count``) as a ``RegexMatch`` of `pattern` in `base`, the
     /// pattern and string the matches were found for.
