@@ -1,3 +1,4 @@
+import CSwiftRuntime
 import Foundation
 import ICURegex
 import Synchronization
@@ -268,8 +269,8 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
             reserved, initializedCount in
             let capacity = reserved.count
             // The reservation's results hold references to the expression retained here in
-            // one go, and the unused ones are released below (see `BatchRetainedReferences`).
-            let references = BatchRetainedReferences(to: self, count: capacity)
+            // one go (see `BatchRetainedReferences`).
+            var references = BatchRetainedReferences(to: self, count: capacity)
             var count = 0
             walked = walkUTF8(of: string, options: options, range: range, findsGroups: numberOfCaptureGroups > 0, firstMatchOnly: false) {
                 match, groupRanges in
@@ -282,7 +283,6 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
                 }
                 return true
             }
-            references.release(count: capacity - count)
             // The array owns the results written, also when they are dropped below.
             initializedCount = count
         }
@@ -1070,43 +1070,34 @@ struct ResultCountEstimate: ~Copyable, Sendable {
 /// a retain: an atomic read-modify-write of the expression's reference count, 56,600 of them for
 /// one array of `words/all-english`'s matches. Here the count is raised by `count` at once
 /// (`swift_retain_n`), ``take()`` hands out one of those references to a result (which releases
-/// it when it is freed, as any), and ``release(count:)`` gives back the ones not handed out
-/// (`swift_release_n`). The expression's count is never below the number of references to it:
-/// every reference handed out was counted before.
-///
-/// The caller must hand out at most `count` references, and release the rest exactly once.
+/// it when it is freed, as any result), and the end of this value releases the ones not handed
+/// out (`swift_release_n`). The expression's count is never below the number of references to
+/// it: every reference handed out was counted before.
 struct BatchRetainedReferences: ~Copyable {
     /// The expression, not retained by this property itself.
     private unowned(unsafe) let expression: ICURegularExpression
+    /// The number of references retained and not yet handed out.
+    private var remaining: Int
 
-    /// Retains `expression` `count` times.
+    /// Retains `expression` `count` times (at most `UInt32.max`).
     init(to expression: ICURegularExpression, count: Int) {
-        self.expression = expression
         precondition(count >= 0 && count <= Int(UInt32.max), "cannot retain \(count) references at once")
-        if count > 0 { _ = swiftRetainN(Unmanaged.passUnretained(expression).toOpaque(), UInt32(count)) }
+        self.expression = expression
+        remaining = count
+        if count > 0 { _ = swift_retain_n(Unmanaged.passUnretained(expression).toOpaque(), UInt32(count)) }
     }
 
-    /// One of the references retained, for a result to own.
-    func take() -> ICURegularExpression {
-        Unmanaged.passUnretained(expression).takeRetainedValue()
+    /// One of the references retained, for a result to own; there must be one left.
+    mutating func take() -> ICURegularExpression {
+        precondition(remaining > 0, "no retained reference left")
+        remaining -= 1
+        return Unmanaged.passUnretained(expression).takeRetainedValue()
     }
 
-    /// Releases the `count` references not handed out.
-    consuming func release(count: Int) {
-        precondition(count >= 0 && count <= Int(UInt32.max), "cannot release \(count) references at once")
-        if count > 0 { swiftReleaseN(Unmanaged.passUnretained(expression).toOpaque(), UInt32(count)) }
+    deinit {
+        if remaining > 0 { swift_release_n(Unmanaged.passUnretained(expression).toOpaque(), UInt32(remaining)) }
     }
 }
-
-/// The Swift runtime's retain of an object `count` times in one atomic operation (part of its
-/// stable ABI).
-@_silgen_name("swift_retain_n")
-private func swiftRetainN(_ object: UnsafeMutableRawPointer, _ count: UInt32) -> UnsafeMutableRawPointer
-
-/// The Swift runtime's release of an object `count` times in one atomic operation, which frees
-/// it when no reference remains.
-@_silgen_name("swift_release_n")
-private func swiftReleaseN(_ object: UnsafeMutableRawPointer, _ count: UInt32)
 
 /// The ranges of results of an ``ICURegularExpression``, stored in the object itself (one
 /// allocation), read and written without the exclusivity checks of a stored array.
