@@ -257,7 +257,9 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// straight into the array's storage, reserved for as many as the previous call's density
     /// of matches foretells (see ``ResultCountEstimate``): a dense search then neither grows
     /// the array nor pays an append per match; a result beyond the reservation goes to a second
-    /// array, appended at the end.
+    /// array, appended at the end. The results in the reservation hold references to the
+    /// expression retained for the whole reservation in one atomic operation
+    /// (``BatchRetainedReferences``), not one each.
     public func matches(in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange) -> [NSTextCheckingResult] {
         var storage = ResultRanges.Chunks(rangesPerMatch: numberOfCaptureGroups + 1)
         var walked = false
