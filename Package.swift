@@ -39,7 +39,12 @@ let package = Package(
         ),
         .target(
             name: "ICURegexFoundation",
-            dependencies: ["ICURegex"]
+            dependencies: ["ICURegex", "CSwiftRuntime"]
+        ),
+        // Declarations of two Swift runtime functions that retain and release an object n
+        // times in one atomic operation, which Swift code cannot name (see swiftruntime.h).
+        .target(
+            name: "CSwiftRuntime"
         ),
         // The hot loop of the line search's literal prefilter, in C: Swift cannot compile one
         // function for AVX2 and choose it at run time, so the scan is AVX2 C code chosen once

@@ -141,6 +141,52 @@ extension LibraryTests {
             }
         }
 
+        /// The results of results arrays keep their expression exactly as long as any of them
+        /// lives: the reservation's results hold references retained in one go for the whole
+        /// reservation, and those not handed out are released at the end of the call. Over
+        /// calls that fill the reservation, overflow it, leave most of it unused or find
+        /// nothing, a few results of each (chosen with a fixed seed) are kept: they read as
+        /// Foundation's after the expression and the arrays are gone, the expression lives
+        /// while the last of them does, and it is freed once they are all dropped.
+        @Test func resultsArraysKeepTheirExpressionAsLongAsTheyLive() throws {
+            var generator = SplitMix64(seed: 2_611)
+            let dense = String(repeating: "ab cd, ef\n", count: 400)
+            let denser = String(repeating: "a b c d ", count: 500)
+            let sparse = String(repeating: "x", count: 3_000) + " tail"
+            let none = String(repeating: ",", count: 2_000)
+            let texts = [dense, dense, denser, sparse, none, dense, "ab"]
+            for pattern in [#"\b\w+\b"#, "(?<word>[a-z])([a-z])?", "([a-z])( )?(,)?"] {
+                let foundation = try NSRegularExpression(pattern: pattern)
+                weak var weakExpression: ICURegularExpression?
+                var kept: [(result: NSTextCheckingResult, description: String)] = []
+                do {
+                    let ours = try ICURegularExpression(pattern: pattern)
+                    weakExpression = ours
+                    for text in texts {
+                        let range = NSRange(location: 0, length: text.utf16.count)
+                        let results = ours.matches(in: text, range: range)
+                        let theirs = foundation.matches(in: text, range: range).map(Self.describe)
+                        #expect(results.map(Self.describe) == theirs, "\(pattern) \(text.prefix(12))")
+                        for (index, result) in results.enumerated()
+                        where index == results.count - 1 || Int.random(in: 0..<100, using: &generator) == 0 {
+                            kept.append((result, theirs[index]))
+                        }
+                    }
+                }
+                #expect(weakExpression != nil, "\(pattern): the kept results hold the expression")
+                for (result, description) in kept {
+                    #expect(Self.describe(result) == description, "\(pattern)")
+                    #expect(result.icuRegularExpression?.pattern == pattern)
+                }
+                // The last result kept alone still holds the expression.
+                kept.removeFirst(kept.count - 1)
+                #expect(weakExpression?.pattern == pattern, "\(pattern): freed before its last result")
+                #expect(Self.describe(kept[0].result) == kept[0].description)
+                kept.removeAll()
+                #expect(weakExpression == nil, "\(pattern): a reference not handed out was never released")
+            }
+        }
+
         /// `matches(in:range:)`, `firstMatch` and kept enumeration results read as
         /// Foundation's, also after the expression is gone (each result keeps it), and so do
         /// their copies and their ranges adjusted by an offset.

@@ -15,8 +15,8 @@ import Testing
     ]
 
     /// The modules a program may import, in the products directory's `<Module>.build`
-    /// folders: the library, its C modules, and ICURegexFoundation.
-    static let linkedModules = ["ICURegex", "ICURegexFoundation", "CICUShim", "CByteScan"]
+    /// folders: the library, its C modules, and ICURegexFoundation with its C module.
+    static let linkedModules = ["ICURegex", "ICURegexFoundation", "CICUShim", "CByteScan", "CSwiftRuntime"]
 
     /// The ```` ```swift ```` blocks of a document are one program, in order, as a reader pasting
     /// them into `main.swift` gets it. It is compiled by `swiftc` against the modules and objects
