@@ -350,6 +350,11 @@ extension LineStrategy {
             in block: UnsafeRawBufferPointer, from offset: Int, terminator: UInt8, nulEndsLines: Bool,
             finder: CandidateLineFinder, automaton: LineAutomaton
         ) -> LineCandidate {
+            // Read once, before the loop: the session is mutable (``matchAutomaton()``), and the
+            // loop's calls out (the finder, the automata) would otherwise have each proposed line
+            // read these again and test the edge literals' enumeration for nil.
+            let edgeLiterals = strategy.edgeLiterals
+            let lentReverseSuffixSearch = lentReverseSuffixSearch
             var position = offset
             while position < block.count {
                 let candidate = finder.nextCandidateLine(in: block, from: position, terminator: terminator, nulEndsLines: nulEndsLines)
@@ -357,7 +362,7 @@ extension LineStrategy {
                     return candidate
                 }
                 let lineEnd = LineBounds.end(ofLineStartingAt: candidate.start, in: block, terminator: terminator, nulEndsLines: nulEndsLines)
-                switch strategy.edgeLiterals?.verdict(onLineFrom: candidate.start, to: lineEnd, in: block) {
+                switch edgeLiterals?.verdict(onLineFrom: candidate.start, to: lineEnd, in: block) {
                 case .match?:
                     return LineCandidate(start: candidate.start, verdict: .certainMatch)
                 case .noMatch?:
