@@ -84,7 +84,12 @@ final class Prefilter: Sendable {
     init?(literals: [[UInt8]], caseHandling: CaseHandling) {
         guard !literals.isEmpty, literals.count <= LiteralFacts.maximumSetSize, !literals.contains(where: { $0.isEmpty })
         else { return nil }
-        let utf16Literals = literals.map { Array(String(decoding: $0, as: UTF8.self).utf16) }
+        // Each literal decoded once (an ill-formed byte becomes U+FFFD), so that the UTF-16 and
+        // the UTF-8 scanners compare the same characters. (Decoding the UTF-16 back instead
+        // takes the standard library's unspecialized path, whose first call instantiates type
+        // metadata: 0.3 M instructions at each start of icugrep.)
+        let decodedLiterals = literals.map { String(decoding: $0, as: UTF8.self) }
+        let utf16Literals = decodedLiterals.map { Array($0.utf16) }
         switch caseHandling {
         case .exact:
             if utf16Literals.count == 1 {
@@ -95,7 +100,7 @@ final class Prefilter: Sendable {
                 return nil
             }
             // The UTF-8 of what the UTF-16 scanners compare, so that both find the same.
-            utf8Literals = UTF8LiteralSearch(literals: utf16Literals.map { Array(String(decoding: $0, as: UTF16.self).utf8) })
+            utf8Literals = UTF8LiteralSearch(literals: decodedLiterals.map { Array($0.utf8) })
             utf8CaseInsensitiveScanner = nil
         case .ignoringCase:
             guard let scanner = UTF16CaseInsensitiveScanner(literals: literals) else { return nil }
