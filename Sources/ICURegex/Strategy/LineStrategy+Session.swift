@@ -45,6 +45,10 @@ extension LineStrategy {
         let reverseSuffixSearch: ReverseSuffixSearch?
         /// The same, lent through `Unmanaged` for the questions about each line and each match.
         private let lentReverseSuffixSearch: Unmanaged<ReverseSuffixSearch>?
+        /// True when the strategy has edge literals (``LineStrategy/edgeLiterals``), for the
+        /// question asked of each line the literals propose: the optional enumeration's own test
+        /// for nil reads its payload's spare bits, about twenty instructions a line.
+        private let hasEdgeLiterals: Bool
         /// Chooses how candidates are found when the strategy's way is
         /// ``LineStrategy/CandidateWay/measured``.
         private(set) var strategyChooser = CandidateStrategyChooser()
@@ -71,6 +75,7 @@ extension LineStrategy {
             let prefilter = ownedCandidateFinder
             reverseSuffixSearch = strategy.suffixLiteral.map { ReverseSuffixSearch($0, prefilter: prefilter) }
             lentReverseSuffixSearch = reverseSuffixSearch.map { Unmanaged.passUnretained($0) }
+            hasEdgeLiterals = strategy.edgeLiterals != nil
         }
 
         /// The one pattern's match automaton, lent: made now, as the primary matcher's own
@@ -350,11 +355,6 @@ extension LineStrategy {
             in block: UnsafeRawBufferPointer, from offset: Int, terminator: UInt8, nulEndsLines: Bool,
             finder: CandidateLineFinder, automaton: LineAutomaton
         ) -> LineCandidate {
-            // Read once, before the loop: the session is mutable (``matchAutomaton()``), and the
-            // loop's calls out (the finder, the automata) would otherwise have each proposed line
-            // read these again and test the edge literals' enumeration for nil.
-            let edgeLiterals = strategy.edgeLiterals
-            let lentReverseSuffixSearch = lentReverseSuffixSearch
             var position = offset
             while position < block.count {
                 let candidate = finder.nextCandidateLine(in: block, from: position, terminator: terminator, nulEndsLines: nulEndsLines)
@@ -362,14 +362,16 @@ extension LineStrategy {
                     return candidate
                 }
                 let lineEnd = LineBounds.end(ofLineStartingAt: candidate.start, in: block, terminator: terminator, nulEndsLines: nulEndsLines)
-                switch edgeLiterals?.verdict(onLineFrom: candidate.start, to: lineEnd, in: block) {
-                case .match?:
-                    return LineCandidate(start: candidate.start, verdict: .certainMatch)
-                case .noMatch?:
-                    position = lineEnd + 1
-                    continue
-                case .unknown?, nil:
-                    break
+                if hasEdgeLiterals {
+                    switch strategy.edgeLiterals.unsafelyUnwrapped.verdict(onLineFrom: candidate.start, to: lineEnd, in: block) {
+                    case .match:
+                        return LineCandidate(start: candidate.start, verdict: .certainMatch)
+                    case .noMatch:
+                        position = lineEnd + 1
+                        continue
+                    case .unknown:
+                        break
+                    }
                 }
                 // A pattern whose literal ends its matches is decided at the literal's
                 // occurrences, backwards from each, not by reading the line from its start.
