@@ -55,6 +55,17 @@ extension LibraryTests {
             #expect(Prefilter(literals: Self.utf8(["a", ""]), caseHandling: .exact) == nil)
         }
 
+        @Test("with case, an ill-formed literal: the UTF-8 scan compares what the UTF-16 scan does, U+FFFD for the ill-formed byte")
+        func illFormedLiteral() throws {
+            let prefilter = try #require(Prefilter(literals: [[0x61, 0xFF, 0x62], Array("é".utf8)], caseHandling: .exact))
+            #expect(prefilter.utf16Literals == [Array("a\u{FFFD}b".utf16), Array("é".utf16)])
+            let search = try #require(prefilter.utf8Literals)
+            let text = Array("x a\u{FFFD}b é".utf8)
+            text.withUnsafeBufferPointer { #expect(search.firstMatch(in: $0.baseAddress!, from: 0, to: $0.count) == 2..<7) }
+            let raw: [UInt8] = [0x78, 0x61, 0xFF, 0x62]
+            raw.withUnsafeBufferPointer { #expect(search.firstMatch(in: $0.baseAddress!, from: 0, to: $0.count) == nil) }
+        }
+
         @Test("ignoring case: the case-variant scanners in UTF-16 and UTF-8, none for unknown characters")
         func ignoringCase() throws {
             let ascii = try #require(Prefilter(literals: Self.utf8(["sherlock"]), caseHandling: .ignoringCase))
