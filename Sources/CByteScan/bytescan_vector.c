@@ -152,24 +152,37 @@ void bytescan_byte_ranges_init(bytescan_byte_ranges *ranges, const uint8_t *lowe
     }
 }
 
+/// The lanes of `text` whose byte lies in one of the `count` ranges of `ranges`: a byte is in
+/// a range when its distance above the range's lower end is at most its width, as unsigned
+/// bytes (below the lower end, the distance wraps around).
+__attribute__((always_inline)) static inline bytescan_v16 bytescan_v16_in_ranges(
+    bytescan_v16 text, const bytescan_byte_ranges *ranges, size_t count) {
+    bytescan_v16 in_ranges = {0};
+    for (size_t range = 0; range < count; range++) {
+        bytescan_v16 distance = text - bytescan_v16_load(ranges->lower[range]);
+        in_ranges |= (bytescan_v16)(distance <= bytescan_v16_load(ranges->width[range]));
+    }
+    return in_ranges;
+}
+
 size_t bytescan_first_in_ranges(const uint8_t *bytes, size_t start, size_t end,
                                 const bytescan_byte_ranges *ranges) {
     size_t index = start;
     size_t count = ranges->count;
     while (index + 16 <= end) {
-        bytescan_v16 text = bytescan_v16_load(bytes + index);
-        bytescan_v16 in_ranges = {0};
-        for (size_t range = 0; range < count; range++) {
-            // In the range when the byte's distance above its lower end is at most its
-            // width, as unsigned bytes (below the lower end, the distance wraps around).
-            bytescan_v16 distance = text - bytescan_v16_load(ranges->lower[range]);
-            in_ranges |= (bytescan_v16)(distance <= bytescan_v16_load(ranges->width[range]));
-        }
-        uint64_t mask = bytescan_v16_mask(in_ranges);
+        uint64_t mask = bytescan_v16_mask(bytescan_v16_in_ranges(bytescan_v16_load(bytes + index), ranges, count));
         if (mask != 0) {
             return index + (size_t)__builtin_ctzll(mask);
         }
         index += 16;
+    }
+    if (index < end && end - start >= 16) {
+        // The last sixteen bytes, read at once: those of them before `index` were read by the
+        // loop above and lie in no range, so the first lane in a range is at or after `index`.
+        // (Read byte by byte, the rest of a short line cost as much as the vector loop.)
+        size_t last = end - 16;
+        uint64_t mask = bytescan_v16_mask(bytescan_v16_in_ranges(bytescan_v16_load(bytes + last), ranges, count));
+        return mask != 0 ? last + (size_t)__builtin_ctzll(mask) : end;
     }
     for (; index < end; index++) {
         for (size_t range = 0; range < count; range++) {

@@ -30,6 +30,25 @@ extension LibraryTests {
             }
         }
 
+        @Test("bytescan_first_in_ranges: one digit at each place of each text up to 48 bytes, from each start")
+        func firstInRangesEachPlace() {
+            // Every split of a text between the 16-byte loop, the last 16 bytes read at once
+            // (overlapping bytes the loop read) and the bytes read one by one.
+            var ranges = bytescan_byte_ranges()
+            bytescan_byte_ranges_init(&ranges, [0x30], [0x39], 1)
+            for length in 0...48 {
+                for digit in [nil] + Array(0..<length) {
+                    var text = [UInt8](repeating: 0x2D, count: length)
+                    if let digit { text[digit] = 0x37 }
+                    for start in 0...length {
+                        let expected = digit.flatMap { $0 >= start ? $0 : nil } ?? length
+                        let found = text.withUnsafeBufferPointer { bytescan_first_in_ranges($0.baseAddress, start, length, &ranges) }
+                        #expect(found == expected, "digit at \(String(describing: digit)) from \(start) in \(length) bytes")
+                    }
+                }
+            }
+        }
+
         @Test("a scanner for bytes stops where the table says, whatever its ranges merged: 2,000 generated cases")
         func scannerForBytes() {
             var random = SplitMix64(seed: 0x5CAA)
