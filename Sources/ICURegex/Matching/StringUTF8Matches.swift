@@ -113,7 +113,9 @@ struct StringUTF8Matches {
 ///   overlap and finding them costs one pass over the bytes;
 /// - not mostly ASCII: no run, since the runs between non-ASCII words are too short to pay for
 ///   their scan.
-/// Bytes outside a run are counted by ``UTF16Text/utf16Count(ofUTF8:from:to:)``.
+/// Bytes outside a run are counted by ``UTF16Text/utf16Count(ofUTF8:from:to:)``, or, fewer
+/// than sixteen of them (a short word outside ASCII, the gap after it) with sixteen readable,
+/// by one load of sixteen bytes with the lanes past them masked off.
 package struct UTF16OffsetCounter {
     private let bytes: UnsafePointer<UInt8>
     private let count: Int
@@ -153,6 +155,28 @@ package struct UTF16OffsetCounter {
 
     /// The number of UTF-16 units of the bytes from `start` to `end`.
     private func units(from start: Int, to end: Int) -> Int {
-        start >= asciiStart && end <= asciiEnd ? end - start : UTF16Text.utf16Count(ofUTF8: bytes, from: start, to: end)
+        if start >= asciiStart && end <= asciiEnd { return end - start }
+        // A short segment (a word, the gap after it) inside the bytes' first `count - 15`: one
+        // load of the sixteen bytes from its start, those past its end masked off.
+        if end - start < 16 && start <= count - 16 { return Self.units(ofShort: bytes + start, count: end - start) }
+        return UTF16Text.utf16Count(ofUTF8: bytes, from: start, to: end)
+    }
+
+    /// The lanes' numbers, to mask off the bytes past a short segment.
+    private static let laneNumbers = SIMD16<UInt8>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+
+    /// The number of UTF-16 units of the `count` (fewer than sixteen) bytes of well-formed
+    /// UTF-8 at `start`, sixteen bytes of which may be read: as in
+    /// ``UTF16Text/utf16Count(ofUTF8:from:to:)``, one for each byte that is not a continuation
+    /// byte and one more for each four-byte character's first byte, of the first `count` lanes.
+    private static func units(ofShort start: UnsafePointer<UInt8>, count: Int) -> Int {
+        let chunk = UnsafeRawPointer(start).loadUnaligned(as: SIMD16<UInt8>.self)
+        let inside = laneNumbers .< SIMD16<UInt8>(repeating: UInt8(truncatingIfNeeded: count))
+        let zero = SIMD16<UInt8>(repeating: 0)
+        let one = SIMD16<UInt8>(repeating: 1)
+        // At most 2 a lane: the sum of sixteen lanes stays below 256.
+        let scalars = zero.replacing(with: one, where: inside .& ((chunk & SIMD16(repeating: 0xC0)) .!= SIMD16(repeating: 0x80)))
+        let pairs = zero.replacing(with: one, where: inside .& (chunk .>= SIMD16(repeating: 0xF0)))
+        return Int((scalars &+ pairs).wrappedSum())
     }
 }
