@@ -113,9 +113,7 @@ struct StringUTF8Matches {
 ///   overlap and finding them costs one pass over the bytes;
 /// - not mostly ASCII: no run, since the runs between non-ASCII words are too short to pay for
 ///   their scan.
-/// Bytes outside a run are counted by ``UTF16Text/utf16Count(ofUTF8:from:to:)``, or, fewer
-/// than sixteen of them (a short word outside ASCII, the gap after it) with sixteen readable,
-/// in two words of eight bytes with the bytes past them masked off.
+/// Bytes outside a run are counted by ``UTF16Text/utf16Count(ofUTF8:from:to:)``.
 package struct UTF16OffsetCounter {
     private let bytes: UnsafePointer<UInt8>
     private let count: Int
@@ -155,34 +153,6 @@ package struct UTF16OffsetCounter {
 
     /// The number of UTF-16 units of the bytes from `start` to `end`.
     private func units(from start: Int, to end: Int) -> Int {
-        if start >= asciiStart && end <= asciiEnd { return end - start }
-        // A short segment (a word, the gap after it) inside the bytes' first `count - 15`: the
-        // sixteen bytes from its start, those past its end masked off.
-        if end - start < 16 && start <= count - 16 { return Self.units(ofShort: bytes + start, count: end - start) }
-        return UTF16Text.utf16Count(ofUTF8: bytes, from: start, to: end)
-    }
-
-    /// The number of UTF-16 units of the `count` (fewer than sixteen) bytes of well-formed
-    /// UTF-8 at `start`, sixteen bytes of which may be read: as in
-    /// ``UTF16Text/utf16Count(ofUTF8:from:to:)``, one for each byte that is not a continuation
-    /// byte and one more for each four-byte character's first byte, counted in two words of
-    /// eight bytes, those past the segment masked off.
-    private static func units(ofShort start: UnsafePointer<UInt8>, count: Int) -> Int {
-        let raw = UnsafeRawPointer(start)
-        let low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
-        let high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-        return count + unitsLessThanBytes(in: low, count: min(count, 8)) + unitsLessThanBytes(in: high, count: max(count - 8, 0))
-    }
-
-    /// The number of UTF-16 units less the number of bytes of the first `count` (at most eight)
-    /// bytes of `word`, the first in its lowest bits: minus one for each continuation byte
-    /// (`10xxxxxx`), plus one for each four-byte character's first byte (`11110xxx`).
-    private static func unitsLessThanBytes(in word: UInt64, count: Int) -> Int {
-        // The high bit of each of the first `count` bytes (a shift by 64 gives 0).
-        let highBits: UInt64 = 0x8080_8080_8080_8080 & ((1 << (8 * count)) &- 1)
-        // A byte's bit 7 set with bit 6 (shifted up to bit 7) clear, or bits 7 to 4 all set.
-        let continuations = word & ~(word << 1) & highBits
-        let fourByteLeads = word & (word << 1) & (word << 2) & (word << 3) & highBits
-        return fourByteLeads.nonzeroBitCount - continuations.nonzeroBitCount
+        start >= asciiStart && end <= asciiEnd ? end - start : UTF16Text.utf16Count(ofUTF8: bytes, from: start, to: end)
     }
 }
