@@ -445,10 +445,10 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// not contiguous (a bridged string), or the strategy has no UTF-8 walk for the pattern
     /// or could not tell a match: `body` may then have had some matches, which the caller
     /// discards. Without options, the enumeration searches the range as a text of its own,
-    /// which is what the walk searches; the UTF-16 offsets of a match are counted from the
-    /// previous match's end (``UTF16Text/utf16Count(ofUTF8:from:to:)``; in a range of as many
-    /// bytes as units, all ASCII, the number of bytes): byte offsets map to UTF-16 offsets one
-    /// to one and in order, since every match starts and ends on a scalar.
+    /// which is what the walk searches; the UTF-16 offsets of a match and its groups are
+    /// counted from the previous bound's (``UTF16OffsetCounter``, told the range's number of
+    /// units, which says whether it is all ASCII or mostly so): byte offsets map to UTF-16
+    /// offsets one to one and in order, since every match and group starts and ends on a scalar.
     private func walkUTF8(
         of string: String, options: NSRegularExpression.MatchingOptions, range: NSRange, utf16Count: Int? = nil,
         findsGroups: Bool, firstMatchOnly: Bool, _ body: (NSRange, UnsafeBufferPointer<NSRange>) -> Bool
@@ -460,57 +460,30 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
                 of: string, options: options, range: range, utf16Count: utf16Count, findsGroups: findsGroups,
                 firstMatchOnly: firstMatchOnly
             ) { bytes, utf8Count in
-                // The byte offset up to which UTF-16 units are counted, and their number.
-                var countedByte = 0
-                var countedUnits = range.location
-                // Bytes from `asciiStart` to `asciiEnd` are ASCII, one byte and one unit each: all
-                // of them when there are as many bytes as units. In a mostly ASCII text that is
-                // not all ASCII, the run of ASCII from where the last match ended, found again
-                // (`bytescan_first_non_ascii`) once a match ends beyond it, so that a match and
-                // the gap before it are counted by a subtraction rather than byte by byte; the
-                // runs found never overlap, so finding them costs one pass over the bytes.
-                let tracksASCII = utf8Count != range.length && Self.isMostlyASCII(utf8Count: utf8Count, utf16Count: range.length)
-                let buffer = UnsafeRawBufferPointer(start: bytes, count: utf8Count)
-                var asciiStart = 0
-                var asciiEnd =
-                    utf8Count == range.length ? utf8Count : tracksASCII ? UTF8EncodingErrors.firstNonASCII(in: buffer, from: 0) : 0
+                // The UTF-16 offsets of the matches' and groups' bounds in the range, counted
+                // from the last bound's (a byte being a unit in a run of ASCII).
+                var offsets = UTF16OffsetCounter(bytes: bytes, count: utf8Count, utf16Count: range.length)
                 return compiled.walkMatches(
                     inUTF8: bytes, count: utf8Count, isMostlyASCII: Self.isMostlyASCII(utf8Count: utf8Count, utf16Count: range.length), findsGroups: findsGroups,
                     firstMatchOnly: firstMatchOnly
                 ) { match, group in
-                    // The number of UTF-16 units of the bytes from `start` to `end`. (It reads
-                    // copies of the run's bounds: a function outside this closure that read the
-                    // variables themselves would check exclusive access to them at run time.)
-                    let (runStart, runEnd) = (asciiStart, asciiEnd)
-                    func units(from start: Int, to end: Int) -> Int {
-                        start >= runStart && end <= runEnd ? end - start : UTF16Text.utf16Count(ofUTF8: bytes, from: start, to: end)
-                    }
-                    countedUnits += units(from: countedByte, to: match.lowerBound)
-                    countedByte = match.lowerBound
-                    let start = countedUnits
+                    let start = offsets.utf16Offset(ofByte: match.lowerBound)
                     if groups > 0 {
                         for number in 1...groups {
                             guard let span = group(number) else {
                                 groupRanges.initializeElement(at: number - 1, to: NSRange(location: NSNotFound, length: 0))
                                 continue
                             }
-                            // A group may start before the match (in a look-behind).
-                            let location =
-                                span.lowerBound >= match.lowerBound
-                                ? start + units(from: match.lowerBound, to: span.lowerBound)
-                                : start - units(from: span.lowerBound, to: match.lowerBound)
+                            // (A group may start before the match, in a look-behind, or end
+                            // after it, in a look-ahead: the counter counts in any order.)
+                            let location = offsets.utf16Offset(ofByte: span.lowerBound)
                             groupRanges.initializeElement(
                                 at: number - 1,
-                                to: NSRange(location: location, length: units(from: span.lowerBound, to: span.upperBound)))
+                                to: NSRange(location: range.location + location, length: offsets.utf16Offset(ofByte: span.upperBound) - location))
                         }
                     }
-                    countedUnits += units(from: match.lowerBound, to: match.upperBound)
-                    countedByte = match.upperBound
-                    if tracksASCII && countedByte > asciiEnd {
-                        asciiStart = countedByte
-                        asciiEnd = UTF8EncodingErrors.firstNonASCII(in: buffer, from: countedByte)
-                    }
-                    return body(NSRange(location: start, length: countedUnits - start), UnsafeBufferPointer(groupRanges))
+                    let end = offsets.utf16Offset(ofByte: match.upperBound)
+                    return body(NSRange(location: range.location + start, length: end - start), UnsafeBufferPointer(groupRanges))
                 }
             }
         }

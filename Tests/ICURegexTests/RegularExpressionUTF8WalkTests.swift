@@ -234,4 +234,76 @@ extension LibraryTests.RegularExpressionDifferentialTests {
         #expect(failures.isEmpty, "\(failures.count) cases differ")
         #expect(mixed >= 100, "\(mixed) mostly ASCII texts")
     }
+
+    /// Patterns of the walk whose groups' bounds come out of order: nested groups, a group in
+    /// a look-behind (before the match) and one in a look-ahead (after it), groups that take
+    /// no part, more than two groups (results that store their ranges apart).
+    static let offsetOrderPatterns = [
+        "(\\w+)\\s+(\\w+)", "((\\w)\\w*)", "(?<=(\\w))\\s", "\\w(?=(\\s\\w+))", "(\\w)(\\w)?(\\w)?(\\w)?", "(😀|é)|(x)",
+        "\\b\\w+\\b",
+    ]
+
+    @Test("ICURegularExpression's UTF-8 walk counts UTF-16 offsets as NSRegularExpression's on all-ASCII, mostly ASCII and other texts")
+    func walkOffsetsMatchFoundationOnEachKindOfText() throws {
+        // The walk's offsets come from `UTF16OffsetCounter`, which tells three kinds of text
+        // apart by the range's number of units: all ASCII, mostly ASCII (runs of ASCII counted
+        // by a subtraction) and not mostly ASCII (surrogate pairs among the rest).
+        var random = SplitMix64(seed: Self.seed ^ 0x4F46_4653_4554_5331)
+        let ascii = ["word", "x", "a_1", "42", " ", " ", ", ", "\n"]
+        let other = ["é", "😀", "Шерлок", "说", "𝔘𝔫"]
+        let kinds: [(name: String, otherOdds: Int)] = [("all ASCII", 0), ("mostly ASCII", 30), ("not mostly ASCII", -1)]
+        func text(pieces: Int, otherOdds: Int) -> String {
+            var text = ""
+            for _ in 0..<pieces {
+                let takesOther = otherOdds < 0 ? !random.chance(0.2) : otherOdds > 0 && random.number(in: 0...otherOdds) == 0
+                text += takesOther ? random.element(of: other) : random.element(of: ascii)
+            }
+            return text
+        }
+        func describe(_ result: NSTextCheckingResult?) -> String {
+            guard let result else { return "nil" }
+            return (0..<result.numberOfRanges).map { Self.describe(result.range(at: $0)) }.joined()
+        }
+        var failures: [String] = []
+        var textsOfKind = [0, 0, 0]
+        for pattern in Self.offsetOrderPatterns {
+            let ours = try ICURegularExpression(pattern: pattern)
+            let theirs = try NSRegularExpression(pattern: pattern)
+            for (kindIndex, kind) in kinds.enumerated() {
+                // A long text first, so that the pattern's automaton is worked out and the
+                // short texts after it take the walk.
+                let long = text(pieces: 8_000, otherOdds: kind.otherOdds)
+                let longRange = NSRange(location: 0, length: long.utf16.count)
+                if ours.matches(in: long, range: longRange).map(describe) != theirs.matches(in: long, range: longRange).map(describe) {
+                    failures.append("\(String(reflecting: pattern)): matches on the long \(kind.name) text")
+                }
+                for _ in 0..<12 {
+                    let text = text(pieces: random.number(in: 1...200), otherOdds: kind.otherOdds)
+                    let scalars = Array(text.unicodeScalars.indices) + [text.endIndex]
+                    let lower = random.chance(0.5) ? random.element(of: scalars) : text.startIndex
+                    let range = NSRange(lower..<random.element(of: scalars.filter { $0 >= lower }), in: text)
+                    let (utf8Count, utf16Count) = (text.utf8.count, text.utf16.count)
+                    let actualKind =
+                        utf8Count == utf16Count ? 0 : RegexPattern.isMostlyASCII(utf8Count: utf8Count, utf16Count: utf16Count) ? 1 : 2
+                    textsOfKind[actualKind] += 1
+                    let mine = (
+                        ours.matches(in: text, range: range).map(describe), describe(ours.firstMatch(in: text, range: range)),
+                        Self.describe(ours.rangeOfFirstMatch(in: text, range: range)))
+                    let expected = (
+                        theirs.matches(in: text, range: range).map(describe), describe(theirs.firstMatch(in: text, range: range)),
+                        Self.describe(theirs.rangeOfFirstMatch(in: text, range: range)))
+                    if mine != expected {
+                        failures.append(
+                            "\(String(reflecting: pattern)) text \(String(reflecting: text)) range \(Self.describe(range)): "
+                                + "ours \(mine), Foundation \(expected)")
+                    }
+                }
+            }
+        }
+        for failure in failures.prefix(20) {
+            Issue.record(Comment(rawValue: failure))
+        }
+        #expect(failures.isEmpty, "\(failures.count) cases differ")
+        #expect(textsOfKind.allSatisfy { $0 >= 40 }, "texts of each kind: \(textsOfKind)")
+    }
 }

@@ -152,27 +152,44 @@ import TestSupport
     }
 
     /// ``UTF16OffsetCounter`` against the string's own count, for places asked mostly left to
-    /// right and sometimes back, in ASCII runs and in two-, three- and four-byte characters.
+    /// right and sometimes back, in each kind of text the counter tells apart by its number of
+    /// UTF-16 units: all ASCII (no scan), mostly ASCII (runs of ASCII found as the places pass
+    /// them) and not mostly ASCII (two-, three- and four-byte characters, surrogate pairs among
+    /// them, with short runs of ASCII that are not looked for).
     @Test func offsetCounterCountsExactly() {
         var random = SplitMix64(seed: Self.seed)
-        let pieces = ["abc def ", "é", "ж", "€", "😀", "x", "        ", "\n"]
-        var text = ""
-        for _ in 0..<3000 { text += random.element(of: pieces) }
-        let scalarStarts = text.unicodeScalars.indices.map { text.utf8.distance(from: text.startIndex, to: $0) } + [text.utf8.count]
-        let expected = Dictionary(uniqueKeysWithValues: text.unicodeScalars.indices.map {
-            (text.utf8.distance(from: text.startIndex, to: $0), text.utf16.distance(from: text.startIndex, to: $0))
-        } + [(text.utf8.count, text.utf16.count)])
-        text.utf8.withContiguousStorageIfAvailable { bytes in
-            var counter = UTF16OffsetCounter(bytes: bytes.baseAddress!, count: bytes.count)
-            var place = 0
-            var mismatches = 0
-            for _ in 0..<4000 {
-                place = random.chance(0.2)
-                    ? random.number(in: 0...place) : min(place + random.number(in: 0...40), scalarStarts.count - 1)
-                let byte = scalarStarts[place]
-                if counter.utf16Offset(ofByte: byte) != expected[byte] { mismatches += 1 }
+        let ascii = ["abc def ", "x", "        ", "\n"]
+        let other = ["é", "ж", "€", "😀", "𝔘"]
+        let kinds: [(name: String, piece: (inout SplitMix64) -> String)] = [
+            ("all ASCII", { $0.element(of: ascii) }),
+            ("mostly ASCII", { $0.number(in: 0...30) == 0 ? $0.element(of: other) : $0.element(of: ascii) }),
+            ("not mostly ASCII", { $0.chance(0.2) ? $0.element(of: ascii) : $0.element(of: other) }),
+        ]
+        for kind in kinds {
+            var text = ""
+            for _ in 0..<3000 { text += kind.piece(&random) }
+            let (utf8Count, utf16Count) = (text.utf8.count, text.utf16.count)
+            #expect(
+                kind.name == "all ASCII" ? utf8Count == utf16Count
+                    : (utf8Count != utf16Count && RegexPattern.isMostlyASCII(utf8Count: utf8Count, utf16Count: utf16Count))
+                        == (kind.name == "mostly ASCII"),
+                "\(kind.name): \(utf8Count) bytes, \(utf16Count) units")
+            let scalarStarts = text.unicodeScalars.indices.map { text.utf8.distance(from: text.startIndex, to: $0) } + [utf8Count]
+            let expected = Dictionary(uniqueKeysWithValues: text.unicodeScalars.indices.map {
+                (text.utf8.distance(from: text.startIndex, to: $0), text.utf16.distance(from: text.startIndex, to: $0))
+            } + [(utf8Count, utf16Count)])
+            text.utf8.withContiguousStorageIfAvailable { bytes in
+                var counter = UTF16OffsetCounter(bytes: bytes.baseAddress!, count: bytes.count, utf16Count: utf16Count)
+                var place = 0
+                var mismatches = 0
+                for _ in 0..<4000 {
+                    place = random.chance(0.2)
+                        ? random.number(in: 0...place) : min(place + random.number(in: 0...40), scalarStarts.count - 1)
+                    let byte = scalarStarts[place]
+                    if counter.utf16Offset(ofByte: byte) != expected[byte] { mismatches += 1 }
+                }
+                #expect(mismatches == 0, "\(kind.name)")
             }
-            #expect(mismatches == 0)
         }
     }
 }

@@ -39,7 +39,8 @@ struct StringUTF8Matches {
         var tooDense = false
         let walked = utf8.withContiguousStorageIfAvailable { whole -> Bool in
             guard let start = whole.baseAddress.map({ $0 + byteStart }) else { return false }
-            var offsets = UTF16OffsetCounter(bytes: start, count: byteCount)
+            let utf16Count = UTF16Text.utf16Count(ofUTF8: start, from: 0, to: byteCount)
+            var offsets = UTF16OffsetCounter(bytes: start, count: byteCount, utf16Count: utf16Count)
             let utf16Start = utf8.startIndex == bounds.lowerBound ? 0 : base.utf16.distance(from: base.startIndex, to: bounds.lowerBound)
             // The span of the bytes `range` of the walk's text: string indices are byte offsets
             // of the string's UTF-8, and UTF-16 offsets count from the string's start.
@@ -53,8 +54,7 @@ struct StringUTF8Matches {
             let groups = pattern.numberOfCaptureGroups
             return pattern.walkMatches(
                 inUTF8: start, count: byteCount,
-                isMostlyASCII: RegexPattern.isMostlyASCII(
-                    utf8Count: byteCount, utf16Count: UTF16Text.utf16Count(ofUTF8: start, from: 0, to: byteCount)),
+                isMostlyASCII: RegexPattern.isMostlyASCII(utf8Count: byteCount, utf16Count: utf16Count),
                 findsGroups: true, firstMatchOnly: firstMatchOnly
             ) { match, group in
                 found.append(span(match, offsets: &offsets))
@@ -100,33 +100,51 @@ struct StringUTF8Matches {
 
 /// The UTF-16 offsets of places in well-formed UTF-8, each a scalar's first byte or the end,
 /// counted from the last place asked for: when the places come mostly left to right, as the
-/// ends of a walk's matches do, all of them cost one pass over the bytes. Runs of ASCII (found
-/// by `bytescan_first_non_ascii`, sixty-four bytes at a time) are counted by a subtraction, a
-/// byte being a unit there; other bytes by ``UTF16Text/utf16Count(ofUTF8:from:to:)``. Every
+/// ends of a walk's matches and groups do, all of them cost one pass over the bytes. Every
 /// count is exact in any order: a place before the last one is counted back from it.
-struct UTF16OffsetCounter {
+///
+/// What the bytes' number of UTF-16 units tells of them decides how runs of ASCII (a byte
+/// being a unit there, so that a match and the gap before it inside one are counted by a
+/// subtraction) are found:
+/// - as many units as bytes: every byte is ASCII, one run of all of them, found with no scan;
+/// - mostly ASCII (``RegexPattern/isMostlyASCII(utf8Count:utf16Count:)``) but not all: the run
+///   of ASCII from the first place asked for beyond the last run's end, found again there
+///   (by `bytescan_first_non_ascii`, sixty-four bytes at a time), so that the runs found never
+///   overlap and finding them costs one pass over the bytes;
+/// - not mostly ASCII: no run, since the runs between non-ASCII words are too short to pay for
+///   their scan.
+/// Bytes outside a run are counted by ``UTF16Text/utf16Count(ofUTF8:from:to:)``.
+package struct UTF16OffsetCounter {
     private let bytes: UnsafePointer<UInt8>
     private let count: Int
     /// The last place asked for, in bytes and in UTF-16 units.
     private var byte = 0
     private var unit = 0
-    /// The bytes from `asciiStart` to `asciiEnd` are ASCII; the run is found again when
-    /// `byte` passes its end, from there, so that the runs found never overlap.
+    /// The bytes from `asciiStart` to `asciiEnd` are ASCII.
     private var asciiStart = 0
     private var asciiEnd: Int
+    /// Whether the run of ASCII is found again when `byte` passes its end (mostly ASCII bytes
+    /// that are not all ASCII).
+    private let findsASCIIRuns: Bool
 
-    init(bytes: UnsafePointer<UInt8>, count: Int) {
+    /// A counter for the `count` well-formed bytes at `bytes`, which transcode to `utf16Count`
+    /// UTF-16 units.
+    package init(bytes: UnsafePointer<UInt8>, count: Int, utf16Count: Int) {
         self.bytes = bytes
         self.count = count
-        asciiEnd = UTF8EncodingErrors.firstNonASCII(in: UnsafeRawBufferPointer(start: bytes, count: count), from: 0)
+        findsASCIIRuns = count != utf16Count && RegexPattern.isMostlyASCII(utf8Count: count, utf16Count: utf16Count)
+        asciiEnd =
+            count == utf16Count
+            ? count
+            : findsASCIIRuns ? UTF8EncodingErrors.firstNonASCII(in: UnsafeRawBufferPointer(start: bytes, count: count), from: 0) : 0
     }
 
     /// The number of UTF-16 units of the bytes before `offset`.
-    mutating func utf16Offset(ofByte offset: Int) -> Int {
+    package mutating func utf16Offset(ofByte offset: Int) -> Int {
         guard offset >= byte else { return unit - units(from: offset, to: byte) }
         unit += units(from: byte, to: offset)
         byte = offset
-        if byte > asciiEnd {
+        if findsASCIIRuns && byte > asciiEnd {
             asciiStart = byte
             asciiEnd = UTF8EncodingErrors.firstNonASCII(in: UnsafeRawBufferPointer(start: bytes, count: count), from: byte)
         }
