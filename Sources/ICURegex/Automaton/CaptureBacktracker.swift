@@ -135,6 +135,13 @@ final class CaptureBacktracker {
     private let onePassSelfMoves: UnsafeMutablePointer<UInt64>?
     /// ``OnePassProgram/loopStops`` as plain pointers, which ``onePass`` keeps alive.
     private let onePassLoopStops: UnsafeMutablePointer<UnsafePointer<bytescan_byte_ranges>?>?
+    /// ``OnePassProgram/startSkips`` (two words, zero without a one-pass table) and
+    /// ``OnePassProgram/startStops`` as a plain pointer, which ``onePass`` keeps alive.
+    private let onePassStartSkips: (low: UInt64, high: UInt64)
+    private let onePassStartStops: UnsafePointer<bytescan_byte_ranges>?
+    /// ``OnePassProgram/minimumMatchLength`` and ``OnePassProgram/unreadClasses``.
+    private let onePassMinimumMatchLength: Int
+    private let onePassUnreadClasses: UnsafeMutablePointer<Bool>?
     private let onePassClassCount: Int
     private let runSlots: UnsafeMutablePointer<Int>
 
@@ -231,6 +238,10 @@ final class CaptureBacktracker {
         onePassSaves = copy(program.onePass?.saves)
         onePassSelfMoves = copy(program.onePass?.selfMoves)
         onePassLoopStops = copy(program.onePass?.loopStops.map { $0.map { UnsafePointer($0.pointer) } })
+        onePassStartSkips = program.onePass.map { ($0.startSkips[0], $0.startSkips[1]) } ?? (0, 0)
+        onePassStartStops = program.onePass?.startStops.map { UnsafePointer($0.pointer) }
+        onePassMinimumMatchLength = program.onePass?.minimumMatchLength ?? 0
+        onePassUnreadClasses = copy(program.onePass?.unreadClasses)
     }
 
     deinit {
@@ -248,6 +259,7 @@ final class CaptureBacktracker {
         onePassSaves?.deallocate()
         onePassSelfMoves?.deallocate()
         onePassLoopStops?.deallocate()
+        onePassUnreadClasses?.deallocate()
         splitGuards.deallocate()
         guardAccepts.deallocate()
         characterLoops.deallocate()
@@ -805,10 +817,21 @@ final class CaptureBacktracker {
     static let onePassWorkAllowance = 4096
 
     /// The first match of ICU's search of the UTF-16 `text[..<end]` from `start`, with its
-    /// groups in the slots, from one-pass runs anchored at each offset from `start` in turn
-    /// (an offset whose character no first step reads is passed over); `.unknown` when a run
-    /// cannot tell or the runs read more than ``onePassWorkPerUnit`` units per unit
-    /// passed. The program must be one-pass.
+    /// groups in the slots, from one-pass runs anchored at each offset from `start` in turn;
+    /// `.unknown` when a run cannot tell or the runs read more than ``onePassWorkPerUnit``
+    /// units per unit passed. The program must be one-pass.
+    ///
+    /// Offsets at which no match can start are passed over without a run:
+    /// - an offset whose character no first step reads (the match would read it), when no
+    ///   match is empty;
+    /// - after a run that failed, the offsets before the one where it stopped, when no state
+    ///   reads the character there (``OnePassProgram/unreadClasses``) or the text ends there,
+    ///   and they lie fewer units before it than a match reads characters
+    ///   (``OnePassProgram/minimumMatchLength``). ICU's match from such an offset could not
+    ///   read that character, which no step of the pattern reads, so it would read only
+    ///   characters before it: fewer than any way to the match reads (a character takes one
+    ///   unit or more). A date's pattern fails from `4711` at the space, and `711`, `11` and
+    ///   `1` are passed over.
     func firstOnePassMatch(inUTF16 text: UnsafePointer<UInt16>, from start: Int, end: Int) -> MatchAutomaton.Outcome {
         firstOnePassMatch(in: UTF16ScannedText(units: text), from: start, lastStart: end, end: end)
     }
@@ -830,26 +853,39 @@ final class CaptureBacktracker {
         let table = onePassTable!
         let smallClasses = self.smallClasses
         let startMatches = onePassMatchEdges![0] >= 0
+        let (lowStartSkips, highStartSkips) = onePassStartSkips
+        let startStops = onePassStartStops
+        let minimumLength = onePassMinimumMatchLength
         let firstWork = onePassWork
         var offset = start
         while true {
             if !startMatches {
                 // No match is empty: skip the offsets whose character no first step reads.
-                // (The match automaton's vector skip of ASCII characters cost more than it
-                // saved here, called for each character that no first step reads: replacing
-                // dates in log lines, where a digit comes every few characters, took 5.0 ms
-                // with it and 5.3 without; capitalized Russian words, `(\p{Lu})(\p{Ll}+)`,
-                // 4.9 ms with it and 4.0 without.)
+                // Where two ASCII characters in a row are such, the vector scan passes over
+                // the ASCII characters from the second on that no first step reads
+                // (``OnePassProgram/startStops``: it stops at any other and from 0x80 on, and
+                // the loop judges the character it stops at), as the loop would. It is not
+                // called after a single one: in capitalized Russian words, `(\p{Lu})(\p{Ll}+)`,
+                // it would stop at once after each space (the match automaton's skip, called
+                // after each character passed over, took a replacement there from 4.0 to
+                // 4.9 ms; see `Benchmarks/results/2026-11-30-replace9/`).
                 while offset < end && offset <= lastStart {
                     let (value, length) = text.smallCharacter(at: offset, end: end)
                     guard length > 0 else { break }
                     let valueClass = smallClasses[Int(value)]
                     guard valueClass != CodePointClassTable.stopClass, table[Int(valueClass)] < 0 else { break }
                     offset &+= length
+                    guard let startStops, value < 128, offset < end else { continue }
+                    let following = text.unit(at: offset)
+                    guard following < 128,
+                        (following < 64 ? lowStartSkips : highStartSkips) & (1 &<< UInt64(following & 63)) != 0
+                    else { continue }
+                    offset = text.firstUnitOutsideASCII(orIn: startStops, from: offset &+ 1, to: min(end, lastStart &+ 1))
                 }
                 guard offset < end else { return .noMatch }
             }
             guard offset <= lastStart else { return .noMatch }
+            let runWork = onePassWork
             switch onePassMatch(in: text, at: offset, end: end) {
             case .match(let match): return .match(match)
             case .unknown: return .unknown
@@ -859,8 +895,25 @@ final class CaptureBacktracker {
             guard onePassWork &- firstWork <= Self.onePassWorkPerUnit &* (offset &- start) &+ Self.onePassWorkAllowance else {
                 return .unknown
             }
-            offset = text.character(at: offset, end: end).next
+            let next = text.character(at: offset, end: end).next
+            // The run stopped where its work ended: the offsets from `next` to there are passed
+            // over when no match fits before it (see ``firstOnePassMatch(inUTF16:from:end:)``).
+            let stop = offset &+ (onePassWork &- runWork)
+            offset = stop >= next && stop &- next < minimumLength && stopsEveryRun(in: text, at: stop, end: end) ? stop : next
         }
+    }
+
+    /// True when a one-pass run stops at `offset` of `text[..<end]` whatever its state: the
+    /// text ends there, or no state reads the character there (a small one, whose class
+    /// tells).
+    @inline(__always)
+    private func stopsEveryRun<Text: ScannedText>(in text: Text, at offset: Int, end: Int) -> Bool {
+        guard offset < end else { return true }
+        let (value, length) = text.smallCharacter(at: offset, end: end)
+        guard length > 0 else { return false }
+        let valueClass = smallClasses[Int(value)]
+        return valueClass != CodePointClassTable.stopClass && Int(valueClass) < onePassClassCount
+            && onePassUnreadClasses.unsafelyUnwrapped[Int(valueClass)]
     }
 
     /// The match of ICU's search anchored at `start` of the UTF-16 `text[..<end]`, with its

@@ -92,6 +92,22 @@ struct OnePassProgram: Sendable {
     /// in UTF-8, which stop at a unit or byte in a range or from 0x80 on); nil for another
     /// state.
     let loopStops: [ByteRanges?]
+    /// The ASCII units that no first step reads, two words of a bit per unit as in
+    /// ``selfMoves``: a search passes over them to the next offset a run may start from (see
+    /// ``CaptureBacktracker/firstOnePassMatch(inUTF8:from:lastStart:end:)``). Empty when a match
+    /// may be empty, and every offset is a start.
+    let startSkips: [UInt64]
+    /// The ASCII units that ``startSkips`` leaves out, when they fit `BYTESCAN_BYTE_RANGES`
+    /// ranges (`\d`: `0` to `9`), for the vector scan that passes over the others sixteen at a
+    /// time (stopping, as for ``loopStops``, from 0x80 on); nil otherwise.
+    let startStops: ByteRanges?
+    /// The fewest characters that a way from the start to the match reads (0 when a match
+    /// may be empty, `Int.max` when no way reaches it), counted over every step's move, so
+    /// that no match is shorter.
+    let minimumMatchLength: Int
+    /// For each class, true when no state has a move that reads it: a run stops at such a
+    /// character, whatever its state (see ``CaptureBacktracker/firstOnePassMatch(inUTF8:from:lastStart:end:)``).
+    let unreadClasses: [Bool]
 
     /// The most states times classes of a table, and the most steps of the closures' walk.
     static let maximumTableSize = 1 << 16
@@ -204,20 +220,43 @@ struct OnePassProgram: Sendable {
             }
         }
         let loopStops = stepOfState.indices.map { state -> ByteRanges? in
-            let takes = { (unit: Int) in selfMoves[2 * state + unit / 64] & 1 << UInt64(unit % 64) != 0 }
-            guard (0..<128).contains(where: takes) else { return nil }
-            var ranges: [(UInt16, UInt16)] = []
-            var unit = 0
-            while unit < 128 {
-                guard !takes(unit) else {
-                    unit += 1
-                    continue
-                }
-                let first = unit
-                while unit < 128 && !takes(unit) { unit += 1 }
-                ranges.append((UInt16(first), UInt16(unit - 1)))
+            Self.stops(passingOver: { unit in selfMoves[2 * state + unit / 64] & 1 << UInt64(unit % 64) != 0 })
+        }
+        // A unit that no first step reads, of a class that is not a stop: the search's skip
+        // passes over it (a stop ends the skip, and the run then answers unknown).
+        var startSkips = [UInt64](repeating: 0, count: 2)
+        if matchEdges[0] < 0 {
+            for unit in 0..<128 {
+                let unitClass = program.classes.smallClasses[unit]
+                guard unitClass != CodePointClassTable.stopClass, Int(unitClass) < classCount, packed[Int(unitClass)] < 0
+                else { continue }
+                startSkips[unit / 64] |= 1 << UInt64(unit % 64)
             }
-            return ranges.count <= Int(BYTESCAN_BYTE_RANGES) ? ByteRanges(ranges) : nil
+        }
+        let startStops = Self.stops(passingOver: { unit in startSkips[unit / 64] & 1 << UInt64(unit % 64) != 0 })
+        // Breadth first from the start over every step's move (those of the characters above
+        // the limit included), to the nearest state whose closure holds the match.
+        var distances = [Int](repeating: -1, count: stepOfState.count)
+        distances[0] = 0
+        var queue = [0]
+        var minimumMatchLength = Int.max
+        var queueIndex = 0
+        while queueIndex < queue.count {
+            let state = queue[queueIndex]
+            queueIndex += 1
+            if matchEdges[state] >= 0 {
+                minimumMatchLength = distances[state]
+                break
+            }
+            for reader in readers[state] {
+                let next = Int(edges[Int(reader.edge)].next)
+                guard distances[next] < 0 else { continue }
+                distances[next] = distances[state] + 1
+                queue.append(next)
+            }
+        }
+        let unreadClasses = (0..<classCount).map { classIndex in
+            stepOfState.indices.allSatisfy { state in table[state * classCount + classIndex] < 0 }
         }
         stateCount = stepOfState.count
         self.classCount = classCount
@@ -230,5 +269,28 @@ struct OnePassProgram: Sendable {
         approximatesLargeCharacters = program.approximatesLargeCharacters
         self.selfMoves = selfMoves
         self.loopStops = loopStops
+        self.startSkips = startSkips
+        self.startStops = startStops
+        self.minimumMatchLength = minimumMatchLength
+        self.unreadClasses = unreadClasses
+    }
+
+    /// The ranges of the ASCII units that `passesOver` leaves out, for a vector scan that
+    /// passes over the others; nil when it passes over none or they take more than
+    /// `BYTESCAN_BYTE_RANGES` ranges.
+    private static func stops(passingOver passesOver: (Int) -> Bool) -> ByteRanges? {
+        guard (0..<128).contains(where: passesOver) else { return nil }
+        var ranges: [(UInt16, UInt16)] = []
+        var unit = 0
+        while unit < 128 {
+            guard !passesOver(unit) else {
+                unit += 1
+                continue
+            }
+            let first = unit
+            while unit < 128 && !passesOver(unit) { unit += 1 }
+            ranges.append((UInt16(first), UInt16(unit - 1)))
+        }
+        return ranges.count <= Int(BYTESCAN_BYTE_RANGES) ? ByteRanges(ranges) : nil
     }
 }
