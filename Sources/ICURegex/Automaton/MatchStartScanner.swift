@@ -54,8 +54,20 @@ struct MatchStartScanner {
     /// scanner owns, valid while it lives, which a caller in a hot loop copies out once (see
     /// ``ByteSkip``). Its vector loops, in C, stop at the first unit or byte that may start
     /// a match and tell which it is, where the loops in Swift stop at its block of sixteen and
-    /// read the block again one by one.
+    /// read the block again one by one. With fewer than ``shortestVectorSkip`` units or bytes
+    /// left it reads them one by one instead: both loops stop at the first unit or byte that
+    /// is 0x80 or more or an ASCII character whose `keepsStart` entry is false.
     struct ASCIISkip {
+        /// The fewest units or bytes left for which the skip calls its vector loop. Below,
+        /// the call costs more than reading the text one by one: the call, the setup of the
+        /// ranges and the loop's tail, which tests each of the last fifteen bytes against
+        /// every range, against about five instructions a byte for the loop in Swift. Measured
+        /// with callgrind (`Benchmarks/results/2026-11-30-libsuites4`): on `call 555-123-4567
+        /// now` with `[0-9]{3}-[0-9]{3}-[0-9]{4}` (a start five bytes in) the call cost 57
+        /// instructions, the loop about 25; with the start at the end of 31 bytes, the two
+        /// cost about the same. A longer text pays the loop on its last bytes only.
+        static let shortestVectorSkip = 32
+
         /// For each ASCII character, true when it keeps the start state.
         let keepsStart: UnsafePointer<Bool>
         /// The ranges of ASCII characters that may start a match, when they fit the vectors;
@@ -70,7 +82,9 @@ struct MatchStartScanner {
             // In text where the next character may start a match (a Cyrillic text for
             // `\p{Lu}\p{Ll}+`, where every unit from 0x80 on may), the vectors are not set up.
             if index < end && (text[index] >= 0x80 || !keepsStart[Int(text[index])]) { return index }
-            if let unitRanges { return bytescan_first_unit_in_ranges(text, index, end, unitRanges) }
+            if let unitRanges, end &- index >= Self.shortestVectorSkip {
+                return bytescan_first_unit_in_ranges(text, index, end, unitRanges)
+            }
             while index < end && text[index] < 0x80 && keepsStart[Int(text[index])] { index &+= 1 }
             return index
         }
@@ -80,7 +94,9 @@ struct MatchStartScanner {
         func firstPossibleStart(inUTF8 bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
             var index = start
             if index < end && (bytes[index] >= 0x80 || !keepsStart[Int(bytes[index])]) { return index }
-            if let byteRanges { return bytescan_first_in_ranges(bytes, index, end, byteRanges) }
+            if let byteRanges, end &- index >= Self.shortestVectorSkip {
+                return bytescan_first_in_ranges(bytes, index, end, byteRanges)
+            }
             while index < end && bytes[index] < 0x80 && keepsStart[Int(bytes[index])] { index &+= 1 }
             return index
         }
