@@ -23,8 +23,8 @@ extension LibraryTests {
                 let scanner = MatchStartScanner(keepsStart: keeps)
                 let skip = scanner.asciiSkip!
                 // Mostly characters that keep the start state, so that the skip goes far.
-                let kept = (0..<128).filter { keeps[$0] }.map(Character.init(_:))
-                let others = (0..<128).filter { !keeps[$0] }.map(Character.init(_:)) + ["ж", "福", "😀"]
+                let kept = (0..<128).filter { keeps[$0] }.map { Character(Unicode.Scalar(UInt8($0))) }
+                let others = (0..<128).filter { !keeps[$0] }.map { Character(Unicode.Scalar(UInt8($0))) } + ["ж", "福", "😀"]
                 var text = ""
                 for _ in 0..<random.number(in: 0...80) {
                     text.append(random.chance(0.04) || kept.isEmpty ? random.element(of: others) : random.element(of: kept))
