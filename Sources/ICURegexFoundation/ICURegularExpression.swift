@@ -406,7 +406,10 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// The first match of the string's UTF-8 walk (``walkUTF8(of:options:range:utf16Count:findsGroups:firstMatchOnly:_:)``)
     /// when the pattern's strategy has one, or else as `String.range(ofRegex:)` finds it: a
     /// short string's UTF-8 goes to the match automaton without being copied, and the call
-    /// makes no walk, most of what a first match on a few dozen characters cost.
+    /// makes no walk, most of what a first match on a few dozen characters cost. (Inlined in
+    /// both callers, with the walk in a function of its own, so that a short string's call
+    /// is one straight path to `firstRange`.)
+    @inline(__always)
     private func firstRangeWithoutWalk(
         in string: String, options: NSRegularExpression.MatchingOptions, range: NSRange
     ) -> NSRange? {
@@ -414,23 +417,34 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         else { return nil }
         let length = string.utf16.count
         guard range.location <= length, range.length <= length - range.location else { return nil }
-        var first = NSRange(location: NSNotFound, length: 0)
         // (Asked here as well as in the walk: a short string's search, which has no walk in
         // UTF-8, then sets up none of the walk's closures and buffer.)
         if mayWalkUTF8(ofUTF16Length: range.length, findsGroups: false, firstMatchOnly: true),
-            walkUTF8(
-                of: string, options: options, range: range, utf16Count: length, findsGroups: false, firstMatchOnly: true,
-                { match, _ in
-                    first = match
-                    return false
-                })
+            let found = firstRangeOfUTF8Walk(in: string, options: options, range: range, utf16Count: length)
         {
-            return first
+            return found
         }
         let found = RegexPattern.firstRange(
             of: compiled, inUTF16Of: string, utf16Count: length,
             utf16Offsets: range.location..<(range.location + range.length), anchored: false)
         return NSRange(location: found.isNotFound ? NSNotFound : found.location, length: found.length)
+    }
+
+    /// The first match in `range` of `string` (of `utf16Count` units) found by the string's
+    /// UTF-8 walk (or `{NSNotFound, 0}`), or nil when the walk does not apply (see
+    /// ``walkUTF8(of:options:range:utf16Count:findsGroups:firstMatchOnly:_:)``).
+    @inline(never)
+    private func firstRangeOfUTF8Walk(
+        in string: String, options: NSRegularExpression.MatchingOptions, range: NSRange, utf16Count: Int
+    ) -> NSRange? {
+        var first = NSRange(location: NSNotFound, length: 0)
+        let walked = walkUTF8(
+            of: string, options: options, range: range, utf16Count: utf16Count, findsGroups: false, firstMatchOnly: true
+        ) { match, _ in
+            first = match
+            return false
+        }
+        return walked ? first : nil
     }
 
     /// Calls `body` with each match in `range` of `string`, found in the string's UTF-8 by

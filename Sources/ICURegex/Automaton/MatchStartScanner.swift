@@ -54,8 +54,23 @@ struct MatchStartScanner {
     /// scanner owns, valid while it lives, which a caller in a hot loop copies out once (see
     /// ``ByteSkip``). Its vector loops, in C, stop at the first unit or byte that may start
     /// a match and tell which it is, where the loops in Swift stop at its block of sixteen and
-    /// read the block again one by one.
+    /// read the block again one by one. With fewer than ``shortestVectorSkip`` units or bytes
+    /// left it reads them one by one instead: both loops stop at the first unit or byte that
+    /// is 0x80 or more or an ASCII character whose `keepsStart` entry is false.
     struct ASCIISkip {
+        /// The fewest units or bytes left for which the skip calls its vector loop. That loop
+        /// compares blocks of sixteen and tests the bytes after its last block one by one
+        /// against each range; the loop here tests each against the table. Counted with
+        /// callgrind (`ICURegularExpression.rangeOfFirstMatch` for `[0-9]{3}-[0-9]{3}-[0-9]{4}`,
+        /// two ranges with the bytes from 0x80 on; `Benchmarks/results/2026-11-30-libsuites4`):
+        /// the loop here costs 8 instructions a byte, the vector loop's tail 24 a byte and its
+        /// call with a first block about 50. Below 32 the vector loop reads one block at most
+        /// and the rest in its tail, so the loop here costs less unless a start comes between
+        /// about the sixth and the sixteenth byte (on `call 555-123-4567 now`, a start five
+        /// bytes in, about 45 instructions against 57); from 32 on, the vectors. A longer text
+        /// pays the loop here on its last bytes only.
+        static let shortestVectorSkip = 32
+
         /// For each ASCII character, true when it keeps the start state.
         let keepsStart: UnsafePointer<Bool>
         /// The ranges of ASCII characters that may start a match, when they fit the vectors;
@@ -67,10 +82,12 @@ struct MatchStartScanner {
         @inline(__always)
         func firstPossibleStart(inUTF16 text: UnsafePointer<UInt16>, from start: Int, to end: Int) -> Int {
             var index = start
-            // In text where the next character may start a match (a Cyrillic text for
-            // `\p{Lu}\p{Ll}+`, where every unit from 0x80 on may), the vectors are not set up.
-            if index < end && (text[index] >= 0x80 || !keepsStart[Int(text[index])]) { return index }
-            if let unitRanges { return bytescan_first_unit_in_ranges(text, index, end, unitRanges) }
+            if let unitRanges, end &- index >= Self.shortestVectorSkip {
+                // In text where the next character may start a match (a Cyrillic text for
+                // `\p{Lu}\p{Ll}+`, where every unit from 0x80 on may), the vectors are not set up.
+                if text[index] >= 0x80 || !keepsStart[Int(text[index])] { return index }
+                return bytescan_first_unit_in_ranges(text, index, end, unitRanges)
+            }
             while index < end && text[index] < 0x80 && keepsStart[Int(text[index])] { index &+= 1 }
             return index
         }
@@ -79,8 +96,10 @@ struct MatchStartScanner {
         @inline(__always)
         func firstPossibleStart(inUTF8 bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
             var index = start
-            if index < end && (bytes[index] >= 0x80 || !keepsStart[Int(bytes[index])]) { return index }
-            if let byteRanges { return bytescan_first_in_ranges(bytes, index, end, byteRanges) }
+            if let byteRanges, end &- index >= Self.shortestVectorSkip {
+                if bytes[index] >= 0x80 || !keepsStart[Int(bytes[index])] { return index }
+                return bytescan_first_in_ranges(bytes, index, end, byteRanges)
+            }
             while index < end && bytes[index] < 0x80 && keepsStart[Int(bytes[index])] { index &+= 1 }
             return index
         }

@@ -142,7 +142,10 @@ extension MatchStrategy {
     ///
     /// (The pools' states are read through unretained references, which the strategy's own
     /// properties keep alive: bound to names, each pool was retained and released for every
-    /// call, about 2% of a short line's results array.)
+    /// call, about 2% of a short line's results array.) Inlined in
+    /// ``RegexPattern/mayWalkMatches(inUTF8OfAtMost:findsGroups:firstMatchOnly:)``, which a
+    /// first match on a short string asks each call.
+    @inline(__always)
     func mayHaveUTF8Walk(forSearchOfAtMost length: Int, findsGroups: Bool, firstMatchOnly: Bool) -> Bool {
         let isShort = length < SearchPlan.minimumSearchLength
         if let utf8Literals, !(firstMatchOnly && utf8Literals.hasSeveralLiterals && isShort) { return true }
