@@ -144,26 +144,13 @@ import TestSupport
         let scalars = text.unicodeScalars
         let middle = scalars.index(scalars.startIndex, offsetBy: 777)..<scalars.index(scalars.endIndex, offsetBy: -555)
         for bounds in [text.startIndex..<text.endIndex, middle] {
-            let nsRange = NSRange(bounds, in: text)
-            for template in ["$3/$2/$1", "<$0>"] {
-                // Compared first, so that a failure does not print the texts.
-                let replacedAsICU = try fast.replacing(in: text, range: bounds, withTemplate: template)
-                    == icu.replacing(in: text, range: bounds, withTemplate: template)
-                #expect(replacedAsICU, "\(template)")
-                let replacedAsFoundation =
-                    ours.stringByReplacingMatches(in: text, range: nsRange, withTemplate: template)
-                    == foundation.stringByReplacingMatches(in: text, range: nsRange, withTemplate: template)
-                #expect(replacedAsFoundation, "\(template)")
-            }
+            try ReplacementComparisons.expectAgreement(
+                fast: fast, icu: icu, ours: ours, foundation: foundation, text: text, bounds: bounds,
+                templates: ["$3/$2/$1", "<$0>"], label: pattern)
         }
         // The one-pass runs read part of the text (so that the comparisons above are theirs).
-        func onePassWork() throws -> Int {
-            let backtracker = try #require(fast.captureBacktrackers?.take())
-            defer { fast.captureBacktrackers?.put(backtracker) }
-            return backtracker.onePassWork
-        }
-        let work = try onePassWork()
+        let work = try fast.onePassWorkOfNextBacktracker()
         _ = try fast.replacing(in: text, withTemplate: "$1")
-        #expect(try onePassWork() > work + 10_000)
+        #expect(try fast.onePassWorkOfNextBacktracker() > work + 10_000)
     }
 }

@@ -101,27 +101,14 @@ import TestSupport
         let scalars = text.unicodeScalars
         let middle = scalars.index(scalars.startIndex, offsetBy: 1_001)..<scalars.index(scalars.endIndex, offsetBy: -999)
         for bounds in [text.startIndex..<text.endIndex, middle] {
-            let nsRange = NSRange(bounds, in: text)
-            for template in ["$2|$1", "<$0>"] {
-                let expected = try icu.replacing(in: text, range: bounds, withTemplate: template)
-                // Compared first, so that a failure does not print the texts.
-                let replacedAsICU = try fast.replacing(in: text, range: bounds, withTemplate: template) == expected
-                #expect(replacedAsICU, "\(pattern) -> \(template)")
-                let replacedAsFoundation =
-                    ours.stringByReplacingMatches(in: text, range: nsRange, withTemplate: template)
-                    == foundation.stringByReplacingMatches(in: text, range: nsRange, withTemplate: template)
-                #expect(replacedAsFoundation, "\(pattern) -> \(template)")
-            }
+            try ReplacementComparisons.expectAgreement(
+                fast: fast, icu: icu, ours: ours, foundation: foundation, text: text, bounds: bounds,
+                templates: ["$2|$1", "<$0>"], label: pattern)
         }
         // The runs read most of the text (so that the comparisons above are theirs).
-        func onePassWork() throws -> Int {
-            let backtracker = try #require(fast.captureBacktrackers?.take())
-            defer { fast.captureBacktrackers?.put(backtracker) }
-            return backtracker.onePassWork
-        }
-        let work = try onePassWork()
+        let work = try fast.onePassWorkOfNextBacktracker()
         _ = try fast.replacing(in: text, withTemplate: "$1")
-        #expect(try onePassWork() > work + 60_000, "\(pattern)")
+        #expect(try fast.onePassWorkOfNextBacktracker() > work + 60_000, "\(pattern)")
     }
 
     /// The walk in UTF-8 takes the one-pass runs for these dense matches (so that the test above

@@ -9,7 +9,8 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "2026-11-29-libsuites"))
 from parse import parse  # noqa: E402
 
-RAW = os.path.join(os.path.dirname(os.path.abspath(__file__)), "raw")
+# The outputs read: raw/ beside this script, or the folder RAW names (a later run reusing it).
+RAW = os.environ.get("RAW") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "raw")
 THRESHOLD = 1.05
 SIDE = os.environ.get("SIDE", "fix")
 

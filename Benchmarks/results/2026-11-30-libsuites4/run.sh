@@ -5,7 +5,8 @@
 # BASE and MAIN are the two checkouts' Benchmarks directories (FIX a third, with SIDES="base main fix");
 # SUITES, ROUNDS, FILTER and SKIP (regular expressions over whole names) may be set.
 set -u
-OUT=$(cd "$(dirname "$0")" && pwd)/raw
+# The outputs: raw/ beside this script, or the folder OUT names (a later run reusing it).
+OUT=${OUT:-$(cd "$(dirname "$0")" && pwd)/raw}
 mkdir -p "$OUT"
 export ICUGREP_CORPORA=${ICUGREP_CORPORA:-/work/shared/corpora} ICUGREP_BENCH_LARGE_MB=10
 for suite in ${SUITES:-CallOverhead PatternSet ZeroLengthMatches LargeInputs AllMatches}; do
