@@ -291,10 +291,48 @@ public final class RegexPattern: @unchecked Sendable {
                 try icuRange(inUTF16: units, range: unitRange, anchored: anchored)
             }
         case .notTried:
+            if !anchored, let walked = firstRangeOfUTF8Walk(in: string, range: range) {
+                return walked
+            }
             return try UTF16Text.search(string, range: range) { units, unitRange throws(ICURegexError) in
                 try firstRange(inUTF16: units, range: unitRange, anchored: anchored)
             }
         }
+    }
+
+    /// The first match in `string[range]` (all of it when nil), searched as a text of its own
+    /// by the strategy's walk over the string's own UTF-8 (``walkMatches(inUTF8:count:isMostlyASCII:findsGroups:firstMatchOnly:_:)``,
+    /// first match only): `.some(nil)` when there is none, nil when the walk is ICU's (no way
+    /// for this pattern and length, a bound of the range inside a scalar, a bridged string, or
+    /// a way that could not tell). Its matches are those of ICU's search of the range's UTF-16,
+    /// so the caller's UTF-16 search would find the same; the walk reads the bytes in place
+    /// where that search widens the whole range into a copy first (twice the range's bytes:
+    /// 20 MB and its page faults for LargeInputs' 10 MB string).
+    private func firstRangeOfUTF8Walk(in string: String, range: Range<String.Index>?) -> Range<String.Index>?? {
+        let utf8 = string.utf8
+        let bounds = range ?? utf8.startIndex..<utf8.endIndex
+        let byteCount = utf8.distance(from: bounds.lowerBound, to: bounds.upperBound)
+        guard mayWalkMatches(inUTF8OfAtMost: byteCount, findsGroups: false, firstMatchOnly: true),
+            range == nil
+                || (bounds.lowerBound.samePosition(in: string.unicodeScalars) != nil
+                    && bounds.upperBound.samePosition(in: string.unicodeScalars) != nil)
+        else { return nil }
+        let byteStart = utf8.distance(from: utf8.startIndex, to: bounds.lowerBound)
+        var first: Range<Int>?
+        let walked = utf8.withContiguousStorageIfAvailable { whole -> Bool in
+            guard let start = whole.baseAddress.map({ $0 + byteStart }) else { return false }
+            return walkMatches(
+                inUTF8: start, count: byteCount,
+                isMostlyASCII: Self.isMostlyASCII(utf8Count: byteCount, utf16Count: UTF16Text.utf16Count(ofUTF8: start, from: 0, to: byteCount)),
+                findsGroups: false, firstMatchOnly: true
+            ) { match, _ in
+                first = match
+                return false
+            }
+        }
+        guard walked == true else { return nil }
+        // Native strings index their UTF-8 by offset in O(1).
+        return .some(first.map { utf8.index(bounds.lowerBound, offsetBy: $0.lowerBound)..<utf8.index(bounds.lowerBound, offsetBy: $0.upperBound) })
     }
 
     /// What the match automaton made of a search of UTF-8 (see ``firstRange(inUTF8:anchored:)``).

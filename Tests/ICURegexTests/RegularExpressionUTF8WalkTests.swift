@@ -269,7 +269,7 @@ extension LibraryTests.RegularExpressionDifferentialTests {
         for pattern in Self.offsetOrderPatterns {
             let ours = try ICURegularExpression(pattern: pattern)
             let theirs = try NSRegularExpression(pattern: pattern)
-            for (kindIndex, kind) in kinds.enumerated() {
+            for kind in kinds {
                 // A long text first, so that the pattern's automaton is worked out and the
                 // short texts after it take the walk.
                 let long = text(pieces: 8_000, otherOdds: kind.otherOdds)

@@ -110,6 +110,37 @@ import TestSupport
         }
     }
 
+    /// `firstRange(in:range:)` on a string too long for the automaton's search of a short text
+    /// takes the strategy's walk over the string's UTF-8 for its first match where there is one
+    /// (what `String.range(ofRegex:)` calls): each of the patterns, on the long text whole and on
+    /// ranges starting and ending at random scalars (some past the last match, so that "no
+    /// match" is tried too), gives ICU's first range. Where the walk applies is checked as well,
+    /// so that the comparisons are the walk's.
+    @Test func longTextsFirstRangeWalksTheUTF8() throws {
+        var random = SplitMix64(seed: Self.seed ^ 0x4649_5253_54)
+        let text =
+            ReplacementUTF8WalkDifferentialTests.text(&random, lines: 2600)
+            .replacingOccurrences(of: "\n", with: "\n" + String(repeating: "ж", count: 80) + " ") + "end"
+        let scalars = Array(text.unicodeScalars.indices) + [text.endIndex]
+        var walked = 0
+        for pattern in Self.patterns + [#"[0-9]{3}-[0-9]{3}-[0-9]{4}"#, #"\bжж\w*"#, #"end$"#] {
+            let fast = try RegexPattern(pattern)
+            let icu = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false)
+            if fast.mayWalkMatches(inUTF8OfAtMost: text.utf8.count, findsGroups: false, firstMatchOnly: true) { walked += 1 }
+            var ranges: [Range<String.Index>?] = [nil]
+            for _ in 0..<12 {
+                let lower = random.element(of: scalars)
+                ranges.append(lower..<random.element(of: scalars.filter { $0 >= lower }))
+            }
+            for range in ranges {
+                let found = try fast.firstRange(in: text, range: range)
+                let expected = try icu.firstRange(in: text, range: range)
+                #expect(found == expected, "\(pattern) in \(range.map { text.utf8.distance(from: text.startIndex, to: $0.lowerBound) } ?? 0)")
+            }
+        }
+        #expect(walked >= 5, "\(walked) patterns walk")
+    }
+
     /// Matches too dense to keep (their spans would take more memory than the UTF-16 walk's
     /// copy of the text) are not kept: the walk of every match gives them up for the UTF-16
     /// walk, while the same pattern on a text where they are sparse keeps them; the matches are
