@@ -161,8 +161,11 @@ extension String {
     /// "call 555-123-4567 now".range(ofRegex: "[0-9]{3}-[0-9]{3}-[0-9]{4}")
     /// ```
     ///
-    /// Each call transcodes `range` to UTF-16 (Swift strings are UTF-8). To walk every match
-    /// of a long text, transcode it once and use ``RegexPattern/firstRange(inUTF16:range:anchored:)``.
+    /// Each call reads `range` in the string's own UTF-8 where the pattern's strategy can (a
+    /// short range, or a long one the strategy has a walk over UTF-8 for), and otherwise
+    /// transcodes it to UTF-16 (Swift strings are UTF-8). To walk every match of a long text,
+    /// iterate ``RegexPattern/matches(in:range:)`` rather than searching again from each
+    /// match's end.
     ///
     /// - Parameters:
     ///   - pattern: An ICU regular expression, compiled once and cached. An empty or malformed
