@@ -311,17 +311,9 @@ public final class RegexPattern: @unchecked Sendable {
     private func firstRangeOfUTF8Walk(in string: String, range: Range<String.Index>?) -> Range<String.Index>?? {
         let utf8 = string.utf8
         let bounds = range ?? utf8.startIndex..<utf8.endIndex
-        let byteCount = utf8.distance(from: bounds.lowerBound, to: bounds.upperBound)
-        guard mayWalkMatches(inUTF8OfAtMost: byteCount, findsGroups: false, firstMatchOnly: true),
-            range == nil
-                || (bounds.lowerBound.samePosition(in: string.unicodeScalars) != nil
-                    && bounds.upperBound.samePosition(in: string.unicodeScalars) != nil)
-        else { return nil }
-        let byteStart = utf8.distance(from: utf8.startIndex, to: bounds.lowerBound)
         var first: Range<Int>?
-        let walked = utf8.withContiguousStorageIfAvailable { whole -> Bool in
-            guard let start = whole.baseAddress.map({ $0 + byteStart }) else { return false }
-            return walkMatches(
+        let walked = withUTF8ToWalk(in: string, bounds: bounds, findsGroups: false, firstMatchOnly: true) { start, byteCount in
+            walkMatches(
                 inUTF8: start, count: byteCount,
                 isMostlyASCII: Self.isMostlyASCII(utf8Count: byteCount, utf16Count: UTF16Text.utf16Count(ofUTF8: start, from: 0, to: byteCount)),
                 findsGroups: false, firstMatchOnly: true

@@ -27,18 +27,12 @@ struct StringUTF8Matches {
     /// walk's copy of the text (see ``keepsSpans(_:walkedBytes:)``).
     init?(pattern: RegexPattern, base: String, bounds: Range<String.Index>, firstMatchOnly: Bool) {
         let utf8 = base.utf8
-        let byteCount = utf8.distance(from: bounds.lowerBound, to: bounds.upperBound)
-        guard pattern.mayWalkMatches(inUTF8OfAtMost: byteCount, findsGroups: true, firstMatchOnly: firstMatchOnly),
-            bounds.lowerBound.samePosition(in: base.unicodeScalars) != nil,
-            bounds.upperBound.samePosition(in: base.unicodeScalars) != nil
-        else { return nil }
         spansPerMatch = pattern.numberOfCaptureGroups + 1
-        let byteStart = utf8.distance(from: utf8.startIndex, to: bounds.lowerBound)
         var found: [RegexMatch.Span?] = []
         // True when the walk stopped because its matches were too dense to keep.
         var tooDense = false
-        let walked = utf8.withContiguousStorageIfAvailable { whole -> Bool in
-            guard let start = whole.baseAddress.map({ $0 + byteStart }) else { return false }
+        let walked = pattern.withUTF8ToWalk(in: base, bounds: bounds, findsGroups: true, firstMatchOnly: firstMatchOnly) {
+            start, byteCount -> Bool in
             let utf16Count = UTF16Text.utf16Count(ofUTF8: start, from: 0, to: byteCount)
             var offsets = UTF16OffsetCounter(bytes: start, count: byteCount, utf16Count: utf16Count)
             let utf16Start = utf8.startIndex == bounds.lowerBound ? 0 : base.utf16.distance(from: base.startIndex, to: bounds.lowerBound)
@@ -95,6 +89,36 @@ struct StringUTF8Matches {
         return RegexMatch(
             base: base, pattern: pattern, whole: spans[first]!,
             groups: spansPerMatch == 1 ? [] : Array(spans[(first + 1)..<(first + spansPerMatch)]))
+    }
+}
+
+extension RegexPattern {
+    /// Calls `body` with the address of the UTF-8 of `bounds` of `string` (the string's own
+    /// storage, valid during the call) and its number of bytes, for a walk over the pattern's
+    /// matches in it (``walkMatches(inUTF8:count:isMostlyASCII:findsGroups:firstMatchOnly:_:)``,
+    /// with the same `findsGroups` and `firstMatchOnly`), and returns `body`'s answer. Nil,
+    /// without calling `body`, when the walk is ICU's before any byte is read: the strategy has
+    /// no walk for so long a text (``mayWalkMatches(inUTF8OfAtMost:findsGroups:firstMatchOnly:)``),
+    /// a bound of the range is not on a scalar (it splits a surrogate pair), or the string's
+    /// UTF-8 is not contiguous (a bridged string) or has no address (an empty string).
+    func withUTF8ToWalk<Answer>(
+        in string: String, bounds: Range<String.Index>, findsGroups: Bool, firstMatchOnly: Bool,
+        _ body: (UnsafePointer<UInt8>, Int) -> Answer?
+    ) -> Answer? {
+        let utf8 = string.utf8
+        let byteCount = utf8.distance(from: bounds.lowerBound, to: bounds.upperBound)
+        let isWhole = bounds.lowerBound == utf8.startIndex && bounds.upperBound == utf8.endIndex
+        guard mayWalkMatches(inUTF8OfAtMost: byteCount, findsGroups: findsGroups, firstMatchOnly: firstMatchOnly),
+            isWhole
+                || (bounds.lowerBound.samePosition(in: string.unicodeScalars) != nil
+                    && bounds.upperBound.samePosition(in: string.unicodeScalars) != nil)
+        else { return nil }
+        let byteStart = utf8.distance(from: utf8.startIndex, to: bounds.lowerBound)
+        let answer = utf8.withContiguousStorageIfAvailable { whole -> Answer? in
+            guard let start = whole.baseAddress.map({ $0 + byteStart }) else { return nil }
+            return body(start, byteCount)
+        }
+        return answer ?? nil
     }
 }
 
