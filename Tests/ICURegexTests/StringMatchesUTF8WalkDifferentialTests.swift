@@ -97,6 +97,9 @@ import TestSupport
         for (pattern, walksFirst, walksAll) in [
             (#"Holmes|índice"#, true, true),
             (#"(\d{4})-(\d{2})-(\d{2})"#, true, true),
+            // The runs of digits and hyphens around each hyphen, searched in place.
+            (#"[0-9]{2}-[0-9]{2}"#, true, true),
+            (#"(\d\d)-0(\d)"#, true, true),
             (#"\G\d"#, false, false),
             (#"(\w)\b"#, true, false),
         ] {
@@ -139,6 +142,50 @@ import TestSupport
             }
         }
         #expect(walked >= 5, "\(walked) patterns walk")
+    }
+
+    /// On a long text that is mostly ASCII, the first match of a pattern whose plan tries the
+    /// starts near its literal's occurrences, or searches the runs around them, is walked in
+    /// the UTF-8 from the occurrences, as the plan searches (no widening of the whole range
+    /// first), and is ICU's: on the whole text and on random ranges, with matches early, late
+    /// and absent.
+    @Test func mostlyASCIIFirstRangeWalksNearOccurrences() throws {
+        var random = SplitMix64(seed: Self.seed ^ 0x4E45_4152)
+        let words = ["the", "cache", "of", "Holmes", "a-b", "12-34", "555-0199", "índice", "--", "x"]
+        var text = ""
+        while text.utf8.count < 3 * SearchPlan.automatonSearchLength {
+            text += random.element(of: words)
+            if random.chance(0.002) { text += " 555-\(random.number(in: 100...999))-\(random.number(in: 1000...9999))" }
+            text += random.chance(0.05) ? "\n" : " "
+        }
+        let scalars = Array(text.unicodeScalars.indices) + [text.endIndex]
+        var walked: [String] = []
+        for pattern in [
+            #"[0-9]{3}-[0-9]{3}-[0-9]{4}"#, #"\d{2}-\d{2}\b"#, #"[a-z]-[a-z]"#, #"\bHolmes\s+\w+"#, #"x\s+índice"#,
+            #"[0-9]{3}-[0-9]{3}-[0-9]{5}"#,
+        ] {
+            let fast = try RegexPattern(pattern)
+            let icu = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false)
+            // Worked out by a first search, as a caller's second search finds it.
+            _ = try fast.firstRange(in: text)
+            let nearOccurrences = fast.strategy.plan?.occurrenceSearchInUTF8 != nil
+            let way = fast.strategy.utf8Walk(forSearchOf: text.utf8.count, isMostlyASCII: true, findsGroups: false, firstMatchOnly: true)
+            #expect(!nearOccurrences || way != nil, "\(pattern): the plan tries near occurrences, but no walk")
+            if nearOccurrences && way != nil { walked.append(pattern) }
+            var ranges: [Range<String.Index>?] = [nil]
+            for _ in 0..<12 {
+                let lower = random.element(of: scalars)
+                ranges.append(lower..<random.element(of: scalars.filter { $0 >= lower }))
+            }
+            for range in ranges {
+                let found = try fast.firstRange(in: text, range: range)
+                let expected = try icu.firstRange(in: text, range: range)
+                #expect(found == expected, "\(pattern) in \(range.map { text.utf8.distance(from: text.startIndex, to: $0.lowerBound) } ?? 0)")
+            }
+        }
+        // Two plans try the starts near the occurrences (`\d{2}-\d{2}\b`, `\bHolmes\s+\w+`),
+        // the four others search the runs around them.
+        #expect(walked.count == 6, "walked near occurrences: \(walked)")
     }
 
     /// Matches too dense to keep (their spans would take more memory than the UTF-16 walk's

@@ -62,15 +62,21 @@ extension MatchStrategy {
     ///    and the literals have a UTF-8 scan (``UTF8CaseInsensitiveScanner``), without groups;
     ///    on a text of ``SearchPlan/minimumSearchLength`` bytes or more (as the walk in UTF-16
     ///    takes the plan), trying the starts near the occurrences of a literal that starts
-    ///    near the match's start first (or searching the runs around its occurrences, for a
-    ///    pattern with assertions), when the plan has them and the literals have a UTF-8
-    ///    scan (``SearchPlan/occurrenceSearchInUTF8``); but not
+    ///    near the match's start first (or searching the runs around its occurrences), when
+    ///    the plan has them and the literals have a UTF-8 scan
+    ///    (``SearchPlan/occurrenceSearchInUTF8``); but not
     ///    for a text that is mostly ASCII (`isMostlyASCII`) and that the plan takes
     ///    (``SearchPlan/minimumSearchLength`` bytes or more) with a literal search: its UTF-16
     ///    is little more than a widening away, and the plan's scan skips what the automaton
     ///    reads (rebar's `literal/sherlock-casei-en`, `numberOfMatches`: 0.41 times raw ICU's
     ///    time through the UTF-16, 0.56 through the automaton; on Russian, 0.89 against 0.55).
-    ///    Except for every match with its groups in a text of ``SearchPlan/automatonSearchLength``
+    ///    Except for the first match alone when the plan tries the starts near its literal's
+    ///    occurrences (``SearchPlan/occurrenceSearchInUTF8``): the walk then searches as the
+    ///    plan does, from the occurrences found in the bytes, and stops at the first match,
+    ///    where the search of the UTF-16 widens the whole text before it starts (LargeInputs'
+    ///    phone number, whose runs of digits and hyphens are searched, in 10 MB of English
+    ///    through `String.range(ofRegex:)`: PHONE_FIGURE).
+    ///    And except for every match with its groups in a text of ``SearchPlan/automatonSearchLength``
     ///    bytes or more, when the matches come dense: the walk in UTF-16 then leaves the plan
     ///    for the automaton and the automaton for the one-pass runs, which find the same
     ///    matches in UTF-8 without the UTF-16 and without mapping each group's offsets back to
@@ -104,8 +110,14 @@ extension MatchStrategy {
         if let searchers = backReferenceSearchers {
             return repays(searchers, length: length) ? .backReferences(searchers) : nil
         }
-        // `isMostlyASCII` last: a caller may count the text's UTF-16 units to answer it.
-        let mustComeDense = length >= SearchPlan.minimumSearchLength && plan?.searchesForLiterals == true && isMostlyASCII()
+        // The plan's tries near its literal's occurrences, on a text as long as the walk in
+        // UTF-16 takes them on (not for matches that must come dense, below).
+        let planNearOccurrences = !isShort && plan?.occurrenceSearchInUTF8 != nil ? plan : nil
+        // `isMostlyASCII` last: a caller may count the text's UTF-16 units to answer it. The
+        // first match alone near the occurrences is the plan's own search, and not judged by it.
+        let mustComeDense =
+            !(firstMatchOnly && planNearOccurrences != nil) && !isShort && plan?.searchesForLiterals == true
+            && isMostlyASCII()
         if mustComeDense && !(findsGroups && !firstMatchOnly && length >= SearchPlan.automatonSearchLength) { return nil }
         guard let automata = matchAutomata, !findsGroups || captureBacktrackers != nil, repays(automata, length: length)
         else { return nil }
@@ -114,10 +126,7 @@ extension MatchStrategy {
         {
             return .caseInsensitiveRuns(scanner, consumable, automata)
         }
-        // The plan's tries near its literal's occurrences, on a text as long as the walk in
-        // UTF-16 takes them on; not for matches that must come dense.
-        let nearOccurrences = !mustComeDense && !isShort && plan?.occurrenceSearchInUTF8 != nil ? plan : nil
-        return .automaton(automata, mustComeDense: mustComeDense, nearOccurrences: nearOccurrences)
+        return .automaton(automata, mustComeDense: mustComeDense, nearOccurrences: mustComeDense ? nil : planNearOccurrences)
     }
 
     /// See ``utf8Walk(forSearchOf:isMostlyASCII:findsGroups:firstMatchOnly:)``, 3: a walk whose
@@ -304,8 +313,8 @@ extension RegexPattern {
             }
             var from = 0
             if let plan = nearOccurrences, let literals = plan.occurrenceSearchInUTF8 {
-                // The plan's tries near the literal's occurrences (or its runs around them, for
-                // a pattern with assertions), match by match, as the walk in UTF-16 makes them (see ``MatchWalk``), with the literals' next occurrences
+                // The plan's tries near the literal's occurrences (or its runs around them),
+                // match by match, as the walk in UTF-16 makes them (see ``MatchWalk``), with the literals' next occurrences
                 // kept from search to search; the walk's end (true: every match, or `body`
                 // stopped it; false: ICU's), or nil when the matches come dense, for the
                 // automaton's runs from `from`.

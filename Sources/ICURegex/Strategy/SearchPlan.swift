@@ -444,12 +444,16 @@ struct SearchPlan: Sendable {
         return (literals, maximumOffset)
     }
 
-    /// For a plan that ``searchesFromAnOffsetWithAutomaton``, the literals' scan in UTF-8 (with
-    /// case, up to ``UTF8LiteralSearch/maximumLiterals``: ``Prefilter/utf8Literals``), for the
-    /// walk over a string's UTF-8 (see
+    /// For a plan that ``searchesFromAnOffsetWithAutomaton``, or that searches the runs around
+    /// its literals' occurrences (``Strategy/requiredLiteralsInRuns(_:_:minimumLength:)``),
+    /// the literals' scan in UTF-8 (with case, up to ``UTF8LiteralSearch/maximumLiterals``:
+    /// ``Prefilter/utf8Literals``), for the walk over a string's UTF-8 (see
     /// ``firstMatchFromAnOffset(inUTF8:from:to:automaton:leftmostOccurrence:)``); nil otherwise.
     var occurrenceSearchInUTF8: UTF8LiteralSearch? {
-        guard searchesFromAnOffsetWithAutomaton else { return nil }
+        switch strategy {
+        case .requiredLiteralsInRuns: break
+        default: guard searchesFromAnOffsetWithAutomaton else { return nil }
+        }
         return prefilter?.utf8Literals
     }
 
@@ -507,16 +511,25 @@ struct SearchPlan: Sendable {
     /// ``UTF8LiteralSearch/withLeftmostOccurrences(in:to:_:)``, whose offsets must not
     /// decrease: a walk's searches start in order). The literals' UTF-8 is well-formed, so
     /// their bytes occur exactly where their characters do (see ``UTF8LiteralSearch``).
+    ///
+    /// The runs of a pattern without assertions
+    /// (``Strategy/requiredLiteralsInRuns(_:_:minimumLength:)``, which the search of UTF-16
+    /// hands run by run to ICU as texts of their own) are searched in place as those of a
+    /// pattern with assertions: the argument of
+    /// ``firstMatchInRunsWithAssertions(in:from:to:anchored:consumable:minimumLength:automaton:nextOccurrence:)``
+    /// holds with no assertion to decide.
     func firstMatchFromAnOffset(
         inUTF8 bytes: UnsafePointer<UInt8>, from: Int, to end: Int, automaton: MatchAutomaton,
         leftmostOccurrence: (Int) -> (start: Int, literal: Int)?
     ) -> MatchAutomaton.Outcome {
-        if case .requiredLiteralsInRunsWithAssertions(_, let lazyConsumable, let minimumLength, _) = strategy,
-            let consumable = lazyConsumable.value
-        {
+        switch strategy {
+        case .requiredLiteralsInRunsWithAssertions(_, let lazyConsumable, let minimumLength, _),
+            .requiredLiteralsInRuns(_, let lazyConsumable, let minimumLength):
+            guard let consumable = lazyConsumable.value else { break }
             return Self.firstMatchFromAnOffsetInRuns(
                 in: UTF8ScannedText(bytes: bytes), from: from, to: end, consumable: consumable, minimumLength: minimumLength,
                 automaton: automaton, nextOccurrence: { leftmostOccurrence($0)?.start })
+        default: break
         }
         guard let (_, maximumOffset) = nearOccurrences else {
             return automaton.firstMatch(inUTF8: bytes, from: from, to: end)
