@@ -21,9 +21,10 @@ tables = [rows(f) for f in files]
 print("| row | " + " | ".join(f"{f.split('/')[-1]} p0 / p50 (µs)" for f in files) + (" | p0 ratio | p50 ratio |" if len(files) == 2 else " |"))
 print("|---" * (len(files) + 1 + (2 if len(files) == 2 else 0)) + "|")
 for name in tables[0]:
-    cells = [f"{t[name][0]:.1f} / {t[name][1]:.1f}" if name in t else "-" for t in tables]
+    fmt = lambda v: "-" if v is None else f"{v:.1f}"
+    cells = [f"{fmt(t[name][0])} / {fmt(t[name][1])}" if name in t else "-" for t in tables]
     extra = ""
-    if len(files) == 2 and name in tables[1]:
+    if len(files) == 2 and name in tables[1] and None not in tables[0][name] + tables[1][name]:
         a, b = tables[0][name], tables[1][name]
         extra = f" | {b[0]/a[0]:.2f} | {b[1]/a[1]:.2f}"
     print(f"| {name} | " + " | ".join(cells) + extra + " |")
