@@ -259,6 +259,43 @@ extension LibraryTests {
             #expect(compiled.literalAlternation?.isWorkedOut == true)
         }
 
+        /// Single-range UTF-16 searches one after another over a long text, as the
+        /// `ZeroLengthMatches` benchmarks make them: each from the end of the last match (one
+        /// unit further after an empty one) to the end of the text, so that each range is long
+        /// and most matches are empty at its start, which the match automaton finds (its pool
+        /// lent without a retain: ``MatchStrategy/withUnretainedMatchAutomata(_:)``). Each match
+        /// against ICU alone's for the same range, and the automaton is shown to be taken.
+        @Test func searchesFromEachMatchToTheEndFindICUsMatches() throws {
+            var random = SplitMix64(seed: Self.seed &+ 5)
+            let (text, _) = Self.text(&random, length: SearchPlan.automatonSearchLength + 5_000)
+            let units = Array(text.utf16)
+            var failures: [String] = []
+            for pattern in ["x*", #"\b"#, "(?=a)", "(?<!a)", "(?:ab)*", #"\w*"#, "^", "$"] {
+                let compiled = try RegexPattern(pattern)
+                let icu = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false)
+                // From the text's start and from three other offsets, the first 300 matches each.
+                let starts = [0] + (0..<3).map { _ in random.number(in: 0..<units.count) }
+                try units.withUnsafeBufferPointer { units in
+                    for start in starts {
+                        var position = start
+                        for _ in 0..<300 where position <= units.count {
+                            let range = position..<units.count
+                            let found = try compiled.firstRange(inUTF16: units, range: range)
+                            let expected = try icu.firstRange(inUTF16: units, range: range)
+                            if found != expected { failures.append("\(pattern) on \(range): \(found), ICU \(expected)") }
+                            guard !expected.isNotFound else { break }
+                            position = expected.location + max(expected.length, 1)
+                        }
+                    }
+                }
+                if pattern != "^" && pattern != "$" {
+                    // The patterns the automaton reads (not the anchors) took it.
+                    #expect(compiled.matchAutomata?.state == .present, "\(pattern)")
+                }
+            }
+            #expect(failures.isEmpty, "\(failures.count) differences, the first: \(failures.prefix(5))")
+        }
+
         /// The patterns take the ways they are named for, so that the comparison covers each.
         @Test func thePatternsTakeEachWay() throws {
             let ways = try Self.patterns.map { try RegexPattern($0.pattern, options: $0.options) }
