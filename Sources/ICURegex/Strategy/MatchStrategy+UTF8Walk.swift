@@ -75,7 +75,8 @@ extension MatchStrategy {
     ///    plan does, from the occurrences found in the bytes, and stops at the first match,
     ///    where the search of the UTF-16 widens the whole text before it starts (LargeInputs'
     ///    phone number, whose runs of digits and hyphens are searched, in 10 MB of English
-    ///    through `String.range(ofRegex:)`: PHONE_FIGURE).
+    ///    through `String.range(ofRegex:)`: about half of f48baab's time, see
+    ///    `Benchmarks/results/2026-11-30-suites14/`).
     ///    And except for every match with its groups in a text of ``SearchPlan/automatonSearchLength``
     ///    bytes or more, when the matches come dense: the walk in UTF-16 then leaves the plan
     ///    for the automaton and the automaton for the one-pass runs, which find the same
