@@ -130,16 +130,7 @@ import TestSupport
             let fast = try RegexPattern(pattern)
             let icu = try RegexPattern(pattern, options: [], limits: .default, usesSearchPlan: false)
             if fast.mayWalkMatches(inUTF8OfAtMost: text.utf8.count, findsGroups: false, firstMatchOnly: true) { walked += 1 }
-            var ranges: [Range<String.Index>?] = [nil]
-            for _ in 0..<12 {
-                let lower = random.element(of: scalars)
-                ranges.append(lower..<random.element(of: scalars.filter { $0 >= lower }))
-            }
-            for range in ranges {
-                let found = try fast.firstRange(in: text, range: range)
-                let expected = try icu.firstRange(in: text, range: range)
-                #expect(found == expected, "\(pattern) in \(range.map { text.utf8.distance(from: text.startIndex, to: $0.lowerBound) } ?? 0)")
-            }
+            try Self.expectFirstRangesAgree(fast, icu, pattern: pattern, in: text, scalars: scalars, random: &random)
         }
         #expect(walked >= 5, "\(walked) patterns walk")
     }
@@ -172,20 +163,29 @@ import TestSupport
             let way = fast.strategy.utf8Walk(forSearchOf: text.utf8.count, isMostlyASCII: true, findsGroups: false, firstMatchOnly: true)
             #expect(!nearOccurrences || way != nil, "\(pattern): the plan tries near occurrences, but no walk")
             if nearOccurrences && way != nil { walked.append(pattern) }
-            var ranges: [Range<String.Index>?] = [nil]
-            for _ in 0..<12 {
-                let lower = random.element(of: scalars)
-                ranges.append(lower..<random.element(of: scalars.filter { $0 >= lower }))
-            }
-            for range in ranges {
-                let found = try fast.firstRange(in: text, range: range)
-                let expected = try icu.firstRange(in: text, range: range)
-                #expect(found == expected, "\(pattern) in \(range.map { text.utf8.distance(from: text.startIndex, to: $0.lowerBound) } ?? 0)")
-            }
+            try Self.expectFirstRangesAgree(fast, icu, pattern: pattern, in: text, scalars: scalars, random: &random)
         }
         // Two plans try the starts near the occurrences (`\d{2}-\d{2}\b`, `\bHolmes\s+\w+`),
         // the four others search the runs around them.
         #expect(walked.count == 6, "walked near occurrences: \(walked)")
+    }
+
+    /// `firstRange(in:range:)` of `fast` equal to `icu`'s (the same pattern searched by ICU
+    /// alone) on the whole of `text` and on 12 ranges between random `scalars` of it.
+    static func expectFirstRangesAgree(
+        _ fast: RegexPattern, _ icu: RegexPattern, pattern: String, in text: String, scalars: [String.Index],
+        random: inout SplitMix64
+    ) throws {
+        var ranges: [Range<String.Index>?] = [nil]
+        for _ in 0..<12 {
+            let lower = random.element(of: scalars)
+            ranges.append(lower..<random.element(of: scalars.filter { $0 >= lower }))
+        }
+        for range in ranges {
+            let found = try fast.firstRange(in: text, range: range)
+            let expected = try icu.firstRange(in: text, range: range)
+            #expect(found == expected, "\(pattern) in \(range.map { text.utf8.distance(from: text.startIndex, to: $0.lowerBound) } ?? 0)")
+        }
     }
 
     /// Matches too dense to keep (their spans would take more memory than the UTF-16 walk's
