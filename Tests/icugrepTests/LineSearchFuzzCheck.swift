@@ -23,7 +23,7 @@ enum LineSearchFuzzCheck {
         optionBits.indices.filter { bits & (1 << $0) != 0 }.flatMap { optionBits[$0] }
     }
 
-    /// Where the input is written for the search: one file per process.
+    /// Where the input is written for the search: one file per process, removed after each check.
     static let path = "/tmp/icugrep-fuzz-line-search-\(getpid()).txt"
 
     /// The output and outcome of searching `path` with `arguments`, the prefilter on or off;
@@ -69,6 +69,9 @@ enum LineSearchFuzzCheck {
         guard let file = fopen(path, "wb") else { return ["cannot write \(path)"] }
         _ = text.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
         fclose(file)
+        // Removed once both searches have read it: a run of the fuzz target or of the tests
+        // leaves nothing behind.
+        defer { unlink(path) }
         let arguments = options(bits) + ["-e", patterns]
         guard let planned = search(arguments, prefilter: true),
               let plain = search(arguments, prefilter: false)
