@@ -275,13 +275,16 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
             var references = BatchRetainedReferences(to: self, count: capacity)
             var count = 0
             walked = walkUTF8(of: string, options: options, range: range, findsGroups: numberOfCaptureGroups > 0, firstMatchOnly: false) {
-                match, groupRanges in
-                if count < capacity {
-                    (reserved.baseAddress! + count).initialize(
-                        to: result(of: match, groupRanges: groupRanges, storage: &storage, expression: references.take()))
-                    count += 1
-                } else {
-                    overflow.append(result(of: match, groupRanges: groupRanges, storage: &storage, expression: self))
+                batch, groupRanges in
+                // (A batch of several matches has no groups: `groupRanges` is empty.)
+                for match in batch {
+                    if count < capacity {
+                        (reserved.baseAddress! + count).initialize(
+                            to: result(of: match, groupRanges: groupRanges, storage: &storage, expression: references.take()))
+                        count += 1
+                    } else {
+                        overflow.append(result(of: match, groupRanges: groupRanges, storage: &storage, expression: self))
+                    }
                 }
                 return true
             }
@@ -366,8 +369,9 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         }
         var first: NSTextCheckingResult?
         if numberOfCaptureGroups > 0,
-            walkUTF8(of: string, options: options, range: range, findsGroups: true, firstMatchOnly: true, { match, groups in
-                first = RegularExpressionCheckingResult.make(range: match, groupRanges: groups, expression: self)
+            walkUTF8(of: string, options: options, range: range, findsGroups: true, firstMatchOnly: true, { batch, groups in
+                // (A batch of one match: the pattern has groups.)
+                first = RegularExpressionCheckingResult.make(range: batch[0], groupRanges: groups, expression: self)
                 return false
             })
         {
@@ -440,18 +444,21 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         var first = NSRange(location: NSNotFound, length: 0)
         let walked = walkUTF8(
             of: string, options: options, range: range, utf16Count: utf16Count, findsGroups: false, firstMatchOnly: true
-        ) { match, _ in
-            first = match
+        ) { batch, _ in
+            first = batch[0]
             return false
         }
         return walked ? first : nil
     }
 
-    /// Calls `body` with each match in `range` of `string`, found in the string's UTF-8 by
-    /// the pattern's strategy (``RegexPattern/walkMatches(inUTF8:count:isMostlyASCII:findsGroups:firstMatchOnly:_:)``),
-    /// in UTF-16 offsets of the string, with the ranges of its groups when `findsGroups`
-    /// (`{NSNotFound, 0}` for a group that did not take part), until `body` returns false:
-    /// the matches the enumeration of `range` would find, without transcoding the string.
+    /// Calls `body` with the matches in `range` of `string`, found in the string's UTF-8 by
+    /// the pattern's strategy (``RegexPattern/walkMatchBatches(inUTF8:count:isMostlyASCII:findsGroups:firstMatchOnly:_:)``),
+    /// in batches of consecutive matches in UTF-16 offsets of the string (one to
+    /// ``RegexPattern/maximumBatchMatches``, in order), with the ranges of the groups of the
+    /// batch's last match when `findsGroups` (`{NSNotFound, 0}` for a group that did not take
+    /// part; a pattern with groups has batches of one match), until `body` returns false: the
+    /// matches the enumeration of `range` would find, without transcoding the string. Both
+    /// buffers are valid during the call only.
     ///
     /// Returns false, for the caller's usual search of the UTF-16, when `options` hold more
     /// than `.reportProgress` and `.reportCompletion` (which the callers ignore), `range` is
@@ -461,43 +468,64 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// discards. Without options, the enumeration searches the range as a text of its own,
     /// which is what the walk searches; the UTF-16 offsets of a match and its groups are
     /// counted from the previous bound's (``UTF16OffsetCounter``, told the range's number of
-    /// units, which says whether it is all ASCII or mostly so): byte offsets map to UTF-16
-    /// offsets one to one and in order, since every match and group starts and ends on a scalar.
+    /// units, which says whether it is all ASCII or mostly so), a batch's bounds in one loop:
+    /// byte offsets map to UTF-16 offsets one to one and in order, since every match and group
+    /// starts and ends on a scalar.
     private func walkUTF8(
         of string: String, options: NSRegularExpression.MatchingOptions, range: NSRange, utf16Count: Int? = nil,
-        findsGroups: Bool, firstMatchOnly: Bool, _ body: (NSRange, UnsafeBufferPointer<NSRange>) -> Bool
+        findsGroups: Bool, firstMatchOnly: Bool, _ body: (UnsafeBufferPointer<NSRange>, UnsafeBufferPointer<NSRange>) -> Bool
     ) -> Bool {
         // The groups' ranges of the current match.
         let groups = findsGroups ? numberOfCaptureGroups : 0
+        let batchCapacity = RegexPattern.maximumBatchMatches
         return withUnsafeTemporaryAllocation(of: NSRange.self, capacity: groups) { groupRanges in
-            withUTF8(
-                of: string, options: options, range: range, utf16Count: utf16Count, findsGroups: findsGroups,
-                firstMatchOnly: firstMatchOnly
-            ) { bytes, utf8Count in
-                // The UTF-16 offsets of the matches' and groups' bounds in the range, counted
-                // from the last bound's (a byte being a unit in a run of ASCII).
-                var offsets = UTF16OffsetCounter(bytes: bytes, count: utf8Count, utf16Count: range.length)
-                return compiled.walkMatches(
-                    inUTF8: bytes, count: utf8Count, isMostlyASCII: Self.isMostlyASCII(utf8Count: utf8Count, utf16Count: range.length), findsGroups: findsGroups,
-                    firstMatchOnly: firstMatchOnly
-                ) { match, group in
-                    let start = offsets.utf16Offset(ofByte: match.lowerBound)
-                    if groups > 0 {
-                        for number in 1...groups {
-                            guard let span = group(number) else {
-                                groupRanges.initializeElement(at: number - 1, to: NSRange(location: NSNotFound, length: 0))
-                                continue
+            // A batch's bounds in UTF-16 units of the range, then its matches' ranges.
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * batchCapacity) { units in
+                withUnsafeTemporaryAllocation(of: NSRange.self, capacity: batchCapacity) { matchRanges in
+                    withUTF8(
+                        of: string, options: options, range: range, utf16Count: utf16Count, findsGroups: findsGroups,
+                        firstMatchOnly: firstMatchOnly
+                    ) { bytes, utf8Count in
+                        // The UTF-16 offsets of the matches' and groups' bounds in the range,
+                        // counted from the last bound's (a byte being a unit in a run of ASCII).
+                        var offsets = UTF16OffsetCounter(bytes: bytes, count: utf8Count, utf16Count: range.length)
+                        let units = units.baseAddress!
+                        return compiled.walkMatchBatches(
+                            inUTF8: bytes, count: utf8Count,
+                            isMostlyASCII: Self.isMostlyASCII(utf8Count: utf8Count, utf16Count: range.length),
+                            findsGroups: findsGroups, firstMatchOnly: firstMatchOnly
+                        ) { batch, group in
+                            if groups > 0 {
+                                // One match: its start, its groups, its end, mostly left to right.
+                                units[0] = offsets.utf16Offset(ofByte: batch[0])
+                                for number in 1...groups {
+                                    guard let span = group.range(of: number) else {
+                                        groupRanges.initializeElement(at: number - 1, to: NSRange(location: NSNotFound, length: 0))
+                                        continue
+                                    }
+                                    // (A group may start before the match, in a look-behind, or
+                                    // end after it, in a look-ahead: the counter counts in any order.)
+                                    let location = offsets.utf16Offset(ofByte: span.lowerBound)
+                                    groupRanges.initializeElement(
+                                        at: number - 1,
+                                        to: NSRange(
+                                            location: range.location + location,
+                                            length: offsets.utf16Offset(ofByte: span.upperBound) - location))
+                                }
+                                units[1] = offsets.utf16Offset(ofByte: batch[1])
+                            } else {
+                                offsets.utf16Offsets(ofBytes: batch, into: units)
                             }
-                            // (A group may start before the match, in a look-behind, or end
-                            // after it, in a look-ahead: the counter counts in any order.)
-                            let location = offsets.utf16Offset(ofByte: span.lowerBound)
-                            groupRanges.initializeElement(
-                                at: number - 1,
-                                to: NSRange(location: range.location + location, length: offsets.utf16Offset(ofByte: span.upperBound) - location))
+                            let matchCount = batch.count / 2
+                            for index in 0..<matchCount {
+                                let start = units[2 &* index]
+                                matchRanges.initializeElement(
+                                    at: index, to: NSRange(location: range.location + start, length: units[2 &* index &+ 1] - start))
+                            }
+                            return body(
+                                UnsafeBufferPointer(start: matchRanges.baseAddress, count: matchCount), UnsafeBufferPointer(groupRanges))
                         }
                     }
-                    let end = offsets.utf16Offset(ofByte: match.upperBound)
-                    return body(NSRange(location: range.location + start, length: end - start), UnsafeBufferPointer(groupRanges))
                 }
             }
         }

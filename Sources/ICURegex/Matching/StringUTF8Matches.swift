@@ -175,6 +175,13 @@ package struct UTF16OffsetCounter {
         return unit
     }
 
+    /// Writes to `units[i]` the number of UTF-16 units of the bytes before `places[i]`, for
+    /// each of `places` (as ``utf16Offset(ofByte:)`` gives it), in one loop: the bounds of a
+    /// batch of matches (see ``RegexPattern/walkMatchBatches(inUTF8:count:isMostlyASCII:findsGroups:firstMatchOnly:_:)``).
+    package mutating func utf16Offsets(ofBytes places: UnsafeBufferPointer<Int>, into units: UnsafeMutablePointer<Int>) {
+        for index in places.indices { units[index] = utf16Offset(ofByte: places[index]) }
+    }
+
     /// The number of UTF-16 units of the bytes from `start` to `end`.
     private func units(from start: Int, to end: Int) -> Int {
         start >= asciiStart && end <= asciiEnd ? end - start : UTF16Text.utf16Count(ofUTF8: bytes, from: start, to: end)
