@@ -342,14 +342,14 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
 
     /// The number of matches in `range` of `string`.
     public func numberOfMatches(in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange) -> Int {
-        // The walk alone, with no UTF-16 offsets counted.
+        // The walk alone, with no UTF-16 offsets counted, a batch of matches at a time.
         var count = 0
         if withUTF8(of: string, options: options, range: range, findsGroups: false, { bytes, utf8Count in
-            compiled.walkMatches(
+            compiled.walkMatchBatches(
                 inUTF8: bytes, count: utf8Count, isMostlyASCII: Self.isMostlyASCII(utf8Count: utf8Count, utf16Count: range.length), findsGroups: false,
                 firstMatchOnly: false
-            ) { _, _ in
-                count += 1
+            ) { batch, _ in
+                count += batch.count / 2
                 return true
             }
         }) {

@@ -157,7 +157,7 @@ extension LibraryTests {
             return offsets
         }
 
-        @Test("results arrays made a batch at a time are NSRegularExpression's and ICU's alone")
+        @Test("results arrays made a batch at a time, and counts, are NSRegularExpression's and ICU's alone")
         func resultsArraysAcrossBatchesReadAsFoundations() throws {
             var random = SplitMix64(seed: Self.seed ^ 1)
             var failures: [String] = []
@@ -210,6 +210,12 @@ extension LibraryTests {
                                 + "Foundation \(theirs.count), ICU \(alone.count); first difference at \(first): "
                                 + "ours \(first < mine.count ? mineDescribed[first] : "none"), "
                                 + "Foundation \(first < theirs.count ? theirsDescribed[first] : "none")")
+                    }
+                    // The count, through the same walk's batches.
+                    let countMine = ours.numberOfMatches(in: text, range: range)
+                    let countTheirs = foundation.numberOfMatches(in: text, range: range)
+                    if countMine != countTheirs {
+                        failures.append("\(pattern), \(words) words, range \(range): \(countMine) matches counted, Foundation \(countTheirs)")
                     }
                     // The first match, through the same walk for one match.
                     let firstMine = ours.firstMatch(in: text, range: range).map(Self.describe)
