@@ -275,13 +275,16 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
             var references = BatchRetainedReferences(to: self, count: capacity)
             var count = 0
             walked = walkUTF8(of: string, options: options, range: range, findsGroups: numberOfCaptureGroups > 0, firstMatchOnly: false) {
-                match, groupRanges in
-                if count < capacity {
-                    (reserved.baseAddress! + count).initialize(
-                        to: result(of: match, groupRanges: groupRanges, storage: &storage, expression: references.take()))
-                    count += 1
-                } else {
-                    overflow.append(result(of: match, groupRanges: groupRanges, storage: &storage, expression: self))
+                batch, groupRanges in
+                // (A batch of several matches has no groups: `groupRanges` is empty.)
+                for match in batch {
+                    if count < capacity {
+                        (reserved.baseAddress! + count).initialize(
+                            to: result(of: match, groupRanges: groupRanges, storage: &storage, expression: references.take()))
+                        count += 1
+                    } else {
+                        overflow.append(result(of: match, groupRanges: groupRanges, storage: &storage, expression: self))
+                    }
                 }
                 return true
             }
@@ -319,7 +322,9 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     ///
     /// (A method rather than a function nested in ``matches(in:options:range:)``: the nested
     /// function's capture of `storage` made the compiler allocate a box for it at every call,
-    /// about a sixth of a short line's search in the probe.)
+    /// about a sixth of a short line's search in the probe. Inlined in the loop over a
+    /// batch's matches.)
+    @inline(__always)
     private func result(
         of match: NSRange, groupRanges: UnsafeBufferPointer<NSRange>, storage: inout ResultRanges.Chunks,
         expression: consuming ICURegularExpression
@@ -337,14 +342,14 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
 
     /// The number of matches in `range` of `string`.
     public func numberOfMatches(in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange) -> Int {
-        // The walk alone, with no UTF-16 offsets counted.
+        // The walk alone, with no UTF-16 offsets counted, a batch of matches at a time.
         var count = 0
         if withUTF8(of: string, options: options, range: range, findsGroups: false, { bytes, utf8Count in
-            compiled.walkMatches(
+            compiled.walkMatchBatches(
                 inUTF8: bytes, count: utf8Count, isMostlyASCII: Self.isMostlyASCII(utf8Count: utf8Count, utf16Count: range.length), findsGroups: false,
                 firstMatchOnly: false
-            ) { _, _ in
-                count += 1
+            ) { batch, _ in
+                count += batch.count / 2
                 return true
             }
         }) {
@@ -366,8 +371,9 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         }
         var first: NSTextCheckingResult?
         if numberOfCaptureGroups > 0,
-            walkUTF8(of: string, options: options, range: range, findsGroups: true, firstMatchOnly: true, { match, groups in
-                first = RegularExpressionCheckingResult.make(range: match, groupRanges: groups, expression: self)
+            walkUTF8(of: string, options: options, range: range, findsGroups: true, firstMatchOnly: true, { batch, groups in
+                // (A batch of one match: the pattern has groups.)
+                first = RegularExpressionCheckingResult.make(range: batch[0], groupRanges: groups, expression: self)
                 return false
             })
         {
@@ -440,18 +446,21 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         var first = NSRange(location: NSNotFound, length: 0)
         let walked = walkUTF8(
             of: string, options: options, range: range, utf16Count: utf16Count, findsGroups: false, firstMatchOnly: true
-        ) { match, _ in
-            first = match
+        ) { batch, _ in
+            first = batch[0]
             return false
         }
         return walked ? first : nil
     }
 
-    /// Calls `body` with each match in `range` of `string`, found in the string's UTF-8 by
-    /// the pattern's strategy (``RegexPattern/walkMatches(inUTF8:count:isMostlyASCII:findsGroups:firstMatchOnly:_:)``),
-    /// in UTF-16 offsets of the string, with the ranges of its groups when `findsGroups`
-    /// (`{NSNotFound, 0}` for a group that did not take part), until `body` returns false:
-    /// the matches the enumeration of `range` would find, without transcoding the string.
+    /// Calls `body` with the matches in `range` of `string`, found in the string's UTF-8 by
+    /// the pattern's strategy (``RegexPattern/walkMatchBatches(inUTF8:count:isMostlyASCII:findsGroups:firstMatchOnly:_:)``),
+    /// in batches of consecutive matches in UTF-16 offsets of the string (one to
+    /// ``RegexPattern/maximumBatchMatches``, in order), with the ranges of the groups of the
+    /// batch's last match when `findsGroups` (`{NSNotFound, 0}` for a group that did not take
+    /// part; a pattern with groups has batches of one match), until `body` returns false: the
+    /// matches the enumeration of `range` would find, without transcoding the string. Both
+    /// buffers are valid during the call only.
     ///
     /// Returns false, for the caller's usual search of the UTF-16, when `options` hold more
     /// than `.reportProgress` and `.reportCompletion` (which the callers ignore), `range` is
@@ -461,11 +470,12 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// discards. Without options, the enumeration searches the range as a text of its own,
     /// which is what the walk searches; the UTF-16 offsets of a match and its groups are
     /// counted from the previous bound's (``UTF16OffsetCounter``, told the range's number of
-    /// units, which says whether it is all ASCII or mostly so): byte offsets map to UTF-16
-    /// offsets one to one and in order, since every match and group starts and ends on a scalar.
+    /// units, which says whether it is all ASCII or mostly so), a batch's bounds in one loop:
+    /// byte offsets map to UTF-16 offsets one to one and in order, since every match and group
+    /// starts and ends on a scalar.
     private func walkUTF8(
         of string: String, options: NSRegularExpression.MatchingOptions, range: NSRange, utf16Count: Int? = nil,
-        findsGroups: Bool, firstMatchOnly: Bool, _ body: (NSRange, UnsafeBufferPointer<NSRange>) -> Bool
+        findsGroups: Bool, firstMatchOnly: Bool, _ body: (UnsafeBufferPointer<NSRange>, UnsafeBufferPointer<NSRange>) -> Bool
     ) -> Bool {
         // The groups' ranges of the current match.
         let groups = findsGroups ? numberOfCaptureGroups : 0
@@ -474,30 +484,53 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
                 of: string, options: options, range: range, utf16Count: utf16Count, findsGroups: findsGroups,
                 firstMatchOnly: firstMatchOnly
             ) { bytes, utf8Count in
-                // The UTF-16 offsets of the matches' and groups' bounds in the range, counted
-                // from the last bound's (a byte being a unit in a run of ASCII).
-                var offsets = UTF16OffsetCounter(bytes: bytes, count: utf8Count, utf16Count: range.length)
-                return compiled.walkMatches(
-                    inUTF8: bytes, count: utf8Count, isMostlyASCII: Self.isMostlyASCII(utf8Count: utf8Count, utf16Count: range.length), findsGroups: findsGroups,
-                    firstMatchOnly: firstMatchOnly
-                ) { match, group in
-                    let start = offsets.utf16Offset(ofByte: match.lowerBound)
-                    if groups > 0 {
-                        for number in 1...groups {
-                            guard let span = group(number) else {
-                                groupRanges.initializeElement(at: number - 1, to: NSRange(location: NSNotFound, length: 0))
-                                continue
+                // A batch's bounds in UTF-16 units of the range, then its matches' ranges: set
+                // up here, for a walk that is taken (a short line's search of the UTF-16, which
+                // declines the walk above, took about 10% longer with them set up for each call).
+                let batchCapacity = RegexPattern.maximumBatchMatches
+                return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * batchCapacity) { units in
+                    withUnsafeTemporaryAllocation(of: NSRange.self, capacity: batchCapacity) { matchRanges in
+                        // The UTF-16 offsets of the matches' and groups' bounds in the range,
+                        // counted from the last bound's (a byte being a unit in a run of ASCII).
+                        var offsets = UTF16OffsetCounter(bytes: bytes, count: utf8Count, utf16Count: range.length)
+                        let units = units.baseAddress!
+                        return compiled.walkMatchBatches(
+                            inUTF8: bytes, count: utf8Count,
+                            isMostlyASCII: Self.isMostlyASCII(utf8Count: utf8Count, utf16Count: range.length),
+                            findsGroups: findsGroups, firstMatchOnly: firstMatchOnly
+                        ) { batch, group in
+                            if groups > 0 {
+                                // One match: its start, its groups, its end, mostly left to right.
+                                assert(batch.count == 2, "a walk with groups gives one match a batch")
+                                units[0] = offsets.utf16Offset(ofByte: batch[0])
+                                for number in 1...groups {
+                                    guard let span = group.range(of: number) else {
+                                        groupRanges.initializeElement(at: number - 1, to: NSRange(location: NSNotFound, length: 0))
+                                        continue
+                                    }
+                                    // (A group may start before the match, in a look-behind, or
+                                    // end after it, in a look-ahead: the counter counts in any order.)
+                                    let location = offsets.utf16Offset(ofByte: span.lowerBound)
+                                    groupRanges.initializeElement(
+                                        at: number - 1,
+                                        to: NSRange(
+                                            location: range.location + location,
+                                            length: offsets.utf16Offset(ofByte: span.upperBound) - location))
+                                }
+                                units[1] = offsets.utf16Offset(ofByte: batch[1])
+                            } else {
+                                offsets.utf16Offsets(ofBytes: batch, into: units)
                             }
-                            // (A group may start before the match, in a look-behind, or end
-                            // after it, in a look-ahead: the counter counts in any order.)
-                            let location = offsets.utf16Offset(ofByte: span.lowerBound)
-                            groupRanges.initializeElement(
-                                at: number - 1,
-                                to: NSRange(location: range.location + location, length: offsets.utf16Offset(ofByte: span.upperBound) - location))
+                            let matchCount = batch.count / 2
+                            for index in 0..<matchCount {
+                                let start = units[2 &* index]
+                                matchRanges.initializeElement(
+                                    at: index, to: NSRange(location: range.location + start, length: units[2 &* index &+ 1] - start))
+                            }
+                            return body(
+                                UnsafeBufferPointer(start: matchRanges.baseAddress, count: matchCount), UnsafeBufferPointer(groupRanges))
                         }
                     }
-                    let end = offsets.utf16Offset(ofByte: match.upperBound)
-                    return body(NSRange(location: range.location + start, length: end - start), UnsafeBufferPointer(groupRanges))
                 }
             }
         }
@@ -1198,7 +1231,9 @@ class RegularExpressionCheckingResult: NSTextCheckingResult {
         nil
     }
 
-    /// A result of the range `range` and, for its groups, `groupRanges`.
+    /// A result of the range `range` and, for its groups, `groupRanges`. (Inlined: a results
+    /// array makes a batch of results of one class in one loop.)
+    @inline(__always)
     static func make(range: NSRange, groupRanges: UnsafeBufferPointer<NSRange>, expression: consuming ICURegularExpression)
         -> RegularExpressionCheckingResult
     {

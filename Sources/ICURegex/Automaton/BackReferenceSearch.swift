@@ -347,6 +347,12 @@ final class BackReferenceSearcher {
         backtracker.slot(index)
     }
 
+    /// The slots of the last match, valid while the searcher lives (see
+    /// ``CaptureBacktracker/lastMatchSlots``).
+    var lastMatchSlots: UnsafePointer<Int> {
+        backtracker.lastMatchSlots
+    }
+
     /// ICU's first match in the UTF-16 `text[..<end]` from `from` (a code-point boundary; the
     /// text before it is seen by `\b`), with `anchored` only one starting at `from`.
     func firstMatch(inUTF16 text: UnsafePointer<UInt16>, from: Int, to end: Int, anchored: Bool = false) -> Outcome {

@@ -175,6 +175,27 @@ package struct UTF16OffsetCounter {
         return unit
     }
 
+    /// Writes to `units[i]` the number of UTF-16 units of the bytes before `places[i]`, for
+    /// each of `places`, which come in order (each at least the one before): the bounds of a
+    /// batch of matches (see ``RegexPattern/walkMatchBatches(inUTF8:count:isMostlyASCII:findsGroups:firstMatchOnly:_:)``).
+    ///
+    /// When the last place counted and every place of the batch lie in the run of ASCII, each
+    /// place's count is the last one's plus its distance in bytes, as
+    /// ``utf16Offset(ofByte:)`` would find each (a subtraction in the run); the last place is
+    /// then the batch's last, which the run holds, so that no run is to be found again.
+    /// Otherwise each place is counted by ``utf16Offset(ofByte:)``.
+    package mutating func utf16Offsets(ofBytes places: UnsafeBufferPointer<Int>, into units: UnsafeMutablePointer<Int>) {
+        guard let first = places.first, let last = places.last else { return }
+        if byte >= asciiStart && first >= byte && last <= asciiEnd {
+            let shift = unit &- byte
+            for index in places.indices { units[index] = places[index] &+ shift }
+            unit = last &+ shift
+            byte = last
+            return
+        }
+        for index in places.indices { units[index] = utf16Offset(ofByte: places[index]) }
+    }
+
     /// The number of UTF-16 units of the bytes from `start` to `end`.
     private func units(from start: Int, to end: Int) -> Int {
         start >= asciiStart && end <= asciiEnd ? end - start : UTF16Text.utf16Count(ofUTF8: bytes, from: start, to: end)
