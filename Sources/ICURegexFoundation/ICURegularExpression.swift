@@ -698,69 +698,98 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
             if reportsCompletion { body(nil, MatchingConstants.failedCompletion, &stop) }
             return
         }
+        do throws(ICURegexError) {
+            if usesRegion {
+                try walk.setRegion(
+                    regionStart..<(regionStart + range.length), transparentBounds: transparentBounds,
+                    anchoringBounds: !nonAnchoringBounds)
+            }
+        } catch {
+            if reportsCompletion { body(nil, MatchingConstants.failedCompletion, &stop) }
+            return
+        }
         // Shared with the progress callback, made only when there is one: an enumeration
-        // without it allocates nothing for it (a line's enumeration costs little else).
-        let progress = reportsProgress || anchored ? ProgressState(anchorIndex: regionStart) : nil
+        // without it allocates nothing for it (a line's enumeration costs little else), and
+        // hands `body` on as it is. (`withoutActuallyEscaping`, which the callback needs,
+        // allocates a context for the escaping closure at every call, and checks at its end
+        // that nothing kept it: some 250 instructions of a line's enumeration in rebar's
+        // `parse-line`.)
+        guard reportsProgress || anchored else {
+            return reportMatches(
+                of: walk, offset: offset, progress: nil, anchored: false, reportsCompletion: reportsCompletion,
+                findsFlags: findsFlags, body)
+        }
+        let progress = ProgressState(anchorIndex: regionStart)
         // The progress callback calls `body` during the search, and only then: it is removed
         // before this scope ends.
         withoutActuallyEscaping(body) { body in
             defer { walk.removeProgressCallback() }
             do throws(ICURegexError) {
-                if usesRegion {
-                    try walk.setRegion(
-                        regionStart..<(regionStart + range.length), transparentBounds: transparentBounds,
-                        anchoringBounds: !nonAnchoringBounds)
-                }
-                if let progress {
-                    try walk.setProgressCallback(findProgress: true, matchProgress: reportsProgress) { index in
-                        var stopsHere = ObjCBool(false)
-                        if index >= 0 && anchored && index > progress.anchorIndex {
-                            stopsHere = true
-                            progress.hitAnchorLimit = true
-                        } else {
-                            body(nil, MatchingConstants.progress, &stopsHere)
-                            progress.stoppedByClient = stopsHere.boolValue
-                        }
-                        return !stopsHere.boolValue
+                try walk.setProgressCallback(findProgress: true, matchProgress: reportsProgress) { index in
+                    var stopsHere = ObjCBool(false)
+                    if index >= 0 && anchored && index > progress.anchorIndex {
+                        stopsHere = true
+                        progress.hitAnchorLimit = true
+                    } else {
+                        body(nil, MatchingConstants.progress, &stopsHere)
+                        progress.stoppedByClient = stopsHere.boolValue
                     }
+                    return !stopsHere.boolValue
                 }
             } catch {
                 if reportsCompletion { body(nil, MatchingConstants.failedCompletion, &stop) }
                 return
             }
-            let match = CurrentMatch(groupBounds: walk.currentGroupBounds, offset: offset)
-            var failed = false
-            while true {
-                let found: Range<Int>?
+            reportMatches(
+                of: walk, offset: offset, progress: progress, anchored: anchored, reportsCompletion: reportsCompletion,
+                findsFlags: findsFlags, body)
+        }
+    }
+
+    /// Calls `body` with each match of `walk`, whose text starts at `offset` in the string, and
+    /// with its flags when `findsFlags`, until `body` stops it; then, when `reportsCompletion`,
+    /// with nil and `.completed` (and the last search's flags) unless the client stopped the
+    /// enumeration. `progress`, for `.anchored` and `.reportProgress`, is what the walk's
+    /// progress callback shares (see ``enumerate(units:offset:options:range:findsFlags:_:)``):
+    /// with `anchored` (which needs `progress`, whose anchor index it keeps), each match must
+    /// start where the previous one ended.
+    private func reportMatches(
+        of walk: MatchWalk, offset: Int, progress: ProgressState?, anchored: Bool, reportsCompletion: Bool,
+        findsFlags: Bool, _ body: (CurrentMatch?, NSRegularExpression.MatchingFlags, UnsafeMutablePointer<ObjCBool>) -> Void
+    ) {
+        var stop = ObjCBool(false)
+        let match = CurrentMatch(groupBounds: walk.currentGroupBounds, offset: offset)
+        var failed = false
+        while true {
+            let found: Range<Int>?
+            do throws(ICURegexError) {
+                found = try walk.next()
+            } catch {
+                failed = true
+                break
+            }
+            guard let found else { break }
+            if let progress {
+                guard !progress.stoppedByClient, !progress.hitAnchorLimit else { break }
+                if anchored {
+                    if found.lowerBound > progress.anchorIndex { break }
+                    progress.anchorIndex = found.upperBound
+                }
+            }
+            // A match's flags need no search of their own (see `MatchWalk.endFlags()`).
+            body(match, findsFlags ? (try? Self.flags(of: walk)) ?? [] : [], &stop)
+            if stop.boolValue { break }
+        }
+        if reportsCompletion && !stop.boolValue && progress?.stoppedByClient != true {
+            let hitAnchorLimit = progress?.hitAnchorLimit == true
+            var flags: NSRegularExpression.MatchingFlags = MatchingConstants.internalError
+            if !failed || hitAnchorLimit {
                 do throws(ICURegexError) {
-                    found = try walk.next()
-                } catch {
-                    failed = true
-                    break
-                }
-                guard let found else { break }
-                if let progress {
-                    guard !progress.stoppedByClient, !progress.hitAnchorLimit else { break }
-                    if anchored {
-                        if found.lowerBound > progress.anchorIndex { break }
-                        progress.anchorIndex = found.upperBound
-                    }
-                }
-                // A match's flags need no search of their own (see `MatchWalk.endFlags()`).
-                body(match, findsFlags ? (try? Self.flags(of: walk)) ?? [] : [], &stop)
-                if stop.boolValue { break }
+                    flags = try Self.flags(of: walk)
+                } catch {}
             }
-            if reportsCompletion && !stop.boolValue && progress?.stoppedByClient != true {
-                let hitAnchorLimit = progress?.hitAnchorLimit == true
-                var flags: NSRegularExpression.MatchingFlags = MatchingConstants.internalError
-                if !failed || hitAnchorLimit {
-                    do throws(ICURegexError) {
-                        flags = try Self.flags(of: walk)
-                    } catch {}
-                }
-                flags.insert(MatchingConstants.completed)
-                body(nil, flags, &stop)
-            }
+            flags.insert(MatchingConstants.completed)
+            body(nil, flags, &stop)
         }
     }
 
