@@ -608,7 +608,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// copying only the text the search needs.
     ///
     /// An ASCII string's units are its bytes, widened (sixteen at a time, by
-    /// ``UTF16Text/transcode(_:into:)``): its copy needs no index of the string found, most of
+    /// ``UTF16Text/widenASCII(_:into:)``): its copy needs no index of the string found, most of
     /// what a copy of a line costs besides the copy itself.
     private func enumerate(
         in string: String, options: NSRegularExpression.MatchingOptions, range: NSRange, findsFlags: Bool = false,
@@ -625,12 +625,12 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
             // As many bytes as UTF-16 units: every character is ASCII.
             guard bytes.count == length else { return false }
             withUnsafeTemporaryAllocation(of: UInt16.self, capacity: max(enclosing.length, 1)) { units in
-                let count = UTF16Text.transcode(
+                UTF16Text.widenASCII(
                     UnsafeBufferPointer(rebasing: bytes[enclosing.location..<(enclosing.location + enclosing.length)]),
                     into: units.baseAddress!)
                 enumerate(
-                    units: UnsafeBufferPointer(rebasing: units[..<count]), offset: enclosing.location, options: options,
-                    range: range, findsFlags: findsFlags, body)
+                    units: UnsafeBufferPointer(rebasing: units[..<enclosing.length]), offset: enclosing.location,
+                    options: options, range: range, findsFlags: findsFlags, body)
             }
             return true
         }
