@@ -251,9 +251,9 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
 
     /// Every match in `range` of `string`.
     ///
-    /// Each result is one allocation: a result of up to two groups holds its ranges itself,
-    /// and the results of a pattern with more groups share chunks of storage for their ranges
-    /// (see ``RegularExpressionCheckingResult``). The results of the UTF-8 walk are written
+    /// Each result is one allocation: a result of up to 63 groups holds its ranges itself, and
+    /// the results of a pattern with more groups share chunks of storage for their ranges (see
+    /// ``RegularExpressionCheckingResult``). The results of the UTF-8 walk are written
     /// straight into the array's storage, reserved for as many as the previous call's density
     /// of matches foretells (see ``ResultCountEstimate``): a dense search then neither grows
     /// the array nor pays an append per match; a result beyond the reservation goes to a second
@@ -300,7 +300,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         enumerate(in: string, options: options.subtracting(MatchingConstants.callbacks), range: range) {
             match, _, _ in
             guard let match else { return }
-            guard numberOfCaptureGroups > 2 else {
+            guard numberOfCaptureGroups > RegularExpressionCheckingResult.mostGroupsHeldInline else {
                 matches.append(RegularExpressionCheckingResult.make(groupBounds: match.groupBounds, offset: match.offset, expression: self))
                 return
             }
@@ -314,7 +314,8 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     }
 
     /// The result of the match `match` with groups `groupRanges` found by the UTF-8 walk, its
-    /// ranges in the result itself or, for more than two groups, in `storage`, holding
+    /// ranges in the result itself or, for more groups than a result holds
+    /// (``RegularExpressionCheckingResult/mostGroupsHeldInline``), in `storage`, holding
     /// `expression` (this expression: a reference the result takes over).
     ///
     /// (A method rather than a function nested in ``matches(in:options:range:)``: the nested
@@ -324,7 +325,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         of match: NSRange, groupRanges: UnsafeBufferPointer<NSRange>, storage: inout ResultRanges.Chunks,
         expression: consuming ICURegularExpression
     ) -> NSTextCheckingResult {
-        guard numberOfCaptureGroups > 2 else {
+        guard numberOfCaptureGroups > RegularExpressionCheckingResult.mostGroupsHeldInline else {
             return RegularExpressionCheckingResult.make(range: match, groupRanges: groupRanges, expression: expression)
         }
         let (ranges, start) = storage.room()
@@ -1179,16 +1180,20 @@ final class ResultRanges: ManagedBuffer<Int, NSRange> {
 /// of the whole match and of each capture group (`{NSNotFound, 0}` for a group that did not
 /// take part), and the groups' names.
 ///
-/// The ranges are held by one of three final subclasses, so that each result is one allocation
+/// The ranges are held by one of four final subclasses, so that each result is one allocation
 /// and holds one reference besides its expression at most:
 /// - ``MatchRangeCheckingResult``, for a pattern without groups: the match's range alone, in
 ///   the object itself (half the size of the next one's: words/all-english's 56,600 results
 ///   touch half as much memory);
 /// - ``InlineRangesCheckingResult``, for one or two groups: the ranges in the object itself,
 ///   so that its only reference is the expression (its end releases nothing else);
-/// - ``StoredRangesCheckingResult``, for more groups: `numberOfGroups + 1` ranges of a
-///   ``ResultRanges`` from `start`, the result's own storage in an enumeration, or storage
-///   that many results of a results array share (see ``ResultRanges/Chunks``).
+/// - ``InlineArrayRangesCheckingResult``, for 3 to ``mostGroupsHeldInline`` groups, made
+///   anew for each match: the ranges in the object itself, in an inline array of room for
+///   4, 8, 16, 32 or 64 ranges;
+/// - ``StoredRangesCheckingResult``: `numberOfGroups + 1` ranges of a ``ResultRanges`` from
+///   `start`, the result's own storage in an enumeration (which may move the result on to the
+///   next match, see below) and for a result of more groups, or storage that many results of
+///   a results array share (see ``ResultRanges/Chunks``).
 ///
 /// The ranges change only in an enumeration
 /// (``ICURegularExpression/enumerateMatches(in:options:range:using:)``), which moves a stored
@@ -1227,42 +1232,56 @@ class RegularExpressionCheckingResult: NSTextCheckingResult {
         nil
     }
 
-    /// A result of the range `range` and, for its groups, `groupRanges`.
+    /// The most groups whose ranges a result holds in the object itself (see
+    /// ``make(numberOfGroups:expression:range:)``); a result of more groups keeps its ranges in
+    /// a ``ResultRanges``.
+    static let mostGroupsHeldInline = 63
+
+    /// A result of `numberOfGroups` groups whose ranges `range` gives (group 0 being the whole
+    /// match), held in the object itself for up to ``mostGroupsHeldInline`` groups (one
+    /// allocation): in a ``MatchRangeCheckingResult`` without groups, an
+    /// ``InlineRangesCheckingResult`` for one or two, and for more the
+    /// ``InlineArrayRangesCheckingResult`` of the least capacity (a power of two from 4 to 64)
+    /// that holds them; for still more, a ``StoredRangesCheckingResult`` with storage of its own.
+    @inline(__always)
+    static func make(numberOfGroups: Int, expression: consuming ICURegularExpression, range: (Int) -> NSRange)
+        -> RegularExpressionCheckingResult
+    {
+        switch numberOfGroups {
+        case 0: return MatchRangeCheckingResult(range: range(0), expression: expression)
+        case 1: return InlineRangesCheckingResult(range: range(0), group1: range(1), expression: expression)
+        case 2: return InlineRangesCheckingResult(range: range(0), group1: range(1), group2: range(2), expression: expression)
+        case 3: return InlineArrayRangesCheckingResult<4>(numberOfGroups: numberOfGroups, expression: expression, range: range)
+        case 4...7: return InlineArrayRangesCheckingResult<8>(numberOfGroups: numberOfGroups, expression: expression, range: range)
+        case 8...15: return InlineArrayRangesCheckingResult<16>(numberOfGroups: numberOfGroups, expression: expression, range: range)
+        case 16...31: return InlineArrayRangesCheckingResult<32>(numberOfGroups: numberOfGroups, expression: expression, range: range)
+        case 32...mostGroupsHeldInline:
+            return InlineArrayRangesCheckingResult<64>(numberOfGroups: numberOfGroups, expression: expression, range: range)
+        default:
+            let storage = ResultRanges.make(count: numberOfGroups + 1)
+            storage.withUnsafeMutablePointerToElements { ranges in
+                for group in 0...numberOfGroups { ranges[group] = range(group) }
+            }
+            return StoredRangesCheckingResult(ranges: storage, start: 0, numberOfGroups: numberOfGroups, expression: expression)
+        }
+    }
+
+    /// A result of the range `range` and, for its groups, `groupRanges` (see
+    /// ``make(numberOfGroups:expression:range:)``).
     static func make(range: NSRange, groupRanges: UnsafeBufferPointer<NSRange>, expression: consuming ICURegularExpression)
         -> RegularExpressionCheckingResult
     {
-        switch groupRanges.count {
-        case 0: return MatchRangeCheckingResult(range: range, expression: expression)
-        case 1: return InlineRangesCheckingResult(range: range, group1: groupRanges[0], expression: expression)
-        case 2:
-            return InlineRangesCheckingResult(range: range, group1: groupRanges[0], group2: groupRanges[1], expression: expression)
-        default:
-            let storage = ResultRanges.make(count: groupRanges.count + 1)
-            storage[0] = range
-            for (index, groupRange) in groupRanges.enumerated() { storage[index + 1] = groupRange }
-            return StoredRangesCheckingResult(ranges: storage, start: 0, numberOfGroups: groupRanges.count, expression: expression)
-        }
+        make(numberOfGroups: groupRanges.count, expression: expression) { group in group == 0 ? range : groupRanges[group - 1] }
     }
 
     /// A result of the `2 * (numberOfGroups + 1)` bounds `bounds` of a walk (see
     /// ``StoredRangesCheckingResult/setRanges(fromGroupBounds:offset:)``), which is not
-    /// reused: its ranges in the object itself for up to two groups.
+    /// reused (see ``make(numberOfGroups:expression:range:)``).
     static func make(groupBounds bounds: UnsafeBufferPointer<Int64>, offset: Int, expression: ICURegularExpression)
         -> RegularExpressionCheckingResult
     {
-        let numberOfGroups = bounds.count / 2 - 1
-        guard numberOfGroups <= 2 else {
-            let result = StoredRangesCheckingResult(rangesSetLaterFor: expression)
-            result.setRanges(fromGroupBounds: bounds, offset: offset)
-            return result
-        }
-        func range(_ group: Int) -> NSRange {
+        make(numberOfGroups: bounds.count / 2 - 1, expression: expression) { group in
             StoredRangesCheckingResult.range(fromGroupBounds: bounds, group: group, offset: offset)
-        }
-        switch numberOfGroups {
-        case 0: return MatchRangeCheckingResult(range: range(0), expression: expression)
-        case 1: return InlineRangesCheckingResult(range: range(0), group1: range(1), expression: expression)
-        default: return InlineRangesCheckingResult(range: range(0), group1: range(1), group2: range(2), expression: expression)
         }
     }
 
@@ -1416,6 +1435,43 @@ final class InlineRangesCheckingResult: RegularExpressionCheckingResult {
         case 1: return group1
         default: return group2
         }
+    }
+
+    override var numberOfRanges: Int { numberOfGroups + 1 }
+}
+
+/// A result of three groups or more, its ranges held in the object itself, in an inline array
+/// of `capacity` ranges, the first `numberOfGroups + 1` of which are the result's: one
+/// allocation, where ranges in a ``ResultRanges`` take a second one for a result alone and,
+/// shared by the results of an array, a reference counted at each result's making and end.
+/// Made by ``RegularExpressionCheckingResult/make(numberOfGroups:expression:range:)`` with
+/// the least capacity of 4, 8, 16, 32 and 64 that holds the ranges (a result takes at most
+/// twice the room its ranges need); never changed.
+final class InlineArrayRangesCheckingResult<let capacity: Int>: RegularExpressionCheckingResult {
+    private let ranges: InlineArray<capacity, NSRange>
+    private let numberOfGroups: Int
+
+    /// A result of `numberOfGroups` groups (fewer than `capacity`), of the ranges `range`
+    /// gives (group 0 being the whole match).
+    @inline(__always)
+    init(numberOfGroups: Int, expression: consuming ICURegularExpression, range: (Int) -> NSRange) {
+        precondition(numberOfGroups >= 0 && numberOfGroups < capacity, "\(numberOfGroups) groups in room for \(capacity) ranges")
+        self.numberOfGroups = numberOfGroups
+        // (The ranges past the result's are never read.)
+        ranges = InlineArray { group in group <= numberOfGroups ? range(group) : NSRange(location: NSNotFound, length: 0) }
+        super.init(expression: expression)
+    }
+
+    required init?(coder: NSCoder) {
+        nil
+    }
+
+    override var range: NSRange { ranges[0] }
+
+    override func range(at idx: Int) -> NSRange {
+        // Out of bounds traps, as Foundation's does (the unused ranges would not).
+        precondition(idx >= 0 && idx <= numberOfGroups, "index \(idx) out of range for a result of \(numberOfGroups + 1) ranges")
+        return ranges[idx]
     }
 
     override var numberOfRanges: Int { numberOfGroups + 1 }
