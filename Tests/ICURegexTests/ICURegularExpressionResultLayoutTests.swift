@@ -6,9 +6,10 @@ import TestSupport
 
 extension LibraryTests {
     /// The results of `ICURegularExpression` in each of their layouts against Foundation's: the
-    /// ranges held in the result itself (up to two groups) and in storage (more groups, shared
-    /// by the results of an array), from every method that makes results, for ranges that do
-    /// not start at the string's start, in ASCII strings (whose UTF-8 offsets are their UTF-16
+    /// ranges held in the result itself (in fields up to two groups, in an inline array up to
+    /// 63) and in storage (the reused result of an enumeration; more groups, shared by the
+    /// results of an array), from every method that makes results, for ranges that do not
+    /// start at the string's start, in ASCII strings (whose UTF-8 offsets are their UTF-16
     /// offsets) and others.
     @Suite struct ICURegularExpressionResultLayoutTests {
         /// Patterns of 0, 1, 2, 3 and 15 groups, some named, some optional.
