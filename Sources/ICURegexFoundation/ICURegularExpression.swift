@@ -251,9 +251,9 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
 
     /// Every match in `range` of `string`.
     ///
-    /// Each result is one allocation: a result of up to two groups holds its ranges itself,
-    /// and the results of a pattern with more groups share chunks of storage for their ranges
-    /// (see ``RegularExpressionCheckingResult``). The results of the UTF-8 walk are written
+    /// Each result is one allocation: a result of up to 63 groups holds its ranges itself, and
+    /// the results of a pattern with more groups share chunks of storage for their ranges (see
+    /// ``RegularExpressionCheckingResult``). The results of the UTF-8 walk are written
     /// straight into the array's storage, reserved for as many as the previous call's density
     /// of matches foretells (see ``ResultCountEstimate``): a dense search then neither grows
     /// the array nor pays an append per match; a result beyond the reservation goes to a second
@@ -303,7 +303,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         enumerate(in: string, options: options.subtracting(MatchingConstants.callbacks), range: range) {
             match, _, _ in
             guard let match else { return }
-            guard numberOfCaptureGroups > 2 else {
+            guard numberOfCaptureGroups > RegularExpressionCheckingResult.mostGroupsHeldInline else {
                 matches.append(RegularExpressionCheckingResult.make(groupBounds: match.groupBounds, offset: match.offset, expression: self))
                 return
             }
@@ -317,7 +317,8 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     }
 
     /// The result of the match `match` with groups `groupRanges` found by the UTF-8 walk, its
-    /// ranges in the result itself or, for more than two groups, in `storage`, holding
+    /// ranges in the result itself or, for more groups than a result holds
+    /// (``RegularExpressionCheckingResult/mostGroupsHeldInline``), in `storage`, holding
     /// `expression` (this expression: a reference the result takes over).
     ///
     /// (A method rather than a function nested in ``matches(in:options:range:)``: the nested
@@ -329,7 +330,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
         of match: NSRange, groupRanges: UnsafeBufferPointer<NSRange>, storage: inout ResultRanges.Chunks,
         expression: consuming ICURegularExpression
     ) -> NSTextCheckingResult {
-        guard numberOfCaptureGroups > 2 else {
+        guard numberOfCaptureGroups > RegularExpressionCheckingResult.mostGroupsHeldInline else {
             return RegularExpressionCheckingResult.make(range: match, groupRanges: groupRanges, expression: expression)
         }
         let (ranges, start) = storage.room()
@@ -641,7 +642,7 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// copying only the text the search needs.
     ///
     /// An ASCII string's units are its bytes, widened (sixteen at a time, by
-    /// ``UTF16Text/transcode(_:into:)``): its copy needs no index of the string found, most of
+    /// ``UTF16Text/widenASCII(_:into:)``): its copy needs no index of the string found, most of
     /// what a copy of a line costs besides the copy itself.
     private func enumerate(
         in string: String, options: NSRegularExpression.MatchingOptions, range: NSRange, findsFlags: Bool = false,
@@ -658,12 +659,12 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
             // As many bytes as UTF-16 units: every character is ASCII.
             guard bytes.count == length else { return false }
             withUnsafeTemporaryAllocation(of: UInt16.self, capacity: max(enclosing.length, 1)) { units in
-                let count = UTF16Text.transcode(
+                UTF16Text.widenASCII(
                     UnsafeBufferPointer(rebasing: bytes[enclosing.location..<(enclosing.location + enclosing.length)]),
                     into: units.baseAddress!)
                 enumerate(
-                    units: UnsafeBufferPointer(rebasing: units[..<count]), offset: enclosing.location, options: options,
-                    range: range, findsFlags: findsFlags, body)
+                    units: UnsafeBufferPointer(rebasing: units[..<enclosing.length]), offset: enclosing.location,
+                    options: options, range: range, findsFlags: findsFlags, body)
             }
             return true
         }
@@ -731,69 +732,98 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
             if reportsCompletion { body(nil, MatchingConstants.failedCompletion, &stop) }
             return
         }
+        do throws(ICURegexError) {
+            if usesRegion {
+                try walk.setRegion(
+                    regionStart..<(regionStart + range.length), transparentBounds: transparentBounds,
+                    anchoringBounds: !nonAnchoringBounds)
+            }
+        } catch {
+            if reportsCompletion { body(nil, MatchingConstants.failedCompletion, &stop) }
+            return
+        }
         // Shared with the progress callback, made only when there is one: an enumeration
-        // without it allocates nothing for it (a line's enumeration costs little else).
-        let progress = reportsProgress || anchored ? ProgressState(anchorIndex: regionStart) : nil
+        // without it allocates nothing for it (a line's enumeration costs little else), and
+        // hands `body` on as it is. (`withoutActuallyEscaping`, which the callback needs,
+        // allocates a context for the escaping closure at every call, and checks at its end
+        // that nothing kept it: some 250 instructions of a line's enumeration in rebar's
+        // `parse-line`.)
+        guard reportsProgress || anchored else {
+            return reportMatches(
+                of: walk, offset: offset, progress: nil, anchored: false, reportsCompletion: reportsCompletion,
+                findsFlags: findsFlags, body)
+        }
+        let progress = ProgressState(anchorIndex: regionStart)
         // The progress callback calls `body` during the search, and only then: it is removed
         // before this scope ends.
         withoutActuallyEscaping(body) { body in
             defer { walk.removeProgressCallback() }
             do throws(ICURegexError) {
-                if usesRegion {
-                    try walk.setRegion(
-                        regionStart..<(regionStart + range.length), transparentBounds: transparentBounds,
-                        anchoringBounds: !nonAnchoringBounds)
-                }
-                if let progress {
-                    try walk.setProgressCallback(findProgress: true, matchProgress: reportsProgress) { index in
-                        var stopsHere = ObjCBool(false)
-                        if index >= 0 && anchored && index > progress.anchorIndex {
-                            stopsHere = true
-                            progress.hitAnchorLimit = true
-                        } else {
-                            body(nil, MatchingConstants.progress, &stopsHere)
-                            progress.stoppedByClient = stopsHere.boolValue
-                        }
-                        return !stopsHere.boolValue
+                try walk.setProgressCallback(findProgress: true, matchProgress: reportsProgress) { index in
+                    var stopsHere = ObjCBool(false)
+                    if index >= 0 && anchored && index > progress.anchorIndex {
+                        stopsHere = true
+                        progress.hitAnchorLimit = true
+                    } else {
+                        body(nil, MatchingConstants.progress, &stopsHere)
+                        progress.stoppedByClient = stopsHere.boolValue
                     }
+                    return !stopsHere.boolValue
                 }
             } catch {
                 if reportsCompletion { body(nil, MatchingConstants.failedCompletion, &stop) }
                 return
             }
-            let match = CurrentMatch(groupBounds: walk.currentGroupBounds, offset: offset)
-            var failed = false
-            while true {
-                let found: Range<Int>?
+            reportMatches(
+                of: walk, offset: offset, progress: progress, anchored: anchored, reportsCompletion: reportsCompletion,
+                findsFlags: findsFlags, body)
+        }
+    }
+
+    /// Calls `body` with each match of `walk`, whose text starts at `offset` in the string, and
+    /// with its flags when `findsFlags`, until `body` stops it; then, when `reportsCompletion`,
+    /// with nil and `.completed` (and the last search's flags) unless the client stopped the
+    /// enumeration. `progress`, for `.anchored` and `.reportProgress`, is what the walk's
+    /// progress callback shares (see ``enumerate(units:offset:options:range:findsFlags:_:)``):
+    /// with `anchored` (which needs `progress`, whose anchor index it keeps), each match must
+    /// start where the previous one ended.
+    private func reportMatches(
+        of walk: MatchWalk, offset: Int, progress: ProgressState?, anchored: Bool, reportsCompletion: Bool,
+        findsFlags: Bool, _ body: (CurrentMatch?, NSRegularExpression.MatchingFlags, UnsafeMutablePointer<ObjCBool>) -> Void
+    ) {
+        var stop = ObjCBool(false)
+        let match = CurrentMatch(groupBounds: walk.currentGroupBounds, offset: offset)
+        var failed = false
+        while true {
+            let found: Range<Int>?
+            do throws(ICURegexError) {
+                found = try walk.next()
+            } catch {
+                failed = true
+                break
+            }
+            guard let found else { break }
+            if let progress {
+                guard !progress.stoppedByClient, !progress.hitAnchorLimit else { break }
+                if anchored {
+                    if found.lowerBound > progress.anchorIndex { break }
+                    progress.anchorIndex = found.upperBound
+                }
+            }
+            // A match's flags need no search of their own (see `MatchWalk.endFlags()`).
+            body(match, findsFlags ? (try? Self.flags(of: walk)) ?? [] : [], &stop)
+            if stop.boolValue { break }
+        }
+        if reportsCompletion && !stop.boolValue && progress?.stoppedByClient != true {
+            let hitAnchorLimit = progress?.hitAnchorLimit == true
+            var flags: NSRegularExpression.MatchingFlags = MatchingConstants.internalError
+            if !failed || hitAnchorLimit {
                 do throws(ICURegexError) {
-                    found = try walk.next()
-                } catch {
-                    failed = true
-                    break
-                }
-                guard let found else { break }
-                if let progress {
-                    guard !progress.stoppedByClient, !progress.hitAnchorLimit else { break }
-                    if anchored {
-                        if found.lowerBound > progress.anchorIndex { break }
-                        progress.anchorIndex = found.upperBound
-                    }
-                }
-                // A match's flags need no search of their own (see `MatchWalk.endFlags()`).
-                body(match, findsFlags ? (try? Self.flags(of: walk)) ?? [] : [], &stop)
-                if stop.boolValue { break }
+                    flags = try Self.flags(of: walk)
+                } catch {}
             }
-            if reportsCompletion && !stop.boolValue && progress?.stoppedByClient != true {
-                let hitAnchorLimit = progress?.hitAnchorLimit == true
-                var flags: NSRegularExpression.MatchingFlags = MatchingConstants.internalError
-                if !failed || hitAnchorLimit {
-                    do throws(ICURegexError) {
-                        flags = try Self.flags(of: walk)
-                    } catch {}
-                }
-                flags.insert(MatchingConstants.completed)
-                body(nil, flags, &stop)
-            }
+            flags.insert(MatchingConstants.completed)
+            body(nil, flags, &stop)
         }
     }
 
@@ -1183,16 +1213,20 @@ final class ResultRanges: ManagedBuffer<Int, NSRange> {
 /// of the whole match and of each capture group (`{NSNotFound, 0}` for a group that did not
 /// take part), and the groups' names.
 ///
-/// The ranges are held by one of three final subclasses, so that each result is one allocation
+/// The ranges are held by one of four final subclasses, so that each result is one allocation
 /// and holds one reference besides its expression at most:
 /// - ``MatchRangeCheckingResult``, for a pattern without groups: the match's range alone, in
 ///   the object itself (half the size of the next one's: words/all-english's 56,600 results
 ///   touch half as much memory);
 /// - ``InlineRangesCheckingResult``, for one or two groups: the ranges in the object itself,
 ///   so that its only reference is the expression (its end releases nothing else);
-/// - ``StoredRangesCheckingResult``, for more groups: `numberOfGroups + 1` ranges of a
-///   ``ResultRanges`` from `start`, the result's own storage in an enumeration, or storage
-///   that many results of a results array share (see ``ResultRanges/Chunks``).
+/// - ``InlineArrayRangesCheckingResult``, for 3 to ``mostGroupsHeldInline`` groups, made
+///   anew for each match: the ranges in the object itself, in an inline array of room for
+///   4, 8, 16, 32 or 64 ranges;
+/// - ``StoredRangesCheckingResult``: `numberOfGroups + 1` ranges of a ``ResultRanges`` from
+///   `start`, the result's own storage in an enumeration (which may move the result on to the
+///   next match, see below) and for a result of more groups, or storage that many results of
+///   a results array share (see ``ResultRanges/Chunks``).
 ///
 /// The ranges change only in an enumeration
 /// (``ICURegularExpression/enumerateMatches(in:options:range:using:)``), which moves a stored
@@ -1231,44 +1265,58 @@ class RegularExpressionCheckingResult: NSTextCheckingResult {
         nil
     }
 
-    /// A result of the range `range` and, for its groups, `groupRanges`. (Inlined: a results
-    /// array makes a batch of results of one class in one loop.)
+    /// The most groups whose ranges a result holds in the object itself (see
+    /// ``make(numberOfGroups:expression:range:)``); a result of more groups keeps its ranges in
+    /// a ``ResultRanges``.
+    static let mostGroupsHeldInline = 63
+
+    /// A result of `numberOfGroups` groups whose ranges `range` gives (group 0 being the whole
+    /// match), held in the object itself for up to ``mostGroupsHeldInline`` groups (one
+    /// allocation): in a ``MatchRangeCheckingResult`` without groups, an
+    /// ``InlineRangesCheckingResult`` for one or two, and for more the
+    /// ``InlineArrayRangesCheckingResult`` of the least capacity (a power of two from 4 to 64)
+    /// that holds them; for still more, a ``StoredRangesCheckingResult`` with storage of its own.
+    @inline(__always)
+    static func make(numberOfGroups: Int, expression: consuming ICURegularExpression, range: (Int) -> NSRange)
+        -> RegularExpressionCheckingResult
+    {
+        switch numberOfGroups {
+        case 0: return MatchRangeCheckingResult(range: range(0), expression: expression)
+        case 1: return InlineRangesCheckingResult(range: range(0), group1: range(1), expression: expression)
+        case 2: return InlineRangesCheckingResult(range: range(0), group1: range(1), group2: range(2), expression: expression)
+        case 3: return InlineArrayRangesCheckingResult<4>(numberOfGroups: numberOfGroups, expression: expression, range: range)
+        case 4...7: return InlineArrayRangesCheckingResult<8>(numberOfGroups: numberOfGroups, expression: expression, range: range)
+        case 8...15: return InlineArrayRangesCheckingResult<16>(numberOfGroups: numberOfGroups, expression: expression, range: range)
+        case 16...31: return InlineArrayRangesCheckingResult<32>(numberOfGroups: numberOfGroups, expression: expression, range: range)
+        case 32...mostGroupsHeldInline:
+            return InlineArrayRangesCheckingResult<64>(numberOfGroups: numberOfGroups, expression: expression, range: range)
+        default:
+            let storage = ResultRanges.make(count: numberOfGroups + 1)
+            storage.withUnsafeMutablePointerToElements { ranges in
+                for group in 0...numberOfGroups { ranges[group] = range(group) }
+            }
+            return StoredRangesCheckingResult(ranges: storage, start: 0, numberOfGroups: numberOfGroups, expression: expression)
+        }
+    }
+
+    /// A result of the range `range` and, for its groups, `groupRanges` (see
+    /// ``make(numberOfGroups:expression:range:)``). (Inlined: a results array makes a batch of
+    /// results of one class in one loop.)
     @inline(__always)
     static func make(range: NSRange, groupRanges: UnsafeBufferPointer<NSRange>, expression: consuming ICURegularExpression)
         -> RegularExpressionCheckingResult
     {
-        switch groupRanges.count {
-        case 0: return MatchRangeCheckingResult(range: range, expression: expression)
-        case 1: return InlineRangesCheckingResult(range: range, group1: groupRanges[0], expression: expression)
-        case 2:
-            return InlineRangesCheckingResult(range: range, group1: groupRanges[0], group2: groupRanges[1], expression: expression)
-        default:
-            let storage = ResultRanges.make(count: groupRanges.count + 1)
-            storage[0] = range
-            for (index, groupRange) in groupRanges.enumerated() { storage[index + 1] = groupRange }
-            return StoredRangesCheckingResult(ranges: storage, start: 0, numberOfGroups: groupRanges.count, expression: expression)
-        }
+        make(numberOfGroups: groupRanges.count, expression: expression) { group in group == 0 ? range : groupRanges[group - 1] }
     }
 
     /// A result of the `2 * (numberOfGroups + 1)` bounds `bounds` of a walk (see
     /// ``StoredRangesCheckingResult/setRanges(fromGroupBounds:offset:)``), which is not
-    /// reused: its ranges in the object itself for up to two groups.
+    /// reused (see ``make(numberOfGroups:expression:range:)``).
     static func make(groupBounds bounds: UnsafeBufferPointer<Int64>, offset: Int, expression: ICURegularExpression)
         -> RegularExpressionCheckingResult
     {
-        let numberOfGroups = bounds.count / 2 - 1
-        guard numberOfGroups <= 2 else {
-            let result = StoredRangesCheckingResult(rangesSetLaterFor: expression)
-            result.setRanges(fromGroupBounds: bounds, offset: offset)
-            return result
-        }
-        func range(_ group: Int) -> NSRange {
+        make(numberOfGroups: bounds.count / 2 - 1, expression: expression) { group in
             StoredRangesCheckingResult.range(fromGroupBounds: bounds, group: group, offset: offset)
-        }
-        switch numberOfGroups {
-        case 0: return MatchRangeCheckingResult(range: range(0), expression: expression)
-        case 1: return InlineRangesCheckingResult(range: range(0), group1: range(1), expression: expression)
-        default: return InlineRangesCheckingResult(range: range(0), group1: range(1), group2: range(2), expression: expression)
         }
     }
 
@@ -1422,6 +1470,43 @@ final class InlineRangesCheckingResult: RegularExpressionCheckingResult {
         case 1: return group1
         default: return group2
         }
+    }
+
+    override var numberOfRanges: Int { numberOfGroups + 1 }
+}
+
+/// A result of three groups or more, its ranges held in the object itself, in an inline array
+/// of `capacity` ranges, the first `numberOfGroups + 1` of which are the result's: one
+/// allocation, where ranges in a ``ResultRanges`` take a second one for a result alone and,
+/// shared by the results of an array, a reference counted at each result's making and end.
+/// Made by ``RegularExpressionCheckingResult/make(numberOfGroups:expression:range:)`` with
+/// the least capacity of 4, 8, 16, 32 and 64 that holds the ranges (a result takes at most
+/// twice the room its ranges need); never changed.
+final class InlineArrayRangesCheckingResult<let capacity: Int>: RegularExpressionCheckingResult {
+    private let ranges: InlineArray<capacity, NSRange>
+    private let numberOfGroups: Int
+
+    /// A result of `numberOfGroups` groups (fewer than `capacity`), of the ranges `range`
+    /// gives (group 0 being the whole match).
+    @inline(__always)
+    init(numberOfGroups: Int, expression: consuming ICURegularExpression, range: (Int) -> NSRange) {
+        precondition(numberOfGroups >= 0 && numberOfGroups < capacity, "\(numberOfGroups) groups in room for \(capacity) ranges")
+        self.numberOfGroups = numberOfGroups
+        // (The ranges past the result's are never read.)
+        ranges = InlineArray { group in group <= numberOfGroups ? range(group) : NSRange(location: NSNotFound, length: 0) }
+        super.init(expression: expression)
+    }
+
+    required init?(coder: NSCoder) {
+        nil
+    }
+
+    override var range: NSRange { ranges[0] }
+
+    override func range(at idx: Int) -> NSRange {
+        // Out of bounds traps, as Foundation's does (the unused ranges would not).
+        precondition(idx >= 0 && idx <= numberOfGroups, "index \(idx) out of range for a result of \(numberOfGroups + 1) ranges")
+        return ranges[idx]
     }
 
     override var numberOfRanges: Int { numberOfGroups + 1 }

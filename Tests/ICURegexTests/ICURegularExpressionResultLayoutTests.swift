@@ -6,9 +6,10 @@ import TestSupport
 
 extension LibraryTests {
     /// The results of `ICURegularExpression` in each of their layouts against Foundation's: the
-    /// ranges held in the result itself (up to two groups) and in storage (more groups, shared
-    /// by the results of an array), from every method that makes results, for ranges that do
-    /// not start at the string's start, in ASCII strings (whose UTF-8 offsets are their UTF-16
+    /// ranges held in the result itself (in fields up to two groups, in an inline array up to
+    /// 63) and in storage (the reused result of an enumeration; more groups, shared by the
+    /// results of an array), from every method that makes results, for ranges that do not
+    /// start at the string's start, in ASCII strings (whose UTF-8 offsets are their UTF-16
     /// offsets) and others.
     @Suite struct ICURegularExpressionResultLayoutTests {
         /// Patterns of 0, 1, 2, 3 and 15 groups, some named, some optional.
@@ -139,6 +140,50 @@ extension LibraryTests {
                 let none = ours.matches(in: long, range: NSRange(location: 0, length: long.utf16.count))
                 #expect(none.isEmpty && none.capacity <= long.utf16.count / 4 + 64, "\(pattern): \(none.capacity)")
             }
+        }
+
+        /// Results of 3 to 70 groups, on each side of every capacity of the results that hold
+        /// their ranges in an inline array (4, 8, 16, 32, 64 ranges) and beyond them (ranges in
+        /// storage): `matches(in:range:)` on a long text and on each of its lines (the walk in
+        /// UTF-8 and in UTF-16), `firstMatch` and kept enumeration results read as Foundation's,
+        /// groups taking part or not (fixed seed); every result of up to 63 groups is one of
+        /// the inline array's.
+        @Test func resultsOfManyGroupsReadAsFoundations() throws {
+            var generator = SplitMix64(seed: 2611)
+            let alphabet = Array("abc0123456789 é😀;\n")
+            let text = String((0..<2_000).map { _ in alphabet.randomElement(using: &generator)! })
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            var lineRanges: [NSRange] = []
+            var location = 0
+            for line in lines {
+                lineRanges.append(NSRange(location: location, length: line.utf16.count))
+                location += line.utf16.count + 1
+            }
+            var inlineResults = 0
+            for groups in [3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 70] {
+                // A letter, then digits each in a group of its own while they last, the last
+                // group maybe a semicolon: `a12;` takes part in groups 1 to 3 and the last.
+                let pattern = "([a-c])" + String(repeating: "([0-9])?", count: groups - 2) + "(;)?"
+                let foundation = try NSRegularExpression(pattern: pattern)
+                let ours = try ICURegularExpression(pattern: pattern)
+                #expect(ours.numberOfCaptureGroups == groups)
+                for range in [NSRange(location: 0, length: text.utf16.count), NSRange(location: 5, length: 1_500)] + lineRanges {
+                    let theirs = foundation.matches(in: text, range: range)
+                    let array = ours.matches(in: text, range: range)
+                    #expect(array.map(Self.describe) == theirs.map(Self.describe), "\(groups) groups, \(range)")
+                    #expect(
+                        Self.describe(ours.firstMatch(in: text, range: range)) == Self.describe(theirs.first), "\(groups) groups, \(range)")
+                    var kept: [NSTextCheckingResult] = []
+                    ours.enumerateMatches(in: text, range: range) { result, _, _ in if let result { kept.append(result) } }
+                    #expect(kept.map(Self.describe) == theirs.map(Self.describe), "\(groups) groups, \(range)")
+                    for result in array {
+                        let isInline = String(describing: type(of: result)).hasPrefix("InlineArrayRangesCheckingResult")
+                        #expect(isInline == (groups <= 63), "\(groups) groups: \(type(of: result))")
+                        if isInline { inlineResults += 1 }
+                    }
+                }
+            }
+            #expect(inlineResults > 1_000)
         }
 
         /// The results of results arrays keep their expression exactly as long as any of them

@@ -34,5 +34,26 @@ extension LibraryTests {
                 #expect(units == Array(string.utf16), "\(string.unicodeScalars.map { String($0.value, radix: 16) })")
             }
         }
+
+        /// `widenASCII` gives Swift's own UTF-16 of ASCII strings of every length from 0 to 80
+        /// (below, at and around eight and sixteen bytes and their multiples, where its blocks
+        /// overlap), each byte chosen at random (fixed seed), and writes nothing past the
+        /// string's units.
+        @Test func widenASCIIMatchesSwiftUTF16View() {
+            var random = SplitMix64(seed: 0x7769_6465_6E41_5343)
+            for length in 0...80 {
+                for _ in 0..<20 {
+                    let bytes = (0..<length).map { _ in UInt8(random.number(in: 0..<0x80)) }
+                    let string = String(decoding: bytes, as: UTF8.self)
+                    // Two units of room past the string's, which must keep their sentinel.
+                    var units = [UInt16](repeating: 0xFFFF, count: length + 2)
+                    units.withUnsafeMutableBufferPointer { target in
+                        bytes.withUnsafeBufferPointer { UTF16Text.widenASCII($0, into: target.baseAddress!) }
+                    }
+                    #expect(Array(units[..<length]) == Array(string.utf16), "\(bytes)")
+                    #expect(units[length...].allSatisfy { $0 == 0xFFFF }, "\(bytes)")
+                }
+            }
+        }
     }
 }

@@ -244,6 +244,13 @@ size_t bytescan_line_end_ascii(const uint8_t *bytes, size_t start, size_t count,
 /// before the first block of sixteen that holds a byte above 0x7F or runs past `count`.
 size_t bytescan_widen_ascii(const uint8_t *source, size_t count, uint16_t *target);
 
+/// Widens the `count` bytes at `source`, every one of them ASCII (below 0x80: not checked), to
+/// UTF-16 units at `target`: sixteen at a time, then the last sixteen again, overlapping the
+/// block before them, for a remainder (each unit written is its byte's, so a unit written
+/// twice is written the same), and a text of fewer than sixteen bytes eight and eight, or one
+/// by one below eight.
+void bytescan_widen_all_ascii(const uint8_t *source, size_t count, uint16_t *target);
+
 /// True when `bytes[0..<count]` hold an encoding error as glibc's UTF-8 decoder (`mbrlen`, which
 /// GNU grep asks) sees one: a byte that cannot start a character (`80`-`BF`, `C0`, `C1`, `FE`,
 /// `FF`), a character cut short (also by `count`), an overlong form, or a surrogate (`ED A0`-

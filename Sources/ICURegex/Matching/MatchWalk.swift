@@ -633,9 +633,20 @@ package final class MatchWalk {
             dropRun()
         }
         guard !isFinished else { return nil }
+        lastSearchIsICUs = false
+        if previousMatch != nil, case .wholeText = mode {
+            // The whole-text mode's search after its one match, which spans the text (of at
+            // least one unit): ICU's loop finds no more, as the pattern's start anchor holds
+            // at the text's start only (see ``wholeTextMatch()``), and the match settled the end flags
+            // (``wholeTextEndFlags``), so that the search would note nothing
+            // (``noteEndFlagsOfFailedSearch(from:)``): the walk ends, without working out where
+            // the search starts or asking the mode (about 200 instructions of each line of
+            // rebar's `parse-line` through `enumerateMatches`).
+            isFinished = true
+            return nil
+        }
         // Where this search starts, for the end flags.
         let searchStart = endFlagTracking != nil ? nextSearchStart() : nil
-        lastSearchIsICUs = false
         do throws(ICURegexError) {
             if let searchStart { try leaveTheStrategyWhereAttemptsMayReachTheEnd(searchStart) }
             let found: Range<Int>?
