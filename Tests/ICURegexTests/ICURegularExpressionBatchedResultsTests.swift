@@ -77,7 +77,7 @@ extension LibraryTests {
                     if options.contains(.caseInsensitive) && random.chance(0.5) { text += "ß and more words" }
                     let units = Array(text.utf16)
                     let bytes = Array(text.utf8)
-                    let byteOffsets = Self.byteOffsets(of: text)
+                    let byteOffsets = utf8OffsetsOfUTF16Offsets(in: text)
                     let expected = units.withUnsafeBufferPointer { icu.matches(inUTF16: $0).map(\.range) }
                         .map { byteOffsets[$0.lowerBound]..<byteOffsets[$0.upperBound] }
                     // The search of the long text's UTF-16 works out the automaton.
@@ -140,21 +140,6 @@ extension LibraryTests {
             #expect(fullBatches >= 100, "\(fullBatches) batches of \(RegexPattern.maximumBatchMatches) matches")
             #expect(walksGivenUp >= 3, "\(walksGivenUp) walks given up after some matches")
             #expect(stopped >= 100, "\(stopped) walks stopped by the body")
-        }
-
-        /// The byte offset in the UTF-8 of `text` of each UTF-16 offset that starts a scalar,
-        /// and of the end (-1 inside a surrogate pair).
-        static func byteOffsets(of text: String) -> [Int] {
-            var offsets = [Int](repeating: -1, count: text.utf16.count + 1)
-            var unit = 0
-            var byte = 0
-            for scalar in text.unicodeScalars {
-                offsets[unit] = byte
-                unit += UTF16.width(scalar)
-                byte += UTF8.width(scalar)
-            }
-            offsets[unit] = byte
-            return offsets
         }
 
         @Test("results arrays made a batch at a time, and counts, are NSRegularExpression's and ICU's alone")
