@@ -276,15 +276,33 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
             var count = 0
             walked = walkUTF8(of: string, options: options, range: range, findsGroups: numberOfCaptureGroups > 0, firstMatchOnly: false) {
                 batch, groupRanges in
-                // (A batch of several matches has no groups: `groupRanges` is empty.)
-                for match in batch {
-                    if count < capacity {
-                        (reserved.baseAddress! + count).initialize(
-                            to: result(of: match, groupRanges: groupRanges, storage: &storage, expression: references.take()))
-                        count += 1
+                // The batch's first matches fill what is left of the reservation, the rest go
+                // to the overflow. (A batch of several matches has no groups: `groupRanges` is
+                // empty.)
+                let reservedCount = min(batch.count, capacity - count)
+                // (Without a reservation the buffer may have no address.)
+                if reservedCount > 0 {
+                    let destination = reserved.baseAddress! + count
+                    if numberOfCaptureGroups == 0 {
+                        // Without groups, the results' class is chosen once for the batch: `make`
+                        // (inlined) is given a number of groups the compiler knows is 0, rather
+                        // than the pattern's number of groups and `groupRanges.count`, read
+                        // again for each match.
+                        let noGroups = UnsafeBufferPointer<NSRange>(start: nil, count: 0)
+                        for index in 0..<reservedCount {
+                            (destination + index).initialize(
+                                to: RegularExpressionCheckingResult.make(range: batch[index], groupRanges: noGroups, expression: references.take()))
+                        }
                     } else {
-                        overflow.append(result(of: match, groupRanges: groupRanges, storage: &storage, expression: self))
+                        for index in 0..<reservedCount {
+                            (destination + index).initialize(
+                                to: result(of: batch[index], groupRanges: groupRanges, storage: &storage, expression: references.take()))
+                        }
                     }
+                    count += reservedCount
+                }
+                for match in batch[reservedCount...] {
+                    overflow.append(result(of: match, groupRanges: groupRanges, storage: &storage, expression: self))
                 }
                 return true
             }
