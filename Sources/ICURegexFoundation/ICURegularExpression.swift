@@ -259,7 +259,8 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// the array nor pays an append per match; a result beyond the reservation goes to a second
     /// array, appended at the end. The results in the reservation hold references to the
     /// expression retained for the whole reservation in one atomic operation
-    /// (``BatchRetainedReferences``), not one each.
+    /// (``BatchRetainedReferences``), not one each; those beyond it, references retained for
+    /// each batch of the walk's matches (up to ``RegexPattern/maximumBatchMatches``) in one.
     public func matches(in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange) -> [NSTextCheckingResult] {
         var storage = ResultRanges.Chunks(rangesPerMatch: numberOfCaptureGroups + 1)
         var walked = false
@@ -301,8 +302,13 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
                     }
                     count += reservedCount
                 }
-                for match in batch[reservedCount...] {
-                    overflow.append(result(of: match, groupRanges: groupRanges, storage: &storage, expression: self))
+                if reservedCount < batch.count {
+                    // The overflowed results' references, retained in one go for the batch.
+                    var overflowReferences = BatchRetainedReferences(to: self, count: batch.count - reservedCount)
+                    for match in batch[reservedCount...] {
+                        overflow.append(
+                            result(of: match, groupRanges: groupRanges, storage: &storage, expression: overflowReferences.take()))
+                    }
                 }
                 return true
             }
@@ -1139,9 +1145,9 @@ struct ResultCountEstimate: ~Copyable, Sendable {
     }
 }
 
-/// Strong references to an expression for the results of one results array, retained in one
-/// atomic operation rather than one a result (see
-/// ``ICURegularExpression/matches(in:options:range:)``).
+/// Strong references to an expression for results of one results array (those of its
+/// reservation, or of one batch of the walk's matches beyond it), retained in one atomic
+/// operation rather than one a result (see ``ICURegularExpression/matches(in:options:range:)``).
 ///
 /// A result holds its expression strongly, so that the expression lives as long as any of its
 /// results, whatever the caller does with them. Made one by one, each result's reference costs
