@@ -259,7 +259,8 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
     /// the array nor pays an append per match; a result beyond the reservation goes to a second
     /// array, appended at the end. The results in the reservation hold references to the
     /// expression retained for the whole reservation in one atomic operation
-    /// (``BatchRetainedReferences``), not one each.
+    /// (``BatchRetainedReferences``), not one each; those beyond it, references retained for
+    /// each batch of the walk's matches (up to ``RegexPattern/maximumBatchMatches``) in one.
     public func matches(in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange) -> [NSTextCheckingResult] {
         var storage = ResultRanges.Chunks(rangesPerMatch: numberOfCaptureGroups + 1)
         var walked = false
@@ -276,14 +277,37 @@ public final class ICURegularExpression: NSObject, NSCopying, NSSecureCoding, Se
             var count = 0
             walked = walkUTF8(of: string, options: options, range: range, findsGroups: numberOfCaptureGroups > 0, firstMatchOnly: false) {
                 batch, groupRanges in
-                // (A batch of several matches has no groups: `groupRanges` is empty.)
-                for match in batch {
-                    if count < capacity {
-                        (reserved.baseAddress! + count).initialize(
-                            to: result(of: match, groupRanges: groupRanges, storage: &storage, expression: references.take()))
-                        count += 1
+                // The batch's first matches fill what is left of the reservation, the rest go
+                // to the overflow. (A batch of several matches has no groups: `groupRanges` is
+                // empty.)
+                let reservedCount = min(batch.count, capacity - count)
+                // (Without a reservation the buffer may have no address.)
+                if reservedCount > 0 {
+                    let destination = reserved.baseAddress! + count
+                    if numberOfCaptureGroups == 0 {
+                        // Without groups, the results' class is chosen once for the batch: `make`
+                        // (inlined) is given a number of groups the compiler knows is 0, rather
+                        // than the pattern's number of groups and `groupRanges.count`, read
+                        // again for each match.
+                        let noGroups = UnsafeBufferPointer<NSRange>(start: nil, count: 0)
+                        for index in 0..<reservedCount {
+                            (destination + index).initialize(
+                                to: RegularExpressionCheckingResult.make(range: batch[index], groupRanges: noGroups, expression: references.take()))
+                        }
                     } else {
-                        overflow.append(result(of: match, groupRanges: groupRanges, storage: &storage, expression: self))
+                        for index in 0..<reservedCount {
+                            (destination + index).initialize(
+                                to: result(of: batch[index], groupRanges: groupRanges, storage: &storage, expression: references.take()))
+                        }
+                    }
+                    count += reservedCount
+                }
+                if reservedCount < batch.count {
+                    // The overflowed results' references, retained in one go for the batch.
+                    var overflowReferences = BatchRetainedReferences(to: self, count: batch.count - reservedCount)
+                    for match in batch[reservedCount...] {
+                        overflow.append(
+                            result(of: match, groupRanges: groupRanges, storage: &storage, expression: overflowReferences.take()))
                     }
                 }
                 return true
@@ -1121,9 +1145,9 @@ struct ResultCountEstimate: ~Copyable, Sendable {
     }
 }
 
-/// Strong references to an expression for the results of one results array, retained in one
-/// atomic operation rather than one a result (see
-/// ``ICURegularExpression/matches(in:options:range:)``).
+/// Strong references to an expression for results of one results array (those of its
+/// reservation, or of one batch of the walk's matches beyond it), retained in one atomic
+/// operation rather than one a result (see ``ICURegularExpression/matches(in:options:range:)``).
 ///
 /// A result holds its expression strongly, so that the expression lives as long as any of its
 /// results, whatever the caller does with them. Made one by one, each result's reference costs

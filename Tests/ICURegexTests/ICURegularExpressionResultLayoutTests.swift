@@ -142,6 +142,43 @@ extension LibraryTests {
             }
         }
 
+        /// Results arrays whose reservation ends at every place in a batch of the walk's
+        /// matches (up to 64 a batch): one expression searches a sparse text, whose density
+        /// sets the next call's reservation, then a dense one with more matches than that,
+        /// for sparse texts of 0 to 90 matches; each dense array (its first results written
+        /// into the reservation, the rest appended from the overflow) reads as Foundation's.
+        /// Patterns without groups (the results' class chosen once a batch), with empty
+        /// matches, and with groups (a batch of one); ASCII and Cyrillic words (fixed seed).
+        @Test func resultsArraysSplitAtEveryPlaceInABatchReadAsFoundations() throws {
+            var generator = SplitMix64(seed: 2616)
+            /// `count` words of `alphabet` among `gap`-character runs of spaces and commas.
+            func text(words count: Int, gap: Int, alphabet: [Character]) -> String {
+                var text = ""
+                for _ in 0..<count {
+                    text += String((0..<Int.random(in: 1...5, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+                    text += String((0..<gap).map { _ in [" ", ","].randomElement(using: &generator)! })
+                }
+                return text
+            }
+            let latin = Array("abcxyz09_"), cyrillic = Array("жзяб9")
+            for pattern in [#"\b\w+\b"#, #"[a-zа-я]*"#, "([a-zа-я]+)([0-9])?"] {
+                let foundation = try NSRegularExpression(pattern: pattern)
+                let ours = try ICURegularExpression(pattern: pattern)
+                for (index, sparseWords) in (0...90).enumerated() {
+                    let alphabet = index % 3 == 2 ? cyrillic : latin
+                    // 1,024 units or more, so that its density is noted.
+                    let sparse = text(words: sparseWords, gap: 1, alphabet: alphabet) + String(repeating: " ", count: 1_100)
+                    let dense = text(words: 200 + index, gap: 1, alphabet: alphabet) + String(repeating: " ", count: 1_100)
+                    for text in [sparse, dense] {
+                        let range = NSRange(location: 0, length: text.utf16.count)
+                        #expect(
+                            ours.matches(in: text, range: range).map(Self.describe)
+                                == foundation.matches(in: text, range: range).map(Self.describe), "\(pattern) \(sparseWords)")
+                    }
+                }
+            }
+        }
+
         /// Results of 3 to 70 groups, on each side of every capacity of the results that hold
         /// their ranges in an inline array (4, 8, 16, 32, 64 ranges) and beyond them (ranges in
         /// storage): `matches(in:range:)` on a long text and on each of its lines (the walk in
