@@ -143,13 +143,18 @@ package final class MatchAutomaton {
     /// character.
     @exclusivity(unchecked) private var startRows: [Int32] = [0, 0, 0, 0, 0, 0]
     @exclusivity(unchecked) private var startFlags: [Int32] = [0, 0, 0, 0, 0, 0]
-    /// True when the small characters' loop of a run may restart the run itself (see
-    /// ``restartsRunAtMatchBefore(entry:index:previousColumn:trackedStart:run:)``): the plan
-    /// is one pattern's (no member to record) and the unanchored start states flag no match
-    /// and no end, so that a restart leaves `lastEnd`, `lastStart` and ``matchMember`` as
-    /// they were before any match (-1). The start states' rows and flags never change: the
-    /// table starts again with the same initial states, added first in the same order.
-    @exclusivity(unchecked) private var restartsRunsInSmallCharacterLoop = false
+    /// For each class (and ``unknownClass``: 256 entries), the row of the unanchored start
+    /// state in which the small characters' loop of a run restarts the run after a character
+    /// of that class (see ``restartRow(afterMatchBefore:index:previousColumn:trackedStart:run:)``):
+    /// the start state after a word character when the class's characters are word
+    /// characters, else the other; -1 for a class whose characters are transparent (the
+    /// restart depends on a character before them), for ``unknownClass``, and for every class
+    /// when the loop does not restart runs: unless the plan is one pattern's (no member to
+    /// record) and the unanchored start states flag no match and no end, so that a restart
+    /// leaves `lastEnd`, `lastStart` and ``matchMember`` as they are before any match (-1).
+    /// The start states' rows and flags never change: the table starts again with the same
+    /// initial states, added first in the same order.
+    private let restartRowAfterClass: UnsafeMutablePointer<Int32>
 
     /// For the plan of an alternation of members (``MatchAutomatonPlan/memberOfPosition``),
     /// the member of each position, and the first member that matches the empty string; nil
@@ -336,6 +341,8 @@ package final class MatchAutomaton {
         columns = classCount + (hasWordAssertions ? 2 + transparentClasses : 0)
         maximumStates = max(256, Self.maximumEntries / columns)
         smallClasses = .allocate(capacity: CodePointClassTable.exactLimit)
+        restartRowAfterClass = .allocate(capacity: 256)
+        restartRowAfterClass.initialize(repeating: -1, count: 256)
         for (codePoint, valueClass) in plan.classes.smallClasses.enumerated() {
             let unknown = valueClass == CodePointClassTable.stopClass || (carriageReturnIsUnknown && codePoint == 0x0D)
             (smallClasses + codePoint).initialize(to: unknown ? Self.unknownClass : valueClass)
@@ -388,9 +395,12 @@ package final class MatchAutomaton {
         }
         tracksStartsNow = tracksStarts
         addInitialForwardStates()
-        restartsRunsInSmallCharacterLoop =
+        let restartsRuns =
             plan.memberOfPosition == nil && startFlags[0] & (Self.matchBit | Self.deadBit) == 0
             && startFlags[1] & (Self.matchBit | Self.deadBit) == 0
+        for column in 0..<classCount where restartsRuns && !classIsTransparent[column] {
+            restartRowAfterClass[column] = startRows[classIsWord[column] ? 1 : 0]
+        }
         addInitialReverseStates()
     }
 
@@ -402,6 +412,7 @@ package final class MatchAutomaton {
         classIsTransparent.deallocate()
         transparentAfterWordColumn.deallocate()
         smallClasses.deallocate()
+        restartRowAfterClass.deallocate()
     }
 
     // MARK: Searching
@@ -1114,7 +1125,7 @@ package final class MatchAutomaton {
     /// (`\b\w+\b` at the separator after a word): the entry that ends the search with a match
     /// before the character, whose start is tracked; it restarts the run there (see
     /// ``RunSink``) as the step would, without leaving the loop. See
-    /// ``restartsRunAtMatchBefore(entry:index:previousColumn:trackedStart:run:)`` for when it
+    /// ``restartRow(afterMatchBefore:index:previousColumn:trackedStart:run:)`` for when it
     /// may and why it is the step's restart; after one, `lastEnd` and `lastStart` are the start
     /// state's (no match yet) and `end`, the tracking end, is ``trackedScanLength`` units on
     /// (at most `textEnd`), as the step sets them.
@@ -1136,14 +1147,14 @@ package final class MatchAutomaton {
             guard column != Self.unknownClass else { return true }
             let entry = table[row &+ Int(column)]
             if entry & Self.stopMask != 0 {
-                guard tracking, let run,
-                    restartsRunAtMatchBefore(
-                        entry: entry, index: index, previousColumn: previousColumn, trackedStart: trackedStart, run: run)
-                else { return true }
+                guard tracking, let run else { return true }
+                let restartRow = restartRow(
+                    afterMatchBefore: entry, index: index, previousColumn: previousColumn, trackedStart: trackedStart, run: run)
+                guard restartRow >= 0 else { return true }
                 // The step's restart at the match's end, `index`: the start state after the
                 // character before it, no match yet, no tracked start; the character at
                 // `index` is read again, in that state.
-                row = classIsWord[Int(previousColumn)] ? startRows.afterWord : startRows.unanchored
+                row = restartRow
                 lastEnd = Self.noMatchEnd
                 lastStart = Self.noMatchEnd
                 trackedStart = -1
@@ -1176,12 +1187,13 @@ package final class MatchAutomaton {
     private static let restartTestBits = matchBit | deadBit | matchBeforeBit | matchBeforeIsFreshBit | Int32.min
     private static let restartBits = deadBit | matchBeforeBit
 
-    /// True when the stop `entry` at `index` ends a search of a run with a match that the step of
+    /// The row of the start state in which the step of
     /// ``forwardScan(in:from:to:anchored:afterWord:longest:resumingAt:run:readToEnd:tracking:)``
-    /// would put in `run` and restart after, in a start state with no match and no member
-    /// (``restartsRunsInSmallCharacterLoop``), and the small characters' loop can do the same:
-    /// then the match, `trackedStart..<index`, is put in `run` and counted as tracked. The
-    /// step's conditions, one by one:
+    /// restarts `run` after the match that the stop `entry` at `index` ends, when it does, in a
+    /// start state with no match and no member (``restartRowAfterClass``), and the small
+    /// characters' loop can do the same: then the match, `trackedStart..<index`, is put in
+    /// `run` and counted as tracked. Else -1, and nothing is done. The step's conditions, one by
+    /// one:
     /// - The entry flags a match before the character (so `lastEnd` is `index`) that started
     ///   at the tracked start (``matchBeforeIsFreshBit`` clear: `lastStart` is `trackedStart`,
     ///   known when not -1, and before `index`, where it was set when an earlier character was
@@ -1190,26 +1202,28 @@ package final class MatchAutomaton {
     /// - `run` has room for this match and one more.
     /// - The step restarts after a word character or not as `lastIsWord(before: index)` says:
     ///   the nearest character before `index` that is not transparent. When this loop read the
-    ///   character before `index` (`previousColumn`; a small character, which the backward
-    ///   reading finds whole) and it is not transparent, that is the one, and its class says
-    ///   whether it is a word character (a match before a character comes from a word assertion,
-    ///   so the pattern has some and ``classIsWord`` is the step's). Otherwise the step decides.
+    ///   character before `index` (`previousColumn`, else ``unknownClass``; a small character,
+    ///   which the backward reading finds whole) and it is not transparent, that is the one,
+    ///   and its class says whether it is a word character (a match before a character comes
+    ///   from a word assertion, so the pattern has some and ``classIsWord`` is the step's):
+    ///   ``restartRowAfterClass`` has the start state's row. Otherwise (-1) the step decides.
     /// - The step counts the match with ``countTracking(_:)``, which may stop tracking at the
     ///   end of an interval; the loop counts it only when no interval ends
     ///   (``countTrackedMatchWithinInterval()``), so that tracking goes on as in the step.
     @inline(__always)
-    private func restartsRunAtMatchBefore(
-        entry: Int32, index: Int, previousColumn: UInt8, trackedStart: Int, run: UnsafeMutablePointer<RunSink>
-    ) -> Bool {
-        guard restartsRunsInSmallCharacterLoop, entry & Self.restartTestBits == Self.restartBits, trackedStart >= 0,
-            run.pointee.count &+ 1 < run.pointee.capacity, previousColumn != Self.unknownClass,
-            !classIsTransparent[Int(previousColumn)], countTrackedMatchWithinInterval()
-        else { return false }
+    private func restartRow(
+        afterMatchBefore entry: Int32, index: Int, previousColumn: UInt8, trackedStart: Int,
+        run: UnsafeMutablePointer<RunSink>
+    ) -> Int {
+        let restartRow = Int(restartRowAfterClass[Int(previousColumn)])
         let taken = run.pointee.count
+        guard restartRow >= 0, entry & Self.restartTestBits == Self.restartBits, trackedStart >= 0,
+            taken &+ 1 < run.pointee.capacity, countTrackedMatchWithinInterval()
+        else { return -1 }
         run.pointee.bounds[2 &* taken] = trackedStart
         run.pointee.bounds[2 &* taken &+ 1] = index
         run.pointee.count = taken &+ 1
-        return true
+        return restartRow
     }
 
     /// The loop of ``forwardScan(in:from:to:anchored:afterWord:longest:resumingAt:run:readToEnd:tracking:)``
