@@ -938,6 +938,11 @@ package final class MatchAutomaton {
         // last restart of a run.
         var tracking = tracksStartsNow
         var trackingEnd = Tracking.stopsInLongStretches && tracking ? Self.trackingEnd(from: from, to: end) : end
+        // The offset of the last run's restart the small characters' loop made since
+        // `trackingEnd` was set, -1 for none: the loop reads to that end, and the tracking end
+        // moves to ``trackedScanLength`` units after the restart when the loop reaches it (so
+        // that the loop works nothing out at a restart but its offset).
+        var loopRestart = -1
         let startStateRows = (unanchored: startRow, afterWord: Int(startRows[1]))
         var index = from
         var dead = false
@@ -945,19 +950,24 @@ package final class MatchAutomaton {
             if Tracking.stopsInLongStretches {
                 // Such a search cannot skip in its start state: it reads every character.
                 if tracking && index >= trackingEnd {
-                    tracking = false
-                    trackedStart = -1
+                    if loopRestart >= 0 {
+                        trackingEnd = Self.trackingEnd(from: loopRestart, to: end)
+                        loopRestart = -1
+                    }
+                    if index >= trackingEnd {
+                        tracking = false
+                        trackedStart = -1
+                    }
                 }
-                var loopEnd = end
                 let leavesCharacter =
                     tracking
                     ? readSmallCharacters(
                         in: text, index: &index, row: &row, trackedStart: &trackedStart, lastEnd: &lastEnd,
-                        lastStart: &lastStart, to: &trackingEnd, textEnd: end, run: run, table: table,
+                        lastStart: &lastStart, restartedAt: &loopRestart, to: trackingEnd, run: run, table: table,
                         smallClasses: smallClasses, startRows: startStateRows, tracking: true)
                     : readSmallCharacters(
                         in: text, index: &index, row: &row, trackedStart: &trackedStart, lastEnd: &lastEnd,
-                        lastStart: &lastStart, to: &loopEnd, textEnd: end, run: nil, table: table,
+                        lastStart: &lastStart, restartedAt: &loopRestart, to: end, run: nil, table: table,
                         smallClasses: smallClasses, startRows: startStateRows, tracking: false)
                 if !leavesCharacter { continue characters }
             } else {
@@ -1050,6 +1060,7 @@ package final class MatchAutomaton {
                             // The start state has no earlier threads: tracking starts again.
                             tracking = tracksStartsNow
                             trackingEnd = tracking ? Self.trackingEnd(from: index, to: end) : end
+                            loopRestart = -1
                         }
                         table = forwardTable
                         continue characters
@@ -1127,12 +1138,13 @@ package final class MatchAutomaton {
     /// ``RunSink``) as the step would, without leaving the loop. See
     /// ``restartRow(afterMatchBefore:index:previousColumn:trackedStart:run:)`` for when it
     /// may and why it is the step's restart; after one, `lastEnd` and `lastStart` are the start
-    /// state's (no match yet) and `end`, the tracking end, is ``trackedScanLength`` units on
-    /// (at most `textEnd`), as the step sets them.
+    /// state's (no match yet), as the step sets them, and `restartedAt` is its offset: the
+    /// caller moves the tracking end, `end`, to ``trackedScanLength`` units after it when the
+    /// loop reaches `end`, where the step's restart would have put it.
     @inline(__always)
     private func readSmallCharacters<Text: ScannedText>(
         in text: Text, index: inout Int, row: inout Int, trackedStart: inout Int, lastEnd: inout Int, lastStart: inout Int,
-        to end: inout Int, textEnd: Int, run: UnsafeMutablePointer<RunSink>?, table: UnsafeMutablePointer<Int32>,
+        restartedAt: inout Int, to end: Int, run: UnsafeMutablePointer<RunSink>?, table: UnsafeMutablePointer<Int32>,
         smallClasses: UnsafeMutablePointer<UInt8>, startRows: (unanchored: Int, afterWord: Int), tracking: Bool
     ) -> Bool {
         // A stop, or (with tracking) an entry moving the tracked start.
@@ -1158,7 +1170,7 @@ package final class MatchAutomaton {
                 lastEnd = Self.noMatchEnd
                 lastStart = Self.noMatchEnd
                 trackedStart = -1
-                end = Self.trackingEnd(from: index, to: textEnd)
+                restartedAt = index
                 continue
             }
             // Conditional moves: a branch here is mispredicted at most words' starts.
