@@ -166,6 +166,68 @@ import TestSupport
         #expect(compared > 700)
     }
 
+    /// Runs of one class between word assertions (and near shapes), whose every match the
+    /// small characters' loop ends and restarts after without leaving the loop (see
+    /// ``MatchAutomaton/RunSink``), when it read the character before the match's end.
+    static let wordRunPatterns = [
+        #"\b[0-9A-Za-z_]+\b"#, #"\b\w+\b"#, #"\b\p{L}+\b"#, #"\b[a-z]+\b"#, #"\b[A-Za-z]+\b"#, #"\b\d+\b"#,
+        #"\b[а-я]+\b"#, #"\b\p{Ll}+\b"#, #"\b\w{2,}\b"#, #"\b\w+\b(?:-\w+\b)?"#, #"\b[a-z]+\b|\d"#, #"\b\w+"#,
+        #"\w+\b"#, #"\B\w+\B"#, #"\b\w\b"#,
+        // A run's restart in the start state after a word character or not, told from a soft
+        // hyphen before the match's end (transparent, no word character, after one); an empty
+        // match before a character, where the threads with the tracked start end.
+        #"\b\w+\u00AD\b|\B."#, #"\s\s|\b"#,
+    ]
+    /// Words (ASCII, with digits and `_`, accented, Cyrillic, with a combining mark or a format
+    /// character inside or at their ends, a supplementary letter) and separators.
+    static let wordRunPieces = [
+        "the", "The", "a", "x_1", "_", "42", "7", "abc123", "café", "naïve", "Жук", "жук", "ёж", "e\u{301}", "a\u{AD}b",
+        "ab\u{200B}", "\u{FEFF}", "𝒜b", "中文", " ", " ", " ", ", ", ". ", "-", "\n", "  ", "é", "ß", "'",
+    ]
+
+    @Test("runs of dense word matches, restarted in the small characters' loop, are ICU's loop's")
+    func wordRunsAreICUsLoop() throws {
+        var random = SplitMix64(seed: Self.seed &+ 3)
+        var planned = 0
+        var compared = 0
+        var failures = 0
+        for pattern in Self.wordRunPatterns {
+            for options: RegexPattern.Options in [[], [.caseInsensitive]] where failures < 10 {
+                // Some classes have no plan ignoring case (`[0-9A-Za-z_]` holds K, whose
+                // folding K, U+212A KELVIN SIGN, is a large character).
+                guard let plan = MatchAutomatonPlan(pattern: pattern, options: options) else { continue }
+                planned += 1
+                let icuPattern = try RegexPattern(pattern, options: options, limits: .default, usesSearchPlan: false)
+                let icu = try icuPattern.makeMatcher()
+                // One automaton for all the texts: its count of tracked matches goes on across
+                // them, through ends of ``MatchAutomaton/trackingCheckInterval``.
+                let automaton = MatchAutomaton(plan)
+                // The empty text, short texts (words at both ends, or not), and texts of
+                // hundreds of matches (over ``MatchAutomaton/trackedScanLength`` units between
+                // some restarts: a word of hundreds of letters).
+                var texts = [
+                    "", "a", " ", "ab", "a b", "é", " é ", "Жук жук", "x_1 42 _", " a", "ab\u{AD}-", "x ab\u{AD}-cd\u{AD}--",
+                    // A match before the separator, then no match after the restart.
+                    "ab-cd .", "ab-cd -",
+                ]
+                for length in [3, 8, 20, 30, 400, 1200] {
+                    var text = (0..<length).map { _ in random.element(of: Self.wordRunPieces) }.joined()
+                    if length == 400 { text += String(repeating: "abcde", count: 60) + " " + text }
+                    texts.append(text)
+                }
+                for text in texts {
+                    let (comparedHere, failed) = try Self.compareRunsWithICULoop(
+                        of: automaton, icuPattern: icuPattern, icu: icu, units: Array(text.utf16), string: text,
+                        capacities: [1, 2, 3, 64, 1000], context: "pattern \(String(reflecting: pattern)) options \(options.rawValue)")
+                    compared += comparedHere
+                    failures += failed
+                }
+            }
+        }
+        #expect(planned >= Self.wordRunPatterns.count)
+        #expect(compared > 1000)
+    }
+
     /// Patterns with dense matches, empty ones among them, and `\b` beside transparent
     /// characters.
     static let densePatterns = [#"\b\w+\b"#, #"\p{Lu}\p{Ll}+"#, #"\w*"#, #"[a-z]+|\b"#, #"(?:ab)*c?"#, #"\d+|\s"#]

@@ -143,6 +143,18 @@ package final class MatchAutomaton {
     /// character.
     @exclusivity(unchecked) private var startRows: [Int32] = [0, 0, 0, 0, 0, 0]
     @exclusivity(unchecked) private var startFlags: [Int32] = [0, 0, 0, 0, 0, 0]
+    /// For each class (and ``unknownClass``: 256 entries), the row of the unanchored start
+    /// state in which the small characters' loop of a run restarts the run after a character
+    /// of that class (see ``restartRow(afterMatchBefore:index:previousColumn:trackedStart:run:)``):
+    /// the start state after a word character when the class's characters are word
+    /// characters, else the other; -1 for a class whose characters are transparent (the
+    /// restart depends on a character before them), for ``unknownClass``, and for every class
+    /// when the loop does not restart runs: unless the plan is one pattern's (no member to
+    /// record) and the unanchored start states flag no match and no end, so that a restart
+    /// leaves `lastEnd`, `lastStart` and ``matchMember`` as they are before any match (-1).
+    /// The start states' rows and flags never change: the table starts again with the same
+    /// initial states, added first in the same order.
+    private let restartRowAfterClass: UnsafeMutablePointer<Int32>
 
     /// For the plan of an alternation of members (``MatchAutomatonPlan/memberOfPosition``),
     /// the member of each position, and the first member that matches the empty string; nil
@@ -259,6 +271,18 @@ package final class MatchAutomaton {
     }
     static let trackingCheckInterval = 256
 
+    /// Counts a tracked match as ``countTracking(_:)`` does, while tracking, when the count
+    /// does not end an interval (no check is due then, so counting is all that function
+    /// does): true when counted, false (nothing counted) when it would end one.
+    @inline(__always)
+    private func countTrackedMatchWithinInterval() -> Bool {
+        assert(tracksStartsNow, "a tracked match counted while starts are not tracked")
+        guard matchesSinceCheck &+ 1 < Self.trackingCheckInterval else { return false }
+        matchesSinceCheck &+= 1
+        trackedSinceCheck &+= 1
+        return true
+    }
+
     /// For each ASCII character, false when no match can start with it: the pattern matches
     /// no empty string, and no position that a match's first character may take (an entry
     /// position, or one after the word assertions it starts with) holds the character. For
@@ -317,6 +341,8 @@ package final class MatchAutomaton {
         columns = classCount + (hasWordAssertions ? 2 + transparentClasses : 0)
         maximumStates = max(256, Self.maximumEntries / columns)
         smallClasses = .allocate(capacity: CodePointClassTable.exactLimit)
+        restartRowAfterClass = .allocate(capacity: 256)
+        restartRowAfterClass.initialize(repeating: -1, count: 256)
         for (codePoint, valueClass) in plan.classes.smallClasses.enumerated() {
             let unknown = valueClass == CodePointClassTable.stopClass || (carriageReturnIsUnknown && codePoint == 0x0D)
             (smallClasses + codePoint).initialize(to: unknown ? Self.unknownClass : valueClass)
@@ -369,6 +395,12 @@ package final class MatchAutomaton {
         }
         tracksStartsNow = tracksStarts
         addInitialForwardStates()
+        let restartsRuns =
+            plan.memberOfPosition == nil && startFlags[0] & (Self.matchBit | Self.deadBit) == 0
+            && startFlags[1] & (Self.matchBit | Self.deadBit) == 0
+        for column in 0..<classCount where restartsRuns && !classIsTransparent[column] {
+            restartRowAfterClass[column] = startRows[classIsWord[column] ? 1 : 0]
+        }
         addInitialReverseStates()
     }
 
@@ -380,6 +412,7 @@ package final class MatchAutomaton {
         classIsTransparent.deallocate()
         transparentAfterWordColumn.deallocate()
         smallClasses.deallocate()
+        restartRowAfterClass.deallocate()
     }
 
     // MARK: Searching
@@ -905,6 +938,11 @@ package final class MatchAutomaton {
         // last restart of a run.
         var tracking = tracksStartsNow
         var trackingEnd = Tracking.stopsInLongStretches && tracking ? Self.trackingEnd(from: from, to: end) : end
+        // The offset of the last run's restart the small characters' loop made since
+        // `trackingEnd` was set, -1 for none: the loop reads to that end, and the tracking end
+        // moves to ``trackedScanLength`` units after the restart when the loop reaches it (so
+        // that the loop works nothing out at a restart but its offset).
+        var loopRestart = -1
         let startStateRows = (unanchored: startRow, afterWord: Int(startRows[1]))
         var index = from
         var dead = false
@@ -912,16 +950,24 @@ package final class MatchAutomaton {
             if Tracking.stopsInLongStretches {
                 // Such a search cannot skip in its start state: it reads every character.
                 if tracking && index >= trackingEnd {
-                    tracking = false
-                    trackedStart = -1
+                    if loopRestart >= 0 {
+                        trackingEnd = Self.trackingEnd(from: loopRestart, to: end)
+                        loopRestart = -1
+                    }
+                    if index >= trackingEnd {
+                        tracking = false
+                        trackedStart = -1
+                    }
                 }
                 let leavesCharacter =
                     tracking
                     ? readSmallCharacters(
-                        in: text, index: &index, row: &row, trackedStart: &trackedStart, to: trackingEnd, table: table,
+                        in: text, index: &index, row: &row, trackedStart: &trackedStart, lastEnd: &lastEnd,
+                        lastStart: &lastStart, restartedAt: &loopRestart, to: trackingEnd, run: run, table: table,
                         smallClasses: smallClasses, startRows: startStateRows, tracking: true)
                     : readSmallCharacters(
-                        in: text, index: &index, row: &row, trackedStart: &trackedStart, to: end, table: table,
+                        in: text, index: &index, row: &row, trackedStart: &trackedStart, lastEnd: &lastEnd,
+                        lastStart: &lastStart, restartedAt: &loopRestart, to: end, run: nil, table: table,
                         smallClasses: smallClasses, startRows: startStateRows, tracking: false)
                 if !leavesCharacter { continue characters }
             } else {
@@ -1014,6 +1060,7 @@ package final class MatchAutomaton {
                             // The start state has no earlier threads: tracking starts again.
                             tracking = tracksStartsNow
                             trackingEnd = tracking ? Self.trackingEnd(from: index, to: end) : end
+                            loopRestart = -1
                         }
                         table = forwardTable
                         continue characters
@@ -1084,21 +1131,48 @@ package final class MatchAutomaton {
     /// table: the entry is the same for each. Without tracking, the unanchored start states
     /// are left out of that: in them a run of one class is mostly one character, which the
     /// run's test would read twice.
+    ///
+    /// With tracking and a `run`, the loop also takes the stop of a dense search's every match
+    /// (`\b\w+\b` at the separator after a word): the entry that ends the search with a match
+    /// before the character, whose start is tracked; it restarts the run there (see
+    /// ``RunSink``) as the step would, without leaving the loop. See
+    /// ``restartRow(afterMatchBefore:index:previousColumn:trackedStart:run:)`` for when it
+    /// may and why it is the step's restart; after one, `lastEnd` and `lastStart` are the start
+    /// state's (no match yet), as the step sets them, and `restartedAt` is its offset: the
+    /// caller moves the tracking end, `end`, to ``trackedScanLength`` units after it when the
+    /// loop reaches `end`, where the step's restart would have put it.
     @inline(__always)
     private func readSmallCharacters<Text: ScannedText>(
-        in text: Text, index: inout Int, row: inout Int, trackedStart: inout Int, to end: Int,
-        table: UnsafeMutablePointer<Int32>, smallClasses: UnsafeMutablePointer<UInt8>,
-        startRows: (unanchored: Int, afterWord: Int), tracking: Bool
+        in text: Text, index: inout Int, row: inout Int, trackedStart: inout Int, lastEnd: inout Int, lastStart: inout Int,
+        restartedAt: inout Int, to end: Int, run: UnsafeMutablePointer<RunSink>?, table: UnsafeMutablePointer<Int32>,
+        smallClasses: UnsafeMutablePointer<UInt8>, startRows: (unanchored: Int, afterWord: Int), tracking: Bool
     ) -> Bool {
         // A stop, or (with tracking) an entry moving the tracked start.
         let quietMask = tracking ? Self.stopMask | Self.startBits : Self.stopMask
+        // The class of the character before `index` when this loop read it, else
+        // ``unknownClass``.
+        var previousColumn = Self.unknownClass
         while true {
             let (value, length) = text.smallCharacter(at: index, end: end)
             guard length != 0 else { return true }
             let column = smallClasses[Int(value)]
             guard column != Self.unknownClass else { return true }
             let entry = table[row &+ Int(column)]
-            guard entry & Self.stopMask == 0 else { return true }
+            if entry & Self.stopMask != 0 {
+                guard tracking, let run else { return true }
+                let restartRow = restartRow(
+                    afterMatchBefore: entry, index: index, previousColumn: previousColumn, trackedStart: trackedStart, run: run)
+                guard restartRow >= 0 else { return true }
+                // The step's restart at the match's end, `index`: the start state after the
+                // character before it, no match yet, no tracked start; the character at
+                // `index` is read again, in that state.
+                row = restartRow
+                lastEnd = Self.noMatchEnd
+                lastStart = Self.noMatchEnd
+                trackedStart = -1
+                restartedAt = index
+                continue
+            }
             // Conditional moves: a branch here is mispredicted at most words' starts.
             if tracking && entry & Self.startBits != 0 {
                 trackedStart = entry & Self.startsHereBit != 0 ? index : -1
@@ -1114,8 +1188,54 @@ package final class MatchAutomaton {
                 }
             }
             row = next
+            previousColumn = column
             if index >= end { return false }
         }
+    }
+
+    /// The bits of a forward entry that decide whether the small characters' loop takes its
+    /// stop as a run's restart: it must flag a match before the character that started at the
+    /// tracked start, no match after it, and no thread left.
+    private static let restartTestBits = matchBit | deadBit | matchBeforeBit | matchBeforeIsFreshBit | Int32.min
+    private static let restartBits = deadBit | matchBeforeBit
+
+    /// The row of the start state in which the step of
+    /// ``forwardScan(in:from:to:anchored:afterWord:longest:resumingAt:run:readToEnd:tracking:)``
+    /// restarts `run` after the match that the stop `entry` at `index` ends, when it does, in a
+    /// start state with no match and no member (``restartRowAfterClass``), and the small
+    /// characters' loop can do the same: then the match, `trackedStart..<index`, is put in
+    /// `run` and counted as tracked. Else -1, and nothing is done. The step's conditions, one by
+    /// one:
+    /// - The entry flags a match before the character (so `lastEnd` is `index`) that started
+    ///   at the tracked start (``matchBeforeIsFreshBit`` clear: `lastStart` is `trackedStart`,
+    ///   known when not -1, and before `index`, where it was set when an earlier character was
+    ///   read), no match after it (which would move `lastEnd`), and no thread left; it is
+    ///   worked out (not negative).
+    /// - `run` has room for this match and one more.
+    /// - The step restarts after a word character or not as `lastIsWord(before: index)` says:
+    ///   the nearest character before `index` that is not transparent. When this loop read the
+    ///   character before `index` (`previousColumn`, else ``unknownClass``; a small character,
+    ///   which the backward reading finds whole) and it is not transparent, that is the one,
+    ///   and its class says whether it is a word character (a match before a character comes
+    ///   from a word assertion, so the pattern has some and ``classIsWord`` is the step's):
+    ///   ``restartRowAfterClass`` has the start state's row. Otherwise (-1) the step decides.
+    /// - The step counts the match with ``countTracking(_:)``, which may stop tracking at the
+    ///   end of an interval; the loop counts it only when no interval ends
+    ///   (``countTrackedMatchWithinInterval()``), so that tracking goes on as in the step.
+    @inline(__always)
+    private func restartRow(
+        afterMatchBefore entry: Int32, index: Int, previousColumn: UInt8, trackedStart: Int,
+        run: UnsafeMutablePointer<RunSink>
+    ) -> Int {
+        let restartRow = Int(restartRowAfterClass[Int(previousColumn)])
+        let taken = run.pointee.count
+        guard restartRow >= 0, entry & Self.restartTestBits == Self.restartBits, trackedStart >= 0,
+            taken &+ 1 < run.pointee.capacity, countTrackedMatchWithinInterval()
+        else { return -1 }
+        run.pointee.bounds[2 &* taken] = trackedStart
+        run.pointee.bounds[2 &* taken &+ 1] = index
+        run.pointee.count = taken &+ 1
+        return restartRow
     }
 
     /// The loop of ``forwardScan(in:from:to:anchored:afterWord:longest:resumingAt:run:readToEnd:tracking:)``
