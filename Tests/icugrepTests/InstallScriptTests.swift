@@ -31,4 +31,22 @@ import Testing
         let bash = try String(contentsOf: prefix.appendingPathComponent("share/bash-completion/completions/icugrep"), encoding: .utf8)
         #expect(bash.contains("complete -o bashdefault -o default -F _icugrep icugrep"))
     }
+
+    /// icugrep's own objects name nothing of Swift's concurrency runtime, so that the static
+    /// link `install.sh` makes leaves that runtime and libdispatch out of the executable: a
+    /// closure in `main.swift`'s top-level code (which is the main actor's, and so is the
+    /// closure) once brought both in, with 4,000 relocations more for the dynamic loader at
+    /// every start. The objects are this test build's, made from the same sources.
+    @Test func objectsNameNoConcurrencyRuntime() throws {
+        let folder = TestProcess.productsDirectory.appendingPathComponent("icugrep.build")
+        let objects = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".o") }
+        try #require(objects.contains("main.swift.o"), "no main.swift.o in \(folder.path)")
+        let names = ["$sScM", "swift_task_", "swift_continuation_", "swift_job_"].map { Data($0.utf8) }
+        for object in objects {
+            let bytes = try Data(contentsOf: folder.appendingPathComponent(object))
+            for name in names where bytes.range(of: name) != nil {
+                Issue.record("\(object) names \(String(decoding: name, as: UTF8.self))")
+            }
+        }
+    }
 }

@@ -31,6 +31,20 @@ struct ProgramEnvironment {
     /// The names of the environment variables icugrep reads.
     static let variableNames = ["GREP_COLORS", "GREP_COLOR", "TERM", "POSIXLY_CORRECT", DefaultPatternSyntax.variableName]
 
+    /// The process's arguments after its name, as ``IcugrepCommand/run(arguments:environment:)``
+    /// takes them: decoded as Swift decodes them in a UTF-8 locale; outside one, each
+    /// argument's bytes kept whether or not they are UTF-8 (``ByteCharacters``), for the
+    /// syntaxes that read every byte as a character there.
+    func commandLineArguments() -> [String] {
+        guard !localeIsUTF8 else { return Array(CommandLine.arguments.dropFirst()) }
+        var arguments: [String] = []
+        for index in 1..<max(1, Int(CommandLine.argc)) {
+            guard let argument = CommandLine.unsafeArgv[index] else { break }
+            arguments.append(ByteCharacters.text(ofBytes: UnsafeRawBufferPointer(start: argument, count: strlen(argument))))
+        }
+        return arguments
+    }
+
     /// The process's own environment, terminal and file system, invoked as `invokedName`.
     static func current(invokedName: String) -> ProgramEnvironment {
         var variables: [String: String] = [:]
