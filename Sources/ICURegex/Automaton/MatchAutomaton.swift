@@ -864,6 +864,15 @@ package final class MatchAutomaton {
         let bounds: UnsafeMutablePointer<Int>
         let capacity: Int
         var count = 0
+
+        /// Puts the match `start..<end` after the run's others; the caller has made sure
+        /// there is room.
+        @inline(__always)
+        mutating func append(start: Int, end: Int) {
+            bounds[2 &* count] = start
+            bounds[2 &* count &+ 1] = end
+            count &+= 1
+        }
     }
 
     /// Where the leftmost-first match from `from` ends in `text[..<end]` (with `longest`, and
@@ -1044,10 +1053,7 @@ package final class MatchAutomaton {
                             }
                             restartsAfterWord = isWord
                         }
-                        let taken = run.pointee.count
-                        run.pointee.bounds[2 &* taken] = lastStart
-                        run.pointee.bounds[2 &* taken &+ 1] = lastEnd
-                        run.pointee.count = taken &+ 1
+                        run.pointee.append(start: lastStart, end: lastEnd)
                         countTracking(true)
                         let start = restartsAfterWord ? 1 : 0
                         row = Int(startRows[start])
@@ -1228,13 +1234,10 @@ package final class MatchAutomaton {
         run: UnsafeMutablePointer<RunSink>
     ) -> Int {
         let restartRow = Int(restartRowAfterClass[Int(previousColumn)])
-        let taken = run.pointee.count
         guard restartRow >= 0, entry & Self.restartTestBits == Self.restartBits, trackedStart >= 0,
-            taken &+ 1 < run.pointee.capacity, countTrackedMatchWithinInterval()
+            run.pointee.count &+ 1 < run.pointee.capacity, countTrackedMatchWithinInterval()
         else { return -1 }
-        run.pointee.bounds[2 &* taken] = trackedStart
-        run.pointee.bounds[2 &* taken &+ 1] = index
-        run.pointee.count = taken &+ 1
+        run.pointee.append(start: trackedStart, end: index)
         return restartRow
     }
 
