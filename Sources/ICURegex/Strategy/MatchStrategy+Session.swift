@@ -457,20 +457,25 @@ extension MatchStrategy {
             in base: UnsafePointer<UInt16>, count: Int, from: Int,
             find: (Range<Int>, Int) throws(ICURegexError) -> Range<Int>?
         ) throws(ICURegexError) -> MatchAutomaton.Outcome {
-            let automaton = matchAutomaton
+            // The session holds its automaton throughout: the searches below reach it without a
+            // reference count of their own (a search of a literal's occurrences costs little
+            // more than a retain and a release).
+            let automaton = matchAutomaton.map { Unmanaged.passUnretained($0) }
             if let matcher = pattern.strategy.literalAlternation(forSearchOf: count - from) {
                 return matcher.firstMatch(inUTF16: base, from: from, to: count)
             }
             guard let plan = openPlan else { return .unknown }
             let found: Range<Int>?
             if !plan.findsMatchesByTheirCharactersAlone, let automaton {
-                let outcome = plan.firstMatchFromAnOffset(inUTF16: base, from: from, to: count, automaton: automaton)
+                let outcome = automaton._withUnsafeGuaranteedRef {
+                    plan.firstMatchFromAnOffset(inUTF16: base, from: from, to: count, automaton: $0)
+                }
                 guard case .match(let match) = outcome else { return outcome }
                 found = match
             } else {
                 found = try plan.firstMatch(in: base, range: from..<count, anchored: false) { text, start throws(ICURegexError) in
                     guard let automaton else { return try find(text, start) }
-                    return try automaton.firstMatch(inUTF16: base + text.lowerBound, from: start, to: text.count) {
+                    return try automaton.takeUnretainedValue().firstMatch(inUTF16: base + text.lowerBound, from: start, to: text.count) {
                         () throws(ICURegexError) in try find(text, start)
                     }
                 }.range
