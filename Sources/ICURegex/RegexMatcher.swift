@@ -70,6 +70,10 @@ public final class RegexMatcher {
         }
     }
 
+    /// True when this matcher's searches of UTF-16 go to the match automaton at once (see
+    /// ``MatchStrategy/Session/searchesWithAutomatonAlone``): for the tests.
+    var searchesWithAutomatonAlone: Bool { session.searchesWithAutomatonAlone }
+
     /// ICU's first match, as ``firstMatch(inUTF16:from:)`` finds it, without the automaton.
     func icuFirstMatch(inUTF16 text: UnsafeBufferPointer<UInt16>, from: Int) throws(ICURegexError) -> Range<Int>? {
         try MatcherHandle.find(try icuHandle(), utf16: text.baseAddress, length: text.count, from: from)

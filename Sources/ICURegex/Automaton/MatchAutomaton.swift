@@ -140,9 +140,13 @@ package final class MatchAutomaton {
     @exclusivity(unchecked) private var forwardCapacity = 16
     /// The rows and flags of the states in which searches start: unanchored, anchored, and
     /// anchored for the longest match, each after a character that is not, or is, a word
-    /// character.
-    @exclusivity(unchecked) private var startRows: [Int32] = [0, 0, 0, 0, 0, 0]
-    @exclusivity(unchecked) private var startFlags: [Int32] = [0, 0, 0, 0, 0, 0]
+    /// character (``startStates`` of each). In memory of the automaton's own, as
+    /// ``smallClasses``: every search reads them as it starts, without an array's bounds
+    /// checks.
+    private let startRows: UnsafeMutablePointer<Int32> = .allocate(capacity: MatchAutomaton.startStates)
+    private let startFlags: UnsafeMutablePointer<Int32> = .allocate(capacity: MatchAutomaton.startStates)
+    /// The number of start states (see ``addInitialForwardStates()``).
+    private static let startStates = 6
     /// For each class (and ``unknownClass``: 256 entries), the row of the unanchored start
     /// state in which the small characters' loop of a run restarts the run after a character
     /// of that class (see ``restartRow(afterMatchBefore:index:previousColumn:trackedStart:run:)``):
@@ -166,7 +170,7 @@ package final class MatchAutomaton {
     /// nil for one pattern's plan.
     @exclusivity(unchecked) private var forwardMembers: UnsafeMutablePointer<Int32>?
     /// The member of the empty match of each start state (``startRows``), -1 for none.
-    @exclusivity(unchecked) private var startMembers: [Int32] = [-1, -1, -1, -1, -1, -1]
+    private let startMembers: UnsafeMutablePointer<Int32> = .allocate(capacity: MatchAutomaton.startStates)
     /// For an alternation's plan, the member whose match the last forward search found (the
     /// member of the thread that reached its last match end); -1 otherwise, and meaningless
     /// after a search for the longest match, which keeps threads after a match. ``RegexPatternSet``
@@ -394,6 +398,9 @@ package final class MatchAutomaton {
             follow.contains { $0 >= 0 && !(entryPositions & PositionSet(position: Int($0))).isEmpty }
         }
         tracksStartsNow = tracksStarts
+        startRows.initialize(repeating: 0, count: Self.startStates)
+        startFlags.initialize(repeating: 0, count: Self.startStates)
+        startMembers.initialize(repeating: -1, count: Self.startStates)
         addInitialForwardStates()
         let restartsRuns =
             plan.memberOfPosition == nil && startFlags[0] & (Self.matchBit | Self.deadBit) == 0
@@ -413,6 +420,9 @@ package final class MatchAutomaton {
         transparentAfterWordColumn.deallocate()
         smallClasses.deallocate()
         restartRowAfterClass.deallocate()
+        startRows.deallocate()
+        startFlags.deallocate()
+        startMembers.deallocate()
     }
 
     // MARK: Searching
@@ -770,7 +780,9 @@ package final class MatchAutomaton {
     /// backwards from there, with the word characters around them when the pattern has word
     /// assertions. With `run` (unanchored), the first match after those the forward scan put
     /// in `run` (see ``RunSink``). Internal for searches written once for both encodings (see
-    /// ``SearchPlan/firstMatchFromAnOffset(inUTF8:from:to:automaton:leftmostOccurrence:)``).
+    /// ``SearchPlan/firstMatchFromAnOffset(inUTF8:from:to:automaton:leftmostOccurrence:)``),
+    /// and for a matcher's searches, which inline it (see
+    /// ``MatchStrategy/Session/searchesWithAutomatonAlone``).
     @inline(__always)
     func firstMatch<Text: ScannedText>(
         in text: Text, from: Int, to end: Int, anchored: Bool, run: UnsafeMutablePointer<RunSink>? = nil
@@ -816,8 +828,21 @@ package final class MatchAutomaton {
     /// character (false when there is none: the text's start counts as no word character),
     /// and where it starts (-1 for none); nil when a character read is not known, or more than
     /// ``maximumTransparentRun`` transparent characters come first.
+    ///
+    /// The character before `index` is looked at first on its own when it is below
+    /// ``CodePointClassTable/exactLimit`` (``ScannedText/smallCharacter(before:start:)``):
+    /// its class is then its entry in ``smallClasses``, as the loop below would read it, and
+    /// when that class is known and not transparent, it is the answer. This is the start of
+    /// most searches from an offset (the last letter of a match, or the space after it).
     @inline(__always)
     private func lastIsWord<Text: ScannedText>(before index: Int, in text: Text) -> (isWord: Bool, at: Int)? {
+        if index > 0 {
+            let (value, start) = text.smallCharacter(before: index, start: 0)
+            if start >= 0 {
+                let small = smallClasses[Int(value)]
+                if small != Self.unknownClass && !classIsTransparent[Int(small)] { return (classIsWord[Int(small)], start) }
+            }
+        }
         var index = index
         var lookedPast = 0
         while index > 0 {
@@ -1414,6 +1439,7 @@ package final class MatchAutomaton {
     /// (the first is row 0).
     private func addInitialForwardStates() {
         let starts = [(false, false, false), (false, true, false), (true, false, false), (true, true, false), (true, false, true), (true, true, true)]
+        assert(starts.count == Self.startStates)
         for (index, (anchored, afterWord, longest)) in starts.enumerated() {
             let key = closure(automaton.entry, startsMore: !anchored, lastWasWord: afterWord, longest: longest)
             startRows[index] = forwardRows[key] ?? addForwardState(key)

@@ -18,6 +18,10 @@ protocol ScannedText {
     /// well-formed UTF-8); a length of 0 otherwise. The match automaton's fast loop reads
     /// these, the letters of Latin, Greek, Cyrillic, Hebrew and Arabic text with ASCII.
     func smallCharacter(at index: Int, end: Int) -> (value: UInt32, length: Int)
+    /// The character that ends at `index` (after `start`) and where it starts, when it is
+    /// below ``CodePointClassTable/exactLimit`` (a UTF-16 unit below it, one or two bytes of
+    /// well-formed UTF-8), as ``character(before:start:)`` reads it; a start of -1 otherwise.
+    func smallCharacter(before index: Int, start: Int) -> (value: UInt32, start: Int)
     /// The first offset in `start..<end` (or `end`) whose unit is 0x80 or more or an ASCII
     /// character of `ranges`, found by a vector scan: the pass of a one-pass run over a loop's
     /// ASCII characters.
@@ -67,6 +71,13 @@ struct UTF16ScannedText: ScannedText {
         return (unit, Int(unit) < CodePointClassTable.exactLimit ? 1 : 0)
     }
 
+    /// A unit below ``CodePointClassTable/exactLimit`` is no surrogate: a character of its own.
+    @inline(__always)
+    func smallCharacter(before index: Int, start: Int) -> (value: UInt32, start: Int) {
+        let unit = UInt32(units[index &- 1])
+        return (unit, Int(unit) < CodePointClassTable.exactLimit ? index &- 1 : -1)
+    }
+
     @inline(__always)
     func firstUnitOutsideASCII(orIn ranges: UnsafePointer<bytescan_byte_ranges>, from start: Int, to end: Int) -> Int {
         bytescan_first_unit_in_ranges(units, start, end, ranges)
@@ -90,6 +101,19 @@ struct UTF8ScannedText: ScannedText {
         let continuation = bytes[index &+ 1]
         guard continuation & 0xC0 == 0x80 else { return (0, 0) }
         return (UInt32(byte & 0x1F) << 6 | UInt32(continuation & 0x3F), 2)
+    }
+
+    /// An ASCII byte is a character of its own; a continuation byte after a lead byte of two
+    /// (C2 to DF, never a continuation byte itself) ends that character, the sequence
+    /// ``character(before:start:)`` steps back to and finds well-formed.
+    @inline(__always)
+    func smallCharacter(before index: Int, start: Int) -> (value: UInt32, start: Int) {
+        let byte = bytes[index &- 1]
+        if byte < 0x80 { return (UInt32(byte), index &- 1) }
+        guard byte & 0xC0 == 0x80, index &- 2 >= start else { return (0, -1) }
+        let lead = bytes[index &- 2]
+        guard lead >= 0xC2 && lead <= 0xDF else { return (0, -1) }
+        return (UInt32(lead & 0x1F) << 6 | UInt32(byte & 0x3F), index &- 2)
     }
 
     @inline(__always)

@@ -18,7 +18,9 @@ extension MatchStrategy {
         /// ``MatchStrategy/makesAutomaton(afterSearching:)``): borrowed from the pattern's pool
         /// with the table it has filled, and given back when the session ends (see
         /// ``givesBackAutomaton``).
-        private(set) var matchAutomaton: MatchAutomaton?
+        private(set) var matchAutomaton: MatchAutomaton? {
+            didSet { judgeAutomatonAlone() }
+        }
         /// True when ``matchAutomaton`` was borrowed from the pattern's pool and no one else
         /// holds it: the session gives it back when it ends, so that the next matcher of the
         /// pattern (a loop that makes one per text) starts with the states this one worked out,
@@ -45,7 +47,9 @@ extension MatchStrategy {
         /// ``plannedFirstMatch(in:count:from:find:)``): false when the pattern has neither, its
         /// plan does not search from an offset, the plan was given up, or the session's
         /// automaton is faster than the plan. Kept, so that a search does not ask the strategy.
-        private var takesPlannedWays = false
+        private var takesPlannedWays = false {
+            didSet { judgeAutomatonAlone() }
+        }
         /// The plan that searches from an offset, while the session may take it
         /// (``MatchStrategy/planForSearchesFromAnOffset(automaton:)``, or
         /// ``MatchStrategy/planNearOccurrences(automaton:)`` once the session has its
@@ -65,20 +69,31 @@ extension MatchStrategy {
         private var automatonMatches = 0
         private var automatonUnits = 0
         private var automatonMatchedUnits = 0
-        private var onePassBacktracker: CaptureBacktracker?
-        private var givesUpOnePass = false
+        private var onePassBacktracker: CaptureBacktracker? {
+            didSet { judgeAutomatonAlone() }
+        }
+        private var givesUpOnePass = false {
+            didSet { judgeAutomatonAlone() }
+        }
 
         /// The pattern's back-reference searcher, the session's own once its searches have cost
         /// enough to work it out (``MatchStrategy/mayUseBackReferenceSearcher(_:forSearchOf:)``);
-        /// ``givesUpBackReferences`` once the pattern turned out to have none.
-        private var backReferenceSearcher: BackReferenceSearcher?
-        private var givesUpBackReferences = false
+        /// ``givesUpBackReferences`` once the pattern turned out to have none, and from the start
+        /// when it has no searchers to work out (so that a search asks one flag).
+        private var backReferenceSearcher: BackReferenceSearcher? {
+            didSet { judgeAutomatonAlone() }
+        }
+        private var givesUpBackReferences = false {
+            didSet { judgeAutomatonAlone() }
+        }
 
         /// The capture backtracker of `X` of a pattern `^X$`, the session's own once its
         /// searches have cost enough to work it out (see ``wholeTextOutcome(inUTF16:count:from:)``);
         /// ``givesUpWholeText`` once the pattern turned out to have none.
         private var wholeTextBacktracker: CaptureBacktracker?
-        private var givesUpWholeText = false
+        private var givesUpWholeText = false {
+            didSet { judgeAutomatonAlone() }
+        }
 
         /// The pattern's capture backtracker, for the searches of a pattern with groups that
         /// has no match automaton (see ``backtrackingOutcome(inUTF16:count:from:)``), borrowed
@@ -89,12 +104,47 @@ extension MatchStrategy {
         /// The number of capture groups of the pattern.
         private let groupCount: Int
 
+        /// True when a search from an offset has the match automaton as its only way before
+        /// ICU, whatever the text (see ``judgeAutomatonAlone()``): the search then goes to it
+        /// at once (``automatonAloneOutcome(inUTF16:count:from:)``), without asking for each of
+        /// the other ways in turn whether it applies. Kept, so that a search asks one flag.
+        private(set) var searchesWithAutomatonAlone = false
+
+        /// Sets ``searchesWithAutomatonAlone`` for what the session now has; called whenever
+        /// one of the facts it depends on changes (their observers, and the initializer, whose
+        /// own settings observe nothing). Each fact below is what makes
+        /// ``firstMatch(inUTF16:count:from:find:)`` pass one of its ways by, for any text and
+        /// offset, once the session has its automaton:
+        /// - no back-reference searcher, and none to come (``givesUpBackReferences``):
+        ///   ``backReferenceSearcher(afterSearching:)`` answers nil;
+        /// - no planned ways (``takesPlannedWays``), whatever the text's length;
+        /// - the whole-text backtracker given up (``givesUpWholeText``);
+        /// - no one-pass runs taken, and none to take: the pattern has no groups, or the runs
+        ///   were given up, so that a match of the automaton is not counted
+        ///   (``judgeDensity(of:from:)``);
+        /// - the automaton made (``makesAutomaton(afterSearching:)`` is then true at once, and
+        ///   counts nothing), so that the capture backtracker's search is not tried either.
+        /// The search from a place that is no search start (see
+        /// ``isSearchStart(_:inUTF16:count:)``) stays ICU's.
+        private mutating func judgeAutomatonAlone() {
+            searchesWithAutomatonAlone =
+                matchAutomaton != nil
+                && backReferenceSearcher == nil
+                && givesUpBackReferences
+                && !takesPlannedWays
+                && givesUpWholeText
+                && onePassBacktracker == nil
+                && (groupCount == 0 || givesUpOnePass)
+        }
+
         /// Starts a session of the strategy of `pattern`.
         init(_ pattern: RegexPattern) {
             self.pattern = pattern
             self.groupCount = pattern.numberOfCaptureGroups
             openPlannedWays()
             givesUpWholeText = pattern.strategy.wholeTextBacktrackers == nil
+            givesUpBackReferences = pattern.strategy.backReferenceSearchers == nil
+            judgeAutomatonAlone()
         }
 
         /// Sets ``takesPlannedWays`` and ``openPlan`` for what the session now has.
@@ -141,11 +191,11 @@ extension MatchStrategy {
             inUTF16 base: UnsafePointer<UInt16>, count: Int, from: Int,
             find: (Range<Int>, Int) throws(ICURegexError) -> Range<Int>?
         ) throws(ICURegexError) -> Outcome {
+            if searchesWithAutomatonAlone {
+                return automatonAloneOutcome(inUTF16: base, count: count, from: from)
+            }
             let hasAutomaton = makesAutomaton(afterSearching: count - from)
-            // A search from between the two halves of a pair is ICU's to answer.
-            guard from >= 0, from <= count,
-                from == 0 || from == count || !(UTF16.isTrailSurrogate(base[from]) && UTF16.isLeadSurrogate(base[from - 1]))
-            else { return .unknown(from: from) }
+            guard Self.isSearchStart(from, inUTF16: base, count: count) else { return .unknown(from: from) }
             // The searcher answers as ICU's search of the whole text from `from` does (see
             // ``BackReferenceSearcher``).
             if let searcher = backReferenceSearcher(afterSearching: count - from) {
@@ -180,13 +230,8 @@ extension MatchStrategy {
                 case .unknown: leaveOnePassRuns(givingUp: true)
                 }
             }
-            // The automaton reads the text before `from` for `\b`, as ICU does (see
-            // ``MatchAutomaton``).
             if hasAutomaton {
-                let outcome = Unmanaged.passUnretained(matchAutomaton.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
-                    $0.firstMatch(inUTF16: base, from: from, to: count)
-                }
-                switch outcome {
+                switch automatonOutcome(inUTF16: base, count: count, from: from) {
                 case .match(let match):
                     if !givesUpOnePass && groupCount > 0 { judgeDensity(of: match, from: from) }
                     return .match(match)
@@ -200,6 +245,51 @@ extension MatchStrategy {
                 return outcome
             }
             return .unknown(from: from)
+        }
+
+        /// True when a search from `from` in the `count` units at `base` may be answered by the
+        /// session's ways: `from` is in the text, and not between the two halves of a pair (such
+        /// a search is ICU's to answer).
+        @inline(__always)
+        private static func isSearchStart(_ from: Int, inUTF16 base: UnsafePointer<UInt16>, count: Int) -> Bool {
+            // `0...count`, in one comparison (`count` is not negative).
+            guard UInt(bitPattern: from) <= UInt(bitPattern: count) else { return false }
+            return from == count || !UTF16.isTrailSurrogate(base[from]) || from == 0 || !UTF16.isLeadSurrogate(base[from &- 1])
+        }
+
+        /// The session's automaton's first match at or after `from` in the `count` units at
+        /// `base` (a search start, see ``isSearchStart(_:inUTF16:count:)``). The automaton reads
+        /// the text before `from` for `\b`, as ICU does (see ``MatchAutomaton``); it is reached
+        /// without a reference count of the search's own: the session holds it throughout.
+        @inline(__always)
+        private func automatonOutcome(inUTF16 base: UnsafePointer<UInt16>, count: Int, from: Int) -> MatchAutomaton.Outcome {
+            Unmanaged.passUnretained(matchAutomaton.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+                $0.firstMatch(inUTF16: base, from: from, to: count)
+            }
+        }
+
+        /// ``firstMatch(inUTF16:count:from:find:)`` while ``searchesWithAutomatonAlone``: every
+        /// way before the automaton passes the search by, and after it only ICU is left, so
+        /// this is that search's answer.
+        ///
+        /// The automaton's search is the one ``automatonOutcome(inUTF16:count:from:)`` makes,
+        /// entered through its generic body
+        /// (``MatchAutomaton/firstMatch(in:from:to:anchored:run:)``, which
+        /// ``MatchAutomaton/firstMatch(inUTF16:from:to:anchored:)`` calls) so that it is inlined
+        /// here, unanchored: in a loop of searches of dense matches (a match every few
+        /// characters, each search a few dozen instructions besides its scan) the call and the
+        /// anchored search's branches are a large part of a search.
+        @inline(__always)
+        private func automatonAloneOutcome(inUTF16 base: UnsafePointer<UInt16>, count: Int, from: Int) -> Outcome {
+            guard Self.isSearchStart(from, inUTF16: base, count: count) else { return .unknown(from: from) }
+            let outcome = Unmanaged.passUnretained(matchAutomaton.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+                $0.firstMatch(in: UTF16ScannedText(units: base), from: from, to: count, anchored: false)
+            }
+            switch outcome {
+            case .match(let match): return .match(match)
+            case .noMatch: return .noMatch
+            case .unknown: return .unknown(from: from)
+            }
         }
 
         /// The units of the visited window of each of the session's backtracking searches: it
@@ -367,20 +457,25 @@ extension MatchStrategy {
             in base: UnsafePointer<UInt16>, count: Int, from: Int,
             find: (Range<Int>, Int) throws(ICURegexError) -> Range<Int>?
         ) throws(ICURegexError) -> MatchAutomaton.Outcome {
-            let automaton = matchAutomaton
+            // The session holds its automaton throughout: the searches below reach it without a
+            // reference count of their own (a search of a literal's occurrences costs little
+            // more than a retain and a release).
+            let automaton = matchAutomaton.map { Unmanaged.passUnretained($0) }
             if let matcher = pattern.strategy.literalAlternation(forSearchOf: count - from) {
                 return matcher.firstMatch(inUTF16: base, from: from, to: count)
             }
             guard let plan = openPlan else { return .unknown }
             let found: Range<Int>?
             if !plan.findsMatchesByTheirCharactersAlone, let automaton {
-                let outcome = plan.firstMatchFromAnOffset(inUTF16: base, from: from, to: count, automaton: automaton)
+                let outcome = automaton._withUnsafeGuaranteedRef {
+                    plan.firstMatchFromAnOffset(inUTF16: base, from: from, to: count, automaton: $0)
+                }
                 guard case .match(let match) = outcome else { return outcome }
                 found = match
             } else {
                 found = try plan.firstMatch(in: base, range: from..<count, anchored: false) { text, start throws(ICURegexError) in
                     guard let automaton else { return try find(text, start) }
-                    return try automaton.firstMatch(inUTF16: base + text.lowerBound, from: start, to: text.count) {
+                    return try automaton.takeUnretainedValue().firstMatch(inUTF16: base + text.lowerBound, from: start, to: text.count) {
                         () throws(ICURegexError) in try find(text, start)
                     }
                 }.range
