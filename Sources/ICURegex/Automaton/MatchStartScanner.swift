@@ -115,9 +115,13 @@ struct MatchStartScanner {
             } else {
                 while index < end && text[index] < 0x80 && keepsStart[Int(text[index])] { index &+= 1 }
             }
-            // `index` is `end`, an ASCII character that may start a match, or a unit from 0x80 on.
-            guard let smallKeepsStart, index < end, text[index] >= 0x80 else { return index }
-            return Self.firstPossibleSmallStart(inUTF16: text, from: index, to: end, smallKeepsStart: smallKeepsStart)
+            // `index` is `end`, an ASCII character that may start a match, or a unit from 0x80 on;
+            // the loop is called only past one that keeps the start state (a stop at a Cyrillic
+            // letter that may start a match costs no call).
+            guard let smallKeepsStart, index < end, text[index] >= 0x80, text[index] < MatchStartScanner.smallLimit,
+                smallKeepsStart[Int(text[index])]
+            else { return index }
+            return Self.firstPossibleSmallStart(inUTF16: text, from: index &+ 1, to: end, smallKeepsStart: smallKeepsStart)
         }
 
         /// ``MatchStartScanner/firstPossibleStart(inUTF8:from:to:)``, going on past the
