@@ -21,6 +21,8 @@ extension LibraryTests {
             "ḁ", "福", "😀", "\u{7FF}", "\u{800}",
         ]
 
+        static let asciiCharacters: [Character] = ["a", "z", " ", ".", "A"]
+
         /// Bytes that are not well-formed UTF-8 where they stand: continuation bytes alone, an
         /// overlong lead (C0, C1), a lead of two without its continuation, at the end or before
         /// ASCII, leads of longer sequences, bytes never in UTF-8.
@@ -30,6 +32,7 @@ extension LibraryTests {
         func smallSkipAgainstTable() {
             var random = SplitMix64(seed: Self.seed)
             var stops = (small: 0, illFormed: 0, large: 0)
+            var longASCIIRuns = 0
             for caseIndex in 0..<3_000 {
                 // Most code points keep the start state; some ASCII ones and some others do not.
                 var small = [Bool](repeating: true, count: MatchStartScanner.smallLimit)
@@ -42,14 +45,22 @@ extension LibraryTests {
                 let skip = scanner.asciiSkip!
                 var text = ""
                 var bytes: [UInt8] = []
-                for _ in 0..<random.number(in: 0...90) {
-                    let character = random.element(of: Self.characters)
+                // Half the texts mostly ASCII, where the skip goes back to its vectors after a
+                // run of ASCII characters (``MatchStartScanner/ASCIISkip/longestSmallASCIIRun``).
+                let mostlyASCII = random.chance(0.5)
+                for _ in 0..<random.number(in: 0...160) {
+                    let character = mostlyASCII && random.chance(0.9) ? random.element(of: Self.asciiCharacters) : random.element(of: Self.characters)
                     text.append(character)
                     bytes += Array(String(character).utf8)
                     if random.chance(0.02) { bytes += random.element(of: Self.illFormed) }
                 }
                 // UTF-16: every unit below 0x800 is its code point.
                 let units = Array(text.utf16)
+                if units.count > 40, let first = units.firstIndex(where: { $0 >= 0x80 && $0 < 0x800 }),
+                    units[first...].prefix(while: { $0 < 0x800 && small[Int($0)] }).count > 40
+                {
+                    longASCIIRuns += 1
+                }
                 let unitStart = random.number(in: 0...units.count)
                 let expectedUnit = (unitStart..<units.count).first { units[$0] >= 0x800 || !small[Int(units[$0])] } ?? units.count
                 let foundUnit = units.withUnsafeBufferPointer {
@@ -90,6 +101,7 @@ extension LibraryTests {
                 #expect(found == expected, "case \(caseIndex), UTF-8 from \(byteStart) of \(bytes)")
             }
             #expect(stops.small > 100 && stops.illFormed > 20 && stops.large > 100, "\(stops)")
+            #expect(longASCIIRuns > 50, "texts where the skip goes on long past a small character: \(longASCIIRuns)")
         }
 
         /// Patterns that start with a class and run a class after it, ASCII or not, a few

@@ -106,22 +106,25 @@ struct MatchStartScanner {
         @inline(__always)
         func firstPossibleStart(inUTF16 text: UnsafePointer<UInt16>, from start: Int, to end: Int) -> Int {
             var index = start
-            if let unitRanges, end &- index >= Self.shortestVectorSkip {
-                // In text where the next character may start a match (a Cyrillic text for
-                // `\p{Lu}\p{Ll}+`, where every unit from 0x80 on may), the vectors are not set up.
-                if text[index] < 0x80 && keepsStart[Int(text[index])] {
-                    index = bytescan_first_unit_in_ranges(text, index, end, unitRanges)
+            while true {
+                if let unitRanges, end &- index >= Self.shortestVectorSkip {
+                    // In text where the next character may start a match (a Cyrillic text for
+                    // `\p{Lu}\p{Ll}+`, where every unit from 0x80 on may), the vectors are not set up.
+                    if text[index] < 0x80 && keepsStart[Int(text[index])] {
+                        index = bytescan_first_unit_in_ranges(text, index, end, unitRanges)
+                    }
+                } else {
+                    while index < end && text[index] < 0x80 && keepsStart[Int(text[index])] { index &+= 1 }
                 }
-            } else {
-                while index < end && text[index] < 0x80 && keepsStart[Int(text[index])] { index &+= 1 }
+                // `index` is `end`, an ASCII character that may start a match, or a unit from
+                // 0x80 on; the loop is called only past one that keeps the start state (a stop
+                // at a Cyrillic letter that may start a match costs no call), and comes back
+                // here after a run of ASCII characters, for the vectors.
+                guard let smallKeepsStart, index < end, text[index] >= 0x80, text[index] < MatchStartScanner.smallLimit,
+                    smallKeepsStart[Int(text[index])]
+                else { return index }
+                index = Self.firstPossibleSmallStart(inUTF16: text, from: index &+ 1, to: end, smallKeepsStart: smallKeepsStart)
             }
-            // `index` is `end`, an ASCII character that may start a match, or a unit from 0x80 on;
-            // the loop is called only past one that keeps the start state (a stop at a Cyrillic
-            // letter that may start a match costs no call).
-            guard let smallKeepsStart, index < end, text[index] >= 0x80, text[index] < MatchStartScanner.smallLimit,
-                smallKeepsStart[Int(text[index])]
-            else { return index }
-            return Self.firstPossibleSmallStart(inUTF16: text, from: index &+ 1, to: end, smallKeepsStart: smallKeepsStart)
         }
 
         /// ``MatchStartScanner/firstPossibleStart(inUTF8:from:to:)``, going on past the
@@ -130,32 +133,51 @@ struct MatchStartScanner {
         @inline(__always)
         func firstPossibleStart(inUTF8 bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
             var index = start
-            if let byteRanges, end &- index >= Self.shortestVectorSkip {
-                if bytes[index] < 0x80 && keepsStart[Int(bytes[index])] {
-                    index = bytescan_first_in_ranges(bytes, index, end, byteRanges)
+            while true {
+                if let byteRanges, end &- index >= Self.shortestVectorSkip {
+                    if bytes[index] < 0x80 && keepsStart[Int(bytes[index])] {
+                        index = bytescan_first_in_ranges(bytes, index, end, byteRanges)
+                    }
+                } else {
+                    while index < end && bytes[index] < 0x80 && keepsStart[Int(bytes[index])] { index &+= 1 }
                 }
-            } else {
-                while index < end && bytes[index] < 0x80 && keepsStart[Int(bytes[index])] { index &+= 1 }
+                // `index` is `end`, an ASCII character that may start a match, or a byte from
+                // 0x80 on; the loop comes back here after a run of ASCII characters, for the
+                // vectors.
+                guard let smallKeepsStart, index < end, bytes[index] >= 0x80 else { return index }
+                let stop = Self.firstPossibleSmallStart(inUTF8: bytes, from: index, to: end, smallKeepsStart: smallKeepsStart)
+                // A stop where the loop began is a byte that may start a match; any other is
+                // read again above (after a run of ASCII characters it may be anything).
+                guard stop != index, stop < end else { return stop }
+                index = stop
             }
-            // `index` is `end`, an ASCII character that may start a match, or a byte from 0x80 on.
-            guard let smallKeepsStart, index < end, bytes[index] >= 0x80 else { return index }
-            return Self.firstPossibleSmallStart(inUTF8: bytes, from: index, to: end, smallKeepsStart: smallKeepsStart)
         }
+
+        /// The most ASCII characters in a row that ``firstPossibleSmallStart(inUTF16:from:to:smallKeepsStart:)``
+        /// and its UTF-8 twin read one at a time before they leave the rest to the vectors: a
+        /// text in another script mixes its letters with ASCII spaces and punctuation, read
+        /// here, but an English text with a few letters outside ASCII (`é`) is long runs of
+        /// ASCII, which the vectors read for fewer instructions.
+        static let longestSmallASCIIRun = 16
 
         /// The first offset from `start` whose unit is not a code point below
         /// ``MatchStartScanner/smallLimit`` that keeps the start state (`end` when there is
-        /// none): one unit at a time, ASCII or not, as text in other scripts mixes its letters
-        /// with ASCII spaces and punctuation. Every unit below 0x800 is that code point (a
-        /// surrogate is 0xD800 or more), so the skip passes over whole characters only.
+        /// none), one unit at a time, ASCII or not; or the offset after
+        /// ``longestSmallASCIIRun`` ASCII characters in a row that keep it, so that the caller
+        /// goes on with the vectors. Every unit below 0x800 is that code point (a surrogate is
+        /// 0xD800 or more), so the skip passes over whole characters only.
         @inline(never)
         static func firstPossibleSmallStart(
             inUTF16 text: UnsafePointer<UInt16>, from start: Int, to end: Int, smallKeepsStart: UnsafePointer<Bool>
         ) -> Int {
             var index = start
+            var asciiRun = 0
             while index < end {
                 let unit = Int(text[index])
                 guard unit < MatchStartScanner.smallLimit, smallKeepsStart[unit] else { break }
                 index &+= 1
+                asciiRun = unit < 0x80 ? asciiRun &+ 1 : 0
+                if asciiRun == longestSmallASCIIRun { break }
             }
             return index
         }
@@ -166,19 +188,24 @@ struct MatchStartScanner {
         /// (C0 and C1 are overlong) and a continuation byte before `end`, decoded as
         /// ``UTF8ScannedText/smallCharacter(at:end:)`` decodes them. Anything else stops the
         /// skip (a longer sequence, ill-formed UTF-8), so it passes over whole, well-formed
-        /// characters only, and the scan reads what it stops at.
+        /// characters only, and the scan reads what it stops at. It also stops after
+        /// ``longestSmallASCIIRun`` ASCII characters in a row that keep the start state.
         @inline(never)
         static func firstPossibleSmallStart(
             inUTF8 bytes: UnsafePointer<UInt8>, from start: Int, to end: Int, smallKeepsStart: UnsafePointer<Bool>
         ) -> Int {
             var index = start
+            var asciiRun = 0
             while index < end {
                 let byte = bytes[index]
                 if byte < 0x80 {
                     guard smallKeepsStart[Int(byte)] else { break }
                     index &+= 1
+                    asciiRun &+= 1
+                    if asciiRun == longestSmallASCIIRun { break }
                     continue
                 }
+                asciiRun = 0
                 guard byte >= 0xC2 && byte <= 0xDF && index &+ 1 < end else { break }
                 let continuation = bytes[index &+ 1]
                 guard continuation & 0xC0 == 0x80,
