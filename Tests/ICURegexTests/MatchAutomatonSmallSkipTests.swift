@@ -8,10 +8,9 @@ extension LibraryTests {
     /// (``MatchStartScanner/ASCIISkip/smallKeepsStart``: the lowercase letters of Cyrillic or
     /// Greek text for `\p{Lu}\p{Ll}+`), and the forward scan's run of a class read again from
     /// the first character on (a capital's state to the matching one, then that state's own
-    /// loop), and the matches and run restarts that the start-skipping scan's loop takes
-    /// itself (``MatchAutomaton/RunSink``): the skip alone against a reading one character at
-    /// a time, ill-formed UTF-8 among its bytes; then every match of patterns that start with
-    /// a class and run a class after it, against ICU alone.
+    /// loop): the skip alone against a reading one character at a time, ill-formed UTF-8
+    /// among its bytes; then every match of patterns that start with a class and run a class
+    /// after it, against ICU alone.
     @Suite struct MatchAutomatonSmallSkipTests {
         static let seed: UInt64 = 0x534D_414C_4C53_4B50
 

@@ -155,13 +155,6 @@ package final class MatchAutomaton {
     /// The start states' rows and flags never change: the table starts again with the same
     /// initial states, added first in the same order.
     private let restartRowAfterClass: UnsafeMutablePointer<Int32>
-    /// True when the loop of a scan that skips in its start state
-    /// (``readQuietCharacters(in:index:row:trackedStart:lastEnd:lastStart:to:run:table:smallClasses:startRow:tracking:)``)
-    /// takes the matches of a run and restarts it, as the step would: the automaton skips in
-    /// its start state (no word assertions, no empty match), and, as for
-    /// ``restartRowAfterClass``, the plan is one pattern's and its unanchored start states flag
-    /// no match and no end. Set once in `init`, after the start states.
-    private var restartsQuietRuns = false
 
     /// For the plan of an alternation of members (``MatchAutomatonPlan/memberOfPosition``),
     /// the member of each position, and the first member that matches the empty string; nil
@@ -413,7 +406,6 @@ package final class MatchAutomaton {
         let restartsRuns =
             plan.memberOfPosition == nil && startFlags[0] & (Self.matchBit | Self.deadBit) == 0
             && startFlags[1] & (Self.matchBit | Self.deadBit) == 0
-        restartsQuietRuns = restartsRuns && skipsInStart
         for column in 0..<classCount where restartsRuns && !classIsTransparent[column] {
             restartRowAfterClass[column] = startRows[classIsWord[column] ? 1 : 0]
         }
@@ -969,9 +961,6 @@ package final class MatchAutomaton {
         // that the loop works nothing out at a restart but its offset).
         var loopRestart = -1
         let startStateRows = (unanchored: startRow, afterWord: Int(startRows[1]))
-        // The run the loop of a scan that skips in its start state restarts itself, if any
-        // (an unanchored search's: the loop restarts in `startRow`).
-        let quietRun = restartsQuietRuns && skipsInStart ? run : nil
         var index = from
         var dead = false
         characters: while index < end {
@@ -1016,18 +1005,14 @@ package final class MatchAutomaton {
                 // `\w+`), so each byte costs few instructions: whether the start state was
                 // kept is asked only when the state did not change. A run of characters of one class
                 // that keeps the state (the letters inside a word for `\w+`) is read by comparing
-                // classes alone, without the table: the entry is the same for each. With
-                // tracking and a run, the loop also takes the matches whose start it knows and
-                // restarts the run after them (see ``restartsQuietRuns``).
+                // classes alone, without the table: the entry is the same for each.
                 let goesOn =
                     startBits != 0
                     ? readQuietCharacters(
-                        in: text, index: &index, row: &row, trackedStart: &trackedStart, lastEnd: &lastEnd,
-                        lastStart: &lastStart, to: end, run: quietRun, table: table,
+                        in: text, index: &index, row: &row, trackedStart: &trackedStart, to: end, table: table,
                         smallClasses: smallClasses, startRow: skipsInStart ? startRow : -1, tracking: true)
                     : readQuietCharacters(
-                        in: text, index: &index, row: &row, trackedStart: &trackedStart, lastEnd: &lastEnd,
-                        lastStart: &lastStart, to: end, run: nil, table: table,
+                        in: text, index: &index, row: &row, trackedStart: &trackedStart, to: end, table: table,
                         smallClasses: smallClasses, startRow: skipsInStart ? startRow : -1, tracking: false)
                 if goesOn { continue characters }
             }
@@ -1058,7 +1043,11 @@ package final class MatchAutomaton {
                 }
                 if entry & Self.matchBit != 0 {
                     lastEnd = next
-                    lastStart = Self.startOfMatch(after: entry, at: index, next: next, trackedStart: trackedStart)
+                    switch entry & Self.matchOriginBits {
+                    case Self.matchAtCharacter: lastStart = index
+                    case Self.matchAfterCharacter: lastStart = next
+                    default: lastStart = trackedStart
+                    }
                 }
                 if entry & Self.deadBit != 0 {
                     if let run, lastStart >= 0, lastStart < lastEnd, run.pointee.count &+ 1 < run.pointee.capacity {
@@ -1097,19 +1086,31 @@ package final class MatchAutomaton {
             let stepStartBits = Tracking.stopsInLongStretches ? (tracking ? Self.startBits : 0) : startBits
             if _slowPath(entry & stepStartBits != 0) { trackedStart = entry & Self.startsHereBit != 0 ? index : -1 }
             index = next
-            // The same class read again in the state reached (see ``endOfMatchRun``): the
-            // steps' effects are set once after the run, `lastEnd` at its end, `lastStart` the
-            // tracked start, and an alternation's member that entry's.
+            // The same class read again in the state reached: when its entry (worked out) leads
+            // back to that state with a match after the character, started at the tracked start,
+            // and nothing else (no other stop, no move of the tracked start), each further
+            // character of the class is that same step, the match ending one character later
+            // each time (the small letters of `\p{Lu}\p{Ll}+` from the first on, the step
+            // from the capital's state to the matching one and that state's own loop reading the
+            // same class). So the run is read comparing classes alone, and the steps' effects
+            // set once after it: `lastEnd` at its end, `lastStart` the tracked start, and an
+            // alternation's member that entry's (the fast loop leaves matches to this step, and
+            // costs less without them).
             let stepMatchRunBlockers =
                 Tracking.stopsInLongStretches ? Self.stopMask | stepStartBits | Self.matchOriginBits : matchRunBlockers
-            let runEnd = endOfMatchRun(
-                in: text, from: index, to: end, row: row, column: column, table: table, smallClasses: smallClasses,
-                blockers: stepMatchRunBlockers)
-            if runEnd != index {
-                index = runEnd
-                lastEnd = runEnd
-                lastStart = trackedStart
-                if let members = forwardMembers { matchMember = Int(members[row &+ column]) }
+            let entryAgain = table[row &+ column]
+            if entryAgain & stepMatchRunBlockers == Self.matchBit && Int(entryAgain >> Self.flagBits) == row {
+                let runStart = index
+                while index < end {
+                    let (value, length) = text.smallCharacter(at: index, end: end)
+                    guard length != 0, smallClasses[Int(value)] == column else { break }
+                    index &+= length
+                }
+                if index != runStart {
+                    lastEnd = index
+                    lastStart = trackedStart
+                    if let members = forwardMembers { matchMember = Int(members[row &+ column]) }
+                }
             }
         }
         readToEnd = !dead
@@ -1218,44 +1219,6 @@ package final class MatchAutomaton {
         }
     }
 
-    /// Where the match starts that a forward `entry` flags after the character at `index`
-    /// (which ends at `next`): at the tracked start, at the character, or after it (the empty
-    /// match), as its ``matchOriginBits`` say.
-    @inline(__always)
-    private static func startOfMatch(after entry: Int32, at index: Int, next: Int, trackedStart: Int) -> Int {
-        switch entry & matchOriginBits {
-        case matchAtCharacter: return index
-        case matchAfterCharacter: return next
-        default: return trackedStart
-        }
-    }
-
-    /// After a step that read a character of class `column` and reached `row`, where the run
-    /// of that class from `index` ends; `index` when there is none. The same class read again
-    /// in `row`: when its entry (worked out) leads back to `row` with a match after the
-    /// character, started at the tracked start, and nothing else `blockers` holds (no other
-    /// stop, no move of the tracked start, no other origin of the match), each further
-    /// character of the class is that same step, the match ending one character later each
-    /// time: the small letters of `\p{Lu}\p{Ll}+` from the first on (the step from the
-    /// capital's state to the matching one, then that state's own loop on the same class). So
-    /// the run is read comparing classes alone; the caller sets the steps' effects once after
-    /// it (the match's end at the run's end, its start the tracked start).
-    @inline(__always)
-    private func endOfMatchRun<Text: ScannedText>(
-        in text: Text, from index: Int, to end: Int, row: Int, column: Int, table: UnsafeMutablePointer<Int32>,
-        smallClasses: UnsafeMutablePointer<UInt8>, blockers: Int32
-    ) -> Int {
-        let entryAgain = table[row &+ column]
-        guard entryAgain & blockers == Self.matchBit && Int(entryAgain >> Self.flagBits) == row else { return index }
-        var index = index
-        while index < end {
-            let (value, length) = text.smallCharacter(at: index, end: end)
-            guard length != 0, smallClasses[Int(value)] == column else { break }
-            index &+= length
-        }
-        return index
-    }
-
     /// The bits of a forward entry that decide whether the small characters' loop takes its
     /// stop as a run's restart: it must flag a match before the character that started at the
     /// tracked start, no match after it, and no thread left.
@@ -1310,27 +1273,10 @@ package final class MatchAutomaton {
     /// (with the variable's conditional moves and the registers they took, the loop cost 32
     /// instructions a byte of `555-123-4567` for `[0-9]{3}-[0-9]{3}-[0-9]{4}`, which tracks no
     /// starts; 23 without, counted with callgrind).
-    ///
-    /// With `tracking` and a `run` (given only where ``restartsQuietRuns``), the loop also takes
-    /// the stops of matches as the step takes them, one pattern's plan having no member to
-    /// record: an entry worked out that flags a match after the character (`lastEnd` after
-    /// it, `lastStart` where ``startOfMatch(after:at:next:trackedStart:)`` says), then the run
-    /// of its class read again (``endOfMatchRun``); and an entry that leaves no thread, after
-    /// a match whose start is known and before its end, where the step restarts the run (see
-    /// ``RunSink``): the match goes to `run` and the character at its end is read again in
-    /// the unanchored start state, no match yet, no tracked start, as the step does (a
-    /// search that skips in its start state has no word assertions: that start state is the
-    /// one; and the start state flags no match). The step counts the match with
-    /// ``countTracking(_:)``; the loop only when no interval ends
-    /// (``countTrackedMatchWithinInterval()``), and leaves the stop to the step otherwise, as
-    /// it does a match before the character, an entry not worked out, and a run without room
-    /// for the match and one more. What it leaves, the step reads from the character again,
-    /// with `lastEnd` and `lastStart` as they were before it.
     @inline(__always)
     private func readQuietCharacters<Text: ScannedText>(
-        in text: Text, index: inout Int, row: inout Int, trackedStart: inout Int, lastEnd: inout Int, lastStart: inout Int,
-        to end: Int, run: UnsafeMutablePointer<RunSink>?, table: UnsafeMutablePointer<Int32>,
-        smallClasses: UnsafeMutablePointer<UInt8>, startRow: Int, tracking: Bool
+        in text: Text, index: inout Int, row: inout Int, trackedStart: inout Int, to end: Int,
+        table: UnsafeMutablePointer<Int32>, smallClasses: UnsafeMutablePointer<UInt8>, startRow: Int, tracking: Bool
     ) -> Bool {
         let startBits = tracking ? Self.startBits : 0
         // A stop, or an entry moving the tracked start.
@@ -1341,45 +1287,7 @@ package final class MatchAutomaton {
             let column = smallClasses[Int(value)]
             guard column != Self.unknownClass else { return false }
             let entry = table[row &+ Int(column)]
-            if entry & Self.stopMask != 0 {
-                guard tracking, let run, entry & (Self.matchBeforeBit | Int32.min) == 0 else { return false }
-                let next = index &+ length
-                var matchEnd = lastEnd
-                var matchStart = lastStart
-                if entry & Self.matchBit != 0 {
-                    matchEnd = next
-                    matchStart = Self.startOfMatch(after: entry, at: index, next: next, trackedStart: trackedStart)
-                }
-                if entry & Self.deadBit != 0 {
-                    guard matchStart >= 0, matchStart < matchEnd, run.pointee.count &+ 1 < run.pointee.capacity,
-                        countTrackedMatchWithinInterval()
-                    else { return false }
-                    run.pointee.append(start: matchStart, end: matchEnd)
-                    row = startRow
-                    index = matchEnd
-                    lastEnd = Self.noMatchEnd
-                    lastStart = Self.noMatchEnd
-                    trackedStart = -1
-                    // A match that ends after the character read (`\W`) restarts after it.
-                    if index == end { return true }
-                    continue
-                }
-                lastEnd = matchEnd
-                lastStart = matchStart
-                if entry & startBits != 0 { trackedStart = entry & Self.startsHereBit != 0 ? index : -1 }
-                index = next
-                row = Int(entry >> Self.flagBits)
-                let runEnd = endOfMatchRun(
-                    in: text, from: index, to: end, row: row, column: Int(column), table: table, smallClasses: smallClasses,
-                    blockers: Self.stopMask | startBits | Self.matchOriginBits)
-                if runEnd != index {
-                    index = runEnd
-                    lastEnd = runEnd
-                    lastStart = trackedStart
-                }
-                if index == end { return true }
-                continue
-            }
+            guard entry & Self.stopMask == 0 else { return false }
             // Conditional moves: a branch here is mispredicted at most words' starts.
             if tracking && entry & startBits != 0 { trackedStart = entry & Self.startsHereBit != 0 ? index : -1 }
             let next = Int(entry >> Self.flagBits)
