@@ -364,7 +364,15 @@ package final class MatchAutomaton {
         let keeps = (0..<128).map { character in
             (plan.automaton.firstPositions & plan.classes.masks[Int(plan.classes.smallClasses[character])]).isEmpty
         }
-        startScanner = MatchStartScanner(keepsStart: keeps)
+        // The same for every code point below the small characters' limit, from the classes
+        // the scans read (a character of ``unknownClass`` stops the skip, as it does the scan).
+        let smallClasses = self.smallClasses
+        let smallKeeps = (0..<MatchStartScanner.smallLimit).map { codePoint in
+            let smallClass = smallClasses[codePoint]
+            return smallClass != Self.unknownClass
+                && (plan.automaton.firstPositions & plan.classes.masks[Int(smallClass)]).isEmpty
+        }
+        startScanner = MatchStartScanner(keepsStart: keeps, smallKeepsStart: smallKeeps)
         startSkip = startScanner.asciiSkip!
         // The positions of a match's first character: from the entry, through the word
         // assertions it may start with.
@@ -1040,9 +1048,9 @@ package final class MatchAutomaton {
             }
             let slot = row &+ column
             var entry = table[slot]
-            // A transition worked out now may have started the table again, renumbering rows.
-            let previousRow = entry >= 0 ? row : -1
             if entry < 0 {
+                // This may start the table again, renumbering rows: `entry` and `table` are the
+                // new table's.
                 entry = forwardTransition(fromRow: row, column: column)
                 table = forwardTable
             }
@@ -1103,19 +1111,31 @@ package final class MatchAutomaton {
             let stepStartBits = Tracking.stopsInLongStretches ? (tracking ? Self.startBits : 0) : startBits
             if _slowPath(entry & stepStartBits != 0) { trackedStart = entry & Self.startsHereBit != 0 ? index : -1 }
             index = next
-            // A match after the character that keeps the state, started at the tracked start
-            // (the small letters of `\p{Lu}\p{Ll}+`): the same class read again is the same
-            // step, the match ending one character later each time (the fast loop leaves
-            // matches to this step, and costs less without them).
+            // The same class read again in the state reached: when its entry (worked out) leads
+            // back to that state with a match after the character, started at the tracked start,
+            // and nothing else (no other stop, no move of the tracked start), each further
+            // character of the class is that same step, the match ending one character later
+            // each time (the small letters of `\p{Lu}\p{Ll}+` from the first on, the step
+            // from the capital's state to the matching one and that state's own loop reading the
+            // same class). So the run is read comparing classes alone, and the steps' effects
+            // set once after it: `lastEnd` at its end, `lastStart` the tracked start, and an
+            // alternation's member that entry's (the fast loop leaves matches to this step, and
+            // costs less without them).
             let stepMatchRunBlockers =
                 Tracking.stopsInLongStretches ? Self.stopMask | stepStartBits | Self.matchOriginBits : matchRunBlockers
-            if row == previousRow && entry & stepMatchRunBlockers == Self.matchBit {
+            let entryAgain = table[row &+ column]
+            if entryAgain & stepMatchRunBlockers == Self.matchBit && Int(entryAgain >> Self.flagBits) == row {
+                let runStart = index
                 while index < end {
                     let (value, length) = text.smallCharacter(at: index, end: end)
                     guard length != 0, smallClasses[Int(value)] == column else { break }
                     index &+= length
                 }
-                lastEnd = index
+                if index != runStart {
+                    lastEnd = index
+                    lastStart = trackedStart
+                    if let members = forwardMembers { matchMember = Int(members[row &+ column]) }
+                }
             }
         }
         readToEnd = !dead

@@ -30,25 +30,39 @@ struct MatchStartScanner {
     /// The most ranges compared with vectors; more are tested one character at a time.
     static let maximumVectorRanges = 4
 
-    /// A scanner for the ASCII characters whose `keepsStart` entry is false.
-    init(keepsStart: [Bool]) {
+    /// A scanner for the ASCII characters whose `keepsStart` entry is false. With
+    /// `smallKeepsStart` (one entry for each code point below ``smallLimit``, true when the
+    /// character keeps the start state), its ``asciiSkip`` goes on past the characters outside
+    /// ASCII that keep the start state too (see ``ASCIISkip``): the lowercase letters of
+    /// Cyrillic or Greek text for `\p{Lu}\p{Ll}+`.
+    init(keepsStart: [Bool], smallKeepsStart: [Bool]? = nil) {
         precondition(keepsStart.count == 128)
+        precondition(smallKeepsStart.map { $0.count == Self.smallLimit } ?? true)
         let ranges = Self.ranges(where: { !keepsStart[$0] }, in: 0..<128)
         self.init(keepsStart: keepsStart, ranges: ranges, knowsEveryByte: false)
         let table = TableOwner(keepsStart)
         let unitRanges = ranges.count <= Self.maximumVectorRanges ? ByteRanges(ranges) : nil
         // In UTF-8, every byte from 0x80 on may start a match: one more range.
         let byteRanges = ranges.count < Self.maximumVectorRanges ? ByteRanges(ranges + [(0x80, 0xFF)]) : nil
-        asciiSkipOwners = (table, unitRanges, byteRanges)
+        // Kept only when some character outside ASCII keeps the start state: else the skip
+        // would stop at each of them all the same, after a test.
+        let smallTable = smallKeepsStart.flatMap { table in table[0x80...].contains(true) ? TableOwner(table) : nil }
+        asciiSkipOwners = (table, unitRanges, byteRanges, smallTable)
         asciiSkip = ASCIISkip(
             keepsStart: UnsafePointer(table.entries.baseAddress!), unitRanges: unitRanges.map { UnsafePointer($0.pointer) },
-            byteRanges: byteRanges.map { UnsafePointer($0.pointer) })
+            byteRanges: byteRanges.map { UnsafePointer($0.pointer) },
+            smallKeepsStart: smallTable.map { UnsafePointer($0.entries.baseAddress!) })
     }
+
+    /// The code points a `smallKeepsStart` table covers: those the classes know exactly
+    /// (``CodePointClassTable/exactLimit``, 0x800), which a UTF-16 unit below 0x800, or one
+    /// or two bytes of UTF-8, encode.
+    static let smallLimit = CodePointClassTable.exactLimit
 
     /// The skip of a scanner made for ASCII characters (nil for one made for bytes), and the
     /// owners of what it reads, which copies of the scanner share.
     private(set) var asciiSkip: ASCIISkip? = nil
-    private var asciiSkipOwners: (TableOwner, ByteRanges?, ByteRanges?)? = nil
+    private var asciiSkipOwners: (TableOwner, ByteRanges?, ByteRanges?, TableOwner?)? = nil
 
     /// The skip of a scanner made for ASCII characters: plain pointers into tables that the
     /// scanner owns, valid while it lives, which a caller in a hot loop copies out once (see
@@ -56,7 +70,9 @@ struct MatchStartScanner {
     /// a match and tell which it is, where the loops in Swift stop at its block of sixteen and
     /// read the block again one by one. With fewer than ``shortestVectorSkip`` units or bytes
     /// left it reads them one by one instead: both loops stop at the first unit or byte that
-    /// is 0x80 or more or an ASCII character whose `keepsStart` entry is false.
+    /// is 0x80 or more or an ASCII character whose `keepsStart` entry is false. At a unit or
+    /// byte from 0x80 on, a skip with ``smallKeepsStart`` goes on one character at a time
+    /// past the characters below ``MatchStartScanner/smallLimit`` that keep the start state.
     struct ASCIISkip {
         /// The fewest units or bytes left for which the skip calls its vector loop. That loop
         /// compares blocks of sixteen and tests the bytes after its last block one by one
@@ -80,30 +96,123 @@ struct MatchStartScanner {
         /// the same and the bytes from 0x80 on, for UTF-8, when those fit.
         let unitRanges: UnsafePointer<bytescan_byte_ranges>?
         let byteRanges: UnsafePointer<bytescan_byte_ranges>?
+        /// For each code point below ``MatchStartScanner/smallLimit``, true when it keeps the
+        /// start state; nil when no character outside ASCII does (or the scanner was not told).
+        let smallKeepsStart: UnsafePointer<Bool>?
 
-        /// ``MatchStartScanner/firstPossibleStart(inUTF16:from:to:)``.
+        /// ``MatchStartScanner/firstPossibleStart(inUTF16:from:to:)``, going on past the
+        /// characters outside ASCII that keep the start state when ``smallKeepsStart`` says
+        /// which do.
         @inline(__always)
         func firstPossibleStart(inUTF16 text: UnsafePointer<UInt16>, from start: Int, to end: Int) -> Int {
             var index = start
-            if let unitRanges, end &- index >= Self.shortestVectorSkip {
-                // In text where the next character may start a match (a Cyrillic text for
-                // `\p{Lu}\p{Ll}+`, where every unit from 0x80 on may), the vectors are not set up.
-                if text[index] >= 0x80 || !keepsStart[Int(text[index])] { return index }
-                return bytescan_first_unit_in_ranges(text, index, end, unitRanges)
+            while true {
+                if let unitRanges, end &- index >= Self.shortestVectorSkip {
+                    // In text where the next character may start a match (a Cyrillic text for
+                    // `\p{Lu}\p{Ll}+`, where every unit from 0x80 on may), the vectors are not set up.
+                    if text[index] < 0x80 && keepsStart[Int(text[index])] {
+                        index = bytescan_first_unit_in_ranges(text, index, end, unitRanges)
+                    }
+                } else {
+                    while index < end && text[index] < 0x80 && keepsStart[Int(text[index])] { index &+= 1 }
+                }
+                // `index` is `end`, an ASCII character that may start a match, or a unit from
+                // 0x80 on; the loop is called only past one that keeps the start state (a stop
+                // at a Cyrillic letter that may start a match costs no call), and comes back
+                // here after a run of ASCII characters, for the vectors.
+                guard let smallKeepsStart, index < end, text[index] >= 0x80, text[index] < MatchStartScanner.smallLimit,
+                    smallKeepsStart[Int(text[index])]
+                else { return index }
+                index = Self.firstPossibleSmallStart(inUTF16: text, from: index &+ 1, to: end, smallKeepsStart: smallKeepsStart)
             }
-            while index < end && text[index] < 0x80 && keepsStart[Int(text[index])] { index &+= 1 }
-            return index
         }
 
-        /// ``MatchStartScanner/firstPossibleStart(inUTF8:from:to:)``.
+        /// ``MatchStartScanner/firstPossibleStart(inUTF8:from:to:)``, going on past the
+        /// characters outside ASCII that keep the start state when ``smallKeepsStart`` says
+        /// which do.
         @inline(__always)
         func firstPossibleStart(inUTF8 bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
             var index = start
-            if let byteRanges, end &- index >= Self.shortestVectorSkip {
-                if bytes[index] >= 0x80 || !keepsStart[Int(bytes[index])] { return index }
-                return bytescan_first_in_ranges(bytes, index, end, byteRanges)
+            while true {
+                if let byteRanges, end &- index >= Self.shortestVectorSkip {
+                    if bytes[index] < 0x80 && keepsStart[Int(bytes[index])] {
+                        index = bytescan_first_in_ranges(bytes, index, end, byteRanges)
+                    }
+                } else {
+                    while index < end && bytes[index] < 0x80 && keepsStart[Int(bytes[index])] { index &+= 1 }
+                }
+                // `index` is `end`, an ASCII character that may start a match, or a byte from
+                // 0x80 on; the loop comes back here after a run of ASCII characters, for the
+                // vectors.
+                guard let smallKeepsStart, index < end, bytes[index] >= 0x80 else { return index }
+                let stop = Self.firstPossibleSmallStart(inUTF8: bytes, from: index, to: end, smallKeepsStart: smallKeepsStart)
+                // A stop where the loop began is a byte that may start a match; any other is
+                // read again above (after a run of ASCII characters it may be anything).
+                guard stop != index, stop < end else { return stop }
+                index = stop
             }
-            while index < end && bytes[index] < 0x80 && keepsStart[Int(bytes[index])] { index &+= 1 }
+        }
+
+        /// The most ASCII characters in a row that ``firstPossibleSmallStart(inUTF16:from:to:smallKeepsStart:)``
+        /// and its UTF-8 twin read one at a time before they leave the rest to the vectors: a
+        /// text in another script mixes its letters with ASCII spaces and punctuation, read
+        /// here, but an English text with a few letters outside ASCII (`é`) is long runs of
+        /// ASCII, which the vectors read for fewer instructions.
+        static let longestSmallASCIIRun = 16
+
+        /// The first offset from `start` whose unit is not a code point below
+        /// ``MatchStartScanner/smallLimit`` that keeps the start state (`end` when there is
+        /// none), one unit at a time, ASCII or not; or the offset after
+        /// ``longestSmallASCIIRun`` ASCII characters in a row that keep it, so that the caller
+        /// goes on with the vectors. Every unit below 0x800 is that code point (a surrogate is
+        /// 0xD800 or more), so the skip passes over whole characters only.
+        @inline(never)
+        static func firstPossibleSmallStart(
+            inUTF16 text: UnsafePointer<UInt16>, from start: Int, to end: Int, smallKeepsStart: UnsafePointer<Bool>
+        ) -> Int {
+            var index = start
+            var asciiRun = 0
+            while index < end {
+                let unit = Int(text[index])
+                guard unit < MatchStartScanner.smallLimit, smallKeepsStart[unit] else { break }
+                index &+= 1
+                asciiRun = unit < 0x80 ? asciiRun &+ 1 : 0
+                if asciiRun == longestSmallASCIIRun { break }
+            }
+            return index
+        }
+
+        /// The first offset from `start` (a character's first byte) that does not begin a
+        /// code point below ``MatchStartScanner/smallLimit`` that keeps the start state, in
+        /// well-formed UTF-8 (`end` when there is none): an ASCII byte, or a lead byte C2 to DF
+        /// (C0 and C1 are overlong) and a continuation byte before `end`, decoded as
+        /// ``UTF8ScannedText/smallCharacter(at:end:)`` decodes them. Anything else stops the
+        /// skip (a longer sequence, ill-formed UTF-8), so it passes over whole, well-formed
+        /// characters only, and the scan reads what it stops at. It also stops after
+        /// ``longestSmallASCIIRun`` ASCII characters in a row that keep the start state.
+        @inline(never)
+        static func firstPossibleSmallStart(
+            inUTF8 bytes: UnsafePointer<UInt8>, from start: Int, to end: Int, smallKeepsStart: UnsafePointer<Bool>
+        ) -> Int {
+            var index = start
+            var asciiRun = 0
+            while index < end {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    guard smallKeepsStart[Int(byte)] else { break }
+                    index &+= 1
+                    asciiRun &+= 1
+                    if asciiRun == longestSmallASCIIRun { break }
+                    continue
+                }
+                asciiRun = 0
+                guard byte >= 0xC2 && byte <= 0xDF && index &+ 1 < end else { break }
+                let continuation = bytes[index &+ 1]
+                guard continuation & 0xC0 == 0x80,
+                    smallKeepsStart[Int(byte & 0x1F) << 6 | Int(continuation & 0x3F)]
+                else { break }
+                index &+= 2
+            }
             return index
         }
     }
